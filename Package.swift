@@ -1,0 +1,64 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "containment",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "containment", targets: ["containment"]),
+        .library(name: "Containment", targets: ["Containment"]),
+        .library(name: "MicroHTTP", targets: ["MicroHTTP"]),
+        .library(name: "ContainmentService", targets: ["ContainmentService"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // libmicrohttpd as the system provides it.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // The only code that calls libmicrohttpd.
+        .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
+        // A small general HTTP server over the shim; knows nothing of containment.
+        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPDShim"]),
+        // The pure, deterministic UIKit containment engine.
+        .target(name: "Containment"),
+        // REST routes, JSON bodies, problem details and event streams.
+        .target(
+            name: "ContainmentService",
+            dependencies: [
+                "Containment",
+                "MicroHTTP",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(
+            name: "containment",
+            dependencies: [
+                "ContainmentService",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "ContainmentTests",
+            dependencies: [
+                "Containment",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
+        .testTarget(name: "ContainmentServiceTests", dependencies: ["ContainmentService"]),
+    ]
+)

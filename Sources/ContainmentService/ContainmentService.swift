@@ -1,0 +1,2 @@
+import Containment
+import MicroHTTP

@@ -1,0 +1,2 @@
+import ContainmentService
+print("containment: not yet")
