@@ -7,6 +7,1233 @@ openapi: 3.1.0
 info:
   title: Containment
   version: 0.1.0
-paths: {}
+  summary: UIKit view controller containment, reproduced exactly, over HTTP.
+  description: |
+    Containment keeps UIKit-style view controller trees in memory and behaves exactly as
+    UIKit's view controller containment does. Every mutation answers with the lifecycle
+    callbacks UIKit would have delivered (`willMove`, `viewWillAppear`, `viewDidAppear`, ...),
+    in UIKit's order, as JSON events; calls UIKit would reject answer with a problem whose
+    `title` is UIKit's exception name.
+
+    One request is one turn of the run loop: callbacks UIKit defers to the next turn
+    (`viewIsAppearing`, `viewDidAppear`) are delivered before the response. Errors are
+    RFC 9457 problem details (`application/problem+json`). Add `?pretty` to any JSON
+    request for indented output.
+  license:
+    name: NOASSERTION
+servers:
+  - url: http://127.0.0.1:8080
+    description: scripts/serve
+tags:
+  - name: trees
+    description: Trees — one window and the controllers and views in it.
+  - name: controllers
+    description: Controllers, created detached, then added to containers.
+  - name: containment
+    description: The container recipes of Apple's guide — add, remove, transition.
+  - name: calls
+    description: Raw UIKit calls for everything else.
+  - name: time
+    description: Manual clocks and transitions.
+  - name: events
+    description: The events a tree has delivered.
+  - name: operations
+    description: Health, metrics and this document.
+
+paths:
+  /healthz:
+    get:
+      tags: [operations]
+      operationId: health
+      summary: Liveness
+      responses:
+        '200':
+          description: The service is up.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [status]
+                properties:
+                  status:
+                    type: string
+                    enum: [ok, shutting_down]
+              example: {status: ok}
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
+  /metrics:
+    get:
+      tags: [operations]
+      operationId: metrics
+      summary: Prometheus metrics
+      description: |
+        `containment_http_request_duration_seconds` (histogram by `route` template, `method`
+        and `status`), `containment_trees`, `containment_controllers`,
+        `containment_events_retained`, `containment_events_published_total`.
+      responses:
+        '200':
+          description: Prometheus text exposition format 0.0.4.
+          content:
+            text/plain:
+              schema:
+                type: string
+              example: |
+                # TYPE containment_trees gauge
+                containment_trees 1
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
+  /openapi.yaml:
+    get:
+      tags: [operations]
+      operationId: openAPIDocument
+      summary: This document
+      responses:
+        '200':
+          description: The OpenAPI 3.1 contract of this service.
+          content:
+            application/yaml:
+              schema:
+                type: string
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
+  /v1/trees:
+    post:
+      tags: [trees]
+      operationId: createTree
+      summary: Create a tree
+      description: |
+        Builds the optional `root` spec as a storyboard would (nested children are added
+        with addChild, addSubview and didMove(toParent:)) and, unless `onScreen` is false,
+        makes the window key and visible, so the root and its children appear.
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/CreateTree'
+            examples:
+              seeds:
+                summary: The guide's container with a content area
+                value:
+                  id: demo
+                  clock: manual
+                  root:
+                    id: root
+                    title: Container
+                    containerViews:
+                      - id: content
+                        frame: {x: 0, y: 100, width: 390, height: 744}
+      responses:
+        '201':
+          description: Created. The events of building the root and showing the window.
+          headers:
+            Location:
+              description: The new tree.
+              schema:
+                type: string
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/TreeMutation'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          $ref: '#/components/responses/Conflict'
+        '413':
+          $ref: '#/components/responses/TooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+        '507':
+          $ref: '#/components/responses/LimitExceeded'
+    get:
+      tags: [trees]
+      operationId: listTrees
+      summary: List trees
+      description: Trees in id order, a page at a time; pass `nextCursor` as `cursor` for the next page.
+      parameters:
+        - name: limit
+          in: query
+          description: Page size.
+          schema:
+            type: integer
+            minimum: 1
+            maximum: 1000
+            default: 100
+        - name: cursor
+          in: query
+          description: The `nextCursor` of the previous page (ids after it are listed).
+          schema:
+            type: string
+        - $ref: '#/components/parameters/Pretty'
+      responses:
+        '200':
+          description: One page of trees.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/TreeList'
+              example:
+                trees:
+                  - {id: demo, clock: manual, controllerCount: 3, lastSeq: 12}
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
+  /v1/trees/{tree}:
+    parameters:
+      - $ref: '#/components/parameters/Tree'
+    get:
+      tags: [trees]
+      operationId: getTree
+      summary: Read a tree
+      parameters:
+        - name: format
+          in: query
+          description: '`text` prints the hierarchy indented, like UIKit''s `_printHierarchy`.'
+          schema:
+            type: string
+            enum: [json, text]
+            default: json
+        - $ref: '#/components/parameters/Pretty'
+      responses:
+        '200':
+          description: The window, every controller and view, the effective status bar.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Tree'
+            text/plain:
+              schema:
+                type: string
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+    delete:
+      tags: [trees]
+      operationId: deleteTree
+      summary: Tear a tree down
+      description: Visible controllers disappear first; their events are returned.
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      responses:
+        '200':
+          description: Deleted.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/EventsOnly'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
+  /v1/trees/{tree}/controllers:
+    parameters:
+      - $ref: '#/components/parameters/Tree'
+    post:
+      tags: [controllers]
+      operationId: createController
+      summary: Create a detached controller (or detached subtree)
+      description: |
+        Like `UIViewController()` in code: nothing is loaded, nothing appears. Nested
+        `children` are added to it as a storyboard would.
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/ControllerSpec'
+            examples:
+              map:
+                value: {id: map, title: Map}
+      responses:
+        '201':
+          description: Created.
+          headers:
+            Location:
+              description: The new controller.
+              schema:
+                type: string
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ControllerMutation'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          $ref: '#/components/responses/Conflict'
+        '413':
+          $ref: '#/components/responses/TooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+        '507':
+          $ref: '#/components/responses/LimitExceeded'
+
+  /v1/trees/{tree}/controllers/{controller}:
+    parameters:
+      - $ref: '#/components/parameters/Tree'
+      - $ref: '#/components/parameters/Controller'
+    get:
+      tags: [controllers]
+      operationId: getController
+      summary: Read a controller
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      responses:
+        '200':
+          description: The controller.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Controller'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+    patch:
+      tags: [controllers]
+      operationId: updateController
+      summary: Change a controller's settable properties
+      description: |
+        Setting `preferredContentSize` on a child calls the parent's
+        `preferredContentSizeDidChange`; status bar settings take effect at the next
+        `setNeedsStatusBarAppearanceUpdate`. `properties` merge; a `null` value deletes a key.
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/ControllerPatch'
+            example: {title: Nearby, preferredContentSize: {width: 320, height: 200}}
+      responses:
+        '200':
+          description: Updated.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ControllerMutation'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          $ref: '#/components/responses/Conflict'
+        '413':
+          $ref: '#/components/responses/TooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+    delete:
+      tags: [controllers]
+      operationId: deleteController
+      summary: Delete a detached controller and its descendants
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      responses:
+        '200':
+          description: Deleted.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/EventsOnly'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          $ref: '#/components/responses/Conflict'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
+  /v1/trees/{tree}/controllers/{parent}/children:
+    parameters:
+      - $ref: '#/components/parameters/Tree'
+      - $ref: '#/components/parameters/Parent'
+    post:
+      tags: [containment]
+      operationId: addChild
+      summary: Add a child (the guide's displayContentController)
+      description: |
+        `addChild(child)`, `child.view.frame = frame`, `containerView.addSubview(child.view)`,
+        `child.didMove(toParent: parent)`.
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/AddChild'
+            example: {child: map, containerView: content, frame: {x: 0, y: 0, width: 390, height: 744}}
+      responses:
+        '200':
+          description: Added. The events, and parent and child afterwards.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ParentChildMutation'
+              example:
+                events:
+                  - {seq: 7, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: willMove, args: {parent: root}}
+                  - {seq: 8, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: loadView, args: {}}
+                  - {seq: 9, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewDidLoad, args: {}}
+                  - {seq: 10, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewWillAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
+                  - {seq: 11, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: didMove, args: {parent: root}}
+                  - {seq: 12, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewIsAppearing, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
+                  - {seq: 13, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewDidAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          $ref: '#/components/responses/Conflict'
+        '413':
+          $ref: '#/components/responses/TooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
+  /v1/trees/{tree}/controllers/{parent}/children/{child}:
+    parameters:
+      - $ref: '#/components/parameters/Tree'
+      - $ref: '#/components/parameters/Parent'
+      - name: child
+        in: path
+        required: true
+        description: The child to remove.
+        schema:
+          $ref: '#/components/schemas/Id'
+    delete:
+      tags: [containment]
+      operationId: removeChild
+      summary: Remove a child (the guide's hideContentController)
+      description: '`child.willMove(toParent: nil)`, `child.view.removeFromSuperview()`, `child.removeFromParent()`.'
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      responses:
+        '200':
+          description: Removed. The events, and parent and child afterwards.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ParentChildMutation'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          $ref: '#/components/responses/Conflict'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
+  /v1/trees/{tree}/controllers/{parent}/transitions:
+    parameters:
+      - $ref: '#/components/parameters/Tree'
+      - $ref: '#/components/parameters/Parent'
+    post:
+      tags: [containment]
+      operationId: transition
+      summary: Transition between two children (the guide's cycleFromViewController)
+      description: |
+        `from.willMove(toParent: nil)`, `addChild(to)`, then
+        `transition(from:to:duration:options:animations:completion:)` whose completion calls
+        `from.removeFromParent()` and `to.didMove(toParent: parent)`. With duration 0 it
+        completes within the request (200). Otherwise it runs for `duration` seconds (202):
+        on a manual clock `POST .../clock` moves time; on the real clock it completes when
+        that time has passed (the completion events are delivered with the tree's next
+        request and in its event log).
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/Transition'
+            example: {from: map, to: list, duration: 0.25, options: [transitionCrossDissolve]}
+      responses:
+        '200':
+          description: Finished within the request (duration 0).
+          headers:
+            Location:
+              description: The transition resource.
+              schema:
+                type: string
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/TransitionMutation'
+        '202':
+          description: Running; its completion comes when the tree's time passes `completesAt`.
+          headers:
+            Location:
+              description: The transition resource.
+              schema:
+                type: string
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/TransitionMutation'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          $ref: '#/components/responses/Conflict'
+        '413':
+          $ref: '#/components/responses/TooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
+  /v1/trees/{tree}/transitions/{transition}:
+    parameters:
+      - $ref: '#/components/parameters/Tree'
+      - name: transition
+        in: path
+        required: true
+        description: A transition id from a transition response.
+        schema:
+          $ref: '#/components/schemas/Id'
+    get:
+      tags: [time]
+      operationId: getTransition
+      summary: Read a running or finished transition
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      responses:
+        '200':
+          description: The transition.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/TransitionState'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
+  /v1/trees/{tree}/calls:
+    parameters:
+      - $ref: '#/components/parameters/Tree'
+    post:
+      tags: [calls]
+      operationId: performCalls
+      summary: Run raw UIKit calls in order
+      description: |
+        Methods and argument names are UIKit's Swift names (see DESIGN.md "Raw calls"). A call
+        UIKit would reject stops the list and answers with a problem naming `callIndex`;
+        calls before it stay applied (their events are in the problem's `events`, their count
+        in `applied`) unless `atomic` is true, in which case nothing is applied.
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/Calls'
+            example:
+              calls:
+                - {receiver: root, method: addChild, args: {child: map}}
+                - {receiver: content, method: addSubview, args: {view: map.view}}
+                - {receiver: map, method: didMove, args: {toParent: root}}
+      responses:
+        '200':
+          description: Every call applied.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/CallsResult'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          $ref: '#/components/responses/Conflict'
+        '413':
+          $ref: '#/components/responses/TooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+        '507':
+          $ref: '#/components/responses/LimitExceeded'
+
+  /v1/trees/{tree}/clock:
+    parameters:
+      - $ref: '#/components/parameters/Tree'
+    post:
+      tags: [time]
+      operationId: advanceClock
+      summary: Advance a manual clock
+      description: Completes every transition that falls due, in due order. Only for trees created with `clock` `manual` (409 otherwise).
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/ClockAdvance'
+            example: {advance: 0.25}
+      responses:
+        '200':
+          description: The events of what completed, and the tree's new time.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ClockResult'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          $ref: '#/components/responses/Conflict'
+        '413':
+          $ref: '#/components/responses/TooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
+  /v1/trees/{tree}/events:
+    parameters:
+      - $ref: '#/components/parameters/Tree'
+    get:
+      tags: [events]
+      operationId: listEvents
+      summary: Events after a sequence number
+      description: 410 when events after `after` were already dropped (see `oldestSeq`).
+      parameters:
+        - name: after
+          in: query
+          description: Return events with a greater `seq`.
+          schema:
+            type: integer
+            minimum: 0
+            default: 0
+        - name: limit
+          in: query
+          description: Page size.
+          schema:
+            type: integer
+            minimum: 1
+            maximum: 1000
+            default: 100
+        - $ref: '#/components/parameters/Pretty'
+      responses:
+        '200':
+          description: A page of events.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/EventPage'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '410':
+          $ref: '#/components/responses/Gone'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
+components:
+  parameters:
+    Tree:
+      name: tree
+      in: path
+      required: true
+      description: The tree's id.
+      schema:
+        $ref: '#/components/schemas/Id'
+    Controller:
+      name: controller
+      in: path
+      required: true
+      description: The controller's id.
+      schema:
+        $ref: '#/components/schemas/Id'
+    Parent:
+      name: parent
+      in: path
+      required: true
+      description: The container controller's id.
+      schema:
+        $ref: '#/components/schemas/Id'
+    Pretty:
+      name: pretty
+      in: query
+      description: Indent JSON output (any value but `false`/`0`).
+      allowEmptyValue: true
+      schema:
+        type: string
+
+  responses:
+    BadRequest:
+      description: Malformed JSON, a missing or invalid field (named in `field`), an unknown call method or argument.
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          example:
+            type: about:blank
+            title: Bad Request
+            status: 400
+            code: missing_field
+            detail: Missing required field `child`.
+            field: child
+    NotFound:
+      description: Unknown tree, controller, view, transition or route.
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          example:
+            type: about:blank
+            title: Not Found
+            status: 404
+            code: tree_not_found
+            detail: No tree with id demo.
+    Conflict:
+      description: A call UIKit would reject (title is UIKit's exception name), an id already in use, or a real-clock tree asked to advance.
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          example:
+            type: about:blank
+            title: UIViewControllerHierarchyInconsistency
+            status: 409
+            code: hierarchy_inconsistency
+            detail: 'child view controller:<map> should have parent view controller:<root> but actual parent is:<(null)>'
+    Gone:
+      description: The asked-for events are no longer retained; `oldestSeq` says what is.
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          example:
+            type: about:blank
+            title: Gone
+            status: 410
+            code: events_gone
+            detail: Events after 3 are no longer retained.
+            oldestSeq: 120
+    TooLarge:
+      description: The body exceeds the configured limit (default 1 MiB).
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+    UnsupportedMediaType:
+      description: The body is not JSON.
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+    LimitExceeded:
+      description: Over a configured limit (trees, controllers per tree).
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+    ShuttingDown:
+      description: The service is shutting down.
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+
+  schemas:
+    Id:
+      type: string
+      pattern: '^[A-Za-z0-9._-]{1,64}$'
+      examples: [root]
+    NullableId:
+      type: [string, 'null']
+      pattern: '^[A-Za-z0-9._-]{1,64}$'
+    Time:
+      type: string
+      format: date-time
+      description: ISO-8601 UTC with milliseconds.
+      examples: ['2026-11-21T10:00:00.123Z']
+    Size:
+      type: object
+      required: [width, height]
+      properties:
+        width: {type: number, minimum: 0}
+        height: {type: number, minimum: 0}
+    Rect:
+      type: object
+      required: [x, y, width, height]
+      properties:
+        x: {type: number}
+        y: {type: number}
+        width: {type: number, minimum: 0}
+        height: {type: number, minimum: 0}
+    ControllerKind:
+      type: string
+      enum: [viewController, navigationController, tabBarController, splitViewController]
+    StatusBarStyle:
+      type: string
+      enum: [default, lightContent, darkContent]
+    SizeClass:
+      type: string
+      enum: [compact, regular]
+    AppearanceState:
+      type: string
+      enum: [disappeared, appearing, appeared, disappearing]
+    Properties:
+      type: object
+      description: Free-form JSON kept with the controller.
+      additionalProperties: true
+
+    CreateTree:
+      type: object
+      properties:
+        id:
+          $ref: '#/components/schemas/Id'
+        root:
+          $ref: '#/components/schemas/ControllerSpec'
+        onScreen:
+          type: boolean
+          default: true
+          description: Put the window on screen (makeKeyAndVisible) once the root is built.
+        clock:
+          type: string
+          enum: [real, manual]
+          default: real
+        window:
+          type: object
+          properties:
+            size:
+              $ref: '#/components/schemas/Size'
+            horizontalSizeClass:
+              $ref: '#/components/schemas/SizeClass'
+
+    ControllerSpec:
+      type: object
+      required: [id]
+      description: A controller to create, with nested children built as a storyboard would.
+      properties:
+        id:
+          $ref: '#/components/schemas/Id'
+        kind:
+          $ref: '#/components/schemas/ControllerKind'
+        title: {type: string}
+        automaticallyForwardsAppearance: {type: boolean}
+        preferredContentSize:
+          $ref: '#/components/schemas/Size'
+        statusBarStyle:
+          $ref: '#/components/schemas/StatusBarStyle'
+        statusBarHidden: {type: boolean}
+        childForStatusBarStyle:
+          $ref: '#/components/schemas/Id'
+        childForStatusBarHidden:
+          $ref: '#/components/schemas/Id'
+        properties:
+          $ref: '#/components/schemas/Properties'
+        containerViews:
+          type: array
+          items:
+            type: object
+            required: [id]
+            properties:
+              id:
+                $ref: '#/components/schemas/Id'
+              frame:
+                $ref: '#/components/schemas/Rect'
+        children:
+          type: array
+          description: Embedded children; each may name the parent's `containerView` and its `frame`.
+          items:
+            $ref: '#/components/schemas/ControllerSpec'
+        containerView:
+          $ref: '#/components/schemas/Id'
+        frame:
+          $ref: '#/components/schemas/Rect'
+        viewControllers:
+          type: array
+          description: A navigation stack (bottom to top) or a tab bar's tabs.
+          items:
+            $ref: '#/components/schemas/ControllerSpec'
+        selectedIndex:
+          type: integer
+          minimum: 0
+        primary:
+          $ref: '#/components/schemas/ControllerSpec'
+        secondary:
+          $ref: '#/components/schemas/ControllerSpec'
+
+    ControllerPatch:
+      type: object
+      description: Absent fields are left alone; `null` clears `title` and the childFor… settings.
+      properties:
+        title: {type: [string, 'null']}
+        preferredContentSize:
+          $ref: '#/components/schemas/Size'
+        statusBarStyle:
+          $ref: '#/components/schemas/StatusBarStyle'
+        statusBarHidden: {type: boolean}
+        childForStatusBarStyle:
+          $ref: '#/components/schemas/NullableId'
+        childForStatusBarHidden:
+          $ref: '#/components/schemas/NullableId'
+        automaticallyForwardsAppearance: {type: boolean}
+        properties:
+          $ref: '#/components/schemas/Properties'
+
+    AddChild:
+      type: object
+      required: [child]
+      properties:
+        child:
+          $ref: '#/components/schemas/Id'
+        containerView:
+          $ref: '#/components/schemas/Id'
+          description: The view to embed in (default the parent's root view).
+        frame:
+          $ref: '#/components/schemas/Rect'
+        animated: {type: boolean, default: false}
+
+    Transition:
+      type: object
+      required: [from, to]
+      properties:
+        from:
+          $ref: '#/components/schemas/Id'
+        to:
+          $ref: '#/components/schemas/Id'
+        duration: {type: number, minimum: 0, default: 0.25}
+        options:
+          type: array
+          description: UIKit's `UIView.AnimationOptions` names, e.g. `transitionFlipFromTop`.
+          items: {type: string}
+
+    RawCall:
+      type: object
+      required: [receiver, method]
+      properties:
+        receiver:
+          type: string
+          description: A controller id, a view id (`<controller>.view` or a container view) or `window`.
+        method:
+          type: string
+          examples: [addChild]
+        args:
+          type: object
+          additionalProperties: true
+
+    Calls:
+      type: object
+      required: [calls]
+      properties:
+        calls:
+          type: array
+          items:
+            $ref: '#/components/schemas/RawCall'
+        atomic:
+          type: boolean
+          default: false
+          description: All calls or none.
+
+    ClockAdvance:
+      type: object
+      required: [advance]
+      properties:
+        advance:
+          type: number
+          minimum: 0
+          description: Seconds to move the tree's manual clock forward.
+
+    Event:
+      type: object
+      required: [seq, tree, time]
+      description: One callback delivered to one controller, or a warning UIKit would log.
+      properties:
+        seq: {type: integer, minimum: 1}
+        tree: {type: string}
+        time:
+          $ref: '#/components/schemas/Time'
+        controller: {type: string}
+        callback:
+          type: string
+          examples: [viewWillAppear]
+        args:
+          type: object
+          additionalProperties: true
+        isMovingToParent: {type: boolean}
+        isMovingFromParent: {type: boolean}
+        warning:
+          type: string
+          examples: ['Unbalanced calls to begin/end appearance transitions for <map>']
+      examples:
+        - {seq: 17, tree: demo, time: '2026-11-21T10:00:00.123Z', controller: map, callback: viewWillAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
+
+    Events:
+      type: array
+      items:
+        $ref: '#/components/schemas/Event'
+
+    View:
+      type: object
+      required: [id, frame, subviews, inWindow]
+      properties:
+        id: {type: string}
+        frame:
+          $ref: '#/components/schemas/Rect'
+        superview: {type: [string, 'null']}
+        subviews:
+          type: array
+          items: {type: string}
+        owner: {type: [string, 'null']}
+        inWindow: {type: boolean}
+
+    Controller:
+      type: object
+      required: [id, kind, children, isViewLoaded, containerViews, appearance, isMovingToParent, isMovingFromParent,
+                 automaticallyForwardsAppearance, preferredContentSize, statusBarStyle, statusBarHidden, properties]
+      properties:
+        id: {type: string}
+        kind:
+          $ref: '#/components/schemas/ControllerKind'
+        title: {type: [string, 'null']}
+        parent: {type: [string, 'null']}
+        children:
+          type: array
+          items: {type: string}
+          description: In order; a navigation stack bottom to top; a tab bar's tabs.
+        isViewLoaded: {type: boolean}
+        view:
+          oneOf:
+            - type: 'null'
+            - $ref: '#/components/schemas/View'
+        containerViews:
+          type: array
+          items: {type: string}
+        appearance:
+          $ref: '#/components/schemas/AppearanceState'
+        isMovingToParent: {type: boolean}
+        isMovingFromParent: {type: boolean}
+        automaticallyForwardsAppearance: {type: boolean}
+        preferredContentSize:
+          $ref: '#/components/schemas/Size'
+        statusBarStyle:
+          $ref: '#/components/schemas/StatusBarStyle'
+        statusBarHidden: {type: boolean}
+        childForStatusBarStyle: {type: [string, 'null']}
+        childForStatusBarHidden: {type: [string, 'null']}
+        properties:
+          $ref: '#/components/schemas/Properties'
+        selectedIndex: {type: integer, description: Tab bar controllers.}
+        isCollapsed: {type: boolean, description: Split view controllers.}
+        isPrimaryHidden: {type: boolean, description: Split view controllers.}
+
+    Tree:
+      type: object
+      required: [id, clock, window, controllers, views, lastSeq]
+      properties:
+        id: {type: string}
+        clock:
+          type: string
+          enum: [real, manual]
+        window:
+          type: object
+          required: [size, horizontalSizeClass, visible, statusBar]
+          properties:
+            size:
+              $ref: '#/components/schemas/Size'
+            horizontalSizeClass:
+              $ref: '#/components/schemas/SizeClass'
+            visible: {type: boolean}
+            rootViewController: {type: [string, 'null']}
+            statusBar:
+              type: object
+              required: [style, hidden]
+              description: The effective status bar after following the childFor… chain from the root.
+              properties:
+                style:
+                  $ref: '#/components/schemas/StatusBarStyle'
+                hidden: {type: boolean}
+                decidedBy: {type: [string, 'null']}
+                hiddenDecidedBy: {type: [string, 'null']}
+        controllers:
+          type: object
+          additionalProperties:
+            $ref: '#/components/schemas/Controller'
+        views:
+          type: object
+          additionalProperties:
+            $ref: '#/components/schemas/View'
+        lastSeq: {type: integer, minimum: 0}
+
+    TransitionState:
+      type: object
+      required: [id, parent, from, to, duration, options, state, startedAt, completesAt]
+      properties:
+        id: {type: string}
+        parent: {type: string}
+        from: {type: string}
+        to: {type: string}
+        duration: {type: number}
+        options:
+          type: array
+          items: {type: string}
+        state:
+          type: string
+          enum: [running, finished]
+        startedAt:
+          $ref: '#/components/schemas/Time'
+        completesAt:
+          $ref: '#/components/schemas/Time'
+
+    EventsOnly:
+      type: object
+      required: [events]
+      properties:
+        events:
+          $ref: '#/components/schemas/Events'
+
+    TreeMutation:
+      type: object
+      required: [events, tree]
+      properties:
+        events:
+          $ref: '#/components/schemas/Events'
+        tree:
+          $ref: '#/components/schemas/Tree'
+
+    ControllerMutation:
+      type: object
+      required: [events, controller]
+      properties:
+        events:
+          $ref: '#/components/schemas/Events'
+        controller:
+          $ref: '#/components/schemas/Controller'
+
+    ParentChildMutation:
+      type: object
+      required: [events, parent, child]
+      properties:
+        events:
+          $ref: '#/components/schemas/Events'
+        parent:
+          $ref: '#/components/schemas/Controller'
+        child:
+          $ref: '#/components/schemas/Controller'
+
+    TransitionMutation:
+      type: object
+      required: [events, transition]
+      properties:
+        events:
+          $ref: '#/components/schemas/Events'
+        transition:
+          $ref: '#/components/schemas/TransitionState'
+
+    CallsResult:
+      type: object
+      required: [events, applied]
+      properties:
+        events:
+          $ref: '#/components/schemas/Events'
+        applied: {type: integer, minimum: 0}
+
+    ClockResult:
+      type: object
+      required: [events, time]
+      properties:
+        events:
+          $ref: '#/components/schemas/Events'
+        time:
+          $ref: '#/components/schemas/Time'
+        nextDueTime:
+          $ref: '#/components/schemas/Time'
+
+    TreeList:
+      type: object
+      required: [trees]
+      properties:
+        trees:
+          type: array
+          items:
+            type: object
+            required: [id, clock, controllerCount, lastSeq]
+            properties:
+              id: {type: string}
+              clock:
+                type: string
+                enum: [real, manual]
+              controllerCount: {type: integer, minimum: 0}
+              lastSeq: {type: integer, minimum: 0}
+        nextCursor:
+          type: string
+          description: Present when more trees follow; pass it as `cursor`.
+
+    EventPage:
+      type: object
+      required: [events, lastSeq, oldestSeq]
+      properties:
+        events:
+          $ref: '#/components/schemas/Events'
+        lastSeq:
+          type: integer
+          minimum: 0
+          description: The tree's latest seq.
+        oldestSeq:
+          type: integer
+          minimum: 0
+          description: The oldest seq still retained.
+
+    Problem:
+      type: object
+      required: [type, title, status, code, detail]
+      description: RFC 9457 problem details.
+      properties:
+        type: {type: string}
+        title:
+          type: string
+          description: UIKit's exception name where UIKit would throw, else the HTTP reason.
+        status: {type: integer}
+        code:
+          type: string
+          description: Stable machine-readable code.
+        detail: {type: string}
+        field:
+          type: string
+          description: The request field at fault.
+        callIndex:
+          type: integer
+          description: The failing call of a `/calls` batch.
+        applied:
+          type: integer
+          description: Calls of a non-atomic batch applied and kept before the failure.
+        oldestSeq:
+          type: integer
+          description: Oldest retained seq (410).
+        events:
+          $ref: '#/components/schemas/Events'
 """#
 }

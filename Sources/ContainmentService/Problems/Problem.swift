@@ -1,3 +1,5 @@
+import Containment
+
 /// An RFC 9457 problem: every refusal the service gives, so clients branch on `code` and
 /// `status` instead of parsing prose.
 public struct Problem: Error, Codable, Sendable, Equatable {
@@ -17,6 +19,8 @@ public struct Problem: Error, Codable, Sendable, Equatable {
     public var oldestSeq: UInt64?
     /// Calls of a non-atomic batch that were applied and kept before the failing one.
     public var applied: Int?
+    /// Events the request caused before it was refused (a non-atomic `/calls` batch keeps them).
+    public var events: [Event]?
 
     public init(
         status: Int, code: String, detail: String, title: String? = nil, field: String? = nil,

@@ -3,6 +3,12 @@ extension Router {
     static func containment(_ core: ServiceCore) -> Router {
         var router = Router()
         router.addSystemRoutes(core)
+        router.addTreeRoutes(core)
+        router.addControllerRoutes(core)
+        router.addRecipeRoutes(core)
+        router.addCallRoutes(core)
+        router.addClockRoutes(core)
+        router.addEventRoutes(core)
         return router
     }
 }
