@@ -5,7 +5,8 @@ import Foundation
 enum JSONCoding {
     static func encode<Value: Encodable>(_ value: Value, pretty: Bool) -> [UInt8] {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
+        // Sorted keys: the same state always prints the same bytes, so clients can diff responses.
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         do {
             return Array(try encoder.encode(value))
         } catch {

@@ -3,7 +3,7 @@ import Containment
 extension Router {
     /// The manual clock: the only thing that moves time on a `clock: "manual"` tree.
     mutating func addClockRoutes(_ core: ServiceCore) {
-        add("POST", "/v1/trees/{tree}/clock") { request in
+        add("POST", "/v1/trees/{tree}/clock") { (request) throws(Problem) in
             let body = try request.decodeBody(ClockBody.self)
             guard body.advance.isFinite, body.advance >= 0 else {
                 throw .badRequest("`advance` must be a non-negative number of seconds.", field: "advance", code: "invalid_field")

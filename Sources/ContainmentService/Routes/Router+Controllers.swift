@@ -1,11 +1,11 @@
 import Containment
+import MicroHTTP
 
 extension Router {
     /// Controllers: created detached, read, patched, deleted while detached.
     mutating func addControllerRoutes(_ core: ServiceCore) {
-        add("POST", "/v1/trees/{tree}/controllers") { request in
+        add("POST", "/v1/trees/{tree}/controllers") { (request) throws(Problem) in
             let spec = try request.decodeBody(ControllerSpec.self)
-            try Identifier.validate(spec, field: "")
             let (controller, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
                 let events = try Problem.engine { try tree.createController(spec, now: now) }
                 return (try Problem.engine { try tree.controller(spec.id) }, events)
@@ -17,13 +17,13 @@ extension Router {
             return .response(response)
         }
 
-        add("GET", "/v1/trees/{tree}/controllers/{controller}") { request in
+        add("GET", "/v1/trees/{tree}/controllers/{controller}") { (request) throws(Problem) in
             .json(try core.read(request) { tree throws(Problem) in
                 try Problem.engine { try tree.controller(request.parameter("controller")) }
             }, for: request)
         }
 
-        add("PATCH", "/v1/trees/{tree}/controllers/{controller}") { request in
+        add("PATCH", "/v1/trees/{tree}/controllers/{controller}") { (request) throws(Problem) in
             let patch = try request.decodeBody(ControllerPatch.self)
             let id = request.parameter("controller")
             let (controller, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
@@ -33,7 +33,7 @@ extension Router {
             return .json(MutationResponse(events: events, subject: ControllerSubject(controller: controller)), for: request)
         }
 
-        add("DELETE", "/v1/trees/{tree}/controllers/{controller}") { request in
+        add("DELETE", "/v1/trees/{tree}/controllers/{controller}") { (request) throws(Problem) in
             let id = request.parameter("controller")
             let (_, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
                 ((), try Problem.engine { try tree.deleteController(id, now: now) })

@@ -5,11 +5,9 @@ import MicroHTTP
 extension Router {
     /// Trees: the windows clients create, inspect and tear down.
     mutating func addTreeRoutes(_ core: ServiceCore) {
-        add("POST", "/v1/trees") { request in
+        add("POST", "/v1/trees") { (request) throws(Problem) in
             let body = try request.decodeBody(CreateTreeBody.self)
             let id = body.id ?? UUID().uuidString.lowercased()
-            try Identifier.validate(id, field: "id")
-            if let root = body.root { try Identifier.validate(root, field: "root") }
             try core.registry.checkRoom(for: id)
 
             let clock = body.clock ?? .real
@@ -35,7 +33,7 @@ extension Router {
             return .response(reply)
         }
 
-        add("GET", "/v1/trees") { request in
+        add("GET", "/v1/trees") { (request) throws(Problem) in
             let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
             let cursor = request.head.queryValue("cursor")
             let (boxes, nextCursor) = core.registry.page(after: cursor, limit: limit)
@@ -47,7 +45,7 @@ extension Router {
             return .json(TreeList(trees: summaries, nextCursor: nextCursor), for: request)
         }
 
-        add("GET", "/v1/trees/{tree}") { request in
+        add("GET", "/v1/trees/{tree}") { (request) throws(Problem) in
             switch request.head.queryValue("format") ?? "json" {
             case "json":
                 return .json(try core.read(request) { $0.snapshot() }, for: request)
@@ -58,7 +56,7 @@ extension Router {
             }
         }
 
-        add("DELETE", "/v1/trees/{tree}") { request in
+        add("DELETE", "/v1/trees/{tree}") { (request) throws(Problem) in
             let box = try core.registry.remove(request.parameter("tree"))
             core.metrics.trees.set(Int64(core.registry.count))
             let events = try box.tearDown(core)
