@@ -127,6 +127,6 @@ void CMicroHTTPDShim_suspend(struct MHD_Connection *connection) { MHD_suspend_co
 
 void CMicroHTTPDShim_resume(struct MHD_Connection *connection) { MHD_resume_connection(connection); }
 
-void CMicroHTTPDShim_disableTimeout(struct MHD_Connection *connection) {
-    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, 0u);
+void CMicroHTTPDShim_setTimeout(struct MHD_Connection *connection, unsigned int seconds) {
+    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }

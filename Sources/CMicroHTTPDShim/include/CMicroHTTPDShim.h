@@ -95,7 +95,7 @@ int CMicroHTTPDShim_queueResponse(struct MHD_Connection *_Nonnull connection, un
 void CMicroHTTPDShim_suspend(struct MHD_Connection *_Nonnull connection);
 /* From any thread, once per suspend. */
 void CMicroHTTPDShim_resume(struct MHD_Connection *_Nonnull connection);
-/* Lets a connection stay idle forever (streams). */
-void CMicroHTTPDShim_disableTimeout(struct MHD_Connection *_Nonnull connection);
+/* Seconds the connection may stay idle; 0 disables (streams). */
+void CMicroHTTPDShim_setTimeout(struct MHD_Connection *_Nonnull connection, unsigned int seconds);
 
 #endif
