@@ -84,6 +84,33 @@ extension ContainmentTree {
         window.visible && isInWindow(view)
     }
 
+    /// `isOnScreen` for many views in one pass: each view on the way up is answered once, so
+    /// asking for every view of a chain costs O(chain), not O(chain²).
+    func isOnScreen(_ view: String, memo: inout [String: Bool]) -> Bool {
+        guard window.visible else { return false }
+        var path: [String] = []
+        var current = view
+        var answer = false
+        while true {
+            workCount += 1
+            if let known = memo[current] {
+                answer = known
+                break
+            }
+            if current == WindowState.viewID {
+                answer = true
+                break
+            }
+            path.append(current)
+            guard let superview = views[current]?.superview else { break }
+            current = superview
+        }
+        for viewID in path {
+            memo[viewID] = answer
+        }
+        return answer
+    }
+
     /// The controller owning `view` or its nearest owned ancestor.
     func nearestOwner(from view: String?) -> String? {
         var current = view
@@ -177,6 +204,7 @@ extension ContainmentTree {
     @discardableResult
     func setFrame(_ viewID: String, _ frame: Rect) -> [String] {
         var resized: [String] = []
+        let onScreen = isOnScreen(viewID)
         var stack = [(viewID, frame)]
         while let (current, newFrame) = stack.popLast() {
             workCount += 1
@@ -186,7 +214,7 @@ extension ContainmentTree {
             guard oldBounds.size != newFrame.size else { continue }
             if let owner = node.owner {
                 resized.append(owner)
-                if isOnScreen(current) { markLayout(owner) }
+                if onScreen { markLayout(owner) }
             }
             for subview in node.subviews.reversed() where views[subview]?.frame == oldBounds {
                 stack.append((subview, newFrame.bounds))
