@@ -42,8 +42,33 @@ extension ContainmentTree {
                 code: "view_in_hierarchy",
                 "Cannot unload the view of \(ContainmentError.describe(controller)) while it is in a view hierarchy")
         }
-        deleteViewTree(rootID)
+        try deleteViews(of: controller)
         editController(controller) { $0.isViewLoaded = false }
+    }
+
+    /// Deletes a controller's root view with its container views. A container view moved
+    /// into another view tree would outlive its controller's view, so that is refused.
+    func deleteViews(of controller: String) throws(ContainmentError) {
+        guard let node = controllers[controller], node.isViewLoaded else { return }
+        var strays: [String] = []
+        for container in node.containerViews where views[container.id] != nil {
+            // Inside the root view unless another controller's root view is on the way up.
+            var current: String? = container.id
+            while let viewID = current, viewID != node.viewID, views[viewID]?.owner == nil {
+                workCount += 1
+                current = views[viewID]?.superview
+            }
+            if current != node.viewID { strays.append(container.id) }
+        }
+        for stray in strays where views[stray]?.superview != nil {
+            throw .internalInconsistency(
+                code: "view_in_hierarchy",
+                "Cannot unload the view of \(ContainmentError.describe(controller)) while its container view \(stray) is in another view hierarchy")
+        }
+        deleteViewTree(node.viewID)
+        for stray in strays {
+            deleteViewTree(stray)
+        }
     }
 
     /// Deletes a view and the unowned views below it; root views of other controllers found
