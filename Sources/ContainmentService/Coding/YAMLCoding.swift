@@ -7,7 +7,7 @@ enum YAMLCoding {
         do {
             return try YAMLDecoder().decode(type, from: String(decoding: bytes, as: UTF8.self))
         } catch let error as DecodingError {
-            throw Problem(decodingError: error)
+            throw Problem(decodingError: error, format: .yaml)
         } catch {
             throw Problem.badRequest("The body is not valid YAML: \(error).", code: "malformed_yaml")
         }

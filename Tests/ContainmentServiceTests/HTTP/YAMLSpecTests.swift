@@ -46,6 +46,19 @@ import Testing
         #expect(reply.json["field"].string == "root.id")
         let malformed = try service.request("POST", "/v1/trees", json: "id: [unclosed", headers: [("Content-Type", "application/yaml")])
         #expect(malformed.status == 400)
+        #expect(malformed.json["code"].string == "malformed_yaml")
+    }
+
+    /// Nesting beyond the parsers' depth limits is a 400, never a stack overflow.
+    @Test(arguments: ["application/json", "application/yaml"])
+    func deepNestingIsRefused(contentType: String) throws {
+        let service = try TestService()
+        let depth = 20_000
+        let body = #"{"id": "deep", "root": "# + String(repeating: #"{"id": "c", "children": ["#, count: depth)
+            + #"{"id": "leaf"}"# + String(repeating: "]}", count: depth) + "}"
+        let reply = try service.request("POST", "/v1/trees", json: body, headers: [("Content-Type", contentType)])
+        #expect(reply.status == 400)
+        #expect(try service.request("GET", "/healthz").status == 200)
     }
 
     @Test func yamlIsOnlyForSpecs() throws {
