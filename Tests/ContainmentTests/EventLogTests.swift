@@ -18,7 +18,7 @@ import Testing
     @Test func retentionIsBoundedWithAKnownOldestSeq() throws {
         let tree = try visibleTree(others: ["c"], configuration: TreeConfiguration(eventRetention: 5))
         for _ in 0..<5 {
-            _ = tree.run([call("c", "willMove", ["toParent": nil])])
+            _ = tree.run([call("c", "willMove", ["toParent": .null])])
         }
         #expect(tree.lastSeq == UInt64(tree.creationEvents.count + 5))
         #expect(tree.oldestRetainedSeq == tree.lastSeq - 4)

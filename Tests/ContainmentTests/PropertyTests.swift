@@ -37,8 +37,8 @@ import Testing
         switch number % 24 {
         case 0: return .calls([call(a, "addChild", ["child": id(b)])])
         case 1: return .calls([call(a, "removeFromParent")])
-        case 2: return .calls([call(a, "willMove", ["toParent": flag ? id(b) : nil])])
-        case 3: return .calls([call(a, "didMove", ["toParent": flag ? id(b) : nil])])
+        case 2: return .calls([call(a, "willMove", ["toParent": flag ? id(b) : .null])])
+        case 3: return .calls([call(a, "didMove", ["toParent": flag ? id(b) : .null])])
         case 4, 5: return .calls([call(view, "addSubview", ["view": id(other)])])
         case 6: return .calls([call(view, "insertSubview", ["view": id(other), "at": .number(Double(number / 5184 % 3))])])
         case 7: return .calls([call(view, "removeFromSuperview")])

@@ -35,7 +35,7 @@ import Testing
         _ = try rawTree.addChild("content", to: "root", now: t0)
         let recipe = try recipeTree.removeChild("content", from: "root", now: t0)
         let raw = rawTree.run([
-            call("content", "willMove", ["toParent": nil]),
+            call("content", "willMove", ["toParent": .null]),
             call("content.view", "removeFromSuperview"),
             call("content", "removeFromParent"),
         ])
@@ -60,7 +60,7 @@ import Testing
 
         let rawTree = try start()
         let rawStart = rawTree.run([
-            call("oldVC", "willMove", ["toParent": nil]),
+            call("oldVC", "willMove", ["toParent": .null]),
             call("root", "addChild", ["child": "newVC"]),
             call("newVC.view", "setFrame", ["frame": frame]),
             call("root", "transition", ["from": "oldVC", "to": "newVC", "duration": 0.25, "options": []]),
@@ -164,7 +164,7 @@ import Testing
             "startMap", ControllerPatch(properties: ["currentLocation": ["lat": 52.52, "lon": 13.40]]), now: t0 + 1)
         let change = try #require(moved.first)
         #expect(change.controller == "startMap" && change.callback == "propertyDidChange")
-        #expect(change.args == ["key": "currentLocation", "old": nil, "new": ["lat": 52.52, "lon": 13.40]])
+        #expect(change.args == ["key": "currentLocation", "old": .null, "new": ["lat": 52.52, "lon": 13.40]])
         let parentOfChanged = try #require(tree.snapshot().controllers["startMap"]?.parent)
         #expect(parentOfChanged == "root")
         _ = try tree.updateController(
@@ -176,7 +176,7 @@ import Testing
             [
                 call("startGeo.view", "setFrame", ["frame": ["x": 0, "y": 0, "width": 390, "height": 422]]),
                 call("root", "addChild", ["child": "startGeo"]),
-                call("startMap", "willMove", ["toParent": nil]),
+                call("startMap", "willMove", ["toParent": .null]),
                 call(
                     "root", "transition",
                     ["from": "startMap", "to": "startGeo", "duration": 0.2, "options": ["transitionFlipFromTop", "curveEaseIn"]]),
