@@ -30,6 +30,11 @@ extension ContainmentTree {
         storeView(root, id: rootID)
         editController(controller) { $0.isViewLoaded = true }
         emit(controller, "viewDidLoad")
+        do {
+            try showInitialContent(of: controller)
+        } catch {
+            warn(controller, "could not show the content of \(ContainmentError.describe(controller)): \(error.message)")
+        }
     }
 
     /// Drops a controller's view (the long-deprecated `viewDidUnload` path); the next need

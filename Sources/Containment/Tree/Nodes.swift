@@ -32,8 +32,13 @@ struct ControllerNode {
     var childForStatusBarStyle: String?
     var childForStatusBarHidden: String?
     var properties: [String: JSONValue] = [:]
+    /// Navigation and tab bar controllers: `viewControllers` (stack bottom to top, or tabs).
+    /// Changes at once; the child links follow when the transition completes.
+    var stack: [String]?
     /// Tab bar controllers.
     var selectedIndex: Int?
+    /// Navigation controllers: a back swipe in progress.
+    var interactivePop: InteractivePop?
     /// Split view controllers.
     var split: SplitState?
 
@@ -42,12 +47,22 @@ struct ControllerNode {
     static func viewID(of controller: String) -> String { controller + ".view" }
 }
 
+/// A back swipe: `from` (the top) is disappearing, `to` (below it) appearing.
+struct InteractivePop: Equatable {
+    var from: String
+    var to: String
+    var percent: Double
+}
+
 /// A split view controller's columns and display state.
 struct SplitState: Equatable {
     var primary: String?
     var secondary: String?
     var isCollapsed = false
     var isPrimaryHidden = false
+    /// Collapsed: whether the secondary is the one showing (pushed onto a navigation
+    /// controller primary, or shown instead of another primary).
+    var secondaryOnTop = false
 }
 
 /// A view; root views have an owner, container views and the window's view do not.
@@ -83,6 +98,9 @@ struct TransitionRecord {
     var forwardsAppearance: Bool
     /// What the completion block does, as raw calls (the recipe's removeFromParent/didMove).
     var completion: [RawCall]
+    /// Custom containers' transitions report `transitionCompletion`; built-in containers'
+    /// own transitions (push, pop, tab switch) have no such callback.
+    var reportsCompletion: Bool
     /// Start order, to complete transitions due at the same time in the order they began.
     var ordinal: Int
 
