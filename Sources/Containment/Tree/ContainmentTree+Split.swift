@@ -159,6 +159,11 @@ extension ContainmentTree {
             }
             guard controllers[secondary]!.parent != primary else { return }
             let stack = controllers[primary]!.stack ?? []
+            // The view moves across while parentless, so it stays in the window throughout.
+            if let node = controllers[secondary], node.isViewLoaded, controllers[primary]!.isViewLoaded {
+                try addSubview(node.viewID, to: controllers[primary]!.viewID, at: contentIndex(in: primary))
+                setFrame(node.viewID, contentFrame(of: primary))
+            }
             try addChildController(secondary, to: primary, field: "args.viewController")
             editController(primary) { $0.stack = stack + [secondary] }
             try showContent(
@@ -194,9 +199,12 @@ extension ContainmentTree {
             let remaining = stack.filter { $0 != secondary }
             willMove(secondary, toParent: nil)
             editController(primary) { $0.stack = remaining }
-            try showContent(
-                of: primary, from: secondary, to: remaining.last, duration: 0,
-                completion: [RawCall(receiver: secondary, method: "removeFromParent")], animates: false)
+            removeFromParentController(secondary)
+            // Back into its column while parentless, so it stays in the window throughout.
+            if intoColumn, let node = controllers[secondary], node.isViewLoaded, controllers[split]!.isViewLoaded {
+                try addSubview(node.viewID, to: controllers[split]!.viewID)
+            }
+            try showContent(of: primary, from: secondary, to: remaining.last, duration: 0, completion: [], animates: false)
             if intoColumn {
                 try embed(secondary, in: split, column: .secondary, showsView: true)
             } else {
