@@ -257,7 +257,12 @@ extension ContainmentTree {
             editController(navigation) { $0.stack?.removeLast() }
             removeFromParentController(pop.from)
         } else {
-            if began {
+            if began, !isOnScreen(controllers[navigation]!.viewID) {
+                // The window went away meanwhile: settle whatever is still in flight.
+                for controller in [pop.to, pop.from] where controllers[controller]!.appearanceDriver == .manual {
+                    endAppearanceTransition(controller)
+                }
+            } else if began {
                 beginAppearanceTransition(pop.to, appearing: false, animated: true, driver: .manual)
                 endAppearanceTransition(pop.to)
                 beginAppearanceTransition(pop.from, appearing: true, animated: true, driver: .manual)

@@ -44,6 +44,24 @@ struct ControllerNode {
 
     var viewID: String { ControllerNode.viewID(of: id) }
 
+    /// A child leaving a built-in container leaves its stack, tabs or column too (UIKit's
+    /// navigation stack is its children), so the two never disagree.
+    mutating func forget(_ child: String) {
+        if let index = stack?.firstIndex(of: child) {
+            stack?.remove(at: index)
+            if let selected = selectedIndex {
+                let count = stack?.count ?? 0
+                selectedIndex = count == 0 ? nil : (index < selected ? selected - 1 : min(selected, count - 1))
+            }
+        }
+        if split?.primary == child { split?.primary = nil }
+        if split?.secondary == child {
+            split?.secondary = nil
+            split?.secondaryOnTop = false
+        }
+        if interactivePop?.from == child || interactivePop?.to == child { interactivePop = nil }
+    }
+
     static func viewID(of controller: String) -> String { controller + ".view" }
 }
 
