@@ -288,6 +288,13 @@ import Testing
                     for child in node.stack ?? [] {
                         #expect(tree.controllers[child]?.parent == id, "\(child) in the stack of \(id)")
                     }
+                    if let split = node.split {
+                        if let primary = split.primary { #expect(tree.controllers[primary]?.parent == id) }
+                        if let secondary = split.secondary {
+                            let parent = tree.controllers[secondary]?.parent
+                            #expect(parent == id || (split.isCollapsed && parent != nil && parent == split.primary), "secondary \(secondary) of \(id)")
+                        }
+                    }
                 }
             }
         }

@@ -55,6 +55,10 @@ extension ContainmentTree {
             node.children.removeAll { $0 == child }
             node.forget(child)
         }
+        // A collapsed split's secondary lives on its navigation primary's stack.
+        if let split = controllers[parent]?.parent, controllers[split]?.split?.secondary == child {
+            editController(split) { $0.forget(child) }
+        }
         editController(child) { $0.parent = nil }
         emit(child, "didMove", ["parent": .null])
     }

@@ -41,19 +41,27 @@ extension ContainmentTree {
     }
 
     /// `setViewController(_:for:)`.
+    /// A controller already in the other column moves to this one.
     func setSplitColumn(_ split: String, _ child: String, column: SplitColumn) throws(ContainmentError) {
-        guard var state = controllers[split]!.split else { return }
-        let current = column == .primary ? state.primary : state.secondary
+        guard let before = controllers[split]!.split else { return }
+        let current = column == .primary ? before.primary : before.secondary
         guard current != child else { return }
         if let current {
-            if column == .secondary, state.isCollapsed, state.secondaryOnTop, let primary = state.primary, isNavigation(primary) {
+            if column == .secondary, before.isCollapsed, before.secondaryOnTop, let primary = before.primary, isNavigation(primary) {
                 let stack = controllers[primary]!.stack ?? []
                 try setNavigationStack(primary, stack.filter { $0 != current }, animated: false, field: "args.viewController")
             } else if controllers[current]?.parent == split {
                 unembed(current)
             }
         }
-        if column == .primary { state.primary = child } else { state.secondary = child }
+        var state = controllers[split]!.split!
+        if column == .primary {
+            if state.secondary == child { state.secondary = nil }
+            state.primary = child
+        } else {
+            if state.primary == child { state.primary = nil }
+            state.secondary = child
+        }
         state.secondaryOnTop = false
         editController(split) { $0.split = state }
         switch column {
@@ -156,6 +164,8 @@ extension ContainmentTree {
             if controllers[secondary]!.parent == split {
                 willMove(secondary, toParent: nil)
                 removeFromParentController(secondary)
+                // Still the split's secondary column, only shown by the primary now.
+                editController(split) { $0.split?.secondary = secondary }
             }
             guard controllers[secondary]!.parent != primary else { return }
             let stack = controllers[primary]!.stack ?? []
@@ -200,6 +210,7 @@ extension ContainmentTree {
             willMove(secondary, toParent: nil)
             editController(primary) { $0.stack = remaining }
             removeFromParentController(secondary)
+            editController(split) { $0.split?.secondary = secondary }
             // Back into its column while parentless, so it stays in the window throughout.
             if intoColumn, let node = controllers[secondary], node.isViewLoaded, controllers[split]!.isViewLoaded {
                 try addSubview(node.viewID, to: controllers[split]!.viewID)
