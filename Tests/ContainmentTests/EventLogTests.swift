@@ -54,6 +54,10 @@ import Testing
         #expect(ISOTime.seconds(from: "2000-02-29T12:34:56.789Z") == 951_827_696.789)
         #expect(ISOTime.seconds(from: "2000-02-29T12:34:56Z") == 951_827_696)
         #expect(ISOTime.seconds(from: "not a time") == nil)
+        // Out-of-range times clamp instead of trapping.
+        #expect(ISOTime.string(from: 1e300) == "9999-12-31T23:59:59.999Z")
+        #expect(ISOTime.string(from: -.infinity) == "0001-01-01T00:00:00.000Z")
+        #expect(ISOTime.string(from: .nan) == "1970-01-01T00:00:00.000Z")
     }
 
     @Test func snapshotsEncodeNullsForAbsentLinks() throws {

@@ -8,6 +8,9 @@
 /// opposite "will"), and each transition ends the appearance of its own `from` and `to` when
 /// its own duration is over, whatever the other did meanwhile.
 extension ContainmentTree {
+    /// A day: longer animations are surely mistakes, and the bound keeps due times printable.
+    static let maximumDuration = 86_400.0
+
     static let animationOptions: Set<String> = [
         "layoutSubviews", "allowUserInteraction", "beginFromCurrentState", "repeat", "autoreverse",
         "overrideInheritedDuration", "overrideInheritedCurve", "allowAnimatedContent", "showHideTransitionViews",
@@ -22,8 +25,8 @@ extension ContainmentTree {
         parent: String, from: String, to: String, duration: Double, options: [String], completion: [RawCall], field: String,
         reportsCompletion: Bool = true, insertAt index: Int? = nil
     ) throws(ContainmentError) -> String {
-        guard duration.isFinite, duration >= 0 else {
-            throw .invalidArgument(field: field + "duration", "duration must be a finite number of seconds, not negative")
+        guard duration.isFinite, duration >= 0, duration <= Self.maximumDuration else {
+            throw .invalidArgument(field: field + "duration", "duration must be between 0 and \(Int(Self.maximumDuration)) seconds")
         }
         for (index, option) in options.enumerated() where !Self.animationOptions.contains(option) {
             throw .invalidArgument(field: field + "options[\(index)]", "unknown UIViewAnimationOptions name \(option)")
