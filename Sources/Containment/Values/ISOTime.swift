@@ -49,7 +49,9 @@ public enum ISOTime {
         else { return nil }
         var fraction = 0.0
         if characters.count > 20 {
-            guard characters[19] == 46, characters.count > 21, let digits = number(20, characters.count - 21) else { return nil }
+            guard characters[19] == 46, characters.count > 21, characters.count <= 30,
+                let digits = number(20, characters.count - 21)
+            else { return nil }
             fraction = Double(digits) / pow10(characters.count - 21)
         }
         // Howard Hinnant's days_from_civil.
