@@ -1,6 +1,7 @@
 /// Snapshots as Codable values and the `_printHierarchy`-style text dump. Both walk
 /// iteratively, so any depth works.
 extension ContainmentTree {
+    /// The whole tree, as `GET /v1/trees/{tree}` shows it; O(tree), one walk for `inWindow`.
     public func snapshot() -> TreeSnapshot {
         let inWindow = viewsInWindow()
         var viewSnapshots: [String: ViewSnapshot] = [:]
