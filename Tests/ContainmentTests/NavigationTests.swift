@@ -29,11 +29,11 @@ import Testing
     @Test func rule13_pushOrder() throws {
         let tree = try navigationTree()
         let start = tree.run([call("nav", "pushViewController", ["viewController": "b", "animated": true])])
-        #expect(containment(start) == ["b.willMove(nav)", "a.viewWillDisappear", "b.viewWillAppear"])
+        #expect(containment(start) == ["b.willMove(nav)", "a.viewWillDisappear", "b.viewWillAppear", "b.viewIsAppearing"])
         #expect(tree.snapshot().controllers["nav"]?.viewControllers == ["a", "b"])
         #expect(tree.nextDueTime == t0 + 0.35)
         let end = tree.advance(to: t0 + 0.35)
-        #expect(containment(end) == ["a.viewDidDisappear", "b.viewIsAppearing", "b.viewDidAppear", "b.didMove(nav)"])
+        #expect(containment(end) == ["a.viewDidDisappear", "b.viewDidAppear", "b.didMove(nav)"])
         #expect(end.first { $0.controller == "b" && $0.callback == "viewDidAppear" }?.isMovingToParent == true)
         #expect(end.first { $0.controller == "a" }?.isMovingFromParent == false)
         #expect(tree.snapshot().views["nav.view"]?.subviews == ["b.view", "nav.navigationBar"])
@@ -44,10 +44,7 @@ import Testing
         _ = tree.run([call("nav", "pushViewController", ["viewController": "b", "animated": false])])
         let pop = tree.run([call("nav", "popViewController", ["animated": false])])
         #expect(
-            containment(pop) == [
-                "b.willMove(nil)", "b.viewWillDisappear", "a.viewWillAppear", "b.viewDidDisappear", "a.viewIsAppearing",
-                "a.viewDidAppear", "b.didMove(nil)",
-            ])
+            containment(pop) == ["b.willMove(nil)", "b.viewWillDisappear", "a.viewWillAppear", "a.viewIsAppearing", "b.viewDidDisappear", "a.viewDidAppear", "b.didMove(nil)"])
         #expect(pop.filter { $0.controller == "b" && $0.callback?.contains("Disappear") == true }.allSatisfy { $0.isMovingFromParent == true })
         #expect(tree.snapshot().controllers["nav"]?.children == ["a"])
         #expect(tree.run([call("nav", "popViewController", ["animated": true])]).isEmpty)
@@ -76,10 +73,7 @@ import Testing
         #expect(tree.appearance("b") == .disappeared)
         let events = tree.run([call("nav", "popToRootViewController", ["animated": false])])
         #expect(
-            containment(events) == [
-                "c.willMove(nil)", "b.willMove(nil)", "c.viewWillDisappear", "a.viewWillAppear", "c.viewDidDisappear",
-                "a.viewIsAppearing", "a.viewDidAppear", "c.didMove(nil)", "b.didMove(nil)",
-            ])
+            containment(events) == ["c.willMove(nil)", "b.willMove(nil)", "c.viewWillDisappear", "a.viewWillAppear", "a.viewIsAppearing", "c.viewDidDisappear", "a.viewDidAppear", "c.didMove(nil)", "b.didMove(nil)"])
         #expect(tree.snapshot().controllers["nav"]?.children == ["a"])
     }
 
@@ -88,20 +82,14 @@ import Testing
         // New top: a push-like transition; the new middle only gets willMove/didMove.
         let push = tree.run([call("nav", "setViewControllers", ["viewControllers": ["a", "b", "c"], "animated": false])])
         #expect(
-            containment(push) == [
-                "b.willMove(nav)", "c.willMove(nav)", "a.viewWillDisappear", "c.viewWillAppear", "a.viewDidDisappear",
-                "c.viewIsAppearing", "c.viewDidAppear", "b.didMove(nav)", "c.didMove(nav)",
-            ])
+            containment(push) == ["b.willMove(nav)", "c.willMove(nav)", "a.viewWillDisappear", "c.viewWillAppear", "c.viewIsAppearing", "a.viewDidDisappear", "c.viewDidAppear", "b.didMove(nav)", "c.didMove(nav)"])
         // Same top: no appearance at all.
         let same = tree.run([call("nav", "setViewControllers", ["viewControllers": ["b", "c"], "animated": false])])
         #expect(containment(same) == ["a.willMove(nil)", "a.didMove(nil)"])
         // New top lower in the stack: a pop-like transition.
         let pop = tree.run([call("nav", "setViewControllers", ["viewControllers": ["b"], "animated": false])])
         #expect(
-            containment(pop) == [
-                "c.willMove(nil)", "c.viewWillDisappear", "b.viewWillAppear", "c.viewDidDisappear", "b.viewIsAppearing",
-                "b.viewDidAppear", "c.didMove(nil)",
-            ])
+            containment(pop) == ["c.willMove(nil)", "c.viewWillDisappear", "b.viewWillAppear", "b.viewIsAppearing", "c.viewDidDisappear", "b.viewDidAppear", "c.didMove(nil)"])
     }
 
     @Test func interactivePopFinished() throws {
@@ -140,10 +128,7 @@ import Testing
         _ = tree.run([call("nav", "pushViewController", ["viewController": "b", "animated": true])])
         let second = tree.run([call("nav", "pushViewController", ["viewController": "c", "animated": true])], now: t0 + 0.1)
         #expect(
-            containment(second) == [
-                "a.viewDidDisappear", "b.viewIsAppearing", "b.viewDidAppear", "b.didMove(nav)", "c.willMove(nav)",
-                "b.viewWillDisappear", "c.viewWillAppear",
-            ])
+            containment(second) == ["a.viewDidDisappear", "b.viewDidAppear", "b.didMove(nav)", "c.willMove(nav)", "b.viewWillDisappear", "c.viewWillAppear", "c.viewIsAppearing"])
         _ = tree.advance(to: t0 + 1)
         #expect(tree.snapshot().controllers["nav"]?.children == ["a", "b", "c"])
         #expect(tree.appearance("c") == .appeared)

@@ -76,16 +76,9 @@ import Testing
         #expect(containment(recipeEnd) == containment(rawEnd))
         #expect(transition.options == [])
         #expect(
-            trace(recipeStart) == [
-                "oldVC.willMove(nil)", "newVC.willMove(root)", "newVC.loadView", "newVC.viewDidLoad",
-                "oldVC.viewWillDisappear", "newVC.viewWillAppear", "root.viewWillLayoutSubviews",
-                "root.viewDidLayoutSubviews", "newVC.viewWillLayoutSubviews", "newVC.viewDidLayoutSubviews",
-            ])
+            trace(recipeStart) == ["oldVC.willMove(nil)", "newVC.willMove(root)", "newVC.loadView", "newVC.viewDidLoad", "oldVC.viewWillDisappear", "newVC.viewWillAppear", "newVC.viewIsAppearing", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "newVC.viewWillLayoutSubviews", "newVC.viewDidLayoutSubviews"])
         #expect(
-            trace(recipeEnd) == [
-                "oldVC.viewDidDisappear", "newVC.viewIsAppearing", "newVC.viewDidAppear", "root.transitionCompletion",
-                "oldVC.didMove(nil)", "newVC.didMove(root)", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
-            ])
+            trace(recipeEnd) == ["oldVC.viewDidDisappear", "newVC.viewDidAppear", "root.transitionCompletion", "oldVC.didMove(nil)", "newVC.didMove(root)", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews"])
         #expect(recipeEnd.filter { $0.controller == "oldVC" && $0.callback == "viewDidDisappear" }.allSatisfy { $0.isMovingFromParent == true })
         #expect(recipeTree.snapshot() == rawTree.snapshot())
     }
@@ -182,17 +175,13 @@ import Testing
                     ["from": "startMap", "to": "startGeo", "duration": 0.2, "options": ["transitionFlipFromTop", "curveEaseIn"]]),
             ], now: t0 + 2)
         #expect(
-            containment(flipStart) == [
-                "startGeo.willMove(root)", "startMap.willMove(nil)", "startMap.viewWillDisappear", "startGeo.viewWillAppear",
-            ])
+            containment(flipStart) == ["startGeo.willMove(root)", "startMap.willMove(nil)", "startMap.viewWillDisappear", "startGeo.viewWillAppear", "startGeo.viewIsAppearing"])
         #expect(flipStart.first { $0.callback == "viewWillAppear" }?.args["animated"] == true)
         // Flipping inside the top container leaves the bottom map alone.
         #expect(tree.snapshot().views["topContainer"]?.subviews == ["startMap.view", "startGeo.view"])
         let flipEnd = tree.advance(to: t0 + 2.2)
         #expect(
-            containment(flipEnd) == [
-                "startMap.viewDidDisappear", "startGeo.viewIsAppearing", "startGeo.viewDidAppear", "root.transitionCompletion",
-            ])
+            containment(flipEnd) == ["startMap.viewDidDisappear", "startGeo.viewDidAppear", "root.transitionCompletion"])
         // The completion block: didMove on the new, then removeFromParent on the old.
         let completion = tree.run(
             [call("startGeo", "didMove", ["toParent": "root"]), call("startMap", "removeFromParent")], now: t0 + 2.2)

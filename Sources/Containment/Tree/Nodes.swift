@@ -134,6 +134,10 @@ struct TransitionRecord {
 struct Scheduler {
     /// Controllers whose view-driven appearance transition ends at the end of the turn.
     var deferredEnds: [String] = []
+    /// Controllers that began appearing this turn (view-driven or by a transition): UIKit
+    /// calls `viewIsAppearing` once their view is in the hierarchy and laid out, at the
+    /// turn's end, before any animation runs.
+    var pendingIsAppearing: [String] = []
     /// Controllers whose views need `viewWillLayoutSubviews`/`viewDidLayoutSubviews`.
     var pendingLayout: [String] = []
     /// Controllers whose isMovingTo/FromParent flags are cleared once their move settles.
