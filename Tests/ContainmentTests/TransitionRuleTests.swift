@@ -166,3 +166,26 @@ import Testing
         #expect(tree.run([call("window", "setHorizontalSizeClass", ["sizeClass": "regular"])]).isEmpty)
     }
 }
+
+/// Transitions meeting other parts of the engine.
+@Suite struct TransitionInteractionTests {
+    @Test func manuallyForwardingContainerGetsNoAppearanceFromItsTransition() throws {
+        let tree = try visibleTree(root: ControllerSpec(id: "root", automaticallyForwardsAppearance: false), others: ["a", "b"])
+        _ = try tree.addChild("a", to: "root", now: t0)
+        let (_, events) = try tree.transition(in: "root", from: "a", to: "b", duration: 0, now: t0)
+        #expect(containment(events) == ["a.willMove(nil)", "b.willMove(root)", "root.transitionCompletion", "a.didMove(nil)", "b.didMove(root)"])
+        #expect(tree.snapshot().views["root.view"]?.subviews == ["b.view"])
+    }
+
+    @Test func controllersInARunningTransitionCannotBeDeletedAndTearDownDisappearsParentsFirst() throws {
+        let tree = try visibleTree(others: ["a", "b"])
+        _ = try tree.addChild("a", to: "root", now: t0)
+        _ = tree.run([call("root", "addChild", ["child": "b"]), call("root", "transition", ["from": "a", "to": "b", "duration": 1])])
+        _ = tree.run([call("b", "removeFromParent")])
+        #expect(throws: ContainmentError.self) { try tree.deleteController("b", now: t0) }
+        let torn = tree.tearDown(now: t0 + 0.5)
+        #expect(containment(torn) == ["root.viewWillDisappear", "b.viewWillDisappear", "root.viewDidDisappear", "b.viewDidDisappear"])
+        #expect(tree.nextDueTime == nil)
+        #expect(tree.controllerCount == 0)
+    }
+}
