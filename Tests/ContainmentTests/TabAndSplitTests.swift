@@ -149,3 +149,28 @@ import Testing
         #expect(declared.snapshot() == manual.snapshot())
     }
 }
+
+/// Built-in containers lay out their own views when the window changes size.
+@Suite struct BuiltInLayoutTests {
+    @Test func windowResizeRelaysOutBarsContentAndColumns() throws {
+        let tree = try ContainmentTree(
+            id: "resize", configuration: TreeConfiguration(windowSize: Size(width: 1024, height: 768), horizontalSizeClass: .regular),
+            root: ControllerSpec(
+                id: "split", kind: .splitViewController,
+                primary: ControllerSpec(id: "master", kind: .navigationController, viewControllers: [ControllerSpec(id: "list")]),
+                secondary: ControllerSpec(id: "tabs", kind: .tabBarController, viewControllers: [ControllerSpec(id: "a")])),
+            now: t0)
+        let events = tree.run([call("window", "setSize", ["size": ["width": 1366, "height": 1024]])])
+        let views = tree.snapshot().views
+        #expect(views["master.view"]?.frame == Rect(x: 0, y: 0, width: 320, height: 1024))
+        #expect(views["list.view"]?.frame == Rect(x: 0, y: 44, width: 320, height: 980))
+        #expect(views["tabs.view"]?.frame == Rect(x: 320, y: 0, width: 1046, height: 1024))
+        #expect(views["tabs.tabBar"]?.frame == Rect(x: 0, y: 975, width: 1046, height: 49))
+        #expect(views["a.view"]?.frame == Rect(x: 0, y: 0, width: 1046, height: 975))
+        #expect(
+            trace(events.filter { $0.callback == "viewWillTransition" }) == [
+                "split.viewWillTransition", "master.viewWillTransition", "list.viewWillTransition", "tabs.viewWillTransition",
+                "a.viewWillTransition",
+            ])
+    }
+}

@@ -89,6 +89,31 @@ extension ContainmentTree {
         }
     }
 
+    /// The frames a built-in container gives the views in its root view after a size change
+    /// (its bar, its content child or columns); nil for custom containers, whose subviews
+    /// follow the autoresizing rule instead.
+    func builtInLayout(_ container: String) -> [(String, Rect)]? {
+        guard let node = controllers[container], node.kind != .viewController, let root = views[node.viewID] else { return nil }
+        let bounds = root.frame.bounds
+        var frames: [(String, Rect)] = []
+        for subview in root.subviews {
+            if subview == container + ".navigationBar" {
+                frames.append((subview, Rect(x: 0, y: 0, width: bounds.width, height: min(Self.navigationBarHeight, bounds.height))))
+            } else if subview == container + ".tabBar" {
+                let height = min(Self.tabBarHeight, bounds.height)
+                frames.append((subview, Rect(x: 0, y: bounds.height - height, width: bounds.width, height: height)))
+            } else if let child = views[subview]?.owner {
+                switch node.kind {
+                case .splitViewController:
+                    frames.append((subview, splitFrame(container, node.split?.primary == child ? .primary : .secondary)))
+                case .navigationController, .tabBarController, .viewController:
+                    frames.append((subview, contentFrame(of: container)))
+                }
+            }
+        }
+        return frames
+    }
+
     /// Where content goes in a built-in container's view: under its bar.
     func contentIndex(in container: String) -> Int {
         let node = controllers[container]!

@@ -245,6 +245,10 @@ extension ContainmentTree {
             if let owner = node.owner {
                 resized.append(owner)
                 if onScreen { markLayout(owner) }
+                if let layout = builtInLayout(owner) {
+                    stack.append(contentsOf: layout.reversed())
+                    continue
+                }
             }
             for subview in node.subviews.reversed() where views[subview]?.frame == oldBounds {
                 stack.append((subview, newFrame.bounds))
