@@ -120,6 +120,29 @@ import Glibc
         }
     }
 
+    @Test func malformedRequestsNeverReachTheHandlers() throws {
+        let reached = Collected<String>()
+        let handlers = HTTPServerHandlers { request in
+            reached.append(request.head.path)
+            return .response(HTTPResponse(status: 200))
+        }
+        try withServer(handlers: handlers) { server in
+            let malformed = [
+                "GARBAGE\r\n\r\n",
+                "GET / HTTP/1.1\r\nNo-Colon-Here\r\n\r\n",
+                "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+            ]
+            for garbage in malformed {
+                let connection = try TestHTTPConnection(port: server.port, timeout: 2)
+                try connection.send(garbage)
+                if let response = try? connection.readResponse() { #expect(response.status == 400) }
+                #expect(connection.waitForClose(timeout: 2))
+            }
+            #expect(try TestHTTPConnection(port: server.port).request("GET", "/fine").status == 200)
+            #expect(reached.all == ["/fine"])
+        }
+    }
+
     @Test func headHandlerAnswersBeforeTheBody() throws {
         let handlers = HTTPServerHandlers(
             head: { head in head.headers["Content-Type"] == "application/json" ? nil : HTTPResponse(status: 415) },
