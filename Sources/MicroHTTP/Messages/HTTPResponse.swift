@@ -4,6 +4,8 @@ public enum HTTPBody: Sendable {
     case stream(HTTPStream)
 }
 
+/// What goes back to the client. `Content-Length` (bytes) or chunked framing (streams) and
+/// `Date` are added by libmicrohttpd; a field containing CR or LF is dropped, never sent.
 public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
