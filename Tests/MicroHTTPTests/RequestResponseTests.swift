@@ -120,6 +120,19 @@ import Glibc
         }
     }
 
+    @Test func contentLengthAlwaysMatchesTheBody() throws {
+        let handlers = HTTPServerHandlers { _ in
+            .response(HTTPResponse(status: 200, headers: ["Content-Length": "999"], body: Array("abc".utf8)))
+        }
+        try withServer(handlers: handlers) { server in
+            let connection = try TestHTTPConnection(port: server.port)
+            let response = try connection.request("GET", "/")
+            #expect(response.headers.filter { $0.name.lowercased() == "content-length" }.map(\.value) == ["3"])
+            #expect(response.text == "abc")
+            #expect(try connection.request("GET", "/").text == "abc")
+        }
+    }
+
     @Test func malformedRequestsNeverReachTheHandlers() throws {
         let reached = Collected<String>()
         let handlers = HTTPServerHandlers { request in
