@@ -48,6 +48,15 @@ import Glibc
         }
     }
 
+    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
+        try withServer(handlers: echoHandlers) { server in
+            let connection = try TestHTTPConnection(port: server.port)
+            try connection.send("GET /first HTTP/1.1\r\nHost: x\r\n\r\nPOST /second HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi")
+            #expect(try connection.readResponse().lines[1] == "path: /first")
+            #expect(try connection.readResponse().lines.suffix(1) == ["body: hi"])
+        }
+    }
+
     @Test func queryIsDecodedAndPathIsNot() throws {
         try withServer(handlers: echoHandlers) { server in
             let response = try TestHTTPConnection(port: server.port)
