@@ -247,7 +247,11 @@ import Testing
         case 12: return .recipe { tree, now throws(ContainmentError) in try tree.removeChild(a, from: any, now: now) }
         case 13: return .calls([call(any, "removeFromParent")])
         case 14: return .calls([call("window", "setHidden", ["hidden": .bool(flag)])])
-        default: return .calls([call("s", "setViewController", ["viewController": id(a), "column": "primary"])])
+        default:
+            if (number / 3584) % 2 == 0 {
+                return .calls([call("window", "setSize", ["size": ["width": flag ? 1024 : 390, "height": flag ? 768 : 844]])])
+            }
+            return .calls([call("s", "setViewController", ["viewController": id(a), "column": "primary"])])
         }
     }
 
