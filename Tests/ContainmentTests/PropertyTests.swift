@@ -106,6 +106,9 @@ import Testing
             for subview in view.subviews {
                 #expect(tree.views[subview]?.superview == id, sourceLocation: sourceLocation)
             }
+            var top = id
+            while let superview = tree.views[top]?.superview { top = superview }
+            #expect(view.inWindow == (top == "window"), "cached inWindow of \(id)", sourceLocation: sourceLocation)
         }
     }
 

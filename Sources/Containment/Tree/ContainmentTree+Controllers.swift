@@ -6,8 +6,10 @@ extension ContainmentTree {
         }
     }
 
-    /// Whether `ancestor` is `controller` or above it (walks up; O(depth)).
+    /// Whether `ancestor` is `controller` or above it (walks up; O(depth), O(1) for a
+    /// controller without children).
     func isAncestor(_ ancestor: String, of controller: String) -> Bool {
+        if ancestor != controller, controllers[ancestor]?.children.isEmpty == true { return false }
         var current: String? = controller
         while let id = current {
             workCount += 1
