@@ -115,9 +115,9 @@ extension ContainmentTree {
                 kind: .exception, exceptionName: nil, code: "controller_transitioning",
                 message: "a transition involving \(ContainmentError.describe(id)) is running")
         }
+        // A refusal by deleteViews rolls back with the call: nothing is half-deleted.
         for controller in subtree {
             let current = controllers[controller]!
-            // Refusals below roll back with the call; nothing is half-deleted.
             try deleteViews(of: current.id)
             for container in current.containerViews {
                 storeContainerViewOwner(nil, for: container.id)
