@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "containment",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "containment", targets: ["containment"]),
         .library(name: "Containment", targets: ["Containment"]),

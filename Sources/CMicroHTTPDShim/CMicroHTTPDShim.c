@@ -59,19 +59,22 @@ struct MHD_Daemon *CMicroHTTPDShim_start(const CMicroHTTPDShim_Settings *setting
     if (NULL != callbacks->errorLogged) {
         flags |= MHD_USE_ERROR_LOG;
     }
-    struct MHD_OptionItem options[] = {
-        {MHD_OPTION_SOCK_ADDR, 0, (void *)settings->address},
-        {MHD_OPTION_THREAD_POOL_SIZE, settings->threads, NULL},
-        {MHD_OPTION_CONNECTION_LIMIT, settings->connectionLimit, NULL},
-        {MHD_OPTION_CONNECTION_TIMEOUT, settings->connectionTimeout, NULL},
-        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)settings->connectionMemoryLimit, NULL},
-        {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)&request_began, (void *)callbacks},
-        {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)&request_completed, (void *)callbacks},
-        /* Last on purpose: without a logger this entry ends the list. */
-        {NULL == callbacks->errorLogged ? MHD_OPTION_END : MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)&log_error,
-         (void *)callbacks},
-        {MHD_OPTION_END, 0, NULL},
-    };
+    struct MHD_OptionItem options[9];
+    size_t count = 0;
+    /* The logger comes first so that it also receives errors about the options after it. */
+    if (NULL != callbacks->errorLogged) {
+        options[count++] = (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)&log_error, (void *)callbacks};
+    }
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)settings->address};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, settings->threads, NULL};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, settings->connectionLimit, NULL};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, settings->connectionTimeout, NULL};
+    options[count++] =
+        (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)settings->connectionMemoryLimit, NULL};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)&request_began, (void *)callbacks};
+    options[count++] =
+        (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)&request_completed, (void *)callbacks};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
     return MHD_start_daemon(flags, 0, NULL, NULL, &handle_access, (void *)callbacks,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }

@@ -68,6 +68,40 @@ import Testing
         }
     }
 
+    /// Runs one step and checks what holds for every step: a rejected one emits nothing and
+    /// changes nothing, and events continue the sequence without a gap.
+    static func apply(
+        _ step: Step, to tree: ContainmentTree, now: inout Double, lastSeq: inout UInt64, atomicBatches: Bool, label: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let before = tree.snapshot()
+        var events: [Event] = []
+        var failed = false
+        switch step {
+        case .calls(let calls):
+            let outcome = tree.perform(calls, atomic: atomicBatches && calls.count > 1, now: now)
+            events = outcome.events
+            failed = outcome.failure != nil
+        case .recipe(let recipe):
+            do {
+                events = try recipe(tree, now)
+            } catch {
+                failed = true
+            }
+        case .advance(let seconds):
+            now += seconds
+            events = tree.advance(to: now)
+        }
+        if failed {
+            #expect(events.isEmpty, sourceLocation: sourceLocation)
+            #expect(tree.snapshot() == before, "a rejected step changed the tree: \(label)", sourceLocation: sourceLocation)
+        }
+        for event in events {
+            #expect(event.seq == lastSeq + 1, sourceLocation: sourceLocation)
+            lastSeq = event.seq
+        }
+    }
+
     /// Links symmetric, one owner per view, views and subviews agree, appeared ⇒ on a visible
     /// window, and at the end of a turn nothing is mid-appearance unless a running transition
     /// or the client (manual begin/end, a back swipe) drives it.
@@ -118,32 +152,7 @@ import Testing
             var now = t0
             var lastSeq = tree.lastSeq
             for number in numbers {
-                let before = tree.snapshot()
-                var events: [Event] = []
-                var failed = false
-                switch Self.step(number) {
-                case .calls(let calls):
-                    let outcome = tree.perform(calls, atomic: calls.count > 1, now: now)
-                    events = outcome.events
-                    failed = outcome.failure != nil
-                case .recipe(let recipe):
-                    do {
-                        events = try recipe(tree, now)
-                    } catch {
-                        failed = true
-                    }
-                case .advance(let seconds):
-                    now += seconds
-                    events = tree.advance(to: now)
-                }
-                if failed {
-                    #expect(events.isEmpty)
-                    #expect(tree.snapshot() == before, "a rejected step changed the tree: \(number)")
-                }
-                for event in events {
-                    #expect(event.seq == lastSeq + 1)
-                    lastSeq = event.seq
-                }
+                Self.apply(Self.step(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: true, label: number)
                 #expect(tree.lastSeq == lastSeq)
                 Self.checkInvariants(tree)
             }
@@ -264,32 +273,7 @@ import Testing
             var now = t0
             var lastSeq = tree.lastSeq
             for number in numbers {
-                let before = tree.snapshot()
-                var events: [Event] = []
-                var failed = false
-                switch Self.containerStep(number) {
-                case .calls(let calls):
-                    let outcome = tree.perform(calls, atomic: false, now: now)
-                    events = outcome.events
-                    failed = outcome.failure != nil
-                case .recipe(let recipe):
-                    do {
-                        events = try recipe(tree, now)
-                    } catch {
-                        failed = true
-                    }
-                case .advance(let seconds):
-                    now += seconds
-                    events = tree.advance(to: now)
-                }
-                if failed {
-                    #expect(events.isEmpty)
-                    #expect(tree.snapshot() == before, "a rejected step changed the tree: \(number)")
-                }
-                for event in events {
-                    #expect(event.seq == lastSeq + 1)
-                    lastSeq = event.seq
-                }
+                Self.apply(Self.containerStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
                 Self.checkInvariants(tree)
                 for (id, node) in tree.controllers {
                     for child in node.stack ?? [] {
