@@ -1,0 +1,83 @@
+# syntax=docker/dockerfile:1
+#
+# Containment: UIKit view controller containment as an HTTP service.
+#
+#   docker build -t containment .
+#   docker run --rm -p 8080:8080 containment
+#
+# Two stages: a Swift toolchain image compiles a release binary with the Swift runtime linked
+# statically, and a slim Debian image runs it with nothing but libmicrohttpd beside it.
+# See docs/container.md for the configuration and a compose example.
+
+############################################################################################
+# Build stage
+############################################################################################
+FROM swift:6.3-bookworm AS build
+
+# libmicrohttpd's headers and pkg-config file, found through the CMicroHTTPD system library.
+RUN export DEBIAN_FRONTEND=noninteractive \
+    && apt-get -q update \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev \
+    && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /src
+
+# Dependency resolution gets its own layer: it is only redone when the manifest (or the pinned
+# versions, when a Package.resolved is in the context) changes, not on every source edit.
+COPY Package.swift Package.resolved* ./
+RUN swift package resolve
+
+# Sources (and the resources the targets declare) come after, so an edit only rebuilds from here.
+COPY Sources/ Sources/
+COPY Tests/ Tests/
+RUN swift build -c release --static-swift-stdlib --product containment \
+    && mkdir -p /staging \
+    && cp "$(swift build -c release --show-bin-path)/containment" /staging/ \
+    && find "$(swift build -c release --show-bin-path)/" -maxdepth 1 -name '*.resources' \
+         -exec cp -a {} /staging/ \; \
+    && strip /staging/containment
+
+############################################################################################
+# Runtime stage
+############################################################################################
+FROM debian:bookworm-slim
+
+# Filled in by the release pipeline (scripts/container-smoke passes the git revision).
+ARG VERSION=0.1.0
+ARG REVISION=unknown
+ARG SOURCE=""
+ARG LICENSES=NOASSERTION
+
+LABEL org.opencontainers.image.title="containment" \
+      org.opencontainers.image.description="UIKit view controller containment as an HTTP service: trees of controllers in memory, every lifecycle callback returned as JSON events in UIKit's order." \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.licenses="${LICENSES}" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}"
+
+# The only library the binary needs beyond libc/libstdc++ (already in the base image).
+RUN export DEBIAN_FRONTEND=noninteractive \
+    && apt-get -q update \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd12 \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --no-log-init --uid 10001 --user-group --no-create-home \
+         --home-dir /nonexistent --shell /usr/sbin/nologin containment
+
+COPY --from=build /staging/ /usr/local/bin/
+
+# Inside a container the service must listen on every interface to be reachable.
+ENV HOST=0.0.0.0 \
+    PORT=8080
+
+USER 10001:10001
+EXPOSE 8080
+
+# `containment healthcheck` asks this same process's /healthz (on $PORT) and exits 0 on a 200,
+# so the image needs no curl or wget.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+    CMD ["containment", "healthcheck"]
+
+# SIGTERM starts a graceful stop: no new connections, open streams ended, then exit 0.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["containment"]
+CMD ["serve"]
