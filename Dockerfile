@@ -25,16 +25,16 @@ WORKDIR /src
 # Dependency resolution gets its own layer: it is only redone when the manifest (or the pinned
 # versions, when a Package.resolved is in the context) changes, not on every source edit.
 COPY Package.swift Package.resolved* ./
-RUN swift package resolve
+RUN swift package resolve $([ -f Package.resolved ] && echo --force-resolved-versions)
 
-# Sources (and the resources the targets declare) come after, so an edit only rebuilds from here.
+# Sources come after, so an edit only rebuilds from here. Tests/ is needed only because the
+# manifest declares test targets, which SwiftPM requires to exist even when building one product.
+# (openapi.yaml is embedded in the sources by scripts/embed-openapi: no resource to copy.)
 COPY Sources/ Sources/
 COPY Tests/ Tests/
 RUN swift build -c release --static-swift-stdlib --product containment \
     && mkdir -p /staging \
     && cp "$(swift build -c release --show-bin-path)/containment" /staging/ \
-    && find "$(swift build -c release --show-bin-path)/" -maxdepth 1 -name '*.resources' \
-         -exec cp -a {} /staging/ \; \
     && strip /staging/containment
 
 ############################################################################################
@@ -63,7 +63,7 @@ RUN export DEBIAN_FRONTEND=noninteractive \
     && useradd --no-log-init --uid 10001 --user-group --no-create-home \
          --home-dir /nonexistent --shell /usr/sbin/nologin containment
 
-COPY --from=build /staging/ /usr/local/bin/
+COPY --from=build /staging/containment /usr/local/bin/containment
 
 # Inside a container the service must listen on every interface to be reachable.
 # Further settings, read by `containment serve` when set (defaults in brackets):
