@@ -32,9 +32,16 @@ RUN swift package resolve $([ -f Package.resolved ] && echo --force-resolved-ver
 # (openapi.yaml is embedded in the sources by scripts/embed-openapi: no resource to copy.)
 COPY Sources/ Sources/
 COPY Tests/ Tests/
-RUN swift build -c release --static-swift-stdlib --product containment \
+#
+# The compiler's output lives in a cache mount rather than in a layer: an edit recompiles only
+# the modules it touches (not every dependency), and no object file ends up in any image. The
+# resolved checkouts are refreshed from the layer above on every build, so the mount can never
+# hold stale dependency sources. Needs BuildKit (Docker's default builder) or podman/buildah.
+RUN --mount=type=cache,id=containment-swiftpm-build,target=/build,sharing=locked \
+    rm -rf /build/checkouts && cp -a .build/. /build/ \
+    && swift build -c release --static-swift-stdlib --product containment --scratch-path /build \
     && mkdir -p /staging \
-    && cp "$(swift build -c release --show-bin-path)/containment" /staging/ \
+    && cp /build/release/containment /staging/ \
     && strip /staging/containment
 
 ############################################################################################
