@@ -95,7 +95,8 @@ paths:
           content:
             application/yaml:
               schema:
-                type: string
+                type: object
+                required: [openapi, paths]
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
@@ -112,10 +113,22 @@ paths:
         - $ref: '#/components/parameters/Pretty'
       requestBody:
         required: false
+        description: JSON, or the same document as YAML.
         content:
           application/json:
             schema:
               $ref: '#/components/schemas/CreateTree'
+          application/yaml:
+            schema:
+              $ref: '#/components/schemas/CreateTree'
+            example: |
+              id: demo
+              clock: manual
+              root:
+                id: root
+                containerViews:
+                  - id: content
+                    frame: {x: 0, y: 100, width: 390, height: 744}
             examples:
               seeds:
                 summary: The guide's container with a content area
@@ -254,8 +267,12 @@ paths:
         - $ref: '#/components/parameters/Pretty'
       requestBody:
         required: true
+        description: JSON, or the same document as YAML.
         content:
           application/json:
+            schema:
+              $ref: '#/components/schemas/ControllerSpec'
+          application/yaml:
             schema:
               $ref: '#/components/schemas/ControllerSpec'
             examples:
@@ -747,7 +764,7 @@ components:
           schema:
             $ref: '#/components/schemas/Problem'
     UnsupportedMediaType:
-      description: The body is not JSON.
+      description: The body is not JSON (or, for tree and controller specs, YAML).
       content:
         application/problem+json:
           schema:
@@ -925,7 +942,7 @@ components:
           $ref: '#/components/schemas/Id'
         to:
           $ref: '#/components/schemas/Id'
-        duration: {type: number, minimum: 0, default: 0.25}
+        duration: {type: number, minimum: 0, maximum: 86400, default: 0.25}
         options:
           type: array
           description: UIKit's `UIView.AnimationOptions` names, e.g. `transitionFlipFromTop`.
@@ -965,7 +982,7 @@ components:
         advance:
           type: number
           minimum: 0
-          description: Seconds to move the tree's manual clock forward.
+          description: Seconds to move the tree's manual clock forward (the clock stops at the end of the year 9999).
 
     Event:
       type: object

@@ -40,9 +40,9 @@ final class RequestPipeline: Sendable {
                 return finish(head, route: route.template.description,
                               .problem(.bodyTooLarge(limit: core.configuration.http.maxBodySize)), started: started)
             }
-            if Self.carriesBody(head), !MediaType.isJSON(head.headers["Content-Type"]) {
+            if Self.carriesBody(head), !route.accepts.contains(where: { $0 == MediaType(contentType: head.headers["Content-Type"]) }) {
                 return finish(head, route: route.template.description,
-                              .problem(.unsupportedMediaType(head.headers["Content-Type"])), started: started)
+                              .problem(.unsupportedMediaType(head.headers["Content-Type"], accepted: route.accepts)), started: started)
             }
             return nil
         }

@@ -5,7 +5,7 @@ import MicroHTTPTestSupport
 import Testing
 
 /// A real service on an ephemeral port, shut down when the test drops it.
-final class TestService {
+final class TestService: Sendable {
     let service: ContainmentService
     var port: Int { service.port }
 
