@@ -89,10 +89,10 @@ ENV HOST=0.0.0.0 \
 USER 10001:10001
 EXPOSE 8080
 
-# `containment healthcheck` asks this same process's /healthz (on $PORT) and exits 0 on a 200,
-# so the image needs no curl or wget.
+# `containment healthcheck` asks this container's /healthz and exits 0 on a 200, so the image
+# needs no curl or wget. The shell form lets the probe follow PORT when it is overridden.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-    CMD ["containment", "healthcheck"]
+    CMD containment healthcheck --url "http://127.0.0.1:${PORT:-8080}/healthz"
 
 # SIGTERM starts a graceful stop: no new connections, open streams ended, then exit 0.
 STOPSIGNAL SIGTERM
