@@ -153,6 +153,37 @@ paths:
             application/json:
               schema:
                 $ref: '#/components/schemas/TreeMutation'
+          links:
+            GetTree:
+              operationId: getTree
+              parameters:
+                tree: $response.body#/tree/id
+            CreateController:
+              operationId: createController
+              parameters:
+                tree: $response.body#/tree/id
+            AddChildToRoot:
+              operationId: addChild
+              parameters:
+                tree: $response.body#/tree/id
+                parent: $response.body#/tree/window/rootViewController
+            TransitionInRoot:
+              operationId: transition
+              parameters:
+                tree: $response.body#/tree/id
+                parent: $response.body#/tree/window/rootViewController
+            AdvanceClock:
+              operationId: advanceClock
+              parameters:
+                tree: $response.body#/tree/id
+            ListEvents:
+              operationId: listEvents
+              parameters:
+                tree: $response.body#/tree/id
+            DeleteTree:
+              operationId: deleteTree
+              parameters:
+                tree: $response.body#/tree/id
         '400':
           $ref: '#/components/responses/BadRequest'
         '404':
@@ -290,6 +321,22 @@ paths:
             application/json:
               schema:
                 $ref: '#/components/schemas/ControllerMutation'
+          links:
+            GetController:
+              operationId: getController
+              parameters:
+                tree: $request.path.tree
+                controller: $response.body#/controller/id
+            UpdateController:
+              operationId: updateController
+              parameters:
+                tree: $request.path.tree
+                controller: $response.body#/controller/id
+            DeleteController:
+              operationId: deleteController
+              parameters:
+                tree: $request.path.tree
+                controller: $response.body#/controller/id
         '400':
           $ref: '#/components/responses/BadRequest'
         '404':
