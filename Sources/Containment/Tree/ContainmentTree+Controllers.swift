@@ -51,7 +51,14 @@ extension ContainmentTree {
     /// happens for a controller without a parent.
     func removeFromParentController(_ child: String) {
         guard let parent = controllers[child]?.parent else { return }
-        editController(parent) { $0.children.removeAll { $0 == child } }
+        editController(parent) { node in
+            node.children.removeAll { $0 == child }
+            node.forget(child)
+        }
+        // A collapsed split's secondary lives on its navigation primary's stack.
+        if let split = controllers[parent]?.parent, controllers[split]?.split?.secondary == child {
+            editController(split) { $0.forget(child) }
+        }
         editController(child) { $0.parent = nil }
         emit(child, "didMove", ["parent": .null])
     }

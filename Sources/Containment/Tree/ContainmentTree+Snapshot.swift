@@ -1,6 +1,7 @@
 /// Snapshots as Codable values and the `_printHierarchy`-style text dump. Both walk
 /// iteratively, so any depth works.
 extension ContainmentTree {
+    /// The whole tree, as `GET /v1/trees/{tree}` shows it; O(tree), one walk for `inWindow`.
     public func snapshot() -> TreeSnapshot {
         let inWindow = viewsInWindow()
         var viewSnapshots: [String: ViewSnapshot] = [:]
@@ -52,7 +53,8 @@ extension ContainmentTree {
             preferredContentSize: node.preferredContentSize, statusBarStyle: node.statusBarStyle,
             statusBarHidden: node.statusBarHidden, childForStatusBarStyle: node.childForStatusBarStyle,
             childForStatusBarHidden: node.childForStatusBarHidden, properties: node.properties,
-            selectedIndex: node.selectedIndex, isCollapsed: node.split?.isCollapsed, isPrimaryHidden: node.split?.isPrimaryHidden)
+            viewControllers: node.stack, selectedIndex: node.selectedIndex, primary: node.split?.primary,
+            secondary: node.split?.secondary, isCollapsed: node.split?.isCollapsed, isPrimaryHidden: node.split?.isPrimaryHidden)
     }
 
     /// An indented dump like UIKit's `_printHierarchy`: the window's root view controller
@@ -90,6 +92,7 @@ extension ContainmentTree {
         var line = "<\(Self.className(node.kind)) \(node.id)>, state: \(node.appearance.rawValue), view: "
         line += node.isViewLoaded ? "<UIView \(node.viewID)>" : "(view not loaded)"
         if let title = node.title { line += ", title: \(title)" }
+        if node.kind == .navigationController, let stack = node.stack { line += ", stack: [\(stack.joined(separator: ", "))]" }
         if let index = node.selectedIndex { line += ", selectedIndex: \(index)" }
         if let split = node.split {
             line += ", collapsed: \(split.isCollapsed)"

@@ -30,6 +30,11 @@ extension ContainmentTree {
         storeView(root, id: rootID)
         editController(controller) { $0.isViewLoaded = true }
         emit(controller, "viewDidLoad")
+        do {
+            try showInitialContent(of: controller)
+        } catch {
+            warn(controller, "could not show the content of \(ContainmentError.describe(controller)): \(error.message)")
+        }
     }
 
     /// Drops a controller's view (the long-deprecated `viewDidUnload` path); the next need
@@ -240,6 +245,10 @@ extension ContainmentTree {
             if let owner = node.owner {
                 resized.append(owner)
                 if onScreen { markLayout(owner) }
+                if let layout = builtInLayout(owner) {
+                    stack.append(contentsOf: layout.reversed())
+                    continue
+                }
             }
             for subview in node.subviews.reversed() where views[subview]?.frame == oldBounds {
                 stack.append((subview, newFrame.bounds))

@@ -68,8 +68,8 @@ public final class ContainmentTree {
     /// them were already dropped from retention.
     public func events(after: UInt64, limit: Int) throws(ContainmentError) -> [Event] {
         guard limit > 0 else { throw .invalidArgument(field: "limit", "limit must be positive") }
-        let oldest = log.oldestRetainedSeq
-        if after + 1 < oldest {
+        let oldest = log.oldestRetainedSeq  // at least 1
+        if after < oldest - 1 {
             throw ContainmentError(
                 kind: .eventsGone, code: "events_gone",
                 message: "events after \(after) are no longer retained; the oldest retained is \(oldest)",
