@@ -15,6 +15,9 @@
 FROM swift:6.3-bookworm AS build
 
 # libmicrohttpd's headers and pkg-config file, found through the CMicroHTTPD system library.
+# Versions are not pinned: bookworm only ships security and stability fixes, and a pinned
+# version disappears from the mirror when one lands.
+# hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
     && apt-get -q install -y --no-install-recommends libmicrohttpd-dev \
@@ -25,7 +28,8 @@ WORKDIR /src
 # Dependency resolution gets its own layer: it is only redone when the manifest (or the pinned
 # versions, when a Package.resolved is in the context) changes, not on every source edit.
 COPY Package.swift Package.resolved* ./
-RUN swift package resolve $([ -f Package.resolved ] && echo --force-resolved-versions)
+RUN if [ -f Package.resolved ]; then swift package resolve --force-resolved-versions; \
+    else swift package resolve; fi
 
 # Sources come after, so an edit only rebuilds from here. Tests/ is needed only because the
 # manifest declares test targets, which SwiftPM requires to exist even when building one product.
@@ -63,6 +67,7 @@ LABEL org.opencontainers.image.title="containment" \
       org.opencontainers.image.revision="${REVISION}"
 
 # The only library the binary needs beyond libc/libstdc++ (already in the base image).
+# hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
     && apt-get -q install -y --no-install-recommends libmicrohttpd12 \
@@ -91,6 +96,7 @@ EXPOSE 8080
 
 # `containment healthcheck` asks this container's /healthz and exits 0 on a 200, so the image
 # needs no curl or wget. The shell form lets the probe follow PORT when it is overridden.
+# hadolint ignore=DL3025
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
     CMD containment healthcheck --url "http://127.0.0.1:${PORT:-8080}/healthz"
 
