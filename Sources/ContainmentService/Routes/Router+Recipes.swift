@@ -43,15 +43,24 @@ extension Router {
                     field: "duration", code: "invalid_field")
             }
             let parent = request.parameter("parent")
-            let (transition, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
-                try Problem.engine {
+            let wait = try request.queryBool("wait") ?? false
+            let deferred = HTTPDeferredResponse()
+            let (transition, events) = try core.mutate(request) { (tree, now, state) throws(Problem) in
+                let (transition, events) = try Problem.engine {
                     try tree.transition(in: parent, from: body.from, to: body.to, duration: duration, options: body.options ?? [], now: now)
                 }
+                if wait, transition.state == .running {
+                    state.waiters.append(TransitionWaiter(
+                        transition: transition.id, response: deferred, startEvents: events,
+                        location: Self.location(request, transition), pretty: request.wantsPrettyJSON))
+                }
+                return (transition, events)
             }
+            if wait, transition.state == .running { return .deferred(deferred) }
             var response = HTTPResponse.json(
                 MutationResponse(events: events, subject: TransitionSubject(transition: transition)),
                 status: transition.state == .finished ? 200 : 202, pretty: request.wantsPrettyJSON)
-            response.headers.add(name: "Location", value: "/v1/trees/\(request.parameter("tree"))/transitions/\(transition.id)")
+            response.headers.add(name: "Location", value: Self.location(request, transition))
             return .response(response)
         }
 
@@ -60,6 +69,10 @@ extension Router {
                 try Problem.engine { try tree.transition(request.parameter("transition")) }
             }, for: request)
         }
+    }
+
+    private static func location(_ request: ServiceRequest, _ transition: TransitionSnapshot) -> String {
+        "/v1/trees/\(request.parameter("tree"))/transitions/\(transition.id)"
     }
 
     private static func parentAndChild(_ tree: ContainmentTree, parent: String, child: String) throws(Problem) -> ParentChildSubject {
