@@ -44,6 +44,7 @@ struct Serve: ParsableCommand {
     var logLevel: String?
 
     func run() throws {
+        SignalWaiter.blockTerminationSignals()
         let (configuration, level) = try resolvedConfiguration()
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

@@ -36,22 +36,25 @@ extension Router {
 
         add("POST", "/v1/trees/{tree}/controllers/{parent}/transitions") { (request) throws(Problem) in
             let body = try request.decodeBody(TransitionBody.self)
-            let duration = body.duration ?? 0.25
-            guard duration.isFinite, (0...TimeLimits.maxTransitionDuration).contains(duration) else {
-                throw .badRequest(
-                    "`duration` must be between 0 and \(Int(TimeLimits.maxTransitionDuration)) seconds.",
-                    field: "duration", code: "invalid_field")
-            }
             let parent = request.parameter("parent")
-            let (transition, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
-                try Problem.engine {
-                    try tree.transition(in: parent, from: body.from, to: body.to, duration: duration, options: body.options ?? [], now: now)
+            let wait = try request.queryBool("wait") ?? false
+            let deferred = HTTPDeferredResponse()
+            let (transition, events) = try core.mutate(request) { (tree, now, state) throws(Problem) in
+                let (transition, events) = try Problem.engine {
+                    try tree.transition(in: parent, from: body.from, to: body.to, duration: body.duration ?? 0.25, options: body.options ?? [], now: now)
                 }
+                if wait, transition.state == .running {
+                    state.waiters.append(TransitionWaiter(
+                        transition: transition.id, response: deferred, startEvents: events,
+                        location: Self.location(request, transition), pretty: request.wantsPrettyJSON))
+                }
+                return (transition, events)
             }
+            if wait, transition.state == .running { return .deferred(deferred) }
             var response = HTTPResponse.json(
                 MutationResponse(events: events, subject: TransitionSubject(transition: transition)),
                 status: transition.state == .finished ? 200 : 202, pretty: request.wantsPrettyJSON)
-            response.headers.add(name: "Location", value: "/v1/trees/\(request.parameter("tree"))/transitions/\(transition.id)")
+            response.headers.add(name: "Location", value: Self.location(request, transition))
             return .response(response)
         }
 
@@ -60,6 +63,10 @@ extension Router {
                 try Problem.engine { try tree.transition(request.parameter("transition")) }
             }, for: request)
         }
+    }
+
+    private static func location(_ request: ServiceRequest, _ transition: TransitionSnapshot) -> String {
+        "/v1/trees/\(request.parameter("tree"))/transitions/\(transition.id)"
     }
 
     private static func parentAndChild(_ tree: ContainmentTree, parent: String, child: String) throws(Problem) -> ParentChildSubject {

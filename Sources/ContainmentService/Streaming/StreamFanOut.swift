@@ -1,0 +1,182 @@
+import Containment
+import Dispatch
+import MicroHTTP
+import Synchronization
+
+/// Delivers published events to every open stream from one serial queue, so a mutation only
+/// enqueues its batch and never pays for the subscribers (a write to a parked stream costs a
+/// resume syscall). Each batch is framed once per format and the same bytes go to every
+/// stream. Subscriptions, tree deletions and shutdown travel through the same queue, which
+/// is what keeps replay and live delivery free of gaps and duplicates: a subscription is
+/// enqueued under its tree's lock, so every batch that tree published before it is already
+/// ahead of it in the queue (and in its replay), every later batch behind it.
+final class StreamFanOut: Sendable {
+    private let queue = DispatchQueue(label: "containment.streams")
+    /// Only touched on `queue`; the lock is never contended and only satisfies the compiler.
+    private let registry = Mutex(Registry())
+    private let nextID = Atomic<UInt64>(0)
+    private let heartbeatInterval: DispatchTimeInterval
+    private let openStreams: Atomic<Int> = Atomic(0)
+
+    struct Registry {
+        var byTree: [String: [UInt64: StreamSubscriber]] = [:]
+        var allTrees: [UInt64: StreamSubscriber] = [:]
+        var isClosed = false
+    }
+
+    /// Starts the one heartbeat timer shared by every stream.
+    init(heartbeatInterval: Double) {
+        self.heartbeatInterval = .milliseconds(max(1, Int(heartbeatInterval * 1000)))
+        scheduleHeartbeat()
+    }
+
+    /// Streams currently registered (for metrics and tests).
+    var count: Int { openStreams.load(ordering: .relaxed) }
+
+    /// Queues a new stream: `prelude` (reset signal, replay) is framed and written on the
+    /// queue, then the stream receives every batch enqueued after this call.
+    func add(_ stream: HTTPStream, format: StreamFormat, scope: StreamSubscriber.Scope, prelude: @escaping @Sendable () -> [UInt8]) {
+        let subscriber = StreamSubscriber(
+            id: nextID.add(1, ordering: .relaxed).newValue, stream: stream, format: format, scope: scope)
+        queue.async { [self] in admit(subscriber, prelude: prelude()) }
+    }
+
+    /// Queues one tree's batch of events (already in seq order).
+    func deliver(tree: String, events: [Event]) {
+        queue.async { [self] in send(tree: tree, events: events) }
+    }
+
+    /// Queues the end of a tree's streams: a final `treeDeleted` message, then the stream ends.
+    /// All-trees streams get the message and stay open.
+    func endStreams(ofTree tree: String, lastSeq: UInt64) {
+        queue.async { [self] in end(tree: tree, lastSeq: lastSeq) }
+    }
+
+    /// Writes the final `shutdown` message to every stream and finishes it; streams added
+    /// later get the same at once. Blocks until done, so the server's shutdown can follow.
+    func close() {
+        queue.sync { [self] in
+            let closing = registry.withLock { registry in
+                registry.isClosed = true
+                defer { registry = Registry(isClosed: true) }
+                return registry.byTree.values.flatMap(\.values) + registry.allTrees.values
+            }
+            openStreams.store(0, ordering: .relaxed)
+            closing.forEach(Self.finishForShutdown)
+        }
+    }
+
+    // MARK: On the queue
+
+    private func admit(_ subscriber: StreamSubscriber, prelude: [UInt8]) {
+        let isClosed = registry.withLock { $0.isClosed }
+        if isClosed { return Self.finishForShutdown(subscriber) }
+        guard subscriber.stream.write(prelude) else { return }
+        registry.withLock { registry in
+            switch subscriber.scope {
+            case .tree(let tree): registry.byTree[tree, default: [:]][subscriber.id] = subscriber
+            case .allTrees: registry.allTrees[subscriber.id] = subscriber
+            }
+        }
+        openStreams.add(1, ordering: .relaxed)
+        // Registered after the insertion (and run through the queue), so a removal never
+        // overtakes it; a stream that already ended calls this at once.
+        subscriber.stream.onTermination { [weak self] _ in
+            guard let self else { return }
+            queue.async { self.remove(subscriber) }
+        }
+    }
+
+    private func remove(_ subscriber: StreamSubscriber) {
+        let removed = registry.withLock { registry -> Bool in
+            switch subscriber.scope {
+            case .tree(let tree):
+                let removed = registry.byTree[tree]?.removeValue(forKey: subscriber.id) != nil
+                if registry.byTree[tree]?.isEmpty == true { registry.byTree[tree] = nil }
+                return removed
+            case .allTrees:
+                return registry.allTrees.removeValue(forKey: subscriber.id) != nil
+            }
+        }
+        if removed { openStreams.subtract(1, ordering: .relaxed) }
+    }
+
+    private func send(tree: String, events: [Event]) {
+        var framed = FramedBatch(events: events)
+        let targets = registry.withLock { registry in
+            (registry.byTree[tree].map { Array($0.values) } ?? [])
+                + registry.allTrees.values.filter { subscriber in
+                    guard case .allTrees(let prefix) = subscriber.scope else { return false }
+                    return tree.hasPrefix(prefix)
+                }
+        }
+        // A stream that ended (client gone, too slow) refuses the write; its termination
+        // handler removes it.
+        for subscriber in targets { subscriber.stream.write(framed.bytes(for: subscriber)) }
+    }
+
+    private func end(tree: String, lastSeq: UInt64) {
+        let signal = StreamSignal.TreeDeleted(tree: tree, lastSeq: lastSeq)
+        let (ending, watching) = registry.withLock { registry in
+            (registry.byTree.removeValue(forKey: tree).map { Array($0.values) } ?? [],
+             registry.allTrees.values.filter { subscriber in
+                 guard case .allTrees(let prefix) = subscriber.scope else { return false }
+                 return tree.hasPrefix(prefix)
+             })
+        }
+        openStreams.subtract(ending.count, ordering: .relaxed)
+        for subscriber in ending {
+            subscriber.stream.write(subscriber.format.control("treeDeleted", signal))
+            subscriber.stream.finish()
+        }
+        for subscriber in watching {
+            subscriber.stream.write(subscriber.format.control("treeDeleted", signal))
+        }
+    }
+
+    /// One pending heartbeat at a time for all streams; it stops once the fan-out is closed.
+    private func scheduleHeartbeat() {
+        queue.asyncAfter(deadline: .now() + heartbeatInterval) { [weak self] in
+            guard let self, !registry.withLock({ $0.isClosed }) else { return }
+            sendHeartbeats()
+            scheduleHeartbeat()
+        }
+    }
+
+    private func sendHeartbeats() {
+        let all = registry.withLock { $0.byTree.values.flatMap(\.values) + $0.allTrees.values }
+        let beats = (sse: StreamFormat.serverSentEvents.heartbeat, ndjson: StreamFormat.ndjson.heartbeat)
+        for subscriber in all {
+            subscriber.stream.write(subscriber.format == .serverSentEvents ? beats.sse : beats.ndjson)
+        }
+    }
+
+    private static func finishForShutdown(_ subscriber: StreamSubscriber) {
+        subscriber.stream.write(subscriber.format.control("shutdown", StreamSignal.Shutdown()))
+        subscriber.stream.finish()
+    }
+}
+
+/// One batch framed at most once per variant, however many streams receive it.
+private struct FramedBatch {
+    let events: [Event]
+    private var cache: [Variant: [UInt8]] = [:]
+
+    private struct Variant: Hashable {
+        let format: StreamFormat
+        let withID: Bool
+    }
+
+    init(events: [Event]) {
+        self.events = events
+    }
+
+    mutating func bytes(for subscriber: StreamSubscriber) -> [UInt8] {
+        let withID = if case .tree = subscriber.scope { true } else { false }
+        let variant = Variant(format: subscriber.format, withID: withID)
+        if let bytes = cache[variant] { return bytes }
+        let bytes = subscriber.format.frames(events, withID: withID)
+        cache[variant] = bytes
+        return bytes
+    }
+}
