@@ -13,9 +13,15 @@ extension Router {
     }
 
     /// `GET /v1/events`: every tree's new events (those whose id starts with `?tree=`), live
-    /// only. Seqs are per tree, so there is no resume point; each event names its tree.
+    /// only. Seqs are per tree, so there is no resume point; each event names its tree. It has
+    /// no JSON form, so `Accept` must name a stream format: a client that can't read a stream
+    /// gets 406 instead of a response that never ends.
     static func allTreesEventStream(_ core: ServiceCore, _ request: ServiceRequest) throws(Problem) -> HTTPReply {
-        let format = StreamFormat(accept: request.head.headers["Accept"]) ?? .serverSentEvents
+        guard let format = StreamFormat(accept: request.head.headers["Accept"]) else {
+            throw Problem(
+                status: 406, code: "not_acceptable",
+                detail: "GET /v1/events is a live stream: send Accept: text/event-stream or application/x-ndjson.")
+        }
         let stream = HTTPStream()
         core.hub.streams.add(stream, format: format, scope: .allTrees(prefix: request.head.queryValue("tree") ?? "")) { [] }
         return .response(streamResponse(stream, format: format))

@@ -4,19 +4,28 @@ import MicroHTTP
 import Synchronization
 
 /// Delivers published events to every open stream from one serial queue, so a mutation only
-/// enqueues its batch and never pays for the subscribers (a write to a parked stream costs a
-/// resume syscall). Each batch is framed once per format and the same bytes go to every
-/// stream. Subscriptions, tree deletions and shutdown travel through the same queue, which
-/// is what keeps replay and live delivery free of gaps and duplicates: a subscription is
-/// enqueued under its tree's lock, so every batch that tree published before it is already
-/// ahead of it in the queue (and in its replay), every later batch behind it.
+/// appends its batch to an inbox and never pays for the subscribers (a write to a parked
+/// stream costs a resume syscall). The queue drains the inbox as a whole: batches that piled
+/// up while it was busy are framed once per format and go to each stream as one write, so
+/// under load the cost per stream grows with the drains, not with the mutations.
+/// Subscriptions, tree deletions and shutdown travel through the same inbox, which is what
+/// keeps replay and live delivery free of gaps and duplicates: a subscription is posted under
+/// its tree's lock, so every batch that tree published before it is already ahead of it in
+/// the inbox (and in its replay), every later batch behind it.
 final class StreamFanOut: Sendable {
     private let queue = DispatchQueue(label: "containment.streams")
+    private let inbox = Mutex<(messages: [Message], isDrainScheduled: Bool)>(([], false))
     /// Only touched on `queue`; the lock is never contended and only satisfies the compiler.
     private let registry = Mutex(Registry())
     private let nextID = Atomic<UInt64>(0)
     private let heartbeatInterval: DispatchTimeInterval
     private let openStreams: Atomic<Int> = Atomic(0)
+
+    private enum Message {
+        case deliver(tree: String, events: [Event])
+        case admit(StreamSubscriber, prelude: @Sendable () -> [UInt8])
+        case endTree(String, lastSeq: UInt64)
+    }
 
     struct Registry {
         var byTree: [String: [UInt64: StreamSubscriber]] = [:]
@@ -38,24 +47,25 @@ final class StreamFanOut: Sendable {
     func add(_ stream: HTTPStream, format: StreamFormat, scope: StreamSubscriber.Scope, prelude: @escaping @Sendable () -> [UInt8]) {
         let subscriber = StreamSubscriber(
             id: nextID.add(1, ordering: .relaxed).newValue, stream: stream, format: format, scope: scope)
-        queue.async { [self] in admit(subscriber, prelude: prelude()) }
+        post(.admit(subscriber, prelude: prelude))
     }
 
     /// Queues one tree's batch of events (already in seq order).
     func deliver(tree: String, events: [Event]) {
-        queue.async { [self] in send(tree: tree, events: events) }
+        post(.deliver(tree: tree, events: events))
     }
 
     /// Queues the end of a tree's streams: a final `treeDeleted` message, then the stream ends.
     /// All-trees streams get the message and stay open.
     func endStreams(ofTree tree: String, lastSeq: UInt64) {
-        queue.async { [self] in end(tree: tree, lastSeq: lastSeq) }
+        post(.endTree(tree, lastSeq: lastSeq))
     }
 
     /// Writes the final `shutdown` message to every stream and finishes it; streams added
     /// later get the same at once. Blocks until done, so the server's shutdown can follow.
     func close() {
         queue.sync { [self] in
+            drain()
             let closing = registry.withLock { registry in
                 registry.isClosed = true
                 defer { registry = Registry(isClosed: true) }
@@ -66,7 +76,39 @@ final class StreamFanOut: Sendable {
         }
     }
 
+    private func post(_ message: Message) {
+        let mustSchedule = inbox.withLock { inbox in
+            inbox.messages.append(message)
+            defer { inbox.isDrainScheduled = true }
+            return !inbox.isDrainScheduled
+        }
+        if mustSchedule { queue.async { [self] in drain() } }
+    }
+
     // MARK: On the queue
+
+    /// Handles everything posted so far, in order; consecutive batches are merged per tree
+    /// (each tree's events stay in seq order) and sent together.
+    private func drain() {
+        let messages = inbox.withLock { inbox in
+            defer { inbox = ([], false) }
+            return inbox.messages
+        }
+        var merged = MergedBatches()
+        for message in messages {
+            switch message {
+            case .deliver(let tree, let events):
+                merged.append(tree: tree, events: events)
+            case .admit(let subscriber, let prelude):
+                send(&merged)
+                admit(subscriber, prelude: prelude())
+            case .endTree(let tree, let lastSeq):
+                send(&merged)
+                end(tree: tree, lastSeq: lastSeq)
+            }
+        }
+        send(&merged)
+    }
 
     private func admit(_ subscriber: StreamSubscriber, prelude: [UInt8]) {
         let isClosed = registry.withLock { $0.isClosed }
@@ -99,6 +141,10 @@ final class StreamFanOut: Sendable {
             }
         }
         if removed { openStreams.subtract(1, ordering: .relaxed) }
+    }
+
+    private func send(_ merged: inout MergedBatches) {
+        for (tree, events) in merged.take() { send(tree: tree, events: events) }
     }
 
     private func send(tree: String, events: [Event]) {
@@ -154,6 +200,23 @@ final class StreamFanOut: Sendable {
     private static func finishForShutdown(_ subscriber: StreamSubscriber) {
         subscriber.stream.write(subscriber.format.control("shutdown", StreamSignal.Shutdown()))
         subscriber.stream.finish()
+    }
+}
+
+/// Batches waiting in one drain, per tree in the order the trees first appeared.
+private struct MergedBatches {
+    private var trees: [String] = []
+    private var events: [String: [Event]] = [:]
+
+    mutating func append(tree: String, events batch: [Event]) {
+        if events[tree] == nil { trees.append(tree) }
+        events[tree, default: []] += batch
+    }
+
+    /// The merged batches, leaving none.
+    mutating func take() -> [(tree: String, events: [Event])] {
+        defer { self = MergedBatches() }
+        return trees.map { ($0, events[$0] ?? []) }
     }
 }
 

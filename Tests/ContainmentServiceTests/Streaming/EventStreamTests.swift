@@ -108,6 +108,13 @@ import Testing
         #expect(messages.map(\.data) == second, "no event of `other`")
     }
 
+    @Test func allTreesStreamWithoutAStreamAcceptIsNotAcceptable() throws {
+        let service = try TestService()
+        let reply = try service.request("GET", "/v1/events", headers: [("Accept", "application/json")])
+        #expect(reply.status == 406)
+        #expect(reply.json["code"].string == "not_acceptable")
+    }
+
     @Test(arguments: [EventStreamClient.Format.sse, .ndjson])
     func deletingTheTreeEndsItsStreamsWithAFinalEvent(format: EventStreamClient.Format) throws {
         let service = try TestService()
