@@ -19,6 +19,7 @@ final class StreamFanOut: Sendable {
     private let registry = Mutex(Registry())
     private let nextID = Atomic<UInt64>(0)
     private let heartbeatInterval: DispatchTimeInterval
+    private let flushDelay: DispatchTimeInterval
     private let openStreams: Atomic<Int> = Atomic(0)
 
     private enum Message {
@@ -33,9 +34,13 @@ final class StreamFanOut: Sendable {
         var isClosed = false
     }
 
-    /// Starts the one heartbeat timer shared by every stream.
-    init(heartbeatInterval: Double) {
+    /// Starts the one heartbeat timer shared by every stream. `flushDelay` is how long a first
+    /// message waits for others before the inbox is drained: long enough for the mutation's
+    /// own response to leave before thousands of streams wake up on the same server threads,
+    /// and for a burst of mutations to go out as one write per stream.
+    init(heartbeatInterval: Double, flushDelay: Double) {
         self.heartbeatInterval = .milliseconds(max(1, Int(heartbeatInterval * 1000)))
+        self.flushDelay = .microseconds(max(0, Int(flushDelay * 1_000_000)))
         scheduleHeartbeat()
     }
 
@@ -82,7 +87,7 @@ final class StreamFanOut: Sendable {
             defer { inbox.isDrainScheduled = true }
             return !inbox.isDrainScheduled
         }
-        if mustSchedule { queue.async { [self] in drain() } }
+        if mustSchedule { queue.asyncAfter(deadline: .now() + flushDelay) { [self] in drain() } }
     }
 
     // MARK: On the queue
