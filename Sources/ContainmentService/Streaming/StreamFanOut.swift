@@ -18,9 +18,12 @@ final class StreamFanOut: Sendable {
     /// Only touched on `queue`; the lock is never contended and only satisfies the compiler.
     private let registry = Mutex(Registry())
     private let nextID = Atomic<UInt64>(0)
-    private let heartbeatInterval: DispatchTimeInterval
+    /// The heartbeat timer ticks about once a second and each tick serves one slice of the
+    /// streams, so every stream still hears one per interval but 10,000 streams never wake at
+    /// once (which would stall mutations on the same server threads).
+    private let heartbeatTick: DispatchTimeInterval
+    private let heartbeatSlices: Int
     private let flushDelay: DispatchTimeInterval
-    private let openStreams: Atomic<Int> = Atomic(0)
 
     private enum Message {
         case deliver(tree: String, events: [Event])
@@ -32,6 +35,7 @@ final class StreamFanOut: Sendable {
         var byTree: [String: [UInt64: StreamSubscriber]] = [:]
         var allTrees: [UInt64: StreamSubscriber] = [:]
         var isClosed = false
+        var heartbeatTicks = 0
     }
 
     /// Starts the one heartbeat timer shared by every stream. `flushDelay` is how long a first
@@ -39,13 +43,11 @@ final class StreamFanOut: Sendable {
     /// own response to leave before thousands of streams wake up on the same server threads,
     /// and for a burst of mutations to go out as one write per stream.
     init(heartbeatInterval: Double, flushDelay: Double) {
-        self.heartbeatInterval = .milliseconds(max(1, Int(heartbeatInterval * 1000)))
+        heartbeatSlices = max(1, Int(heartbeatInterval.rounded(.down)))
+        heartbeatTick = .milliseconds(max(1, Int(heartbeatInterval * 1000) / heartbeatSlices))
         self.flushDelay = .microseconds(max(0, Int(flushDelay * 1_000_000)))
         scheduleHeartbeat()
     }
-
-    /// Streams currently registered (for metrics and tests).
-    var count: Int { openStreams.load(ordering: .relaxed) }
 
     /// Queues a new stream: `prelude` (reset signal, replay) is framed and written on the
     /// queue, then the stream receives every batch enqueued after this call.
@@ -76,7 +78,6 @@ final class StreamFanOut: Sendable {
                 defer { registry = Registry(isClosed: true) }
                 return registry.byTree.values.flatMap(\.values) + registry.allTrees.values
             }
-            openStreams.store(0, ordering: .relaxed)
             closing.forEach(Self.finishForShutdown)
         }
     }
@@ -125,7 +126,6 @@ final class StreamFanOut: Sendable {
             case .allTrees: registry.allTrees[subscriber.id] = subscriber
             }
         }
-        openStreams.add(1, ordering: .relaxed)
         // Registered after the insertion (and run through the queue), so a removal never
         // overtakes it; a stream that already ended calls this at once.
         subscriber.stream.onTermination { [weak self] _ in
@@ -135,17 +135,15 @@ final class StreamFanOut: Sendable {
     }
 
     private func remove(_ subscriber: StreamSubscriber) {
-        let removed = registry.withLock { registry -> Bool in
+        registry.withLock { registry in
             switch subscriber.scope {
             case .tree(let tree):
-                let removed = registry.byTree[tree]?.removeValue(forKey: subscriber.id) != nil
+                registry.byTree[tree]?.removeValue(forKey: subscriber.id)
                 if registry.byTree[tree]?.isEmpty == true { registry.byTree[tree] = nil }
-                return removed
             case .allTrees:
-                return registry.allTrees.removeValue(forKey: subscriber.id) != nil
+                registry.allTrees.removeValue(forKey: subscriber.id)
             }
         }
-        if removed { openStreams.subtract(1, ordering: .relaxed) }
     }
 
     private func send(_ merged: inout MergedBatches) {
@@ -175,7 +173,6 @@ final class StreamFanOut: Sendable {
                  return tree.hasPrefix(prefix)
              })
         }
-        openStreams.subtract(ending.count, ordering: .relaxed)
         for subscriber in ending {
             subscriber.stream.write(subscriber.format.control("treeDeleted", signal))
             subscriber.stream.finish()
@@ -185,9 +182,9 @@ final class StreamFanOut: Sendable {
         }
     }
 
-    /// One pending heartbeat at a time for all streams; it stops once the fan-out is closed.
+    /// One pending heartbeat tick at a time for all streams; it stops once the fan-out is closed.
     private func scheduleHeartbeat() {
-        queue.asyncAfter(deadline: .now() + heartbeatInterval) { [weak self] in
+        queue.asyncAfter(deadline: .now() + heartbeatTick) { [weak self] in
             guard let self, !registry.withLock({ $0.isClosed }) else { return }
             sendHeartbeats()
             scheduleHeartbeat()
@@ -195,9 +192,15 @@ final class StreamFanOut: Sendable {
     }
 
     private func sendHeartbeats() {
-        let all = registry.withLock { $0.byTree.values.flatMap(\.values) + $0.allTrees.values }
+        let slices = heartbeatSlices
+        let due = registry.withLock { registry in
+            let slice = UInt64(registry.heartbeatTicks % slices)
+            registry.heartbeatTicks += 1
+            return (registry.byTree.values.flatMap(\.values) + registry.allTrees.values)
+                .filter { $0.id % UInt64(slices) == slice }
+        }
         let beats = (sse: StreamFormat.serverSentEvents.heartbeat, ndjson: StreamFormat.ndjson.heartbeat)
-        for subscriber in all {
+        for subscriber in due {
             subscriber.stream.write(subscriber.format == .serverSentEvents ? beats.sse : beats.ndjson)
         }
     }
