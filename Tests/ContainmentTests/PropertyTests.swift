@@ -106,6 +106,9 @@ import Testing
             for subview in view.subviews {
                 #expect(tree.views[subview]?.superview == id, sourceLocation: sourceLocation)
             }
+            var top = id
+            while let superview = tree.views[top]?.superview { top = superview }
+            #expect(view.inWindow == (top == "window"), "cached inWindow of \(id)", sourceLocation: sourceLocation)
         }
     }
 
@@ -247,7 +250,11 @@ import Testing
         case 12: return .recipe { tree, now throws(ContainmentError) in try tree.removeChild(a, from: any, now: now) }
         case 13: return .calls([call(any, "removeFromParent")])
         case 14: return .calls([call("window", "setHidden", ["hidden": .bool(flag)])])
-        default: return .calls([call("s", "setViewController", ["viewController": id(a), "column": "primary"])])
+        default:
+            if (number / 3584) % 2 == 0 {
+                return .calls([call("window", "setSize", ["size": ["width": flag ? 1024 : 390, "height": flag ? 768 : 844]])])
+            }
+            return .calls([call("s", "setViewController", ["viewController": id(a), "column": "primary"])])
         }
     }
 

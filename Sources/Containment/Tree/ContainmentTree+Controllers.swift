@@ -6,8 +6,10 @@ extension ContainmentTree {
         }
     }
 
-    /// Whether `ancestor` is `controller` or above it (walks up; O(depth)).
+    /// Whether `ancestor` is `controller` or above it (walks up; O(depth), O(1) for a
+    /// controller without children).
     func isAncestor(_ ancestor: String, of controller: String) -> Bool {
+        if ancestor != controller, controllers[ancestor]?.children.isEmpty == true { return false }
         var current: String? = controller
         while let id = current {
             workCount += 1
@@ -113,9 +115,9 @@ extension ContainmentTree {
                 kind: .exception, exceptionName: nil, code: "controller_transitioning",
                 message: "a transition involving \(ContainmentError.describe(id)) is running")
         }
+        // A refusal by deleteViews rolls back with the call: nothing is half-deleted.
         for controller in subtree {
             let current = controllers[controller]!
-            // Refusals below roll back with the call; nothing is half-deleted.
             try deleteViews(of: current.id)
             for container in current.containerViews {
                 storeContainerViewOwner(nil, for: container.id)

@@ -40,10 +40,9 @@ extension ContainmentTree {
             defer { scheduler.pendingLayout = [] }
             return scheduler.pendingLayout
         }
-        var memo: [String: Bool] = [:]
         for controller in pending {
             guard let node = controllers[controller], node.needsLayout else { continue }
-            if node.isViewLoaded, isOnScreen(node.viewID, memo: &memo) {
+            if node.isViewLoaded, isOnScreen(node.viewID) {
                 layout(controller)
             } else {
                 editController(controller) { $0.needsLayout = false }

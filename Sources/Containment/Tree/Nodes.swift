@@ -90,6 +90,10 @@ struct ViewNode {
     var superview: String?
     var subviews: [String] = []
     var owner: String?
+    /// Whether the window is above this view; kept up to date on every superview change (a
+    /// move pays for the views whose window changes, as UIKit's `didMoveToWindow` does), so
+    /// asking is O(1) at any depth.
+    var inWindow = false
 }
 
 /// The tree's one window.
