@@ -96,7 +96,8 @@ def main():
     server = subprocess.Popen(
         [arguments.binary, "serve", "--port", str(arguments.port), "--max-connections", "20000",
          "--connection-timeout", "0", "--threads", str(arguments.threads),
-         "--stream-flush-delay", str(arguments.flush_delay), "--log-level", "warning"])
+         "--stream-flush-delay", str(arguments.flush_delay), "--log-level", "error"],
+        stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):
             try:
