@@ -27,7 +27,7 @@ final class StreamFanOut: Sendable {
 
     private enum Message {
         case deliver(tree: String, events: [Event])
-        case admit(StreamSubscriber, prelude: @Sendable () -> [UInt8])
+        case admit(StreamSubscriber)
         case endTree(String, lastSeq: UInt64)
     }
 
@@ -49,12 +49,11 @@ final class StreamFanOut: Sendable {
         scheduleHeartbeat()
     }
 
-    /// Queues a new stream: `prelude` (reset signal, replay) is framed and written on the
-    /// queue, then the stream receives every batch enqueued after this call.
-    func add(_ stream: HTTPStream, format: StreamFormat, scope: StreamSubscriber.Scope, prelude: @escaping @Sendable () -> [UInt8]) {
+    /// Queues a new stream: it receives every batch posted after this call.
+    func add(_ stream: HTTPStream, format: StreamFormat, scope: StreamSubscriber.Scope) {
         let subscriber = StreamSubscriber(
             id: nextID.add(1, ordering: .relaxed).newValue, stream: stream, format: format, scope: scope)
-        post(.admit(subscriber, prelude: prelude))
+        post(.admit(subscriber))
     }
 
     /// Queues one tree's batch of events (already in seq order).
@@ -105,9 +104,9 @@ final class StreamFanOut: Sendable {
             switch message {
             case .deliver(let tree, let events):
                 merged.append(tree: tree, events: events)
-            case .admit(let subscriber, let prelude):
+            case .admit(let subscriber):
                 send(&merged)
-                admit(subscriber, prelude: prelude())
+                admit(subscriber)
             case .endTree(let tree, let lastSeq):
                 send(&merged)
                 end(tree: tree, lastSeq: lastSeq)
@@ -116,10 +115,10 @@ final class StreamFanOut: Sendable {
         send(&merged)
     }
 
-    private func admit(_ subscriber: StreamSubscriber, prelude: [UInt8]) {
+    private func admit(_ subscriber: StreamSubscriber) {
         let isClosed = registry.withLock { $0.isClosed }
         if isClosed { return Self.finishForShutdown(subscriber) }
-        guard subscriber.stream.write(prelude) else { return }
+        guard subscriber.stream.isActive else { return }
         registry.withLock { registry in
             switch subscriber.scope {
             case .tree(let tree): registry.byTree[tree, default: [:]][subscriber.id] = subscriber
