@@ -14,7 +14,7 @@ import Synchronization
 /// the inbox (and in its replay), every later batch behind it.
 final class StreamFanOut: Sendable {
     private let queue = DispatchQueue(label: "containment.streams")
-    private let inbox = Mutex<(messages: [Message], isDrainScheduled: Bool)>(([], false))
+    private let inbox = Mutex(Inbox())
     /// Only touched on `queue`; the lock is never contended and only satisfies the compiler.
     private let registry = Mutex(Registry())
     private let nextID = Atomic<UInt64>(0)
@@ -29,6 +29,15 @@ final class StreamFanOut: Sendable {
         case deliver(tree: String, events: [Event])
         case admit(StreamSubscriber)
         case endTree(String, lastSeq: UInt64)
+    }
+
+    private struct Inbox {
+        var messages: [Message] = []
+        var isDrainScheduled = false
+        /// Drains are spaced by at least twice the last one's duration, so under a stream of
+        /// mutations fan-out takes at most about a third of the time and the rest goes to
+        /// requests; what waits meanwhile goes out in the next, larger drain.
+        var nextDrainNotBefore = DispatchTime.now()
     }
 
     struct Registry {
@@ -82,12 +91,13 @@ final class StreamFanOut: Sendable {
     }
 
     private func post(_ message: Message) {
-        let mustSchedule = inbox.withLock { inbox in
+        let drainAt = inbox.withLock { inbox -> DispatchTime? in
             inbox.messages.append(message)
-            defer { inbox.isDrainScheduled = true }
-            return !inbox.isDrainScheduled
+            guard !inbox.isDrainScheduled else { return nil }
+            inbox.isDrainScheduled = true
+            return max(.now() + flushDelay, inbox.nextDrainNotBefore)
         }
-        if mustSchedule { queue.asyncAfter(deadline: .now() + flushDelay) { [self] in drain() } }
+        if let drainAt { queue.asyncAfter(deadline: drainAt) { [self] in drain() } }
     }
 
     // MARK: On the queue
@@ -95,10 +105,12 @@ final class StreamFanOut: Sendable {
     /// Handles everything posted so far, in order; consecutive batches are merged per tree
     /// (each tree's events stay in seq order) and sent together.
     private func drain() {
+        let started = DispatchTime.now()
         let messages = inbox.withLock { inbox in
-            defer { inbox = ([], false) }
+            defer { inbox.messages = [] }
             return inbox.messages
         }
+        defer { scheduleNextDrain(after: started) }
         var merged = MergedBatches()
         for message in messages {
             switch message {
@@ -113,6 +125,17 @@ final class StreamFanOut: Sendable {
             }
         }
         send(&merged)
+    }
+
+    /// Messages posted while draining wait for the next drain, spaced after this one.
+    private func scheduleNextDrain(after started: DispatchTime) {
+        let spacing = 2 * (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds)
+        let drainAt = inbox.withLock { inbox -> DispatchTime? in
+            inbox.nextDrainNotBefore = .now() + .nanoseconds(Int(clamping: spacing))
+            inbox.isDrainScheduled = !inbox.messages.isEmpty
+            return inbox.isDrainScheduled ? max(.now() + flushDelay, inbox.nextDrainNotBefore) : nil
+        }
+        if let drainAt { queue.asyncAfter(deadline: drainAt) { [self] in drain() } }
     }
 
     private func admit(_ subscriber: StreamSubscriber) {
