@@ -2,9 +2,14 @@
 """Event-stream fan-out benchmark for the Containment service (issue 4).
 
 Starts the release `containment` binary, measures mutation latency (a /calls add+remove
-cycle, sequential, keep-alive) with no subscribers, opens N SSE subscribers on the same tree
-with sse-holder, measures the server's RSS per idle subscriber, measures mutation latency
-again while every event is fanned out to all N, and checks every subscriber got every event.
+cycle, keep-alive) with no subscribers, opens N SSE subscribers on the same tree with
+sse-holder, measures the server's RSS per idle subscriber, then measures mutation latency
+with the N subscribers two ways, checking every subscriber got every event:
+- spaced: each mutation waits until the previous one's events reached all N streams (and
+  20 ms more), so it meets idle subscribers: the cost a subscriber adds to the mutation path.
+  The baseline for it is the same 20 ms pacing without subscribers.
+- back-to-back: mutations as fast as they answer, so every one competes with the fan-out of
+  the previous ones for the 2 cores (10,000 socket writes per fan-out).
 
   gcc -O2 -o /tmp/sse-holder benchmarks/streams/sse-holder.c
   ulimit -n 65536; python3 benchmarks/streams/run.py --binary .build/release/containment
@@ -49,8 +54,9 @@ def request(connection, method, path, body=None):
     return json.loads(payload) if payload else None
 
 
-def mutation_latencies(port, count):
-    """Latency (ms) of `count` sequential /calls add+remove cycles, and the events each caused."""
+def mutation_latencies(port, count, between=None):
+    """Latency (ms) of `count` sequential /calls add+remove cycles, and the events they caused.
+    `between(events_so_far)` runs after each one (pacing)."""
     connection = http.client.HTTPConnection("127.0.0.1", port)
     latencies, events = [], 0
     body = json.dumps(CYCLE).encode()
@@ -63,6 +69,8 @@ def mutation_latencies(port, count):
         if response.status != 200:
             raise RuntimeError(f"calls: {response.status} {payload[:200]!r}")
         events += len(json.loads(payload)["events"])
+        if between:
+            between(events)
     connection.close()
     return latencies, events
 
@@ -81,11 +89,15 @@ def main():
     parser.add_argument("--subscribers", type=int, default=10_000)
     parser.add_argument("--mutations", type=int, default=300)
     parser.add_argument("--port", type=int, default=18_977)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--flush-delay", type=float, default=0.01)
     arguments = parser.parse_args()
 
     server = subprocess.Popen(
         [arguments.binary, "serve", "--port", str(arguments.port), "--max-connections", "20000",
-         "--connection-timeout", "0", "--log-level", "warning"])
+         "--connection-timeout", "0", "--threads", str(arguments.threads),
+         "--stream-flush-delay", str(arguments.flush_delay), "--log-level", "error"],
+        stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):
             try:
@@ -98,6 +110,7 @@ def main():
         request(setup, "POST", "/v1/trees/bench/controllers", {"id": "map"})
         mutation_latencies(arguments.port, 50)  # warm-up
         base, _ = mutation_latencies(arguments.port, arguments.mutations)
+        base_spaced, _ = mutation_latencies(arguments.port, arguments.mutations, lambda _: time.sleep(0.02))
         last_seq = request(setup, "GET", "/v1/trees/bench")["lastSeq"]
         setup.close()
         rss_before = rss_kb(server.pid)
@@ -110,16 +123,25 @@ def main():
         time.sleep(1)
         rss_idle = rss_kb(server.pid)
 
-        loaded, events = mutation_latencies(arguments.port, arguments.mutations)
-        published = time.perf_counter()
         counts = None
-        while time.perf_counter() - published < 120:
-            fields = holder.stdout.readline().split()
-            if fields and fields[0] == "counts":
-                counts = [int(value) for value in fields[1:]]
-                if counts[0] >= events:
-                    break
-        drained_after = time.perf_counter() - published
+
+        def wait_until_every_stream_has(events, limit=120):
+            nonlocal counts
+            started = time.perf_counter()
+            while time.perf_counter() - started < limit:
+                fields = holder.stdout.readline().split()
+                if fields and fields[0] == "counts":
+                    counts = [int(value) for value in fields[1:]]
+                    if counts[0] >= events:
+                        break
+            return time.perf_counter() - started
+
+        spaced, spaced_events = mutation_latencies(
+            arguments.port, arguments.mutations,
+            lambda so_far: (wait_until_every_stream_has(so_far), time.sleep(0.02)))
+        loaded, loaded_events = mutation_latencies(arguments.port, arguments.mutations)
+        events = spaced_events + loaded_events
+        drained_after = wait_until_every_stream_has(events)
         rss_after = rss_kb(server.pid)
         holder.stdin.close()
         holder.wait()
@@ -135,11 +157,17 @@ def main():
             "streams_closed_by_server": counts[2] if counts else None,
             "every_subscriber_got_every_event": bool(counts and counts[0] == events and counts[1] == events),
             "fanout_drained_s_after_last_response": round(drained_after, 2),
-            "latency_no_subscribers": summary(base),
-            "latency_with_subscribers": summary(loaded),
+            "latency_no_subscribers_back_to_back": summary(base),
+            "latency_no_subscribers_spaced": summary(base_spaced),
+            "latency_subscribers_spaced": summary(spaced),
+            "latency_subscribers_back_to_back": summary(loaded),
         }
-        result["median_ratio"] = round(result["latency_with_subscribers"]["median_ms"] / result["latency_no_subscribers"]["median_ms"], 2)
-        result["p99_ratio"] = round(result["latency_with_subscribers"]["p99_ms"] / result["latency_no_subscribers"]["p99_ms"], 2)
+        for mode in ("spaced", "back_to_back"):
+            with_subscribers = result[f"latency_subscribers_{mode}"]
+            without = result[f"latency_no_subscribers_{mode}"]
+            result[f"ratio_{mode}"] = {
+                "median": round(with_subscribers["median_ms"] / without["median_ms"], 2),
+                "p99": round(with_subscribers["p99_ms"] / without["p99_ms"], 2)}
         print(json.dumps(result, indent=2))
     finally:
         server.terminate()

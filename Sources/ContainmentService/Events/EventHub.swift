@@ -18,9 +18,10 @@ final class EventHub: Sendable {
     /// The SSE and NDJSON streams.
     let streams: StreamFanOut
 
-    init(metrics: ServiceMetrics, heartbeatInterval: Double) {
+    init(metrics: ServiceMetrics, heartbeatInterval: Double, streamFlushDelay: Double) {
         self.metrics = metrics
-        streams = StreamFanOut(heartbeatInterval: heartbeatInterval)
+        streams = StreamFanOut(
+            heartbeatInterval: heartbeatInterval, flushDelay: streamFlushDelay, openStreams: metrics.eventStreams)
     }
 
     /// Hands `events` (one mutation's, in order) to every subscriber. Called with the tree's

@@ -66,16 +66,22 @@ final class TreeBox: Sendable {
     /// under the lock so that no event falls between the replay and the live ones. A resume
     /// point that is no longer retained, or that the tree never reached, gets a `reset`
     /// message and the replay starts at the oldest retained event.
+    ///
+    /// The replay is written here, before the response leaves the handler: the stream is not
+    /// yet bound to its connection, so a replay larger than the slow-consumer bound is still
+    /// taken whole (the bound then applies to what the client has not read when live events
+    /// follow).
     func subscribe(_ core: ServiceCore, _ stream: HTTPStream, format: StreamFormat, after: UInt64?) throws(Problem) {
         _ = try withTree(core) { (tree, _, _) throws(Problem) -> ((), [Event]) in
             let oldest = tree.oldestRetainedSeq
             let needsReset = after.map { $0 + 1 < oldest || $0 > tree.lastSeq } ?? false
             let start = needsReset ? oldest - 1 : after ?? oldest - 1
             let replay = try Problem.engine { try tree.events(after: start, limit: Int.max) }
-            let reset = needsReset ? StreamSignal.Reset(tree: id, requestedAfter: after ?? 0, oldestSeq: oldest) : nil
-            core.hub.streams.add(stream, format: format, scope: .tree(id)) {
-                (reset.map { format.control("reset", $0) } ?? []) + format.frames(replay)
+            if needsReset {
+                stream.write(format.control("reset", StreamSignal.Reset(tree: id, requestedAfter: after ?? 0, oldestSeq: oldest)))
             }
+            stream.write(format.frames(replay))
+            core.hub.streams.add(stream, format: format, scope: .tree(id))
             return ((), [])
         }
     }

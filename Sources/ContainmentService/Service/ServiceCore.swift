@@ -17,7 +17,9 @@ final class ServiceCore: Sendable {
         self.configuration = configuration
         self.logger = logger
         metrics = ServiceMetrics()
-        hub = EventHub(metrics: metrics, heartbeatInterval: configuration.heartbeatInterval)
+        hub = EventHub(
+            metrics: metrics, heartbeatInterval: configuration.heartbeatInterval,
+            streamFlushDelay: configuration.streamFlushDelay)
         registry = TreeRegistry(limit: configuration.maxTrees)
         transitionTimer = TransitionTimer()
         transitionTimer.onDue { [weak self] tree in

@@ -23,7 +23,7 @@ extension Router {
                 detail: "GET /v1/events is a live stream: send Accept: text/event-stream or application/x-ndjson.")
         }
         let stream = HTTPStream()
-        core.hub.streams.add(stream, format: format, scope: .allTrees(prefix: request.head.queryValue("tree") ?? "")) { [] }
+        core.hub.streams.add(stream, format: format, scope: .allTrees(prefix: request.head.queryValue("tree") ?? ""))
         return .response(streamResponse(stream, format: format))
     }
 

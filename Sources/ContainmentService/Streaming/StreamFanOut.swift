@@ -1,6 +1,7 @@
 import Containment
 import Dispatch
 import MicroHTTP
+import Prometheus
 import Synchronization
 
 /// Delivers published events to every open stream from one serial queue, so a mutation only
@@ -14,40 +15,57 @@ import Synchronization
 /// the inbox (and in its replay), every later batch behind it.
 final class StreamFanOut: Sendable {
     private let queue = DispatchQueue(label: "containment.streams")
-    private let inbox = Mutex<(messages: [Message], isDrainScheduled: Bool)>(([], false))
+    private let inbox = Mutex(Inbox())
     /// Only touched on `queue`; the lock is never contended and only satisfies the compiler.
     private let registry = Mutex(Registry())
     private let nextID = Atomic<UInt64>(0)
-    private let heartbeatInterval: DispatchTimeInterval
-    private let openStreams: Atomic<Int> = Atomic(0)
+    /// The heartbeat timer ticks about once a second and each tick serves one slice of the
+    /// streams, so every stream still hears one per interval but 10,000 streams never wake at
+    /// once (which would stall mutations on the same server threads).
+    private let heartbeatTick: DispatchTimeInterval
+    private let heartbeatSlices: Int
+    private let flushDelay: DispatchTimeInterval
+    private let openStreams: Gauge
 
     private enum Message {
         case deliver(tree: String, events: [Event])
-        case admit(StreamSubscriber, prelude: @Sendable () -> [UInt8])
+        case admit(StreamSubscriber)
         case endTree(String, lastSeq: UInt64)
+    }
+
+    private struct Inbox {
+        var messages: [Message] = []
+        var isDrainScheduled = false
+        /// Drains are spaced by at least twice the last one's duration, so under a stream of
+        /// mutations fan-out takes at most about a third of the time and the rest goes to
+        /// requests; what waits meanwhile goes out in the next, larger drain.
+        var nextDrainNotBefore = DispatchTime.now()
     }
 
     struct Registry {
         var byTree: [String: [UInt64: StreamSubscriber]] = [:]
         var allTrees: [UInt64: StreamSubscriber] = [:]
         var isClosed = false
+        var heartbeatTicks = 0
     }
 
-    /// Starts the one heartbeat timer shared by every stream.
-    init(heartbeatInterval: Double) {
-        self.heartbeatInterval = .milliseconds(max(1, Int(heartbeatInterval * 1000)))
+    /// Starts the one heartbeat timer shared by every stream. `flushDelay` is how long a first
+    /// message waits for others before the inbox is drained: long enough for the mutation's
+    /// own response to leave before thousands of streams wake up on the same server threads,
+    /// and for a burst of mutations to go out as one write per stream.
+    init(heartbeatInterval: Double, flushDelay: Double, openStreams: Gauge) {
+        self.openStreams = openStreams
+        heartbeatSlices = max(1, Int(heartbeatInterval.rounded(.down)))
+        heartbeatTick = .milliseconds(max(1, Int(heartbeatInterval * 1000) / heartbeatSlices))
+        self.flushDelay = .microseconds(max(0, Int(flushDelay * 1_000_000)))
         scheduleHeartbeat()
     }
 
-    /// Streams currently registered (for metrics and tests).
-    var count: Int { openStreams.load(ordering: .relaxed) }
-
-    /// Queues a new stream: `prelude` (reset signal, replay) is framed and written on the
-    /// queue, then the stream receives every batch enqueued after this call.
-    func add(_ stream: HTTPStream, format: StreamFormat, scope: StreamSubscriber.Scope, prelude: @escaping @Sendable () -> [UInt8]) {
+    /// Queues a new stream: it receives every batch posted after this call.
+    func add(_ stream: HTTPStream, format: StreamFormat, scope: StreamSubscriber.Scope) {
         let subscriber = StreamSubscriber(
             id: nextID.add(1, ordering: .relaxed).newValue, stream: stream, format: format, scope: scope)
-        post(.admit(subscriber, prelude: prelude))
+        post(.admit(subscriber))
     }
 
     /// Queues one tree's batch of events (already in seq order).
@@ -71,18 +89,19 @@ final class StreamFanOut: Sendable {
                 defer { registry = Registry(isClosed: true) }
                 return registry.byTree.values.flatMap(\.values) + registry.allTrees.values
             }
-            openStreams.store(0, ordering: .relaxed)
+            openStreams.set(to: 0)
             closing.forEach(Self.finishForShutdown)
         }
     }
 
     private func post(_ message: Message) {
-        let mustSchedule = inbox.withLock { inbox in
+        let drainAt = inbox.withLock { inbox -> DispatchTime? in
             inbox.messages.append(message)
-            defer { inbox.isDrainScheduled = true }
-            return !inbox.isDrainScheduled
+            guard !inbox.isDrainScheduled else { return nil }
+            inbox.isDrainScheduled = true
+            return max(.now() + flushDelay, inbox.nextDrainNotBefore)
         }
-        if mustSchedule { queue.async { [self] in drain() } }
+        if let drainAt { queue.asyncAfter(deadline: drainAt) { [self] in drain() } }
     }
 
     // MARK: On the queue
@@ -90,18 +109,20 @@ final class StreamFanOut: Sendable {
     /// Handles everything posted so far, in order; consecutive batches are merged per tree
     /// (each tree's events stay in seq order) and sent together.
     private func drain() {
+        let started = DispatchTime.now()
         let messages = inbox.withLock { inbox in
-            defer { inbox = ([], false) }
+            defer { inbox.messages = [] }
             return inbox.messages
         }
+        defer { scheduleNextDrain(after: started) }
         var merged = MergedBatches()
         for message in messages {
             switch message {
             case .deliver(let tree, let events):
                 merged.append(tree: tree, events: events)
-            case .admit(let subscriber, let prelude):
+            case .admit(let subscriber):
                 send(&merged)
-                admit(subscriber, prelude: prelude())
+                admit(subscriber)
             case .endTree(let tree, let lastSeq):
                 send(&merged)
                 end(tree: tree, lastSeq: lastSeq)
@@ -110,17 +131,28 @@ final class StreamFanOut: Sendable {
         send(&merged)
     }
 
-    private func admit(_ subscriber: StreamSubscriber, prelude: [UInt8]) {
+    /// Messages posted while draining wait for the next drain, spaced after this one.
+    private func scheduleNextDrain(after started: DispatchTime) {
+        let spacing = 2 * (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds)
+        let drainAt = inbox.withLock { inbox -> DispatchTime? in
+            inbox.nextDrainNotBefore = .now() + .nanoseconds(Int(clamping: spacing))
+            inbox.isDrainScheduled = !inbox.messages.isEmpty
+            return inbox.isDrainScheduled ? max(.now() + flushDelay, inbox.nextDrainNotBefore) : nil
+        }
+        if let drainAt { queue.asyncAfter(deadline: drainAt) { [self] in drain() } }
+    }
+
+    private func admit(_ subscriber: StreamSubscriber) {
         let isClosed = registry.withLock { $0.isClosed }
         if isClosed { return Self.finishForShutdown(subscriber) }
-        guard subscriber.stream.write(prelude) else { return }
+        guard subscriber.stream.isActive else { return }
         registry.withLock { registry in
             switch subscriber.scope {
             case .tree(let tree): registry.byTree[tree, default: [:]][subscriber.id] = subscriber
             case .allTrees: registry.allTrees[subscriber.id] = subscriber
             }
         }
-        openStreams.add(1, ordering: .relaxed)
+        openStreams.increment()
         // Registered after the insertion (and run through the queue), so a removal never
         // overtakes it; a stream that already ended calls this at once.
         subscriber.stream.onTermination { [weak self] _ in
@@ -130,17 +162,16 @@ final class StreamFanOut: Sendable {
     }
 
     private func remove(_ subscriber: StreamSubscriber) {
-        let removed = registry.withLock { registry -> Bool in
+        let removed = registry.withLock { registry in
             switch subscriber.scope {
             case .tree(let tree):
-                let removed = registry.byTree[tree]?.removeValue(forKey: subscriber.id) != nil
-                if registry.byTree[tree]?.isEmpty == true { registry.byTree[tree] = nil }
-                return removed
+                defer { if registry.byTree[tree]?.isEmpty == true { registry.byTree[tree] = nil } }
+                return registry.byTree[tree]?.removeValue(forKey: subscriber.id) != nil
             case .allTrees:
                 return registry.allTrees.removeValue(forKey: subscriber.id) != nil
             }
         }
-        if removed { openStreams.subtract(1, ordering: .relaxed) }
+        if removed { openStreams.decrement() }
     }
 
     private func send(_ merged: inout MergedBatches) {
@@ -151,10 +182,7 @@ final class StreamFanOut: Sendable {
         var framed = FramedBatch(events: events)
         let targets = registry.withLock { registry in
             (registry.byTree[tree].map { Array($0.values) } ?? [])
-                + registry.allTrees.values.filter { subscriber in
-                    guard case .allTrees(let prefix) = subscriber.scope else { return false }
-                    return tree.hasPrefix(prefix)
-                }
+                + registry.allTrees.values.filter { $0.scope.includes(tree) }
         }
         // A stream that ended (client gone, too slow) refuses the write; its termination
         // handler removes it.
@@ -165,12 +193,9 @@ final class StreamFanOut: Sendable {
         let signal = StreamSignal.TreeDeleted(tree: tree, lastSeq: lastSeq)
         let (ending, watching) = registry.withLock { registry in
             (registry.byTree.removeValue(forKey: tree).map { Array($0.values) } ?? [],
-             registry.allTrees.values.filter { subscriber in
-                 guard case .allTrees(let prefix) = subscriber.scope else { return false }
-                 return tree.hasPrefix(prefix)
-             })
+             registry.allTrees.values.filter { $0.scope.includes(tree) })
         }
-        openStreams.subtract(ending.count, ordering: .relaxed)
+        openStreams.decrement(by: Double(ending.count))
         for subscriber in ending {
             subscriber.stream.write(subscriber.format.control("treeDeleted", signal))
             subscriber.stream.finish()
@@ -180,9 +205,9 @@ final class StreamFanOut: Sendable {
         }
     }
 
-    /// One pending heartbeat at a time for all streams; it stops once the fan-out is closed.
+    /// One pending heartbeat tick at a time for all streams; it stops once the fan-out is closed.
     private func scheduleHeartbeat() {
-        queue.asyncAfter(deadline: .now() + heartbeatInterval) { [weak self] in
+        queue.asyncAfter(deadline: .now() + heartbeatTick) { [weak self] in
             guard let self, !registry.withLock({ $0.isClosed }) else { return }
             sendHeartbeats()
             scheduleHeartbeat()
@@ -190,9 +215,15 @@ final class StreamFanOut: Sendable {
     }
 
     private func sendHeartbeats() {
-        let all = registry.withLock { $0.byTree.values.flatMap(\.values) + $0.allTrees.values }
+        let slices = heartbeatSlices
+        let due = registry.withLock { registry in
+            let slice = UInt64(registry.heartbeatTicks % slices)
+            registry.heartbeatTicks += 1
+            return (registry.byTree.values.flatMap(\.values) + registry.allTrees.values)
+                .filter { $0.id % UInt64(slices) == slice }
+        }
         let beats = (sse: StreamFormat.serverSentEvents.heartbeat, ndjson: StreamFormat.ndjson.heartbeat)
-        for subscriber in all {
+        for subscriber in due {
             subscriber.stream.write(subscriber.format == .serverSentEvents ? beats.sse : beats.ndjson)
         }
     }
