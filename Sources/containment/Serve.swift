@@ -40,10 +40,14 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds between heartbeats on idle event streams (env CONTAINMENT_HEARTBEAT_INTERVAL). [default: 15]")
     var heartbeatInterval: Double?
 
+    @Option(help: "Seconds events wait to be sent to streams in one write per stream (env CONTAINMENT_STREAM_FLUSH_DELAY). [default: 0.01]")
+    var streamFlushDelay: Double?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (env LOG_LEVEL). [default: info]")
     var logLevel: String?
 
     func run() throws {
+        SignalWaiter.blockTerminationSignals()
         let (configuration, level) = try resolvedConfiguration()
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -90,6 +94,9 @@ struct Serve: ParsableCommand {
         configuration.heartbeatInterval = try environment.value(
             heartbeatInterval, "CONTAINMENT_HEARTBEAT_INTERVAL", default: configuration.heartbeatInterval)
 
+        configuration.streamFlushDelay = try environment.value(
+            streamFlushDelay, "CONTAINMENT_STREAM_FLUSH_DELAY", default: configuration.streamFlushDelay)
+
         let atLeastOne: [(String, Int)] = [
             ("threads", configuration.http.threads), ("max body bytes", configuration.http.maxBodySize),
             ("max trees", configuration.maxTrees), ("max controllers", configuration.maxControllersPerTree),
@@ -104,6 +111,9 @@ struct Serve: ParsableCommand {
         }
         guard configuration.http.connectionTimeout >= 0 else { throw ValidationError("connection timeout must not be negative.") }
         guard configuration.heartbeatInterval > 0 else { throw ValidationError("heartbeat interval must be positive.") }
+        guard (0...1).contains(configuration.streamFlushDelay) else {
+            throw ValidationError("stream flush delay must be between 0 and 1 second.")
+        }
         return (configuration, level)
     }
 }

@@ -1,24 +1,29 @@
-import Dispatch
 import Glibc
 import Logging
 
-/// Blocks the main thread until SIGTERM or SIGINT, delivered through Dispatch so the
-/// shutdown runs as ordinary code instead of inside a signal handler.
+/// SIGTERM and SIGINT handled as ordinary code on the main thread: blocked before any thread
+/// starts (libmicrohttpd's pool threads inherit the mask, so none of them can be killed by a
+/// signal meant for the shutdown), then taken with `sigwait`.
 enum SignalWaiter {
+    /// Call before starting any thread.
+    static func blockTerminationSignals() {
+        var signals = terminationSignals
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+    }
+
+    /// Blocks until SIGTERM or SIGINT arrives.
     static func waitForTermination(logger: Logger) {
-        let received = DispatchSemaphore(value: 0)
-        let queue = DispatchQueue(label: "containment.signals")
-        let sources = [SIGTERM, SIGINT].map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler {
-                logger.info("received signal \(signalNumber)")
-                received.signal()
-            }
-            source.resume()
-            return source
-        }
-        received.wait()
-        sources.forEach { $0.cancel() }
+        var signals = terminationSignals
+        var received: Int32 = 0
+        while sigwait(&signals, &received) != 0 {}
+        logger.info("received signal \(received)")
+    }
+
+    private static var terminationSignals: sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        return signals
     }
 }

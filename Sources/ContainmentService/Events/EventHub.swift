@@ -2,7 +2,8 @@ import Containment
 import Synchronization
 
 /// The one place every published event passes through, in each tree's `seq` order. Live
-/// streams and timers subscribe here instead of each route knowing about them.
+/// streams (through `streams`, off the publishing thread) and in-process listeners subscribe
+/// here instead of each route knowing about them.
 final class EventHub: Sendable {
     /// Receives each batch of events as it is published.
     typealias Subscriber = @Sendable (_ tree: String, _ events: [Event]) -> Void
@@ -14,9 +15,13 @@ final class EventHub: Sendable {
 
     private let metrics: ServiceMetrics
     private let subscribers = Mutex<(next: UInt64, all: [UInt64: Subscriber])>((0, [:]))
+    /// The SSE and NDJSON streams.
+    let streams: StreamFanOut
 
-    init(metrics: ServiceMetrics) {
+    init(metrics: ServiceMetrics, heartbeatInterval: Double, streamFlushDelay: Double) {
         self.metrics = metrics
+        streams = StreamFanOut(
+            heartbeatInterval: heartbeatInterval, flushDelay: streamFlushDelay, openStreams: metrics.eventStreams)
     }
 
     /// Hands `events` (one mutation's, in order) to every subscriber. Called with the tree's
@@ -24,6 +29,7 @@ final class EventHub: Sendable {
     func publish(tree: String, events: [Event]) {
         guard !events.isEmpty else { return }
         metrics.eventsPublished.increment(by: Int64(events.count))
+        streams.deliver(tree: tree, events: events)
         let current = subscribers.withLock { Array($0.all.values) }
         for subscriber in current { subscriber(tree, events) }
     }

@@ -36,7 +36,15 @@ tags:
   - name: time
     description: Manual clocks and transitions.
   - name: events
-    description: The events a tree has delivered.
+    description: |
+      The events a tree has delivered: a JSON page, or a live stream (Server-Sent Events or
+      NDJSON, chosen with `Accept`) that replays retained events, then sends each new one as it
+      happens. Streams carry the same Event JSON as mutation responses, plus a few control
+      messages: `reset` (the resume point is no longer retained), `treeDeleted` (the tree is
+      gone; its streams end) and `shutdown` (the service is stopping; every stream ends).
+      Idle streams get a heartbeat (SSE comment `: heartbeat`, NDJSON an empty line) every
+      15 s by default (`--heartbeat-interval`). A client that reads too slowly (more than
+      1 MiB pending) is disconnected; it resumes with `Last-Event-ID` (or `?after=`).
   - name: operations
     description: Health, metrics and this document.
 
@@ -70,7 +78,7 @@ paths:
       description: |
         `containment_http_request_duration_seconds` (histogram by `route` template, `method`
         and `status`), `containment_trees`, `containment_controllers`,
-        `containment_events_retained`, `containment_events_published_total`.
+        `containment_events_retained`, `containment_events_published_total`, `containment_event_streams`.
       responses:
         '200':
           description: Prometheus text exposition format 0.0.4.
@@ -521,12 +529,20 @@ paths:
         `from.willMove(toParent: nil)`, `addChild(to)`, then
         `transition(from:to:duration:options:animations:completion:)` whose completion calls
         `from.removeFromParent()` and `to.didMove(toParent: parent)`. With duration 0 it
-        completes within the request (200). Otherwise it runs for `duration` seconds (202):
-        on a manual clock `POST .../clock` moves time; on the real clock it completes when
-        that time has passed (the completion events are delivered with the tree's next
-        request and in its event log).
+        completes within the request (200). Otherwise it runs for `duration` seconds (202
+        with the running transition and the events so far): on a manual clock only
+        `POST .../clock` moves time (its response carries the completion); on the real clock
+        a timer completes it once `completesAt` has passed and its events go to the tree's
+        streams and event log. With `wait=true` the response is held (no thread is blocked)
+        until the transition finished and answers 200 with every event of the transition.
       parameters:
         - $ref: '#/components/parameters/Pretty'
+        - name: wait
+          in: query
+          description: Answer only once the transition has finished, with all its events.
+          schema:
+            type: boolean
+            default: false
       requestBody:
         required: true
         content:
@@ -536,7 +552,7 @@ paths:
             example: {from: map, to: list, duration: 0.25, options: [transitionCrossDissolve]}
       responses:
         '200':
-          description: Finished within the request (duration 0).
+          description: Finished — within the request (duration 0), or, with `wait=true`, after completion (start and completion events).
           headers:
             Location:
               description: The transition resource.
@@ -687,38 +703,109 @@ paths:
     get:
       tags: [events]
       operationId: listEvents
-      summary: Events after a sequence number
-      description: 410 when events after `after` were already dropped (see `oldestSeq`).
+      summary: Events after a sequence number, as a page or a live stream
+      description: |
+        With `Accept: application/json` (or none) a page of retained events; 410 when events
+        after `after` were already dropped (see `oldestSeq`).
+
+        With `Accept: text/event-stream` a live Server-Sent Events stream: one message per
+        event, `id:` its seq, `event:` its callback name (or `warning`), `data:` the Event
+        JSON. With `Accept: application/x-ndjson` one Event JSON per line. Both start after
+        `Last-Event-ID` (which wins) or `after`, replaying the retained events first (all of
+        them when neither is given), then send every new event as it is published. A resume
+        point that is no longer retained (or beyond `lastSeq`, e.g. a recreated tree) is not an
+        error: a `reset` message (SSE `event: reset`, NDJSON `{"reset": {...}}`, body
+        StreamReset) comes first and the replay starts at the oldest retained event. Deleting
+        the tree sends the teardown's events, then `treeDeleted` (StreamTreeDeleted), and ends
+        the stream; stopping the service ends it with `shutdown` (StreamShutdown).
       parameters:
         - name: after
           in: query
-          description: Return events with a greater `seq`.
+          description: Return (or stream) events with a greater `seq`.
           schema:
             type: integer
             minimum: 0
             default: 0
         - name: limit
           in: query
-          description: Page size.
+          description: Page size (JSON page only).
           schema:
             type: integer
             minimum: 1
             maximum: 1000
             default: 100
+        - name: Last-Event-ID
+          in: header
+          description: Streams only; the seq of the last event the client has (what a reconnecting EventSource sends). Wins over `after`.
+          schema:
+            type: integer
+            minimum: 0
         - $ref: '#/components/parameters/Pretty'
       responses:
         '200':
-          description: A page of events.
+          description: A page of events, or a live stream of them.
           content:
             application/json:
               schema:
                 $ref: '#/components/schemas/EventPage'
+            text/event-stream:
+              schema:
+                type: string
+                description: |
+                  Server-Sent Events, never ending while the tree lives. Each message's
+                  `data:` is one Event (`id:` seq, `event:` callback or `warning`) or, for
+                  `event: reset`, `treeDeleted` or `shutdown`, a StreamReset, StreamTreeDeleted
+                  or StreamShutdown. Lines starting with `:` are heartbeats.
+              example: |
+                id: 17
+                event: viewWillAppear
+                data: {"args":{"animated":false},"callback":"viewWillAppear","controller":"map","isMovingFromParent":false,"isMovingToParent":true,"seq":17,"time":"2026-11-21T10:00:00.123Z","tree":"demo"}
+
+            application/x-ndjson:
+              schema:
+                $ref: '#/components/schemas/StreamLine'
+              example: |
+                {"args":{"animated":false},"callback":"viewWillAppear","controller":"map","isMovingFromParent":false,"isMovingToParent":true,"seq":17,"time":"2026-11-21T10:00:00.123Z","tree":"demo"}
         '400':
           $ref: '#/components/responses/BadRequest'
         '404':
           $ref: '#/components/responses/NotFound'
         '410':
           $ref: '#/components/responses/Gone'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
+  /v1/events:
+    get:
+      tags: [events]
+      operationId: streamAllEvents
+      summary: One live stream of every tree's new events
+      description: |
+        Every event published from now on, across trees (each Event names its `tree`), as
+        SSE or NDJSON like a tree's stream. Live only: seqs are per tree, so SSE messages carry
+        no `id:` and `Last-Event-ID` is ignored; catch up per tree with
+        `GET /v1/trees/{tree}/events`. A deleted tree's `treeDeleted` message is passed on and
+        the stream stays open; it ends with `shutdown`. Needs an `Accept` naming a stream
+        format (406 otherwise).
+      parameters:
+        - name: tree
+          in: query
+          description: Only trees whose id starts with this prefix.
+          schema:
+            type: string
+      responses:
+        '200':
+          description: A live stream.
+          content:
+            text/event-stream:
+              schema:
+                type: string
+                description: Server-Sent Events as on a tree's stream, without `id:` lines.
+            application/x-ndjson:
+              schema:
+                $ref: '#/components/schemas/StreamLine'
+        '406':
+          $ref: '#/components/responses/NotAcceptable'
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
@@ -818,6 +905,12 @@ components:
             $ref: '#/components/schemas/Problem'
     LimitExceeded:
       description: Over a configured limit (trees, controllers per tree).
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+    NotAcceptable:
+      description: The `Accept` header names no format this resource has.
       content:
         application/problem+json:
           schema:
@@ -1270,6 +1363,53 @@ components:
           type: integer
           minimum: 0
           description: The oldest seq still retained.
+
+    StreamLine:
+      description: One NDJSON line of an event stream (empty lines are heartbeats).
+      oneOf:
+        - $ref: '#/components/schemas/Event'
+        - type: object
+          required: [reset]
+          additionalProperties: false
+          properties:
+            reset:
+              $ref: '#/components/schemas/StreamReset'
+        - type: object
+          required: [treeDeleted]
+          additionalProperties: false
+          properties:
+            treeDeleted:
+              $ref: '#/components/schemas/StreamTreeDeleted'
+        - type: object
+          required: [shutdown]
+          additionalProperties: false
+          properties:
+            shutdown:
+              $ref: '#/components/schemas/StreamShutdown'
+
+    StreamReset:
+      type: object
+      required: [tree, requestedAfter, oldestSeq]
+      description: The resume point is no longer retained (or was never reached); the replay restarts at `oldestSeq`.
+      properties:
+        tree: {type: string}
+        requestedAfter: {type: integer, minimum: 0}
+        oldestSeq: {type: integer, minimum: 1}
+
+    StreamTreeDeleted:
+      type: object
+      required: [tree, lastSeq]
+      description: The tree was deleted after its event `lastSeq`; a tree stream ends here.
+      properties:
+        tree: {type: string}
+        lastSeq: {type: integer, minimum: 0}
+
+    StreamShutdown:
+      type: object
+      required: [reason]
+      description: The service is stopping; the stream ends here. Reconnect (with `Last-Event-ID`) once it is back.
+      properties:
+        reason: {type: string}
 
     Problem:
       type: object

@@ -1,5 +1,6 @@
 import Containment
 import Foundation
+import MicroHTTP
 import Synchronization
 
 /// One tree behind its own lock: requests on different trees never wait for each other.
@@ -18,6 +19,8 @@ final class TreeBox: Sendable {
         /// What this tree last added to the service-wide gauges.
         var reportedControllers = 0
         var reportedRetainedEvents = 0
+        /// `?wait=true` transition requests still waiting for their transition to finish.
+        var waiters: [TransitionWaiter] = []
     }
 
     init(tree: sending ContainmentTree, clock: TreeClock, createdAt: Double) {
@@ -27,8 +30,10 @@ final class TreeBox: Sendable {
     }
 
     /// Runs `body` on the tree under its lock, with the tree's `now`, and publishes its events.
-    /// On a real clock, transitions that fell due complete first: their events are published
-    /// and logged but not returned, since this request did not cause them.
+    /// On a real clock, transitions that fell due complete first, each at its own due time:
+    /// their events are published and logged but not returned, since this request did not
+    /// cause them. Waiting transition requests whose transition finished are answered, and the
+    /// next due time goes to the transition timer.
     func withTree<Result: Sendable>(
         _ core: ServiceCore,
         _ body: (ContainmentTree, _ now: Double, _ state: inout State) throws(Problem) -> (Result, [Event])
@@ -36,13 +41,59 @@ final class TreeBox: Sendable {
         try state.withLock { (state: inout State) throws(Problem) -> (Result, [Event]) in
             guard !state.isDeleted else { throw .treeNotFound(id) }
             let now = clock == .real ? Date().timeIntervalSince1970 : state.manualTime
-            let catchUp = clock == .real && state.tree.nextDueTime.map { $0 <= now } == true
-                ? state.tree.advance(to: now) : []
-            core.hub.publish(tree: id, events: catchUp)
-            defer { reportGauges(core, &state) }
+            if clock == .real {
+                while let due = state.tree.nextDueTime, due <= now {
+                    let completion = state.tree.advance(to: due)
+                    core.hub.publish(tree: id, events: completion)
+                    answerWaiters(&state, completion: completion)
+                }
+            }
+            defer {
+                reportGauges(core, &state)
+                if clock == .real, !state.isDeleted, let due = state.tree.nextDueTime {
+                    core.transitionTimer.schedule(tree: id, at: due)
+                }
+            }
             let (result, events) = try body(state.tree, now, &state)
             core.hub.publish(tree: id, events: events)
+            answerWaiters(&state, completion: events)
+            if state.isDeleted { core.hub.streams.endStreams(ofTree: id, lastSeq: state.tree.lastSeq) }
             return (result, events)
+        }
+    }
+
+    /// Subscribes `stream` to this tree's events after `after` (nil: every retained event),
+    /// under the lock so that no event falls between the replay and the live ones. A resume
+    /// point that is no longer retained, or that the tree never reached, gets a `reset`
+    /// message and the replay starts at the oldest retained event.
+    ///
+    /// The replay is written here, before the response leaves the handler: the stream is not
+    /// yet bound to its connection, so a replay larger than the slow-consumer bound is still
+    /// taken whole (the bound then applies to what the client has not read when live events
+    /// follow).
+    func subscribe(_ core: ServiceCore, _ stream: HTTPStream, format: StreamFormat, after: UInt64?) throws(Problem) {
+        _ = try withTree(core) { (tree, _, _) throws(Problem) -> ((), [Event]) in
+            let oldest = tree.oldestRetainedSeq
+            let needsReset = after.map { $0 + 1 < oldest || $0 > tree.lastSeq } ?? false
+            let start = needsReset ? oldest - 1 : after ?? oldest - 1
+            let replay = try Problem.engine { try tree.events(after: start, limit: Int.max) }
+            if needsReset {
+                stream.write(format.control("reset", StreamSignal.Reset(tree: id, requestedAfter: after ?? 0, oldestSeq: oldest)))
+            }
+            stream.write(format.frames(replay))
+            core.hub.streams.add(stream, format: format, scope: .tree(id))
+            return ((), [])
+        }
+    }
+
+    /// Answers the waiting requests whose transition finished in the batch `completion`.
+    private func answerWaiters(_ state: inout State, completion: [Event]) {
+        guard !state.waiters.isEmpty, !completion.isEmpty else { return }
+        let tree = state.tree
+        state.waiters.removeAll { waiter in
+            guard let snapshot = try? tree.transition(waiter.transition), snapshot.state == .finished else { return false }
+            waiter.complete(snapshot, completion: completion)
+            return true
         }
     }
 
@@ -52,11 +103,17 @@ final class TreeBox: Sendable {
     }
 
     /// Tears the tree down and marks it deleted; later requests holding this box get 404.
+    /// Its streams end with a final `treeDeleted` message after the teardown's events, and
+    /// requests waiting for its transitions get 404.
     func tearDown(_ core: ServiceCore) throws(Problem) -> [Event] {
-        try withTree(core) { (tree, now, state) throws(Problem) -> ((), [Event]) in
+        let (waiters, events) = try withTree(core) { (tree, now, state) throws(Problem) -> ([TransitionWaiter], [Event]) in
             state.isDeleted = true
-            return ((), tree.tearDown(now: now))
-        }.1
+            let events = tree.tearDown(now: now)
+            defer { state.waiters = [] }
+            return (state.waiters, events)
+        }
+        waiters.forEach { $0.fail(.treeNotFound(id)) }
+        return events
     }
 
     /// Keeps the service-wide gauges equal to the sum over live trees.

@@ -1,9 +1,13 @@
 import Containment
 
 extension Router {
-    /// The retained events of a tree, page by page (live streams come with issue 4).
+    /// A tree's events: the retained ones page by page as JSON, or a live SSE / NDJSON stream
+    /// when the `Accept` header asks for one; and one live stream across all trees.
     mutating func addEventRoutes(_ core: ServiceCore) {
         add("GET", "/v1/trees/{tree}/events") { (request) throws(Problem) in
+            if let format = StreamFormat(accept: request.head.headers["Accept"]) {
+                return try Self.treeEventStream(core, request, format: format)
+            }
             let after = try request.querySequence("after") ?? 0
             let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
             return .json(try core.read(request) { tree throws(Problem) in
@@ -11,6 +15,10 @@ extension Router {
                     events: try Problem.engine { try tree.events(after: after, limit: limit) },
                     lastSeq: tree.lastSeq, oldestSeq: tree.oldestRetainedSeq)
             }, for: request)
+        }
+
+        add("GET", "/v1/events") { (request) throws(Problem) in
+            try Self.allTreesEventStream(core, request)
         }
     }
 }

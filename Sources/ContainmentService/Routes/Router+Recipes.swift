@@ -37,15 +37,24 @@ extension Router {
         add("POST", "/v1/trees/{tree}/controllers/{parent}/transitions") { (request) throws(Problem) in
             let body = try request.decodeBody(TransitionBody.self)
             let parent = request.parameter("parent")
-            let (transition, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
-                try Problem.engine {
+            // `?wait=true`: answered later, from whichever thread completes the transition.
+            let deferred = try request.queryBool("wait") == true ? HTTPDeferredResponse() : nil
+            let (transition, events) = try core.mutate(request) { (tree, now, state) throws(Problem) in
+                let (transition, events) = try Problem.engine {
                     try tree.transition(in: parent, from: body.from, to: body.to, duration: body.duration ?? 0.25, options: body.options ?? [], now: now)
                 }
+                if let deferred, transition.state == .running {
+                    state.waiters.append(TransitionWaiter(
+                        transition: transition.id, response: deferred, startEvents: events,
+                        location: Self.location(request, transition), pretty: request.wantsPrettyJSON))
+                }
+                return (transition, events)
             }
+            if let deferred, transition.state == .running { return .deferred(deferred) }
             var response = HTTPResponse.json(
                 MutationResponse(events: events, subject: TransitionSubject(transition: transition)),
                 status: transition.state == .finished ? 200 : 202, pretty: request.wantsPrettyJSON)
-            response.headers.add(name: "Location", value: "/v1/trees/\(request.parameter("tree"))/transitions/\(transition.id)")
+            response.headers.add(name: "Location", value: Self.location(request, transition))
             return .response(response)
         }
 
@@ -54,6 +63,10 @@ extension Router {
                 try Problem.engine { try tree.transition(request.parameter("transition")) }
             }, for: request)
         }
+    }
+
+    private static func location(_ request: ServiceRequest, _ transition: TransitionSnapshot) -> String {
+        "/v1/trees/\(request.parameter("tree"))/transitions/\(transition.id)"
     }
 
     private static func parentAndChild(_ tree: ContainmentTree, parent: String, child: String) throws(Problem) -> ParentChildSubject {

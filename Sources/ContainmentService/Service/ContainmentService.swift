@@ -34,10 +34,14 @@ public final class ContainmentService: Sendable {
     /// The bound port (the chosen one when configured with port 0).
     public var port: Int { server.port }
 
-    /// Answers new requests with 503, lets in-flight ones finish and stops the server.
+    /// Answers new requests with 503, ends every event stream with a final `shutdown`
+    /// message, lets in-flight requests finish and stops the server.
     public func shutdown() {
         core.beginShutdown()
         core.logger.info("containment shutting down")
+        core.transitionTimer.stop()
+        // Before the server's shutdown, which refuses stream writes from its start.
+        core.hub.streams.close()
         server.shutdown()
         core.logger.info("containment stopped")
     }

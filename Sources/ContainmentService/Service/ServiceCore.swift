@@ -9,14 +9,24 @@ final class ServiceCore: Sendable {
     let metrics: ServiceMetrics
     let hub: EventHub
     let registry: TreeRegistry
+    /// Completes real-clock transitions on time.
+    let transitionTimer: TransitionTimer
     private let shuttingDown = Atomic<Bool>(false)
 
     init(configuration: ServiceConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
         metrics = ServiceMetrics()
-        hub = EventHub(metrics: metrics)
+        hub = EventHub(
+            metrics: metrics, heartbeatInterval: configuration.heartbeatInterval,
+            streamFlushDelay: configuration.streamFlushDelay)
         registry = TreeRegistry(limit: configuration.maxTrees)
+        transitionTimer = TransitionTimer()
+        transitionTimer.onDue { [weak self] tree in
+            guard let self, let box = try? registry.box(tree) else { return }
+            // Catching up is what completes the due transitions; the read itself is empty.
+            _ = try? box.read(self) { _ in () }
+        }
     }
 
     var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }

@@ -1,0 +1,106 @@
+# syntax=docker/dockerfile:1
+#
+# Containment: UIKit view controller containment as an HTTP service.
+#
+#   docker build -t containment .
+#   docker run --rm -p 8080:8080 containment
+#
+# Two stages: a Swift toolchain image compiles a release binary with the Swift runtime linked
+# statically, and a slim Debian image runs it with nothing but libmicrohttpd beside it.
+# See docs/container.md for the configuration and a compose example.
+
+############################################################################################
+# Build stage
+############################################################################################
+FROM swift:6.3-bookworm AS build
+
+# libmicrohttpd's headers and pkg-config file, found through the CMicroHTTPD system library.
+# Versions are not pinned: bookworm only ships security and stability fixes, and a pinned
+# version disappears from the mirror when one lands.
+# hadolint ignore=DL3008
+RUN export DEBIAN_FRONTEND=noninteractive \
+    && apt-get -q update \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev \
+    && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /src
+
+# Dependency resolution gets its own layer: it is only redone when the manifest (or the pinned
+# versions, when a Package.resolved is in the context) changes, not on every source edit.
+COPY Package.swift Package.resolved* ./
+RUN if [ -f Package.resolved ]; then swift package resolve --force-resolved-versions; \
+    else swift package resolve; fi
+
+# Sources come after, so an edit only rebuilds from here. Tests/ is needed only because the
+# manifest declares test targets, which SwiftPM requires to exist even when building one product.
+# (openapi.yaml is embedded in the sources by scripts/embed-openapi: no resource to copy.)
+COPY Sources/ Sources/
+COPY Tests/ Tests/
+#
+# The compiler's output lives in a cache mount rather than in a layer: an edit recompiles only
+# the modules it touches (not every dependency), and no object file ends up in any image. The
+# resolved checkouts are refreshed from the layer above on every build, so the mount can never
+# hold stale dependency sources. Needs BuildKit (Docker's default builder) or podman/buildah.
+RUN --mount=type=cache,id=containment-swiftpm-build,target=/build,sharing=locked \
+    rm -rf /build/checkouts && cp -a .build/. /build/ \
+    && swift build -c release --static-swift-stdlib --product containment --scratch-path /build \
+    && mkdir -p /staging \
+    && cp /build/release/containment /staging/ \
+    && strip /staging/containment
+
+############################################################################################
+# Runtime stage
+############################################################################################
+FROM debian:bookworm-slim
+
+# Filled in by the release pipeline (scripts/container-smoke passes the git revision).
+ARG VERSION=0.1.0
+ARG REVISION=unknown
+ARG SOURCE=""
+ARG LICENSES=NOASSERTION
+
+LABEL org.opencontainers.image.title="containment" \
+      org.opencontainers.image.description="UIKit view controller containment as an HTTP service: trees of controllers in memory, every lifecycle callback returned as JSON events in UIKit's order." \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.licenses="${LICENSES}" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}"
+
+# The only library the binary needs beyond libc/libstdc++ (already in the base image).
+# hadolint ignore=DL3008
+RUN export DEBIAN_FRONTEND=noninteractive \
+    && apt-get -q update \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd12 \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --no-log-init --uid 10001 --user-group --no-create-home \
+         --home-dir /nonexistent --shell /usr/sbin/nologin containment
+
+COPY --from=build /staging/containment /usr/local/bin/containment
+
+# Inside a container the service must listen on every interface to be reachable.
+# Further settings, read by `containment serve` when set (defaults in brackets):
+#   LOG_LEVEL                        trace|debug|info|notice|warning|error|critical [info]
+#   CONTAINMENT_THREADS              HTTP thread pool size [number of cores]
+#   CONTAINMENT_MAX_BODY_BYTES       largest request body, 413 above [1048576]
+#   CONTAINMENT_MAX_TREES            trees held at once [10000]
+#   CONTAINMENT_MAX_CONTROLLERS      controllers per tree [10000]
+#   CONTAINMENT_EVENTS_RETAINED      events kept per tree for replay [10000]
+#   CONTAINMENT_MAX_CONNECTIONS      simultaneous connections [16384]
+#   CONTAINMENT_CONNECTION_TIMEOUT   idle connection timeout in seconds, 0 = never [60]
+#   CONTAINMENT_HEARTBEAT_INTERVAL   seconds between heartbeats on idle streams [15]
+ENV HOST=0.0.0.0 \
+    PORT=8080
+
+USER 10001:10001
+EXPOSE 8080
+
+# `containment healthcheck` asks this container's /healthz and exits 0 on a 200, so the image
+# needs no curl or wget. The shell form lets the probe follow PORT when it is overridden.
+# hadolint ignore=DL3025
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+    CMD containment healthcheck --url "http://127.0.0.1:${PORT:-8080}/healthz"
+
+# SIGTERM starts a graceful stop: no new connections, open streams ended, then exit 0.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["containment"]
+CMD ["serve"]

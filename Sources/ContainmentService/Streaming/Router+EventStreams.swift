@@ -1,0 +1,45 @@
+import Foundation
+import MicroHTTP
+
+extension Router {
+    /// `GET /v1/trees/{tree}/events` as a live stream: the retained events after the resume
+    /// point (`Last-Event-ID`, else `?after=`), then every new one as it is published.
+    static func treeEventStream(_ core: ServiceCore, _ request: ServiceRequest, format: StreamFormat) throws(Problem) -> HTTPReply {
+        let after = try resumePoint(request)
+        let box = try core.registry.box(request.parameter("tree"))
+        let stream = HTTPStream()
+        try box.subscribe(core, stream, format: format, after: after)
+        return .response(streamResponse(stream, format: format))
+    }
+
+    /// `GET /v1/events`: every tree's new events (those whose id starts with `?tree=`), live
+    /// only. Seqs are per tree, so there is no resume point; each event names its tree. It has
+    /// no JSON form, so `Accept` must name a stream format: a client that can't read a stream
+    /// gets 406 instead of a response that never ends.
+    static func allTreesEventStream(_ core: ServiceCore, _ request: ServiceRequest) throws(Problem) -> HTTPReply {
+        guard let format = StreamFormat(accept: request.head.headers["Accept"]) else {
+            throw Problem(
+                status: 406, code: "not_acceptable",
+                detail: "GET /v1/events is a live stream: send Accept: text/event-stream or application/x-ndjson.")
+        }
+        let stream = HTTPStream()
+        core.hub.streams.add(stream, format: format, scope: .allTrees(prefix: request.head.queryValue("tree") ?? ""))
+        return .response(streamResponse(stream, format: format))
+    }
+
+    /// `Last-Event-ID` wins over `?after=`: it is what a reconnecting EventSource sends.
+    private static func resumePoint(_ request: ServiceRequest) throws(Problem) -> UInt64? {
+        guard let header = request.head.headers["Last-Event-ID"] else { return try request.querySequence("after") }
+        guard let seq = UInt64(header.trimmingCharacters(in: .whitespaces)) else {
+            throw .badRequest("`Last-Event-ID` must be an event seq (a non-negative integer).", field: "Last-Event-ID", code: "invalid_header")
+        }
+        return seq
+    }
+
+    private static func streamResponse(_ stream: HTTPStream, format: StreamFormat) -> HTTPResponse {
+        HTTPResponse(
+            status: 200,
+            headers: ["Content-Type": format.contentType, "Cache-Control": "no-cache", "X-Accel-Buffering": "no"],
+            stream: stream)
+    }
+}

@@ -1,0 +1,102 @@
+import Containment
+import Foundation
+import MicroHTTPTestSupport
+
+/// One SSE or NDJSON stream as a client reads it: a message at a time.
+final class EventStreamClient {
+    /// One SSE message, or one NDJSON line in the same shape (`event` is the callback name,
+    /// `warning`, or the control key such as `reset`).
+    struct Message {
+        var id: String?
+        var event: String
+        var data: JSONValue
+    }
+
+    let connection: TestHTTPConnection
+    let format: Format
+    let status: Int
+    let contentType: String?
+
+    enum Format {
+        case sse
+        case ndjson
+        var accept: String { self == .sse ? "text/event-stream" : "application/x-ndjson" }
+    }
+
+    init(port: Int, _ target: String, format: Format = .sse, headers: [(String, String)] = [], timeout: Double = 10) throws {
+        connection = try TestHTTPConnection(port: port, timeout: timeout)
+        self.format = format
+        try connection.sendRequest("GET", target, headers: [("Accept", format.accept)] + headers)
+        let head = try connection.readResponseHead()
+        status = head.status
+        contentType = head.header("Content-Type")
+    }
+
+    /// The next message, heartbeats skipped; nil once the stream ended.
+    func next() throws -> Message? {
+        switch format {
+        case .sse: try nextServerSentEvent()
+        case .ndjson: try nextJSONLine()
+        }
+    }
+
+    /// Messages until (and including) the first for which `isLast` holds.
+    func messages(through isLast: (Message) -> Bool) throws -> [Message] {
+        var messages: [Message] = []
+        while let message = try next() {
+            messages.append(message)
+            if isLast(message) { break }
+        }
+        return messages
+    }
+
+    /// The next raw body line (for heartbeat checks).
+    func nextLine() throws -> String? { try connection.readBodyLine() }
+
+    private func nextServerSentEvent() throws -> Message? {
+        var id: String?
+        var event: String?
+        var data: String?
+        while let line = try connection.readBodyLine() {
+            if line.isEmpty {
+                guard let event, let data else { continue }  // a heartbeat comment's end
+                return Message(id: id, event: event, data: Self.decode(data))
+            }
+            if line.hasPrefix(":") { continue }
+            let (field, value) = Self.split(line)
+            switch field {
+            case "id": id = value
+            case "event": event = value
+            case "data": data = value
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    private func nextJSONLine() throws -> Message? {
+        while let line = try connection.readBodyLine() {
+            guard !line.isEmpty else { continue }  // heartbeat
+            let json = Self.decode(line)
+            if let seq = json["seq"].int {
+                return Message(id: String(seq), event: json["callback"].string ?? "warning", data: json)
+            }
+            guard case .object(let object) = json, object.count == 1, let (key, body) = object.first else {
+                return Message(id: nil, event: "?", data: json)
+            }
+            return Message(id: nil, event: key, data: body)
+        }
+        return nil
+    }
+
+    private static func split(_ line: String) -> (String, String) {
+        guard let colon = line.firstIndex(of: ":") else { return (line, "") }
+        var value = line[line.index(after: colon)...]
+        if value.first == " " { value = value.dropFirst() }
+        return (String(line[..<colon]), String(value))
+    }
+
+    private static func decode(_ text: String) -> JSONValue {
+        (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) ?? .null
+    }
+}
