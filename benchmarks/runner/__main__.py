@@ -10,6 +10,7 @@ import traceback
 import fixtures
 import machine
 import memory
+import perf_profile
 import processes
 import report
 import scenarios
@@ -34,6 +35,9 @@ def parse_arguments():
     parser.add_argument("--binary", help="use this service binary instead of building it")
     parser.add_argument("--hummingbird", action="store_true",
                         help="also build and run the Hummingbird 2 hello-world (takes minutes to build)")
+    parser.add_argument("--profile", action="append", default=[], metavar="KEY",
+                        help="after the rounds, run scenario KEY once more under perf and keep its "
+                        "top symbols in benchmarks/results/perf-KEY.txt (repeatable)")
     parser.add_argument("--skip-memory", action="store_true", help="skip the memory measurements")
     parser.add_argument("--output", help="folder for BENCHMARKS.md and the SVG "
                         "(default: the repository root and benchmarks/, quick: benchmarks/results/)")
@@ -52,6 +56,17 @@ def start_service(binary, results_dir, name="service"):
     port = processes.free_port()
     return processes.Server(name, service_command(binary, port), port, ready_path="/healthz",
                             log_path=os.path.join(results_dir, f"{name}.log"))
+
+
+def prepare(scenario, client, tag):
+    """(wrk script args, trees to delete after the run) for one run of `scenario`."""
+    if isinstance(scenario.built, Exception):
+        raise scenario.built
+    if scenario.built:
+        return scenario.built
+    if scenario.build:
+        return scenario.build(client, tag)
+    return (), []
 
 
 def measure_rounds(args, binaries, results_dir):
@@ -90,14 +105,7 @@ def measure_rounds(args, binaries, results_dir):
             for scenario in chosen:
                 run = {"round": number, "server": "containment", "scenario": scenario.key}
                 try:
-                    if isinstance(scenario.built, Exception):
-                        raise scenario.built
-                    if scenario.built:
-                        wrk_args, cleanup = scenario.built
-                    elif scenario.build:
-                        wrk_args, cleanup = scenario.build(client, f"r{number}")
-                    else:
-                        wrk_args, cleanup = (), []
+                    wrk_args, cleanup = prepare(scenario, client, f"r{number}")
                     run.update(wrk.run(service.base + scenario.path, scenario.script, wrk_args, **load))
                     for tree in cleanup:
                         fixtures.delete_tree(client, tree)
@@ -105,6 +113,12 @@ def measure_rounds(args, binaries, results_dir):
                     log(f"  {scenario.key} failed: {error}")
                     run["error"] = str(error)
                 runs.append(run)
+        for key in args.profile:
+            scenario = next(s for s in chosen if s.key == key)
+            wrk_args, cleanup = prepare(scenario, client, "profile")
+            perf_profile.profile(service, scenario, wrk_args, load, results_dir)
+            for tree in cleanup:
+                fixtures.delete_tree(client, tree)
     finally:
         client.close()
         exit_code = service.stop()
