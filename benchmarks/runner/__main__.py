@@ -161,7 +161,7 @@ def main():
         "hello": processes.build_hello_mhd(os.path.join(BENCHMARKS, "hello-mhd", "hello.c"), results_dir),
     }
     if args.hummingbird:
-        binaries["hummingbird"] = processes.build_hummingbird(os.path.join(BENCHMARKS, "hummingbird"))
+        binaries["hummingbird"] = processes.build_hummingbird(os.path.join(BENCHMARKS, "hummingbird", "hello"))
     chosen, runs, exit_code = measure_rounds(args, binaries, results_dir)
     mem = {} if args.skip_memory else measure_memory(args, binaries["service"], results_dir)
     raw = {"machine": facts, "quick": args.quick, "rounds": args.rounds, "seconds": args.seconds,
