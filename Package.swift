@@ -58,7 +58,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
-        .testTarget(name: "ContainmentServiceTests", dependencies: ["ContainmentService"]),
+        // A blocking HTTP/1.1 test client over POSIX sockets, for every HTTP test target.
+        .target(name: "MicroHTTPTestSupport", dependencies: [], path: "Tests/MicroHTTPTestSupport"),
+        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTestSupport"]),
+        .testTarget(name: "ContainmentServiceTests", dependencies: ["ContainmentService", "Containment", "MicroHTTPTestSupport"]),
     ]
 )

@@ -1,3 +1,132 @@
 #include "CMicroHTTPDShim.h"
+
 #include <microhttpd.h>
-int CMicroHTTPDShim_version(void) { return (int)MHD_VERSION; }
+#include <unistd.h>
+
+_Static_assert(CMicroHTTPDShim_StreamEnded == MHD_CONTENT_READER_END_OF_STREAM, "end of stream");
+_Static_assert(CMicroHTTPDShim_StreamFailed == MHD_CONTENT_READER_END_WITH_ERROR, "stream error");
+
+static void *request_began(void *cls, const char *uri, struct MHD_Connection *connection) {
+    const CMicroHTTPDShim_Callbacks *callbacks = cls;
+    return callbacks->began(callbacks->server, connection, uri);
+}
+
+/* MHD calls this once the headers are in, once per body piece, once the body is complete
+   and once after every resume; a body piece is consumed by setting its size to 0. */
+static enum MHD_Result handle_access(void *cls, struct MHD_Connection *connection, const char *url,
+                                     const char *method, const char *version, const char *upload_data,
+                              size_t *upload_data_size, void **request) {
+    (void)url;
+    (void)version;
+    const CMicroHTTPDShim_Callbacks *callbacks = cls;
+    if (NULL == *request) {
+        return MHD_NO;
+    }
+    if (0 != *upload_data_size) {
+        int keep = callbacks->bodyReceived(*request, connection, upload_data, *upload_data_size);
+        *upload_data_size = 0;
+        return keep ? MHD_YES : MHD_NO;
+    }
+    return callbacks->ready(*request, connection, method) ? MHD_YES : MHD_NO;
+}
+
+static void request_completed(void *cls, struct MHD_Connection *connection, void **request,
+                      enum MHD_RequestTerminationCode code) {
+    (void)connection;
+    const CMicroHTTPDShim_Callbacks *callbacks = cls;
+    if (NULL == *request) {
+        return;
+    }
+    callbacks->ended(*request, MHD_REQUEST_TERMINATED_COMPLETED_OK == code);
+    *request = NULL;
+}
+
+struct MHD_Daemon *CMicroHTTPDShim_start(const CMicroHTTPDShim_Settings *settings,
+                                         const CMicroHTTPDShim_Callbacks *callbacks) {
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
+    if (AF_INET6 == settings->address->sa_family) {
+        flags |= MHD_USE_IPv6;
+    }
+    struct MHD_OptionItem options[] = {
+        {MHD_OPTION_SOCK_ADDR, 0, (void *)settings->address},
+        {MHD_OPTION_THREAD_POOL_SIZE, settings->threads, NULL},
+        {MHD_OPTION_CONNECTION_LIMIT, settings->connectionLimit, NULL},
+        {MHD_OPTION_CONNECTION_TIMEOUT, settings->connectionTimeout, NULL},
+        {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)&request_began, (void *)callbacks},
+        {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)&request_completed, (void *)callbacks},
+        /* Last on purpose: without a limit this entry ends the list. */
+        {0 == settings->connectionMemoryLimit ? MHD_OPTION_END : MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+         (intptr_t)settings->connectionMemoryLimit, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    return MHD_start_daemon(flags, 0, NULL, NULL, &handle_access, (void *)callbacks,
+                            MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+void CMicroHTTPDShim_quiesce(struct MHD_Daemon *daemon) {
+    MHD_socket listening = MHD_quiesce_daemon(daemon);
+    if (MHD_INVALID_SOCKET != listening) {
+        close(listening);
+    }
+}
+
+void CMicroHTTPDShim_stop(struct MHD_Daemon *daemon) { MHD_stop_daemon(daemon); }
+
+unsigned int CMicroHTTPDShim_boundPort(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return NULL == info ? 0 : info->port;
+}
+
+unsigned int CMicroHTTPDShim_openConnections(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return NULL == info ? 0 : info->num_connections;
+}
+
+struct header_visitor {
+    void *context;
+    void (*visit)(void *, const char *, size_t, const char *, size_t);
+};
+
+static enum MHD_Result visit_header(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                    const char *value, size_t value_size) {
+    (void)kind;
+    const struct header_visitor *visitor = cls;
+    visitor->visit(visitor->context, key, key_size, NULL == value ? "" : value, NULL == value ? 0 : value_size);
+    return MHD_YES;
+}
+
+void CMicroHTTPDShim_forEachHeader(struct MHD_Connection *connection, void *context,
+                                   void (*visit)(void *, const char *, size_t, const char *, size_t)) {
+    struct header_visitor visitor = {context, visit};
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, &visit_header, &visitor);
+}
+
+struct MHD_Response *CMicroHTTPDShim_createBufferResponse(const void *bytes, size_t count) {
+    return MHD_create_response_from_buffer(count, (void *)bytes, MHD_RESPMEM_MUST_COPY);
+}
+
+struct MHD_Response *CMicroHTTPDShim_createStreamResponse(void *stream, CMicroHTTPDShim_StreamRead read,
+                                                          CMicroHTTPDShim_StreamReleased released) {
+    /* The block size only matters for HTTP/1.0 clients (chunked bodies are read straight
+       into the connection's write buffer); keep it small, every stream carries one. */
+    return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, read, stream, released);
+}
+
+int CMicroHTTPDShim_addHeader(struct MHD_Response *response, const char *name, const char *value) {
+    return MHD_YES == MHD_add_response_header(response, name, value);
+}
+
+int CMicroHTTPDShim_queueResponse(struct MHD_Connection *connection, unsigned int status,
+                                  struct MHD_Response *response) {
+    enum MHD_Result queued = MHD_queue_response(connection, status, response);
+    MHD_destroy_response(response);
+    return MHD_YES == queued;
+}
+
+void CMicroHTTPDShim_suspend(struct MHD_Connection *connection) { MHD_suspend_connection(connection); }
+
+void CMicroHTTPDShim_resume(struct MHD_Connection *connection) { MHD_resume_connection(connection); }
+
+void CMicroHTTPDShim_disableTimeout(struct MHD_Connection *connection) {
+    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, 0u);
+}

@@ -1,5 +1,101 @@
 #ifndef C_MICRO_HTTPD_SHIM_H
 #define C_MICRO_HTTPD_SHIM_H
-/* Placeholder: the shim's API is written in the MicroHTTP work. */
-int CMicroHTTPDShim_version(void);
+
+/*
+ * The only code that talks to libmicrohttpd. It adapts what Swift cannot call (variadic
+ * functions, MHD's multi-call access handler convention) and nothing more: every decision
+ * is taken by the Swift callbacks below.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+
+struct MHD_Daemon;
+struct MHD_Connection;
+struct MHD_Response;
+
+/* What a stream reader returns besides a byte count (MHD_CONTENT_READER_END_*). */
+#define CMicroHTTPDShim_StreamEnded ((ssize_t)-1)
+#define CMicroHTTPDShim_StreamFailed ((ssize_t)-2)
+
+/* A request line arrived: returns the request's state, handed to every later callback. */
+typedef void *_Nullable (*CMicroHTTPDShim_RequestBegan)(void *_Nonnull server,
+                                                       struct MHD_Connection *_Nonnull connection,
+                                                       const char *_Nonnull uri);
+/* One piece of the request body; return 0 to drop the connection. */
+typedef int (*CMicroHTTPDShim_BodyReceived)(void *_Nonnull request,
+                                            struct MHD_Connection *_Nonnull connection,
+                                            const char *_Nonnull bytes, size_t count);
+/* The request can progress: headers are in, the body is complete, or the connection was
+   resumed. Return 0 to drop the connection. */
+typedef int (*CMicroHTTPDShim_RequestReady)(void *_Nonnull request,
+                                            struct MHD_Connection *_Nonnull connection,
+                                            const char *_Nonnull method);
+/* The request is over (sent, failed or abandoned); `completed` is 1 when all was sent. */
+typedef void (*CMicroHTTPDShim_RequestEnded)(void *_Nonnull request, int completed);
+
+/* Copies up to `capacity` bytes of a streamed body into `buffer`; same contract as
+   MHD_ContentReaderCallback. */
+typedef ssize_t (*CMicroHTTPDShim_StreamRead)(void *_Nullable stream, uint64_t position,
+                                              char *_Nonnull buffer, size_t capacity);
+/* The stream's response is destroyed. */
+typedef void (*CMicroHTTPDShim_StreamReleased)(void *_Nullable stream);
+
+/* Must stay alive, unchanged, until CMicroHTTPDShim_stop returns. */
+typedef struct {
+    void *_Nonnull server;
+    CMicroHTTPDShim_RequestBegan _Nonnull began;
+    CMicroHTTPDShim_BodyReceived _Nonnull bodyReceived;
+    CMicroHTTPDShim_RequestReady _Nonnull ready;
+    CMicroHTTPDShim_RequestEnded _Nonnull ended;
+} CMicroHTTPDShim_Callbacks;
+
+typedef struct {
+    /* AF_INET or AF_INET6 address (port included) to bind. */
+    const struct sockaddr *_Nonnull address;
+    unsigned int threads;
+    unsigned int connectionLimit;
+    /* Seconds; 0 disables. */
+    unsigned int connectionTimeout;
+    /* Bytes of libmicrohttpd's per-connection memory pool; 0 keeps its default. */
+    size_t connectionMemoryLimit;
+} CMicroHTTPDShim_Settings;
+
+/* Starts a daemon (internal polling thread pool, epoll, suspend/resume); NULL on failure. */
+struct MHD_Daemon *_Nullable CMicroHTTPDShim_start(const CMicroHTTPDShim_Settings *_Nonnull settings,
+                                                   const CMicroHTTPDShim_Callbacks *_Nonnull callbacks);
+/* Stops accepting new connections (the listening socket is closed). */
+void CMicroHTTPDShim_quiesce(struct MHD_Daemon *_Nonnull daemon);
+/* Closes every connection and joins the threads; no connection may be suspended. */
+void CMicroHTTPDShim_stop(struct MHD_Daemon *_Nonnull daemon);
+unsigned int CMicroHTTPDShim_boundPort(struct MHD_Daemon *_Nonnull daemon);
+unsigned int CMicroHTTPDShim_openConnections(struct MHD_Daemon *_Nonnull daemon);
+
+/* Calls `visit` with each request header, in order. */
+void CMicroHTTPDShim_forEachHeader(struct MHD_Connection *_Nonnull connection,
+                                   void *_Nullable context,
+                                   void (*_Nonnull visit)(void *_Nullable context,
+                                                          const char *_Nonnull name, size_t nameLength,
+                                                          const char *_Nonnull value, size_t valueLength));
+
+/* A response with a copy of `bytes`. */
+struct MHD_Response *_Nullable CMicroHTTPDShim_createBufferResponse(const void *_Nullable bytes, size_t count);
+/* A response of unknown length (chunked) whose body comes from `read`. */
+struct MHD_Response *_Nullable CMicroHTTPDShim_createStreamResponse(void *_Nullable stream,
+                                                                   CMicroHTTPDShim_StreamRead _Nonnull read,
+                                                                   CMicroHTTPDShim_StreamReleased _Nonnull released);
+int CMicroHTTPDShim_addHeader(struct MHD_Response *_Nonnull response, const char *_Nonnull name,
+                              const char *_Nonnull value);
+/* Queues `response` on `connection` and drops the caller's reference to it; 1 on success. */
+int CMicroHTTPDShim_queueResponse(struct MHD_Connection *_Nonnull connection, unsigned int status,
+                                  struct MHD_Response *_Nonnull response);
+/* Only from a RequestReady or StreamRead callback of this connection. */
+void CMicroHTTPDShim_suspend(struct MHD_Connection *_Nonnull connection);
+/* From any thread, once per suspend. */
+void CMicroHTTPDShim_resume(struct MHD_Connection *_Nonnull connection);
+/* Lets a connection stay idle forever (streams). */
+void CMicroHTTPDShim_disableTimeout(struct MHD_Connection *_Nonnull connection);
+
 #endif

@@ -1,0 +1,63 @@
+/// The settable fields of a controller. An absent field is left alone; for the optional
+/// fields (`title`, `childForStatusBarStyle`, `childForStatusBarHidden`) an explicit JSON
+/// `null` clears them, hence the double optionals.
+public struct ControllerPatch: Codable, Sendable, Equatable {
+    public var title: String??
+    public var preferredContentSize: Size?
+    public var statusBarStyle: StatusBarStyle?
+    public var statusBarHidden: Bool?
+    public var childForStatusBarStyle: String??
+    public var childForStatusBarHidden: String??
+    public var automaticallyForwardsAppearance: Bool?
+    /// Merged into the controller's properties; a `null` value deletes the key.
+    public var properties: [String: JSONValue]?
+
+    public init(
+        title: String?? = nil, preferredContentSize: Size? = nil, statusBarStyle: StatusBarStyle? = nil,
+        statusBarHidden: Bool? = nil, childForStatusBarStyle: String?? = nil, childForStatusBarHidden: String?? = nil,
+        automaticallyForwardsAppearance: Bool? = nil, properties: [String: JSONValue]? = nil
+    ) {
+        self.title = title
+        self.preferredContentSize = preferredContentSize
+        self.statusBarStyle = statusBarStyle
+        self.statusBarHidden = statusBarHidden
+        self.childForStatusBarStyle = childForStatusBarStyle
+        self.childForStatusBarHidden = childForStatusBarHidden
+        self.automaticallyForwardsAppearance = automaticallyForwardsAppearance
+        self.properties = properties
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case title, preferredContentSize, statusBarStyle, statusBarHidden, childForStatusBarStyle
+        case childForStatusBarHidden, automaticallyForwardsAppearance, properties
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func clearable(_ key: CodingKeys) throws -> String?? {
+            guard container.contains(key) else { return nil }
+            if try container.decodeNil(forKey: key) { return .some(nil) }
+            return .some(try container.decode(String.self, forKey: key))
+        }
+        title = try clearable(.title)
+        preferredContentSize = try container.decodeIfPresent(Size.self, forKey: .preferredContentSize)
+        statusBarStyle = try container.decodeIfPresent(StatusBarStyle.self, forKey: .statusBarStyle)
+        statusBarHidden = try container.decodeIfPresent(Bool.self, forKey: .statusBarHidden)
+        childForStatusBarStyle = try clearable(.childForStatusBarStyle)
+        childForStatusBarHidden = try clearable(.childForStatusBarHidden)
+        automaticallyForwardsAppearance = try container.decodeIfPresent(Bool.self, forKey: .automaticallyForwardsAppearance)
+        properties = try container.decodeIfPresent([String: JSONValue].self, forKey: .properties)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if let title { try container.encode(title, forKey: .title) }
+        try container.encodeIfPresent(preferredContentSize, forKey: .preferredContentSize)
+        try container.encodeIfPresent(statusBarStyle, forKey: .statusBarStyle)
+        try container.encodeIfPresent(statusBarHidden, forKey: .statusBarHidden)
+        if let childForStatusBarStyle { try container.encode(childForStatusBarStyle, forKey: .childForStatusBarStyle) }
+        if let childForStatusBarHidden { try container.encode(childForStatusBarHidden, forKey: .childForStatusBarHidden) }
+        try container.encodeIfPresent(automaticallyForwardsAppearance, forKey: .automaticallyForwardsAppearance)
+        try container.encodeIfPresent(properties, forKey: .properties)
+    }
+}

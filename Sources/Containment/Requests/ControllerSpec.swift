@@ -1,0 +1,140 @@
+/// A declared container view (Interface Builder's container view placeholder): a plain view
+/// inside the controller's root view that children can be embedded in.
+public struct ContainerViewSpec: Codable, Sendable, Equatable {
+    public var id: String
+    public var frame: Rect?
+
+    public init(id: String, frame: Rect? = nil) {
+        self.id = id
+        self.frame = frame
+    }
+}
+
+/// A controller to create, possibly with embedded children, built as a storyboard would:
+/// the engine expands it into the raw calls a programmer would write, so the events are the
+/// same as doing it call by call.
+public struct ControllerSpec: Codable, Sendable, Equatable {
+    public var id: String
+    public var kind: ControllerKind?
+    public var title: String?
+    public var automaticallyForwardsAppearance: Bool?
+    public var preferredContentSize: Size?
+    public var statusBarStyle: StatusBarStyle?
+    public var statusBarHidden: Bool?
+    public var childForStatusBarStyle: String?
+    public var childForStatusBarHidden: String?
+    public var properties: [String: JSONValue]?
+    public var containerViews: [ContainerViewSpec]?
+    /// Embedded children (custom containers).
+    public var children: [ControllerSpec]?
+    /// When nested in `children`: the parent's container view to embed in (default: its root view).
+    public var containerView: String?
+    /// When nested in `children`: the frame of this controller's root view.
+    public var frame: Rect?
+    /// A navigation stack (bottom to top) or a tab bar's tabs.
+    public var viewControllers: [ControllerSpec]?
+    /// A tab bar's selected tab.
+    public var selectedIndex: Int?
+    private var primaryBox: Box?
+    private var secondaryBox: Box?
+
+    /// A split view controller's primary column.
+    public var primary: ControllerSpec? {
+        get { primaryBox?.spec }
+        set { primaryBox = newValue.map(Box.init) }
+    }
+
+    /// A split view controller's secondary column.
+    public var secondary: ControllerSpec? {
+        get { secondaryBox?.spec }
+        set { secondaryBox = newValue.map(Box.init) }
+    }
+
+    public init(
+        id: String, kind: ControllerKind? = nil, title: String? = nil, automaticallyForwardsAppearance: Bool? = nil,
+        preferredContentSize: Size? = nil, statusBarStyle: StatusBarStyle? = nil, statusBarHidden: Bool? = nil,
+        childForStatusBarStyle: String? = nil, childForStatusBarHidden: String? = nil,
+        properties: [String: JSONValue]? = nil, containerViews: [ContainerViewSpec]? = nil,
+        children: [ControllerSpec]? = nil, containerView: String? = nil, frame: Rect? = nil,
+        viewControllers: [ControllerSpec]? = nil, selectedIndex: Int? = nil,
+        primary: ControllerSpec? = nil, secondary: ControllerSpec? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.automaticallyForwardsAppearance = automaticallyForwardsAppearance
+        self.preferredContentSize = preferredContentSize
+        self.statusBarStyle = statusBarStyle
+        self.statusBarHidden = statusBarHidden
+        self.childForStatusBarStyle = childForStatusBarStyle
+        self.childForStatusBarHidden = childForStatusBarHidden
+        self.properties = properties
+        self.containerViews = containerViews
+        self.children = children
+        self.containerView = containerView
+        self.frame = frame
+        self.viewControllers = viewControllers
+        self.selectedIndex = selectedIndex
+        self.primaryBox = primary.map(Box.init)
+        self.secondaryBox = secondary.map(Box.init)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, title, automaticallyForwardsAppearance, preferredContentSize, statusBarStyle, statusBarHidden
+        case childForStatusBarStyle, childForStatusBarHidden, properties, containerViews, children, containerView
+        case frame, viewControllers, selectedIndex, primary, secondary
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            kind: try container.decodeIfPresent(ControllerKind.self, forKey: .kind),
+            title: try container.decodeIfPresent(String.self, forKey: .title),
+            automaticallyForwardsAppearance: try container.decodeIfPresent(Bool.self, forKey: .automaticallyForwardsAppearance),
+            preferredContentSize: try container.decodeIfPresent(Size.self, forKey: .preferredContentSize),
+            statusBarStyle: try container.decodeIfPresent(StatusBarStyle.self, forKey: .statusBarStyle),
+            statusBarHidden: try container.decodeIfPresent(Bool.self, forKey: .statusBarHidden),
+            childForStatusBarStyle: try container.decodeIfPresent(String.self, forKey: .childForStatusBarStyle),
+            childForStatusBarHidden: try container.decodeIfPresent(String.self, forKey: .childForStatusBarHidden),
+            properties: try container.decodeIfPresent([String: JSONValue].self, forKey: .properties),
+            containerViews: try container.decodeIfPresent([ContainerViewSpec].self, forKey: .containerViews),
+            children: try container.decodeIfPresent([ControllerSpec].self, forKey: .children),
+            containerView: try container.decodeIfPresent(String.self, forKey: .containerView),
+            frame: try container.decodeIfPresent(Rect.self, forKey: .frame),
+            viewControllers: try container.decodeIfPresent([ControllerSpec].self, forKey: .viewControllers),
+            selectedIndex: try container.decodeIfPresent(Int.self, forKey: .selectedIndex),
+            primary: try container.decodeIfPresent(ControllerSpec.self, forKey: .primary),
+            secondary: try container.decodeIfPresent(ControllerSpec.self, forKey: .secondary)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(kind, forKey: .kind)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(automaticallyForwardsAppearance, forKey: .automaticallyForwardsAppearance)
+        try container.encodeIfPresent(preferredContentSize, forKey: .preferredContentSize)
+        try container.encodeIfPresent(statusBarStyle, forKey: .statusBarStyle)
+        try container.encodeIfPresent(statusBarHidden, forKey: .statusBarHidden)
+        try container.encodeIfPresent(childForStatusBarStyle, forKey: .childForStatusBarStyle)
+        try container.encodeIfPresent(childForStatusBarHidden, forKey: .childForStatusBarHidden)
+        try container.encodeIfPresent(properties, forKey: .properties)
+        try container.encodeIfPresent(containerViews, forKey: .containerViews)
+        try container.encodeIfPresent(children, forKey: .children)
+        try container.encodeIfPresent(containerView, forKey: .containerView)
+        try container.encodeIfPresent(frame, forKey: .frame)
+        try container.encodeIfPresent(viewControllers, forKey: .viewControllers)
+        try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
+        try container.encodeIfPresent(primary, forKey: .primary)
+        try container.encodeIfPresent(secondary, forKey: .secondary)
+    }
+
+    /// Holds a nested spec so the struct can contain itself.
+    private final class Box: Sendable, Equatable {
+        let spec: ControllerSpec
+        init(_ spec: ControllerSpec) { self.spec = spec }
+        static func == (lhs: Box, rhs: Box) -> Bool { lhs.spec == rhs.spec }
+    }
+}

@@ -1,0 +1,91 @@
+/// A controller as the API shows it; `children` is a navigation stack bottom to top, or a
+/// tab bar's tabs, for those kinds.
+public struct ControllerSnapshot: Codable, Sendable, Equatable {
+    public var id: String
+    public var kind: ControllerKind
+    public var title: String?
+    public var parent: String?
+    public var children: [String]
+    public var isViewLoaded: Bool
+    public var view: ViewSnapshot?
+    public var containerViews: [String]
+    public var appearance: AppearanceState
+    public var isMovingToParent: Bool
+    public var isMovingFromParent: Bool
+    public var automaticallyForwardsAppearance: Bool
+    public var preferredContentSize: Size
+    public var statusBarStyle: StatusBarStyle
+    public var statusBarHidden: Bool
+    public var childForStatusBarStyle: String?
+    public var childForStatusBarHidden: String?
+    public var properties: [String: JSONValue]
+    /// Tab bar controllers: the selected tab.
+    public var selectedIndex: Int?
+    /// Split view controllers: whether the secondary is collapsed onto the primary.
+    public var isCollapsed: Bool?
+    /// Split view controllers: whether the primary column is hidden (regular width).
+    public var isPrimaryHidden: Bool?
+
+    public init(
+        id: String, kind: ControllerKind, title: String?, parent: String?, children: [String], isViewLoaded: Bool,
+        view: ViewSnapshot?, containerViews: [String], appearance: AppearanceState, isMovingToParent: Bool,
+        isMovingFromParent: Bool, automaticallyForwardsAppearance: Bool, preferredContentSize: Size,
+        statusBarStyle: StatusBarStyle, statusBarHidden: Bool, childForStatusBarStyle: String?,
+        childForStatusBarHidden: String?, properties: [String: JSONValue], selectedIndex: Int? = nil,
+        isCollapsed: Bool? = nil, isPrimaryHidden: Bool? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.parent = parent
+        self.children = children
+        self.isViewLoaded = isViewLoaded
+        self.view = view
+        self.containerViews = containerViews
+        self.appearance = appearance
+        self.isMovingToParent = isMovingToParent
+        self.isMovingFromParent = isMovingFromParent
+        self.automaticallyForwardsAppearance = automaticallyForwardsAppearance
+        self.preferredContentSize = preferredContentSize
+        self.statusBarStyle = statusBarStyle
+        self.statusBarHidden = statusBarHidden
+        self.childForStatusBarStyle = childForStatusBarStyle
+        self.childForStatusBarHidden = childForStatusBarHidden
+        self.properties = properties
+        self.selectedIndex = selectedIndex
+        self.isCollapsed = isCollapsed
+        self.isPrimaryHidden = isPrimaryHidden
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, title, parent, children, isViewLoaded, view, containerViews, appearance, isMovingToParent
+        case isMovingFromParent, automaticallyForwardsAppearance, preferredContentSize, statusBarStyle
+        case statusBarHidden, childForStatusBarStyle, childForStatusBarHidden, properties, selectedIndex
+        case isCollapsed, isPrimaryHidden
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(title, forKey: .title)
+        try container.encode(parent, forKey: .parent)
+        try container.encode(children, forKey: .children)
+        try container.encode(isViewLoaded, forKey: .isViewLoaded)
+        try container.encode(view, forKey: .view)
+        try container.encode(containerViews, forKey: .containerViews)
+        try container.encode(appearance, forKey: .appearance)
+        try container.encode(isMovingToParent, forKey: .isMovingToParent)
+        try container.encode(isMovingFromParent, forKey: .isMovingFromParent)
+        try container.encode(automaticallyForwardsAppearance, forKey: .automaticallyForwardsAppearance)
+        try container.encode(preferredContentSize, forKey: .preferredContentSize)
+        try container.encode(statusBarStyle, forKey: .statusBarStyle)
+        try container.encode(statusBarHidden, forKey: .statusBarHidden)
+        try container.encode(childForStatusBarStyle, forKey: .childForStatusBarStyle)
+        try container.encode(childForStatusBarHidden, forKey: .childForStatusBarHidden)
+        try container.encode(properties, forKey: .properties)
+        try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
+        try container.encodeIfPresent(isCollapsed, forKey: .isCollapsed)
+        try container.encodeIfPresent(isPrimaryHidden, forKey: .isPrimaryHidden)
+    }
+}

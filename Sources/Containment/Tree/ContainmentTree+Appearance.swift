@@ -1,0 +1,134 @@
+/// Appearance (SEMANTICS rules 6, 7, 9, 10, 11): a state machine per controller driven by
+/// views entering or leaving the visible window, by transitions, or by the container's own
+/// `beginAppearanceTransition`/`endAppearanceTransition` calls. Propagation walks the view
+/// tree iteratively in pre-order, so parents come before children at any depth.
+extension ContainmentTree {
+    /// Controllers whose appearance follows the views below `viewID` (inclusive), parents
+    /// first. A controller whose parent does not forward appearance automatically is left
+    /// to that parent, with everything below it.
+    func drivenControllers(from viewID: String) -> [String] {
+        var result: [String] = []
+        var stack = [viewID]
+        while let current = stack.popLast() {
+            workCount += 1
+            guard let node = views[current] else { continue }
+            if let owner = node.owner {
+                if let parent = controllers[owner]?.parent, controllers[parent]?.automaticallyForwardsAppearance == false {
+                    continue
+                }
+                result.append(owner)
+            }
+            stack.append(contentsOf: node.subviews.reversed())
+        }
+        return result
+    }
+
+    /// The controllers a controller forwards its own appearance transitions to.
+    func forwardedDescendants(of controller: String) -> [String] {
+        guard let node = controllers[controller], node.automaticallyForwardsAppearance, node.isViewLoaded,
+            let root = views[node.viewID]
+        else { return [] }
+        var result: [String] = []
+        for subview in root.subviews {
+            result.append(contentsOf: drivenControllers(from: subview))
+        }
+        return result
+    }
+
+    /// A subtree entered the visible window: `viewWillAppear` now, the rest at turn's end.
+    func appearWalk(from viewID: String) {
+        for controller in drivenControllers(from: viewID) {
+            guard let state = controllers[controller]?.appearance, state == .disappeared || state == .disappearing else {
+                continue
+            }
+            beginAppearance(controller, appearing: true, animated: false, driver: .turn)
+            editScheduler { $0.deferredEnds.append(controller) }
+            markLayout(controller)
+        }
+    }
+
+    /// A subtree left the visible window: `viewWillDisappear` now, the rest at turn's end.
+    func disappearWalk(from viewID: String) {
+        for controller in drivenControllers(from: viewID) {
+            guard let state = controllers[controller]?.appearance, state == .appeared || state == .appearing else {
+                continue
+            }
+            beginAppearance(controller, appearing: false, animated: false, driver: .turn)
+            editScheduler { $0.deferredEnds.append(controller) }
+        }
+    }
+
+    /// `beginAppearanceTransition(_:animated:)` on one controller (rule 9): a "will"
+    /// callback, a reversal, or an unbalanced-call warning for the same direction twice.
+    @discardableResult
+    func beginAppearance(_ controller: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) -> Bool {
+        guard let state = controllers[controller]?.appearance else { return false }
+        let accepted = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
+        guard accepted else {
+            warn(controller, Self.unbalancedWarning(controller))
+            return false
+        }
+        editController(controller) { node in
+            node.appearance = appearing ? .appearing : .disappearing
+            node.appearanceDriver = driver
+            node.appearanceAnimated = animated
+            node.sentIsAppearing = false
+        }
+        emit(controller, appearing ? "viewWillAppear" : "viewWillDisappear", ["animated": .bool(animated)], appearance: true)
+        return true
+    }
+
+    /// `endAppearanceTransition()` on one controller: only the "did" of the last direction,
+    /// or an unbalanced-call warning when nothing was begun.
+    func endAppearance(_ controller: String) {
+        guard let node = controllers[controller] else { return }
+        let animated: [String: JSONValue] = ["animated": .bool(node.appearanceAnimated)]
+        switch node.appearance {
+        case .appearing:
+            if !node.sentIsAppearing {
+                emit(controller, "viewIsAppearing", animated, appearance: true)
+            }
+            emit(controller, "viewDidAppear", animated, appearance: true)
+            editController(controller) { $0.appearance = .appeared }
+        case .disappearing:
+            emit(controller, "viewDidDisappear", animated, appearance: true)
+            editController(controller) { $0.appearance = .disappeared }
+        case .appeared, .disappeared:
+            warn(controller, Self.unbalancedWarning(controller))
+            return
+        }
+        editController(controller) { node in
+            node.appearanceDriver = nil
+            node.sentIsAppearing = false
+        }
+    }
+
+    /// A container's explicit `beginAppearanceTransition`, forwarded to the children it
+    /// forwards to (those already going that way are left alone).
+    func beginAppearanceTransition(_ controller: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) {
+        loadViewIfNeeded(controller)
+        beginAppearance(controller, appearing: appearing, animated: animated, driver: driver)
+        for descendant in forwardedDescendants(of: controller) {
+            guard let state = controllers[descendant]?.appearance else { continue }
+            let changes = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
+            if changes {
+                beginAppearance(descendant, appearing: appearing, animated: animated, driver: driver)
+            }
+        }
+    }
+
+    /// A container's explicit `endAppearanceTransition`, forwarded like the begin.
+    func endAppearanceTransition(_ controller: String) {
+        endAppearance(controller)
+        for descendant in forwardedDescendants(of: controller) {
+            guard let state = controllers[descendant]?.appearance, state == .appearing || state == .disappearing else {
+                continue
+            }
+            endAppearance(descendant)
+        }
+    }
+
+    static func unbalancedWarning(_ controller: String) -> String {
+        "Unbalanced calls to begin/end appearance transitions for \(ContainmentError.describe(controller))"
+    }
+}

@@ -1,0 +1,144 @@
+/// Declarative building (Interface Builder's embed segues): a spec is checked whole, its
+/// controllers created detached, then its embeds run as the raw calls a programmer would
+/// write, parents first, so the events are exactly those of doing it call by call.
+extension ContainmentTree {
+    func buildSpec(_ root: ControllerSpec, field rootField: String?) throws(ContainmentError) {
+        let specs = try validateSpec(root, field: rootField)
+        for (spec, _) in specs {
+            storeController(makeNode(spec), id: spec.id)
+            for container in spec.containerViews ?? [] {
+                storeContainerViewOwner(spec.id, for: container.id)
+            }
+        }
+        for (spec, _) in specs {
+            try runCalls(try embedCalls(for: spec))
+        }
+    }
+
+    /// Every spec in the tree, parents first, with its field path.
+    private func flatten(_ root: ControllerSpec, field: String?) -> [(ControllerSpec, String)] {
+        var result: [(ControllerSpec, String)] = []
+        var stack = [(root, field.map { $0 + "." } ?? "")]
+        while let (spec, path) = stack.popLast() {
+            result.append((spec, path))
+            var nested: [(ControllerSpec, String)] = []
+            for (index, child) in (spec.children ?? []).enumerated() { nested.append((child, path + "children[\(index)]."))}
+            for (index, child) in (spec.viewControllers ?? []).enumerated() {
+                nested.append((child, path + "viewControllers[\(index)]."))
+            }
+            if let primary = spec.primary { nested.append((primary, path + "primary.")) }
+            if let secondary = spec.secondary { nested.append((secondary, path + "secondary.")) }
+            stack.append(contentsOf: nested.reversed())
+        }
+        return result
+    }
+
+    private func validateSpec(_ root: ControllerSpec, field: String?) throws(ContainmentError) -> [(ControllerSpec, String)] {
+        let specs = flatten(root, field: field)
+        guard controllers.count + specs.count <= configuration.maxControllers else {
+            throw ContainmentError(
+                kind: .limitExceeded, code: "too_many_controllers",
+                message: "a tree holds at most \(configuration.maxControllers) controllers")
+        }
+        var ids: Set<String> = []
+        var viewIDs: Set<String> = []
+        for (spec, path) in specs {
+            guard TreeValidation.isValidNodeID(spec.id) else {
+                throw .invalidArgument(field: path + "id", "controller id must match [A-Za-z0-9._-]{1,64}, not be window or end in .view")
+            }
+            guard controllers[spec.id] == nil, containerViewOwners[spec.id] == nil, !viewIDs.contains(spec.id),
+                ids.insert(spec.id).inserted
+            else { throw .alreadyExists("id \(spec.id) is already in use", field: path + "id") }
+            try validateFields(spec, path: path)
+            for (index, container) in (spec.containerViews ?? []).enumerated() {
+                let containerPath = path + "containerViews[\(index)]."
+                guard TreeValidation.isValidNodeID(container.id) else {
+                    throw .invalidArgument(field: containerPath + "id", "view id must match [A-Za-z0-9._-]{1,64}, not be window or end in .view")
+                }
+                guard controllers[container.id] == nil, containerViewOwners[container.id] == nil, !ids.contains(container.id),
+                    viewIDs.insert(container.id).inserted
+                else { throw .alreadyExists("id \(container.id) is already in use", field: containerPath + "id") }
+                if let frame = container.frame, !TreeValidation.isValid(frame) {
+                    throw .invalidArgument(field: containerPath + "frame", "frame must be finite with a size not negative")
+                }
+            }
+            for (index, child) in (spec.children ?? []).enumerated() {
+                if let containerView = child.containerView, !(spec.containerViews ?? []).contains(where: { $0.id == containerView }) {
+                    throw .invalidArgument(
+                        field: path + "children[\(index)].containerView", "\(spec.id) declares no container view \(containerView)")
+                }
+            }
+        }
+        for id in viewIDs where ids.contains(id) {
+            throw .alreadyExists("id \(id) is used by a controller and a view", field: field)
+        }
+        return specs
+    }
+
+    private func validateFields(_ spec: ControllerSpec, path: String) throws(ContainmentError) {
+        let kind = spec.kind ?? .viewController
+        if let size = spec.preferredContentSize, !TreeValidation.isValid(size) {
+            throw .invalidArgument(field: path + "preferredContentSize", "preferredContentSize must be finite and not negative")
+        }
+        if let frame = spec.frame, !TreeValidation.isValid(frame) {
+            throw .invalidArgument(field: path + "frame", "frame must be finite with a size not negative")
+        }
+        if spec.children?.isEmpty == false, kind != .viewController {
+            throw .invalidArgument(field: path + "children", "a \(kind.rawValue) manages its children itself; use its own fields")
+        }
+        if spec.viewControllers != nil, kind != .navigationController, kind != .tabBarController {
+            throw .invalidArgument(field: path + "viewControllers", "only navigation and tab bar controllers have viewControllers")
+        }
+        if let index = spec.selectedIndex {
+            guard kind == .tabBarController else {
+                throw .invalidArgument(field: path + "selectedIndex", "only tab bar controllers have a selectedIndex")
+            }
+            guard index >= 0, index < (spec.viewControllers ?? []).count else {
+                throw .invalidArgument(field: path + "selectedIndex", "selectedIndex is out of range")
+            }
+        }
+        if spec.primary != nil || spec.secondary != nil, kind != .splitViewController {
+            throw .invalidArgument(field: path + (spec.primary != nil ? "primary" : "secondary"), "only split view controllers have columns")
+        }
+    }
+
+    private func makeNode(_ spec: ControllerSpec) -> ControllerNode {
+        var node = ControllerNode(id: spec.id, kind: spec.kind ?? .viewController)
+        node.title = spec.title
+        node.automaticallyForwardsAppearance = spec.automaticallyForwardsAppearance ?? true
+        node.preferredContentSize = spec.preferredContentSize ?? Size(width: 0, height: 0)
+        node.statusBarStyle = spec.statusBarStyle ?? .default
+        node.statusBarHidden = spec.statusBarHidden ?? false
+        node.childForStatusBarStyle = spec.childForStatusBarStyle
+        node.childForStatusBarHidden = spec.childForStatusBarHidden
+        node.properties = (spec.properties ?? [:]).filter { $0.value != .null }
+        node.containerViews = spec.containerViews ?? []
+        if node.kind == .splitViewController { node.split = SplitState() }
+        return node
+    }
+
+    /// The calls that embed a spec's direct children (custom, stack, tabs or columns).
+    private func embedCalls(for spec: ControllerSpec) throws(ContainmentError) -> [RawCall] {
+        var calls: [RawCall] = []
+        for child in spec.children ?? [] {
+            calls += try addChildRecipe(child: child.id, parent: spec.id, containerView: child.containerView, frame: child.frame)
+        }
+        if let stack = spec.viewControllers {
+            calls.append(
+                RawCall(
+                    receiver: spec.id, method: "setViewControllers",
+                    args: ["viewControllers": .array(stack.map { .string($0.id) }), "animated": false]))
+        }
+        if let index = spec.selectedIndex {
+            calls.append(RawCall(receiver: spec.id, method: "setSelectedIndex", args: ["index": .number(Double(index))]))
+        }
+        for (column, columnSpec) in [(SplitColumn.primary, spec.primary), (.secondary, spec.secondary)] {
+            guard let columnSpec else { continue }
+            calls.append(
+                RawCall(
+                    receiver: spec.id, method: "setViewController",
+                    args: ["viewController": .string(columnSpec.id), "column": .string(column.rawValue)]))
+        }
+        return calls
+    }
+}

@@ -1,0 +1,120 @@
+/// Parent and child (SEMANTICS rules 1–5): the links and the callbacks UIKit sends itself.
+extension ContainmentTree {
+    func requireController(_ id: String, field: String) throws(ContainmentError) {
+        guard controllers[id] != nil else {
+            throw .notFound(code: "controller_not_found", "no controller \(id)", field: field)
+        }
+    }
+
+    /// Whether `ancestor` is `controller` or above it (walks up; O(depth)).
+    func isAncestor(_ ancestor: String, of controller: String) -> Bool {
+        var current: String? = controller
+        while let id = current {
+            workCount += 1
+            if id == ancestor { return true }
+            current = controllers[id]?.parent
+        }
+        return false
+    }
+
+    /// `addChild(_:)`: rule 1 (leave the old parent as `removeFromParent` would, then
+    /// `willMove(toParent:)`, then the link), rule 4 (`requested parent`) and rule 5.
+    /// Adding a controller to the parent it already has does nothing.
+    func addChildController(_ child: String, to parent: String, field: String) throws(ContainmentError) {
+        try requireController(child, field: field)
+        guard controllers[child]!.parent != parent else { return }
+        if isAncestor(child, of: parent) {
+            throw .invalidArgumentException(
+                code: child == parent ? "child_is_self" : "child_is_ancestor",
+                child == parent
+                    ? "child view controller:\(ContainmentError.describe(child)) cannot be added as a child of itself"
+                    : "child view controller:\(ContainmentError.describe(child)) is an ancestor of the requested parent view controller:\(ContainmentError.describe(parent))"
+            )
+        }
+        if let node = controllers[child], node.isViewLoaded, let superview = views[node.viewID]?.superview,
+            let owner = nearestOwner(from: superview), owner != parent
+        {
+            throw .hierarchyInconsistency(
+                "child view controller:\(ContainmentError.describe(child)) should have parent view controller:\(ContainmentError.describe(owner)) but requested parent is:\(ContainmentError.describe(parent))"
+            )
+        }
+        if controllers[child]!.parent != nil {
+            removeFromParentController(child)
+        }
+        emit(child, "willMove", ["parent": .string(parent)])
+        flagMoving(child, toParent: true)
+        editController(child) { $0.parent = parent }
+        editController(parent) { $0.children.append(child) }
+    }
+
+    /// `removeFromParent()`: the link goes, then `didMove(toParent: nil)` (rule 2). Nothing
+    /// happens for a controller without a parent.
+    func removeFromParentController(_ child: String) {
+        guard let parent = controllers[child]?.parent else { return }
+        editController(parent) { $0.children.removeAll { $0 == child } }
+        editController(child) { $0.parent = nil }
+        emit(child, "didMove", ["parent": .null])
+    }
+
+    /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of
+    /// a removal, so later appearance callbacks report isMovingFromParent.
+    func willMove(_ controller: String, toParent parent: String?) {
+        if parent == nil, controllers[controller]?.parent != nil {
+            flagMoving(controller, toParent: false)
+        } else if parent != nil {
+            flagMoving(controller, toParent: true)
+        }
+        emit(controller, "willMove", ["parent": .id(parent)])
+    }
+
+    /// The container's own `didMove(toParent:)`: a notification only (rule 3).
+    func didMove(_ controller: String, toParent parent: String?) {
+        emit(controller, "didMove", ["parent": .id(parent)])
+    }
+
+    // MARK: Deleting
+
+    /// Deletes a detached controller and its descendants, with their views.
+    func deleteSubtree(_ id: String) throws(ContainmentError) {
+        try requireController(id, field: "id")
+        let node = controllers[id]!
+        guard node.parent == nil else {
+            throw ContainmentError(
+                kind: .exception, exceptionName: nil, code: "controller_attached",
+                message: "\(ContainmentError.describe(id)) still has a parent; remove it first")
+        }
+        guard window.rootViewController != id else {
+            throw ContainmentError(
+                kind: .exception, exceptionName: nil, code: "controller_attached",
+                message: "\(ContainmentError.describe(id)) is the window's root view controller")
+        }
+        guard !node.isViewLoaded || views[node.viewID]?.superview == nil else {
+            throw ContainmentError(
+                kind: .exception, exceptionName: nil, code: "controller_attached",
+                message: "the view of \(ContainmentError.describe(id)) is still in a view hierarchy")
+        }
+        var subtree: [String] = []
+        var stack = [id]
+        while let current = stack.popLast() {
+            workCount += 1
+            subtree.append(current)
+            stack.append(contentsOf: controllers[current]!.children)
+        }
+        let doomed = Set(subtree)
+        if scheduler.running.values.contains(where: { doomed.contains($0.parent) || doomed.contains($0.from) || doomed.contains($0.to) }) {
+            throw ContainmentError(
+                kind: .exception, exceptionName: nil, code: "controller_transitioning",
+                message: "a transition involving \(ContainmentError.describe(id)) is running")
+        }
+        for controller in subtree {
+            let current = controllers[controller]!
+            if current.isViewLoaded {
+                deleteViewTree(current.viewID)
+            }
+            for container in current.containerViews {
+                storeContainerViewOwner(nil, for: container.id)
+            }
+            storeController(nil, id: controller)
+        }
+    }
+}

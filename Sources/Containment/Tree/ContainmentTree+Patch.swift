@@ -1,0 +1,32 @@
+/// Changing a controller's settable fields: the delegation callbacks of rule 17 and the
+/// KVO-style `propertyDidChange` the Tunnel app's parent observes (`currentLocation`).
+extension ContainmentTree {
+    func applyPatch(_ patch: ControllerPatch, to id: String) throws(ContainmentError) {
+        try requireController(id, field: "id")
+        if let size = patch.preferredContentSize, !TreeValidation.isValid(size) {
+            throw .invalidArgument(field: "preferredContentSize", "preferredContentSize must be finite and not negative")
+        }
+        editController(id) { node in
+            if let title = patch.title { node.title = title }
+            if let style = patch.statusBarStyle { node.statusBarStyle = style }
+            if let hidden = patch.statusBarHidden { node.statusBarHidden = hidden }
+            if let child = patch.childForStatusBarStyle { node.childForStatusBarStyle = child }
+            if let child = patch.childForStatusBarHidden { node.childForStatusBarHidden = child }
+            if let forwards = patch.automaticallyForwardsAppearance { node.automaticallyForwardsAppearance = forwards }
+        }
+        if let size = patch.preferredContentSize, size != controllers[id]!.preferredContentSize {
+            editController(id) { $0.preferredContentSize = size }
+            if let parent = controllers[id]!.parent {
+                emit(parent, "preferredContentSizeDidChange", ["child": .string(id), "size": Self.json(size)])
+            }
+        }
+        // Keys in sorted order so the events are the same whatever order JSON gave them.
+        for (key, value) in (patch.properties ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let old = controllers[id]!.properties[key]
+            let new: JSONValue? = value == .null ? nil : value
+            guard old != new else { continue }
+            editController(id) { $0.properties[key] = new }
+            emit(id, "propertyDidChange", ["key": .string(key), "old": old ?? .null, "new": new ?? .null])
+        }
+    }
+}

@@ -1,0 +1,128 @@
+/// DESIGN.md's "Raw calls": UIKit's methods by their Swift names, dispatched on the kind of
+/// receiver. Arguments are checked before anything changes; UIKit's own preconditions are
+/// checked by the operations themselves.
+extension ContainmentTree {
+    static let windowMethods: Set<String> = [
+        "makeKeyAndVisible", "setRootViewController", "setHidden", "setSize", "setHorizontalSizeClass",
+    ]
+    static let controllerMethods: Set<String> = [
+        "addChild", "removeFromParent", "willMove", "didMove", "beginAppearanceTransition", "endAppearanceTransition",
+        "transition", "loadViewIfNeeded", "unloadView", "setNeedsStatusBarAppearanceUpdate",
+    ]
+    static let viewMethods: Set<String> = [
+        "addSubview", "insertSubview", "removeFromSuperview", "layoutIfNeeded", "setFrame",
+    ]
+
+    func apply(_ call: RawCall, field prefix: String) throws(ContainmentError) {
+        let args = RawCallArguments(call.args, prefix: prefix)
+        if call.method == "runLoop" {
+            flushTurn()
+            return
+        }
+        if call.receiver == WindowState.viewID {
+            try applyWindowCall(call.method, args, prefix: prefix)
+        } else if controllers[call.receiver] != nil {
+            try applyControllerCall(call.receiver, call.method, args, prefix: prefix)
+        } else if isViewID(call.receiver) {
+            try applyViewCall(call.receiver, call.method, args, prefix: prefix)
+        } else {
+            throw .notFound(code: "receiver_not_found", "no controller or view \(call.receiver)", field: prefix + "receiver")
+        }
+    }
+
+    /// Whether `id` names a view, loaded or not (without loading it).
+    func isViewID(_ id: String) -> Bool {
+        views[id] != nil || containerViewOwners[id] != nil
+            || (id.hasSuffix(".view") && controllers[String(id.dropLast(5))] != nil)
+    }
+
+    private func unknownMethod(_ method: String, _ receiverKind: String, prefix: String) -> ContainmentError {
+        .invalidArgument(field: prefix + "method", "\(method) is not a method of a \(receiverKind)")
+    }
+
+    private func applyWindowCall(_ method: String, _ args: RawCallArguments, prefix: String) throws(ContainmentError) {
+        switch method {
+        case "makeKeyAndVisible":
+            makeKeyAndVisible()
+        case "setRootViewController":
+            let root = try args.optionalID("rootViewController")
+            if let root { try requireController(root, field: args.field("rootViewController")) }
+            try setRootViewController(root)
+        case "setHidden":
+            setWindowHidden(try args.bool("hidden"))
+        case "setSize":
+            try setWindowSize(try args.size("size"))
+        case "setHorizontalSizeClass":
+            try setHorizontalSizeClass(try args.rawValue("sizeClass", as: SizeClass.self))
+        default:
+            throw unknownMethod(method, "window", prefix: prefix)
+        }
+    }
+
+    private func controllerArgument(_ args: RawCallArguments, _ key: String) throws(ContainmentError) -> String {
+        let id = try args.id(key)
+        try requireController(id, field: args.field(key))
+        return id
+    }
+
+    private func optionalControllerArgument(_ args: RawCallArguments, _ key: String) throws(ContainmentError) -> String? {
+        guard let id = try args.optionalID(key) else { return nil }
+        try requireController(id, field: args.field(key))
+        return id
+    }
+
+    private func applyControllerCall(
+        _ controller: String, _ method: String, _ args: RawCallArguments, prefix: String
+    ) throws(ContainmentError) {
+        switch method {
+        case "addChild":
+            try addChildController(try controllerArgument(args, "child"), to: controller, field: args.field("child"))
+        case "removeFromParent":
+            removeFromParentController(controller)
+        case "willMove":
+            willMove(controller, toParent: try optionalControllerArgument(args, "toParent"))
+        case "didMove":
+            didMove(controller, toParent: try optionalControllerArgument(args, "toParent"))
+        case "beginAppearanceTransition":
+            let appearing = try args.bool("isAppearing")
+            let animated = try args.bool("animated", default: false)
+            beginAppearanceTransition(controller, appearing: appearing, animated: animated, driver: .manual)
+        case "endAppearanceTransition":
+            endAppearanceTransition(controller)
+        case "transition":
+            let from = try controllerArgument(args, "from")
+            let to = try controllerArgument(args, "to")
+            _ = try startTransition(
+                parent: controller, from: from, to: to, duration: try args.number("duration", default: 0.25),
+                options: try args.strings("options", default: []), completion: [], field: prefix + "args.")
+        case "loadViewIfNeeded":
+            loadViewIfNeeded(controller)
+        case "unloadView":
+            try unloadView(controller)
+        case "setNeedsStatusBarAppearanceUpdate":
+            emit(controller, "setNeedsStatusBarAppearanceUpdate")
+        default:
+            try applyContainerCall(controller, method, args, prefix: prefix)
+        }
+    }
+
+    private func applyViewCall(_ receiver: String, _ method: String, _ args: RawCallArguments, prefix: String) throws(ContainmentError) {
+        guard Self.viewMethods.contains(method) else { throw unknownMethod(method, "view", prefix: prefix) }
+        let view = try resolveView(receiver, field: prefix + "receiver")
+        switch method {
+        case "addSubview":
+            let subview = try args.id("view")
+            try addSubview(try resolveView(subview, field: args.field("view")), to: view)
+        case "insertSubview":
+            let subview = try args.id("view")
+            let index = try args.index("at")
+            try addSubview(try resolveView(subview, field: args.field("view")), to: view, at: index)
+        case "removeFromSuperview":
+            removeFromSuperview(view)
+        case "layoutIfNeeded":
+            layoutIfNeeded(view)
+        default:
+            setFrame(view, try args.rect("frame"))
+        }
+    }
+}

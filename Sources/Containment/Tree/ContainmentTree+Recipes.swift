@@ -1,0 +1,78 @@
+/// The seeds' three listings, as the raw calls they are made of; the public recipe methods
+/// run these, so the recipes cannot drift from the raw operations.
+extension ContainmentTree {
+    /// `displayContentController`: addChild, set the frame, addSubview, didMove.
+    func addChildRecipe(child: String, parent: String, containerView: String?, frame: Rect?) throws(ContainmentError) -> [RawCall] {
+        try requireController(parent, field: "parent")
+        try requireController(child, field: "child")
+        if let frame, !TreeValidation.isValid(frame) {
+            throw .invalidArgument(field: "frame", "frame must be finite with a size not negative")
+        }
+        let parentNode = controllers[parent]!
+        let target: String
+        let bounds: Rect
+        if let containerView {
+            guard let declared = parentNode.containerViews.first(where: { $0.id == containerView }) else {
+                throw .invalidArgument(field: "containerView", "\(parent) has no container view \(containerView)")
+            }
+            target = containerView
+            bounds = (views[containerView]?.frame ?? declared.frame ?? Rect(size: window.size)).bounds
+        } else {
+            target = parentNode.viewID
+            bounds = (views[target]?.frame ?? Rect(size: window.size)).bounds
+        }
+        let childView = ControllerNode.viewID(of: child)
+        return [
+            RawCall(receiver: parent, method: "addChild", args: ["child": .string(child)]),
+            RawCall(receiver: childView, method: "setFrame", args: ["frame": Self.json(frame ?? bounds)]),
+            RawCall(receiver: target, method: "addSubview", args: ["view": .string(childView)]),
+            RawCall(receiver: child, method: "didMove", args: ["toParent": .string(parent)]),
+        ]
+    }
+
+    /// `hideContentController`: willMove(nil), removeFromSuperview, removeFromParent.
+    func removeChildRecipe(child: String, parent: String) throws(ContainmentError) -> [RawCall] {
+        try requireController(parent, field: "parent")
+        try requireController(child, field: "child")
+        guard controllers[child]!.parent == parent else {
+            throw .notFound(code: "child_not_found", "\(child) is not a child of \(parent)", field: "child")
+        }
+        return [
+            RawCall(receiver: child, method: "willMove", args: ["toParent": .null]),
+            RawCall(receiver: ControllerNode.viewID(of: child), method: "removeFromSuperview"),
+            RawCall(receiver: child, method: "removeFromParent"),
+        ]
+    }
+
+    /// `cycleFromViewController`: what runs before the transition, and its completion block.
+    func cycleRecipe(
+        parent: String, from: String, to: String, duration: Double, options: [String]
+    ) throws(ContainmentError) -> (prepare: [RawCall], completion: [RawCall]) {
+        try requireController(parent, field: "parent")
+        try requireController(from, field: "from")
+        try requireController(to, field: "to")
+        var prepare = [
+            RawCall(receiver: from, method: "willMove", args: ["toParent": .null]),
+            RawCall(receiver: parent, method: "addChild", args: ["child": .string(to)]),
+        ]
+        if let fromNode = controllers[from], fromNode.isViewLoaded, let frame = views[fromNode.viewID]?.frame {
+            prepare.append(RawCall(receiver: ControllerNode.viewID(of: to), method: "setFrame", args: ["frame": Self.json(frame)]))
+        }
+        let completion = [
+            RawCall(receiver: from, method: "removeFromParent"),
+            RawCall(receiver: to, method: "didMove", args: ["toParent": .string(parent)]),
+        ]
+        return (prepare, completion)
+    }
+
+    /// Runs calls in order within the current turn; the caller's transaction undoes all.
+    func runCalls(_ calls: [RawCall]) throws(ContainmentError) {
+        for call in calls {
+            try apply(call, field: "")
+        }
+    }
+
+    static func json(_ rect: Rect) -> JSONValue {
+        .object(["x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width), "height": .number(rect.height)])
+    }
+}

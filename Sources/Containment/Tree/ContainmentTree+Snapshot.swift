@@ -1,0 +1,106 @@
+/// Snapshots as Codable values and the `_printHierarchy`-style text dump. Both walk
+/// iteratively, so any depth works.
+extension ContainmentTree {
+    public func snapshot() -> TreeSnapshot {
+        let inWindow = viewsInWindow()
+        var viewSnapshots: [String: ViewSnapshot] = [:]
+        for (viewID, node) in views {
+            viewSnapshots[viewID] = viewSnapshot(node, inWindow: inWindow.contains(viewID))
+        }
+        var controllerSnapshots: [String: ControllerSnapshot] = [:]
+        for (controllerID, node) in controllers {
+            controllerSnapshots[controllerID] = controllerSnapshot(node, view: node.isViewLoaded ? viewSnapshots[node.viewID] : nil)
+        }
+        return TreeSnapshot(
+            id: id, clock: configuration.clock,
+            window: WindowSnapshot(
+                size: window.size, horizontalSizeClass: window.horizontalSizeClass, visible: window.visible,
+                rootViewController: window.rootViewController, statusBar: statusBarSnapshot()),
+            controllers: controllerSnapshots, views: viewSnapshots, lastSeq: lastSeq)
+    }
+
+    /// One controller; O(depth) for its view's `inWindow`.
+    public func controller(_ id: String) throws(ContainmentError) -> ControllerSnapshot {
+        guard let node = controllers[id] else {
+            throw .notFound(code: "controller_not_found", "no controller \(id)")
+        }
+        let view = node.isViewLoaded ? views[node.viewID].map { viewSnapshot($0, inWindow: isInWindow($0.id)) } : nil
+        return controllerSnapshot(node, view: view)
+    }
+
+    /// The view ids reachable from the window, by one walk down from it.
+    private func viewsInWindow() -> Set<String> {
+        var result: Set<String> = []
+        var stack = [WindowState.viewID]
+        while let viewID = stack.popLast() {
+            result.insert(viewID)
+            stack.append(contentsOf: views[viewID]?.subviews ?? [])
+        }
+        return result
+    }
+
+    private func viewSnapshot(_ node: ViewNode, inWindow: Bool) -> ViewSnapshot {
+        ViewSnapshot(id: node.id, frame: node.frame, superview: node.superview, subviews: node.subviews, owner: node.owner, inWindow: inWindow)
+    }
+
+    private func controllerSnapshot(_ node: ControllerNode, view: ViewSnapshot?) -> ControllerSnapshot {
+        ControllerSnapshot(
+            id: node.id, kind: node.kind, title: node.title, parent: node.parent, children: node.children,
+            isViewLoaded: node.isViewLoaded, view: view, containerViews: node.containerViews.map(\.id),
+            appearance: node.appearance, isMovingToParent: node.isMovingToParent, isMovingFromParent: node.isMovingFromParent,
+            automaticallyForwardsAppearance: node.automaticallyForwardsAppearance,
+            preferredContentSize: node.preferredContentSize, statusBarStyle: node.statusBarStyle,
+            statusBarHidden: node.statusBarHidden, childForStatusBarStyle: node.childForStatusBarStyle,
+            childForStatusBarHidden: node.childForStatusBarHidden, properties: node.properties,
+            selectedIndex: node.selectedIndex, isCollapsed: node.split?.isCollapsed, isPrimaryHidden: node.split?.isPrimaryHidden)
+    }
+
+    /// An indented dump like UIKit's `_printHierarchy`: the window's root view controller
+    /// and its descendants, then every detached controller tree.
+    public func hierarchyText() -> String {
+        var lines = [
+            "<UIWindow \(WindowState.viewID)>, \(window.visible ? "visible" : "hidden"), size: \(Self.format(window.size.width))x\(Self.format(window.size.height)), horizontalSizeClass: \(window.horizontalSizeClass.rawValue)"
+        ]
+        var roots: [String] = []
+        if let root = window.rootViewController { roots.append(root) }
+        let detached = controllers.values.filter { $0.parent == nil && $0.id != window.rootViewController }.map(\.id).sorted()
+        roots += detached
+        for (index, root) in roots.enumerated() {
+            if index == (window.rootViewController == nil ? 0 : 1) { lines.append("detached:") }
+            var stack = [(root, 0)]
+            while let (controller, depth) = stack.popLast() {
+                guard let node = controllers[controller] else { continue }
+                lines.append(String(repeating: "   | ", count: depth) + describeLine(node))
+                for child in node.children.reversed() {
+                    stack.append((child, depth + 1))
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func describeLine(_ node: ControllerNode) -> String {
+        var line = "<\(Self.className(node.kind)) \(node.id)>, state: \(node.appearance.rawValue), view: "
+        line += node.isViewLoaded ? "<UIView \(node.viewID)>" : "(view not loaded)"
+        if let title = node.title { line += ", title: \(title)" }
+        if let index = node.selectedIndex { line += ", selectedIndex: \(index)" }
+        if let split = node.split {
+            line += ", collapsed: \(split.isCollapsed)"
+            if split.isPrimaryHidden { line += ", primary hidden" }
+        }
+        return line
+    }
+
+    static func className(_ kind: ControllerKind) -> String {
+        switch kind {
+        case .viewController: "UIViewController"
+        case .navigationController: "UINavigationController"
+        case .tabBarController: "UITabBarController"
+        case .splitViewController: "UISplitViewController"
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

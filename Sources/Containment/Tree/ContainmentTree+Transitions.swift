@@ -1,0 +1,103 @@
+/// `transition(from:to:duration:options:animations:completion:)` (SEMANTICS rule 12) as
+/// pending work with a due time.
+///
+/// A second transition started while one is running on the same controllers is what UIKit
+/// does with it: it is neither queued nor refused. Both animations run; the second one's
+/// `beginAppearanceTransition` on a controller already going that way is the familiar
+/// "Unbalanced calls to begin/end appearance transitions" warning (a reversal emits the
+/// opposite "will"), and each transition ends the appearance of its own `from` and `to` when
+/// its own duration is over, whatever the other did meanwhile.
+extension ContainmentTree {
+    static let animationOptions: Set<String> = [
+        "layoutSubviews", "allowUserInteraction", "beginFromCurrentState", "repeat", "autoreverse",
+        "overrideInheritedDuration", "overrideInheritedCurve", "allowAnimatedContent", "showHideTransitionViews",
+        "overrideInheritedOptions", "curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear",
+        "transitionNone", "transitionFlipFromLeft", "transitionFlipFromRight", "transitionCurlUp", "transitionCurlDown",
+        "transitionCrossDissolve", "transitionFlipFromTop", "transitionFlipFromBottom", "preferredFramesPerSecondDefault",
+        "preferredFramesPerSecond60", "preferredFramesPerSecond30",
+    ]
+
+    /// Starts a transition; returns its id. `completion` runs when it completes.
+    func startTransition(
+        parent: String, from: String, to: String, duration: Double, options: [String], completion: [RawCall], field: String
+    ) throws(ContainmentError) -> String {
+        guard duration.isFinite, duration >= 0 else {
+            throw .invalidArgument(field: field + "duration", "duration must be a finite number of seconds, not negative")
+        }
+        for (index, option) in options.enumerated() where !Self.animationOptions.contains(option) {
+            throw .invalidArgument(field: field + "options[\(index)]", "unknown UIViewAnimationOptions name \(option)")
+        }
+        try requireController(parent, field: "receiver")
+        try requireController(from, field: field + "from")
+        try requireController(to, field: field + "to")
+        guard controllers[from]!.parent == parent, controllers[to]!.parent == parent else {
+            throw .invalidArgumentException(
+                code: "not_common_parent",
+                "Children view controllers \(ContainmentError.describe(from)) and \(ContainmentError.describe(to)) must have a common parent view controller when calling -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:]"
+            )
+        }
+        loadViewIfNeeded(from)
+        loadViewIfNeeded(to)
+        let number = editScheduler { scheduler in
+            scheduler.transitionCount += 1
+            return scheduler.transitionCount
+        }
+        let transitionID = "t\(number)"
+        let container = views[controllers[from]!.viewID]!.superview
+        let forwards =
+            controllers[parent]!.automaticallyForwardsAppearance && container.map { isOnScreen($0) } == true
+        let animated = duration > 0
+        if forwards {
+            beginAppearanceTransition(from, appearing: false, animated: animated, driver: .transition(transitionID))
+            beginAppearanceTransition(to, appearing: true, animated: animated, driver: .transition(transitionID))
+        }
+        if let container {
+            try addSubview(controllers[to]!.viewID, to: container)
+        }
+        let record = TransitionRecord(
+            id: transitionID, parent: parent, from: from, to: to, duration: duration, options: options, startedAt: now,
+            completesAt: now + duration, forwardsAppearance: forwards, completion: completion, ordinal: number)
+        editScheduler { $0.running[transitionID] = record }
+        return transitionID
+    }
+
+    /// The end of the animation: `from.view` leaves, the "did" callbacks, then the
+    /// completion block (`transitionCompletion`, then the recipe's calls).
+    func completeTransition(_ transitionID: String) {
+        guard let record = scheduler.running[transitionID] else { return }
+        editScheduler { scheduler in
+            scheduler.running[transitionID] = nil
+            scheduler.finished[transitionID] = record.snapshot(state: .finished)
+            scheduler.finishedOrder.append(transitionID)
+            if scheduler.finishedOrder.count > Scheduler.finishedRetention {
+                scheduler.finished[scheduler.finishedOrder.removeFirst()] = nil
+            }
+        }
+        if let fromNode = controllers[record.from], fromNode.isViewLoaded {
+            removeFromSuperview(fromNode.viewID)
+        }
+        if record.forwardsAppearance {
+            if controllers[record.from] != nil { endAppearanceTransition(record.from) }
+            if controllers[record.to] != nil { endAppearanceTransition(record.to) }
+        }
+        if controllers[record.parent] != nil {
+            emit(
+                record.parent, "transitionCompletion",
+                ["transition": .string(transitionID), "finished": true, "from": .string(record.from), "to": .string(record.to)])
+        }
+        for (index, call) in record.completion.enumerated() {
+            let mark = undo.mark(tree: self)
+            do {
+                try apply(call, field: "")
+            } catch {
+                rollback(to: mark)
+                warn(record.parent, "completion call \(index) of transition \(transitionID) failed: \(error.message)")
+            }
+        }
+    }
+
+    func transitionSnapshot(_ transitionID: String) -> TransitionSnapshot? {
+        if let record = scheduler.running[transitionID] { return record.snapshot(state: .running) }
+        return scheduler.finished[transitionID]
+    }
+}

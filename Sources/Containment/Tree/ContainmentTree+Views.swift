@@ -1,0 +1,223 @@
+/// Views: loading, the view tree, frames and layout. Appearance follows views entering and
+/// leaving the visible window (SEMANTICS rule 6), so every change of superview goes through
+/// `addSubview`/`removeFromSuperview` here.
+extension ContainmentTree {
+    /// Resolves a view id, loading its controller's view first as accessing `.view` does.
+    func resolveView(_ id: String, field: String) throws(ContainmentError) -> String {
+        if views[id] != nil { return id }
+        if id.hasSuffix(".view"), controllers[String(id.dropLast(5))] != nil {
+            loadViewIfNeeded(String(id.dropLast(5)))
+            return id
+        }
+        if let owner = containerViewOwners[id] {
+            loadViewIfNeeded(owner)
+            if views[id] != nil { return id }
+        }
+        throw .notFound(code: "view_not_found", "no view \(id)", field: field)
+    }
+
+    /// UIKit's `loadViewIfNeeded`: `loadView` then `viewDidLoad`, once per load.
+    func loadViewIfNeeded(_ controller: String) {
+        guard let node = controllers[controller], !node.isViewLoaded else { return }
+        emit(controller, "loadView")
+        let rootID = node.viewID
+        let bounds = Rect(size: window.size)
+        var root = ViewNode(id: rootID, frame: bounds, owner: controller)
+        for container in node.containerViews {
+            storeView(ViewNode(id: container.id, frame: container.frame ?? bounds, superview: rootID), id: container.id)
+            root.subviews.append(container.id)
+        }
+        storeView(root, id: rootID)
+        editController(controller) { $0.isViewLoaded = true }
+        emit(controller, "viewDidLoad")
+    }
+
+    /// Drops a controller's view (the long-deprecated `viewDidUnload` path); the next need
+    /// loads it again (rule 8). Refused while the view is in a view hierarchy.
+    func unloadView(_ controller: String) throws(ContainmentError) {
+        guard let node = controllers[controller], node.isViewLoaded else { return }
+        let rootID = node.viewID
+        guard views[rootID]?.superview == nil else {
+            throw .internalInconsistency(
+                code: "view_in_hierarchy",
+                "Cannot unload the view of \(ContainmentError.describe(controller)) while it is in a view hierarchy")
+        }
+        deleteViewTree(rootID)
+        editController(controller) { $0.isViewLoaded = false }
+    }
+
+    /// Deletes a view and the unowned views below it; root views of other controllers found
+    /// below are detached, not deleted.
+    func deleteViewTree(_ rootID: String) {
+        if let superview = views[rootID]?.superview {
+            editView(superview) { $0.subviews.removeAll { $0 == rootID } }
+        }
+        var stack = [rootID]
+        while let viewID = stack.popLast() {
+            workCount += 1
+            guard let node = views[viewID] else { continue }
+            for subview in node.subviews {
+                if views[subview]?.owner != nil {
+                    editView(subview) { $0.superview = nil }
+                } else {
+                    stack.append(subview)
+                }
+            }
+            storeView(nil, id: viewID)
+        }
+    }
+
+    // MARK: Queries, all O(depth)
+
+    /// Whether `view` is in the window's view tree (walks up; no stored flags to keep in sync).
+    func isInWindow(_ view: String) -> Bool {
+        var current: String? = view
+        while let viewID = current {
+            workCount += 1
+            if viewID == WindowState.viewID { return true }
+            current = views[viewID]?.superview
+        }
+        return false
+    }
+
+    func isOnScreen(_ view: String) -> Bool {
+        window.visible && isInWindow(view)
+    }
+
+    /// The controller owning `view` or its nearest owned ancestor.
+    func nearestOwner(from view: String?) -> String? {
+        var current = view
+        while let viewID = current, let node = views[viewID] {
+            workCount += 1
+            if let owner = node.owner { return owner }
+            current = node.superview
+        }
+        return nil
+    }
+
+    // MARK: The view tree
+
+    /// `addSubview`/`insertSubview(_:at:)` with UIKit's checks: no cycles, and the
+    /// containment check of rule 4 for every controller root view being moved.
+    func addSubview(_ viewID: String, to superviewID: String, at index: Int? = nil) throws(ContainmentError) {
+        guard viewID != WindowState.viewID else {
+            throw .invalidArgument(field: "args.view", "the window cannot be a subview")
+        }
+        guard viewID != superviewID else {
+            throw .invalidArgumentException(code: "subview_is_self", "Can't add self as subview")
+        }
+        var ancestor = views[superviewID]?.superview
+        while let current = ancestor {
+            workCount += 1
+            if current == viewID {
+                throw .invalidArgumentException(code: "subview_is_ancestor", "Can't add a view as a subview of its own descendant")
+            }
+            ancestor = views[current]?.superview
+        }
+        try checkHierarchy(moving: viewID, into: superviewID)
+
+        let wasOnScreen = isOnScreen(viewID)
+        if let oldSuperview = views[viewID]!.superview {
+            if wasOnScreen { markLayout(nearestOwner(from: oldSuperview)) }
+            editView(oldSuperview) { $0.subviews.removeAll { $0 == viewID } }
+        }
+        editView(superviewID) { node in
+            let position = min(max(index ?? node.subviews.count, 0), node.subviews.count)
+            node.subviews.insert(viewID, at: position)
+        }
+        editView(viewID) { $0.superview = superviewID }
+        let nowOnScreen = isOnScreen(superviewID)
+        if nowOnScreen {
+            markLayout(nearestOwner(from: superviewID))
+            markLayout(views[viewID]!.owner)
+        }
+        if !wasOnScreen && nowOnScreen {
+            appearWalk(from: viewID)
+        } else if wasOnScreen && !nowOnScreen {
+            disappearWalk(from: viewID)
+        }
+    }
+
+    /// Rule 4: the nearest controller above the new place must be the parent of each
+    /// controller whose root view moves (the first owned views below `viewID`).
+    func checkHierarchy(moving viewID: String, into superviewID: String) throws(ContainmentError) {
+        let newOwner = nearestOwner(from: superviewID)
+        var stack = [viewID]
+        while let current = stack.popLast() {
+            workCount += 1
+            guard let node = views[current] else { continue }
+            if let owner = node.owner {
+                if let parent = controllers[owner]?.parent, parent != newOwner {
+                    throw .hierarchyInconsistency(
+                        "child view controller:\(ContainmentError.describe(owner)) should have parent view controller:\(ContainmentError.describe(newOwner)) but actual parent is:\(ContainmentError.describe(parent))"
+                    )
+                }
+            } else {
+                stack.append(contentsOf: node.subviews)
+            }
+        }
+    }
+
+    func removeFromSuperview(_ viewID: String) {
+        guard let superviewID = views[viewID]?.superview else { return }
+        let wasOnScreen = isOnScreen(viewID)
+        if wasOnScreen { markLayout(nearestOwner(from: superviewID)) }
+        editView(superviewID) { $0.subviews.removeAll { $0 == viewID } }
+        editView(viewID) { $0.superview = nil }
+        if wasOnScreen {
+            disappearWalk(from: viewID)
+        }
+    }
+
+    // MARK: Frames and layout
+
+    /// Sets a frame; subviews that filled the old bounds follow (flexible width and height,
+    /// as the Tunnel app's map views). Returns the controllers whose root view changed size,
+    /// parents first.
+    @discardableResult
+    func setFrame(_ viewID: String, _ frame: Rect) -> [String] {
+        var resized: [String] = []
+        var stack = [(viewID, frame)]
+        while let (current, newFrame) = stack.popLast() {
+            workCount += 1
+            guard let node = views[current], node.frame != newFrame else { continue }
+            let oldBounds = node.frame.bounds
+            editView(current) { $0.frame = newFrame }
+            guard oldBounds.size != newFrame.size else { continue }
+            if let owner = node.owner {
+                resized.append(owner)
+                if isOnScreen(current) { markLayout(owner) }
+            }
+            for subview in node.subviews.reversed() where views[subview]?.frame == oldBounds {
+                stack.append((subview, newFrame.bounds))
+            }
+        }
+        return resized
+    }
+
+    func markLayout(_ controller: String?) {
+        guard let controller, let node = controllers[controller], !node.needsLayout, node.isViewLoaded else { return }
+        editController(controller) { $0.needsLayout = true }
+        editScheduler { $0.pendingLayout.append(controller) }
+    }
+
+    func layout(_ controller: String) {
+        editController(controller) { $0.needsLayout = false }
+        emit(controller, "viewWillLayoutSubviews")
+        emit(controller, "viewDidLayoutSubviews")
+    }
+
+    /// `layoutIfNeeded`: lays out now, parents first, what is pending in the view's subtree.
+    func layoutIfNeeded(_ viewID: String) {
+        guard !scheduler.pendingLayout.isEmpty else { return }
+        var stack = [viewID]
+        while let current = stack.popLast() {
+            workCount += 1
+            guard let node = views[current] else { continue }
+            if let owner = node.owner, controllers[owner]?.needsLayout == true {
+                layout(owner)
+            }
+            stack.append(contentsOf: node.subviews.reversed())
+        }
+    }
+}

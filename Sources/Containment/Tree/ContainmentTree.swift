@@ -1,0 +1,196 @@
+/// One window with its view controllers and views, behaving as UIKit's view controller
+/// containment does. Every mutating method is one run-loop turn: it returns the callbacks
+/// UIKit would deliver, in order, and on error throws having changed nothing, not even `seq`.
+///
+/// Not thread-safe: the service serializes access. Pure: time is passed in as `now`
+/// (seconds since 1970) and never read.
+public final class ContainmentTree {
+    public let id: String
+    public let configuration: TreeConfiguration
+    /// The events building the root spec and showing the window caused.
+    public private(set) var creationEvents: [Event] = []
+
+    var controllers: [String: ControllerNode] = [:]
+    var views: [String: ViewNode] = [:]
+    /// Declared container view id → the controller whose root view holds it.
+    var containerViewOwners: [String: String] = [:]
+    var window: WindowState
+    var scheduler = Scheduler()
+    var log: EventLog
+    var nextSeq: UInt64 = 1
+    /// The time of the call in progress.
+    var now: Double = 0
+    /// Events of the call in progress, committed to `log` when it succeeds.
+    var pendingEvents: [Event] = []
+    var undo = UndoLog()
+    /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
+    var workCount = 0
+
+    /// Builds the tree; with a root spec, builds it call by call, sets it as the window's
+    /// root and, if `configuration.onScreen`, makes the window key and visible.
+    public init(id: String, configuration: TreeConfiguration = TreeConfiguration(), root: ControllerSpec? = nil, now: Double) throws(ContainmentError) {
+        guard TreeValidation.isValidID(id) else {
+            throw .invalidArgument(field: "id", "tree id must match [A-Za-z0-9._-]{1,64}")
+        }
+        guard configuration.windowSize.width >= 0, configuration.windowSize.height >= 0,
+            configuration.windowSize.width.isFinite, configuration.windowSize.height.isFinite
+        else { throw .invalidArgument(field: "window.size", "window size must be finite and not negative") }
+        guard configuration.eventRetention > 0 else {
+            throw .invalidArgument(field: "eventRetention", "eventRetention must be positive")
+        }
+        self.id = id
+        self.configuration = configuration
+        self.window = WindowState(size: configuration.windowSize, horizontalSizeClass: configuration.horizontalSizeClass)
+        self.log = EventLog(capacity: configuration.eventRetention)
+        views[WindowState.viewID] = ViewNode(id: WindowState.viewID, frame: Rect(size: configuration.windowSize))
+        creationEvents = try mutate(now: now) { () throws(ContainmentError) in
+            if let root {
+                try buildSpec(root, field: "root")
+                try setRootViewController(root.id)
+            }
+            if configuration.onScreen {
+                makeKeyAndVisible()
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    /// The seq of the newest event (0 before the first).
+    public var lastSeq: UInt64 { nextSeq - 1 }
+
+    /// The seq of the oldest event still retained (`lastSeq + 1` when none are).
+    public var oldestRetainedSeq: UInt64 { log.oldestRetainedSeq }
+
+    public var controllerCount: Int { controllers.count }
+
+    /// Events with seq greater than `after`, at most `limit`; `eventsGone` when some of
+    /// them were already dropped from retention.
+    public func events(after: UInt64, limit: Int) throws(ContainmentError) -> [Event] {
+        guard limit > 0 else { throw .invalidArgument(field: "limit", "limit must be positive") }
+        let oldest = log.oldestRetainedSeq
+        if after + 1 < oldest {
+            throw ContainmentError(
+                kind: .eventsGone, code: "events_gone",
+                message: "events after \(after) are no longer retained; the oldest retained is \(oldest)",
+                oldestSeq: oldest)
+        }
+        return log.events(after: after, limit: limit)
+    }
+
+    // MARK: Controllers
+
+    /// Creates a detached controller, or a detached subtree with embedded children.
+    public func createController(_ spec: ControllerSpec, now: Double) throws(ContainmentError) -> [Event] {
+        try mutate(now: now) { () throws(ContainmentError) in try buildSpec(spec, field: nil) }
+    }
+
+    /// Changes settable fields; emits `preferredContentSizeDidChange` on the parent and
+    /// `propertyDidChange` per changed property, as KVO observers would see them.
+    public func updateController(_ id: String, _ patch: ControllerPatch, now: Double) throws(ContainmentError) -> [Event] {
+        try mutate(now: now) { () throws(ContainmentError) in try applyPatch(patch, to: id) }
+    }
+
+    /// Deletes a detached controller (no parent, not the window's root, view not in a
+    /// superview) and its descendants.
+    public func deleteController(_ id: String, now: Double) throws(ContainmentError) -> [Event] {
+        try mutate(now: now) { () throws(ContainmentError) in try deleteSubtree(id) }
+    }
+
+    // MARK: Recipes
+
+    /// The seeds' `displayContentController`: addChild, frame, addSubview, didMove.
+    public func addChild(_ child: String, to parent: String, containerView: String? = nil, frame: Rect? = nil, now: Double) throws(ContainmentError) -> [Event] {
+        try mutate(now: now) { () throws(ContainmentError) in
+            try runCalls(try addChildRecipe(child: child, parent: parent, containerView: containerView, frame: frame))
+        }
+    }
+
+    /// The seeds' `hideContentController`: willMove(nil), removeFromSuperview, removeFromParent.
+    public func removeChild(_ child: String, from parent: String, now: Double) throws(ContainmentError) -> [Event] {
+        try mutate(now: now) { () throws(ContainmentError) in
+            try runCalls(try removeChildRecipe(child: child, parent: parent))
+        }
+    }
+
+    /// The seeds' `cycleFromViewController`: willMove(nil) on the old child, addChild the new,
+    /// transition(from:to:); its completion removes the old and calls didMove on the new.
+    /// With duration 0 it completes within this call.
+    public func transition(
+        in parent: String, from: String, to: String, duration: Double = 0.25, options: [String] = [], now: Double
+    ) throws(ContainmentError) -> (TransitionSnapshot, [Event]) {
+        var started: String?
+        let events = try mutate(now: now) { () throws(ContainmentError) in
+            let calls = try cycleRecipe(parent: parent, from: from, to: to, duration: duration, options: options)
+            try runCalls(calls.prepare)
+            started = try startTransition(
+                parent: parent, from: from, to: to, duration: duration, options: options, completion: calls.completion,
+                field: "")
+        }
+        guard let started, let snapshot = transitionSnapshot(started) else {
+            throw .notFound(code: "transition_not_found", "transition vanished")
+        }
+        return (snapshot, events)
+    }
+
+    /// A running or finished transition.
+    public func transition(_ id: String) throws(ContainmentError) -> TransitionSnapshot {
+        guard let snapshot = transitionSnapshot(id) else {
+            throw .notFound(code: "transition_not_found", "no transition \(id)")
+        }
+        return snapshot
+    }
+
+    // MARK: Raw calls
+
+    /// Runs UIKit calls in order as one run-loop turn. The first call UIKit would reject
+    /// stops the list; earlier calls stay applied unless `atomic`, which applies all or none.
+    public func perform(_ calls: [RawCall], atomic: Bool, now: Double) -> CallsOutcome {
+        beginCall(now: now)
+        let start = undo.mark(tree: self)
+        for (index, call) in calls.enumerated() {
+            let mark = atomic ? start : undo.mark(tree: self)
+            do {
+                try apply(call, field: "")
+            } catch {
+                rollback(to: mark)
+                if !atomic {
+                    flushTurn()
+                }
+                let events = commitCall()
+                return CallsOutcome(events: events, failure: error.atCall(index), applied: atomic ? 0 : index)
+            }
+        }
+        flushTurn()
+        return CallsOutcome(events: commitCall(), failure: nil, applied: calls.count)
+    }
+
+    // MARK: Time
+
+    /// When the earliest running transition completes.
+    public var nextDueTime: Double? {
+        scheduler.running.values.map(\.completesAt).min()
+    }
+
+    /// Completes every transition due by `now`, in due order, each as its own turn.
+    public func advance(to now: Double) -> [Event] {
+        beginCall(now: now)
+        flushTurn()
+        return commitCall()
+    }
+
+    /// Hides the window (visible controllers disappear, events emitted), drops running
+    /// transitions and deletes everything.
+    public func tearDown(now: Double) -> [Event] {
+        beginCall(now: now)
+        setWindowHidden(true)
+        flushTurn()
+        let events = commitCall()
+        scheduler = Scheduler()
+        controllers = [:]
+        views = [WindowState.viewID: ViewNode(id: WindowState.viewID, frame: Rect(size: window.size))]
+        containerViewOwners = [:]
+        window.rootViewController = nil
+        return events
+    }
+}

@@ -1,0 +1,98 @@
+/// Typed access to a raw call's `args`, failing with the field named as the client wrote it.
+struct RawCallArguments {
+    let values: [String: JSONValue]
+    let prefix: String
+
+    init(_ values: [String: JSONValue]?, prefix: String) {
+        self.values = values ?? [:]
+        self.prefix = prefix
+    }
+
+    func field(_ key: String) -> String { prefix + "args." + key }
+
+    private func missing(_ key: String) -> ContainmentError {
+        .invalidArgument(field: field(key), "missing argument \(key)")
+    }
+
+    private func wrong(_ key: String, _ expected: String) -> ContainmentError {
+        .invalidArgument(field: field(key), "argument \(key) must be \(expected)")
+    }
+
+    func id(_ key: String) throws(ContainmentError) -> String {
+        guard let value = values[key] else { throw missing(key) }
+        guard let text = value.stringValue else { throw wrong(key, "an id") }
+        return text
+    }
+
+    /// An id or `null` (nil); the key itself is required.
+    func optionalID(_ key: String) throws(ContainmentError) -> String? {
+        guard let value = values[key] else { throw missing(key) }
+        if value == .null { return nil }
+        guard let text = value.stringValue else { throw wrong(key, "an id or null") }
+        return text
+    }
+
+    func bool(_ key: String, default defaultValue: Bool? = nil) throws(ContainmentError) -> Bool {
+        guard let value = values[key] else {
+            guard let defaultValue else { throw missing(key) }
+            return defaultValue
+        }
+        guard let flag = value.boolValue else { throw wrong(key, "true or false") }
+        return flag
+    }
+
+    func number(_ key: String, default defaultValue: Double? = nil) throws(ContainmentError) -> Double {
+        guard let value = values[key] else {
+            guard let defaultValue else { throw missing(key) }
+            return defaultValue
+        }
+        guard let number = value.numberValue, number.isFinite else { throw wrong(key, "a number") }
+        return number
+    }
+
+    func index(_ key: String) throws(ContainmentError) -> Int {
+        let number = try number(key)
+        guard number >= 0, number < 1e9, number == number.rounded() else { throw wrong(key, "an index (integer, not negative)") }
+        return Int(number)
+    }
+
+    func strings(_ key: String, default defaultValue: [String]? = nil) throws(ContainmentError) -> [String] {
+        guard let value = values[key] else {
+            guard let defaultValue else { throw missing(key) }
+            return defaultValue
+        }
+        guard case .array(let items) = value else { throw wrong(key, "a list of strings") }
+        var result: [String] = []
+        for item in items {
+            guard let text = item.stringValue else { throw wrong(key, "a list of strings") }
+            result.append(text)
+        }
+        return result
+    }
+
+    func rect(_ key: String) throws(ContainmentError) -> Rect {
+        guard let value = values[key] else { throw missing(key) }
+        guard case .object(let fields) = value, let x = fields["x"]?.numberValue, let y = fields["y"]?.numberValue,
+            let width = fields["width"]?.numberValue, let height = fields["height"]?.numberValue
+        else { throw wrong(key, "{\"x\",\"y\",\"width\",\"height\"}") }
+        let rect = Rect(x: x, y: y, width: width, height: height)
+        guard TreeValidation.isValid(rect) else { throw wrong(key, "finite with a size not negative") }
+        return rect
+    }
+
+    func size(_ key: String) throws(ContainmentError) -> Size {
+        guard let value = values[key] else { throw missing(key) }
+        guard case .object(let fields) = value, let width = fields["width"]?.numberValue,
+            let height = fields["height"]?.numberValue
+        else { throw wrong(key, "{\"width\",\"height\"}") }
+        let size = Size(width: width, height: height)
+        guard TreeValidation.isValid(size) else { throw wrong(key, "finite and not negative") }
+        return size
+    }
+
+    func rawValue<T: RawRepresentable>(_ key: String, as type: T.Type) throws(ContainmentError) -> T where T.RawValue == String {
+        let text = try id(key)
+        guard let value = T(rawValue: text) else { throw wrong(key, "a known \(key) name") }
+        return value
+    }
+}

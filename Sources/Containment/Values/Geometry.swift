@@ -1,0 +1,45 @@
+/// A width and height in points, as `CGSize`.
+public struct Size: Codable, Sendable, Equatable, Hashable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A position in points, as `CGPoint`.
+public struct Point: Codable, Sendable, Equatable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A rectangle in its superview's coordinates, as `CGRect`.
+public struct Rect: Codable, Sendable, Equatable, Hashable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public init(origin: Point = Point(x: 0, y: 0), size: Size) {
+        self.init(x: origin.x, y: origin.y, width: size.width, height: size.height)
+    }
+
+    public var size: Size { Size(width: width, height: height) }
+
+    /// The rectangle in its own coordinates, as `bounds`.
+    public var bounds: Rect { Rect(size: size) }
+}

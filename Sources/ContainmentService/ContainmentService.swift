@@ -1,2 +1,0 @@
-import Containment
-import MicroHTTP

@@ -1,0 +1,45 @@
+import Prometheus
+
+/// The service's Prometheus metrics. Requests are labelled by route *template*, never by
+/// the path, so client-chosen ids can't blow up the series count.
+final class ServiceMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    let trees: Gauge
+    let controllers: Gauge
+    let eventsRetained: Gauge
+    let eventsPublished: Counter
+
+    private static let latencyBuckets: [Duration] = [
+        .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500),
+        .milliseconds(1), .milliseconds(2.5), .milliseconds(5), .milliseconds(10),
+        .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+        .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5),
+    ]
+
+    init() {
+        trees = registry.makeGauge(descriptor: MetricNameDescriptor(
+            namespace: "containment", metricName: "trees", unitName: "", helpText: "Trees held in memory."))
+        controllers = registry.makeGauge(descriptor: MetricNameDescriptor(
+            namespace: "containment", metricName: "controllers", unitName: "", helpText: "Controllers across all trees."))
+        eventsRetained = registry.makeGauge(descriptor: MetricNameDescriptor(
+            namespace: "containment", metricName: "events_retained", unitName: "",
+            helpText: "Events kept for replay across all trees."))
+        eventsPublished = registry.makeCounter(descriptor: MetricNameDescriptor(
+            namespace: "containment", metricName: "events_published", unitName: "total",
+            helpText: "Events published since start."))
+    }
+
+    /// Counts one answered request with its latency.
+    func recordRequest(method: String, route: String, status: Int, duration: Duration) {
+        registry.makeDurationHistogram(
+            descriptor: MetricNameDescriptor(
+                namespace: "containment", subsystem: "http", metricName: "request_duration", unitName: "seconds",
+                helpText: "HTTP requests by route template, method and status, with latency."),
+            labels: [("route", route), ("method", method), ("status", String(status))],
+            buckets: Self.latencyBuckets
+        ).record(duration)
+    }
+
+    /// The Prometheus text exposition.
+    func exposition() -> [UInt8] { registry.emitToBuffer() }
+}

@@ -1,0 +1,53 @@
+import Containment
+
+/// What every mutation answers: the events it caused, in order, plus what it touched.
+struct MutationResponse<Subject: Encodable & Sendable>: Encodable, Sendable {
+    var events: [Event]
+    var subject: Subject
+
+    func encode(to encoder: any Encoder) throws {
+        try subject.encode(to: encoder)
+        var container = encoder.container(keyedBy: EventsKey.self)
+        try container.encode(events, forKey: .events)
+    }
+
+    private enum EventsKey: String, CodingKey { case events }
+}
+
+/// A mutation that touches nothing worth echoing.
+struct NoSubject: Encodable, Sendable {
+    func encode(to encoder: any Encoder) throws {}
+}
+
+struct TreeSubject: Encodable, Sendable { var tree: TreeSnapshot }
+struct ControllerSubject: Encodable, Sendable { var controller: ControllerSnapshot }
+struct ParentChildSubject: Encodable, Sendable {
+    var parent: ControllerSnapshot
+    var child: ControllerSnapshot
+}
+struct TransitionSubject: Encodable, Sendable { var transition: TransitionSnapshot }
+struct CallsSubject: Encodable, Sendable { var applied: Int }
+struct ClockSubject: Encodable, Sendable {
+    var time: String
+    var nextDueTime: String?
+}
+
+/// `GET /v1/trees`.
+struct TreeList: Encodable, Sendable {
+    var trees: [TreeSummary]
+    var nextCursor: String?
+
+    struct TreeSummary: Encodable, Sendable {
+        var id: String
+        var clock: TreeClock
+        var controllerCount: Int
+        var lastSeq: UInt64
+    }
+}
+
+/// `GET .../events`.
+struct EventPage: Encodable, Sendable {
+    var events: [Event]
+    var lastSeq: UInt64
+    var oldestSeq: UInt64
+}

@@ -1,0 +1,101 @@
+import Containment
+
+/// An RFC 9457 problem: every refusal the service gives, so clients branch on `code` and
+/// `status` instead of parsing prose.
+public struct Problem: Error, Codable, Sendable, Equatable {
+    /// Always `about:blank`: `title` and `code` carry the meaning.
+    public var type: String
+    /// UIKit's exception name where UIKit would throw, else the HTTP reason phrase.
+    public var title: String
+    public var status: Int
+    /// Stable snake_case identifier for programs.
+    public var code: String
+    public var detail: String
+    /// The request field at fault (`root.children[2].id`, `calls[3].args.child`).
+    public var field: String?
+    /// Index of the failing call in a `/calls` batch.
+    public var callIndex: Int?
+    /// Oldest sequence number still retained, when the asked-for events are gone.
+    public var oldestSeq: UInt64?
+    /// Calls of a non-atomic batch that were applied and kept before the failing one.
+    public var applied: Int?
+    /// Events the request caused before it was refused (a non-atomic `/calls` batch keeps them).
+    public var events: [Event]?
+
+    public init(
+        status: Int, code: String, detail: String, title: String? = nil, field: String? = nil,
+        callIndex: Int? = nil, oldestSeq: UInt64? = nil
+    ) {
+        self.type = "about:blank"
+        self.title = title ?? Problem.reasonPhrase(status)
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.field = field
+        self.callIndex = callIndex
+        self.oldestSeq = oldestSeq
+    }
+}
+
+extension Problem {
+    static func badRequest(_ detail: String, field: String? = nil, code: String = "invalid_request") -> Problem {
+        Problem(status: 400, code: code, detail: detail, field: field)
+    }
+
+    static func notFound(_ detail: String, code: String = "not_found") -> Problem {
+        Problem(status: 404, code: code, detail: detail)
+    }
+
+    static func routeNotFound(_ path: String) -> Problem {
+        notFound("No route for \(path).", code: "route_not_found")
+    }
+
+    static func methodNotAllowed(_ method: String, path: String) -> Problem {
+        Problem(status: 405, code: "method_not_allowed", detail: "\(method) is not allowed on \(path).")
+    }
+
+    static func conflict(_ detail: String, code: String) -> Problem {
+        Problem(status: 409, code: code, detail: detail)
+    }
+
+    static func bodyTooLarge(limit: Int) -> Problem {
+        Problem(status: 413, code: "body_too_large", detail: "The request body exceeds the limit of \(limit) bytes.")
+    }
+
+    static func unsupportedMediaType(_ contentType: String?) -> Problem {
+        Problem(
+            status: 415, code: "unsupported_media_type",
+            detail: "Send the body as application/json (got \(contentType ?? "no Content-Type"))."
+        )
+    }
+
+    static func limitExceeded(_ detail: String, code: String) -> Problem {
+        Problem(status: 507, code: code, detail: detail)
+    }
+
+    static func shuttingDown() -> Problem {
+        Problem(status: 503, code: "shutting_down", detail: "The service is shutting down.")
+    }
+
+    static func internalError(_ detail: String) -> Problem {
+        Problem(status: 500, code: "internal_error", detail: detail)
+    }
+
+    static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 406: "Not Acceptable"
+        case 409: "Conflict"
+        case 410: "Gone"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 503: "Service Unavailable"
+        case 507: "Insufficient Storage"
+        default: "Error"
+        }
+    }
+}

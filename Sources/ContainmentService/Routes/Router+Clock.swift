@@ -1,0 +1,23 @@
+import Containment
+
+extension Router {
+    /// The manual clock: the only thing that moves time on a `clock: "manual"` tree.
+    mutating func addClockRoutes(_ core: ServiceCore) {
+        add("POST", "/v1/trees/{tree}/clock") { (request) throws(Problem) in
+            let body = try request.decodeBody(ClockBody.self)
+            guard body.advance.isFinite, body.advance >= 0 else {
+                throw .badRequest("`advance` must be a non-negative number of seconds.", field: "advance", code: "invalid_field")
+            }
+            let box = try core.registry.box(request.parameter("tree"))
+            guard box.clock == .manual else {
+                throw .conflict("Tree \(box.id) runs on the real clock; only manual trees can be advanced.", code: "clock_not_manual")
+            }
+            let (subject, events) = try box.withTree(core) { (tree, now, state) throws(Problem) in
+                state.manualTime = now + body.advance
+                let events = tree.advance(to: state.manualTime)
+                return (ClockSubject(time: ISOTime.string(from: state.manualTime), nextDueTime: tree.nextDueTime.map(ISOTime.string)), events)
+            }
+            return .json(MutationResponse(events: events, subject: subject), for: request)
+        }
+    }
+}

@@ -1,0 +1,14 @@
+extension Router {
+    /// Every route of the contract in DESIGN.md / openapi.yaml.
+    static func containment(_ core: ServiceCore) -> Router {
+        var router = Router()
+        router.addSystemRoutes(core)
+        router.addTreeRoutes(core)
+        router.addControllerRoutes(core)
+        router.addRecipeRoutes(core)
+        router.addCallRoutes(core)
+        router.addClockRoutes(core)
+        router.addEventRoutes(core)
+        return router
+    }
+}

@@ -1,0 +1,66 @@
+import Containment
+import MicroHTTP
+
+extension Router {
+    /// The seeds' three listings as endpoints: add (displayContentController), remove
+    /// (hideContentController) and transition (cycleFromViewController).
+    mutating func addRecipeRoutes(_ core: ServiceCore) {
+        add("POST", "/v1/trees/{tree}/controllers/{parent}/children") { (request) throws(Problem) in
+            let body = try request.decodeBody(AddChildBody.self)
+            guard body.animated != true else {
+                throw .badRequest(
+                    "displayContentController does not animate: its appearance callbacks report animated=false. "
+                        + "Drive animated appearance with /calls (beginAppearanceTransition).",
+                    field: "animated", code: "invalid_field")
+            }
+            let parent = request.parameter("parent")
+            let (subject, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
+                let events = try Problem.engine {
+                    try tree.addChild(
+                        body.child, to: parent, containerView: body.containerView, frame: body.frame, now: now)
+                }
+                return (try Self.parentAndChild(tree, parent: parent, child: body.child), events)
+            }
+            return .json(MutationResponse(events: events, subject: subject), for: request)
+        }
+
+        add("DELETE", "/v1/trees/{tree}/controllers/{parent}/children/{child}") { (request) throws(Problem) in
+            let parent = request.parameter("parent")
+            let child = request.parameter("child")
+            let (subject, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
+                let events = try Problem.engine { try tree.removeChild(child, from: parent, now: now) }
+                return (try Self.parentAndChild(tree, parent: parent, child: child), events)
+            }
+            return .json(MutationResponse(events: events, subject: subject), for: request)
+        }
+
+        add("POST", "/v1/trees/{tree}/controllers/{parent}/transitions") { (request) throws(Problem) in
+            let body = try request.decodeBody(TransitionBody.self)
+            let duration = body.duration ?? 0.25
+            guard duration.isFinite, duration >= 0 else {
+                throw .badRequest("`duration` must be a non-negative number of seconds.", field: "duration", code: "invalid_field")
+            }
+            let parent = request.parameter("parent")
+            let (transition, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
+                try Problem.engine {
+                    try tree.transition(in: parent, from: body.from, to: body.to, duration: duration, options: body.options ?? [], now: now)
+                }
+            }
+            var response = HTTPResponse.json(
+                MutationResponse(events: events, subject: TransitionSubject(transition: transition)),
+                status: transition.state == .finished ? 200 : 202, pretty: request.wantsPrettyJSON)
+            response.headers.add(name: "Location", value: "/v1/trees/\(request.parameter("tree"))/transitions/\(transition.id)")
+            return .response(response)
+        }
+
+        add("GET", "/v1/trees/{tree}/transitions/{transition}") { (request) throws(Problem) in
+            .json(try core.read(request) { tree throws(Problem) in
+                try Problem.engine { try tree.transition(request.parameter("transition")) }
+            }, for: request)
+        }
+    }
+
+    private static func parentAndChild(_ tree: ContainmentTree, parent: String, child: String) throws(Problem) -> ParentChildSubject {
+        try Problem.engine { ParentChildSubject(parent: try tree.controller(parent), child: try tree.controller(child)) }
+    }
+}

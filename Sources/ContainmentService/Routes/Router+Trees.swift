@@ -1,0 +1,66 @@
+import Containment
+import Foundation
+import MicroHTTP
+
+extension Router {
+    /// Trees: the windows clients create, inspect and tear down.
+    mutating func addTreeRoutes(_ core: ServiceCore) {
+        add("POST", "/v1/trees") { (request) throws(Problem) in
+            let body = try request.decodeBody(CreateTreeBody.self)
+            let id = body.id ?? UUID().uuidString.lowercased()
+            try core.registry.checkRoom(for: id)
+
+            let clock = body.clock ?? .real
+            var configuration = TreeConfiguration(
+                onScreen: body.onScreen ?? true, clock: clock.rawValue,
+                eventRetention: core.configuration.eventsRetainedPerTree,
+                maxControllers: core.configuration.maxControllersPerTree)
+            if let size = body.window?.size { configuration.windowSize = size }
+            if let sizeClass = body.window?.horizontalSizeClass { configuration.horizontalSizeClass = sizeClass }
+
+            let now = Date().timeIntervalSince1970
+            let tree = try Problem.engine { try ContainmentTree(id: id, configuration: configuration, root: body.root, now: now) }
+            let box = TreeBox(tree: tree, clock: clock, createdAt: now)
+            // Listed while its lock is held, so no other request can publish before its creation events.
+            let (snapshot, events) = try box.withTree(core) { (tree, _, _) throws(Problem) in
+                try core.registry.insert(box)
+                return (tree.snapshot(), tree.creationEvents)
+            }
+            core.metrics.trees.set(Int64(core.registry.count))
+            var reply = HTTPResponse.json(MutationResponse(events: events, subject: TreeSubject(tree: snapshot)),
+                                          status: 201, pretty: request.wantsPrettyJSON)
+            reply.headers.add(name: "Location", value: "/v1/trees/\(id)")
+            return .response(reply)
+        }
+
+        add("GET", "/v1/trees") { (request) throws(Problem) in
+            let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
+            let cursor = request.head.queryValue("cursor")
+            let (boxes, nextCursor) = core.registry.page(after: cursor, limit: limit)
+            let summaries = boxes.compactMap { box in
+                try? box.read(core) { tree in
+                    TreeList.TreeSummary(id: tree.id, clock: box.clock, controllerCount: tree.controllerCount, lastSeq: tree.lastSeq)
+                }
+            }
+            return .json(TreeList(trees: summaries, nextCursor: nextCursor), for: request)
+        }
+
+        add("GET", "/v1/trees/{tree}") { (request) throws(Problem) in
+            switch request.head.queryValue("format") ?? "json" {
+            case "json":
+                return .json(try core.read(request) { $0.snapshot() }, for: request)
+            case "text":
+                return .response(.text(try core.read(request) { $0.hierarchyText() }))
+            default:
+                throw .badRequest("Query parameter `format` must be json or text.", field: "format", code: "invalid_query")
+            }
+        }
+
+        add("DELETE", "/v1/trees/{tree}") { (request) throws(Problem) in
+            let box = try core.registry.remove(request.parameter("tree"))
+            core.metrics.trees.set(Int64(core.registry.count))
+            let events = try box.tearDown(core)
+            return .json(MutationResponse(events: events, subject: NoSubject()), for: request)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import MicroHTTP
+
+extension HTTPResponse {
+    /// A JSON response; `pretty` follows the request's `?pretty`.
+    static func json<Value: Encodable>(_ value: Value, status: Int = 200, pretty: Bool) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "application/json"],
+            body: JSONCoding.encode(value, pretty: pretty))
+    }
+
+    /// An RFC 9457 problem response.
+    static func problem(_ problem: Problem, pretty: Bool = false, headers extra: HTTPHeaders = [:]) -> HTTPResponse {
+        var headers: HTTPHeaders = ["Content-Type": "application/problem+json"]
+        for field in extra { headers.add(name: field.name, value: field.value) }
+        return HTTPResponse(status: problem.status, headers: headers, body: JSONCoding.encode(problem, pretty: pretty))
+    }
+
+    static func text(_ text: String, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: Array(text.utf8))
+    }
+}
+
+extension HTTPReply {
+    static func json<Value: Encodable>(_ value: Value, status: Int = 200, for request: ServiceRequest) -> HTTPReply {
+        .response(.json(value, status: status, pretty: request.wantsPrettyJSON))
+    }
+}

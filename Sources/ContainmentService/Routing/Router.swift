@@ -1,0 +1,43 @@
+import MicroHTTP
+
+/// What a route does with a request; a thrown `Problem` becomes the problem response.
+typealias RouteHandler = @Sendable (ServiceRequest) throws(Problem) -> HTTPReply
+
+/// Method + path template → handler. Unknown paths are 404, known paths with another method
+/// 405 with `Allow`, so clients learn the contract from the errors.
+struct Router: Sendable {
+    struct Route: Sendable {
+        let method: String
+        let template: PathTemplate
+        let handler: RouteHandler
+    }
+
+    /// The outcome of looking a request up.
+    enum Match {
+        case found(Route, parameters: [String: String])
+        case methodNotAllowed(template: PathTemplate, allowed: [String])
+        case notFound
+    }
+
+    private(set) var routes: [Route] = []
+
+    mutating func add(_ method: String, _ template: String, _ handler: @escaping RouteHandler) {
+        routes.append(Route(method: method, template: PathTemplate(template), handler: handler))
+    }
+
+    func match(method: String, path: String) -> Match {
+        let pathSegments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        let wanted = method == "HEAD" ? "GET" : method
+        var allowed: [String] = []
+        var allowedTemplate: PathTemplate?
+        for route in routes {
+            guard let parameters = route.template.match(Array(pathSegments)) else { continue }
+            if route.method == wanted { return .found(route, parameters: parameters) }
+            allowed.append(route.method)
+            if route.method == "GET" { allowed.append("HEAD") }
+            allowedTemplate = route.template
+        }
+        if let allowedTemplate { return .methodNotAllowed(template: allowedTemplate, allowed: allowed) }
+        return .notFound
+    }
+}

@@ -1,0 +1,56 @@
+import MicroHTTP
+
+/// A routed request: the HTTP request plus its path parameters, with the parsing every
+/// handler needs done one way.
+struct ServiceRequest: Sendable {
+    let http: HTTPRequest
+    let parameters: [String: String]
+
+    var head: HTTPRequestHead { http.head }
+
+    /// `?pretty` (any value but `false`) asks for indented JSON.
+    var wantsPrettyJSON: Bool {
+        guard let value = head.queryValue("pretty") else { return false }
+        return value != "false" && value != "0"
+    }
+
+    /// A path parameter; the router guarantees every template parameter is present.
+    func parameter(_ name: String) -> String { parameters[name] ?? "" }
+
+    /// The JSON body decoded as `Value`; an empty body decodes as `{}` so bodies whose fields
+    /// are all optional may be left out.
+    func decodeBody<Value: Decodable>(_ type: Value.Type) throws(Problem) -> Value {
+        try JSONCoding.decode(type, from: http.body.isEmpty ? Array("{}".utf8) : http.body)
+    }
+
+    /// An optional integer query parameter within `range`.
+    func queryInteger(_ name: String, in range: ClosedRange<Int>) throws(Problem) -> Int? {
+        guard let text = head.queryValue(name) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw .badRequest(
+                "Query parameter `\(name)` must be an integer in \(range.lowerBound)...\(range.upperBound).",
+                field: name, code: "invalid_query")
+        }
+        return value
+    }
+
+    /// An optional unsigned 64-bit query parameter (event sequence numbers).
+    func querySequence(_ name: String) throws(Problem) -> UInt64? {
+        guard let text = head.queryValue(name) else { return nil }
+        guard let value = UInt64(text) else {
+            throw .badRequest("Query parameter `\(name)` must be a non-negative integer.", field: name, code: "invalid_query")
+        }
+        return value
+    }
+
+    /// An optional boolean query parameter (`true`/`false`, `1`/`0`).
+    func queryBool(_ name: String) throws(Problem) -> Bool? {
+        guard let text = head.queryValue(name) else { return nil }
+        switch text {
+        case "true", "1", "": return true
+        case "false", "0": return false
+        default:
+            throw .badRequest("Query parameter `\(name)` must be true or false.", field: name, code: "invalid_query")
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Logging
+import MicroHTTP
+
+/// The Containment REST service: the engine's trees behind MicroHTTP. Owns the server so the
+/// command line and the tests start and stop it the same way.
+public final class ContainmentService: Sendable {
+    public let configuration: ServiceConfiguration
+    private let core: ServiceCore
+    private let server: HTTPServer
+
+    public init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "containment")) {
+        self.configuration = configuration
+        core = ServiceCore(configuration: configuration, logger: logger)
+        let pipeline = RequestPipeline(router: Router.containment(core), core: core)
+        server = HTTPServer(configuration: configuration.http, handlers: pipeline.handlers)
+    }
+
+    /// Binds and serves; throws when the address can't be bound.
+    public func start() throws(HTTPServerError) {
+        try server.start()
+        core.logger.info(
+            "containment listening",
+            metadata: [
+                "host": "\(configuration.http.host)", "port": "\(server.port)",
+                "threads": "\(configuration.http.threads)",
+            ])
+    }
+
+    /// The bound port (the chosen one when configured with port 0).
+    public var port: Int { server.port }
+
+    /// Answers new requests with 503, lets in-flight ones finish and stops the server.
+    public func shutdown() {
+        core.beginShutdown()
+        core.logger.info("containment shutting down")
+        server.shutdown()
+        core.logger.info("containment stopped")
+    }
+}

@@ -1,0 +1,96 @@
+import Logging
+import MicroHTTP
+import Synchronization
+
+/// Turns MicroHTTP's callbacks into routed handler calls, and answers what can be answered
+/// from the headers alone (404, 405, 413, 415) before any body is buffered.
+final class RequestPipeline: Sendable {
+    let router: Router
+    let core: ServiceCore
+
+    init(router: Router, core: ServiceCore) {
+        self.router = router
+        self.core = core
+    }
+
+    var handlers: HTTPServerHandlers {
+        HTTPServerHandlers(
+            head: { [self] head in answerEarly(head) },
+            request: { [self] request in answer(request) },
+            bodyTooLarge: { [self] head in
+                finish(head, route: routeLabel(of: head), .problem(.bodyTooLarge(limit: core.configuration.http.maxBodySize)),
+                       started: .now)
+            }
+        )
+    }
+
+    /// A response decided from the head alone, or nil to read the body and route.
+    func answerEarly(_ head: HTTPRequestHead) -> HTTPResponse? {
+        let started = ContinuousClock.now
+        switch router.match(method: head.method, path: head.path) {
+        case .notFound:
+            return finish(head, route: "unmatched", .problem(.routeNotFound(head.path)), started: started)
+        case .methodNotAllowed(let template, let allowed):
+            return finish(
+                head, route: template.description,
+                .problem(.methodNotAllowed(head.method, path: head.path), headers: ["Allow": allowed.joined(separator: ", ")]),
+                started: started)
+        case .found(let route, _):
+            if let length = head.headers["Content-Length"].flatMap(Int.init), length > core.configuration.http.maxBodySize {
+                return finish(head, route: route.template.description,
+                              .problem(.bodyTooLarge(limit: core.configuration.http.maxBodySize)), started: started)
+            }
+            if Self.carriesBody(head), !MediaType.isJSON(head.headers["Content-Type"]) {
+                return finish(head, route: route.template.description,
+                              .problem(.unsupportedMediaType(head.headers["Content-Type"])), started: started)
+            }
+            return nil
+        }
+    }
+
+    /// Routes a complete request to its handler.
+    func answer(_ request: HTTPRequest) -> HTTPReply {
+        let started = ContinuousClock.now
+        let head = request.head
+        guard case .found(let route, let parameters) = router.match(method: head.method, path: head.path) else {
+            // `head` already answered unrouted requests; this only covers a server that skipped it.
+            return .response(answerEarly(head) ?? .problem(.routeNotFound(head.path)))
+        }
+        let serviceRequest = ServiceRequest(http: request, parameters: parameters)
+        let template = route.template.description
+        if core.isShuttingDown {
+            return .response(finish(head, route: template, .problem(.shuttingDown()), started: started))
+        }
+        do {
+            let reply = try route.handler(serviceRequest)
+            if case .response(let response) = reply {
+                return .response(finish(head, route: template, response, started: started))
+            }
+            core.logger.debug("\(head.method) \(head.path) deferred")
+            return reply
+        } catch {
+            return .response(finish(head, route: template, .problem(error, pretty: serviceRequest.wantsPrettyJSON), started: started))
+        }
+    }
+
+    private func routeLabel(of head: HTTPRequestHead) -> String {
+        if case .found(let route, _) = router.match(method: head.method, path: head.path) {
+            return route.template.description
+        }
+        return "unmatched"
+    }
+
+    /// Records the request's metrics and debug line, then hands the response back.
+    private func finish(_ head: HTTPRequestHead, route: String, _ response: HTTPResponse, started: ContinuousClock.Instant) -> HTTPResponse {
+        let duration = ContinuousClock.now - started
+        core.metrics.recordRequest(method: head.method, route: route, status: response.status, duration: duration)
+        core.logger.debug("\(head.method) \(head.path) \(response.status) \(duration)")
+        return response
+    }
+
+    /// Whether the request announces a body (a non-zero length or chunked encoding).
+    private static func carriesBody(_ head: HTTPRequestHead) -> Bool {
+        if let length = head.headers["Content-Length"] { return length != "0" }
+        return head.headers["Transfer-Encoding"] != nil
+    }
+}

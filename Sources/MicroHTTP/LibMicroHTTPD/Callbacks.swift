@@ -1,0 +1,43 @@
+import CMicroHTTPDShim
+
+/// The shim's callback table: C function pointers into `RequestContext`, with the server
+/// retained for as long as the daemon may call them.
+///
+/// `@unchecked Sendable`: the table is written once, before the daemon starts, and only read
+/// by the daemon until `release` after it stopped.
+struct Callbacks: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<CMicroHTTPDShim_Callbacks>
+
+    init(server: HTTPServer) {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(
+            to: CMicroHTTPDShim_Callbacks(
+                server: Unmanaged.passRetained(server).toOpaque(),
+                began: { server, _, target in
+                    let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
+                    let context = RequestContext(server: server, target: String(cString: target))
+                    return Unmanaged.passRetained(context).toOpaque()
+                },
+                bodyReceived: { context, _, bytes, count in
+                    let context = Unmanaged<RequestContext>.fromOpaque(context).takeUnretainedValue()
+                    context.receive(UnsafeRawBufferPointer(start: bytes, count: count))
+                    return 1
+                },
+                ready: { context, connection, method in
+                    let context = Unmanaged<RequestContext>.fromOpaque(context).takeUnretainedValue()
+                    return context.progress(on: Connection(handle: connection), method: String(cString: method)) ? 1 : 0
+                },
+                ended: { context, completed in
+                    Unmanaged<RequestContext>.fromOpaque(context).takeRetainedValue().ended(completed: completed != 0)
+                }
+            )
+        )
+    }
+
+    /// After the daemon stopped.
+    func release() {
+        Unmanaged<HTTPServer>.fromOpaque(pointer.pointee.server).release()
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+}

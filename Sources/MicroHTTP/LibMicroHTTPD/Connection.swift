@@ -1,0 +1,49 @@
+import CMicroHTTPDShim
+
+/// One libmicrohttpd connection, valid from a request's first callback until the request ends.
+///
+/// `@unchecked Sendable`: libmicrohttpd allows `resume` from any thread; the other calls are
+/// only made from the connection's own callbacks.
+struct Connection: @unchecked Sendable {
+    let handle: OpaquePointer
+
+    /// Parks the connection: libmicrohttpd stops polling it until `resume`.
+    func suspend() { CMicroHTTPDShim_suspend(handle) }
+
+    func resume() { CMicroHTTPDShim_resume(handle) }
+
+    /// Streams stay open while idle; the connection timeout is for requests.
+    func disableTimeout() { CMicroHTTPDShim_disableTimeout(handle) }
+
+    func requestHeaders() -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { headers in
+            CMicroHTTPDShim_forEachHeader(handle, headers) { context, name, nameLength, value, valueLength in
+                let headers = context!.assumingMemoryBound(to: HTTPHeaders.self)
+                headers.pointee.add(
+                    name: String(decoding: UnsafeRawBufferPointer(start: name, count: nameLength), as: UTF8.self),
+                    value: String(decoding: UnsafeRawBufferPointer(start: value, count: valueLength), as: UTF8.self)
+                )
+            }
+        }
+        return headers
+    }
+
+    /// Hands `response` to libmicrohttpd; false when it refuses (the connection then closes).
+    func queue(_ response: HTTPResponse) -> Bool {
+        let created: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            created = bytes.withUnsafeBytes { CMicroHTTPDShim_createBufferResponse($0.baseAddress, $0.count) }
+        case .stream(let stream):
+            disableTimeout()
+            created = stream.makeLibMicroHTTPDResponse()
+        }
+        guard let created else { return false }
+        // libmicrohttpd refuses fields it cannot send safely (CR or LF in them); they are left out.
+        for field in response.headers {
+            _ = CMicroHTTPDShim_addHeader(created, field.name, field.value)
+        }
+        return CMicroHTTPDShim_queueResponse(handle, UInt32(clamping: response.status), created) != 0
+    }
+}

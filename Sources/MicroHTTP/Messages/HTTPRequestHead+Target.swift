@@ -1,0 +1,47 @@
+extension HTTPRequestHead {
+    /// Splits a request target (`/path?a=1&b=x%20y`) as it arrived on the wire.
+    init(method: String, target: String, headers: HTTPHeaders) {
+        let bytes = Array(target.utf8)
+        let queryStart = bytes.firstIndex(of: UInt8(ascii: "?"))
+        let path = String(decoding: bytes[..<(queryStart ?? bytes.endIndex)], as: UTF8.self)
+        var query: [(name: String, value: String)] = []
+        if let queryStart {
+            for item in bytes[(queryStart + 1)...].split(separator: UInt8(ascii: "&")) {
+                let equals = item.firstIndex(of: UInt8(ascii: "="))
+                let name = Self.formDecoded(item[..<(equals ?? item.endIndex)])
+                let value = equals.map { Self.formDecoded(item[($0 + 1)...]) } ?? ""
+                query.append((name: name, value: value))
+            }
+        }
+        self.init(method: method, path: path, query: query, headers: headers)
+    }
+
+    /// Decodes `%XX` and `+` (form encoding, as browsers and curl send queries); a malformed
+    /// escape is kept as it is rather than rejected.
+    static func formDecoded(_ encoded: ArraySlice<UInt8>) -> String {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(encoded.count)
+        var index = encoded.startIndex
+        while index < encoded.endIndex {
+            let byte = encoded[index]
+            if byte == UInt8(ascii: "%"), index + 2 < encoded.endIndex,
+               let high = hexValue(encoded[index + 1]), let low = hexValue(encoded[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+                continue
+            }
+            decoded.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+            index += 1
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// What a response carries: bytes known now, or a live stream.
+public enum HTTPBody: Sendable {
+    case bytes([UInt8])
+    case stream(HTTPStream)
+}
+
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: HTTPBody
+
+    public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = .bytes(body)
+    }
+
+    public init(status: Int, headers: HTTPHeaders = [:], stream: HTTPStream) {
+        self.status = status
+        self.headers = headers
+        self.body = .stream(stream)
+    }
+}
+
+/// A handler's answer: a response now, or one completed later from any thread while the
+/// connection waits suspended (no thread held).
+public enum HTTPReply: Sendable {
+    case response(HTTPResponse)
+    case deferred(HTTPDeferredResponse)
+}

@@ -1,0 +1,156 @@
+import CMicroHTTPDShim
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server on libmicrohttpd (internal polling with epoll and a thread pool).
+///
+/// Handlers run on the pool threads. While running, the daemon keeps the server alive; call
+/// `shutdown` to stop it.
+public final class HTTPServer: Sendable {
+    let configuration: HTTPServerConfiguration
+    let handlers: HTTPServerHandlers
+    private let daemon = Mutex(DaemonState.idle)
+    private let registry = Mutex(Registry())
+    private let runningHandlers = Atomic<Int>(0)
+
+    public init(configuration: HTTPServerConfiguration, handlers: HTTPServerHandlers) {
+        self.configuration = configuration
+        self.handlers = handlers
+    }
+
+    /// Binds and starts serving; throws when the address can't be bound.
+    public func start() throws(HTTPServerError) {
+        try daemon.withLock { state throws(HTTPServerError) in
+            guard case .idle = state else { throw HTTPServerError("the server was already started") }
+            let address = try SocketAddress(host: configuration.host, port: configuration.port)
+            let callbacks = Callbacks(server: self)
+            let started = address.withUnsafePointer { address in
+                var settings = CMicroHTTPDShim_Settings(
+                    address: address,
+                    threads: UInt32(clamping: max(1, configuration.threads)),
+                    connectionLimit: UInt32(clamping: max(1, configuration.connectionLimit)),
+                    connectionTimeout: UInt32(clamping: max(0, configuration.connectionTimeout)),
+                    connectionMemoryLimit: 0
+                )
+                return CMicroHTTPDShim_start(&settings, callbacks.pointer)
+            }
+            guard let started else {
+                callbacks.release()
+                throw HTTPServerError("cannot listen on \(configuration.host):\(configuration.port)")
+            }
+            state = .running(Daemon(handle: started, callbacks: callbacks))
+        }
+    }
+
+    /// The bound port (the chosen one when configured with 0).
+    public var port: Int {
+        daemon.withLock { state in
+            guard case .running(let daemon) = state else { return configuration.port }
+            return Int(CMicroHTTPDShim_boundPort(daemon.handle))
+        }
+    }
+
+    /// Connections open now (streams included).
+    public var openConnections: Int {
+        daemon.withLock { state in
+            guard case .running(let daemon) = state else { return 0 }
+            return Int(CMicroHTTPDShim_openConnections(daemon.handle))
+        }
+    }
+
+    /// Stops accepting, lets in-flight requests finish, gives streams up to `grace` seconds
+    /// to flush what is queued, ends the rest with `.serverShutdown`, cancels deferred
+    /// responses, resumes every suspended connection and stops libmicrohttpd. Blocks until done.
+    ///
+    /// Streams stop taking writes when shutdown begins: write a final message first.
+    public func shutdown(grace: Double = 2) {
+        let stopping: Daemon? = daemon.withLock { state in
+            guard case .running(let daemon) = state else { return nil }
+            state = .stopped
+            return daemon
+        }
+        guard let stopping else { return }
+        CMicroHTTPDShim_quiesce(stopping.handle)
+        let (streams, deferred) = registry.withLock { registry in
+            registry.isShuttingDown = true
+            return (Array(registry.streams.values), Array(registry.deferred.values))
+        }
+        deferred.forEach { $0.cancel() }
+        streams.forEach { $0.endForShutdown() }
+        let clock = ContinuousClock()
+        let graceEnds = clock.now + .milliseconds(Int(max(0, grace) * 1000))
+        waitUntil(graceEnds) { self.registry.withLock { $0.isEmpty } && self.runningHandlers.load(ordering: .acquiring) == 0 }
+        // Whatever is left is failed and resumed: libmicrohttpd 0.9.75 aborts the process
+        // when stopped with a suspended connection.
+        let (lateStreams, lateDeferred) = registry.withLock { (Array($0.streams.values), Array($0.deferred.values)) }
+        lateDeferred.forEach { $0.cancel() }
+        lateStreams.forEach { $0.failForShutdown() }
+        waitUntil(clock.now + .seconds(1)) { self.registry.withLock { $0.isEmpty } }
+        CMicroHTTPDShim_stop(stopping.handle)
+        stopping.callbacks.release()
+    }
+
+    private func waitUntil(_ deadline: ContinuousClock.Instant, _ isDone: () -> Bool) {
+        while !isDone() && ContinuousClock().now < deadline {
+            usleep(2_000)
+        }
+    }
+}
+
+extension HTTPServer {
+    /// Runs a handler on the calling pool thread, counted so that shutdown can wait for it.
+    func runHandler<Result>(_ handler: () -> Result) -> Result {
+        runningHandlers.add(1, ordering: .relaxed)
+        defer { runningHandlers.subtract(1, ordering: .releasing) }
+        return handler()
+    }
+
+    /// Tracks a stream until its connection ends; false once shutdown has begun.
+    func register(_ stream: HTTPStream) -> Bool {
+        registry.withLock { registry in
+            guard !registry.isShuttingDown else { return false }
+            registry.streams[ObjectIdentifier(stream)] = stream
+            return true
+        }
+    }
+
+    func unregister(_ stream: HTTPStream) {
+        _ = registry.withLock { $0.streams.removeValue(forKey: ObjectIdentifier(stream)) }
+    }
+
+    /// Tracks a deferred response until its connection ends; false once shutdown has begun.
+    func register(_ deferred: HTTPDeferredResponse) -> Bool {
+        registry.withLock { registry in
+            guard !registry.isShuttingDown else { return false }
+            registry.deferred[ObjectIdentifier(deferred)] = deferred
+            return true
+        }
+    }
+
+    func unregister(_ deferred: HTTPDeferredResponse) {
+        _ = registry.withLock { $0.deferred.removeValue(forKey: ObjectIdentifier(deferred)) }
+    }
+
+    private enum DaemonState {
+        case idle
+        case running(Daemon)
+        case stopped
+    }
+
+    private struct Daemon {
+        let handle: OpaquePointer
+        let callbacks: Callbacks
+    }
+
+    /// What shutdown must end or resume.
+    private struct Registry {
+        var isShuttingDown = false
+        var streams: [ObjectIdentifier: HTTPStream] = [:]
+        var deferred: [ObjectIdentifier: HTTPDeferredResponse] = [:]
+
+        var isEmpty: Bool { streams.isEmpty && deferred.isEmpty }
+    }
+}

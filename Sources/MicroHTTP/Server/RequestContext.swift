@@ -1,0 +1,100 @@
+/// One request's state between libmicrohttpd's callbacks. Only the connection's pool thread
+/// touches it; libmicrohttpd holds it (retained) from the request line to the request's end.
+final class RequestContext {
+    let server: HTTPServer
+    let target: String
+    private var phase = Phase.awaitingHead
+    private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
+    private var stream: HTTPStream?
+    private var deferred: HTTPDeferredResponse?
+
+    private enum Phase {
+        case awaitingHead
+        case receivingBody
+        /// The body passed `maxBodySize`: the rest is read and dropped.
+        case discardingBody
+        case deferred
+        case responded
+    }
+
+    init(server: HTTPServer, target: String) {
+        self.server = server
+        self.target = target
+    }
+
+    /// A piece of the body; never buffers past `maxBodySize`.
+    func receive(_ piece: UnsafeRawBufferPointer) {
+        guard case .receivingBody = phase else { return }
+        if body.count + piece.count > server.configuration.maxBodySize {
+            phase = .discardingBody
+            body = []
+        } else {
+            body.append(contentsOf: piece)
+        }
+    }
+
+    /// libmicrohttpd lets the request progress; false closes the connection.
+    func progress(on connection: Connection, method: String) -> Bool {
+        switch phase {
+        case .awaitingHead:
+            let head = HTTPRequestHead(method: method, target: target, headers: connection.requestHeaders())
+            self.head = head
+            if let response = server.runHandler({ server.handlers.head(head) }) ?? tooLargeByContentLength(head) {
+                return respond(response, on: connection)
+            }
+            phase = .receivingBody
+            return true
+        case .receivingBody:
+            let request = HTTPRequest(head: head!, body: body)
+            body = []
+            switch server.runHandler({ server.handlers.request(request) }) {
+            case .response(let response):
+                return respond(response, on: connection)
+            case .deferred(let deferred):
+                self.deferred = deferred
+                phase = .deferred
+                if !server.register(deferred) { deferred.cancel() }
+                return wait(for: deferred, on: connection)
+            }
+        case .discardingBody:
+            return respond(server.runHandler { server.handlers.bodyTooLarge(head!) }, on: connection)
+        case .deferred:
+            return wait(for: deferred!, on: connection)
+        case .responded:
+            return true
+        }
+    }
+
+    /// The request is over; ends what is still attached to it.
+    func ended(completed: Bool) {
+        stream?.connectionEnded(completed: completed)
+        if let deferred {
+            deferred.cancel()
+            server.unregister(deferred)
+        }
+    }
+
+    private func tooLargeByContentLength(_ head: HTTPRequestHead) -> HTTPResponse? {
+        guard let length = head.headers["Content-Length"].flatMap({ Int($0) }),
+              length > server.configuration.maxBodySize else { return nil }
+        return server.runHandler { server.handlers.bodyTooLarge(head) }
+    }
+
+    private func wait(for deferred: HTTPDeferredResponse, on connection: Connection) -> Bool {
+        switch deferred.outcome(on: connection) {
+        case .respond(let response): respond(response, on: connection)
+        case .wait: true
+        case .close: false
+        }
+    }
+
+    private func respond(_ response: HTTPResponse, on connection: Connection) -> Bool {
+        phase = .responded
+        if case .stream(let stream) = response.body {
+            guard stream.attach(to: connection, server: server) else { return false }
+            self.stream = stream
+        }
+        return connection.queue(response)
+    }
+}

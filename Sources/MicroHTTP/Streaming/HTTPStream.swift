@@ -1,0 +1,96 @@
+import Synchronization
+
+/// A response body written from any thread. While nothing is pending the connection is
+/// suspended, so an idle stream holds no thread.
+public final class HTTPStream: Sendable {
+    let state = Mutex(State())
+
+    public init() {}
+
+    /// Queues bytes for the client. Returns false once the stream has ended (nothing queued).
+    @discardableResult
+    public func write(_ bytes: [UInt8]) -> Bool {
+        let (accepted, wake, ended) = state.withLock { state -> (Bool, Connection?, Ending?) in
+            guard state.acceptsWrites else { return (false, nil, nil) }
+            state.unsent.append(contentsOf: bytes)
+            if state.unsentCount > state.backlogLimit {
+                state.unsent = []
+                state.sentCount = 0
+                state.mustFail = true
+                return (false, state.takeParkedConnection(), state.end(.backlogExceeded))
+            }
+            return (true, state.takeParkedConnection(), nil)
+        }
+        wake?.resume()
+        ended?.notify()
+        return accepted
+    }
+
+    /// Ends the response once everything queued has been sent.
+    public func finish() {
+        state.withLock { state -> Connection? in
+            guard state.acceptsWrites else { return nil }
+            state.isFinishing = true
+            return state.takeParkedConnection()
+        }?.resume()
+    }
+
+    /// False once the stream has ended for any reason, or `finish()` was called: from then
+    /// on `write` queues nothing.
+    public var isActive: Bool { state.withLock { $0.acceptsWrites } }
+
+    /// Called once, on any thread, when the stream ends (immediately if it already has).
+    public func onTermination(_ handler: @escaping @Sendable (HTTPStreamTermination) -> Void) {
+        let ended = state.withLock { state -> HTTPStreamTermination? in
+            guard let termination = state.termination else {
+                state.terminationHandlers.append(handler)
+                return nil
+            }
+            return termination
+        }
+        if let ended { handler(ended) }
+    }
+}
+
+extension HTTPStream {
+    struct State {
+        /// Bytes written and not yet read by libmicrohttpd start at `sentCount`.
+        var unsent: [UInt8] = []
+        var sentCount = 0
+        var connection: Connection?
+        weak var server: HTTPServer?
+        var backlogLimit = Int.max
+        var hasBeenAttached = false
+        /// The connection is suspended waiting for bytes and nobody has resumed it yet.
+        var isParked = false
+        var isFinishing = false
+        /// End the response with an error (the connection closes) instead of the last chunk.
+        var mustFail = false
+        var termination: HTTPStreamTermination?
+        var terminationHandlers: [@Sendable (HTTPStreamTermination) -> Void] = []
+
+        var unsentCount: Int { unsent.count - sentCount }
+        var acceptsWrites: Bool { termination == nil && !isFinishing }
+
+        mutating func takeParkedConnection() -> Connection? {
+            guard isParked else { return nil }
+            isParked = false
+            return connection
+        }
+
+        /// Decides why the stream ended, once; the handlers run after the lock is released.
+        mutating func end(_ termination: HTTPStreamTermination) -> Ending? {
+            guard self.termination == nil else { return nil }
+            self.termination = termination
+            defer { terminationHandlers = [] }
+            return Ending(termination: termination, handlers: terminationHandlers)
+        }
+    }
+
+    struct Ending {
+        let termination: HTTPStreamTermination
+        let handlers: [@Sendable (HTTPStreamTermination) -> Void]
+
+        func notify() { handlers.forEach { $0(termination) } }
+    }
+}

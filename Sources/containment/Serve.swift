@@ -1,0 +1,104 @@
+import ArgumentParser
+import ContainmentService
+import Dispatch
+import Foundation
+import Logging
+
+/// `containment serve`: runs until SIGTERM or SIGINT, then shuts down gracefully and exits 0.
+/// Every option also reads an environment variable, so a container is configured without
+/// rewriting its command.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Start the HTTP service.")
+
+    @Option(help: "Address to bind (env HOST). [default: 127.0.0.1]")
+    var host: String?
+
+    @Option(help: "Port to bind; 0 picks a free one (env PORT). [default: 8080]")
+    var port: Int?
+
+    @Option(help: "Threads in the HTTP pool (env CONTAINMENT_THREADS). [default: number of cores]")
+    var threads: Int?
+
+    @Option(help: "Largest request body in bytes (env CONTAINMENT_MAX_BODY_BYTES). [default: 1048576]")
+    var maxBodyBytes: Int?
+
+    @Option(help: "Most trees held at once (env CONTAINMENT_MAX_TREES). [default: 10000]")
+    var maxTrees: Int?
+
+    @Option(help: "Most controllers per tree (env CONTAINMENT_MAX_CONTROLLERS). [default: 10000]")
+    var maxControllers: Int?
+
+    @Option(help: "Events retained per tree for replay (env CONTAINMENT_EVENTS_RETAINED). [default: 10000]")
+    var eventsRetained: Int?
+
+    @Option(help: "Most simultaneous connections (env CONTAINMENT_MAX_CONNECTIONS). [default: 16384]")
+    var maxConnections: Int?
+
+    @Option(help: "Seconds an idle connection may stay open, 0 for never (env CONTAINMENT_CONNECTION_TIMEOUT). [default: 60]")
+    var connectionTimeout: Int?
+
+    @Option(help: "Seconds between heartbeats on idle event streams (env CONTAINMENT_HEARTBEAT_INTERVAL). [default: 15]")
+    var heartbeatInterval: Double?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical (env LOG_LEVEL). [default: info]")
+    var logLevel: String?
+
+    func validate() throws {
+        let positive: [(String, Int?)] = [
+            ("--threads", threads), ("--max-body-bytes", maxBodyBytes), ("--max-trees", maxTrees),
+            ("--max-controllers", maxControllers), ("--events-retained", eventsRetained),
+            ("--max-connections", maxConnections),
+        ]
+        for (name, value) in positive where (value ?? 1) < 1 {
+            throw ValidationError("\(name) must be at least 1.")
+        }
+        if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be in 0...65535.") }
+        if (connectionTimeout ?? 0) < 0 { throw ValidationError("--connection-timeout must not be negative.") }
+        if (heartbeatInterval ?? 1) <= 0 { throw ValidationError("--heartbeat-interval must be positive.") }
+        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
+            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+    }
+
+    func run() throws {
+        let environment = Environment()
+        let levelName = try environment.value(logLevel, "LOG_LEVEL", default: "info")
+        guard let level = Logger.Level(rawValue: levelName) else {
+            throw ValidationError("LOG_LEVEL=\(levelName) is not a log level.")
+        }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "containment")
+
+        var configuration = ServiceConfiguration()
+        configuration.http.host = try environment.value(host, "HOST", default: "127.0.0.1")
+        configuration.http.port = try environment.value(port, "PORT", default: 8080)
+        configuration.http.threads = try environment.value(
+            threads, "CONTAINMENT_THREADS", default: ProcessInfo.processInfo.activeProcessorCount)
+        configuration.http.maxBodySize = try environment.value(maxBodyBytes, "CONTAINMENT_MAX_BODY_BYTES", default: 1 << 20)
+        configuration.http.connectionLimit = try environment.value(
+            maxConnections, "CONTAINMENT_MAX_CONNECTIONS", default: configuration.http.connectionLimit)
+        configuration.http.connectionTimeout = try environment.value(
+            connectionTimeout, "CONTAINMENT_CONNECTION_TIMEOUT", default: configuration.http.connectionTimeout)
+        configuration.maxTrees = try environment.value(maxTrees, "CONTAINMENT_MAX_TREES", default: configuration.maxTrees)
+        configuration.maxControllersPerTree = try environment.value(
+            maxControllers, "CONTAINMENT_MAX_CONTROLLERS", default: configuration.maxControllersPerTree)
+        configuration.eventsRetainedPerTree = try environment.value(
+            eventsRetained, "CONTAINMENT_EVENTS_RETAINED", default: configuration.eventsRetainedPerTree)
+        configuration.heartbeatInterval = try environment.value(
+            heartbeatInterval, "CONTAINMENT_HEARTBEAT_INTERVAL", default: configuration.heartbeatInterval)
+
+        let service = ContainmentService(configuration: configuration, logger: logger)
+        do {
+            try service.start()
+        } catch {
+            logger.error("could not start: \(error)")
+            throw ExitCode.failure
+        }
+        SignalWaiter.waitForTermination(logger: logger)
+        service.shutdown()
+    }
+}

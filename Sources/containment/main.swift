@@ -1,2 +1,0 @@
-import ContainmentService
-print("containment: not yet")

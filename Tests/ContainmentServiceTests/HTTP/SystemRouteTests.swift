@@ -1,0 +1,61 @@
+import Testing
+
+@Suite struct SystemRouteTests {
+    @Test func healthzAnswersOK() throws {
+        let service = try TestService()
+        let reply = try service.request("GET", "/healthz")
+        #expect(reply.status == 200)
+        #expect(reply.header("Content-Type") == "application/json")
+        #expect(reply.json["status"].string == "ok")
+    }
+
+    @Test func metricsCountRequestsByRouteTemplateAndTrackTrees() throws {
+        let service = try TestService()
+        try service.createTree("metrics-tree", root: #"{"id": "root"}"#)
+        try service.request("GET", "/v1/trees/metrics-tree")
+        let reply = try service.request("GET", "/metrics")
+        #expect(reply.status == 200)
+        #expect(reply.header("Content-Type")?.hasPrefix("text/plain") == true)
+        #expect(reply.text.contains(#"containment_http_request_duration_seconds_count{route="/v1/trees/{tree}",method="GET",status="200"} 1"#))
+        #expect(reply.text.contains(#"containment_http_request_duration_seconds_count{route="/v1/trees",method="POST",status="201"} 1"#))
+        #expect(!reply.text.contains("metrics-tree"), "labels hold templates, never client ids")
+        #expect(reply.text.contains("containment_trees 1"))
+        #expect(reply.text.contains("containment_controllers 1"))
+    }
+
+    @Test func servesItsOpenAPIDocument() throws {
+        let service = try TestService()
+        let reply = try service.request("GET", "/openapi.yaml")
+        #expect(reply.status == 200)
+        #expect(reply.header("Content-Type") == "application/yaml")
+        #expect(reply.text.hasPrefix("openapi: 3.1.0"))
+    }
+
+    @Test func unknownRouteIsA404Problem() throws {
+        let service = try TestService()
+        let reply = try service.request("GET", "/v1/nothing-here")
+        #expect(reply.status == 404)
+        #expect(reply.header("Content-Type") == "application/problem+json")
+        #expect(reply.json["code"].string == "route_not_found")
+        #expect(reply.json["type"].string == "about:blank")
+        #expect(reply.json["title"].string == "Not Found")
+    }
+
+    @Test func wrongMethodIsA405WithAllow() throws {
+        let service = try TestService()
+        let reply = try service.request("PUT", "/v1/trees/demo")
+        #expect(reply.status == 405)
+        #expect(reply.header("Allow") == "GET, HEAD, DELETE")
+        #expect(reply.json["code"].string == "method_not_allowed")
+
+        let collection = try service.request("DELETE", "/v1/trees")
+        #expect(collection.status == 405)
+        #expect(collection.header("Allow") == "POST, GET, HEAD")
+    }
+
+    @Test func prettyIndentsJSON() throws {
+        let service = try TestService()
+        #expect(try service.request("GET", "/healthz").text == #"{"status":"ok"}"#)
+        #expect(try service.request("GET", "/healthz?pretty").text == "{\n  \"status\" : \"ok\"\n}")
+    }
+}

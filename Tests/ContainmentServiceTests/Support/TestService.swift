@@ -1,0 +1,113 @@
+import Containment
+import ContainmentService
+import Foundation
+import MicroHTTPTestSupport
+import Testing
+
+/// A real service on an ephemeral port, shut down when the test drops it.
+final class TestService: Sendable {
+    let service: ContainmentService
+    var port: Int { service.port }
+
+    init(_ configure: (inout ServiceConfiguration) -> Void = { _ in }) throws {
+        var configuration = ServiceConfiguration()
+        configuration.http.port = 0
+        configuration.http.threads = 2
+        configure(&configuration)
+        service = ContainmentService(configuration: configuration)
+        try service.start()
+    }
+
+    deinit { service.shutdown() }
+
+    /// One request on a fresh connection; `json` goes as an `application/json` body.
+    @discardableResult
+    func request(
+        _ method: String, _ target: String, json: String? = nil, headers: [(String, String)] = []
+    ) throws -> Reply {
+        let connection = try TestHTTPConnection(port: port)
+        defer { connection.close() }
+        var headers = headers
+        if json != nil, !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
+            headers.append(("Content-Type", "application/json"))
+        }
+        let response = try connection.request(method, target, headers: headers, body: Array((json ?? "").utf8))
+        return Reply(status: response.status, headers: response.headers, body: response.body)
+    }
+
+    /// Creates a tree (manual clock unless said) and returns its creation reply.
+    @discardableResult
+    func createTree(_ id: String, root: String? = nil, clock: String = "manual", onScreen: Bool = true) throws -> Reply {
+        let rootField = root.map { #", "root": \#($0)"# } ?? ""
+        let reply = try request(
+            "POST", "/v1/trees", json: #"{"id": "\#(id)", "clock": "\#(clock)", "onScreen": \#(onScreen)\#(rootField)}"#)
+        try #require(reply.status == 201, "create tree \(id): \(reply.text)")
+        return reply
+    }
+}
+
+/// A response as tests read it.
+struct Reply {
+    var status: Int
+    var headers: [(name: String, value: String)]
+    var body: [UInt8]
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    var json: JSONValue {
+        (try? JSONDecoder().decode(JSONValue.self, from: Data(body))) ?? .null
+    }
+
+    /// The reply's events as `controller.callback(arg)` lines, the way the tests spell UIKit's order.
+    var callbacks: [String] { json["events"].callbackLines }
+}
+
+extension JSONValue {
+    subscript(key: String) -> JSONValue {
+        if case .object(let object) = self { return object[key] ?? .null }
+        return .null
+    }
+
+    subscript(index: Int) -> JSONValue {
+        if case .array(let array) = self, array.indices.contains(index) { return array[index] }
+        return .null
+    }
+
+    var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    var int: Int? {
+        if case .number(let value) = self { return Int(exactly: value) }
+        return nil
+    }
+
+    var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    var array: [JSONValue] {
+        if case .array(let value) = self { return value }
+        return []
+    }
+
+    var isNull: Bool { self == .null }
+
+    /// Events written compactly: `map.willMove(root)`, `map.viewWillAppear`, `warning(map)`.
+    var callbackLines: [String] {
+        array.map { event in
+            let controller = event["controller"].string ?? "?"
+            guard let callback = event["callback"].string else { return "warning(\(controller))" }
+            if callback == "willMove" || callback == "didMove" {
+                return "\(controller).\(callback)(\(event["args"]["parent"].string ?? "nil"))"
+            }
+            return "\(controller).\(callback)"
+        }
+    }
+}

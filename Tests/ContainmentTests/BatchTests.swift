@@ -1,0 +1,83 @@
+import Testing
+
+@testable import Containment
+
+@Suite struct BatchTests {
+    @Test func nonAtomicBatchKeepsCallsBeforeTheFailure() throws {
+        let tree = try visibleTree(others: ["a", "b"])
+        let outcome = tree.perform(
+            [
+                call("root", "addChild", ["child": "a"]),
+                call("root", "addChild", ["child": "root"]),
+                call("root", "addChild", ["child": "b"]),
+            ], atomic: false, now: t0)
+        #expect(outcome.applied == 1)
+        #expect(outcome.failure?.callIndex == 1)
+        #expect(trace(outcome.events) == ["a.willMove(root)"])
+        #expect(tree.snapshot().controllers["root"]?.children == ["a"])
+    }
+
+    @Test func atomicBatchAppliesAllOrNothing() throws {
+        let tree = try visibleTree(others: ["a", "b"])
+        let before = tree.snapshot()
+        let outcome = tree.perform(
+            [
+                call("root", "addChild", ["child": "a"]),
+                call("root.view", "addSubview", ["view": "a.view"]),
+                call("window", "runLoop"),
+                call("a", "updateNothing"),
+            ], atomic: true, now: t0)
+        #expect(outcome.applied == 0)
+        #expect(outcome.events.isEmpty)
+        #expect(outcome.failure?.kind == .invalidArgument)
+        #expect(outcome.failure?.field == "calls[3].method")
+        #expect(tree.snapshot() == before)
+        #expect(tree.lastSeq == before.lastSeq)
+
+        let applied = tree.perform(
+            [call("root", "addChild", ["child": "a"]), call("root.view", "addSubview", ["view": "a.view"])], atomic: true, now: t0)
+        #expect(applied.failure == nil)
+        #expect(applied.applied == 2)
+        #expect(tree.appearance("a") == .appeared)
+    }
+
+    @Test func malformedCallsAreInvalidArgumentsNamingTheField() throws {
+        let tree = try visibleTree(others: ["a"])
+        let cases: [(RawCall, ContainmentError.Kind, String)] = [
+            (call("nobody", "addChild", ["child": "a"]), .notFound, "calls[0].receiver"),
+            (call("root", "addChild"), .invalidArgument, "calls[0].args.child"),
+            (call("root", "addChild", ["child": 3]), .invalidArgument, "calls[0].args.child"),
+            (call("root", "addChild", ["child": "ghost"]), .notFound, "calls[0].args.child"),
+            (call("root", "addSubview", ["view": "a.view"]), .invalidArgument, "calls[0].method"),
+            (call("root.view", "addChild", ["child": "a"]), .invalidArgument, "calls[0].method"),
+            (call("root.view", "addSubview", ["view": "ghost.view"]), .notFound, "calls[0].args.view"),
+            (call("root.view", "insertSubview", ["view": "a.view", "at": -1]), .invalidArgument, "calls[0].args.at"),
+            (call("root.view", "setFrame", ["frame": ["x": 0]]), .invalidArgument, "calls[0].args.frame"),
+            (call("window", "setSize", ["size": ["width": -1, "height": 3]]), .invalidArgument, "calls[0].args.size"),
+            (call("window", "setHorizontalSizeClass", ["sizeClass": "huge"]), .invalidArgument, "calls[0].args.sizeClass"),
+            (call("window", "setHidden"), .invalidArgument, "calls[0].args.hidden"),
+            (call("a", "willMove"), .invalidArgument, "calls[0].args.toParent"),
+            (call("a", "beginAppearanceTransition", ["animated": true]), .invalidArgument, "calls[0].args.isAppearing"),
+            (call("root", "transition", ["from": "a", "to": "a", "duration": -1]), .invalidArgument, "calls[0].args.duration"),
+        ]
+        for (raw, kind, field) in cases {
+            let before = tree.snapshot()
+            let outcome = tree.perform([raw], atomic: false, now: t0)
+            #expect(outcome.failure?.kind == kind, "\(raw)")
+            #expect(outcome.failure?.field == field, "\(raw)")
+            #expect(outcome.events.isEmpty)
+            #expect(tree.snapshot() == before)
+        }
+    }
+
+    @Test func viewCyclesAreRefused() throws {
+        let tree = try visibleTree(
+            root: ControllerSpec(id: "root", containerViews: [ContainerViewSpec(id: "box")]))
+        let before = tree.snapshot()
+        let selfAdd = tree.perform([call("box", "addSubview", ["view": "box"])], atomic: false, now: t0)
+        #expect(selfAdd.failure?.message == "Can't add self as subview")
+        let ancestor = tree.perform([call("box", "addSubview", ["view": "root.view"])], atomic: false, now: t0)
+        #expect(ancestor.failure?.exceptionName == "NSInvalidArgumentException")
+        #expect(tree.snapshot() == before)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import Containment
+
+@Suite struct EventLogTests {
+    @Test func seqIsStrictlyIncreasingAndNeverReusedAcrossRejectedCalls() throws {
+        let tree = try visibleTree(others: ["a", "b"])
+        var seen: [UInt64] = tree.creationEvents.map(\.seq)
+        seen += try tree.addChild("a", to: "root", now: t0).map(\.seq)
+        let rejected = tree.perform([call("a", "addChild", ["child": "a"])], atomic: false, now: t0)
+        #expect(rejected.events.isEmpty)
+        seen += try tree.addChild("b", to: "root", now: t0).map(\.seq)
+        #expect(seen == Array(1...UInt64(seen.count)))
+        #expect(tree.lastSeq == UInt64(seen.count))
+    }
+
+    @Test func retentionIsBoundedWithAKnownOldestSeq() throws {
+        let tree = try visibleTree(others: ["c"], configuration: TreeConfiguration(eventRetention: 5))
+        for _ in 0..<5 {
+            _ = tree.run([call("c", "willMove", ["toParent": nil])])
+        }
+        #expect(tree.lastSeq == UInt64(tree.creationEvents.count + 5))
+        #expect(tree.oldestRetainedSeq == tree.lastSeq - 4)
+        let tail = try tree.events(after: tree.oldestRetainedSeq - 1, limit: 100)
+        #expect(tail.map(\.seq) == Array(tree.oldestRetainedSeq...tree.lastSeq))
+        #expect(try tree.events(after: tree.lastSeq - 2, limit: 1).map(\.seq) == [tree.lastSeq - 1])
+        #expect(try tree.events(after: tree.lastSeq, limit: 10).isEmpty)
+        #expect(throws: ContainmentError.self) { try tree.events(after: 0, limit: 10) }
+        do {
+            _ = try tree.events(after: tree.oldestRetainedSeq - 2, limit: 10)
+            Issue.record("expected eventsGone")
+        } catch {
+            #expect(error.kind == .eventsGone)
+            #expect(error.oldestSeq == tree.oldestRetainedSeq)
+        }
+    }
+
+    @Test func eventsEncodeAsDesignedWithISOTimes() throws {
+        let event = Event(
+            seq: 17, tree: "demo", time: 1_795_255_200.123, controller: "map", callback: "viewWillAppear",
+            args: ["animated": false], isMovingToParent: true, isMovingFromParent: false)
+        let data = try JSONEncoder().encode(event)
+        let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["time"] as? String == "2026-11-21T10:00:00.123Z")
+        #expect(object["warning"] == nil)
+        #expect(try JSONDecoder().decode(Event.self, from: data) == event)
+        let warning = Event(seq: 1, tree: "demo", time: 0, controller: "map", callback: nil, warning: "Unbalanced")
+        let warningObject = try #require(
+            JSONSerialization.jsonObject(with: try JSONEncoder().encode(warning)) as? [String: Any])
+        #expect(Set(warningObject.keys) == ["seq", "tree", "time", "controller", "warning"])
+        #expect(ISOTime.string(from: 0) == "1970-01-01T00:00:00.000Z")
+        #expect(ISOTime.string(from: -0.001) == "1969-12-31T23:59:59.999Z")
+        #expect(ISOTime.seconds(from: "2000-02-29T12:34:56.789Z") == 951_827_696.789)
+        #expect(ISOTime.seconds(from: "2000-02-29T12:34:56Z") == 951_827_696)
+        #expect(ISOTime.seconds(from: "not a time") == nil)
+    }
+
+    @Test func snapshotsEncodeNullsForAbsentLinks() throws {
+        let tree = try visibleTree(others: ["map"])
+        let data = try JSONEncoder().encode(try tree.controller("map"))
+        let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["parent"] is NSNull)
+        #expect(object["view"] is NSNull)
+        #expect(try JSONDecoder().decode(ControllerSnapshot.self, from: data) == tree.controller("map"))
+        let treeData = try JSONEncoder().encode(tree.snapshot())
+        #expect(try JSONDecoder().decode(TreeSnapshot.self, from: treeData) == tree.snapshot())
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+
+@testable import Containment
+
+/// A fixed instant so event times are reproducible.
+let t0 = 1_795_000_000.0
+
+/// Events as compact lines: `map.willMove(root)`, `map.viewWillAppear`, `warning(map): …`.
+func trace(_ events: [Event]) -> [String] {
+    events.map { event in
+        let controller = event.controller ?? "-"
+        if let warning = event.warning { return "warning(\(controller)): \(warning)" }
+        let callback = event.callback ?? "?"
+        switch callback {
+        case "willMove", "didMove":
+            return "\(controller).\(callback)(\(event.args["parent"]?.stringValue ?? "nil"))"
+        default:
+            return "\(controller).\(callback)"
+        }
+    }
+}
+
+/// Only appearance callbacks and willMove/didMove: what the rules talk about.
+func containment(_ events: [Event]) -> [String] {
+    trace(events.filter { event in
+        guard let callback = event.callback else { return true }
+        return !["loadView", "viewDidLoad", "viewWillLayoutSubviews", "viewDidLayoutSubviews"].contains(callback)
+    })
+}
+
+func call(_ receiver: String, _ method: String, _ args: [String: JSONValue] = [:]) -> RawCall {
+    RawCall(receiver: receiver, method: method, args: args.isEmpty ? nil : args)
+}
+
+/// A window showing `root` (with its root view loaded and appeared), plus detached plain
+/// controllers named `others`.
+func visibleTree(
+    root: ControllerSpec = ControllerSpec(id: "root"), others: [String] = [], configuration: TreeConfiguration = TreeConfiguration()
+) throws -> ContainmentTree {
+    let tree = try ContainmentTree(id: "test", configuration: configuration, root: root, now: t0)
+    for other in others {
+        _ = try tree.createController(ControllerSpec(id: other), now: t0)
+    }
+    return tree
+}
+
+extension ContainmentTree {
+    /// Runs calls non-atomically and fails the test if one is refused.
+    func run(_ calls: [RawCall], now: Double = t0, sourceLocation: SourceLocation = #_sourceLocation) -> [Event] {
+        let outcome = perform(calls, atomic: false, now: now)
+        #expect(outcome.failure == nil, "refused: \(String(describing: outcome.failure))", sourceLocation: sourceLocation)
+        return outcome.events
+    }
+
+    func appearance(_ id: String) -> AppearanceState? { controllers[id]?.appearance }
+}

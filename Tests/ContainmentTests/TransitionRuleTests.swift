@@ -1,0 +1,183 @@
+import Testing
+
+@testable import Containment
+
+/// SEMANTICS rule 12 and the engine's handling of time.
+@Suite struct TransitionRuleTests {
+    /// root shows `a` as its child; `b` is detached.
+    func treeShowingA() throws -> ContainmentTree {
+        let tree = try visibleTree(others: ["a", "b"])
+        _ = try tree.addChild("a", to: "root", now: t0)
+        return tree
+    }
+
+    @Test func rule12_transitionNeedsACommonParentElseInvalidArgumentAndNothingHappens() throws {
+        let tree = try treeShowingA()
+        let before = tree.snapshot()
+        let outcome = tree.perform(
+            [call("root", "transition", ["from": "a", "to": "b", "duration": 0.25, "options": []])], atomic: false, now: t0)
+        let failure = try #require(outcome.failure)
+        #expect(failure.exceptionName == "NSInvalidArgumentException")
+        #expect(
+            failure.message
+                == "Children view controllers <a> and <b> must have a common parent view controller when calling -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:]"
+        )
+        #expect(outcome.events.isEmpty)
+        #expect(tree.snapshot() == before)
+        #expect(tree.nextDueTime == nil)
+    }
+
+    @Test func rule12_transitionCallbacksAtStartAndEndThenCompletion() throws {
+        let tree = try treeShowingA()
+        let (started, startEvents) = try tree.transition(in: "root", from: "a", to: "b", duration: 0.25, now: t0)
+        #expect(started.state == .running)
+        #expect(started.completesAt == t0 + 0.25)
+        #expect(
+            containment(startEvents) == [
+                "a.willMove(nil)", "b.willMove(root)", "a.viewWillDisappear", "b.viewWillAppear",
+            ])
+        #expect(tree.nextDueTime == t0 + 0.25)
+        // Nothing is due before the duration is over.
+        #expect(tree.advance(to: t0 + 0.2).isEmpty)
+        let endEvents = tree.advance(to: t0 + 0.25)
+        #expect(
+            containment(endEvents) == [
+                "a.viewDidDisappear", "b.viewIsAppearing", "b.viewDidAppear", "root.transitionCompletion",
+                "a.didMove(nil)", "b.didMove(root)",
+            ])
+        let snapshot = tree.snapshot()
+        #expect(snapshot.controllers["root"]?.children == ["b"])
+        #expect(snapshot.views["root.view"]?.subviews == ["b.view"])
+        #expect(snapshot.views["a.view"]?.superview == nil)
+        #expect(try tree.transition(started.id).state == .finished)
+        #expect(tree.nextDueTime == nil)
+    }
+
+    @Test func rule12_rawTransitionNeverChangesParentLinks() throws {
+        let tree = try treeShowingA()
+        _ = tree.run([call("root", "addChild", ["child": "b"])])
+        let events = tree.run([call("root", "transition", ["from": "a", "to": "b", "duration": 0])])
+        #expect(
+            containment(events) == [
+                "a.viewWillDisappear", "b.viewWillAppear", "a.viewDidDisappear", "b.viewIsAppearing", "b.viewDidAppear",
+                "root.transitionCompletion",
+            ])
+        #expect(tree.snapshot().controllers["root"]?.children == ["a", "b"])
+        #expect(tree.snapshot().controllers["a"]?.parent == "root")
+    }
+
+    @Test func rule12_zeroDurationCompletesWithinTheCall() throws {
+        let tree = try treeShowingA()
+        let (snapshot, events) = try tree.transition(in: "root", from: "a", to: "b", duration: 0, now: t0)
+        #expect(snapshot.state == .finished)
+        #expect(containment(events).suffix(3) == ["root.transitionCompletion", "a.didMove(nil)", "b.didMove(root)"])
+    }
+
+    @Test func rule12_unknownAnimationOptionIsInvalidArgument() throws {
+        let tree = try treeShowingA()
+        _ = tree.run([call("root", "addChild", ["child": "b"])])
+        let outcome = tree.perform(
+            [call("root", "transition", ["from": "a", "to": "b", "duration": 1, "options": ["transitionSpin"]])], atomic: false,
+            now: t0)
+        #expect(outcome.failure?.kind == .invalidArgument)
+        #expect(outcome.failure?.field == "calls[0].args.options[0]")
+    }
+
+    /// UIKit neither queues nor refuses a second transition: both run; the second one's
+    /// begin on a controller already going that way is an unbalanced-call warning, a
+    /// reversal emits the opposite "will", and each ends its own controllers when due.
+    @Test func rule12_secondTransitionOnATransitioningControllerRunsConcurrently() throws {
+        let tree = try visibleTree(others: ["a", "b", "c"])
+        _ = try tree.addChild("a", to: "root", now: t0)
+        _ = tree.run([call("root", "addChild", ["child": "b"]), call("root", "addChild", ["child": "c"])])
+        let first = tree.run([call("root", "transition", ["from": "a", "to": "b", "duration": 1])])
+        #expect(containment(first) == ["a.viewWillDisappear", "b.viewWillAppear"])
+        let second = tree.run([call("root", "transition", ["from": "a", "to": "c", "duration": 1])], now: t0 + 0.5)
+        #expect(
+            containment(second) == [
+                "warning(a): Unbalanced calls to begin/end appearance transitions for <a>", "c.viewWillAppear",
+            ])
+        #expect(tree.nextDueTime == t0 + 1)
+        let firstEnd = tree.advance(to: t0 + 1)
+        #expect(
+            containment(firstEnd) == [
+                "a.viewDidDisappear", "b.viewIsAppearing", "b.viewDidAppear", "root.transitionCompletion",
+            ])
+        let secondEnd = tree.advance(to: t0 + 1.5)
+        #expect(
+            containment(secondEnd) == [
+                "warning(a): Unbalanced calls to begin/end appearance transitions for <a>", "c.viewIsAppearing",
+                "c.viewDidAppear", "root.transitionCompletion",
+            ])
+        #expect(tree.appearance("a") == .disappeared)
+    }
+
+    @Test func rule12_transitionsDueTogetherCompleteInStartOrder() throws {
+        let tree = try visibleTree(others: ["a", "b", "c", "d"])
+        _ = try tree.addChild("a", to: "root", now: t0)
+        _ = try tree.addChild("c", to: "root", now: t0)
+        _ = tree.run([call("root", "addChild", ["child": "b"]), call("root", "addChild", ["child": "d"])])
+        _ = tree.run([
+            call("root", "transition", ["from": "c", "to": "d", "duration": 2]),
+        ])
+        _ = tree.run([call("root", "transition", ["from": "a", "to": "b", "duration": 1])], now: t0 + 1)
+        let events = tree.advance(to: t0 + 5)
+        let completions = events.filter { $0.callback == "transitionCompletion" }.compactMap { $0.args["transition"]?.stringValue }
+        #expect(completions == ["t1", "t2"])
+    }
+}
+
+/// SEMANTICS rules 16–18: delegation, sizes and traits.
+@Suite struct DelegationRuleTests {
+    @Test func rule16_effectiveStatusBarFollowsTheChildForChainFromTheRoot() throws {
+        let root = ControllerSpec(
+            id: "root", statusBarStyle: .darkContent, childForStatusBarStyle: "middle", childForStatusBarHidden: "middle",
+            children: [
+                ControllerSpec(
+                    id: "middle", statusBarHidden: true, childForStatusBarStyle: "leaf",
+                    children: [ControllerSpec(id: "leaf", statusBarStyle: .lightContent)])
+            ])
+        let tree = try ContainmentTree(id: "bar", root: root, now: t0)
+        let bar = tree.snapshot().window.statusBar
+        #expect(bar == StatusBarSnapshot(style: .lightContent, hidden: true, decidedBy: "leaf", hiddenDecidedBy: "middle"))
+        _ = try tree.updateController("root", ControllerPatch(childForStatusBarStyle: .some(nil)), now: t0)
+        #expect(tree.snapshot().window.statusBar.style == .darkContent)
+        #expect(tree.snapshot().window.statusBar.decidedBy == "root")
+        #expect(trace(tree.run([call("root", "setNeedsStatusBarAppearanceUpdate")])) == ["root.setNeedsStatusBarAppearanceUpdate"])
+    }
+
+    @Test func rule17_preferredContentSizeChangeNotifiesTheParent() throws {
+        let tree = try visibleTree(others: ["map"])
+        _ = try tree.addChild("map", to: "root", now: t0)
+        let events = try tree.updateController("map", ControllerPatch(preferredContentSize: Size(width: 300, height: 200)), now: t0)
+        #expect(trace(events) == ["root.preferredContentSizeDidChange"])
+        #expect(events.first?.args["child"] == "map")
+        #expect(events.first?.args["size"] == ["width": 300, "height": 200])
+        #expect(try tree.updateController("map", ControllerPatch(preferredContentSize: Size(width: 300, height: 200)), now: t0).isEmpty)
+    }
+
+    @Test func rule18_windowResizeForwardsViewWillTransitionToChildrenWhoseSizeChanges() throws {
+        let root = ControllerSpec(
+            id: "root", containerViews: [ContainerViewSpec(id: "fixed", frame: Rect(x: 0, y: 0, width: 100, height: 100))],
+            children: [ControllerSpec(id: "filling"), ControllerSpec(id: "boxed", containerView: "fixed")])
+        let tree = try ContainmentTree(id: "resize", root: root, now: t0)
+        let events = tree.run([call("window", "setSize", ["size": ["width": 844, "height": 390]])])
+        #expect(
+            trace(events) == [
+                "root.viewWillTransition", "filling.viewWillTransition", "root.viewWillLayoutSubviews",
+                "root.viewDidLayoutSubviews", "filling.viewWillLayoutSubviews", "filling.viewDidLayoutSubviews",
+            ])
+        #expect(events.first?.args["size"] == ["width": 844, "height": 390])
+        #expect(tree.snapshot().views["boxed.view"]?.frame.size == Size(width: 100, height: 100))
+        #expect(tree.snapshot().views["filling.view"]?.frame.size == Size(width: 844, height: 390))
+    }
+
+    @Test func rule18_sizeClassChangeCallsTraitCollectionDidChange() throws {
+        let tree = try ContainmentTree(
+            id: "traits", root: ControllerSpec(id: "root", children: [ControllerSpec(id: "child")]), now: t0)
+        let events = tree.run([call("window", "setHorizontalSizeClass", ["sizeClass": "regular"])])
+        #expect(trace(events) == ["root.traitCollectionDidChange", "child.traitCollectionDidChange"])
+        #expect(events.first?.args["previousTraitCollection"] == ["horizontalSizeClass": "compact"])
+        #expect(tree.run([call("window", "setHorizontalSizeClass", ["sizeClass": "regular"])]).isEmpty)
+    }
+}

@@ -1,0 +1,282 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A blocking HTTP/1.1 client on one TCP connection, for tests: plain POSIX sockets, every
+/// read bounded by `timeout`. Use it from one thread at a time.
+public final class TestHTTPConnection {
+    public let timeout: Double
+    private var socket: Int32
+    private var received: [UInt8] = []
+    private var receivedStart = 0
+    private var peerClosed = false
+    private var framing = Framing.done
+    /// Body bytes decoded and not yet handed out.
+    private var decoded: [UInt8] = []
+
+    public init(host: String = "127.0.0.1", port: Int, timeout: Double = 10) throws(TestHTTPClientError) {
+        self.timeout = timeout
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw TestHTTPClientError("not an IPv4 address: \(host)") }
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw TestHTTPClientError("socket: \(String(cString: strerror(errno)))") }
+        var noDelay: Int32 = 1
+        setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(socket)
+            throw TestHTTPClientError("connect to \(host):\(port): \(reason)")
+        }
+    }
+
+    deinit { close() }
+
+    public func close() {
+        if socket >= 0 { Glibc.close(socket) }
+        socket = -1
+    }
+
+    // MARK: Sending
+
+    /// Sends raw bytes, as they are (for pieces of a body, or malformed requests).
+    public func send(_ bytes: [UInt8]) throws(TestHTTPClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw TestHTTPClientError("send: \(String(cString: strerror(errno)))") }
+            offset += sent
+        }
+    }
+
+    public func send(_ text: String) throws(TestHTTPClientError) { try send(Array(text.utf8)) }
+
+    /// Sends a request; a body goes with its Content-Length unless `headers` sets the framing.
+    public func sendRequest(
+        _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
+    ) throws(TestHTTPClientError) {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        let setsFraming = headers.contains { ["content-length", "transfer-encoding"].contains($0.0.lowercased()) }
+        if !body.isEmpty && !setsFraming { head += "Content-Length: \(body.count)\r\n" }
+        try send(Array((head + "\r\n").utf8) + body)
+    }
+
+    /// Sends a request and reads the whole response.
+    public func request(
+        _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
+    ) throws(TestHTTPClientError) -> TestHTTPResponse {
+        try sendRequest(method, target, headers: headers, body: body)
+        return try readResponse()
+    }
+
+    // MARK: Receiving
+
+    /// Reads a response's status line and headers; its body is then read with `readResponse`'s
+    /// rest, `readBodyLine` or `readBody`.
+    public func readResponseHead(forMethod method: String = "GET") throws(TestHTTPClientError) -> TestHTTPResponse {
+        let statusLine = try readRawLine()
+        let parts = statusLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
+            throw TestHTTPClientError("bad status line: \(statusLine)")
+        }
+        var headers: [(name: String, value: String)] = []
+        while true {
+            let line = try readRawLine()
+            if line.isEmpty { break }
+            guard let colon = line.firstIndex(of: ":") else { throw TestHTTPClientError("bad header line: \(line)") }
+            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingSpaces()))
+        }
+        let response = TestHTTPResponse(status: status, headers: headers, body: [])
+        if method == "HEAD" || status == 204 || status == 304 || (100..<200).contains(status) {
+            framing = .done
+        } else if response.header("Transfer-Encoding")?.lowercased().contains("chunked") == true {
+            framing = .chunked(remainingInChunk: nil)
+        } else if let length = response.header("Content-Length").flatMap({ Int($0) }) {
+            framing = .length(remaining: length)
+        } else {
+            framing = .untilClose
+        }
+        decoded = []
+        return response
+    }
+
+    /// Reads a whole response.
+    public func readResponse(forMethod method: String = "GET") throws(TestHTTPClientError) -> TestHTTPResponse {
+        var response = try readResponseHead(forMethod: method)
+        response.body = try readBody()
+        return response
+    }
+
+    /// The rest of the current response's body.
+    public func readBody() throws(TestHTTPClientError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while let piece = try readBodyPiece() { bytes += piece }
+        return bytes
+    }
+
+    /// The next line of a (streamed) body without its line break; nil once the body ended.
+    public func readBodyLine() throws(TestHTTPClientError) -> String? {
+        while true {
+            if let newline = decoded.firstIndex(of: UInt8(ascii: "\n")) {
+                var line = Array(decoded[..<newline])
+                decoded.removeFirst(newline + 1)
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                return String(decoding: line, as: UTF8.self)
+            }
+            guard try decodeMoreBody() else {
+                guard !decoded.isEmpty else { return nil }
+                defer { decoded = [] }
+                return String(decoding: decoded, as: UTF8.self)
+            }
+        }
+    }
+
+    /// Body bytes as they arrive; nil once the body ended.
+    public func readBodyPiece() throws(TestHTTPClientError) -> [UInt8]? {
+        while decoded.isEmpty {
+            guard try decodeMoreBody() else { return nil }
+        }
+        defer { decoded = [] }
+        return decoded
+    }
+
+    /// True when the server closes (or resets) the connection within `timeout` seconds and
+    /// sends nothing more of the current response.
+    public func waitForClose(timeout: Double? = nil) -> Bool {
+        let deadline = Deadline(seconds: timeout ?? self.timeout)
+        while !peerClosed {
+            guard (try? receiveMore(until: deadline)) != nil else { return peerClosed }
+        }
+        return true
+    }
+
+    // MARK: Framing
+
+    /// Decodes more of the body into `decoded`; false once the body has ended.
+    private func decodeMoreBody() throws(TestHTTPClientError) -> Bool {
+        switch framing {
+        case .done:
+            return false
+        case .length(let remaining):
+            guard remaining > 0 else {
+                framing = .done
+                return false
+            }
+            let piece = try takeReceived(atMost: remaining)
+            decoded += piece
+            framing = .length(remaining: remaining - piece.count)
+            return true
+        case .untilClose:
+            do {
+                decoded += try takeReceived(atMost: Int.max)
+                return true
+            } catch {
+                guard peerClosed else { throw error }
+                framing = .done
+                return false
+            }
+        case .chunked(let remainingInChunk):
+            guard let remainingInChunk else {
+                let sizeLine = try readRawLine()
+                guard let size = Int(sizeLine.split(separator: ";").first ?? "", radix: 16) else {
+                    throw TestHTTPClientError("bad chunk size: \(sizeLine)")
+                }
+                if size == 0 {
+                    while try !readRawLine().isEmpty {}
+                    framing = .done
+                    return false
+                }
+                framing = .chunked(remainingInChunk: size)
+                return true
+            }
+            let piece = try takeReceived(atMost: remainingInChunk)
+            decoded += piece
+            if piece.count == remainingInChunk {
+                guard try readRawLine().isEmpty else { throw TestHTTPClientError("chunk without its CRLF") }
+                framing = .chunked(remainingInChunk: nil)
+            } else {
+                framing = .chunked(remainingInChunk: remainingInChunk - piece.count)
+            }
+            return true
+        }
+    }
+
+    /// How the current response's body ends.
+    private enum Framing {
+        case length(remaining: Int)
+        case chunked(remainingInChunk: Int?)
+        case untilClose
+        case done
+    }
+
+    // MARK: Socket
+
+    private func readRawLine() throws(TestHTTPClientError) -> String {
+        let deadline = Deadline(seconds: timeout)
+        while true {
+            if let newline = received[receivedStart...].firstIndex(of: UInt8(ascii: "\n")) {
+                var line = received[receivedStart..<newline]
+                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+                receivedStart = newline + 1
+                return String(decoding: line, as: UTF8.self)
+            }
+            try receiveMore(until: deadline)
+        }
+    }
+
+    private func takeReceived(atMost limit: Int) throws(TestHTTPClientError) -> [UInt8] {
+        if receivedStart == received.count { try receiveMore(until: Deadline(seconds: timeout)) }
+        let end = receivedStart + min(limit, received.count - receivedStart)
+        defer { receivedStart = end }
+        return Array(received[receivedStart..<end])
+    }
+
+    private func receiveMore(until deadline: Deadline) throws(TestHTTPClientError) {
+        if receivedStart == received.count {
+            received.removeAll(keepingCapacity: true)
+            receivedStart = 0
+        }
+        guard !peerClosed else { throw TestHTTPClientError("the server closed the connection") }
+        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&poller, 1, deadline.remainingMilliseconds)
+        guard ready > 0 else { throw TestHTTPClientError("timed out after \(timeout) s waiting for the server") }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else {
+            peerClosed = true
+            throw TestHTTPClientError("the server closed the connection")
+        }
+        received += chunk[..<count]
+    }
+}
+
+private struct Deadline {
+    let end: timespec
+
+    init(seconds: Double) {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let nanoseconds = Int(now.tv_nsec) + Int(seconds.truncatingRemainder(dividingBy: 1) * 1e9)
+        end = timespec(tv_sec: now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+    }
+
+    var remainingMilliseconds: Int32 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let remaining = (end.tv_sec - now.tv_sec) * 1000 + (end.tv_nsec - now.tv_nsec) / 1_000_000
+        return Int32(clamping: max(0, remaining))
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

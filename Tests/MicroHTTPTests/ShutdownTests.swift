@@ -1,0 +1,70 @@
+import MicroHTTP
+import MicroHTTPTestSupport
+import Testing
+
+@Suite struct ShutdownTests {
+    @Test func shutdownEndsStreamsAndCancelsDeferredResponsesWithoutAborting() throws {
+        let streaming = StreamingServer()
+        let cancelled = Collected<Bool>()
+        let pending = Collected<HTTPDeferredResponse>()
+        let handlers = HTTPServerHandlers { request in
+            guard request.head.path == "/wait" else { return streaming.handlers.request(request) }
+            let deferred = HTTPDeferredResponse()
+            deferred.onCancel { cancelled.append(true) }
+            pending.append(deferred)
+            return .deferred(deferred)
+        }
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        let server = HTTPServer(configuration: configuration, handlers: handlers)
+        try server.start()
+
+        let streamClients = try (0..<3).map { _ in try TestHTTPConnection(port: server.port) }
+        for client in streamClients {
+            try client.sendRequest("GET", "/events")
+            _ = try client.readResponseHead()
+        }
+        let waitingClient = try TestHTTPConnection(port: server.port)
+        try waitingClient.sendRequest("GET", "/wait")
+        let streams = streaming.streams.wait(for: 3)
+        _ = pending.wait(for: 1)
+        // One stream is busy with unsent bytes, the others are parked.
+        streams[0].write(Array("last words\n".utf8))
+
+        server.shutdown(grace: 1)
+
+        #expect(streaming.terminations.all == [.serverShutdown, .serverShutdown, .serverShutdown])
+        #expect(cancelled.all == [true])
+        #expect(streams.allSatisfy { !$0.isActive })
+        #expect(try streamClients[0].readBodyLine() == "last words")
+        for client in streamClients { #expect((try? client.readBodyLine()) == nil) }
+        #expect(waitingClient.waitForClose())
+        #expect(throws: TestHTTPClientError.self) { try TestHTTPConnection(port: server.port, timeout: 1).request("GET", "/") }
+    }
+
+    @Test func shutdownLetsAnInFlightRequestFinish() throws {
+        let started = Collected<Bool>()
+        let handlers = HTTPServerHandlers { _ in
+            started.append(true)
+            usleep(300_000)
+            return .response(HTTPResponse(status: 200, body: Array("finished".utf8)))
+        }
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        let server = HTTPServer(configuration: configuration, handlers: handlers)
+        try server.start()
+        let client = try TestHTTPConnection(port: server.port)
+        try client.sendRequest("GET", "/slow")
+        _ = started.wait(for: 1)
+        server.shutdown(grace: 5)
+        #expect(try client.readResponse().text == "finished")
+    }
+
+    @Test func shutdownOfAServerThatNeverStartedReturns() {
+        HTTPServer(configuration: HTTPServerConfiguration(), handlers: echoHandlers).shutdown()
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

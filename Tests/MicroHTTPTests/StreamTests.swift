@@ -1,0 +1,120 @@
+import MicroHTTP
+import MicroHTTPTestSupport
+import Testing
+
+/// A server whose every request opens a stream that the test then drives.
+struct StreamingServer {
+    let streams = Collected<HTTPStream>()
+    let terminations = Collected<HTTPStreamTermination>()
+
+    var handlers: HTTPServerHandlers {
+        HTTPServerHandlers { [streams, terminations] _ in
+            let stream = HTTPStream()
+            stream.onTermination { terminations.append($0) }
+            streams.append(stream)
+            return .response(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], stream: stream))
+        }
+    }
+}
+
+@Suite struct StreamTests {
+    @Test func writesArriveLive() throws {
+        let streaming = StreamingServer()
+        try withServer(handlers: streaming.handlers) { server in
+            let connection = try TestHTTPConnection(port: server.port)
+            try connection.sendRequest("GET", "/events")
+            let head = try connection.readResponseHead()
+            #expect(head.status == 200)
+            #expect(head.header("Transfer-Encoding") == "chunked")
+            let stream = try #require(streaming.streams.wait(for: 1).first)
+            for index in 0..<5 {
+                #expect(stream.write(Array("event \(index)\n".utf8)))
+                #expect(try connection.readBodyLine() == "event \(index)")
+            }
+            stream.finish()
+            #expect(!stream.isActive)
+            #expect(!stream.write(Array("late\n".utf8)))
+            #expect(try connection.readBodyLine() == nil)
+            #expect(streaming.terminations.wait(for: 1) == [.finished])
+            // The connection carries the next request.
+            try connection.sendRequest("GET", "/events")
+            #expect(try connection.readResponseHead().status == 200)
+        }
+    }
+
+    @Test func bytesWrittenBeforeTheResponseIsSentAreKept() throws {
+        let handlers = HTTPServerHandlers { _ in
+            let stream = HTTPStream()
+            stream.write(Array("first\n".utf8))
+            stream.write(Array("second\n".utf8))
+            stream.finish()
+            return .response(HTTPResponse(status: 200, stream: stream))
+        }
+        try withServer(handlers: handlers) { server in
+            let response = try TestHTTPConnection(port: server.port).request("GET", "/")
+            #expect(response.text == "first\nsecond\n")
+        }
+    }
+
+    @Test func slowReaderIsDroppedWhenTheBacklogIsExceeded() throws {
+        let streaming = StreamingServer()
+        try withServer(configure: { $0.maxStreamBacklog = 64 * 1024 }, handlers: streaming.handlers) { server in
+            let connection = try TestHTTPConnection(port: server.port)
+            try connection.sendRequest("GET", "/events")
+            _ = try connection.readResponseHead()
+            let stream = try #require(streaming.streams.wait(for: 1).first)
+            // The client reads nothing: once the socket buffers are full, the backlog grows.
+            let piece = [UInt8](repeating: UInt8(ascii: "x"), count: 16 * 1024)
+            var writes = 0
+            while stream.write(piece) && writes < 100_000 { writes += 1 }
+            #expect(!stream.isActive)
+            #expect(streaming.terminations.wait(for: 1) == [.backlogExceeded])
+            #expect(connection.waitForClose(timeout: 10) || (try? connection.readBody()) != nil)
+        }
+    }
+
+    @Test func clientThatLeftIsDetected() throws {
+        let streaming = StreamingServer()
+        try withServer(handlers: streaming.handlers) { server in
+            let connection = try TestHTTPConnection(port: server.port)
+            try connection.sendRequest("GET", "/events")
+            _ = try connection.readResponseHead()
+            let stream = try #require(streaming.streams.wait(for: 1).first)
+            connection.close()
+            // A suspended connection notices nothing until it writes (hence heartbeats).
+            var heartbeats = 0
+            while streaming.terminations.all.isEmpty && heartbeats < 500 {
+                stream.write(Array(": heartbeat\n".utf8))
+                heartbeats += 1
+                Thread.sleepBriefly()
+            }
+            #expect(streaming.terminations.all == [.clientGone])
+            #expect(!stream.isActive)
+        }
+    }
+
+    @Test func thousandConcurrentStreamsEachReceiveEveryWrite() throws {
+        raiseOpenFileLimit()
+        let streaming = StreamingServer()
+        try withServer(handlers: streaming.handlers) { server in
+            let clients = try (0..<1_000).map { _ in try TestHTTPConnection(port: server.port) }
+            for client in clients { try client.sendRequest("GET", "/events") }
+            for client in clients { #expect(try client.readResponseHead().status == 200) }
+            let streams = streaming.streams.wait(for: 1_000)
+            #expect(streams.count == 1_000)
+            #expect(server.openConnections == 1_000)
+            for index in 0..<3 {
+                for stream in streams { stream.write(Array("event \(index)\n".utf8)) }
+            }
+            streams.forEach { $0.finish() }
+            var complete = 0
+            for client in clients {
+                var lines: [String] = []
+                while let line = try client.readBodyLine() { lines.append(line) }
+                if lines == ["event 0", "event 1", "event 2"] { complete += 1 }
+            }
+            #expect(complete == 1_000)
+            #expect(streaming.terminations.wait(for: 1_000).filter { $0 == .finished }.count == 1_000)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import MicroHTTP
+import MicroHTTPTestSupport
+
+/// Starts a server on an ephemeral port for the duration of `body`, then shuts it down.
+func withServer<Result>(
+    configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+    handlers: HTTPServerHandlers,
+    _ body: (HTTPServer) throws -> Result
+) throws -> Result {
+    var configuration = HTTPServerConfiguration()
+    configuration.port = 0
+    configure(&configuration)
+    let server = HTTPServer(configuration: configuration, handlers: handlers)
+    try server.start()
+    defer { server.shutdown(grace: 0.5) }
+    return try body(server)
+}
+
+/// Answers with what it received, one `key: value` line each, so tests can check parsing.
+let echoHandlers = HTTPServerHandlers { request in
+    var lines = ["method: \(request.head.method)", "path: \(request.head.path)"]
+    lines += request.head.query.map { "query \($0.name): \($0.value)" }
+    lines.append("x-probe: \(request.head.headers["x-PROBE"] ?? "-")")
+    lines.append("body: \(String(decoding: request.body, as: UTF8.self))")
+    return .response(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array(lines.joined(separator: "\n").utf8)))
+}
+
+extension TestHTTPResponse {
+    var lines: [String] { text.split(separator: "\n").map(String.init) }
+}
