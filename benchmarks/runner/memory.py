@@ -117,10 +117,10 @@ class Subscribers:
                 if line.startswith(b"id:"):
                     self.last_id[s] = max(self.last_id[s], int(line[3:].strip()))
 
-    def wait_for(self, seq, timeout=60):
-        """True once every open subscriber has seen event `seq`."""
+    def wait_for(self, seq, timeout=30):
+        """True once every open subscriber has seen event `seq` (false if none is open)."""
         deadline = time.time() + timeout
-        while time.time() < deadline:
+        while time.time() < deadline and self.last_id:
             if all(v >= seq for v in self.last_id.values()):
                 return True
             self.read(0.2)
@@ -150,8 +150,11 @@ def rss_per_subscriber(server, count, mutations=30):
     subscribers.read(0.5)
     after = server.rss_kib()
     connected = subscribers.open
-    log(f"  {connected:,}/{count:,} subscribers open after {time.time() - started:.1f} s: "
-        f"RSS {before} -> {after} KiB")
+    log(f"  {connected:,}/{count:,} subscribers open after {time.time() - started:.1f} s, "
+        f"{subscribers.streaming:,} streaming: RSS {before} -> {after} KiB")
+    if not subscribers.streaming:
+        subscribers.close()
+        return {"subscribers_requested": count, "subscribers_streaming": 0}
     delivered = []
 
     def drain(seq):

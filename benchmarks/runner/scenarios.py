@@ -5,6 +5,13 @@ from dataclasses import dataclass, field
 import fixtures
 
 THREADS = 2  # wrk threads; the slot ids in the Lua scripts are per thread
+# Requests of one wrk thread between an add and the remove of the same child: far more than
+# can overtake each other (a slow request's p99 lasts a few hundred of them).
+PAIR_DISTANCE = 1024
+
+
+def slots_for(trees):
+    return max(4, -(-PAIR_DISTANCE // trees))
 
 
 @dataclass
@@ -60,7 +67,9 @@ def _slot_trees(client, prefix, trees, attached, detached):
     return [f"{prefix}{t}" for t in range(trees)]
 
 
-def calls_spread(trees, slots=4):
+def calls_spread(trees):
+    slots = slots_for(trees)
+
     def build(client, tag):
         prefix = f"{tag}-calls-"
         made = _slot_trees(client, prefix, trees, [], fixtures.slot_ids("w", THREADS, slots))
@@ -72,7 +81,9 @@ def calls_spread(trees, slots=4):
     )
 
 
-def children_recipe(trees, slots=4):
+def children_recipe(trees):
+    slots = slots_for(trees)
+
     def build(client, tag):
         prefix = f"{tag}-children-"
         made = _slot_trees(client, prefix, trees, [], fixtures.slot_ids("w", THREADS, slots))
@@ -85,7 +96,9 @@ def children_recipe(trees, slots=4):
     )
 
 
-def transition_recipe(trees, slots=4):
+def transition_recipe(trees):
+    slots = slots_for(trees)
+
     def build(client, tag):
         prefix = f"{tag}-transition-"
         a = fixtures.slot_ids("a", THREADS, slots)

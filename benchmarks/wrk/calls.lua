@@ -20,9 +20,9 @@ function init(args)
   next_slot = common.cursor(tonumber(args[2]), tonumber(args[3]))
 end
 
-function request()
+request = common.dynamic(function()
   local tree, slot = next_slot()
   local c = string.format("w%d-%d", id, slot)
   return wrk.format("POST", "/v1/trees/" .. prefix .. tree .. "/calls", headers,
     string.format(template, c, c, c, c, c, c))
-end
+end)

@@ -13,7 +13,7 @@ function init(args)
   next_slot = common.cursor(tonumber(args[2]), tonumber(args[3]))
 end
 
-function request()
+request = common.dynamic(function()
   local tree, slot, phase = next_slot()
   local child = string.format("w%d-%d", id, slot)
   local base = "/v1/trees/" .. prefix .. tree .. "/controllers/root/children"
@@ -21,4 +21,4 @@ function request()
     return wrk.format("POST", base, headers, '{"child":"' .. child .. '"}')
   end
   return wrk.format("DELETE", base .. "/" .. child)
-end
+end)

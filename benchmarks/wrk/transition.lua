@@ -13,11 +13,11 @@ function init(args)
   next_slot = common.cursor(tonumber(args[2]), tonumber(args[3]))
 end
 
-function request()
+request = common.dynamic(function()
   local tree, slot, phase = next_slot()
   local a = string.format("a%d-%d", id, slot)
   local b = string.format("b%d-%d", id, slot)
   if phase == 1 then a, b = b, a end
   return wrk.format("POST", "/v1/trees/" .. prefix .. tree .. "/controllers/root/transitions",
     headers, '{"from":"' .. a .. '","to":"' .. b .. '","duration":0}')
-end
+end)
