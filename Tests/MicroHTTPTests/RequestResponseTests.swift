@@ -58,6 +58,15 @@ import Glibc
         #expect(headers["Content-Typ"] == nil)
     }
 
+    @Test func largeRequestHeadFitsTheConnectionMemory() throws {
+        try withServer(handlers: echoHandlers) { server in
+            let value = String(repeating: "v", count: 10_000)
+            let response = try TestHTTPConnection(port: server.port).request("GET", "/", headers: [("X-Probe", value)])
+            #expect(response.status == 200)
+            #expect(response.lines.contains("x-probe: \(value)"))
+        }
+    }
+
     @Test func bodyIsGatheredAcrossPieces() throws {
         try withServer(handlers: echoHandlers) { server in
             let connection = try TestHTTPConnection(port: server.port)

@@ -16,6 +16,11 @@ public final class HTTPServer: Sendable {
     private let registry = Mutex(Registry())
     private let runningHandlers = Atomic<Int>(0)
 
+    /// libmicrohttpd's per-connection memory pool (request head, read and write buffers).
+    /// Half its 32 KiB default: an idle stream then costs about 15 KB instead of 22 KB, and
+    /// request heads up to about 14 KB still fit.
+    private static let connectionMemory = 16 * 1024
+
     public init(configuration: HTTPServerConfiguration, handlers: HTTPServerHandlers) {
         self.configuration = configuration
         self.handlers = handlers
@@ -33,7 +38,7 @@ public final class HTTPServer: Sendable {
                     threads: UInt32(clamping: max(1, configuration.threads)),
                     connectionLimit: UInt32(clamping: max(1, configuration.connectionLimit)),
                     connectionTimeout: UInt32(clamping: max(0, configuration.connectionTimeout)),
-                    connectionMemoryLimit: 0
+                    connectionMemoryLimit: Self.connectionMemory
                 )
                 return CMicroHTTPDShim_start(&settings, callbacks.pointer)
             }

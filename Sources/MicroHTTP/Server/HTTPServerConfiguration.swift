@@ -6,7 +6,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: Int = 8080
     /// Threads in libmicrohttpd's pool (internal polling, epoll).
     public var threads: Int = 2
-    /// Most simultaneous connections; libmicrohttpd refuses more.
+    /// Most simultaneous connections, streams included; further ones wait in the listen
+    /// backlog until one closes. libmicrohttpd's own default (about 1,020) is far too low
+    /// for streams.
     public var connectionLimit: Int = 16_384
     /// Seconds an idle, non-streaming connection may stay open; 0 disables.
     public var connectionTimeout: Int = 60
