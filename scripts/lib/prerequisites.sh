@@ -13,13 +13,20 @@ ensure_libmicrohttpd() {
   fi
 }
 
-# The Python tools that check openapi.yaml and fuzz the live server.
+# The Python tools that check openapi.yaml and fuzz the live server, in a virtual environment
+# under .build (Debian's own Python refuses system-wide pip installs).
 ensure_python_tools() {
-  local missing=()
-  python3 -c 'import openapi_spec_validator' 2>/dev/null || missing+=(openapi-spec-validator)
-  command -v schemathesis >/dev/null 2>&1 || missing+=(schemathesis)
-  if [ "${#missing[@]}" -gt 0 ]; then
-    echo "installing ${missing[*]}" >&2
-    python3 -m pip install --quiet "${missing[@]}"
+  local tools=.build/python-tools
+  if ! "$tools/bin/python" -c 'import openapi_spec_validator' 2>/dev/null || [ ! -x "$tools/bin/schemathesis" ]; then
+    if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' 2>/dev/null; then
+      echo "installing python3 and python3-venv" >&2
+      as_root apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3 python3-venv
+    fi
+    echo "installing openapi-spec-validator and schemathesis into $tools" >&2
+    python3 -m venv "$tools"
+    "$tools/bin/python" -m pip install --quiet --disable-pip-version-check openapi-spec-validator schemathesis
   fi
+  PATH="$PWD/$tools/bin:$PATH"
+  export PATH
 }

@@ -95,7 +95,8 @@ paths:
           content:
             application/yaml:
               schema:
-                type: string
+                type: object
+                required: [openapi, paths]
         '503':
           $ref: '#/components/responses/ShuttingDown'
 

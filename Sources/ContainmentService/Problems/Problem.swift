@@ -2,27 +2,27 @@ import Containment
 
 /// An RFC 9457 problem: every refusal the service gives, so clients branch on `code` and
 /// `status` instead of parsing prose.
-public struct Problem: Error, Codable, Sendable, Equatable {
+struct Problem: Error, Codable, Sendable, Equatable {
     /// Always `about:blank`: `title` and `code` carry the meaning.
-    public var type: String
+    var type: String
     /// UIKit's exception name where UIKit would throw, else the HTTP reason phrase.
-    public var title: String
-    public var status: Int
+    var title: String
+    var status: Int
     /// Stable snake_case identifier for programs.
-    public var code: String
-    public var detail: String
+    var code: String
+    var detail: String
     /// The request field at fault (`root.children[2].id`, `calls[3].args.child`).
-    public var field: String?
+    var field: String?
     /// Index of the failing call in a `/calls` batch.
-    public var callIndex: Int?
+    var callIndex: Int?
     /// Oldest sequence number still retained, when the asked-for events are gone.
-    public var oldestSeq: UInt64?
+    var oldestSeq: UInt64?
     /// Calls of a non-atomic batch that were applied and kept before the failing one.
-    public var applied: Int?
+    var applied: Int?
     /// Events the request caused before it was refused (a non-atomic `/calls` batch keeps them).
-    public var events: [Event]?
+    var events: [Event]?
 
-    public init(
+    init(
         status: Int, code: String, detail: String, title: String? = nil, field: String? = nil,
         callIndex: Int? = nil, oldestSeq: UInt64? = nil
     ) {

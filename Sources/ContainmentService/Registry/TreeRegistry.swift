@@ -39,7 +39,7 @@ final class TreeRegistry: Sendable {
     /// Up to `limit` trees in id order after `cursor` (exclusive), and the cursor of the next page.
     func page(after cursor: String?, limit: Int) -> (boxes: [TreeBox], nextCursor: String?) {
         let all = trees.withLock { Array($0.values) }
-        let sorted = all.filter { cursor == nil || $0.id > cursor! }.sorted { $0.id < $1.id }
+        let sorted = all.filter { box in cursor.map { box.id > $0 } ?? true }.sorted { $0.id < $1.id }
         let page = Array(sorted.prefix(limit))
         return (page, sorted.count > limit ? page.last?.id : nil)
     }

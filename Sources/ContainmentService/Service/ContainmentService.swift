@@ -5,7 +5,7 @@ import MicroHTTP
 /// command line and the tests start and stop it the same way.
 public final class ContainmentService: Sendable {
     public let configuration: ServiceConfiguration
-    private let core: ServiceCore
+    let core: ServiceCore
     private let server: HTTPServer
 
     public init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "containment")) {

@@ -21,6 +21,13 @@ import Testing
         #expect(!reply.text.contains("metrics-tree"), "labels hold templates, never client ids")
         #expect(reply.text.contains("containment_trees 1"))
         #expect(reply.text.contains("containment_controllers 1"))
+        #expect(reply.text.contains("containment_events_published_total 7"))
+
+        try service.request("DELETE", "/v1/trees/metrics-tree")
+        let after = try service.request("GET", "/metrics").text
+        #expect(after.contains("containment_trees 0"))
+        #expect(after.contains("containment_controllers 0"))
+        #expect(after.contains("containment_events_retained 0"))
     }
 
     @Test func servesItsOpenAPIDocument() throws {
