@@ -73,7 +73,7 @@ def measure_rounds(args, binaries, results_dir):
     """Round by round: the hello-world's GET, then (optionally) Hummingbird's, then every
     scenario of ours. Returns the list of runs."""
     hello_port = processes.free_port()
-    hello = processes.Server("hello-mhd", [binaries["hello"], str(hello_port), str(SERVER_THREADS)], hello_port)
+    hello = processes.Server("hello-mhd", [binaries["hello"], str(hello_port)], hello_port)  # pool of 2, fixed in hello.c
     peers = {"hello-mhd": hello}
     if "hummingbird" in binaries:
         hb_port = processes.free_port()
