@@ -7,6 +7,7 @@ import os
 import sys
 import traceback
 
+import engine
 import fixtures
 import machine
 import memory
@@ -21,6 +22,7 @@ from processes import log
 BENCHMARKS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPO = os.path.dirname(BENCHMARKS)
 SERVER_THREADS = 2  # libmicrohttpd pool size, the same for the service and the hello-world
+ENGINE_NOTE = ""
 MAX_CONTROLLERS = 100_000  # per tree: the 100k scale tree; 1M controllers are spread over 10 trees
 
 
@@ -38,6 +40,9 @@ def parse_arguments():
     parser.add_argument("--profile", action="append", default=[], metavar="KEY",
                         help="after the rounds, run scenario KEY once more under perf and keep its "
                         "top symbols in benchmarks/results/perf-KEY.txt (repeatable)")
+    parser.add_argument("--engine", action="store_true",
+                        help="run only the engine microbenchmarks (benchmarks/engine/, ordo-one/benchmark) "
+                        "and write benchmarks/engine/results.md, which BENCHMARKS.md embeds")
     parser.add_argument("--skip-memory", action="store_true", help="skip the memory measurements")
     parser.add_argument("--output", help="folder for BENCHMARKS.md and the SVG "
                         "(default: the repository root and benchmarks/, quick: benchmarks/results/)")
@@ -156,6 +161,10 @@ def main():
     results_dir = os.path.join(BENCHMARKS, "results")
     os.makedirs(results_dir, exist_ok=True)
     facts = machine.describe()
+    if args.engine:
+        path = os.path.join(results_dir, "engine-results.md") if args.quick else report.ENGINE
+        engine.run(args.quick, path, ENGINE_NOTE)
+        return 0
     binaries = {
         "service": args.binary or processes.build_service(REPO),
         "hello": processes.build_hello_mhd(os.path.join(BENCHMARKS, "hello-mhd", "hello.c"), results_dir),
