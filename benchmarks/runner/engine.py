@@ -31,7 +31,12 @@ def parse(markdown):
 
 
 def _metric(values, prefix):
-    return next((v for k, v in values.items() if k.startswith(prefix)), "–")
+    """The p50 of the first metric named `prefix…`, with the table's scale (K, M) kept."""
+    for name, value in values.items():
+        if name.startswith(prefix):
+            scale = re.search(r"\((K|M|G)\)", name)
+            return value + (scale.group(1) if scale else "")
+    return "–"
 
 
 def write(path, results, filter_expression, seconds, note):
