@@ -1,6 +1,8 @@
 #include "CMicroHTTPDShim.h"
 
 #include <microhttpd.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <unistd.h>
 
 _Static_assert(CMicroHTTPDShim_StreamEnded == MHD_CONTENT_READER_END_OF_STREAM, "end of stream");
@@ -41,22 +43,33 @@ static void request_completed(void *cls, struct MHD_Connection *connection, void
     *request = NULL;
 }
 
+static void log_error(void *cls, const char *format, va_list arguments) {
+    const CMicroHTTPDShim_Callbacks *callbacks = cls;
+    char message[512];
+    vsnprintf(message, sizeof message, format, arguments);
+    callbacks->errorLogged(callbacks->server, message);
+}
+
 struct MHD_Daemon *CMicroHTTPDShim_start(const CMicroHTTPDShim_Settings *settings,
                                          const CMicroHTTPDShim_Callbacks *callbacks) {
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
     if (AF_INET6 == settings->address->sa_family) {
         flags |= MHD_USE_IPv6;
     }
+    if (NULL != callbacks->errorLogged) {
+        flags |= MHD_USE_ERROR_LOG;
+    }
     struct MHD_OptionItem options[] = {
         {MHD_OPTION_SOCK_ADDR, 0, (void *)settings->address},
         {MHD_OPTION_THREAD_POOL_SIZE, settings->threads, NULL},
         {MHD_OPTION_CONNECTION_LIMIT, settings->connectionLimit, NULL},
         {MHD_OPTION_CONNECTION_TIMEOUT, settings->connectionTimeout, NULL},
+        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)settings->connectionMemoryLimit, NULL},
         {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)&request_began, (void *)callbacks},
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)&request_completed, (void *)callbacks},
-        /* Last on purpose: without a limit this entry ends the list. */
-        {0 == settings->connectionMemoryLimit ? MHD_OPTION_END : MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-         (intptr_t)settings->connectionMemoryLimit, NULL},
+        /* Last on purpose: without a logger this entry ends the list. */
+        {NULL == callbacks->errorLogged ? MHD_OPTION_END : MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)&log_error,
+         (void *)callbacks},
         {MHD_OPTION_END, 0, NULL},
     };
     return MHD_start_daemon(flags, 0, NULL, NULL, &handle_access, (void *)callbacks,
@@ -127,6 +140,6 @@ void CMicroHTTPDShim_suspend(struct MHD_Connection *connection) { MHD_suspend_co
 
 void CMicroHTTPDShim_resume(struct MHD_Connection *connection) { MHD_resume_connection(connection); }
 
-void CMicroHTTPDShim_disableTimeout(struct MHD_Connection *connection) {
-    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, 0u);
+void CMicroHTTPDShim_setTimeout(struct MHD_Connection *connection, unsigned int seconds) {
+    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }

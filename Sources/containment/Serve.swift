@@ -43,29 +43,8 @@ struct Serve: ParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical (env LOG_LEVEL). [default: info]")
     var logLevel: String?
 
-    func validate() throws {
-        let positive: [(String, Int?)] = [
-            ("--threads", threads), ("--max-body-bytes", maxBodyBytes), ("--max-trees", maxTrees),
-            ("--max-controllers", maxControllers), ("--events-retained", eventsRetained),
-            ("--max-connections", maxConnections),
-        ]
-        for (name, value) in positive where (value ?? 1) < 1 {
-            throw ValidationError("\(name) must be at least 1.")
-        }
-        if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be in 0...65535.") }
-        if (connectionTimeout ?? 0) < 0 { throw ValidationError("--connection-timeout must not be negative.") }
-        if (heartbeatInterval ?? 1) <= 0 { throw ValidationError("--heartbeat-interval must be positive.") }
-        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
-            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
-        }
-    }
-
     func run() throws {
-        let environment = Environment()
-        let levelName = try environment.value(logLevel, "LOG_LEVEL", default: "info")
-        guard let level = Logger.Level(rawValue: levelName) else {
-            throw ValidationError("LOG_LEVEL=\(levelName) is not a log level.")
-        }
+        let (configuration, level) = try resolvedConfiguration()
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
@@ -73,6 +52,26 @@ struct Serve: ParsableCommand {
         }
         let logger = Logger(label: "containment")
 
+        let service = ContainmentService(configuration: configuration, logger: logger)
+        do {
+            try service.start()
+        } catch {
+            logger.error("could not start: \(error)")
+            throw ExitCode.failure
+        }
+        SignalWaiter.waitForTermination(logger: logger)
+        service.shutdown()
+    }
+
+    /// Flags, then environment, then defaults — checked together, so a bad variable is refused
+    /// as clearly as a bad flag.
+    private func resolvedConfiguration() throws -> (ServiceConfiguration, Logger.Level) {
+        let environment = Environment()
+        let levelName = try environment.value(logLevel, "LOG_LEVEL", default: "info")
+        guard let level = Logger.Level(rawValue: levelName) else {
+            throw ValidationError(
+                "log level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(levelName).")
+        }
         var configuration = ServiceConfiguration()
         configuration.http.host = try environment.value(host, "HOST", default: "127.0.0.1")
         configuration.http.port = try environment.value(port, "PORT", default: 8080)
@@ -91,14 +90,20 @@ struct Serve: ParsableCommand {
         configuration.heartbeatInterval = try environment.value(
             heartbeatInterval, "CONTAINMENT_HEARTBEAT_INTERVAL", default: configuration.heartbeatInterval)
 
-        let service = ContainmentService(configuration: configuration, logger: logger)
-        do {
-            try service.start()
-        } catch {
-            logger.error("could not start: \(error)")
-            throw ExitCode.failure
+        let atLeastOne: [(String, Int)] = [
+            ("threads", configuration.http.threads), ("max body bytes", configuration.http.maxBodySize),
+            ("max trees", configuration.maxTrees), ("max controllers", configuration.maxControllersPerTree),
+            ("events retained", configuration.eventsRetainedPerTree),
+            ("max connections", configuration.http.connectionLimit),
+        ]
+        for (name, value) in atLeastOne where value < 1 {
+            throw ValidationError("\(name) must be at least 1, not \(value).")
         }
-        SignalWaiter.waitForTermination(logger: logger)
-        service.shutdown()
+        guard (0...65_535).contains(configuration.http.port) else {
+            throw ValidationError("port must be in 0...65535, not \(configuration.http.port).")
+        }
+        guard configuration.http.connectionTimeout >= 0 else { throw ValidationError("connection timeout must not be negative.") }
+        guard configuration.heartbeatInterval > 0 else { throw ValidationError("heartbeat interval must be positive.") }
+        return (configuration, level)
     }
 }

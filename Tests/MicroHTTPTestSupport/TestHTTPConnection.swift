@@ -14,25 +14,37 @@ public final class TestHTTPConnection {
     /// Body bytes decoded and not yet handed out.
     private var decoded: [UInt8] = []
 
+    /// Connects to an IPv4 or IPv6 literal.
     public init(host: String = "127.0.0.1", port: Int, timeout: Double = 10) throws(TestHTTPClientError) {
         self.timeout = timeout
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw TestHTTPClientError("not an IPv4 address: \(host)") }
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_storage()
+        let length: Int
+        let family = host.contains(":") ? AF_INET6 : AF_INET
+        let parsed = withUnsafeMutableBytes(of: &address) { raw in
+            if family == AF_INET6 {
+                let ipv6 = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self)
+                ipv6.pointee.sin6_family = sa_family_t(AF_INET6)
+                ipv6.pointee.sin6_port = in_port_t(UInt16(port).bigEndian)
+                return inet_pton(AF_INET6, host, &ipv6.pointee.sin6_addr)
+            }
+            let ipv4 = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self)
+            ipv4.pointee.sin_family = sa_family_t(AF_INET)
+            ipv4.pointee.sin_port = in_port_t(UInt16(port).bigEndian)
+            return inet_pton(AF_INET, host, &ipv4.pointee.sin_addr)
+        }
+        length = family == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size
+        guard parsed == 1 else { throw TestHTTPClientError("not an IP address: \(host)") }
+        socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw TestHTTPClientError("socket: \(String(cString: strerror(errno)))") }
         var noDelay: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(length)) }
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
             Glibc.close(socket)
-            throw TestHTTPClientError("connect to \(host):\(port): \(reason)")
+            throw TestHTTPClientError("connect to \(host) port \(port): \(reason)")
         }
     }
 

@@ -12,17 +12,16 @@ final class Collected<Value: Sendable>: Sendable {
     func wait(for count: Int, seconds: Double = 10) -> [Value] {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while all.count < count && ContinuousClock.now < deadline {
-            Thread.sleepBriefly()
+            pauseBriefly()
         }
         return all
     }
 }
 
-enum Thread {
-    static func sleepBriefly() {
-        var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
-        nanosleep(&pause, nil)
-    }
+/// Two milliseconds, between polls of a condition.
+func pauseBriefly() {
+    var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
+    nanosleep(&pause, nil)
 }
 
 #if canImport(Glibc)

@@ -34,6 +34,20 @@ import Testing
             #expect(streaming.terminations.wait(for: 1) == [.finished])
         }
     }
+
+    @Test func connectionTimesOutAgainOnceItsStreamEnded() throws {
+        let streaming = StreamingServer()
+        try withServer(configure: { $0.connectionTimeout = 1 }, handlers: streaming.handlers) { server in
+            let client = try TestHTTPConnection(port: server.port)
+            try client.sendRequest("GET", "/events")
+            _ = try client.readResponseHead()
+            let stream = try #require(streaming.streams.wait(for: 1).first)
+            stream.write(Array("only\n".utf8))
+            stream.finish()
+            #expect(try client.readBody() == Array("only\n".utf8))
+            #expect(client.waitForClose(timeout: 10))
+        }
+    }
 }
 
 #if canImport(Glibc)

@@ -15,6 +15,19 @@ import Glibc
         }
     }
 
+    @Test func bindsIPv6() throws {
+        try withServer(configure: { $0.host = "::1" }, handlers: echoHandlers) { server in
+            let response = try TestHTTPConnection(host: "::1", port: server.port).request("GET", "/six")
+            #expect(response.lines[1] == "path: /six")
+        }
+    }
+
+    @Test func unresolvableHostIsReported() throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.host = "no such host.invalid"
+        #expect(throws: HTTPServerError.self) { try HTTPServer(configuration: configuration, handlers: echoHandlers).start() }
+    }
+
     @Test func getRoundTrip() throws {
         try withServer(handlers: echoHandlers) { server in
             let response = try TestHTTPConnection(port: server.port).request("GET", "/v1/trees")

@@ -86,7 +86,7 @@ struct StreamingServer {
             while streaming.terminations.all.isEmpty && heartbeats < 500 {
                 stream.write(Array(": heartbeat\n".utf8))
                 heartbeats += 1
-                Thread.sleepBriefly()
+                pauseBriefly()
             }
             #expect(streaming.terminations.all == [.clientGone])
             #expect(!stream.isActive)

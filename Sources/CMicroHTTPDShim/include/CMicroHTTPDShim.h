@@ -36,6 +36,9 @@ typedef int (*CMicroHTTPDShim_RequestReady)(void *_Nonnull request,
 /* The request is over (sent, failed or abandoned); `completed` is 1 when all was sent. */
 typedef void (*CMicroHTTPDShim_RequestEnded)(void *_Nonnull request, int completed);
 
+/* libmicrohttpd reports an error (bind failure, a connection that failed, ...). */
+typedef void (*CMicroHTTPDShim_ErrorLogged)(void *_Nonnull server, const char *_Nonnull message);
+
 /* Copies up to `capacity` bytes of a streamed body into `buffer`; same contract as
    MHD_ContentReaderCallback. */
 typedef ssize_t (*CMicroHTTPDShim_StreamRead)(void *_Nullable stream, uint64_t position,
@@ -50,6 +53,8 @@ typedef struct {
     CMicroHTTPDShim_BodyReceived _Nonnull bodyReceived;
     CMicroHTTPDShim_RequestReady _Nonnull ready;
     CMicroHTTPDShim_RequestEnded _Nonnull ended;
+    /* NULL: libmicrohttpd logs nothing. */
+    CMicroHTTPDShim_ErrorLogged _Nullable errorLogged;
 } CMicroHTTPDShim_Callbacks;
 
 typedef struct {
@@ -59,7 +64,7 @@ typedef struct {
     unsigned int connectionLimit;
     /* Seconds; 0 disables. */
     unsigned int connectionTimeout;
-    /* Bytes of libmicrohttpd's per-connection memory pool; 0 keeps its default. */
+    /* Bytes of libmicrohttpd's per-connection memory pool. */
     size_t connectionMemoryLimit;
 } CMicroHTTPDShim_Settings;
 
@@ -95,7 +100,7 @@ int CMicroHTTPDShim_queueResponse(struct MHD_Connection *_Nonnull connection, un
 void CMicroHTTPDShim_suspend(struct MHD_Connection *_Nonnull connection);
 /* From any thread, once per suspend. */
 void CMicroHTTPDShim_resume(struct MHD_Connection *_Nonnull connection);
-/* Lets a connection stay idle forever (streams). */
-void CMicroHTTPDShim_disableTimeout(struct MHD_Connection *_Nonnull connection);
+/* Seconds the connection may stay idle; 0 disables (streams). */
+void CMicroHTTPDShim_setTimeout(struct MHD_Connection *_Nonnull connection, unsigned int seconds);
 
 #endif

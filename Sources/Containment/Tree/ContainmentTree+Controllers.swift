@@ -108,9 +108,8 @@ extension ContainmentTree {
         }
         for controller in subtree {
             let current = controllers[controller]!
-            if current.isViewLoaded {
-                deleteViewTree(current.viewID)
-            }
+            // Refusals below roll back with the call; nothing is half-deleted.
+            try deleteViews(of: current.id)
             for container in current.containerViews {
                 storeContainerViewOwner(nil, for: container.id)
             }

@@ -37,9 +37,10 @@ extension ContainmentTree {
             defer { scheduler.pendingLayout = [] }
             return scheduler.pendingLayout
         }
+        var memo: [String: Bool] = [:]
         for controller in pending {
             guard let node = controllers[controller], node.needsLayout else { continue }
-            if node.isViewLoaded, isOnScreen(node.viewID) {
+            if node.isViewLoaded, isOnScreen(node.viewID, memo: &memo) {
                 layout(controller)
             } else {
                 editController(controller) { $0.needsLayout = false }

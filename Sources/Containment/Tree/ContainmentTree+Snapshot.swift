@@ -70,13 +70,20 @@ extension ContainmentTree {
             var stack = [(root, 0)]
             while let (controller, depth) = stack.popLast() {
                 guard let node = controllers[controller] else { continue }
-                lines.append(String(repeating: "   | ", count: depth) + describeLine(node))
+                lines.append(Self.indentation(depth) + describeLine(node))
                 for child in node.children.reversed() {
                     stack.append((child, depth + 1))
                 }
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `_printHierarchy`'s `   | ` per level, capped so a very deep chain prints in linear
+    /// size: past the cap the depth is written as a number.
+    static func indentation(_ depth: Int) -> String {
+        let cap = 32
+        return String(repeating: "   | ", count: min(depth, cap)) + (depth > cap ? "[\(depth)] " : "")
     }
 
     private func describeLine(_ node: ControllerNode) -> String {

@@ -42,8 +42,33 @@ extension ContainmentTree {
                 code: "view_in_hierarchy",
                 "Cannot unload the view of \(ContainmentError.describe(controller)) while it is in a view hierarchy")
         }
-        deleteViewTree(rootID)
+        try deleteViews(of: controller)
         editController(controller) { $0.isViewLoaded = false }
+    }
+
+    /// Deletes a controller's root view with its container views. A container view moved
+    /// into another view tree would outlive its controller's view, so that is refused.
+    func deleteViews(of controller: String) throws(ContainmentError) {
+        guard let node = controllers[controller], node.isViewLoaded else { return }
+        var strays: [String] = []
+        for container in node.containerViews where views[container.id] != nil {
+            // Inside the root view unless another controller's root view is on the way up.
+            var current: String? = container.id
+            while let viewID = current, viewID != node.viewID, views[viewID]?.owner == nil {
+                workCount += 1
+                current = views[viewID]?.superview
+            }
+            if current != node.viewID { strays.append(container.id) }
+        }
+        for stray in strays where views[stray]?.superview != nil {
+            throw .internalInconsistency(
+                code: "view_in_hierarchy",
+                "Cannot unload the view of \(ContainmentError.describe(controller)) while its container view \(stray) is in another view hierarchy")
+        }
+        deleteViewTree(node.viewID)
+        for stray in strays {
+            deleteViewTree(stray)
+        }
     }
 
     /// Deletes a view and the unowned views below it; root views of other controllers found
@@ -82,6 +107,33 @@ extension ContainmentTree {
 
     func isOnScreen(_ view: String) -> Bool {
         window.visible && isInWindow(view)
+    }
+
+    /// `isOnScreen` for many views in one pass: each view on the way up is answered once, so
+    /// asking for every view of a chain costs O(chain), not O(chain²).
+    func isOnScreen(_ view: String, memo: inout [String: Bool]) -> Bool {
+        guard window.visible else { return false }
+        var path: [String] = []
+        var current = view
+        var answer = false
+        while true {
+            workCount += 1
+            if let known = memo[current] {
+                answer = known
+                break
+            }
+            if current == WindowState.viewID {
+                answer = true
+                break
+            }
+            path.append(current)
+            guard let superview = views[current]?.superview else { break }
+            current = superview
+        }
+        for viewID in path {
+            memo[viewID] = answer
+        }
+        return answer
     }
 
     /// The controller owning `view` or its nearest owned ancestor.
@@ -177,6 +229,7 @@ extension ContainmentTree {
     @discardableResult
     func setFrame(_ viewID: String, _ frame: Rect) -> [String] {
         var resized: [String] = []
+        let onScreen = isOnScreen(viewID)
         var stack = [(viewID, frame)]
         while let (current, newFrame) = stack.popLast() {
             workCount += 1
@@ -186,7 +239,7 @@ extension ContainmentTree {
             guard oldBounds.size != newFrame.size else { continue }
             if let owner = node.owner {
                 resized.append(owner)
-                if isOnScreen(current) { markLayout(owner) }
+                if onScreen { markLayout(owner) }
             }
             for subview in node.subviews.reversed() where views[subview]?.frame == oldBounds {
                 stack.append((subview, newFrame.bounds))

@@ -113,10 +113,22 @@ paths:
         - $ref: '#/components/parameters/Pretty'
       requestBody:
         required: false
+        description: JSON, or the same document as YAML.
         content:
           application/json:
             schema:
               $ref: '#/components/schemas/CreateTree'
+          application/yaml:
+            schema:
+              $ref: '#/components/schemas/CreateTree'
+            example: |
+              id: demo
+              clock: manual
+              root:
+                id: root
+                containerViews:
+                  - id: content
+                    frame: {x: 0, y: 100, width: 390, height: 744}
             examples:
               seeds:
                 summary: The guide's container with a content area
@@ -141,6 +153,37 @@ paths:
             application/json:
               schema:
                 $ref: '#/components/schemas/TreeMutation'
+          links:
+            GetTree:
+              operationId: getTree
+              parameters:
+                tree: $response.body#/tree/id
+            CreateController:
+              operationId: createController
+              parameters:
+                tree: $response.body#/tree/id
+            AddChildToRoot:
+              operationId: addChild
+              parameters:
+                tree: $response.body#/tree/id
+                parent: $response.body#/tree/window/rootViewController
+            TransitionInRoot:
+              operationId: transition
+              parameters:
+                tree: $response.body#/tree/id
+                parent: $response.body#/tree/window/rootViewController
+            AdvanceClock:
+              operationId: advanceClock
+              parameters:
+                tree: $response.body#/tree/id
+            ListEvents:
+              operationId: listEvents
+              parameters:
+                tree: $response.body#/tree/id
+            DeleteTree:
+              operationId: deleteTree
+              parameters:
+                tree: $response.body#/tree/id
         '400':
           $ref: '#/components/responses/BadRequest'
         '404':
@@ -255,8 +298,12 @@ paths:
         - $ref: '#/components/parameters/Pretty'
       requestBody:
         required: true
+        description: JSON, or the same document as YAML.
         content:
           application/json:
+            schema:
+              $ref: '#/components/schemas/ControllerSpec'
+          application/yaml:
             schema:
               $ref: '#/components/schemas/ControllerSpec'
             examples:
@@ -274,6 +321,22 @@ paths:
             application/json:
               schema:
                 $ref: '#/components/schemas/ControllerMutation'
+          links:
+            GetController:
+              operationId: getController
+              parameters:
+                tree: $request.path.tree
+                controller: $response.body#/controller/id
+            UpdateController:
+              operationId: updateController
+              parameters:
+                tree: $request.path.tree
+                controller: $response.body#/controller/id
+            DeleteController:
+              operationId: deleteController
+              parameters:
+                tree: $request.path.tree
+                controller: $response.body#/controller/id
         '400':
           $ref: '#/components/responses/BadRequest'
         '404':
@@ -748,7 +811,7 @@ components:
           schema:
             $ref: '#/components/schemas/Problem'
     UnsupportedMediaType:
-      description: The body is not JSON.
+      description: The body is not JSON (or, for tree and controller specs, YAML).
       content:
         application/problem+json:
           schema:
@@ -926,7 +989,7 @@ components:
           $ref: '#/components/schemas/Id'
         to:
           $ref: '#/components/schemas/Id'
-        duration: {type: number, minimum: 0, default: 0.25}
+        duration: {type: number, minimum: 0, maximum: 86400, default: 0.25}
         options:
           type: array
           description: UIKit's `UIView.AnimationOptions` names, e.g. `transitionFlipFromTop`.
@@ -966,7 +1029,7 @@ components:
         advance:
           type: number
           minimum: 0
-          description: Seconds to move the tree's manual clock forward.
+          description: Seconds to move the tree's manual clock forward (the clock stops at the end of the year 9999).
 
     Event:
       type: object

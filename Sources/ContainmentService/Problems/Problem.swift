@@ -62,10 +62,11 @@ extension Problem {
         Problem(status: 413, code: "body_too_large", detail: "The request body exceeds the limit of \(limit) bytes.")
     }
 
-    static func unsupportedMediaType(_ contentType: String?) -> Problem {
-        Problem(
+    static func unsupportedMediaType(_ contentType: String?, accepted: [MediaType]) -> Problem {
+        let names = accepted.map { $0 == .json ? "application/json" : "application/yaml" }.joined(separator: " or ")
+        return Problem(
             status: 415, code: "unsupported_media_type",
-            detail: "Send the body as application/json (got \(contentType ?? "no Content-Type"))."
+            detail: "Send the body as \(names) (got \(contentType ?? "no Content-Type"))."
         )
     }
 

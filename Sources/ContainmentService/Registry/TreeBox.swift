@@ -26,8 +26,9 @@ final class TreeBox: Sendable {
         state = Mutex(State(tree: tree, manualTime: createdAt))
     }
 
-    /// Runs `body` on the tree under its lock, with the tree's `now`. On a real clock, due
-    /// transitions complete first (their events go to `catchUp`, published with the rest).
+    /// Runs `body` on the tree under its lock, with the tree's `now`, and publishes its events.
+    /// On a real clock, transitions that fell due complete first: their events are published
+    /// and logged but not returned, since this request did not cause them.
     func withTree<Result: Sendable>(
         _ core: ServiceCore,
         _ body: (ContainmentTree, _ now: Double, _ state: inout State) throws(Problem) -> (Result, [Event])

@@ -13,6 +13,9 @@ extension Router {
                 throw .conflict("Tree \(box.id) runs on the real clock; only manual trees can be advanced.", code: "clock_not_manual")
             }
             let (subject, events) = try box.withTree(core) { (tree, now, state) throws(Problem) in
+                guard now + body.advance <= TimeLimits.latestClockTime else {
+                    throw .badRequest("`advance` would move the clock past the year 9999.", field: "advance", code: "invalid_field")
+                }
                 state.manualTime = now + body.advance
                 let events = tree.advance(to: state.manualTime)
                 return (ClockSubject(time: ISOTime.string(from: state.manualTime), nextDueTime: tree.nextDueTime.map(ISOTime.string)), events)

@@ -4,7 +4,7 @@ import MicroHTTP
 extension Router {
     /// Controllers: created detached, read, patched, deleted while detached.
     mutating func addControllerRoutes(_ core: ServiceCore) {
-        add("POST", "/v1/trees/{tree}/controllers") { (request) throws(Problem) in
+        add("POST", "/v1/trees/{tree}/controllers", accepting: [.json, .yaml]) { (request) throws(Problem) in
             let spec = try request.decodeBody(ControllerSpec.self)
             let (controller, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
                 let events = try Problem.engine { try tree.createController(spec, now: now) }

@@ -37,8 +37,10 @@ extension Router {
         add("POST", "/v1/trees/{tree}/controllers/{parent}/transitions") { (request) throws(Problem) in
             let body = try request.decodeBody(TransitionBody.self)
             let duration = body.duration ?? 0.25
-            guard duration.isFinite, duration >= 0 else {
-                throw .badRequest("`duration` must be a non-negative number of seconds.", field: "duration", code: "invalid_field")
+            guard duration.isFinite, (0...TimeLimits.maxTransitionDuration).contains(duration) else {
+                throw .badRequest(
+                    "`duration` must be between 0 and \(Int(TimeLimits.maxTransitionDuration)) seconds.",
+                    field: "duration", code: "invalid_field")
             }
             let parent = request.parameter("parent")
             let (transition, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in

@@ -5,7 +5,7 @@ import MicroHTTP
 extension Router {
     /// Trees: the windows clients create, inspect and tear down.
     mutating func addTreeRoutes(_ core: ServiceCore) {
-        add("POST", "/v1/trees") { (request) throws(Problem) in
+        add("POST", "/v1/trees", accepting: [.json, .yaml]) { (request) throws(Problem) in
             let body = try request.decodeBody(CreateTreeBody.self)
             let id = body.id ?? UUID().uuidString.lowercased()
             try core.registry.checkRoom(for: id)

@@ -9,6 +9,8 @@ struct Router: Sendable {
     struct Route: Sendable {
         let method: String
         let template: PathTemplate
+        /// The body formats the route reads; others answer 415 before the body is read.
+        let accepts: [MediaType]
         let handler: RouteHandler
     }
 
@@ -21,8 +23,11 @@ struct Router: Sendable {
 
     private(set) var routes: [Route] = []
 
-    mutating func add(_ method: String, _ template: String, _ handler: @escaping RouteHandler) {
-        routes.append(Route(method: method, template: PathTemplate(template), handler: handler))
+    mutating func add(
+        _ method: String, _ template: String, accepting accepts: [MediaType] = [.json],
+        _ handler: @escaping RouteHandler
+    ) {
+        routes.append(Route(method: method, template: PathTemplate(template), accepts: accepts, handler: handler))
     }
 
     func match(method: String, path: String) -> Match {

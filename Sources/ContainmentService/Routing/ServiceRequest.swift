@@ -17,10 +17,14 @@ struct ServiceRequest: Sendable {
     /// A path parameter; the router guarantees every template parameter is present.
     func parameter(_ name: String) -> String { parameters[name] ?? "" }
 
-    /// The JSON body decoded as `Value`; an empty body decodes as `{}` so bodies whose fields
-    /// are all optional may be left out.
+    /// The body decoded as `Value` from JSON or (where the route accepts it) YAML; an empty
+    /// body decodes as `{}` so bodies whose fields are all optional may be left out.
     func decodeBody<Value: Decodable>(_ type: Value.Type) throws(Problem) -> Value {
-        try JSONCoding.decode(type, from: http.body.isEmpty ? Array("{}".utf8) : http.body)
+        if http.body.isEmpty { return try JSONCoding.decode(type, from: Array("{}".utf8)) }
+        if MediaType(contentType: head.headers["Content-Type"]) == .yaml {
+            return try YAMLCoding.decode(type, from: http.body)
+        }
+        return try JSONCoding.decode(type, from: http.body)
     }
 
     /// An optional integer query parameter within `range`.

@@ -1,13 +1,22 @@
 import Foundation
 
-/// The media types the service reads, decided from a `Content-Type` header.
-enum MediaType {
-    /// True for `application/json` and any `+json` type, parameters ignored.
-    static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
+/// The body formats the service reads. Specs may also come as YAML, the way storyboard-like
+/// trees are easiest to write by hand.
+enum MediaType: Sendable, Equatable {
+    case json
+    case yaml
+
+    /// The format a `Content-Type` names, parameters ignored; nil for anything else.
+    init?(contentType: String?) {
+        guard let contentType else { return nil }
         let essence = contentType.split(separator: ";", maxSplits: 1).first.map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         } ?? ""
-        return essence == "application/json" || (essence.hasPrefix("application/") && essence.hasSuffix("+json"))
+        switch essence {
+        case "application/json": self = .json
+        case "application/yaml", "application/x-yaml", "text/yaml": self = .yaml
+        case _ where essence.hasPrefix("application/") && essence.hasSuffix("+json"): self = .json
+        default: return nil
+        }
     }
 }

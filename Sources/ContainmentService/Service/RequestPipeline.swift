@@ -1,9 +1,9 @@
 import Logging
 import MicroHTTP
-import Synchronization
 
 /// Turns MicroHTTP's callbacks into routed handler calls, and answers what can be answered
-/// from the headers alone (404, 405, 413, 415) before any body is buffered.
+/// from the headers alone (404, 405, 415) before any body is buffered; MicroHTTP itself asks
+/// `bodyTooLarge` for the 413 when a body is or grows over the limit.
 final class RequestPipeline: Sendable {
     let router: Router
     let core: ServiceCore
@@ -36,13 +36,9 @@ final class RequestPipeline: Sendable {
                 .problem(.methodNotAllowed(head.method, path: head.path), headers: ["Allow": allowed.joined(separator: ", ")]),
                 started: started)
         case .found(let route, _):
-            if let length = head.headers["Content-Length"].flatMap(Int.init), length > core.configuration.http.maxBodySize {
+            if Self.carriesBody(head), !route.accepts.contains(where: { $0 == MediaType(contentType: head.headers["Content-Type"]) }) {
                 return finish(head, route: route.template.description,
-                              .problem(.bodyTooLarge(limit: core.configuration.http.maxBodySize)), started: started)
-            }
-            if Self.carriesBody(head), !MediaType.isJSON(head.headers["Content-Type"]) {
-                return finish(head, route: route.template.description,
-                              .problem(.unsupportedMediaType(head.headers["Content-Type"])), started: started)
+                              .problem(.unsupportedMediaType(head.headers["Content-Type"], accepted: route.accepts)), started: started)
             }
             return nil
         }

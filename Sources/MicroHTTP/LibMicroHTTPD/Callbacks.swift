@@ -29,6 +29,10 @@ struct Callbacks: @unchecked Sendable {
                 },
                 ended: { context, completed in
                     Unmanaged<RequestContext>.fromOpaque(context).takeRetainedValue().ended(completed: completed != 0)
+                },
+                errorLogged: server.configuration.errorLog == nil ? nil : { server, message in
+                    let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
+                    server.configuration.errorLog?(String(cString: message).trimmingTrailingNewlines())
                 }
             )
         )
@@ -39,5 +43,13 @@ struct Callbacks: @unchecked Sendable {
         Unmanaged<HTTPServer>.fromOpaque(pointer.pointee.server).release()
         pointer.deinitialize(count: 1)
         pointer.deallocate()
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingNewlines() -> String {
+        var trimmed = Substring(self)
+        while trimmed.last?.isNewline == true { trimmed.removeLast() }
+        return String(trimmed)
     }
 }

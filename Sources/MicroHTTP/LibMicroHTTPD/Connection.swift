@@ -12,8 +12,8 @@ struct Connection: @unchecked Sendable {
 
     func resume() { CMicroHTTPDShim_resume(handle) }
 
-    /// Streams stay open while idle; the connection timeout is for requests.
-    func disableTimeout() { CMicroHTTPDShim_disableTimeout(handle) }
+    /// Seconds the connection may stay idle; 0 for a stream, which may be quiet for long.
+    func setTimeout(_ seconds: Int) { CMicroHTTPDShim_setTimeout(handle, UInt32(clamping: max(0, seconds))) }
 
     func requestHeaders() -> HTTPHeaders {
         var headers = HTTPHeaders()
@@ -36,7 +36,7 @@ struct Connection: @unchecked Sendable {
         case .bytes(let bytes):
             created = bytes.withUnsafeBytes { CMicroHTTPDShim_createBufferResponse($0.baseAddress, $0.count) }
         case .stream(let stream):
-            disableTimeout()
+            setTimeout(0)
             created = stream.makeLibMicroHTTPDResponse()
         }
         guard let created else { return false }

@@ -70,7 +70,8 @@ public final class HTTPServer: Sendable {
     /// to flush what is queued, ends the rest with `.serverShutdown`, cancels deferred
     /// responses, resumes every suspended connection and stops libmicrohttpd. Blocks until done.
     ///
-    /// Streams stop taking writes when shutdown begins: write a final message first.
+    /// Streams stop taking writes when shutdown begins: write a final message first. Not from
+    /// a handler: it waits for libmicrohttpd's threads.
     public func shutdown(grace: Double = 2) {
         let stopping: Daemon? = daemon.withLock { state in
             guard case .running(let daemon) = state else { return nil }

@@ -16,6 +16,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxBodySize: Int = 1 << 20
     /// Bytes a stream may hold unsent before its client is dropped as too slow.
     public var maxStreamBacklog: Int = 1 << 20
+    /// Receives libmicrohttpd's error messages (why a bind failed, a connection that broke),
+    /// on any thread; nil keeps them quiet.
+    public var errorLog: (@Sendable (String) -> Void)?
 
     public init() {}
 }

@@ -15,6 +15,7 @@ extension HTTPStream {
             state.connection = connection
             state.server = server
             state.backlogLimit = server.configuration.maxStreamBacklog
+            state.requestTimeout = server.configuration.connectionTimeout
             guard accepted else {
                 state.isFinishing = true
                 return state.end(.serverShutdown)
@@ -59,8 +60,11 @@ extension HTTPStream {
                 return count
             }
             if state.mustFail { return CMicroHTTPDShim_StreamFailed }
-            if state.isFinishing { return CMicroHTTPDShim_StreamEnded }
             guard let connection = state.connection else { return CMicroHTTPDShim_StreamFailed }
+            if state.isFinishing {
+                connection.setTimeout(state.requestTimeout)
+                return CMicroHTTPDShim_StreamEnded
+            }
             // Suspended under the lock, so a `write` that sees `isParked` resumes after it.
             state.isParked = true
             connection.suspend()

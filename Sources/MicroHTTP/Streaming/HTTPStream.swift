@@ -60,6 +60,8 @@ extension HTTPStream {
         var connection: Connection?
         weak var server: HTTPServer?
         var backlogLimit = Int.max
+        /// The connection's timeout once the stream is over and it carries requests again.
+        var requestTimeout = 0
         var hasBeenAttached = false
         /// The connection is suspended waiting for bytes and nobody has resumed it yet.
         var isParked = false

@@ -4,16 +4,21 @@ import Testing
 
 @Suite struct MediaTypeTests {
     @Test(arguments: ["application/json", "application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json"])
-    func acceptsJSON(contentType: String) {
-        #expect(MediaType.isJSON(contentType))
+    func recognisesJSON(contentType: String) {
+        #expect(MediaType(contentType: contentType) == .json)
+    }
+
+    @Test(arguments: ["application/yaml", "application/x-yaml; charset=utf-8", "text/yaml"])
+    func recognisesYAML(contentType: String) {
+        #expect(MediaType(contentType: contentType) == .yaml)
     }
 
     @Test(arguments: ["text/plain", "application/x-www-form-urlencoded", "application/jsonx", "multipart/form-data", ""])
     func rejectsOthers(contentType: String) {
-        #expect(!MediaType.isJSON(contentType))
+        #expect(MediaType(contentType: contentType) == nil)
     }
 
     @Test func rejectsMissingContentType() {
-        #expect(!MediaType.isJSON(nil))
+        #expect(MediaType(contentType: nil) == nil)
     }
 }

@@ -1,36 +1,6 @@
-import Foundation
-
-/// The service's one way to turn values into JSON and back, so every response has the same
-/// shape rules and every decoding failure names the field at fault.
-enum JSONCoding {
-    static func encode<Value: Encodable>(_ value: Value, pretty: Bool) -> [UInt8] {
-        let encoder = JSONEncoder()
-        // Sorted keys: the same state always prints the same bytes, so clients can diff responses.
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return Array(try encoder.encode(value))
-        } catch {
-            // Our models always encode; reaching this is a bug worth a 500, not a crash.
-            return Array(#"{"type":"about:blank","title":"Internal Server Error","status":500,"code":"encoding_failed","detail":"Response could not be encoded."}"#.utf8)
-        }
-    }
-
-    /// Decodes `bytes`, turning Foundation's errors into a 400 that names the field.
-    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws(Problem) -> Value {
-        do {
-            return try JSONDecoder().decode(type, from: Data(bytes))
-        } catch let error as DecodingError {
-            throw Problem(decodingError: error)
-        } catch let problem as Problem {
-            throw problem
-        } catch {
-            throw Problem.badRequest("The body could not be decoded: \(error).", code: "malformed_json")
-        }
-    }
-}
-
 extension Problem {
-    init(decodingError error: DecodingError) {
+    /// A 400 naming the field at fault; `format` words the message for a body that didn't parse.
+    init(decodingError error: DecodingError, format: MediaType) {
         switch error {
         case .keyNotFound(let key, let context):
             let field = JSONFieldPath(context.codingPath + [key]).description
@@ -47,13 +17,15 @@ extension Problem {
                 field: field.isEmpty ? nil : field, code: "invalid_field")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
-                self = .badRequest("The body is not valid JSON.", code: "malformed_json")
+                self = format == .json
+                    ? .badRequest("The body is not valid JSON.", code: "malformed_json")
+                    : .badRequest("The body is not valid YAML (or nests too deeply).", code: "malformed_yaml")
             } else {
                 let field = JSONFieldPath(context.codingPath).description
                 self = .badRequest("Field `\(field)` is invalid: \(context.debugDescription)", field: field, code: "invalid_field")
             }
         @unknown default:
-            self = .badRequest("The body could not be decoded.", code: "malformed_json")
+            self = .badRequest("The body could not be decoded.", code: format == .json ? "malformed_json" : "malformed_yaml")
         }
     }
 }

@@ -1,0 +1,201 @@
+import PropertyBased
+import Testing
+
+@testable import Containment
+
+/// Random call sequences never break the engine's invariants.
+@Suite struct PropertyTests {
+    static let controllerIDs = ["root", "c1", "c2", "c3", "c4", "c5"]
+    static let viewIDs = ["window", "box", "c1box", "root.view", "c1.view", "c2.view", "c3.view", "c4.view", "c5.view"]
+
+    enum Step {
+        case calls([RawCall])
+        case recipe((ContainmentTree, Double) throws(ContainmentError) -> [Event])
+        case advance(Double)
+    }
+
+    static func makeTree() throws -> ContainmentTree {
+        let tree = try ContainmentTree(
+            id: "random", root: ControllerSpec(id: "root", containerViews: [ContainerViewSpec(id: "box", frame: Rect(x: 0, y: 0, width: 100, height: 100))]),
+            now: t0)
+        _ = try tree.createController(ControllerSpec(id: "c1", containerViews: [ContainerViewSpec(id: "c1box")]), now: t0)
+        for id in ["c2", "c3", "c4", "c5"] {
+            _ = try tree.createController(ControllerSpec(id: id), now: t0)
+        }
+        return tree
+    }
+
+    /// Decodes one random number into a step over a small fixed cast.
+    static func step(_ number: Int) -> Step {
+        let a = controllerIDs[(number / 24) % 6]
+        let b = controllerIDs[(number / 144) % 6]
+        let c = controllerIDs[(number / 864) % 6]
+        let view = viewIDs[(number / 24) % 9]
+        let other = viewIDs[(number / 216) % 9]
+        let flag = (number / 5184) % 2 == 0
+        let id = JSONValue.string
+        switch number % 24 {
+        case 0: return .calls([call(a, "addChild", ["child": id(b)])])
+        case 1: return .calls([call(a, "removeFromParent")])
+        case 2: return .calls([call(a, "willMove", ["toParent": flag ? id(b) : nil])])
+        case 3: return .calls([call(a, "didMove", ["toParent": flag ? id(b) : nil])])
+        case 4, 5: return .calls([call(view, "addSubview", ["view": id(other)])])
+        case 6: return .calls([call(view, "insertSubview", ["view": id(other), "at": .number(Double(number / 5184 % 3))])])
+        case 7: return .calls([call(view, "removeFromSuperview")])
+        case 8: return .calls([call(a, "transition", ["from": id(b), "to": id(c), "duration": flag ? 0 : 0.5])])
+        case 9: return .calls([call("window", "runLoop")])
+        case 10: return .calls([call("window", "setHidden", ["hidden": .bool(flag)])])
+        case 11: return .calls([call("window", "setRootViewController", ["rootViewController": id(a)])])
+        case 12: return .advance(flag ? 0.25 : 1)
+        case 13: return .recipe { tree, now throws(ContainmentError) in try tree.addChild(b, to: a, now: now) }
+        case 14: return .recipe { tree, now throws(ContainmentError) in try tree.removeChild(b, from: a, now: now) }
+        case 15:
+            return .recipe { tree, now throws(ContainmentError) in
+                try tree.transition(in: a, from: b, to: c, duration: flag ? 0 : 0.5, now: now).1
+            }
+        case 16: return .calls([call(a, "loadViewIfNeeded")])
+        case 17: return .calls([call(a, "unloadView")])
+        case 18: return .calls([call(view, "setFrame", ["frame": ["x": 0, "y": 0, "width": flag ? 50 : 390, "height": 80]])])
+        case 19: return .calls([call("window", "setSize", ["size": ["width": flag ? 390 : 844, "height": flag ? 844 : 390]])])
+        case 20: return .calls([call("window", "setHorizontalSizeClass", ["sizeClass": flag ? "regular" : "compact"])])
+        case 21: return .calls([call(view, "layoutIfNeeded")])
+        case 22:
+            return .calls([call(a, "addChild", ["child": id(b)]), call(view, "addSubview", ["view": id(other)]), call(b, "didMove", ["toParent": id(a)])])
+        default:
+            return .recipe { tree, now throws(ContainmentError) in
+                try tree.updateController(a, ControllerPatch(preferredContentSize: Size(width: flag ? 1 : 2, height: 1), properties: ["k": .bool(flag)]), now: now)
+            }
+        }
+    }
+
+    /// Links symmetric, one owner per view, views and subviews agree, appeared ⇒ on a visible
+    /// window, and at the end of a turn nothing is mid-appearance unless a transition is running.
+    static func checkInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
+        for (id, node) in tree.controllers {
+            if let parent = node.parent {
+                #expect(tree.controllers[parent]?.children.filter { $0 == id }.count == 1, "\(id) ↔ \(parent)", sourceLocation: sourceLocation)
+            }
+            #expect(Set(node.children).count == node.children.count, sourceLocation: sourceLocation)
+            for child in node.children {
+                #expect(tree.controllers[child]?.parent == id, "\(id) → \(child)", sourceLocation: sourceLocation)
+            }
+            #expect(node.isViewLoaded == (tree.views[node.viewID] != nil), sourceLocation: sourceLocation)
+            if node.appearance == .appeared {
+                #expect(tree.isOnScreen(node.viewID), "\(id) appeared off screen", sourceLocation: sourceLocation)
+            }
+            if node.appearance == .appearing || node.appearance == .disappearing {
+                guard case .transition(let transition) = node.appearanceDriver else {
+                    Issue.record("\(id) is \(node.appearance) at the end of a turn", sourceLocation: sourceLocation)
+                    continue
+                }
+                #expect(tree.scheduler.running[transition] != nil, sourceLocation: sourceLocation)
+            }
+        }
+        var owners: Set<String> = []
+        for (id, view) in tree.views {
+            if let owner = view.owner {
+                #expect(owners.insert(owner).inserted, "two views owned by \(owner)", sourceLocation: sourceLocation)
+                #expect(tree.controllers[owner]?.viewID == id, sourceLocation: sourceLocation)
+            }
+            if let superview = view.superview {
+                #expect(tree.views[superview]?.subviews.filter { $0 == id }.count == 1, "\(id) ↔ \(superview)", sourceLocation: sourceLocation)
+            }
+            for subview in view.subviews {
+                #expect(tree.views[subview]?.superview == id, sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func randomCallSequencesKeepTheInvariants() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
+            let tree = try Self.makeTree()
+            var now = t0
+            var lastSeq = tree.lastSeq
+            for number in numbers {
+                let before = tree.snapshot()
+                var events: [Event] = []
+                var failed = false
+                switch Self.step(number) {
+                case .calls(let calls):
+                    let outcome = tree.perform(calls, atomic: calls.count > 1, now: now)
+                    events = outcome.events
+                    failed = outcome.failure != nil
+                case .recipe(let recipe):
+                    do {
+                        events = try recipe(tree, now)
+                    } catch {
+                        failed = true
+                    }
+                case .advance(let seconds):
+                    now += seconds
+                    events = tree.advance(to: now)
+                }
+                if failed {
+                    #expect(events.isEmpty)
+                    #expect(tree.snapshot() == before, "a rejected step changed the tree: \(number)")
+                }
+                for event in events {
+                    #expect(event.seq == lastSeq + 1)
+                    lastSeq = event.seq
+                }
+                #expect(tree.lastSeq == lastSeq)
+                Self.checkInvariants(tree)
+            }
+        }
+    }
+
+    @Test func atomicBatchEqualsItsCallsOrChangesNothing() async {
+        await propertyCheck(count: 150, input: Gen.int(in: 0...999_999).array(of: 1...12)) { numbers in
+            let calls = numbers.compactMap { number -> [RawCall]? in
+                if case .calls(let calls) = Self.step(number) { return calls }
+                return nil
+            }.flatMap { $0 }
+            let atomicTree = try Self.makeTree()
+            let stepwiseTree = try Self.makeTree()
+            let before = atomicTree.snapshot()
+            let atomic = atomicTree.perform(calls, atomic: true, now: t0)
+            let stepwise = stepwiseTree.perform(calls, atomic: false, now: t0)
+            if atomic.failure == nil {
+                #expect(stepwise.failure == nil)
+                #expect(atomic.events == stepwise.events)
+                #expect(atomicTree.snapshot() == stepwiseTree.snapshot())
+            } else {
+                #expect(atomic.failure == stepwise.failure)
+                #expect(atomic.events.isEmpty)
+                #expect(atomicTree.snapshot() == before)
+            }
+            Self.checkInvariants(atomicTree)
+        }
+    }
+
+    /// begin/end on one controller against a reference model of rule 9.
+    @Test func beginEndMatchesTheRule9Model() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...2).array(of: 1...30)) { moves in
+            let tree = try visibleTree(others: ["c"])
+            var state = AppearanceState.disappeared
+            for move in moves {
+                let events: [Event]
+                let expected: [String]
+                let warning = "warning(c): Unbalanced calls to begin/end appearance transitions for <c>"
+                if move == 2 {
+                    events = tree.run([call("c", "endAppearanceTransition")])
+                    switch state {
+                    case .appearing: expected = ["c.viewIsAppearing", "c.viewDidAppear"]; state = .appeared
+                    case .disappearing: expected = ["c.viewDidDisappear"]; state = .disappeared
+                    default: expected = [warning]
+                    }
+                } else {
+                    let appearing = move == 0
+                    events = tree.run([call("c", "beginAppearanceTransition", ["isAppearing": .bool(appearing), "animated": false])])
+                    switch (appearing, state) {
+                    case (true, .disappeared), (true, .disappearing): expected = ["c.viewWillAppear"]; state = .appearing
+                    case (false, .appeared), (false, .appearing): expected = ["c.viewWillDisappear"]; state = .disappearing
+                    default: expected = [warning]
+                    }
+                }
+                #expect(containment(events) == expected)
+                #expect(tree.appearance("c") == state)
+            }
+        }
+    }
+}
