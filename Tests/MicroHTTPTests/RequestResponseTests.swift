@@ -48,6 +48,15 @@ import Glibc
         }
     }
 
+    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
+        try withServer(handlers: echoHandlers) { server in
+            let connection = try TestHTTPConnection(port: server.port)
+            try connection.send("GET /first HTTP/1.1\r\nHost: x\r\n\r\nPOST /second HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi")
+            #expect(try connection.readResponse().lines[1] == "path: /first")
+            #expect(try connection.readResponse().lines.suffix(1) == ["body: hi"])
+        }
+    }
+
     @Test func queryIsDecodedAndPathIsNot() throws {
         try withServer(handlers: echoHandlers) { server in
             let response = try TestHTTPConnection(port: server.port)
@@ -117,6 +126,42 @@ import Glibc
             #expect(response.header("Allow") == "GET, POST")
             #expect(response.header("Injected") == nil)
             #expect(response.text == "no")
+        }
+    }
+
+    @Test func contentLengthAlwaysMatchesTheBody() throws {
+        let handlers = HTTPServerHandlers { _ in
+            .response(HTTPResponse(status: 200, headers: ["Content-Length": "999"], body: Array("abc".utf8)))
+        }
+        try withServer(handlers: handlers) { server in
+            let connection = try TestHTTPConnection(port: server.port)
+            let response = try connection.request("GET", "/")
+            #expect(response.headers.filter { $0.name.lowercased() == "content-length" }.map(\.value) == ["3"])
+            #expect(response.text == "abc")
+            #expect(try connection.request("GET", "/").text == "abc")
+        }
+    }
+
+    @Test func malformedRequestsNeverReachTheHandlers() throws {
+        let reached = Collected<String>()
+        let handlers = HTTPServerHandlers { request in
+            reached.append(request.head.path)
+            return .response(HTTPResponse(status: 200))
+        }
+        try withServer(handlers: handlers) { server in
+            let malformed = [
+                "GARBAGE\r\n\r\n",
+                "GET / HTTP/1.1\r\nNo-Colon-Here\r\n\r\n",
+                "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+            ]
+            for garbage in malformed {
+                let connection = try TestHTTPConnection(port: server.port, timeout: 2)
+                try connection.send(garbage)
+                if let response = try? connection.readResponse() { #expect(response.status == 400) }
+                #expect(connection.waitForClose(timeout: 2))
+            }
+            #expect(try TestHTTPConnection(port: server.port).request("GET", "/fine").status == 200)
+            #expect(reached.all == ["/fine"])
         }
     }
 

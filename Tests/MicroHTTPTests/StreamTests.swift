@@ -69,7 +69,9 @@ struct StreamingServer {
             while stream.write(piece) && writes < 100_000 { writes += 1 }
             #expect(!stream.isActive)
             #expect(streaming.terminations.wait(for: 1) == [.backlogExceeded])
-            #expect(connection.waitForClose(timeout: 10) || (try? connection.readBody()) != nil)
+            // What was already in the socket buffers arrives, then the connection closes
+            // (no final chunk: the response is cut short).
+            #expect(connection.waitForClose(timeout: 10))
         }
     }
 
@@ -83,7 +85,7 @@ struct StreamingServer {
             connection.close()
             // A suspended connection notices nothing until it writes (hence heartbeats).
             var heartbeats = 0
-            while streaming.terminations.all.isEmpty && heartbeats < 500 {
+            while streaming.terminations.all.isEmpty && heartbeats < 2_500 {
                 stream.write(Array(": heartbeat\n".utf8))
                 heartbeats += 1
                 pauseBriefly()

@@ -4,6 +4,9 @@ public enum HTTPBody: Sendable {
     case stream(HTTPStream)
 }
 
+/// What goes back to the client. libmicrohttpd sets the framing itself (`Content-Length` for
+/// bytes, replacing any given; chunked for streams) and `Date`; a field containing CR or LF is
+/// dropped, never sent.
 public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
