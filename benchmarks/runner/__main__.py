@@ -104,18 +104,18 @@ def measure_rounds(args, binaries, results_dir):
                     scenario.built = error
         log("warm-up (discarded)")
         for peer in list(peers.values()) + [service]:
-            wrk.run(peer.base + ("/healthz" if peer is service else "/"), "get.lua",
+            wrk.run(peer, "/healthz" if peer is service else "/", "get.lua",
                     **dict(load, seconds=1))
         for number in range(1, args.rounds + 1):
             log(f"round {number} of {args.rounds}")
             for name, peer in peers.items():
-                figures = wrk.run(peer.base + "/", "get.lua", **load)
+                figures = wrk.run(peer, "/", "get.lua", **load)
                 runs.append({"round": number, "server": name, "scenario": "hello", **figures})
             for scenario in chosen:
                 run = {"round": number, "server": "containment", "scenario": scenario.key}
                 try:
                     wrk_args, cleanup = prepare(scenario, client, f"r{number}")
-                    run.update(wrk.run(service.base + scenario.path, scenario.script, wrk_args, **load))
+                    run.update(wrk.run(service, scenario.path, scenario.script, wrk_args, **load))
                     for tree in cleanup:
                         fixtures.delete_tree(client, tree)
                 except Exception as error:  # recorded in the report, never hidden

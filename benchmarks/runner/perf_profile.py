@@ -17,7 +17,7 @@ def profile(service, scenario, wrk_args, load, out_dir):
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
-        figures = wrk.run(service.base + scenario.path, scenario.script, wrk_args, **load)
+        figures = wrk.run(service, scenario.path, scenario.script, wrk_args, **load)
     finally:
         recorder.send_signal(signal.SIGINT)
         recorder.wait(timeout=60)
@@ -26,7 +26,13 @@ def profile(service, scenario, wrk_args, load, out_dir):
          "--percent-limit", "0.7"],
         capture_output=True, text=True,
     ).stdout
-    demangled = subprocess.run(["swift", "demangle", "--simplified"], input=flat,
+    inclusive = subprocess.run(
+        ["perf", "report", "-i", data, "--stdio", "--children", "--sort", "symbol", "-g", "none",
+         "--percent-limit", "3"],
+        capture_output=True, text=True,
+    ).stdout
+    demangled = subprocess.run(["swift", "demangle", "--simplified"],
+                               input="== self time ==\n" + flat + "\n== inclusive (with children) ==\n" + inclusive,
                                capture_output=True, text=True).stdout or flat
     with open(report, "w") as f:
         f.write(f"# perf (cpu-clock, 999 Hz) of the service during `{scenario.title}`: "

@@ -99,6 +99,12 @@ class Server:
                     return int(line.split()[1])
         raise RuntimeError("no VmRSS")
 
+    def cpu_seconds(self):
+        """User + system CPU time the process has used so far (all threads)."""
+        with open(f"/proc/{self.process.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self):
         if self.process.poll() is None:
             self.process.terminate()

@@ -31,7 +31,7 @@ def summarize(raw, chosen):
         row = {"key": key, "server": server, "title": title, "rounds": len(good),
                "errors": [r["error"] for r in runs if "error" in r]}
         if good:
-            for figure in ("rps", "p50_us", "p99_us"):
+            for figure in ("rps", "p50_us", "p99_us", "cpu_us_per_request"):
                 row[figure] = _median([r[figure] for r in good])
                 row[figure + "_ratio"] = _median(
                     [r[figure] / hello[r["round"]][figure] for r in good
@@ -71,7 +71,10 @@ def targets(raw, rows, quick):
             out.append((label, "not measured", "not measured"))
         else:
             met = row["rps_ratio"] >= minimum
-            out.append((label, f"{row['rps_ratio']:.2f}× ({row['rps']:,.0f} req/s)", "met" if met else "**missed**"))
+            cpu = row.get("cpu_us_per_request_ratio")
+            measured = f"{row['rps_ratio']:.2f}× ({row['rps']:,.0f} req/s" + (
+                f"; CPU per request {cpu:.1f}× the hello-world's)" if cpu else ")")
+            out.append((label, measured, "met" if met else "**missed**"))
 
     ratio_target("`GET /healthz` ≥ 0.9× hello-world req/s", "healthz", 0.9)
     spread = next((r["key"] for r in rows if r["key"].startswith("calls-") and r["key"].endswith("-trees")), None)
@@ -190,16 +193,19 @@ def write(raw, chosen, out_dir, svg_dir):
         "(VmRSS) one second after the work; per-item figures are (after − before) / items.",
         "- `req/s ×` is ours ÷ hello-world (higher is better); `p50 ×`, `p99 ×` are ours ÷ "
         "hello-world latency (lower is better).",
+        "- `CPU µs/req`: the server process's user+system CPU time (`/proc/PID/stat`) during the run "
+        "÷ requests served; `CPU ×` is ours ÷ hello-world. On a machine shared with other work this is "
+        "steadier than req/s, which also depends on how much CPU the server got.",
         "",
         "## Throughput and latency",
         "",
-        "| scenario | req/s | p50 ms | p99 ms | req/s × | p50 × | p99 × | requests | non-2xx |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| scenario | req/s | p50 ms | p99 ms | req/s × | p50 × | p99 × | CPU µs/req | CPU × | requests | non-2xx |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     failures = []
     for row in rows:
         if "rps" not in row:
-            lines.append(f"| {row['title']} | failed: {'; '.join(row['errors'])[:200]} | | | | | | | |")
+            lines.append(f"| {row['title']} | failed: {'; '.join(row['errors'])[:200]} | | | | | | | | | |")
             failures.append(f"{row['key']}: {row['errors']}")
             continue
         non2xx = f"{row['non2xx']:,}"
@@ -211,6 +217,7 @@ def write(raw, chosen, out_dir, svg_dir):
         lines.append(
             f"| {row['title']} | {row['rps']:,.0f} | {_ms(row['p50_us'])} | {_ms(row['p99_us'])} | "
             f"{_x(row['rps_ratio'])} | {_x(row['p50_us_ratio'])} | {_x(row['p99_us_ratio'])} | "
+            f"{row['cpu_us_per_request']:.0f} | {_x(row['cpu_us_per_request_ratio'])} | "
             f"{row['requests']:,} | {non2xx} |")
         if row["errors"]:
             failures.append(f"{row['key']}: {row['errors']}")

@@ -14,7 +14,9 @@ def loadavg():
         return float(f.read().split()[0])
 
 
-def run(url, script, args=(), threads=2, connections=32, seconds=10):
+def run(server, path, script, args=(), threads=2, connections=32, seconds=10):
+    """wrk against `server` (a processes.Server); also the server's CPU time per request."""
+    url = server.base + path
     command = [
         "wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "5s",
         "-s", os.path.join(WRK_DIR, script), url,
@@ -22,6 +24,7 @@ def run(url, script, args=(), threads=2, connections=32, seconds=10):
     if args:
         command += ["--"] + [str(a) for a in args]
     load_before = loadavg()
+    cpu_before = server.cpu_seconds()
     completed = subprocess.run(
         command, capture_output=True, text=True, env=dict(os.environ, BENCH_WRK_DIR=WRK_DIR),
         timeout=seconds + 60,
@@ -31,8 +34,10 @@ def run(url, script, args=(), threads=2, connections=32, seconds=10):
         raise RuntimeError(f"wrk failed ({completed.returncode}): {completed.stderr}{completed.stdout}")
     figures = json.loads(lines[-1])
     figures["loadavg"] = load_before
+    figures["cpu_us_per_request"] = (server.cpu_seconds() - cpu_before) * 1e6 / max(figures["requests"], 1)
     log(
         f"  {url} {script} {' '.join(map(str, args))}: {figures['rps']:.0f} req/s, "
-        f"p50 {figures['p50_us']} us, p99 {figures['p99_us']} us, non-2xx {figures['non2xx']}"
+        f"p50 {figures['p50_us']} us, p99 {figures['p99_us']} us, non-2xx {figures['non2xx']}, "
+        f"CPU {figures['cpu_us_per_request']:.0f} us/request"
     )
     return figures
