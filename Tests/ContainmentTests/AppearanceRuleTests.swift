@@ -135,6 +135,21 @@ import Testing
         #expect(tree.appearance("child") == .appeared)
     }
 
+    @Test func rule10_manualBeginForwardsToTheChildsOwnChildren() throws {
+        let tree = try ContainmentTree(
+            id: "manual", configuration: TreeConfiguration(onScreen: false),
+            root: ControllerSpec(
+                id: "root", automaticallyForwardsAppearance: false,
+                children: [ControllerSpec(id: "child", children: [ControllerSpec(id: "grand")])]),
+            now: t0)
+        #expect(containment(tree.run([call("window", "makeKeyAndVisible")])) == ["root.viewWillAppear", "root.viewIsAppearing", "root.viewDidAppear"])
+        let begun = tree.run([call("child", "beginAppearanceTransition", ["isAppearing": true, "animated": true])])
+        #expect(containment(begun) == ["child.viewWillAppear", "grand.viewWillAppear"])
+        let ended = tree.run([call("child", "endAppearanceTransition")])
+        #expect(containment(ended) == ["child.viewIsAppearing", "child.viewDidAppear", "grand.viewIsAppearing", "grand.viewDidAppear"])
+        #expect(ended.allSatisfy { $0.callback?.contains("Layout") == true || $0.args["animated"] == true })
+    }
+
     @Test func rule11_isMovingToParentAndFromParentInAppearanceCallbacks() throws {
         let tree = try visibleTree(others: ["map"])
         let added = try tree.addChild("map", to: "root", now: t0)

@@ -59,6 +59,7 @@ import Testing
             (call("a", "willMove"), .invalidArgument, "calls[0].args.toParent"),
             (call("a", "beginAppearanceTransition", ["animated": true]), .invalidArgument, "calls[0].args.isAppearing"),
             (call("root", "transition", ["from": "a", "to": "a", "duration": -1]), .invalidArgument, "calls[0].args.duration"),
+            (call("root", "transition", ["from": "a", "to": "a", "duration": 1e300]), .invalidArgument, "calls[0].args.duration"),
         ]
         for (raw, kind, field) in cases {
             let before = tree.snapshot()

@@ -79,14 +79,46 @@ import Testing
         return tree.workCount
     }
 
-    @Test func costsGrowWithDepthNotWithTreeSize() throws {
+    /// Adding and removing a leaf costs the same at any depth (window membership is kept
+    /// per view), and 2,000 more controllers elsewhere cost nothing extra.
+    @Test func leafCostsGrowWithNeitherDepthNorTreeSize() throws {
         let shallow = try leafWork(depth: 500, unrelated: 0)
         let deep = try leafWork(depth: 1000, unrelated: 0)
         let wide = try leafWork(depth: 500, unrelated: 2000)
-        let ratio = Double(deep) / Double(shallow)
-        #expect(ratio > 1.6 && ratio < 2.4, "work \(shallow) at depth 500, \(deep) at depth 1000")
-        // 2,000 more controllers elsewhere (siblings of the chain) cost nothing extra.
+        #expect(deep == shallow, "work \(shallow) at depth 500, \(deep) at depth 1000")
         #expect(wide == shallow, "work \(shallow) without and \(wide) with 2000 unrelated controllers")
+    }
+
+    /// Work for refusing to add a chain's root below its own leaf (rule 5's walk up).
+    func cycleCheckWork(depth: Int) throws -> Int {
+        let tree = try ContainmentTree(id: "cycle", now: t0)
+        try buildChain(tree, prefix: "c", depth: depth)
+        tree.workCount = 0
+        let outcome = tree.perform([call("c\(depth - 1)", "addChild", ["child": "c0"])], atomic: false, now: t0)
+        #expect(outcome.failure?.code == "child_is_ancestor")
+        return tree.workCount
+    }
+
+    @Test func cycleCheckGrowsLinearlyWithDepth() throws {
+        let shallow = try cycleCheckWork(depth: 500)
+        let deep = try cycleCheckWork(depth: 1000)
+        let ratio = Double(deep) / Double(shallow)
+        #expect(ratio > 1.8 && ratio < 2.2, "work \(shallow) at depth 500, \(deep) at depth 1000")
+    }
+
+    /// Moving a subtree into or out of the window pays for the views it moves, no more.
+    @Test func movingASubtreeCostsItsSize() throws {
+        func moveWork(size: Int) throws -> Int {
+            let tree = try visibleTree()
+            try buildChain(tree, prefix: "m", depth: size)
+            tree.workCount = 0
+            _ = tree.run([call("root.view", "addSubview", ["view": "m0.view"]), call("m0.view", "removeFromSuperview")])
+            return tree.workCount
+        }
+        let small = try moveWork(size: 200)
+        let large = try moveWork(size: 400)
+        let ratio = Double(large) / Double(small)
+        #expect(ratio > 1.8 && ratio < 2.2, "work \(small) for 200 views, \(large) for 400")
     }
 
     @Test func appearanceCostIsTheSubtreeTouched() throws {

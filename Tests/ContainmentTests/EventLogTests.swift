@@ -18,7 +18,7 @@ import Testing
     @Test func retentionIsBoundedWithAKnownOldestSeq() throws {
         let tree = try visibleTree(others: ["c"], configuration: TreeConfiguration(eventRetention: 5))
         for _ in 0..<5 {
-            _ = tree.run([call("c", "willMove", ["toParent": nil])])
+            _ = tree.run([call("c", "willMove", ["toParent": .null])])
         }
         #expect(tree.lastSeq == UInt64(tree.creationEvents.count + 5))
         #expect(tree.oldestRetainedSeq == tree.lastSeq - 4)
@@ -26,6 +26,7 @@ import Testing
         #expect(tail.map(\.seq) == Array(tree.oldestRetainedSeq...tree.lastSeq))
         #expect(try tree.events(after: tree.lastSeq - 2, limit: 1).map(\.seq) == [tree.lastSeq - 1])
         #expect(try tree.events(after: tree.lastSeq, limit: 10).isEmpty)
+        #expect(try tree.events(after: .max, limit: 10).isEmpty)
         #expect(throws: ContainmentError.self) { try tree.events(after: 0, limit: 10) }
         do {
             _ = try tree.events(after: tree.oldestRetainedSeq - 2, limit: 10)
@@ -54,6 +55,11 @@ import Testing
         #expect(ISOTime.seconds(from: "2000-02-29T12:34:56.789Z") == 951_827_696.789)
         #expect(ISOTime.seconds(from: "2000-02-29T12:34:56Z") == 951_827_696)
         #expect(ISOTime.seconds(from: "not a time") == nil)
+        #expect(ISOTime.seconds(from: "2000-02-29T12:34:56.1234567890123456789012Z") == nil)
+        // Out-of-range times clamp instead of trapping.
+        #expect(ISOTime.string(from: 1e300) == "9999-12-31T23:59:59.999Z")
+        #expect(ISOTime.string(from: -.infinity) == "0001-01-01T00:00:00.000Z")
+        #expect(ISOTime.string(from: .nan) == "1970-01-01T00:00:00.000Z")
     }
 
     @Test func snapshotsEncodeNullsForAbsentLinks() throws {

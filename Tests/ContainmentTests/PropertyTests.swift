@@ -37,8 +37,8 @@ import Testing
         switch number % 24 {
         case 0: return .calls([call(a, "addChild", ["child": id(b)])])
         case 1: return .calls([call(a, "removeFromParent")])
-        case 2: return .calls([call(a, "willMove", ["toParent": flag ? id(b) : nil])])
-        case 3: return .calls([call(a, "didMove", ["toParent": flag ? id(b) : nil])])
+        case 2: return .calls([call(a, "willMove", ["toParent": flag ? id(b) : .null])])
+        case 3: return .calls([call(a, "didMove", ["toParent": flag ? id(b) : .null])])
         case 4, 5: return .calls([call(view, "addSubview", ["view": id(other)])])
         case 6: return .calls([call(view, "insertSubview", ["view": id(other), "at": .number(Double(number / 5184 % 3))])])
         case 7: return .calls([call(view, "removeFromSuperview")])
@@ -69,7 +69,8 @@ import Testing
     }
 
     /// Links symmetric, one owner per view, views and subviews agree, appeared ⇒ on a visible
-    /// window, and at the end of a turn nothing is mid-appearance unless a transition is running.
+    /// window, and at the end of a turn nothing is mid-appearance unless a running transition
+    /// or the client (manual begin/end, a back swipe) drives it.
     static func checkInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
         for (id, node) in tree.controllers {
             if let parent = node.parent {
@@ -84,6 +85,8 @@ import Testing
                 #expect(tree.isOnScreen(node.viewID), "\(id) appeared off screen", sourceLocation: sourceLocation)
             }
             if node.appearance == .appearing || node.appearance == .disappearing {
+                // Manually driven transitions (begin/end calls, a back swipe) end when the client says.
+                if node.appearanceDriver == .manual { continue }
                 guard case .transition(let transition) = node.appearanceDriver else {
                     Issue.record("\(id) is \(node.appearance) at the end of a turn", sourceLocation: sourceLocation)
                     continue
@@ -103,6 +106,9 @@ import Testing
             for subview in view.subviews {
                 #expect(tree.views[subview]?.superview == id, sourceLocation: sourceLocation)
             }
+            var top = id
+            while let superview = tree.views[top]?.superview { top = superview }
+            #expect(view.inWindow == (top == "window"), "cached inWindow of \(id)", sourceLocation: sourceLocation)
         }
     }
 
@@ -195,6 +201,108 @@ import Testing
                 }
                 #expect(containment(events) == expected)
                 #expect(tree.appearance("c") == state)
+            }
+        }
+    }
+
+    static let containerCast = ["n", "t", "s", "p1", "p2", "p3", "p4"]
+
+    /// A window showing a plain root that embeds a navigation controller `n`, a tab bar `t`
+    /// and a split view `s` in its container views; `p1`…`p4` are detached.
+    static func makeContainerTree() throws -> ContainmentTree {
+        let box: (String, Double) -> ContainerViewSpec = { id, y in ContainerViewSpec(id: id, frame: Rect(x: 0, y: y, width: 390, height: 280)) }
+        let tree = try ContainmentTree(
+            id: "containers",
+            root: ControllerSpec(
+                id: "root", containerViews: [box("navBox", 0), box("tabBox", 280), box("splitBox", 560)],
+                children: [
+                    ControllerSpec(id: "n", kind: .navigationController, containerView: "navBox"),
+                    ControllerSpec(id: "t", kind: .tabBarController, containerView: "tabBox"),
+                    ControllerSpec(id: "s", kind: .splitViewController, containerView: "splitBox"),
+                ]),
+            now: t0)
+        for id in ["p1", "p2", "p3", "p4"] {
+            _ = try tree.createController(ControllerSpec(id: id), now: t0)
+        }
+        return tree
+    }
+
+    static func containerStep(_ number: Int) -> Step {
+        let plain = ["p1", "p2", "p3", "p4"]
+        let a = plain[(number / 16) % 4]
+        let b = plain[(number / 64) % 4]
+        let any = containerCast[(number / 256) % 7]
+        let flag = (number / 1792) % 2 == 0
+        let id = JSONValue.string
+        switch number % 16 {
+        case 0: return .calls([call("n", "pushViewController", ["viewController": id(a), "animated": .bool(flag)])])
+        case 1: return .calls([call("n", "popViewController", ["animated": .bool(flag)])])
+        case 2: return .calls([call("n", "popToRootViewController", ["animated": .bool(flag)])])
+        case 3: return .calls([call("n", "setViewControllers", ["viewControllers": flag ? [id(a), id(b)] : [id(b)], "animated": .bool(flag)])])
+        case 4: return .calls([call("n", flag ? "beginInteractivePop" : "finishInteractivePop")])
+        case 5: return .calls([call("n", flag ? "cancelInteractivePop" : "updateInteractivePop", ["percent": 0.5])])
+        case 6: return .calls([call("t", "setViewControllers", ["viewControllers": flag ? [id(a), id(b)] : [id(b)], "animated": false])])
+        case 7: return .calls([call("t", "setSelectedIndex", ["index": .number(Double(number / 1792 % 2))])])
+        case 8: return .calls([call("s", "setViewController", ["viewController": id(flag ? "n" : a), "column": flag ? "primary" : "secondary"])])
+        case 9: return .calls([call("s", flag ? "show" : "hide", ["column": (number / 3584) % 2 == 0 ? "primary" : "secondary"])])
+        case 10: return .calls([call("window", "setHorizontalSizeClass", ["sizeClass": flag ? "regular" : "compact"])])
+        case 11: return .advance(flag ? 0.2 : 1)
+        case 12: return .recipe { tree, now throws(ContainmentError) in try tree.removeChild(a, from: any, now: now) }
+        case 13: return .calls([call(any, "removeFromParent")])
+        case 14: return .calls([call("window", "setHidden", ["hidden": .bool(flag)])])
+        default:
+            if (number / 3584) % 2 == 0 {
+                return .calls([call("window", "setSize", ["size": ["width": flag ? 1024 : 390, "height": flag ? 768 : 844]])])
+            }
+            return .calls([call("s", "setViewController", ["viewController": id(a), "column": "primary"])])
+        }
+    }
+
+    @Test func randomContainerCallsKeepTheInvariants() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...999_999).array(of: 1...30)) { numbers in
+            let tree = try Self.makeContainerTree()
+            var now = t0
+            var lastSeq = tree.lastSeq
+            for number in numbers {
+                let before = tree.snapshot()
+                var events: [Event] = []
+                var failed = false
+                switch Self.containerStep(number) {
+                case .calls(let calls):
+                    let outcome = tree.perform(calls, atomic: false, now: now)
+                    events = outcome.events
+                    failed = outcome.failure != nil
+                case .recipe(let recipe):
+                    do {
+                        events = try recipe(tree, now)
+                    } catch {
+                        failed = true
+                    }
+                case .advance(let seconds):
+                    now += seconds
+                    events = tree.advance(to: now)
+                }
+                if failed {
+                    #expect(events.isEmpty)
+                    #expect(tree.snapshot() == before, "a rejected step changed the tree: \(number)")
+                }
+                for event in events {
+                    #expect(event.seq == lastSeq + 1)
+                    lastSeq = event.seq
+                }
+                Self.checkInvariants(tree)
+                for (id, node) in tree.controllers {
+                    for child in node.stack ?? [] {
+                        #expect(tree.controllers[child]?.parent == id, "\(child) in the stack of \(id)")
+                    }
+                    if let split = node.split {
+                        if let primary = split.primary { #expect(tree.controllers[primary]?.parent == id) }
+                        if let secondary = split.secondary {
+                            let parent = tree.controllers[secondary]?.parent
+                            #expect(parent == id || (split.isCollapsed && parent != nil && parent == split.primary), "secondary \(secondary) of \(id)")
+                        }
+                    }
+                }
             }
         }
     }

@@ -35,7 +35,7 @@ import Testing
         _ = try rawTree.addChild("content", to: "root", now: t0)
         let recipe = try recipeTree.removeChild("content", from: "root", now: t0)
         let raw = rawTree.run([
-            call("content", "willMove", ["toParent": nil]),
+            call("content", "willMove", ["toParent": .null]),
             call("content.view", "removeFromSuperview"),
             call("content", "removeFromParent"),
         ])
@@ -60,7 +60,7 @@ import Testing
 
         let rawTree = try start()
         let rawStart = rawTree.run([
-            call("oldVC", "willMove", ["toParent": nil]),
+            call("oldVC", "willMove", ["toParent": .null]),
             call("root", "addChild", ["child": "newVC"]),
             call("newVC.view", "setFrame", ["frame": frame]),
             call("root", "transition", ["from": "oldVC", "to": "newVC", "duration": 0.25, "options": []]),
@@ -76,16 +76,9 @@ import Testing
         #expect(containment(recipeEnd) == containment(rawEnd))
         #expect(transition.options == [])
         #expect(
-            trace(recipeStart) == [
-                "oldVC.willMove(nil)", "newVC.willMove(root)", "newVC.loadView", "newVC.viewDidLoad",
-                "oldVC.viewWillDisappear", "newVC.viewWillAppear", "root.viewWillLayoutSubviews",
-                "root.viewDidLayoutSubviews", "newVC.viewWillLayoutSubviews", "newVC.viewDidLayoutSubviews",
-            ])
+            trace(recipeStart) == ["oldVC.willMove(nil)", "newVC.willMove(root)", "newVC.loadView", "newVC.viewDidLoad", "oldVC.viewWillDisappear", "newVC.viewWillAppear", "newVC.viewIsAppearing", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "newVC.viewWillLayoutSubviews", "newVC.viewDidLayoutSubviews"])
         #expect(
-            trace(recipeEnd) == [
-                "oldVC.viewDidDisappear", "newVC.viewIsAppearing", "newVC.viewDidAppear", "root.transitionCompletion",
-                "oldVC.didMove(nil)", "newVC.didMove(root)", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
-            ])
+            trace(recipeEnd) == ["oldVC.viewDidDisappear", "newVC.viewDidAppear", "root.transitionCompletion", "oldVC.didMove(nil)", "newVC.didMove(root)", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews"])
         #expect(recipeEnd.filter { $0.controller == "oldVC" && $0.callback == "viewDidDisappear" }.allSatisfy { $0.isMovingFromParent == true })
         #expect(recipeTree.snapshot() == rawTree.snapshot())
     }
@@ -164,7 +157,7 @@ import Testing
             "startMap", ControllerPatch(properties: ["currentLocation": ["lat": 52.52, "lon": 13.40]]), now: t0 + 1)
         let change = try #require(moved.first)
         #expect(change.controller == "startMap" && change.callback == "propertyDidChange")
-        #expect(change.args == ["key": "currentLocation", "old": nil, "new": ["lat": 52.52, "lon": 13.40]])
+        #expect(change.args == ["key": "currentLocation", "old": .null, "new": ["lat": 52.52, "lon": 13.40]])
         let parentOfChanged = try #require(tree.snapshot().controllers["startMap"]?.parent)
         #expect(parentOfChanged == "root")
         _ = try tree.updateController(
@@ -176,23 +169,19 @@ import Testing
             [
                 call("startGeo.view", "setFrame", ["frame": ["x": 0, "y": 0, "width": 390, "height": 422]]),
                 call("root", "addChild", ["child": "startGeo"]),
-                call("startMap", "willMove", ["toParent": nil]),
+                call("startMap", "willMove", ["toParent": .null]),
                 call(
                     "root", "transition",
                     ["from": "startMap", "to": "startGeo", "duration": 0.2, "options": ["transitionFlipFromTop", "curveEaseIn"]]),
             ], now: t0 + 2)
         #expect(
-            containment(flipStart) == [
-                "startGeo.willMove(root)", "startMap.willMove(nil)", "startMap.viewWillDisappear", "startGeo.viewWillAppear",
-            ])
+            containment(flipStart) == ["startGeo.willMove(root)", "startMap.willMove(nil)", "startMap.viewWillDisappear", "startGeo.viewWillAppear", "startGeo.viewIsAppearing"])
         #expect(flipStart.first { $0.callback == "viewWillAppear" }?.args["animated"] == true)
         // Flipping inside the top container leaves the bottom map alone.
         #expect(tree.snapshot().views["topContainer"]?.subviews == ["startMap.view", "startGeo.view"])
         let flipEnd = tree.advance(to: t0 + 2.2)
         #expect(
-            containment(flipEnd) == [
-                "startMap.viewDidDisappear", "startGeo.viewIsAppearing", "startGeo.viewDidAppear", "root.transitionCompletion",
-            ])
+            containment(flipEnd) == ["startMap.viewDidDisappear", "startGeo.viewDidAppear", "root.transitionCompletion"])
         // The completion block: didMove on the new, then removeFromParent on the old.
         let completion = tree.run(
             [call("startGeo", "didMove", ["toParent": "root"]), call("startMap", "removeFromParent")], now: t0 + 2.2)

@@ -33,18 +33,13 @@ import Testing
         #expect(started.state == .running)
         #expect(started.completesAt == t0 + 0.25)
         #expect(
-            containment(startEvents) == [
-                "a.willMove(nil)", "b.willMove(root)", "a.viewWillDisappear", "b.viewWillAppear",
-            ])
+            containment(startEvents) == ["a.willMove(nil)", "b.willMove(root)", "a.viewWillDisappear", "b.viewWillAppear", "b.viewIsAppearing"])
         #expect(tree.nextDueTime == t0 + 0.25)
         // Nothing is due before the duration is over.
         #expect(tree.advance(to: t0 + 0.2).isEmpty)
         let endEvents = tree.advance(to: t0 + 0.25)
         #expect(
-            containment(endEvents) == [
-                "a.viewDidDisappear", "b.viewIsAppearing", "b.viewDidAppear", "root.transitionCompletion",
-                "a.didMove(nil)", "b.didMove(root)",
-            ])
+            containment(endEvents) == ["a.viewDidDisappear", "b.viewDidAppear", "root.transitionCompletion", "a.didMove(nil)", "b.didMove(root)"])
         let snapshot = tree.snapshot()
         #expect(snapshot.controllers["root"]?.children == ["b"])
         #expect(snapshot.views["root.view"]?.subviews == ["b.view"])
@@ -58,10 +53,7 @@ import Testing
         _ = tree.run([call("root", "addChild", ["child": "b"])])
         let events = tree.run([call("root", "transition", ["from": "a", "to": "b", "duration": 0])])
         #expect(
-            containment(events) == [
-                "a.viewWillDisappear", "b.viewWillAppear", "a.viewDidDisappear", "b.viewIsAppearing", "b.viewDidAppear",
-                "root.transitionCompletion",
-            ])
+            containment(events) == ["a.viewWillDisappear", "b.viewWillAppear", "b.viewIsAppearing", "a.viewDidDisappear", "b.viewDidAppear", "root.transitionCompletion"])
         #expect(tree.snapshot().controllers["root"]?.children == ["a", "b"])
         #expect(tree.snapshot().controllers["a"]?.parent == "root")
     }
@@ -91,24 +83,17 @@ import Testing
         _ = try tree.addChild("a", to: "root", now: t0)
         _ = tree.run([call("root", "addChild", ["child": "b"]), call("root", "addChild", ["child": "c"])])
         let first = tree.run([call("root", "transition", ["from": "a", "to": "b", "duration": 1])])
-        #expect(containment(first) == ["a.viewWillDisappear", "b.viewWillAppear"])
+        #expect(containment(first) == ["a.viewWillDisappear", "b.viewWillAppear", "b.viewIsAppearing"])
         let second = tree.run([call("root", "transition", ["from": "a", "to": "c", "duration": 1])], now: t0 + 0.5)
         #expect(
-            containment(second) == [
-                "warning(a): Unbalanced calls to begin/end appearance transitions for <a>", "c.viewWillAppear",
-            ])
+            containment(second) == ["warning(a): Unbalanced calls to begin/end appearance transitions for <a>", "c.viewWillAppear", "c.viewIsAppearing"])
         #expect(tree.nextDueTime == t0 + 1)
         let firstEnd = tree.advance(to: t0 + 1)
         #expect(
-            containment(firstEnd) == [
-                "a.viewDidDisappear", "b.viewIsAppearing", "b.viewDidAppear", "root.transitionCompletion",
-            ])
+            containment(firstEnd) == ["a.viewDidDisappear", "b.viewDidAppear", "root.transitionCompletion"])
         let secondEnd = tree.advance(to: t0 + 1.5)
         #expect(
-            containment(secondEnd) == [
-                "warning(a): Unbalanced calls to begin/end appearance transitions for <a>", "c.viewIsAppearing",
-                "c.viewDidAppear", "root.transitionCompletion",
-            ])
+            containment(secondEnd) == ["warning(a): Unbalanced calls to begin/end appearance transitions for <a>", "c.viewDidAppear", "root.transitionCompletion"])
         #expect(tree.appearance("a") == .disappeared)
     }
 
@@ -179,5 +164,28 @@ import Testing
         #expect(trace(events) == ["root.traitCollectionDidChange", "child.traitCollectionDidChange"])
         #expect(events.first?.args["previousTraitCollection"] == ["horizontalSizeClass": "compact"])
         #expect(tree.run([call("window", "setHorizontalSizeClass", ["sizeClass": "regular"])]).isEmpty)
+    }
+}
+
+/// Transitions meeting other parts of the engine.
+@Suite struct TransitionInteractionTests {
+    @Test func manuallyForwardingContainerGetsNoAppearanceFromItsTransition() throws {
+        let tree = try visibleTree(root: ControllerSpec(id: "root", automaticallyForwardsAppearance: false), others: ["a", "b"])
+        _ = try tree.addChild("a", to: "root", now: t0)
+        let (_, events) = try tree.transition(in: "root", from: "a", to: "b", duration: 0, now: t0)
+        #expect(containment(events) == ["a.willMove(nil)", "b.willMove(root)", "root.transitionCompletion", "a.didMove(nil)", "b.didMove(root)"])
+        #expect(tree.snapshot().views["root.view"]?.subviews == ["b.view"])
+    }
+
+    @Test func controllersInARunningTransitionCannotBeDeletedAndTearDownDisappearsParentsFirst() throws {
+        let tree = try visibleTree(others: ["a", "b"])
+        _ = try tree.addChild("a", to: "root", now: t0)
+        _ = tree.run([call("root", "addChild", ["child": "b"]), call("root", "transition", ["from": "a", "to": "b", "duration": 1])])
+        _ = tree.run([call("b", "removeFromParent")])
+        #expect(throws: ContainmentError.self) { try tree.deleteController("b", now: t0) }
+        let torn = tree.tearDown(now: t0 + 0.5)
+        #expect(containment(torn) == ["root.viewWillDisappear", "b.viewWillDisappear", "root.viewDidDisappear", "b.viewDidDisappear"])
+        #expect(tree.nextDueTime == nil)
+        #expect(tree.controllerCount == 0)
     }
 }

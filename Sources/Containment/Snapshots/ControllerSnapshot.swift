@@ -19,8 +19,14 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     public var childForStatusBarStyle: String?
     public var childForStatusBarHidden: String?
     public var properties: [String: JSONValue]
+    /// Navigation and tab bar controllers: the stack (bottom to top) or the tabs. It
+    /// changes at once; `children` follows when a push or pop animation completes.
+    public var viewControllers: [String]?
     /// Tab bar controllers: the selected tab.
     public var selectedIndex: Int?
+    /// Split view controllers: the column controllers.
+    public var primary: String?
+    public var secondary: String?
     /// Split view controllers: whether the secondary is collapsed onto the primary.
     public var isCollapsed: Bool?
     /// Split view controllers: whether the primary column is hidden (regular width).
@@ -31,8 +37,9 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         view: ViewSnapshot?, containerViews: [String], appearance: AppearanceState, isMovingToParent: Bool,
         isMovingFromParent: Bool, automaticallyForwardsAppearance: Bool, preferredContentSize: Size,
         statusBarStyle: StatusBarStyle, statusBarHidden: Bool, childForStatusBarStyle: String?,
-        childForStatusBarHidden: String?, properties: [String: JSONValue], selectedIndex: Int? = nil,
-        isCollapsed: Bool? = nil, isPrimaryHidden: Bool? = nil
+        childForStatusBarHidden: String?, properties: [String: JSONValue], viewControllers: [String]? = nil,
+        selectedIndex: Int? = nil, primary: String? = nil, secondary: String? = nil, isCollapsed: Bool? = nil,
+        isPrimaryHidden: Bool? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -52,7 +59,10 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         self.childForStatusBarStyle = childForStatusBarStyle
         self.childForStatusBarHidden = childForStatusBarHidden
         self.properties = properties
+        self.viewControllers = viewControllers
         self.selectedIndex = selectedIndex
+        self.primary = primary
+        self.secondary = secondary
         self.isCollapsed = isCollapsed
         self.isPrimaryHidden = isPrimaryHidden
     }
@@ -60,8 +70,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, kind, title, parent, children, isViewLoaded, view, containerViews, appearance, isMovingToParent
         case isMovingFromParent, automaticallyForwardsAppearance, preferredContentSize, statusBarStyle
-        case statusBarHidden, childForStatusBarStyle, childForStatusBarHidden, properties, selectedIndex
-        case isCollapsed, isPrimaryHidden
+        case statusBarHidden, childForStatusBarStyle, childForStatusBarHidden, properties, viewControllers, selectedIndex
+        case primary, secondary, isCollapsed, isPrimaryHidden
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -84,7 +94,10 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encode(childForStatusBarStyle, forKey: .childForStatusBarStyle)
         try container.encode(childForStatusBarHidden, forKey: .childForStatusBarHidden)
         try container.encode(properties, forKey: .properties)
+        try container.encodeIfPresent(viewControllers, forKey: .viewControllers)
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
+        try container.encodeIfPresent(primary, forKey: .primary)
+        try container.encodeIfPresent(secondary, forKey: .secondary)
         try container.encodeIfPresent(isCollapsed, forKey: .isCollapsed)
         try container.encodeIfPresent(isPrimaryHidden, forKey: .isPrimaryHidden)
     }

@@ -82,6 +82,7 @@ public struct TreeSnapshot: Codable, Sendable, Equatable {
 
 /// A transition started by `transition(from:to:duration:options:)`.
 public struct TransitionSnapshot: Codable, Sendable, Equatable {
+    /// Finished transitions stay readable so a client polling after completion still finds them.
     public enum State: String, Codable, Sendable {
         case running
         case finished

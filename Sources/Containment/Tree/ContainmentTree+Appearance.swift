@@ -75,6 +75,9 @@ extension ContainmentTree {
             node.sentIsAppearing = false
         }
         emit(controller, appearing ? "viewWillAppear" : "viewWillDisappear", ["animated": .bool(animated)], appearance: true)
+        if appearing, driver != .manual {
+            editScheduler { $0.pendingIsAppearing.append(controller) }
+        }
         return true
     }
 

@@ -5,8 +5,9 @@ extension ContainmentTree {
     func buildSpec(_ root: ControllerSpec, field rootField: String?) throws(ContainmentError) {
         let specs = try validateSpec(root, field: rootField)
         for (spec, _) in specs {
-            storeController(makeNode(spec), id: spec.id)
-            for container in spec.containerViews ?? [] {
+            let node = makeNode(spec)
+            storeController(node, id: spec.id)
+            for container in node.containerViews {
                 storeContainerViewOwner(spec.id, for: container.id)
             }
         }
@@ -50,7 +51,7 @@ extension ContainmentTree {
                 ids.insert(spec.id).inserted
             else { throw .alreadyExists("id \(spec.id) is already in use", field: path + "id") }
             try validateFields(spec, path: path)
-            for (index, container) in (spec.containerViews ?? []).enumerated() {
+            for (index, container) in ((spec.containerViews ?? []) + decorativeViews(for: spec)).enumerated() {
                 let containerPath = path + "containerViews[\(index)]."
                 guard TreeValidation.isValidNodeID(container.id) else {
                     throw .invalidArgument(field: containerPath + "id", "view id must match [A-Za-z0-9._-]{1,64}, not be window or end in .view")
@@ -112,9 +113,31 @@ extension ContainmentTree {
         node.childForStatusBarStyle = spec.childForStatusBarStyle
         node.childForStatusBarHidden = spec.childForStatusBarHidden
         node.properties = (spec.properties ?? [:]).filter { $0.value != .null }
-        node.containerViews = spec.containerViews ?? []
-        if node.kind == .splitViewController { node.split = SplitState() }
+        node.containerViews = (spec.containerViews ?? []) + decorativeViews(for: spec)
+        switch node.kind {
+        case .navigationController, .tabBarController: node.stack = []
+        case .splitViewController: node.split = SplitState(isCollapsed: window.horizontalSizeClass == .compact)
+        case .viewController: break
+        }
         return node
+    }
+
+    /// The views a built-in container draws itself (navigation bar, tab bar), declared like
+    /// container views so they have ids, frames and a place in the hierarchy.
+    func decorativeViews(for spec: ControllerSpec) -> [ContainerViewSpec] {
+        let size = window.size
+        switch spec.kind ?? .viewController {
+        case .navigationController:
+            return [ContainerViewSpec(id: spec.id + ".navigationBar", frame: Rect(x: 0, y: 0, width: size.width, height: Self.navigationBarHeight))]
+        case .tabBarController:
+            return [
+                ContainerViewSpec(
+                    id: spec.id + ".tabBar",
+                    frame: Rect(x: 0, y: max(0, size.height - Self.tabBarHeight), width: size.width, height: Self.tabBarHeight))
+            ]
+        case .viewController, .splitViewController:
+            return []
+        }
     }
 
     /// The calls that embed a spec's direct children (custom, stack, tabs or columns).

@@ -6,8 +6,10 @@ extension ContainmentTree {
         }
     }
 
-    /// Whether `ancestor` is `controller` or above it (walks up; O(depth)).
+    /// Whether `ancestor` is `controller` or above it (walks up; O(depth), O(1) for a
+    /// controller without children).
     func isAncestor(_ ancestor: String, of controller: String) -> Bool {
+        if ancestor != controller, controllers[ancestor]?.children.isEmpty == true { return false }
         var current: String? = controller
         while let id = current {
             workCount += 1
@@ -51,7 +53,14 @@ extension ContainmentTree {
     /// happens for a controller without a parent.
     func removeFromParentController(_ child: String) {
         guard let parent = controllers[child]?.parent else { return }
-        editController(parent) { $0.children.removeAll { $0 == child } }
+        editController(parent) { node in
+            node.children.removeAll { $0 == child }
+            node.forget(child)
+        }
+        // A collapsed split's secondary lives on its navigation primary's stack.
+        if let split = controllers[parent]?.parent, controllers[split]?.split?.secondary == child {
+            editController(split) { $0.forget(child) }
+        }
         editController(child) { $0.parent = nil }
         emit(child, "didMove", ["parent": .null])
     }
@@ -106,9 +115,9 @@ extension ContainmentTree {
                 kind: .exception, exceptionName: nil, code: "controller_transitioning",
                 message: "a transition involving \(ContainmentError.describe(id)) is running")
         }
+        // A refusal by deleteViews rolls back with the call: nothing is half-deleted.
         for controller in subtree {
             let current = controllers[controller]!
-            // Refusals below roll back with the call; nothing is half-deleted.
             try deleteViews(of: current.id)
             for container in current.containerViews {
                 storeContainerViewOwner(nil, for: container.id)

@@ -2,13 +2,6 @@
 /// receiver. Arguments are checked before anything changes; UIKit's own preconditions are
 /// checked by the operations themselves.
 extension ContainmentTree {
-    static let windowMethods: Set<String> = [
-        "makeKeyAndVisible", "setRootViewController", "setHidden", "setSize", "setHorizontalSizeClass",
-    ]
-    static let controllerMethods: Set<String> = [
-        "addChild", "removeFromParent", "willMove", "didMove", "beginAppearanceTransition", "endAppearanceTransition",
-        "transition", "loadViewIfNeeded", "unloadView", "setNeedsStatusBarAppearanceUpdate",
-    ]
     static let viewMethods: Set<String> = [
         "addSubview", "insertSubview", "removeFromSuperview", "layoutIfNeeded", "setFrame",
     ]

@@ -1,17 +1,20 @@
 /// The end of a run-loop turn: what UIKit delivers after the code of the turn has run.
 extension ContainmentTree {
-    /// Ends the turn: `viewIsAppearing` for what began appearing, the layout pass, the
-    /// "did" callbacks, settled moving flags; then transitions due by `now`, each
+    /// Ends the turn: `viewIsAppearing` for what began appearing (also under a running
+    /// transition), the layout pass, the view-driven "did" callbacks, settled moving flags; then transitions due by `now`, each
     /// completing as a turn of its own, in due order.
     func flushTurn() {
         while true {
-            if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty {
-                let ends = editScheduler { scheduler in
-                    defer { scheduler.deferredEnds = [] }
-                    return scheduler.deferredEnds
+            if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty || !scheduler.pendingIsAppearing.isEmpty {
+                let (ends, appearing) = editScheduler { scheduler in
+                    defer {
+                        scheduler.deferredEnds = []
+                        scheduler.pendingIsAppearing = []
+                    }
+                    return (scheduler.deferredEnds, scheduler.pendingIsAppearing)
                 }
-                for controller in ends {
-                    guard let node = controllers[controller], node.appearanceDriver == .turn, node.appearance == .appearing,
+                for controller in appearing {
+                    guard let node = controllers[controller], node.appearanceDriver != .manual, node.appearance == .appearing,
                         !node.sentIsAppearing
                     else { continue }
                     emit(controller, "viewIsAppearing", ["animated": .bool(node.appearanceAnimated)], appearance: true)
@@ -37,10 +40,9 @@ extension ContainmentTree {
             defer { scheduler.pendingLayout = [] }
             return scheduler.pendingLayout
         }
-        var memo: [String: Bool] = [:]
         for controller in pending {
             guard let node = controllers[controller], node.needsLayout else { continue }
-            if node.isViewLoaded, isOnScreen(node.viewID, memo: &memo) {
+            if node.isViewLoaded, isOnScreen(node.viewID) {
                 layout(controller)
             } else {
                 editController(controller) { $0.needsLayout = false }

@@ -1,11 +1,11 @@
 /// Snapshots as Codable values and the `_printHierarchy`-style text dump. Both walk
 /// iteratively, so any depth works.
 extension ContainmentTree {
+    /// The whole tree, as `GET /v1/trees/{tree}` shows it.
     public func snapshot() -> TreeSnapshot {
-        let inWindow = viewsInWindow()
         var viewSnapshots: [String: ViewSnapshot] = [:]
         for (viewID, node) in views {
-            viewSnapshots[viewID] = viewSnapshot(node, inWindow: inWindow.contains(viewID))
+            viewSnapshots[viewID] = viewSnapshot(node)
         }
         var controllerSnapshots: [String: ControllerSnapshot] = [:]
         for (controllerID, node) in controllers {
@@ -19,28 +19,17 @@ extension ContainmentTree {
             controllers: controllerSnapshots, views: viewSnapshots, lastSeq: lastSeq)
     }
 
-    /// One controller; O(depth) for its view's `inWindow`.
+    /// One controller.
     public func controller(_ id: String) throws(ContainmentError) -> ControllerSnapshot {
         guard let node = controllers[id] else {
             throw .notFound(code: "controller_not_found", "no controller \(id)")
         }
-        let view = node.isViewLoaded ? views[node.viewID].map { viewSnapshot($0, inWindow: isInWindow($0.id)) } : nil
+        let view = node.isViewLoaded ? views[node.viewID].map(viewSnapshot) : nil
         return controllerSnapshot(node, view: view)
     }
 
-    /// The view ids reachable from the window, by one walk down from it.
-    private func viewsInWindow() -> Set<String> {
-        var result: Set<String> = []
-        var stack = [WindowState.viewID]
-        while let viewID = stack.popLast() {
-            result.insert(viewID)
-            stack.append(contentsOf: views[viewID]?.subviews ?? [])
-        }
-        return result
-    }
-
-    private func viewSnapshot(_ node: ViewNode, inWindow: Bool) -> ViewSnapshot {
-        ViewSnapshot(id: node.id, frame: node.frame, superview: node.superview, subviews: node.subviews, owner: node.owner, inWindow: inWindow)
+    private func viewSnapshot(_ node: ViewNode) -> ViewSnapshot {
+        ViewSnapshot(id: node.id, frame: node.frame, superview: node.superview, subviews: node.subviews, owner: node.owner, inWindow: node.inWindow)
     }
 
     private func controllerSnapshot(_ node: ControllerNode, view: ViewSnapshot?) -> ControllerSnapshot {
@@ -52,7 +41,8 @@ extension ContainmentTree {
             preferredContentSize: node.preferredContentSize, statusBarStyle: node.statusBarStyle,
             statusBarHidden: node.statusBarHidden, childForStatusBarStyle: node.childForStatusBarStyle,
             childForStatusBarHidden: node.childForStatusBarHidden, properties: node.properties,
-            selectedIndex: node.selectedIndex, isCollapsed: node.split?.isCollapsed, isPrimaryHidden: node.split?.isPrimaryHidden)
+            viewControllers: node.stack, selectedIndex: node.selectedIndex, primary: node.split?.primary,
+            secondary: node.split?.secondary, isCollapsed: node.split?.isCollapsed, isPrimaryHidden: node.split?.isPrimaryHidden)
     }
 
     /// An indented dump like UIKit's `_printHierarchy`: the window's root view controller
@@ -90,6 +80,7 @@ extension ContainmentTree {
         var line = "<\(Self.className(node.kind)) \(node.id)>, state: \(node.appearance.rawValue), view: "
         line += node.isViewLoaded ? "<UIView \(node.viewID)>" : "(view not loaded)"
         if let title = node.title { line += ", title: \(title)" }
+        if node.kind == .navigationController, let stack = node.stack { line += ", stack: [\(stack.joined(separator: ", "))]" }
         if let index = node.selectedIndex { line += ", selectedIndex: \(index)" }
         if let split = node.split {
             line += ", collapsed: \(split.isCollapsed)"

@@ -8,6 +8,9 @@
 /// opposite "will"), and each transition ends the appearance of its own `from` and `to` when
 /// its own duration is over, whatever the other did meanwhile.
 extension ContainmentTree {
+    /// A day: longer animations are surely mistakes, and the bound keeps due times printable.
+    static let maximumDuration = 86_400.0
+
     static let animationOptions: Set<String> = [
         "layoutSubviews", "allowUserInteraction", "beginFromCurrentState", "repeat", "autoreverse",
         "overrideInheritedDuration", "overrideInheritedCurve", "allowAnimatedContent", "showHideTransitionViews",
@@ -19,10 +22,11 @@ extension ContainmentTree {
 
     /// Starts a transition; returns its id. `completion` runs when it completes.
     func startTransition(
-        parent: String, from: String, to: String, duration: Double, options: [String], completion: [RawCall], field: String
+        parent: String, from: String, to: String, duration: Double, options: [String], completion: [RawCall], field: String,
+        reportsCompletion: Bool = true, insertAt index: Int? = nil
     ) throws(ContainmentError) -> String {
-        guard duration.isFinite, duration >= 0 else {
-            throw .invalidArgument(field: field + "duration", "duration must be a finite number of seconds, not negative")
+        guard duration.isFinite, duration >= 0, duration <= Self.maximumDuration else {
+            throw .invalidArgument(field: field + "duration", "duration must be between 0 and \(Int(Self.maximumDuration)) seconds")
         }
         for (index, option) in options.enumerated() where !Self.animationOptions.contains(option) {
             throw .invalidArgument(field: field + "options[\(index)]", "unknown UIViewAnimationOptions name \(option)")
@@ -52,11 +56,12 @@ extension ContainmentTree {
             beginAppearanceTransition(to, appearing: true, animated: animated, driver: .transition(transitionID))
         }
         if let container {
-            try addSubview(controllers[to]!.viewID, to: container)
+            try addSubview(controllers[to]!.viewID, to: container, at: index)
         }
         let record = TransitionRecord(
             id: transitionID, parent: parent, from: from, to: to, duration: duration, options: options, startedAt: now,
-            completesAt: now + duration, forwardsAppearance: forwards, completion: completion, ordinal: number)
+            completesAt: now + duration, forwardsAppearance: forwards, completion: completion,
+            reportsCompletion: reportsCompletion, ordinal: number)
         editScheduler { $0.running[transitionID] = record }
         return transitionID
     }
@@ -80,7 +85,7 @@ extension ContainmentTree {
             if controllers[record.from] != nil { endAppearanceTransition(record.from) }
             if controllers[record.to] != nil { endAppearanceTransition(record.to) }
         }
-        if controllers[record.parent] != nil {
+        if record.reportsCompletion, controllers[record.parent] != nil {
             emit(
                 record.parent, "transitionCompletion",
                 ["transition": .string(transitionID), "finished": true, "from": .string(record.from), "to": .string(record.to)])
@@ -93,6 +98,15 @@ extension ContainmentTree {
                 rollback(to: mark)
                 warn(record.parent, "completion call \(index) of transition \(transitionID) failed: \(error.message)")
             }
+        }
+    }
+
+    /// Completes now, in start order, the transitions a container is running, so a new
+    /// stack change starts from a settled state.
+    func finishRunningTransitions(of parent: String) {
+        let running = scheduler.running.values.filter { $0.parent == parent }.sorted { $0.ordinal < $1.ordinal }
+        for record in running {
+            completeTransition(record.id)
         }
     }
 

@@ -30,6 +30,11 @@ extension ContainmentTree {
         storeView(root, id: rootID)
         editController(controller) { $0.isViewLoaded = true }
         emit(controller, "viewDidLoad")
+        do {
+            try showInitialContent(of: controller)
+        } catch {
+            warn(controller, "could not show the content of \(ContainmentError.describe(controller)): \(error.message)")
+        }
     }
 
     /// Drops a controller's view (the long-deprecated `viewDidUnload` path); the next need
@@ -84,6 +89,7 @@ extension ContainmentTree {
             for subview in node.subviews {
                 if views[subview]?.owner != nil {
                     editView(subview) { $0.superview = nil }
+                    updateInWindow(subview, false)
                 } else {
                     stack.append(subview)
                 }
@@ -92,48 +98,26 @@ extension ContainmentTree {
         }
     }
 
-    // MARK: Queries, all O(depth)
+    // MARK: Queries
 
-    /// Whether `view` is in the window's view tree (walks up; no stored flags to keep in sync).
+    /// Whether `view` is in the window's view tree.
     func isInWindow(_ view: String) -> Bool {
-        var current: String? = view
-        while let viewID = current {
-            workCount += 1
-            if viewID == WindowState.viewID { return true }
-            current = views[viewID]?.superview
-        }
-        return false
+        views[view]?.inWindow ?? false
     }
 
     func isOnScreen(_ view: String) -> Bool {
         window.visible && isInWindow(view)
     }
 
-    /// `isOnScreen` for many views in one pass: each view on the way up is answered once, so
-    /// asking for every view of a chain costs O(chain), not O(chain²).
-    func isOnScreen(_ view: String, memo: inout [String: Bool]) -> Bool {
-        guard window.visible else { return false }
-        var path: [String] = []
-        var current = view
-        var answer = false
-        while true {
+    /// After a superview change: the moved subtree learns whether the window is above it.
+    func updateInWindow(_ viewID: String, _ inWindow: Bool) {
+        guard views[viewID]?.inWindow != inWindow else { return }
+        var stack = [viewID]
+        while let current = stack.popLast() {
             workCount += 1
-            if let known = memo[current] {
-                answer = known
-                break
-            }
-            if current == WindowState.viewID {
-                answer = true
-                break
-            }
-            path.append(current)
-            guard let superview = views[current]?.superview else { break }
-            current = superview
+            editView(current) { $0.inWindow = inWindow }
+            stack.append(contentsOf: views[current]!.subviews)
         }
-        for viewID in path {
-            memo[viewID] = answer
-        }
-        return answer
     }
 
     /// The controller owning `view` or its nearest owned ancestor.
@@ -158,7 +142,10 @@ extension ContainmentTree {
         guard viewID != superviewID else {
             throw .invalidArgumentException(code: "subview_is_self", "Can't add self as subview")
         }
-        var ancestor = views[superviewID]?.superview
+        // Only a view with subviews can be above the new superview, and never from off the
+        // window when the superview is in it.
+        let couldBeAncestor = !views[viewID]!.subviews.isEmpty && (views[viewID]!.inWindow || !isInWindow(superviewID))
+        var ancestor = couldBeAncestor ? views[superviewID]?.superview : nil
         while let current = ancestor {
             workCount += 1
             if current == viewID {
@@ -178,6 +165,7 @@ extension ContainmentTree {
             node.subviews.insert(viewID, at: position)
         }
         editView(viewID) { $0.superview = superviewID }
+        updateInWindow(viewID, isInWindow(superviewID))
         let nowOnScreen = isOnScreen(superviewID)
         if nowOnScreen {
             markLayout(nearestOwner(from: superviewID))
@@ -216,6 +204,7 @@ extension ContainmentTree {
         if wasOnScreen { markLayout(nearestOwner(from: superviewID)) }
         editView(superviewID) { $0.subviews.removeAll { $0 == viewID } }
         editView(viewID) { $0.superview = nil }
+        updateInWindow(viewID, false)
         if wasOnScreen {
             disappearWalk(from: viewID)
         }
@@ -240,6 +229,10 @@ extension ContainmentTree {
             if let owner = node.owner {
                 resized.append(owner)
                 if onScreen { markLayout(owner) }
+                if let layout = builtInLayout(owner) {
+                    stack.append(contentsOf: layout.reversed())
+                    continue
+                }
             }
             for subview in node.subviews.reversed() where views[subview]?.frame == oldBounds {
                 stack.append((subview, newFrame.bounds))

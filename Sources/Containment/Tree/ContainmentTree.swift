@@ -42,7 +42,7 @@ public final class ContainmentTree {
         self.configuration = configuration
         self.window = WindowState(size: configuration.windowSize, horizontalSizeClass: configuration.horizontalSizeClass)
         self.log = EventLog(capacity: configuration.eventRetention)
-        views[WindowState.viewID] = ViewNode(id: WindowState.viewID, frame: Rect(size: configuration.windowSize))
+        views[WindowState.viewID] = ViewNode(id: WindowState.viewID, frame: Rect(size: configuration.windowSize), inWindow: true)
         creationEvents = try mutate(now: now) { () throws(ContainmentError) in
             if let root {
                 try buildSpec(root, field: "root")
@@ -68,8 +68,8 @@ public final class ContainmentTree {
     /// them were already dropped from retention.
     public func events(after: UInt64, limit: Int) throws(ContainmentError) -> [Event] {
         guard limit > 0 else { throw .invalidArgument(field: "limit", "limit must be positive") }
-        let oldest = log.oldestRetainedSeq
-        if after + 1 < oldest {
+        let oldest = log.oldestRetainedSeq  // at least 1
+        if after < oldest - 1 {
             throw ContainmentError(
                 kind: .eventsGone, code: "events_gone",
                 message: "events after \(after) are no longer retained; the oldest retained is \(oldest)",
@@ -188,7 +188,7 @@ public final class ContainmentTree {
         let events = commitCall()
         scheduler = Scheduler()
         controllers = [:]
-        views = [WindowState.viewID: ViewNode(id: WindowState.viewID, frame: Rect(size: window.size))]
+        views = [WindowState.viewID: ViewNode(id: WindowState.viewID, frame: Rect(size: window.size), inWindow: true)]
         containerViewOwners = [:]
         window.rootViewController = nil
         return events

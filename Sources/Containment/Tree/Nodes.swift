@@ -32,14 +32,44 @@ struct ControllerNode {
     var childForStatusBarStyle: String?
     var childForStatusBarHidden: String?
     var properties: [String: JSONValue] = [:]
+    /// Navigation and tab bar controllers: `viewControllers` (stack bottom to top, or tabs).
+    /// Changes at once; the child links follow when the transition completes.
+    var stack: [String]?
     /// Tab bar controllers.
     var selectedIndex: Int?
+    /// Navigation controllers: a back swipe in progress.
+    var interactivePop: InteractivePop?
     /// Split view controllers.
     var split: SplitState?
 
     var viewID: String { ControllerNode.viewID(of: id) }
 
+    /// A child leaving a built-in container leaves its stack, tabs or column too (UIKit's
+    /// navigation stack is its children), so the two never disagree.
+    mutating func forget(_ child: String) {
+        if let index = stack?.firstIndex(of: child) {
+            stack?.remove(at: index)
+            if let selected = selectedIndex {
+                let count = stack?.count ?? 0
+                selectedIndex = count == 0 ? nil : (index < selected ? selected - 1 : min(selected, count - 1))
+            }
+        }
+        if split?.primary == child { split?.primary = nil }
+        if split?.secondary == child {
+            split?.secondary = nil
+            split?.secondaryOnTop = false
+        }
+        if interactivePop?.from == child || interactivePop?.to == child { interactivePop = nil }
+    }
+
     static func viewID(of controller: String) -> String { controller + ".view" }
+}
+
+/// A back swipe: `from` (the top) is disappearing, `to` (below it) appearing.
+struct InteractivePop: Equatable {
+    var from: String
+    var to: String
+    var percent: Double
 }
 
 /// A split view controller's columns and display state.
@@ -48,6 +78,9 @@ struct SplitState: Equatable {
     var secondary: String?
     var isCollapsed = false
     var isPrimaryHidden = false
+    /// Collapsed: whether the secondary is the one showing (pushed onto a navigation
+    /// controller primary, or shown instead of another primary).
+    var secondaryOnTop = false
 }
 
 /// A view; root views have an owner, container views and the window's view do not.
@@ -57,6 +90,10 @@ struct ViewNode {
     var superview: String?
     var subviews: [String] = []
     var owner: String?
+    /// Whether the window is above this view; kept up to date on every superview change (a
+    /// move pays for the views whose window changes, as UIKit's `didMoveToWindow` does), so
+    /// asking is O(1) at any depth.
+    var inWindow = false
 }
 
 /// The tree's one window.
@@ -83,6 +120,9 @@ struct TransitionRecord {
     var forwardsAppearance: Bool
     /// What the completion block does, as raw calls (the recipe's removeFromParent/didMove).
     var completion: [RawCall]
+    /// Custom containers' transitions report `transitionCompletion`; built-in containers'
+    /// own transitions (push, pop, tab switch) have no such callback.
+    var reportsCompletion: Bool
     /// Start order, to complete transitions due at the same time in the order they began.
     var ordinal: Int
 
@@ -98,6 +138,10 @@ struct TransitionRecord {
 struct Scheduler {
     /// Controllers whose view-driven appearance transition ends at the end of the turn.
     var deferredEnds: [String] = []
+    /// Controllers that began appearing this turn (view-driven or by a transition): UIKit
+    /// calls `viewIsAppearing` once their view is in the hierarchy and laid out, at the
+    /// turn's end, before any animation runs.
+    var pendingIsAppearing: [String] = []
     /// Controllers whose views need `viewWillLayoutSubviews`/`viewDidLayoutSubviews`.
     var pendingLayout: [String] = []
     /// Controllers whose isMovingTo/FromParent flags are cleared once their move settles.

@@ -30,10 +30,12 @@ struct UndoLog {
         return Mark(entryCount: entries.count, eventCount: tree.pendingEvents.count, nextSeq: tree.nextSeq)
     }
 
+    /// Releases rather than clears in place: clearing keeps the capacity and costs it on
+    /// every mark, which a batch of small calls after one large call would pay each time.
     mutating func forgetSaved() {
-        savedControllers.removeAll(keepingCapacity: true)
-        savedViews.removeAll(keepingCapacity: true)
-        savedContainerViewOwners.removeAll(keepingCapacity: true)
+        savedControllers = []
+        savedViews = []
+        savedContainerViewOwners = []
         savedWindow = false
         savedScheduler = false
     }

@@ -1,9 +1,15 @@
 /// Formats and parses times as ISO-8601 UTC strings with milliseconds without Foundation,
 /// so the engine stays pure and the same on every platform.
 public enum ISOTime {
-    /// `seconds` since 1970 as e.g. `2026-11-21T10:00:00.123Z`.
+    /// The representable range: years 0001 to 9999.
+    static let earliest = -62_135_596_800.0
+    static let latest = 253_402_300_799.999
+
+    /// `seconds` since 1970 as e.g. `2026-11-21T10:00:00.123Z`; clamped to years 0001–9999
+    /// (NaN reads as 1970) so no input can trap.
     public static func string(from seconds: Double) -> String {
-        let totalMilliseconds = Int64((seconds * 1000).rounded())
+        let clamped = seconds.isNaN ? 0 : min(max(seconds, earliest), latest)
+        let totalMilliseconds = Int64((clamped * 1000).rounded())
         var days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
         let millisecondsOfDay = totalMilliseconds - days * 86_400_000
         // Howard Hinnant's civil_from_days.
@@ -43,7 +49,9 @@ public enum ISOTime {
         else { return nil }
         var fraction = 0.0
         if characters.count > 20 {
-            guard characters[19] == 46, characters.count > 21, let digits = number(20, characters.count - 21) else { return nil }
+            guard characters[19] == 46, characters.count > 21, characters.count <= 30,
+                let digits = number(20, characters.count - 21)
+            else { return nil }
             fraction = Double(digits) / pow10(characters.count - 21)
         }
         // Howard Hinnant's days_from_civil.

@@ -36,16 +36,10 @@ extension Router {
 
         add("POST", "/v1/trees/{tree}/controllers/{parent}/transitions") { (request) throws(Problem) in
             let body = try request.decodeBody(TransitionBody.self)
-            let duration = body.duration ?? 0.25
-            guard duration.isFinite, (0...TimeLimits.maxTransitionDuration).contains(duration) else {
-                throw .badRequest(
-                    "`duration` must be between 0 and \(Int(TimeLimits.maxTransitionDuration)) seconds.",
-                    field: "duration", code: "invalid_field")
-            }
             let parent = request.parameter("parent")
             let (transition, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
                 try Problem.engine {
-                    try tree.transition(in: parent, from: body.from, to: body.to, duration: duration, options: body.options ?? [], now: now)
+                    try tree.transition(in: parent, from: body.from, to: body.to, duration: body.duration ?? 0.25, options: body.options ?? [], now: now)
                 }
             }
             var response = HTTPResponse.json(

@@ -12,7 +12,12 @@ public final class ContainmentService: Sendable {
         self.configuration = configuration
         core = ServiceCore(configuration: configuration, logger: logger)
         let pipeline = RequestPipeline(router: Router.containment(core), core: core)
-        server = HTTPServer(configuration: configuration.http, handlers: pipeline.handlers)
+        var http = configuration.http
+        if http.errorLog == nil {
+            // libmicrohttpd's own complaints (bind failures, broken connections) go to the same log.
+            http.errorLog = { message in logger.warning("libmicrohttpd: \(message)") }
+        }
+        server = HTTPServer(configuration: http, handlers: pipeline.handlers)
     }
 
     /// Binds and serves; throws when the address can't be bound.

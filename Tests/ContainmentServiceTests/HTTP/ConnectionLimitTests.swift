@@ -11,20 +11,23 @@ import Testing
         #expect(connection.waitForClose(timeout: 10))
     }
 
-    /// `--max-connections` reaches the server: connections past the limit are refused.
-    @Test func connectionsPastTheLimitAreRefused() throws {
+    /// `--max-connections` reaches the server: past the limit a connection is not served
+    /// until another one closes.
+    @Test func connectionsPastTheLimitWaitForAFreeSlot() throws {
         let service = try TestService { $0.http.connectionLimit = 2 }
         let first = try TestHTTPConnection(port: service.port)
         let second = try TestHTTPConnection(port: service.port)
-        defer {
-            first.close()
-            second.close()
-        }
+        defer { second.close() }
         #expect(try first.request("GET", "/healthz").status == 200)
         #expect(try second.request("GET", "/healthz").status == 200)
-        let third = try TestHTTPConnection(port: service.port, timeout: 2)
-        defer { third.close() }
-        let refused = (try? third.request("GET", "/healthz")) == nil
-        #expect(refused)
+
+        let third = try TestHTTPConnection(port: service.port, timeout: 1)
+        #expect((try? third.request("GET", "/healthz")) == nil, "not served while two connections are open")
+        third.close()
+
+        first.close()
+        let fourth = try TestHTTPConnection(port: service.port)
+        defer { fourth.close() }
+        #expect(try fourth.request("GET", "/healthz").status == 200)
     }
 }

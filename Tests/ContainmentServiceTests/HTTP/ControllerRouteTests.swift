@@ -30,9 +30,7 @@ import Testing
         let cleared = try service.request("PATCH", "/v1/trees/demo/controllers/map", json: #"{"title": null, "properties": {"zoom": null}}"#)
         #expect(cleared.json["controller"]["title"].isNull)
         #expect(cleared.callbacks == ["map.propertyDidChange"])
-        withKnownIssue("engine: a null property value is reported deleted but stays in the snapshot as null") {
-            #expect(cleared.json["controller"]["properties"] == .object([:]))
-        }
+        #expect(cleared.json["controller"]["properties"] == .object([:]))
     }
 
     @Test func deleteRemovesADetachedControllerOnly() throws {

@@ -27,9 +27,15 @@ import Testing
         let nested = try service.request("POST", "/v1/trees/demo/calls", json: #"{"calls": [{"receiver": "root"}]}"#)
         #expect(nested.json["field"].string == "calls[0].method")
 
-        let negative = try service.request(
-            "POST", "/v1/trees/demo/controllers/root/transitions", json: #"{"from": "a", "to": "b", "duration": -1}"#)
-        #expect(negative.json["field"].string == "duration")
+        try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "map"}"#)
+        try service.request("POST", "/v1/trees/demo/controllers/root/children", json: #"{"child": "map"}"#)
+        try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "list"}"#)
+        for duration in ["-1", "1e300"] {
+            let outOfRange = try service.request(
+                "POST", "/v1/trees/demo/controllers/root/transitions", json: #"{"from": "map", "to": "list", "duration": \#(duration)}"#)
+            #expect(outOfRange.status == 400)
+            #expect(outOfRange.json["field"].string == "duration")
+        }
     }
 
     @Test func invalidIdsAreNamed() throws {

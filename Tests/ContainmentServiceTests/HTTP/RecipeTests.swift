@@ -58,8 +58,8 @@ import Testing
         #expect(started.json["transition"]["state"].string == "running")
         #expect(started.callbacks == [
             "map.willMove(nil)", "list.willMove(root)", "list.loadView", "list.viewDidLoad",
-            "map.viewWillDisappear", "list.viewWillAppear", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
-            "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
+            "map.viewWillDisappear", "list.viewWillAppear", "list.viewIsAppearing", "root.viewWillLayoutSubviews",
+            "root.viewDidLayoutSubviews", "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
         ])
 
         let early = try service.request("POST", "/v1/trees/demo/clock", json: #"{"advance": 0.1}"#)
@@ -69,7 +69,7 @@ import Testing
 
         let done = try service.request("POST", "/v1/trees/demo/clock", json: #"{"advance": 0.2}"#)
         #expect(done.callbacks == [
-            "map.viewDidDisappear", "list.viewIsAppearing", "list.viewDidAppear", "root.transitionCompletion",
+            "map.viewDidDisappear", "list.viewDidAppear", "root.transitionCompletion",
             "map.didMove(nil)", "list.didMove(root)", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
         ])
         #expect(done.json["nextDueTime"].isNull)
@@ -88,9 +88,9 @@ import Testing
         #expect(reply.json["transition"]["state"].string == "finished")
         #expect(reply.callbacks == [
             "map.willMove(nil)", "list.willMove(root)", "list.loadView", "list.viewDidLoad",
-            "map.viewWillDisappear", "list.viewWillAppear", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
-            "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
-            "map.viewDidDisappear", "list.viewIsAppearing", "list.viewDidAppear", "root.transitionCompletion",
+            "map.viewWillDisappear", "list.viewWillAppear", "list.viewIsAppearing", "root.viewWillLayoutSubviews",
+            "root.viewDidLayoutSubviews", "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
+            "map.viewDidDisappear", "list.viewDidAppear", "root.transitionCompletion",
             "map.didMove(nil)", "list.didMove(root)", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
         ])
     }

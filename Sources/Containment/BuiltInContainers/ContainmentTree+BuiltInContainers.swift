@@ -1,0 +1,193 @@
+/// Built-in containers (SEMANTICS rules 13–15) dispatched by kind; each is built from the
+/// same operations as custom containers: addChild/willMove, views in the container's own
+/// view, appearance by transitions, didMove/removeFromParent in the completion.
+extension ContainmentTree {
+    static let navigationBarHeight = 44.0
+    static let tabBarHeight = 49.0
+    /// UINavigationController's push/pop animation.
+    static let navigationDuration = 0.35
+
+    func applyContainerCall(_ controller: String, _ method: String, _ args: RawCallArguments, prefix: String) throws(ContainmentError) {
+        let kind = controllers[controller]!.kind
+        switch (kind, method) {
+        case (.navigationController, "pushViewController"):
+            try pushViewController(try controllerList(args, "viewController").0, on: controller, animated: try args.bool("animated", default: true))
+        case (.navigationController, "popViewController"):
+            try popViewController(controller, animated: try args.bool("animated", default: true))
+        case (.navigationController, "popToRootViewController"):
+            let stack = controllers[controller]!.stack ?? []
+            if let root = stack.first {
+                try setNavigationStack(controller, [root], animated: try args.bool("animated", default: true), field: args.field("animated"))
+            }
+        case (.navigationController, "popToViewController"):
+            let target = try controllerList(args, "viewController").0
+            let stack = controllers[controller]!.stack ?? []
+            guard let index = stack.firstIndex(of: target) else {
+                throw .internalInconsistency(code: "not_in_stack", "Tried to pop to a view controller that doesn't exist.")
+            }
+            try setNavigationStack(
+                controller, Array(stack[...index]), animated: try args.bool("animated", default: true), field: args.field("viewController"))
+        case (.navigationController, "setViewControllers"):
+            let list = try controllerList(args, "viewControllers").1
+            try setNavigationStack(controller, list, animated: try args.bool("animated", default: false), field: args.field("viewControllers"))
+        case (.navigationController, "beginInteractivePop"):
+            try beginInteractivePop(controller)
+        case (.navigationController, "updateInteractivePop"):
+            let percent = try args.number("percent")
+            guard (0...1).contains(percent) else { throw .invalidArgument(field: args.field("percent"), "percent must be within 0...1") }
+            try updateInteractivePop(controller, percent: percent)
+        case (.navigationController, "finishInteractivePop"):
+            try endInteractivePop(controller, finish: true)
+        case (.navigationController, "cancelInteractivePop"):
+            try endInteractivePop(controller, finish: false)
+        case (.tabBarController, "setViewControllers"):
+            try setTabs(controller, try controllerList(args, "viewControllers").1, field: args.field("viewControllers"))
+        case (.tabBarController, "setSelectedIndex"):
+            let index = try args.index("index")
+            guard index < (controllers[controller]!.stack ?? []).count else {
+                throw .invalidArgument(field: args.field("index"), "index is beyond the tabs")
+            }
+            try selectTab(controller, index)
+        case (.splitViewController, "setViewController"):
+            let child = try controllerList(args, "viewController").0
+            try setSplitColumn(controller, child, column: try args.rawValue("column", as: SplitColumn.self))
+        case (.splitViewController, "show"):
+            try showSplitColumn(controller, try args.rawValue("column", as: SplitColumn.self), show: true)
+        case (.splitViewController, "hide"):
+            try showSplitColumn(controller, try args.rawValue("column", as: SplitColumn.self), show: false)
+        default:
+            throw .invalidArgument(field: prefix + "method", "\(method) is not a method of a \(kind.rawValue)")
+        }
+    }
+
+    /// One existing controller id (`.0`) or a list of them (`.1`) from `args[key]`.
+    private func controllerList(_ args: RawCallArguments, _ key: String) throws(ContainmentError) -> (String, [String]) {
+        if case .array = args.values[key] {
+            let ids = try args.strings(key)
+            for (index, id) in ids.enumerated() where controllers[id] == nil {
+                throw .notFound(code: "controller_not_found", "no controller \(id)", field: args.field(key) + "[\(index)]")
+            }
+            return ("", ids)
+        }
+        let id = try args.id(key)
+        try requireController(id, field: args.field(key))
+        return (id, [id])
+    }
+
+    /// The frame a built-in container gives its content child.
+    func contentFrame(of container: String) -> Rect {
+        let node = controllers[container]!
+        let bounds = (node.isViewLoaded ? views[node.viewID]!.frame : Rect(size: window.size)).bounds
+        switch node.kind {
+        case .navigationController:
+            let bar = min(Self.navigationBarHeight, bounds.height)
+            return Rect(x: 0, y: bar, width: bounds.width, height: bounds.height - bar)
+        case .tabBarController:
+            return Rect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - Self.tabBarHeight))
+        case .viewController, .splitViewController:
+            return bounds
+        }
+    }
+
+    /// The frames a built-in container gives the views in its root view after a size change
+    /// (its bar, its content child or columns); nil for custom containers, whose subviews
+    /// follow the autoresizing rule instead.
+    func builtInLayout(_ container: String) -> [(String, Rect)]? {
+        guard let node = controllers[container], node.kind != .viewController, let root = views[node.viewID] else { return nil }
+        let bounds = root.frame.bounds
+        var frames: [(String, Rect)] = []
+        for subview in root.subviews {
+            if subview == container + ".navigationBar" {
+                frames.append((subview, Rect(x: 0, y: 0, width: bounds.width, height: min(Self.navigationBarHeight, bounds.height))))
+            } else if subview == container + ".tabBar" {
+                let height = min(Self.tabBarHeight, bounds.height)
+                frames.append((subview, Rect(x: 0, y: bounds.height - height, width: bounds.width, height: height)))
+            } else if let child = views[subview]?.owner {
+                switch node.kind {
+                case .splitViewController:
+                    frames.append((subview, splitFrame(container, node.split?.primary == child ? .primary : .secondary)))
+                case .navigationController, .tabBarController, .viewController:
+                    frames.append((subview, contentFrame(of: container)))
+                }
+            }
+        }
+        return frames
+    }
+
+    /// Where content goes in a built-in container's view: under its bar.
+    func contentIndex(in container: String) -> Int {
+        let node = controllers[container]!
+        let subviews = views[node.viewID]?.subviews ?? []
+        let bars = Set(node.containerViews.map(\.id))
+        return subviews.firstIndex { bars.contains($0) } ?? subviews.count
+    }
+
+    /// Replaces a built-in container's list of children (stack or tabs): the removed get
+    /// `willMove(nil)` (last first), the added `addChild`; returns the completion that
+    /// removes the removed (last first) and calls `didMove` on the added.
+    func exchangeChildren(of container: String, with newList: [String], field: String) throws(ContainmentError) -> [RawCall] {
+        let oldList = controllers[container]!.stack ?? []
+        let oldSet = Set(oldList)
+        let newSet = Set(newList)
+        let removed = oldList.filter { !newSet.contains($0) }.reversed()
+        let added = newList.filter { !oldSet.contains($0) }
+        for controller in removed {
+            willMove(controller, toParent: nil)
+        }
+        for controller in added {
+            try addChildController(controller, to: container, field: field)
+        }
+        editController(container) { $0.stack = newList }
+        return removed.map { RawCall(receiver: $0, method: "removeFromParent") }
+            + added.map { RawCall(receiver: $0, method: "didMove", args: ["toParent": .string(container)]) }
+    }
+
+    /// Swaps the content child shown in a built-in container's view: a transition when the
+    /// old one is showing there, else plain view moves; `completion` runs when done.
+    func showContent(
+        of container: String, from oldTop: String?, to newTop: String?, duration: Double, completion: [RawCall], animates: Bool = true
+    ) throws(ContainmentError) {
+        let node = controllers[container]!
+        guard node.isViewLoaded, oldTop != newTop else {
+            try runCalls(completion)
+            return
+        }
+        if animates, let oldTop, let newTop, controllers[oldTop]!.isViewLoaded,
+            views[controllers[oldTop]!.viewID]?.superview == node.viewID
+        {
+            loadViewIfNeeded(newTop)
+            setFrame(controllers[newTop]!.viewID, contentFrame(of: container))
+            _ = try startTransition(
+                parent: container, from: oldTop, to: newTop, duration: duration, options: [], completion: completion, field: "",
+                reportsCompletion: false, insertAt: contentIndex(in: container))
+            return
+        }
+        if let oldTop, let oldNode = controllers[oldTop], oldNode.isViewLoaded, views[oldNode.viewID]?.superview == node.viewID {
+            removeFromSuperview(oldNode.viewID)
+        }
+        if let newTop {
+            loadViewIfNeeded(newTop)
+            let viewID = controllers[newTop]!.viewID
+            setFrame(viewID, contentFrame(of: container))
+            try addSubview(viewID, to: node.viewID, at: contentIndex(in: container))
+        }
+        try runCalls(completion)
+    }
+
+    /// Loading a built-in container's view puts its current content child in it.
+    func showInitialContent(of container: String) throws(ContainmentError) {
+        let node = controllers[container]!
+        let content: String?
+        switch node.kind {
+        case .navigationController: content = node.stack?.last
+        case .tabBarController: content = node.selectedIndex.flatMap { node.stack?[$0] }
+        case .splitViewController:
+            try showSplitColumns(container)
+            return
+        case .viewController: content = nil
+        }
+        if let content {
+            try showContent(of: container, from: nil, to: content, duration: 0, completion: [])
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// UINavigationController (SEMANTICS rule 13): a stack whose top child's view fills the
+/// container under its navigation bar; every stack change is `setViewControllers`.
+extension ContainmentTree {
+    func pushViewController(_ pushed: String, on navigation: String, animated: Bool) throws(ContainmentError) {
+        let stack = controllers[navigation]!.stack ?? []
+        if controllers[pushed]!.kind == .navigationController {
+            throw .invalidArgumentException(code: "push_navigation_controller", "Pushing a navigation controller is not supported")
+        }
+        if stack.contains(pushed) {
+            throw .invalidArgumentException(
+                code: "push_same_instance",
+                "Pushing the same view controller instance more than once is not supported (\(ContainmentError.describe(pushed)))")
+        }
+        try setNavigationStack(navigation, stack + [pushed], animated: animated, field: "args.viewController")
+    }
+
+    /// Popping the root does nothing.
+    func popViewController(_ navigation: String, animated: Bool) throws(ContainmentError) {
+        let stack = controllers[navigation]!.stack ?? []
+        guard stack.count > 1 else { return }
+        try setNavigationStack(navigation, Array(stack.dropLast()), animated: animated, field: "args.animated")
+    }
+
+    /// `setViewControllers(_:animated:)`, which push and pop are: the removed get
+    /// `willMove(nil)`, the added `addChild`; one visible transition from the old top to the
+    /// new top at most; its completion removes the removed and calls didMove on the added.
+    func setNavigationStack(_ navigation: String, _ newStack: [String], animated: Bool, field: String) throws(ContainmentError) {
+        guard Set(newStack).count == newStack.count else {
+            throw .invalidArgumentException(code: "duplicate_view_controllers", "All view controllers in a navigation controller must be distinct")
+        }
+        for id in newStack where controllers[id]!.kind == .navigationController {
+            throw .invalidArgumentException(code: "push_navigation_controller", "Pushing a navigation controller is not supported")
+        }
+        guard controllers[navigation]!.interactivePop == nil else {
+            throw .internalInconsistency(code: "interactive_pop_in_progress", "An interactive pop of \(ContainmentError.describe(navigation)) is in progress")
+        }
+        finishRunningTransitions(of: navigation)
+        let oldTop = controllers[navigation]!.stack?.last
+        let completion = try exchangeChildren(of: navigation, with: newStack, field: field)
+        try showContent(
+            of: navigation, from: oldTop, to: newStack.last, duration: animated ? Self.navigationDuration : 0, completion: completion)
+    }
+
+    // MARK: Interactive pop
+
+    func beginInteractivePop(_ navigation: String) throws(ContainmentError) {
+        let node = controllers[navigation]!
+        let stack = node.stack ?? []
+        guard node.interactivePop == nil else {
+            throw .internalInconsistency(code: "interactive_pop_in_progress", "An interactive pop of \(ContainmentError.describe(navigation)) is in progress")
+        }
+        guard stack.count > 1, node.isViewLoaded else {
+            throw .internalInconsistency(code: "nothing_to_pop", "\(ContainmentError.describe(navigation)) has nothing to pop")
+        }
+        finishRunningTransitions(of: navigation)
+        let top = stack[stack.count - 1]
+        let below = stack[stack.count - 2]
+        willMove(top, toParent: nil)
+        loadViewIfNeeded(below)
+        let forwards = isOnScreen(node.viewID)
+        if forwards {
+            beginAppearanceTransition(top, appearing: false, animated: true, driver: .manual)
+            beginAppearanceTransition(below, appearing: true, animated: true, driver: .manual)
+        }
+        setFrame(controllers[below]!.viewID, contentFrame(of: navigation))
+        try addSubview(controllers[below]!.viewID, to: node.viewID, at: 0)
+        editController(navigation) { $0.interactivePop = InteractivePop(from: top, to: below, percent: 0) }
+    }
+
+    func updateInteractivePop(_ navigation: String, percent: Double) throws(ContainmentError) {
+        guard controllers[navigation]!.interactivePop != nil else {
+            throw .internalInconsistency(code: "no_interactive_pop", "No interactive pop of \(ContainmentError.describe(navigation)) is in progress")
+        }
+        editController(navigation) { $0.interactivePop?.percent = percent }
+    }
+
+    /// Finish: the pop completes (top's "did", below's "did", top leaves). Cancel: both
+    /// reverse (below will/did disappear, top will/did appear) and the stack stays.
+    func endInteractivePop(_ navigation: String, finish: Bool) throws(ContainmentError) {
+        guard let pop = controllers[navigation]!.interactivePop else {
+            throw .internalInconsistency(code: "no_interactive_pop", "No interactive pop of \(ContainmentError.describe(navigation)) is in progress")
+        }
+        editController(navigation) { $0.interactivePop = nil }
+        let began = controllers[pop.from]!.appearanceDriver == .manual
+        if finish {
+            removeFromSuperview(controllers[pop.from]!.viewID)
+            if began {
+                endAppearanceTransition(pop.from)
+                endAppearanceTransition(pop.to)
+            }
+            editController(navigation) { $0.stack?.removeLast() }
+            removeFromParentController(pop.from)
+        } else {
+            if began, !isOnScreen(controllers[navigation]!.viewID) {
+                // The window went away meanwhile: settle whatever is still in flight.
+                for controller in [pop.to, pop.from] where controllers[controller]!.appearanceDriver == .manual {
+                    endAppearanceTransition(controller)
+                }
+            } else if began {
+                beginAppearanceTransition(pop.to, appearing: false, animated: true, driver: .manual)
+                endAppearanceTransition(pop.to)
+                beginAppearanceTransition(pop.from, appearing: true, animated: true, driver: .manual)
+                endAppearanceTransition(pop.from)
+            }
+            removeFromSuperview(controllers[pop.to]!.viewID)
+            didMove(pop.from, toParent: navigation)
+            flagMoving(pop.from, toParent: true)
+        }
+    }
+}

@@ -1,0 +1,247 @@
+/// Split view controllers (SEMANTICS rule 15): primary and secondary side by side in a
+/// regular width; in a compact width the secondary collapses onto the primary — pushed onto
+/// it when the primary is a navigation controller — and separates again when regular.
+extension ContainmentTree {
+    static let primaryColumnWidth = 320.0
+
+    func splitFrame(_ split: String, _ column: SplitColumn) -> Rect {
+        let node = controllers[split]!
+        let bounds = (node.isViewLoaded ? views[node.viewID]!.frame : Rect(size: window.size)).bounds
+        guard let state = node.split, !state.isCollapsed else { return bounds }
+        let primaryWidth = state.isPrimaryHidden ? 0 : min(Self.primaryColumnWidth, bounds.width)
+        switch column {
+        case .primary: return Rect(x: 0, y: 0, width: min(Self.primaryColumnWidth, bounds.width), height: bounds.height)
+        case .secondary: return Rect(x: primaryWidth, y: 0, width: bounds.width - primaryWidth, height: bounds.height)
+        }
+    }
+
+    private func isNavigation(_ controller: String?) -> Bool {
+        controller.flatMap { controllers[$0]?.kind } == .navigationController
+    }
+
+    /// A child of the split shown in its column: addChild, frame, addSubview, didMove.
+    private func embed(_ child: String, in split: String, column: SplitColumn, showsView: Bool) throws(ContainmentError) {
+        try addChildController(child, to: split, field: "args.viewController")
+        if showsView, controllers[split]!.isViewLoaded {
+            loadViewIfNeeded(child)
+            let viewID = controllers[child]!.viewID
+            setFrame(viewID, splitFrame(split, column))
+            try addSubview(viewID, to: controllers[split]!.viewID, at: column == .primary ? 0 : nil)
+        }
+        didMove(child, toParent: split)
+    }
+
+    /// hideContentController without loading a view that is not loaded.
+    private func unembed(_ child: String) {
+        willMove(child, toParent: nil)
+        if let node = controllers[child], node.isViewLoaded {
+            removeFromSuperview(node.viewID)
+        }
+        removeFromParentController(child)
+    }
+
+    /// `setViewController(_:for:)`.
+    /// A controller already in the other column moves to this one.
+    func setSplitColumn(_ split: String, _ child: String, column: SplitColumn) throws(ContainmentError) {
+        guard let before = controllers[split]!.split else { return }
+        let current = column == .primary ? before.primary : before.secondary
+        guard current != child else { return }
+        if let current {
+            if column == .secondary, before.isCollapsed, before.secondaryOnTop, let primary = before.primary, isNavigation(primary) {
+                let stack = controllers[primary]!.stack ?? []
+                try setNavigationStack(primary, stack.filter { $0 != current }, animated: false, field: "args.viewController")
+            } else if controllers[current]?.parent == split {
+                unembed(current)
+            }
+        }
+        var state = controllers[split]!.split!
+        if column == .primary {
+            if state.secondary == child { state.secondary = nil }
+            state.primary = child
+        } else {
+            if state.primary == child { state.primary = nil }
+            state.secondary = child
+        }
+        state.secondaryOnTop = false
+        editController(split) { $0.split = state }
+        switch column {
+        case .primary:
+            try embed(child, in: split, column: .primary, showsView: !state.isPrimaryHidden || state.isCollapsed)
+        case .secondary:
+            if state.isCollapsed {
+                try collapseSecondary(of: split)
+            } else {
+                try embed(child, in: split, column: .secondary, showsView: true)
+            }
+        }
+    }
+
+    /// `show(_:)` / `hide(_:)`: in a regular width they show or hide the primary column; in a
+    /// compact width they choose which of the two is on top.
+    func showSplitColumn(_ split: String, _ column: SplitColumn, show: Bool) throws(ContainmentError) {
+        guard let state = controllers[split]!.split else { return }
+        if state.isCollapsed {
+            let wantsSecondary = (column == .secondary) == show
+            guard wantsSecondary != state.secondaryOnTop, state.secondary != nil else { return }
+            if wantsSecondary {
+                try collapseSecondary(of: split, showing: true)
+            } else {
+                try uncollapseSecondary(of: split, intoColumn: false)
+            }
+            return
+        }
+        guard column == .primary, state.isPrimaryHidden == show, let primary = state.primary else { return }
+        editController(split) { $0.split?.isPrimaryHidden = !show }
+        if let primaryNode = controllers[primary], controllers[split]!.isViewLoaded {
+            if show {
+                loadViewIfNeeded(primary)
+                setFrame(primaryNode.viewID, splitFrame(split, .primary))
+                try addSubview(primaryNode.viewID, to: controllers[split]!.viewID, at: 0)
+            } else if primaryNode.isViewLoaded {
+                removeFromSuperview(primaryNode.viewID)
+            }
+        }
+        if let secondary = state.secondary, let secondaryNode = controllers[secondary], secondaryNode.isViewLoaded {
+            setFrame(secondaryNode.viewID, splitFrame(split, .secondary))
+        }
+    }
+
+    /// Loading the split's view shows the columns it currently displays.
+    func showSplitColumns(_ split: String) throws(ContainmentError) {
+        guard let state = controllers[split]?.split else { return }
+        let splitView = controllers[split]!.viewID
+        var shown: [(String, SplitColumn)] = []
+        if let primary = state.primary, controllers[primary]?.parent == split,
+            state.isCollapsed ? !state.secondaryOnTop : !state.isPrimaryHidden
+        {
+            shown.append((primary, .primary))
+        }
+        if let secondary = state.secondary, controllers[secondary]?.parent == split, !state.isCollapsed || state.secondaryOnTop {
+            shown.append((secondary, .secondary))
+        }
+        for (child, column) in shown {
+            loadViewIfNeeded(child)
+            setFrame(controllers[child]!.viewID, splitFrame(split, column))
+            try addSubview(controllers[child]!.viewID, to: splitView)
+        }
+    }
+
+    /// Size-class changes: each split view controller among `controllers` collapses
+    /// (compact) or separates (regular).
+    func adaptSplitViewControllers(_ candidates: [String]) throws(ContainmentError) {
+        let compact = window.horizontalSizeClass == .compact
+        for split in candidates {
+            guard let state = controllers[split]?.split, state.isCollapsed != compact else { continue }
+            editController(split) { $0.split?.isCollapsed = compact }
+            if compact {
+                if let primary = state.primary, let node = controllers[primary], node.isViewLoaded {
+                    setFrame(node.viewID, splitFrame(split, .primary))
+                    if state.isPrimaryHidden, controllers[split]!.isViewLoaded {
+                        try addSubview(node.viewID, to: controllers[split]!.viewID, at: 0)
+                    }
+                }
+                if state.secondary != nil {
+                    try collapseSecondary(of: split)
+                }
+            } else {
+                if state.secondary != nil {
+                    try uncollapseSecondary(of: split, intoColumn: true)
+                }
+                if let primary = state.primary, let node = controllers[primary], node.isViewLoaded {
+                    setFrame(node.viewID, splitFrame(split, .primary))
+                    if state.isPrimaryHidden { removeFromSuperview(node.viewID) }
+                }
+            }
+        }
+    }
+
+    /// Collapses the secondary onto the primary: pushed onto a navigation controller primary
+    /// (its view moves there, so it stays on screen), else kept as a child without a view,
+    /// unless `showing` asks for it to be the one on top.
+    private func collapseSecondary(of split: String, showing: Bool = false) throws(ContainmentError) {
+        guard let state = controllers[split]!.split, let secondary = state.secondary else { return }
+        if let primary = state.primary, isNavigation(primary) {
+            if controllers[secondary]!.parent == split {
+                willMove(secondary, toParent: nil)
+                removeFromParentController(secondary)
+                // Still the split's secondary column, only shown by the primary now.
+                editController(split) { $0.split?.secondary = secondary }
+            }
+            guard controllers[secondary]!.parent != primary else { return }
+            let stack = controllers[primary]!.stack ?? []
+            // The view moves across while parentless, so it stays in the window throughout.
+            if let node = controllers[secondary], node.isViewLoaded, controllers[primary]!.isViewLoaded {
+                try addSubview(node.viewID, to: controllers[primary]!.viewID, at: contentIndex(in: primary))
+                setFrame(node.viewID, contentFrame(of: primary))
+            }
+            try addChildController(secondary, to: primary, field: "args.viewController")
+            editController(primary) { $0.stack = stack + [secondary] }
+            try showContent(
+                of: primary, from: stack.last, to: secondary, duration: 0,
+                completion: [RawCall(receiver: secondary, method: "didMove", args: ["toParent": .string(primary)])], animates: false)
+            editController(split) { $0.split?.secondaryOnTop = true }
+            return
+        }
+        if controllers[secondary]!.parent != split {
+            try embed(secondary, in: split, column: .secondary, showsView: false)
+        }
+        let splitView = controllers[split]!.viewID
+        if showing, let primary = state.primary, let primaryNode = controllers[primary], controllers[split]!.isViewLoaded {
+            if primaryNode.isViewLoaded { removeFromSuperview(primaryNode.viewID) }
+            loadViewIfNeeded(secondary)
+            setFrame(controllers[secondary]!.viewID, splitFrame(split, .secondary))
+            try addSubview(controllers[secondary]!.viewID, to: splitView)
+            editController(split) { $0.split?.secondaryOnTop = true }
+        } else if let node = controllers[secondary], node.isViewLoaded, views[node.viewID]?.superview == splitView {
+            removeFromSuperview(node.viewID)
+            editController(split) { $0.split?.secondaryOnTop = false }
+        }
+    }
+
+    /// Separates the secondary again: popped off a navigation controller primary and put
+    /// back in its column (`intoColumn`), or, for `show(.primary)` while collapsed, dropped
+    /// back so the primary is on top.
+    private func uncollapseSecondary(of split: String, intoColumn: Bool) throws(ContainmentError) {
+        guard let state = controllers[split]!.split, let secondary = state.secondary else { return }
+        editController(split) { $0.split?.secondaryOnTop = false }
+        if let primary = state.primary, isNavigation(primary), controllers[secondary]!.parent == primary {
+            let stack = controllers[primary]!.stack ?? []
+            let remaining = stack.filter { $0 != secondary }
+            willMove(secondary, toParent: nil)
+            editController(primary) { $0.stack = remaining }
+            removeFromParentController(secondary)
+            editController(split) { $0.split?.secondary = secondary }
+            // Back into its column while parentless, so it stays in the window throughout.
+            if intoColumn, let node = controllers[secondary], node.isViewLoaded, controllers[split]!.isViewLoaded {
+                try addSubview(node.viewID, to: controllers[split]!.viewID)
+            }
+            try showContent(of: primary, from: secondary, to: remaining.last, duration: 0, completion: [], animates: false)
+            if intoColumn {
+                try embed(secondary, in: split, column: .secondary, showsView: true)
+            } else {
+                editController(split) { $0.split?.secondary = nil }
+            }
+            return
+        }
+        let splitView = controllers[split]!.viewID
+        guard controllers[split]!.isViewLoaded else { return }
+        if let primary = state.primary, let primaryNode = controllers[primary], views[primaryNode.viewID]?.superview != splitView,
+            !state.isPrimaryHidden || !intoColumn
+        {
+            loadViewIfNeeded(primary)
+            setFrame(controllers[primary]!.viewID, splitFrame(split, .primary))
+            try addSubview(controllers[primary]!.viewID, to: splitView, at: 0)
+        }
+        if let node = controllers[secondary] {
+            if intoColumn {
+                loadViewIfNeeded(secondary)
+                setFrame(node.viewID, splitFrame(split, .secondary))
+                if views[node.viewID]?.superview != splitView {
+                    try addSubview(node.viewID, to: splitView)
+                }
+            } else if node.isViewLoaded {
+                removeFromSuperview(node.viewID)
+            }
+        }
+    }
+}

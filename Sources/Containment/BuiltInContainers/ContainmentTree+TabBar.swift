@@ -1,0 +1,29 @@
+/// UITabBarController (SEMANTICS rule 14): tabs whose selected child's view is the only one
+/// in the container's view, above its tab bar.
+extension ContainmentTree {
+    /// `setViewControllers` on a tab bar: the selected tab stays selected if kept, else the
+    /// first tab is selected; only the selected child's view is in the hierarchy.
+    func setTabs(_ tabBar: String, _ tabs: [String], field: String) throws(ContainmentError) {
+        guard Set(tabs).count == tabs.count else {
+            throw .invalidArgumentException(code: "duplicate_view_controllers", "All view controllers in a tab bar controller must be distinct")
+        }
+        let node = controllers[tabBar]!
+        let oldSelected = node.selectedIndex.flatMap { node.stack?[$0] }
+        let newSelected = oldSelected.flatMap { tabs.firstIndex(of: $0) } ?? (tabs.isEmpty ? nil : 0)
+        let completion = try exchangeChildren(of: tabBar, with: tabs, field: field)
+        editController(tabBar) { $0.selectedIndex = newSelected }
+        try showContent(of: tabBar, from: oldSelected, to: newSelected.map { tabs[$0] }, duration: 0, completion: completion)
+        finishRunningTransitions(of: tabBar)
+    }
+
+    /// Rule 14: synchronously hides the old tab and shows the new one; the new tab's view
+    /// loads on first selection; selecting the current tab does nothing.
+    func selectTab(_ tabBar: String, _ index: Int) throws(ContainmentError) {
+        let node = controllers[tabBar]!
+        guard node.selectedIndex != index, let tabs = node.stack else { return }
+        let old = node.selectedIndex.map { tabs[$0] }
+        editController(tabBar) { $0.selectedIndex = index }
+        try showContent(of: tabBar, from: old, to: tabs[index], duration: 0, completion: [])
+        finishRunningTransitions(of: tabBar)
+    }
+}
