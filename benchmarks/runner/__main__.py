@@ -47,6 +47,9 @@ def parse_arguments():
     parser.add_argument("--engine", action="store_true",
                         help="run only the engine microbenchmarks (benchmarks/engine/, ordo-one/benchmark) "
                         "and write benchmarks/engine/results.md, which BENCHMARKS.md embeds")
+    parser.add_argument("--sse-binary", metavar="PATH",
+                        help="measure SSE subscribers with this service binary (e.g. a branch whose "
+                        "streams have not been merged yet); the report names it")
     parser.add_argument("--skip-memory", action="store_true", help="skip the memory measurements")
     parser.add_argument("--output", help="folder for BENCHMARKS.md and the SVG "
                         "(default: the repository root and benchmarks/, quick: benchmarks/results/)")
@@ -139,6 +142,7 @@ def measure_rounds(args, binaries, results_dir):
 
 def measure_memory(args, binary, results_dir):
     out = {}
+    binaries = {"sse": args.sse_binary or binary}
     steps = [
         ("idle", lambda s: {"rss_kib": memory.idle_rss(s)}),
         ("controllers", lambda s: memory.rss_per_controller(
@@ -146,7 +150,7 @@ def measure_memory(args, binary, results_dir):
         ("sse", lambda s: memory.rss_per_subscriber(s, count=200 if args.quick else 10_000)),
     ]
     for key, step in steps:
-        service = start_service(binary, results_dir, name=f"service-{key}")
+        service = start_service(binaries.get(key, binary), results_dir, name=f"service-{key}")
         try:
             log(f"memory: {key}")
             out[key] = step(service)
@@ -180,7 +184,7 @@ def main():
     raw = {"machine": facts, "quick": args.quick, "rounds": args.rounds, "seconds": args.seconds,
            "connections": args.connections, "wrk_threads": args.wrk_threads,
            "server_threads": SERVER_THREADS, "runs": runs, "memory": mem,
-           "service_exit_code": exit_code}
+           "service_exit_code": exit_code, "sse_binary": args.sse_binary}
     with open(os.path.join(results_dir, "quick.json" if args.quick else "full.json"), "w") as f:
         json.dump(raw, f, indent=1)
     if args.output:

@@ -242,6 +242,9 @@ def write(raw, chosen, out_dir, svg_dir):
                 failures.append(f"memory {key}: {mem[key]['error']}")
     if not mem:
         lines.append("- not measured in this run (`--skip-memory`)")
+    if raw.get("sse_binary"):
+        lines.append(f"- SSE measured with `{raw['sse_binary']}`, not with the service binary above "
+                     "(see its note in the findings below)")
     if raw.get("service_exit_code") not in (0, None):
         lines.append(f"- note: the service exited with code {raw['service_exit_code']} on SIGTERM")
     lines.append("")
