@@ -50,6 +50,9 @@ def parse_arguments():
     parser.add_argument("--sse-binary", metavar="PATH",
                         help="measure SSE subscribers with this service binary (e.g. a branch whose "
                         "streams have not been merged yet); the report names it")
+    parser.add_argument("--report-from", metavar="JSON",
+                        help="only rewrite the report from a previous run's raw figures "
+                        "(benchmarks/results/full.json or quick.json)")
     parser.add_argument("--skip-memory", action="store_true", help="skip the memory measurements")
     parser.add_argument("--output", help="folder for BENCHMARKS.md and the SVG "
                         "(default: the repository root and benchmarks/, quick: benchmarks/results/)")
@@ -168,6 +171,13 @@ def main():
     processes.raise_fd_limit()
     results_dir = os.path.join(BENCHMARKS, "results")
     os.makedirs(results_dir, exist_ok=True)
+    if args.report_from:
+        with open(args.report_from) as f:
+            raw = json.load(f)
+        chosen = scenarios.quick() if raw["quick"] else scenarios.full()
+        out_dir, svg_dir = (results_dir, results_dir) if raw["quick"] else (REPO, BENCHMARKS)
+        report.write(raw, chosen, args.output or out_dir, args.output or svg_dir)
+        return 0
     facts = machine.describe()
     if args.engine:
         path = os.path.join(results_dir, "engine-results.md") if args.quick else report.ENGINE

@@ -88,7 +88,9 @@ def targets(raw, rows, quick):
         slowdown = small["rps"] / big["rps"]
         latency = big["p50_us"] / small["p50_us"] if small["p50_us"] else None
         out.append((f"add/remove on a {big_label}-controller tree within 1.5× of a 100-controller tree",
-                    f"{slowdown:.2f}× slower (req/s), p50 {_x(latency)}",
+                    f"{big['rps']:,.0f} vs {small['rps']:,.0f} req/s: 100-tree ÷ big-tree req/s = {slowdown:.2f}, "
+                    f"p50 big ÷ 100 = {latency:.2f}, CPU per request big ÷ 100 = "
+                    f"{big['cpu_us_per_request'] / small['cpu_us_per_request']:.2f}",
                     "met" if slowdown <= 1.5 else "**missed**"))
     else:
         out.append((f"add/remove on a {big_label}-controller tree within 1.5× of a 100-controller tree",
@@ -243,8 +245,8 @@ def write(raw, chosen, out_dir, svg_dir):
     if not mem:
         lines.append("- not measured in this run (`--skip-memory`)")
     if raw.get("sse_binary"):
-        lines.append(f"- SSE measured with `{raw['sse_binary']}`, not with the service binary above "
-                     "(see its note in the findings below)")
+        lines.append(f"- SSE measured with another build, `{raw['sse_binary']}` (see the findings below), "
+                     "not with the service binary above")
     if raw.get("service_exit_code") not in (0, None):
         lines.append(f"- note: the service exited with code {raw['service_exit_code']} on SIGTERM")
     lines.append("")
