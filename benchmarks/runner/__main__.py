@@ -1,0 +1,216 @@
+"""benchmarks/run: throughput, latency, scale and memory of the service, as ratios to a raw
+libmicrohttpd hello-world measured in the same run, round by round."""
+
+import argparse
+import json
+import os
+import sys
+import traceback
+
+import engine
+import fixtures
+import machine
+import memory
+import perf_profile
+import processes
+import report
+import scenarios
+import wrk
+from client import Client
+from processes import log
+
+BENCHMARKS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(BENCHMARKS)
+SERVER_THREADS = 2  # libmicrohttpd pool size, the same for the service and the hello-world
+ENGINE_NOTE = (
+    "Cut: depth 1e5 — add/remove at depth d costs O(d) (12 ms at 1e4) and building the chain one "
+    "add at a time is O(d²), hours at 1e5. Sizes 1e2…1e6 all run; the 1e6 fixtures take ~1 min "
+    "each to build (outside the measurement)."
+)
+MAX_CONTROLLERS = 100_000  # per tree: the 100k scale tree; 1M controllers are spread over 10 trees
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(prog="benchmarks/run", description=__doc__)
+    parser.add_argument("--quick", action="store_true",
+                        help="smoke mode: 1 round, 1 s runs, small sizes; writes benchmarks/results/")
+    parser.add_argument("--rounds", type=int, help="interleaved rounds (default 3, quick 1)")
+    parser.add_argument("--seconds", type=int, help="seconds per wrk run (default 10, quick 1)")
+    parser.add_argument("--connections", type=int, default=32, help="wrk connections (default 32)")
+    parser.add_argument("--wrk-threads", type=int, default=scenarios.THREADS, help=argparse.SUPPRESS)
+    parser.add_argument("--binary", help="use this service binary instead of building it")
+    parser.add_argument("--hummingbird", action="store_true",
+                        help="also build and run the Hummingbird 2 hello-world (takes minutes to build)")
+    parser.add_argument("--profile", action="append", default=[], metavar="KEY",
+                        help="after the rounds, run scenario KEY once more under perf and keep its "
+                        "top symbols in benchmarks/results/perf-KEY.txt (repeatable)")
+    parser.add_argument("--engine", action="store_true",
+                        help="run only the engine microbenchmarks (benchmarks/engine/, ordo-one/benchmark) "
+                        "and write benchmarks/engine/results.md, which BENCHMARKS.md embeds")
+    parser.add_argument("--sse-binary", metavar="PATH",
+                        help="measure SSE subscribers with this service binary (e.g. a branch whose "
+                        "streams have not been merged yet); the report names it")
+    parser.add_argument("--report-from", metavar="JSON",
+                        help="only rewrite the report from a previous run's raw figures "
+                        "(benchmarks/results/full.json or quick.json)")
+    parser.add_argument("--skip-memory", action="store_true", help="skip the memory measurements")
+    parser.add_argument("--output", help="folder for BENCHMARKS.md and the SVG "
+                        "(default: the repository root and benchmarks/, quick: benchmarks/results/)")
+    args = parser.parse_args()
+    args.rounds = args.rounds or (1 if args.quick else 3)
+    args.seconds = args.seconds or (1 if args.quick else 10)
+    return args
+
+
+def service_command(binary, port):
+    return [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--threads", str(SERVER_THREADS),
+            "--max-controllers", str(MAX_CONTROLLERS)]
+
+
+def start_service(binary, results_dir, name="service"):
+    port = processes.free_port()
+    return processes.Server(name, service_command(binary, port), port, ready_path="/healthz",
+                            log_path=os.path.join(results_dir, f"{name}.log"))
+
+
+def prepare(scenario, client, tag):
+    """(wrk script args, trees to delete after the run) for one run of `scenario`."""
+    if isinstance(scenario.built, Exception):
+        raise scenario.built
+    if scenario.built:
+        return scenario.built
+    if scenario.build:
+        return scenario.build(client, tag)
+    return (), []
+
+
+def measure_rounds(args, binaries, results_dir):
+    """Round by round: the hello-world's GET, then (optionally) Hummingbird's, then every
+    scenario of ours. Returns the list of runs."""
+    hello_port = processes.free_port()
+    hello = processes.Server("hello-mhd", [binaries["hello"], str(hello_port)], hello_port)  # pool of 2, fixed in hello.c
+    peers = {"hello-mhd": hello}
+    if "hummingbird" in binaries:
+        hb_port = processes.free_port()
+        peers["hummingbird"] = processes.Server(
+            "hummingbird", [binaries["hummingbird"], str(hb_port)], hb_port)
+    service = start_service(binaries["service"], results_dir)
+    client = Client(service.port)
+    chosen = scenarios.quick() if args.quick else scenarios.full()
+    runs = []
+    load = dict(threads=args.wrk_threads, connections=args.connections, seconds=args.seconds)
+    try:
+        for scenario in chosen:
+            if scenario.reuse:
+                log(f"building trees for {scenario.key}")
+                try:
+                    scenario.built = scenario.build(client, "keep")
+                except Exception as error:  # reported by every round of this scenario
+                    log(f"  building {scenario.key} failed: {error}")
+                    scenario.built = error
+        log("warm-up (discarded)")
+        for peer in list(peers.values()) + [service]:
+            wrk.run(peer, "/healthz" if peer is service else "/", "get.lua",
+                    **dict(load, seconds=1))
+        for number in range(1, args.rounds + 1):
+            log(f"round {number} of {args.rounds}")
+            for name, peer in peers.items():
+                figures = wrk.run(peer, "/", "get.lua", **load)
+                runs.append({"round": number, "server": name, "scenario": "hello", **figures})
+            for scenario in chosen:
+                run = {"round": number, "server": "containment", "scenario": scenario.key}
+                try:
+                    wrk_args, cleanup = prepare(scenario, client, f"r{number}")
+                    run.update(wrk.run(service, scenario.path, scenario.script, wrk_args, **load))
+                    for tree in cleanup:
+                        fixtures.delete_tree(client, tree)
+                except Exception as error:  # recorded in the report, never hidden
+                    log(f"  {scenario.key} failed: {error}")
+                    run["error"] = str(error)
+                runs.append(run)
+        for key in args.profile:
+            scenario = next(s for s in chosen if s.key == key)
+            wrk_args, cleanup = prepare(scenario, client, "profile")
+            perf_profile.profile(service, scenario, wrk_args, load, results_dir)
+            for tree in cleanup:
+                fixtures.delete_tree(client, tree)
+    finally:
+        client.close()
+        exit_code = service.stop()
+        for peer in peers.values():
+            peer.stop()
+    log(f"service exited with {exit_code} on SIGTERM")
+    return chosen, runs, exit_code
+
+
+def measure_memory(args, binary, results_dir):
+    out = {}
+    binaries = {"sse": args.sse_binary or binary}
+    steps = [
+        ("idle", lambda s: {"rss_kib": memory.idle_rss(s)}),
+        ("controllers", lambda s: memory.rss_per_controller(
+            s, total=20_000 if args.quick else 1_000_000, per_tree=10_000 if args.quick else MAX_CONTROLLERS)),
+        ("sse", lambda s: memory.rss_per_subscriber(s, count=200 if args.quick else 10_000)),
+    ]
+    for key, step in steps:
+        service = start_service(binaries.get(key, binary), results_dir, name=f"service-{key}")
+        try:
+            log(f"memory: {key}")
+            out[key] = step(service)
+        except Exception as error:
+            log(f"  memory {key} failed: {error}")
+            traceback.print_exc()
+            out[key] = {"error": str(error)}
+        finally:
+            service.stop()
+    return out
+
+
+def main():
+    args = parse_arguments()
+    processes.raise_fd_limit()
+    results_dir = os.path.join(BENCHMARKS, "results")
+    os.makedirs(results_dir, exist_ok=True)
+    if args.report_from:
+        with open(args.report_from) as f:
+            raw = json.load(f)
+        chosen = scenarios.quick() if raw["quick"] else scenarios.full()
+        out_dir, svg_dir = (results_dir, results_dir) if raw["quick"] else (REPO, BENCHMARKS)
+        report.write(raw, chosen, args.output or out_dir, args.output or svg_dir)
+        return 0
+    facts = machine.describe()
+    if args.engine:
+        path = os.path.join(results_dir, "engine-results.md") if args.quick else report.ENGINE
+        engine.run(args.quick, path, ENGINE_NOTE)
+        return 0
+    binaries = {
+        "service": args.binary or processes.build_service(REPO),
+        "hello": processes.build_hello_mhd(os.path.join(BENCHMARKS, "hello-mhd", "hello.c"), results_dir),
+    }
+    if args.hummingbird:
+        binaries["hummingbird"] = processes.build_hummingbird(os.path.join(BENCHMARKS, "hummingbird", "hello"))
+    chosen, runs, exit_code = measure_rounds(args, binaries, results_dir)
+    mem = {} if args.skip_memory else measure_memory(args, binaries["service"], results_dir)
+    raw = {"machine": facts, "quick": args.quick, "rounds": args.rounds, "seconds": args.seconds,
+           "connections": args.connections, "wrk_threads": args.wrk_threads,
+           "server_threads": SERVER_THREADS, "runs": runs, "memory": mem,
+           "service_exit_code": exit_code, "sse_binary": args.sse_binary}
+    with open(os.path.join(results_dir, "quick.json" if args.quick else "full.json"), "w") as f:
+        json.dump(raw, f, indent=1)
+    if args.output:
+        out_dir = svg_dir = args.output
+    elif args.quick:
+        out_dir = svg_dir = results_dir
+    else:
+        out_dir, svg_dir = REPO, BENCHMARKS
+    os.makedirs(out_dir, exist_ok=True)
+    failures = report.write(raw, chosen, out_dir, svg_dir)
+    log(f"wrote {os.path.join(out_dir, 'BENCHMARKS.md')}")
+    if failures:
+        log("failed: " + "; ".join(failures))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

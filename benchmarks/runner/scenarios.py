@@ -1,0 +1,137 @@
+"""The wrk scenarios: what each one sends and the trees it needs."""
+
+from dataclasses import dataclass, field
+
+import fixtures
+
+THREADS = 2  # wrk threads; the slot ids in the Lua scripts are per thread
+# Requests of one wrk thread between an add and the remove of the same child: far more than
+# can overtake each other (a slow request's p99 lasts a few hundred of them).
+PAIR_DISTANCE = 1024
+
+
+def slots_for(trees):
+    return max(4, -(-PAIR_DISTANCE // trees))
+
+
+@dataclass
+class Scenario:
+    key: str
+    title: str
+    script: str
+    path: str = "/"
+    # Builds what the scenario needs; returns (wrk script args, trees to delete after the run).
+    build: object = None
+    # True: build once and keep for every round (the run leaves the trees as it found them).
+    reuse: bool = False
+    # For the plot: which series and at which tree size.
+    series: str = ""
+    tree_size: int = 0
+    built: object = field(default=None, repr=False)
+
+
+def get_tree(size):
+    def build(client, tag):
+        tree = f"get-{size}"
+        fixtures.create_tree(client, tree, filler=size - 1)
+        return (), []
+
+    return Scenario(
+        key=f"get-tree-{size}", title=f"GET /v1/trees/{{id}}, {size:,} controllers", script="get.lua",
+        path=f"/v1/trees/get-{size}", build=build, reuse=True, series="GET tree snapshot", tree_size=size,
+    )
+
+
+def calls_hot(size, slots=32):
+    """The /calls add+remove batch, all connections on one tree of `size` controllers."""
+
+    def build(client, tag):
+        tree = f"hot-{size}-0"
+        ids = fixtures.slot_ids("w", THREADS, slots)
+        fixtures.create_tree(client, tree, children=ids, filler=size - 1 - len(ids))
+        fixtures.detach(client, tree, ids)
+        return (f"hot-{size}-", 1, slots), []
+
+    return Scenario(
+        key=f"calls-hot-{size}", title=f"POST /calls add+remove, one hot tree of {size:,} controllers",
+        script="calls.lua", build=build, reuse=True, series="add+remove (/calls), one tree", tree_size=size,
+    )
+
+
+def _slot_trees(client, prefix, trees, attached, detached):
+    """`trees` trees named <prefix><n>, each with root's children `attached` and the
+    controllers `detached` created with loaded views and then taken out again."""
+    for t in range(trees):
+        fixtures.create_tree(client, f"{prefix}{t}", children=attached + detached)
+        fixtures.detach(client, f"{prefix}{t}", detached)
+    return [f"{prefix}{t}" for t in range(trees)]
+
+
+def calls_spread(trees):
+    slots = slots_for(trees)
+
+    def build(client, tag):
+        prefix = f"{tag}-calls-"
+        made = _slot_trees(client, prefix, trees, [], fixtures.slot_ids("w", THREADS, slots))
+        return (prefix, trees, slots), made
+
+    return Scenario(
+        key=f"calls-{trees}-trees", title=f"POST /calls add+remove, spread over {trees} trees",
+        script="calls.lua", build=build,
+    )
+
+
+def children_recipe(trees):
+    slots = slots_for(trees)
+
+    def build(client, tag):
+        prefix = f"{tag}-children-"
+        made = _slot_trees(client, prefix, trees, [], fixtures.slot_ids("w", THREADS, slots))
+        return (prefix, trees, slots), made
+
+    return Scenario(
+        key=f"children-{trees}-trees",
+        title=f"POST/DELETE .../children (add/remove recipe), {trees} trees",
+        script="children.lua", build=build,
+    )
+
+
+def transition_recipe(trees):
+    slots = slots_for(trees)
+
+    def build(client, tag):
+        prefix = f"{tag}-transition-"
+        a = fixtures.slot_ids("a", THREADS, slots)
+        made = _slot_trees(client, prefix, trees, a, fixtures.slot_ids("b", THREADS, slots))
+        return (prefix, trees, slots), made
+
+    return Scenario(
+        key=f"transition-{trees}-trees",
+        title=f"POST .../transitions (duration 0), {trees} trees",
+        script="transition.lua", build=build,
+    )
+
+
+HEALTHZ = Scenario(key="healthz", title="GET /healthz", script="get.lua", path="/healthz")
+
+
+def full():
+    return [
+        HEALTHZ,
+        get_tree(10), get_tree(100), get_tree(1000),
+        calls_spread(64),
+        calls_hot(100), calls_hot(1_000), calls_hot(10_000), calls_hot(100_000),
+        children_recipe(64),
+        transition_recipe(64),
+    ]
+
+
+def quick():
+    return [
+        HEALTHZ,
+        get_tree(100),
+        calls_spread(8),
+        calls_hot(100), calls_hot(1_000),
+        children_recipe(8),
+        transition_recipe(8),
+    ]

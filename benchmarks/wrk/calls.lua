@@ -1,0 +1,28 @@
+-- POST /v1/trees/{t}/calls: one batch that adds a child and removes it again
+-- (addChild, addSubview, didMove, willMove(nil), removeFromSuperview, removeFromParent).
+-- Args: tree-id prefix, number of trees, slots (detached children) per thread per tree.
+-- Child "w<thread>-<slot>" must exist detached on every tree; each batch leaves it detached.
+local common = dofile(os.getenv("BENCH_WRK_DIR") .. "/common.lua")
+common.install()
+
+local template = '{"calls":[' ..
+  '{"receiver":"root","method":"addChild","args":{"child":"%s"}},' ..
+  '{"receiver":"root.view","method":"addSubview","args":{"view":"%s.view"}},' ..
+  '{"receiver":"%s","method":"didMove","args":{"toParent":"root"}},' ..
+  '{"receiver":"%s","method":"willMove","args":{"toParent":null}},' ..
+  '{"receiver":"%s.view","method":"removeFromSuperview"},' ..
+  '{"receiver":"%s","method":"removeFromParent"}]}'
+local headers = { ["Content-Type"] = "application/json" }
+local prefix, next_slot
+
+function init(args)
+  prefix = args[1]
+  next_slot = common.cursor(tonumber(args[2]), tonumber(args[3]))
+end
+
+request = common.dynamic(function()
+  local tree, slot = next_slot()
+  local c = string.format("w%d-%d", id, slot)
+  return wrk.format("POST", "/v1/trees/" .. prefix .. tree .. "/calls", headers,
+    string.format(template, c, c, c, c, c, c))
+end)

@@ -1,0 +1,24 @@
+-- The add/remove recipe endpoints: POST .../controllers/root/children {"child"} then,
+-- trees*slots requests later, DELETE .../controllers/root/children/{child}.
+-- Args: tree-id prefix, number of trees, slots per thread per tree.
+-- Child "w<thread>-<slot>" must exist detached on every tree.
+local common = dofile(os.getenv("BENCH_WRK_DIR") .. "/common.lua")
+common.install()
+
+local headers = { ["Content-Type"] = "application/json" }
+local prefix, next_slot
+
+function init(args)
+  prefix = args[1]
+  next_slot = common.cursor(tonumber(args[2]), tonumber(args[3]))
+end
+
+request = common.dynamic(function()
+  local tree, slot, phase = next_slot()
+  local child = string.format("w%d-%d", id, slot)
+  local base = "/v1/trees/" .. prefix .. tree .. "/controllers/root/children"
+  if phase == 0 then
+    return wrk.format("POST", base, headers, '{"child":"' .. child .. '"}')
+  end
+  return wrk.format("DELETE", base .. "/" .. child)
+end)
