@@ -30,3 +30,13 @@ ensure_python_tools() {
   PATH="$PWD/$tools/bin:$PATH"
   export PATH
 }
+
+# The load generator and compiler the benchmark runner drives.
+ensure_benchmark_tools() {
+  ensure_libmicrohttpd
+  if ! command -v wrk >/dev/null || ! command -v gcc >/dev/null; then
+    echo "installing wrk and gcc" >&2
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq wrk gcc
+  fi
+}
