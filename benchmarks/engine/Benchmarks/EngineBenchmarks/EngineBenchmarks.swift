@@ -3,12 +3,12 @@ import Containment
 import Foundation
 
 // Engine microbenchmarks: the recipes (add, remove, transition) on visible trees of
-// 1e2…1e6 controllers and at depths 1…1e4, and snapshot JSON encoding in MB/s. Each sample
+// 1e2…1e6 controllers and at depths 1…1e5, and snapshot JSON encoding in MB/s. Each sample
 // is one operation; mallocs are counted. Trees are built in `setup`, outside the measurement.
 // Sizes and depths can be narrowed with `swift package benchmark --filter`.
 
 let sizes = [100, 1_000, 10_000, 100_000, 1_000_000]
-let depths = [1, 10, 100, 1_000, 10_000]
+let depths = [1, 10, 100, 1_000, 10_000, 100_000]
 let snapshotSizes = [100, 1_000, 10_000, 100_000]
 
 let benchmarks: @Sendable () -> Void = {
