@@ -140,7 +140,7 @@ struct JSONWriter {
     }
 
     private mutating func appendDigits(_ value: UInt64) {
-        var digits: (UInt64, UInt64) = (0, 0)  // 20 digits at most; filled from the end.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // Room for 20 digits, filled from the end.
         withUnsafeMutableBytes(of: &digits) { scratch in
             var remaining = value
             var start = scratch.count
