@@ -19,9 +19,9 @@ extension JSONValue: JSONWritable {
             writer.key(key)
             value.writeJSON(to: &writer)
         } else if !members.isEmpty {
-            for (key, value) in JSONWriter.sortedByKey(members) {
-                writer.key(key)
-                value.writeJSON(to: &writer)
+            for index in JSONWriter.sortedIndices(members) {
+                writer.key(members.keys[index])
+                members.values[index].writeJSON(to: &writer)
             }
         }
         writer.endObject()

@@ -45,7 +45,8 @@ struct JSONWriter {
         separate()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -122,9 +123,25 @@ struct JSONWriter {
         endArray()
     }
 
-    /// `dictionary`'s entries ordered as `.sortedKeys` orders them: by the keys' UTF-8 bytes.
-    static func sortedByKey<Value>(_ dictionary: [String: Value]) -> [(key: String, value: Value)] {
-        dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    /// `dictionary`'s indices in the order `.sortedKeys` gives its entries: by the keys' UTF-8
+    /// bytes. Indices, not entries, are sorted: moving large values during the sort cost more
+    /// than writing them.
+    static func sortedIndices<Value>(_ dictionary: [String: Value]) -> [Dictionary<String, Value>.Index] {
+        dictionary.indices.sorted { utf8Precedes(dictionary.keys[$0], dictionary.keys[$1]) }
+    }
+
+    /// `a.utf8.lexicographicallyPrecedes(b.utf8)`, over contiguous bytes.
+    private static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+                    return left[index] < right[index]
+                }
+                return left.count < right.count
+            }
+        }
     }
 
     private mutating func separate() {

@@ -12,9 +12,9 @@ extension TreeSnapshot: JSONWritable {
         writer.string(clock)
         writer.key("controllers")
         writer.beginObject()
-        for (id, controller) in JSONWriter.sortedByKey(controllers) {
-            writer.key(id)
-            controller.writeJSON(to: &writer)
+        for index in JSONWriter.sortedIndices(controllers) {
+            writer.key(controllers.keys[index])
+            controllers.values[index].writeJSON(to: &writer)
         }
         writer.endObject()
         writer.key("id")
@@ -23,9 +23,9 @@ extension TreeSnapshot: JSONWritable {
         writer.integer(lastSeq)
         writer.key("views")
         writer.beginObject()
-        for (id, view) in JSONWriter.sortedByKey(views) {
-            writer.key(id)
-            view.writeJSON(to: &writer)
+        for index in JSONWriter.sortedIndices(views) {
+            writer.key(views.keys[index])
+            views.values[index].writeJSON(to: &writer)
         }
         writer.endObject()
         writer.key("window")
