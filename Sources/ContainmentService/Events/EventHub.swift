@@ -20,7 +20,8 @@ final class EventHub: Sendable {
 
     init(metrics: ServiceMetrics, heartbeatInterval: Double, streamFlushDelay: Double) {
         self.metrics = metrics
-        streams = StreamFanOut(heartbeatInterval: heartbeatInterval, flushDelay: streamFlushDelay)
+        streams = StreamFanOut(
+            heartbeatInterval: heartbeatInterval, flushDelay: streamFlushDelay, openStreams: metrics.eventStreams)
     }
 
     /// Hands `events` (one mutation's, in order) to every subscriber. Called with the tree's

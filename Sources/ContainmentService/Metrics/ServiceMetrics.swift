@@ -8,6 +8,7 @@ final class ServiceMetrics: Sendable {
     let controllers: Gauge
     let eventsRetained: Gauge
     let eventsPublished: Counter
+    let eventStreams: Gauge
 
     private static let latencyBuckets: [Duration] = [
         .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500),
@@ -27,6 +28,9 @@ final class ServiceMetrics: Sendable {
         eventsPublished = registry.makeCounter(descriptor: MetricNameDescriptor(
             namespace: "containment", metricName: "events_published", unitName: "total",
             helpText: "Events published since start."))
+        eventStreams = registry.makeGauge(descriptor: MetricNameDescriptor(
+            namespace: "containment", metricName: "event_streams", unitName: "",
+            helpText: "Open SSE and NDJSON event streams."))
     }
 
     /// Counts one answered request with its latency.

@@ -78,7 +78,7 @@ paths:
       description: |
         `containment_http_request_duration_seconds` (histogram by `route` template, `method`
         and `status`), `containment_trees`, `containment_controllers`,
-        `containment_events_retained`, `containment_events_published_total`.
+        `containment_events_retained`, `containment_events_published_total`, `containment_event_streams`.
       responses:
         '200':
           description: Prometheus text exposition format 0.0.4.

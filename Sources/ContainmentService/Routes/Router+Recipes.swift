@@ -37,20 +37,20 @@ extension Router {
         add("POST", "/v1/trees/{tree}/controllers/{parent}/transitions") { (request) throws(Problem) in
             let body = try request.decodeBody(TransitionBody.self)
             let parent = request.parameter("parent")
-            let wait = try request.queryBool("wait") ?? false
-            let deferred = HTTPDeferredResponse()
+            // `?wait=true`: answered later, from whichever thread completes the transition.
+            let deferred = try request.queryBool("wait") == true ? HTTPDeferredResponse() : nil
             let (transition, events) = try core.mutate(request) { (tree, now, state) throws(Problem) in
                 let (transition, events) = try Problem.engine {
                     try tree.transition(in: parent, from: body.from, to: body.to, duration: body.duration ?? 0.25, options: body.options ?? [], now: now)
                 }
-                if wait, transition.state == .running {
+                if let deferred, transition.state == .running {
                     state.waiters.append(TransitionWaiter(
                         transition: transition.id, response: deferred, startEvents: events,
                         location: Self.location(request, transition), pretty: request.wantsPrettyJSON))
                 }
                 return (transition, events)
             }
-            if wait, transition.state == .running { return .deferred(deferred) }
+            if let deferred, transition.state == .running { return .deferred(deferred) }
             var response = HTTPResponse.json(
                 MutationResponse(events: events, subject: TransitionSubject(transition: transition)),
                 status: transition.state == .finished ? 200 : 202, pretty: request.wantsPrettyJSON)

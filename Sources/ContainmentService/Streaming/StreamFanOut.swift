@@ -1,6 +1,7 @@
 import Containment
 import Dispatch
 import MicroHTTP
+import Prometheus
 import Synchronization
 
 /// Delivers published events to every open stream from one serial queue, so a mutation only
@@ -24,6 +25,7 @@ final class StreamFanOut: Sendable {
     private let heartbeatTick: DispatchTimeInterval
     private let heartbeatSlices: Int
     private let flushDelay: DispatchTimeInterval
+    private let openStreams: Gauge
 
     private enum Message {
         case deliver(tree: String, events: [Event])
@@ -51,7 +53,8 @@ final class StreamFanOut: Sendable {
     /// message waits for others before the inbox is drained: long enough for the mutation's
     /// own response to leave before thousands of streams wake up on the same server threads,
     /// and for a burst of mutations to go out as one write per stream.
-    init(heartbeatInterval: Double, flushDelay: Double) {
+    init(heartbeatInterval: Double, flushDelay: Double, openStreams: Gauge) {
+        self.openStreams = openStreams
         heartbeatSlices = max(1, Int(heartbeatInterval.rounded(.down)))
         heartbeatTick = .milliseconds(max(1, Int(heartbeatInterval * 1000) / heartbeatSlices))
         self.flushDelay = .microseconds(max(0, Int(flushDelay * 1_000_000)))
@@ -86,6 +89,7 @@ final class StreamFanOut: Sendable {
                 defer { registry = Registry(isClosed: true) }
                 return registry.byTree.values.flatMap(\.values) + registry.allTrees.values
             }
+            openStreams.set(to: 0)
             closing.forEach(Self.finishForShutdown)
         }
     }
@@ -148,6 +152,7 @@ final class StreamFanOut: Sendable {
             case .allTrees: registry.allTrees[subscriber.id] = subscriber
             }
         }
+        openStreams.increment()
         // Registered after the insertion (and run through the queue), so a removal never
         // overtakes it; a stream that already ended calls this at once.
         subscriber.stream.onTermination { [weak self] _ in
@@ -157,15 +162,16 @@ final class StreamFanOut: Sendable {
     }
 
     private func remove(_ subscriber: StreamSubscriber) {
-        registry.withLock { registry in
+        let removed = registry.withLock { registry in
             switch subscriber.scope {
             case .tree(let tree):
-                registry.byTree[tree]?.removeValue(forKey: subscriber.id)
-                if registry.byTree[tree]?.isEmpty == true { registry.byTree[tree] = nil }
+                defer { if registry.byTree[tree]?.isEmpty == true { registry.byTree[tree] = nil } }
+                return registry.byTree[tree]?.removeValue(forKey: subscriber.id) != nil
             case .allTrees:
-                registry.allTrees.removeValue(forKey: subscriber.id)
+                return registry.allTrees.removeValue(forKey: subscriber.id) != nil
             }
         }
+        if removed { openStreams.decrement() }
     }
 
     private func send(_ merged: inout MergedBatches) {
@@ -176,10 +182,7 @@ final class StreamFanOut: Sendable {
         var framed = FramedBatch(events: events)
         let targets = registry.withLock { registry in
             (registry.byTree[tree].map { Array($0.values) } ?? [])
-                + registry.allTrees.values.filter { subscriber in
-                    guard case .allTrees(let prefix) = subscriber.scope else { return false }
-                    return tree.hasPrefix(prefix)
-                }
+                + registry.allTrees.values.filter { $0.scope.includes(tree) }
         }
         // A stream that ended (client gone, too slow) refuses the write; its termination
         // handler removes it.
@@ -190,11 +193,9 @@ final class StreamFanOut: Sendable {
         let signal = StreamSignal.TreeDeleted(tree: tree, lastSeq: lastSeq)
         let (ending, watching) = registry.withLock { registry in
             (registry.byTree.removeValue(forKey: tree).map { Array($0.values) } ?? [],
-             registry.allTrees.values.filter { subscriber in
-                 guard case .allTrees(let prefix) = subscriber.scope else { return false }
-                 return tree.hasPrefix(prefix)
-             })
+             registry.allTrees.values.filter { $0.scope.includes(tree) })
         }
+        openStreams.decrement(by: Double(ending.count))
         for subscriber in ending {
             subscriber.stream.write(subscriber.format.control("treeDeleted", signal))
             subscriber.stream.finish()

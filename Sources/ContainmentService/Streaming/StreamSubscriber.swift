@@ -8,6 +8,14 @@ struct StreamSubscriber: Sendable {
         case tree(String)
         /// Every tree whose id starts with `prefix` (all trees for "").
         case allTrees(prefix: String)
+
+        /// Whether events of `tree` belong on the stream.
+        func includes(_ tree: String) -> Bool {
+            switch self {
+            case .tree(let id): id == tree
+            case .allTrees(let prefix): tree.hasPrefix(prefix)
+            }
+        }
     }
 
     let id: UInt64

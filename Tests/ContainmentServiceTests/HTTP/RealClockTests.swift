@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @Suite struct RealClockTests {
-    /// On the real clock a running transition completes once its duration has passed; the
-    /// tree's next request delivers the completion (streams and timers come with issue 4).
+    /// On the real clock a running transition completes once its duration has passed (the
+    /// transition timer completes it; its events are in the tree's log).
     @Test func transitionCompletesAfterItsDurationInWallTime() throws {
         let service = try TestService()
         try service.createTree("live", root: #"{"id": "root", "children": [{"id": "map"}]}"#, clock: "real")

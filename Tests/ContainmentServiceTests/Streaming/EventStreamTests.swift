@@ -145,3 +145,26 @@ extension EventStreamClient.Message: Equatable {
         lhs.id == rhs.id && lhs.event == rhs.event && lhs.data == rhs.data
     }
 }
+
+@Suite struct EventStreamMetricsTests {
+    /// `/metrics` counts open streams, so an operator sees how many clients listen.
+    @Test func metricsCountOpenStreams() throws {
+        let service = try TestService()
+        try service.createTree("demo", root: #"{"id": "root"}"#)
+        let streams = try (0..<2).map { _ in try EventStreamClient(port: service.port, "/v1/trees/demo/events") }
+        #expect(streams.allSatisfy { $0.status == 200 })
+        #expect(try Self.waitForGauge(service, equalTo: 2))
+        try service.request("DELETE", "/v1/trees/demo")
+        #expect(try Self.waitForGauge(service, equalTo: 0))
+    }
+
+    /// Streams register on the fan-out queue shortly after their response head: poll briefly.
+    private static func waitForGauge(_ service: TestService, equalTo value: Int) throws -> Bool {
+        for _ in 0..<200 {
+            let metrics = try service.request("GET", "/metrics").text
+            if metrics.split(separator: "\n").contains("containment_event_streams \(value).0") { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+}
