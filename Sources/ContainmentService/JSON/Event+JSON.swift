@@ -27,7 +27,7 @@ extension Event: JSONWritable {
         writer.key("seq")
         writer.integer(seq)
         writer.key("time")
-        writer.string(ISOTime.string(from: time))
+        writer.isoTime(time)
         writer.key("tree")
         writer.string(tree)
         if let warning {

@@ -1,3 +1,5 @@
+import Containment
+
 /// Writes compact JSON into one growing byte buffer, byte for byte what `JSONEncoder` with
 /// `[.sortedKeys, .withoutEscapingSlashes]` prints for the same values: Codable's boxing
 /// costs about 50 allocations per controller, which made encoding most of every request.
@@ -115,6 +117,15 @@ struct JSONWriter {
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         bytes.append(contentsOf: text.utf8)
+    }
+
+    /// A time as the ISO-8601 string `ISOTime.string(from:)` gives, without building it.
+    mutating func isoTime(_ seconds: Double) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        ISOTime.append(seconds, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
     }
 
     mutating func stringArray(_ values: [String]) {

@@ -156,7 +156,7 @@ extension TransitionSnapshot: JSONWritable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("completesAt")
-        writer.string(ISOTime.string(from: completesAt))
+        writer.isoTime(completesAt)
         writer.key("duration")
         writer.number(duration)
         writer.key("from")
@@ -168,7 +168,7 @@ extension TransitionSnapshot: JSONWritable {
         writer.key("parent")
         writer.string(parent)
         writer.key("startedAt")
-        writer.string(ISOTime.string(from: startedAt))
+        writer.isoTime(startedAt)
         writer.key("state")
         writer.string(state.rawValue)
         writer.key("to")

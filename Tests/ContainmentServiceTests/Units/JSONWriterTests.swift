@@ -210,4 +210,18 @@ import Testing
             #expect(String(decoding: Self.writerBytes(JSONValue.number(number)), as: UTF8.self) == text, "\(number)")
         }
     }
+
+    @Test func timesExactly() {
+        let cases: [(Double, String)] = [
+            (0, "1970-01-01T00:00:00.000Z"), (-0.001, "1969-12-31T23:59:59.999Z"), (951_827_696.789, "2000-02-29T12:34:56.789Z"),
+            (1_795_000_000.25, "2026-11-18T11:06:40.250Z"), (-1e20, "0001-01-01T00:00:00.000Z"), (1e20, "9999-12-31T23:59:59.999Z"),
+            (.nan, "1970-01-01T00:00:00.000Z"),
+        ]
+        for (seconds, text) in cases {
+            var writer = JSONWriter()
+            writer.isoTime(seconds)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == "\"\(text)\"", "\(seconds)")
+            #expect(ISOTime.string(from: seconds) == text)
+        }
+    }
 }
