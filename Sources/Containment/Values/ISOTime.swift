@@ -8,6 +8,15 @@ public enum ISOTime {
     /// `seconds` since 1970 as e.g. `2026-11-21T10:00:00.123Z`; clamped to years 0001–9999
     /// (NaN reads as 1970) so no input can trap.
     public static func string(from seconds: Double) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(seconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `string(from: seconds)` as UTF-8, for writers that build JSON bytes directly
+    /// (every event carries a time; building a `String` per event cost several allocations).
+    public static func append(_ seconds: Double, to bytes: inout [UInt8]) {
         let clamped = seconds.isNaN ? 0 : min(max(seconds, earliest), latest)
         let totalMilliseconds = Int64((clamped * 1000).rounded())
         var days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
@@ -22,11 +31,29 @@ public enum ISOTime {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        let hour = millisecondsOfDay / 3_600_000
-        let minute = millisecondsOfDay / 60_000 % 60
-        let second = millisecondsOfDay / 1000 % 60
-        let millisecond = millisecondsOfDay % 1000
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(millisecond, 3))Z"
+        // Clamping keeps every field within its width, so each is written zero-padded.
+        func digits(_ value: Int64, _ width: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(millisecondsOfDay / 3_600_000, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(millisecondsOfDay / 60_000 % 60, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(millisecondsOfDay / 1000 % 60, 2)
+        bytes.append(UInt8(ascii: "."))
+        digits(millisecondsOfDay % 1000, 3)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// Parses what `string(from:)` produces (fraction optional); nil if malformed.
@@ -62,11 +89,6 @@ public enum ISOTime {
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         let days = era * 146_097 + dayOfEra - 719_468
         return Double(days * 86400 + hour * 3600 + minute * 60 + second) + fraction
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
     private static func pow10(_ exponent: Int) -> Double {

@@ -3,10 +3,18 @@ import Foundation
 /// The service's one way to turn values into JSON and back, so every response has the same
 /// shape rules and every decoding failure names the field at fault.
 enum JSONCoding {
-    static func encode<Value: Encodable>(_ value: Value, pretty: Bool) -> [UInt8] {
+    /// Every response body and stream frame comes from here. Compact JSON, the hot path, is
+    /// written by `JSONWriter`; `?pretty` JSON, for humans, goes through `JSONEncoder`, whose
+    /// compact output `JSONWriter` reproduces byte for byte (sorted keys, unescaped slashes).
+    static func encode<Value: Encodable & JSONWritable>(_ value: Value, pretty: Bool) -> [UInt8] {
+        guard pretty else {
+            var writer = JSONWriter()
+            value.writeJSON(to: &writer)
+            return writer.bytes
+        }
         let encoder = JSONEncoder()
         // Sorted keys: the same state always prints the same bytes, so clients can diff responses.
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             return Array(try encoder.encode(value))
         } catch {

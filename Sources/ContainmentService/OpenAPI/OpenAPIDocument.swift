@@ -257,14 +257,38 @@ paths:
             enum: [json, text]
             default: json
         - $ref: '#/components/parameters/Pretty'
+        - name: If-None-Match
+          in: header
+          description: |
+            Entity tags from earlier compact JSON reads (`ETag`), or `*`. When one names the
+            tree's current version the answer is `304 Not Modified` without a body. Weak tags
+            (`W/"…"`) compare equal to their strong form.
+          schema:
+            type: string
       responses:
         '200':
-          description: The window, every controller and view, the effective status bar.
+          description: |
+            The window, every controller and view, the effective status bar. Compact JSON
+            (no `?pretty`, `format=json`) carries an `ETag` naming this version of the tree:
+            every successful mutation and every advance of its time makes a new one; refused
+            requests and reads keep it. An unchanged tree is served without encoding again.
+          headers:
+            ETag:
+              description: '`"<incarnation>-<version>"`; never reused, not even by a tree created again under the same id.'
+              schema:
+                type: string
           content:
             application/json:
               schema:
                 $ref: '#/components/schemas/Tree'
             text/plain:
+              schema:
+                type: string
+        '304':
+          description: The tree is unchanged since the version `If-None-Match` names; no body.
+          headers:
+            ETag:
+              description: The current (unchanged) entity tag.
               schema:
                 type: string
         '400':

@@ -7,6 +7,9 @@ import Synchronization
 final class TreeBox: Sendable {
     let id: String
     let clock: TreeClock
+    /// Unique per box in this process, so a tree deleted and created again under the same id
+    /// never repeats an entity tag.
+    let incarnation: UInt64
     private let state: Mutex<State>
 
     /// What the lock guards. `ContainmentTree` is not thread-safe; it is only touched here.
@@ -21,11 +24,28 @@ final class TreeBox: Sendable {
         var reportedRetainedEvents = 0
         /// `?wait=true` transition requests still waiting for their transition to finish.
         var waiters: [TransitionWaiter] = []
+        /// Bumped by every change: each successful mutation and each time advance.
+        var version: UInt64 = 0
+        /// The snapshot's compact JSON at `version`, so reads of an unchanged tree don't
+        /// encode again; dropped at the next change to free its memory early.
+        var encodedSnapshot: [UInt8]?
+
+        mutating func changed() {
+            version += 1
+            encodedSnapshot = nil
+        }
     }
 
-    init(tree: sending ContainmentTree, clock: TreeClock, createdAt: Double) {
+    /// A tree snapshot's compact JSON and the entity tag naming that version of it.
+    struct EncodedSnapshot: Sendable {
+        let json: [UInt8]
+        let entityTag: String
+    }
+
+    init(tree: sending ContainmentTree, clock: TreeClock, createdAt: Double, incarnation: UInt64) {
         id = tree.id
         self.clock = clock
+        self.incarnation = incarnation
         state = Mutex(State(tree: tree, manualTime: createdAt))
     }
 
@@ -33,9 +53,10 @@ final class TreeBox: Sendable {
     /// On a real clock, transitions that fell due complete first, each at its own due time:
     /// their events are published and logged but not returned, since this request did not
     /// cause them. Waiting transition requests whose transition finished are answered, and the
-    /// next due time goes to the transition timer.
+    /// next due time goes to the transition timer. `changes` is false for reads: only a
+    /// step that may change the tree, and returns, moves the tree's version on.
     func withTree<Result: Sendable>(
-        _ core: ServiceCore,
+        _ core: ServiceCore, changes: Bool = true,
         _ body: (ContainmentTree, _ now: Double, _ state: inout State) throws(Problem) -> (Result, [Event])
     ) throws(Problem) -> (Result, [Event]) {
         try state.withLock { (state: inout State) throws(Problem) -> (Result, [Event]) in
@@ -44,6 +65,7 @@ final class TreeBox: Sendable {
             if clock == .real {
                 while let due = state.tree.nextDueTime, due <= now {
                     let completion = state.tree.advance(to: due)
+                    state.changed()
                     core.hub.publish(tree: id, events: completion)
                     answerWaiters(&state, completion: completion)
                 }
@@ -55,6 +77,7 @@ final class TreeBox: Sendable {
                 }
             }
             let (result, events) = try body(state.tree, now, &state)
+            if changes { state.changed() }
             core.hub.publish(tree: id, events: events)
             answerWaiters(&state, completion: events)
             if state.isDeleted { core.hub.streams.endStreams(ofTree: id, lastSeq: state.tree.lastSeq) }
@@ -72,7 +95,7 @@ final class TreeBox: Sendable {
     /// taken whole (the bound then applies to what the client has not read when live events
     /// follow).
     func subscribe(_ core: ServiceCore, _ stream: HTTPStream, format: StreamFormat, after: UInt64?) throws(Problem) {
-        _ = try withTree(core) { (tree, _, _) throws(Problem) -> ((), [Event]) in
+        _ = try withTree(core, changes: false) { (tree, _, _) throws(Problem) -> ((), [Event]) in
             let oldest = tree.oldestRetainedSeq
             let needsReset = after.map { $0 + 1 < oldest || $0 > tree.lastSeq } ?? false
             let start = needsReset ? oldest - 1 : after ?? oldest - 1
@@ -99,7 +122,17 @@ final class TreeBox: Sendable {
 
     /// Reads the tree under its lock (due transitions on a real clock complete first).
     func read<Result: Sendable>(_ core: ServiceCore, _ body: (ContainmentTree) throws(Problem) -> Result) throws(Problem) -> Result {
-        try withTree(core) { (tree, _, _) throws(Problem) in (try body(tree), []) }.0
+        try withTree(core, changes: false) { (tree, _, _) throws(Problem) in (try body(tree), []) }.0
+    }
+
+    /// The snapshot as compact JSON, encoded at most once per version, with its entity tag
+    /// `"<incarnation>-<version>"`.
+    func encodedSnapshot(_ core: ServiceCore) throws(Problem) -> EncodedSnapshot {
+        try withTree(core, changes: false) { (tree, _, state) throws(Problem) -> (EncodedSnapshot, [Event]) in
+            let json = state.encodedSnapshot ?? JSONCoding.encode(tree.snapshot(), pretty: false)
+            state.encodedSnapshot = json
+            return (EncodedSnapshot(json: json, entityTag: "\"\(incarnation)-\(state.version)\""), [])
+        }.0
     }
 
     /// Tears the tree down and marks it deleted; later requests holding this box get 404.

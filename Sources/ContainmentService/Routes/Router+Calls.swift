@@ -7,15 +7,22 @@ extension Router {
             let body = try request.decodeBody(CallsBody.self)
             let (outcome, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
                 let outcome = tree.perform(body.calls, atomic: body.atomic ?? false, now: now)
+                // Refused before any call was kept: the tree is unchanged, so its version stays.
+                if let failure = outcome.failure, outcome.applied == 0 { throw Problem(failure, kept: outcome) }
                 return (outcome, outcome.events)
             }
-            if let failure = outcome.failure {
-                var problem = Problem(failure)
-                problem.applied = outcome.applied
-                problem.events = events
-                throw problem
-            }
+            // Refused after some calls were kept: those calls and their events stand.
+            if let failure = outcome.failure { throw Problem(failure, kept: outcome) }
             return .json(MutationResponse(events: events, subject: CallsSubject(applied: outcome.applied)), for: request)
         }
+    }
+}
+
+extension Problem {
+    /// The refusal of a raw-call batch, with what was kept before it.
+    fileprivate init(_ failure: ContainmentError, kept outcome: CallsOutcome) {
+        self.init(failure)
+        applied = outcome.applied
+        events = outcome.events
     }
 }

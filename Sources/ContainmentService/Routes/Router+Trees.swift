@@ -20,7 +20,7 @@ extension Router {
 
             let now = Date().timeIntervalSince1970
             let tree = try Problem.engine { try ContainmentTree(id: id, configuration: configuration, root: body.root, now: now) }
-            let box = TreeBox(tree: tree, clock: clock, createdAt: now)
+            let box = TreeBox(tree: tree, clock: clock, createdAt: now, incarnation: core.nextTreeIncarnation())
             // Listed while its lock is held, so no other request can publish before its creation events.
             let (snapshot, events) = try box.withTree(core) { (tree, _, _) throws(Problem) in
                 try core.registry.insert(box)
@@ -47,8 +47,10 @@ extension Router {
 
         add("GET", "/v1/trees/{tree}") { (request) throws(Problem) in
             switch request.head.queryValue("format") ?? "json" {
-            case "json":
+            case "json" where request.wantsPrettyJSON:
                 return .json(try core.read(request) { $0.snapshot() }, for: request)
+            case "json":
+                return .response(try Self.treeSnapshot(core, request))
             case "text":
                 return .response(.text(try core.read(request) { $0.hierarchyText() }))
             default:
@@ -62,5 +64,15 @@ extension Router {
             let events = try box.tearDown(core)
             return .json(MutationResponse(events: events, subject: NoSubject()), for: request)
         }
+    }
+
+    /// Compact tree JSON from the box's cache, tagged with its version; `304 Not Modified`
+    /// when the client's `If-None-Match` already names that version.
+    private static func treeSnapshot(_ core: ServiceCore, _ request: ServiceRequest) throws(Problem) -> HTTPResponse {
+        let snapshot = try core.registry.box(request.parameter("tree")).encodedSnapshot(core)
+        if let candidates = request.head.headers["If-None-Match"], EntityTag.list(candidates, matches: snapshot.entityTag) {
+            return HTTPResponse(status: 304, headers: ["ETag": snapshot.entityTag])
+        }
+        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "ETag": snapshot.entityTag], body: snapshot.json)
     }
 }

@@ -2,7 +2,7 @@ import MicroHTTP
 
 extension HTTPResponse {
     /// A JSON response; `pretty` follows the request's `?pretty`.
-    static func json<Value: Encodable>(_ value: Value, status: Int = 200, pretty: Bool) -> HTTPResponse {
+    static func json<Value: Encodable & JSONWritable>(_ value: Value, status: Int = 200, pretty: Bool) -> HTTPResponse {
         HTTPResponse(
             status: status, headers: ["Content-Type": "application/json"],
             body: JSONCoding.encode(value, pretty: pretty))
@@ -21,7 +21,7 @@ extension HTTPResponse {
 }
 
 extension HTTPReply {
-    static func json<Value: Encodable>(_ value: Value, status: Int = 200, for request: ServiceRequest) -> HTTPReply {
+    static func json<Value: Encodable & JSONWritable>(_ value: Value, status: Int = 200, for request: ServiceRequest) -> HTTPReply {
         .response(.json(value, status: status, pretty: request.wantsPrettyJSON))
     }
 }

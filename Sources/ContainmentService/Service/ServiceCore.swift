@@ -12,6 +12,7 @@ final class ServiceCore: Sendable {
     /// Completes real-clock transitions on time.
     let transitionTimer: TransitionTimer
     private let shuttingDown = Atomic<Bool>(false)
+    private let treeIncarnations = Atomic<UInt64>(0)
 
     init(configuration: ServiceConfiguration, logger: Logger) {
         self.configuration = configuration
@@ -32,6 +33,9 @@ final class ServiceCore: Sendable {
     var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }
 
     func beginShutdown() { shuttingDown.store(true, ordering: .releasing) }
+
+    /// A number no other tree box of this process has, for entity tags.
+    func nextTreeIncarnation() -> UInt64 { treeIncarnations.add(1, ordering: .relaxed).newValue }
 }
 
 extension ServiceCore {

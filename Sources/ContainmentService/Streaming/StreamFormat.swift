@@ -58,7 +58,7 @@ enum StreamFormat: Sendable {
 
     /// A message about the stream itself rather than a tree event: SSE `event: <name>`, NDJSON
     /// `{"<name>": <body>}`. Names: `reset`, `treeDeleted`, `shutdown`.
-    func control<Body: Encodable>(_ name: String, _ body: Body) -> [UInt8] {
+    func control<Body: Encodable & JSONWritable>(_ name: String, _ body: Body) -> [UInt8] {
         let json = JSONCoding.encode(body, pretty: false)
         switch self {
         case .serverSentEvents:

@@ -1,0 +1,228 @@
+import Containment
+
+/// Writes compact JSON into one growing byte buffer, byte for byte what `JSONEncoder` with
+/// `[.sortedKeys, .withoutEscapingSlashes]` prints for the same values: Codable's boxing
+/// costs about 50 allocations per controller, which made encoding most of every request.
+///
+/// Callers write object fields in sorted key order themselves (`sortedByKey` for dynamic
+/// keys); commas are placed here, so the call sequence mirrors the JSON's shape.
+struct JSONWriter {
+    private(set) var bytes: [UInt8]
+    /// Whether the next value or key follows a sibling and so needs a comma first.
+    private var needsComma = false
+
+    init(reservingCapacity capacity: Int = 512) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func reserveCapacity(_ capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// A field name known at compile time; ours never need escaping.
+    mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// A field name from data (controller ids, property names).
+    mutating func key(_ name: String) {
+        separate()
+        appendEscaped(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    mutating func string(_ value: String) {
+        separate()
+        appendEscaped(value)
+        needsComma = true
+    }
+
+    mutating func optionalString(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
+    mutating func bool(_ value: Bool) {
+        separate()
+        appendStatic(value ? "true" : "false")
+        needsComma = true
+    }
+
+    mutating func null() {
+        separate()
+        appendStatic("null")
+        needsComma = true
+    }
+
+    mutating func integer(_ value: Int) {
+        separate()
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            appendDigits(UInt64(value.magnitude))
+        } else {
+            appendDigits(UInt64(value))
+        }
+        needsComma = true
+    }
+
+    mutating func integer(_ value: UInt64) {
+        separate()
+        appendDigits(value)
+        needsComma = true
+    }
+
+    /// As `JSONEncoder` prints a `Double`: `description` without a trailing `.0`, so integral
+    /// values read as integers and others as the shortest text that round-trips.
+    /// Non-finite values, which `JSONEncoder` refuses and no API input can produce, print as
+    /// `null` rather than invalid JSON.
+    mutating func number(_ value: Double) {
+        separate()
+        needsComma = true
+        guard value.isFinite else { return appendStatic("null") }
+        // Integral values below 2^53 print their digits (`description` switches to exponents
+        // only from 2^53 on); the sign of zero is kept, as `-0.0.description` keeps it.
+        if value.rounded(.towardZero) == value, value.magnitude < 9_007_199_254_740_992 {
+            if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+            appendDigits(UInt64(value.magnitude))
+            return
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// A time as the ISO-8601 string `ISOTime.string(from:)` gives, without building it.
+    mutating func isoTime(_ seconds: Double) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        ISOTime.append(seconds, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    mutating func stringArray(_ values: [String]) {
+        beginArray()
+        for value in values { string(value) }
+        endArray()
+    }
+
+    /// `dictionary`'s indices in the order `.sortedKeys` gives its entries: by the keys' UTF-8
+    /// bytes. Indices, not entries, are sorted: moving large values during the sort cost more
+    /// than writing them.
+    static func sortedIndices<Value>(_ dictionary: [String: Value]) -> [Dictionary<String, Value>.Index] {
+        dictionary.indices.sorted { utf8Precedes(dictionary.keys[$0], dictionary.keys[$1]) }
+    }
+
+    /// `a.utf8.lexicographicallyPrecedes(b.utf8)`, over contiguous bytes.
+    private static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+                    return left[index] < right[index]
+                }
+                return left.count < right.count
+            }
+        }
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func appendStatic(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+
+    private mutating func appendDigits(_ value: UInt64) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // Room for 20 digits, filled from the end.
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var remaining = value
+            var start = scratch.count
+            repeat {
+                start -= 1
+                scratch[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+            } while remaining > 0
+            bytes.append(contentsOf: scratch[start...])
+        }
+    }
+
+    /// RFC 8259 escaping as `JSONEncoder` does it: quote, backslash and C0 controls only
+    /// (`\b \t \n \f \r` by name, the rest as `\u00xx`); everything else, `/` included, raw.
+    /// Lone surrogates need no handling: a Swift `String` cannot hold them.
+    private mutating func appendEscaped(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): appendStatic("\\\"")
+                case UInt8(ascii: "\\"): appendStatic("\\\\")
+                case 0x08: appendStatic("\\b")
+                case 0x09: appendStatic("\\t")
+                case 0x0A: appendStatic("\\n")
+                case 0x0C: appendStatic("\\f")
+                case 0x0D: appendStatic("\\r")
+                default:
+                    appendStatic("\\u00")
+                    bytes.append(Self.hexDigit(byte >> 4))
+                    bytes.append(Self.hexDigit(byte & 0xF))
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// A response model the service writes with `JSONWriter` instead of `JSONEncoder`.
+protocol JSONWritable {
+    func writeJSON(to writer: inout JSONWriter)
+}
+
+extension Array: JSONWritable where Element: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginArray()
+        for element in self { element.writeJSON(to: &writer) }
+        writer.endArray()
+    }
+}

@@ -1,0 +1,46 @@
+extension Problem: JSONWritable {
+    /// The synthesized `encode(to:)`'s fields (nil ones omitted), in sorted key order.
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let applied {
+            writer.key("applied")
+            writer.integer(applied)
+        }
+        if let callIndex {
+            writer.key("callIndex")
+            writer.integer(callIndex)
+        }
+        writer.key("code")
+        writer.string(code)
+        writer.key("detail")
+        writer.string(detail)
+        if let events {
+            writer.key("events")
+            events.writeJSON(to: &writer)
+        }
+        if let field {
+            writer.key("field")
+            writer.string(field)
+        }
+        if let oldestSeq {
+            writer.key("oldestSeq")
+            writer.integer(oldestSeq)
+        }
+        writer.key("status")
+        writer.integer(status)
+        writer.key("title")
+        writer.string(title)
+        writer.key("type")
+        writer.string(type)
+        writer.endObject()
+    }
+}
+
+extension Health: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("status")
+        writer.string(status)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,204 @@
+import Containment
+
+// Each writes the fields its `encode(to:)` writes (nil as `null` where it uses `encode`,
+// omitted where it uses `encodeIfPresent`), in sorted key order.
+
+extension TreeSnapshot: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        // About 700 bytes per controller and its view: one allocation for a typical tree.
+        writer.reserveCapacity(512 + 720 * controllers.count + 200 * views.count)
+        writer.beginObject()
+        writer.key("clock")
+        writer.string(clock)
+        writer.key("controllers")
+        writer.beginObject()
+        for index in JSONWriter.sortedIndices(controllers) {
+            writer.key(controllers.keys[index])
+            controllers.values[index].writeJSON(to: &writer)
+        }
+        writer.endObject()
+        writer.key("id")
+        writer.string(id)
+        writer.key("lastSeq")
+        writer.integer(lastSeq)
+        writer.key("views")
+        writer.beginObject()
+        for index in JSONWriter.sortedIndices(views) {
+            writer.key(views.keys[index])
+            views.values[index].writeJSON(to: &writer)
+        }
+        writer.endObject()
+        writer.key("window")
+        window.writeJSON(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension WindowSnapshot: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("horizontalSizeClass")
+        writer.string(horizontalSizeClass.rawValue)
+        writer.key("rootViewController")
+        writer.optionalString(rootViewController)
+        writer.key("size")
+        size.writeJSON(to: &writer)
+        writer.key("statusBar")
+        statusBar.writeJSON(to: &writer)
+        writer.key("visible")
+        writer.bool(visible)
+        writer.endObject()
+    }
+}
+
+extension StatusBarSnapshot: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("decidedBy")
+        writer.optionalString(decidedBy)
+        writer.key("hidden")
+        writer.bool(hidden)
+        writer.key("hiddenDecidedBy")
+        writer.optionalString(hiddenDecidedBy)
+        writer.key("style")
+        writer.string(style.rawValue)
+        writer.endObject()
+    }
+}
+
+extension ControllerSnapshot: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("appearance")
+        writer.string(appearance.rawValue)
+        writer.key("automaticallyForwardsAppearance")
+        writer.bool(automaticallyForwardsAppearance)
+        writer.key("childForStatusBarHidden")
+        writer.optionalString(childForStatusBarHidden)
+        writer.key("childForStatusBarStyle")
+        writer.optionalString(childForStatusBarStyle)
+        writer.key("children")
+        writer.stringArray(children)
+        writer.key("containerViews")
+        writer.stringArray(containerViews)
+        writer.key("id")
+        writer.string(id)
+        if let isCollapsed {
+            writer.key("isCollapsed")
+            writer.bool(isCollapsed)
+        }
+        writer.key("isMovingFromParent")
+        writer.bool(isMovingFromParent)
+        writer.key("isMovingToParent")
+        writer.bool(isMovingToParent)
+        if let isPrimaryHidden {
+            writer.key("isPrimaryHidden")
+            writer.bool(isPrimaryHidden)
+        }
+        writer.key("isViewLoaded")
+        writer.bool(isViewLoaded)
+        writer.key("kind")
+        writer.string(kind.rawValue)
+        writer.key("parent")
+        writer.optionalString(parent)
+        writer.key("preferredContentSize")
+        preferredContentSize.writeJSON(to: &writer)
+        if let primary {
+            writer.key("primary")
+            writer.string(primary)
+        }
+        writer.key("properties")
+        JSONValue.writeObject(properties, to: &writer)
+        if let secondary {
+            writer.key("secondary")
+            writer.string(secondary)
+        }
+        if let selectedIndex {
+            writer.key("selectedIndex")
+            writer.integer(selectedIndex)
+        }
+        writer.key("statusBarHidden")
+        writer.bool(statusBarHidden)
+        writer.key("statusBarStyle")
+        writer.string(statusBarStyle.rawValue)
+        writer.key("title")
+        writer.optionalString(title)
+        writer.key("view")
+        if let view { view.writeJSON(to: &writer) } else { writer.null() }
+        if let viewControllers {
+            writer.key("viewControllers")
+            writer.stringArray(viewControllers)
+        }
+        writer.endObject()
+    }
+}
+
+extension ViewSnapshot: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("frame")
+        frame.writeJSON(to: &writer)
+        writer.key("id")
+        writer.string(id)
+        writer.key("inWindow")
+        writer.bool(inWindow)
+        writer.key("owner")
+        writer.optionalString(owner)
+        writer.key("subviews")
+        writer.stringArray(subviews)
+        writer.key("superview")
+        writer.optionalString(superview)
+        writer.endObject()
+    }
+}
+
+extension TransitionSnapshot: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("completesAt")
+        writer.isoTime(completesAt)
+        writer.key("duration")
+        writer.number(duration)
+        writer.key("from")
+        writer.string(from)
+        writer.key("id")
+        writer.string(id)
+        writer.key("options")
+        writer.stringArray(options)
+        writer.key("parent")
+        writer.string(parent)
+        writer.key("startedAt")
+        writer.isoTime(startedAt)
+        writer.key("state")
+        writer.string(state.rawValue)
+        writer.key("to")
+        writer.string(to)
+        writer.endObject()
+    }
+}
+
+extension Size: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("height")
+        writer.number(height)
+        writer.key("width")
+        writer.number(width)
+        writer.endObject()
+    }
+}
+
+extension Rect: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("height")
+        writer.number(height)
+        writer.key("width")
+        writer.number(width)
+        writer.key("x")
+        writer.number(x)
+        writer.key("y")
+        writer.number(y)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,14 @@
+/// RFC 9110 entity tags, as far as `If-None-Match` needs them.
+enum EntityTag {
+    /// Whether the `If-None-Match` field value `list` is `*` or names `tag` (weak comparison:
+    /// a `W/` prefix is ignored).
+    static func list(_ list: String, matches tag: String) -> Bool {
+        list.split(separator: ",").contains { candidate in
+            var trimmed = candidate
+            while let first = trimmed.first, first == " " || first == "\t" { trimmed.removeFirst() }
+            while let last = trimmed.last, last == " " || last == "\t" { trimmed.removeLast() }
+            if trimmed.hasPrefix("W/") { trimmed.removeFirst(2) }
+            return trimmed == "*" || trimmed == tag
+        }
+    }
+}
