@@ -84,7 +84,7 @@ struct YAMLDocumentReader {
         }
         valueBegins()
         let isPlain = data.style == YAML_PLAIN_SCALAR_STYLE
-        switch YAMLProblem.tagName(data.tag) {
+        switch Self.tagName(data.tag) {
         case nil where isPlain:
             guard let json = YAMLScalar.resolvePlain(text) else {
                 throw YAMLProblem.at(event.start_mark, "`\(String(decoding: text, as: UTF8.self))` is not a number JSON can carry")
@@ -111,8 +111,13 @@ struct YAMLDocumentReader {
     }
 
     private func checkCollectionTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, expected: String, _ event: yaml_event_t) throws(Problem) {
-        guard let name = YAMLProblem.tagName(tag), name != "!", name != "tag:yaml.org,2002:\(expected)" else { return }
+        guard let name = Self.tagName(tag), name != "!", name != "tag:yaml.org,2002:\(expected)" else { return }
         throw YAMLProblem.at(event.start_mark, "the tag `\(name)` is not supported")
+    }
+
+    /// An event's tag as text; nil when the node carries none.
+    private static func tagName(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        tag.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
     }
 
     /// A value starts inside a sequence: separate it from the one before.

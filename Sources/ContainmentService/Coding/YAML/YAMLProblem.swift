@@ -15,9 +15,4 @@ enum YAMLProblem {
         let reason = parser.context.map { "\(problem) \(String(cString: $0))" } ?? problem
         return at(parser.problem_mark, reason)
     }
-
-    /// An event's tag as text; nil when the node carries none.
-    static func tagName(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        tag.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-    }
 }

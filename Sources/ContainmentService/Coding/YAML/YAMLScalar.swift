@@ -71,6 +71,8 @@ enum YAMLScalar {
         return [".inf", ".Inf", ".INF"].contains(unsigned) || [".nan", ".NaN", ".NAN"].contains(text)
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// `bytes` (valid UTF-8, as libyaml guarantees) as a JSON string literal.
     static func appendJSONString(_ bytes: UnsafeBufferPointer<UInt8>, to json: inout [UInt8]) {
         json.append(UInt8(ascii: "\""))
@@ -80,10 +82,9 @@ enum YAMLScalar {
                 json.append(UInt8(ascii: "\\"))
                 json.append(byte)
             case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
                 json.append(contentsOf: Array("\\u00".utf8))
-                json.append(hex[Int(byte >> 4)])
-                json.append(hex[Int(byte & 0x0F)])
+                json.append(hexDigits[Int(byte >> 4)])
+                json.append(hexDigits[Int(byte & 0x0F)])
             default:
                 json.append(byte)
             }
