@@ -15,8 +15,7 @@ struct HealthCheck: ParsableCommand {
     var timeout: Int = 5
 
     func run() throws {
-        let port = try Environment().value(nil as Int?, "PORT", default: Serve.defaultPort)
-        let url = url ?? "http://127.0.0.1:\(port)/healthz"
+        let url = try url ?? "http://127.0.0.1:\(Environment().value(nil as Int?, "PORT", default: Serve.defaultPort))/healthz"
         guard let target = HTTPURL(url) else { throw ValidationError("--url must look like http://host:port/path") }
         do {
             let status = try HTTPProbe.status(of: target, timeoutSeconds: timeout)
