@@ -6,7 +6,7 @@
 #   docker run --rm -p 8080:8080 containment
 #
 # Two stages: a Swift toolchain image compiles a release binary with the Swift runtime linked
-# statically, and a slim Debian image runs it with nothing but libmicrohttpd beside it.
+# statically, and a slim Debian image runs it with nothing but libmicrohttpd and libyaml beside it.
 # See docs/container.md for the configuration and a compose example.
 
 ############################################################################################
@@ -14,13 +14,14 @@
 ############################################################################################
 FROM swift:6.3-bookworm AS build
 
-# libmicrohttpd's headers and pkg-config file, found through the CMicroHTTPD system library.
+# libmicrohttpd's and libyaml's headers and pkg-config files, found through the CMicroHTTPD and
+# CYAML system libraries.
 # Versions are not pinned: bookworm only ships security and stability fixes, and a pinned
 # version disappears from the mirror when one lands.
 # hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev libyaml-dev \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src
@@ -66,11 +67,11 @@ LABEL org.opencontainers.image.title="containment" \
       org.opencontainers.image.version="${VERSION}" \
       org.opencontainers.image.revision="${REVISION}"
 
-# The only library the binary needs beyond libc/libstdc++ (already in the base image).
+# The only libraries the binary needs beyond libc/libstdc++ (already in the base image).
 # hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd12 \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd12 libyaml-0-2 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --no-log-init --uid 10001 --user-group --no-create-home \
          --home-dir /nonexistent --shell /usr/sbin/nologin containment
@@ -95,10 +96,10 @@ USER 10001:10001
 EXPOSE 8080
 
 # `containment healthcheck` asks this container's /healthz and exits 0 on a 200, so the image
-# needs no curl or wget. The shell form lets the probe follow PORT when it is overridden.
-# hadolint ignore=DL3025
+# needs no curl or wget. Without --url it probes 127.0.0.1 on PORT (default 8080), read as
+# `serve` reads it, so it follows an overridden PORT without a shell.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-    CMD containment healthcheck --url "http://127.0.0.1:${PORT:-8080}/healthz"
+    CMD ["containment", "healthcheck"]
 
 # SIGTERM starts a graceful stop: no new connections, open streams ended, then exit 0.
 STOPSIGNAL SIGTERM

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// Reads option fallbacks from the environment: the flag wins, then the variable, then the default.
 struct Environment {

@@ -7,13 +7,15 @@ struct HealthCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "healthcheck", abstract: "Exit 0 if the service answers 200 at --url, else 1.")
 
-    @Option(help: "The URL to probe (plain http only).")
-    var url: String = "http://127.0.0.1:8080/healthz"
+    /// Without `--url` the probe finds the service where `serve` binds it in the same container.
+    @Option(help: "The URL to probe (plain http only). [default: http://127.0.0.1:$PORT/healthz, PORT as for serve]")
+    var url: String?
 
     @Option(help: "Seconds to wait for connect and answer.")
     var timeout: Int = 5
 
     func run() throws {
+        let url = try url ?? "http://127.0.0.1:\(Environment().value(nil as Int?, "PORT", default: Serve.defaultPort))/healthz"
         guard let target = HTTPURL(url) else { throw ValidationError("--url must look like http://host:port/path") }
         do {
             let status = try HTTPProbe.status(of: target, timeoutSeconds: timeout)

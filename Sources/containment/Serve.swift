@@ -1,7 +1,7 @@
 import ArgumentParser
 import ContainmentService
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// `containment serve`: runs until SIGTERM or SIGINT, then shuts down gracefully and exits 0.
@@ -9,6 +9,9 @@ import Logging
 /// rewriting its command.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Start the HTTP service.")
+
+    /// Shared with `healthcheck`, which must probe the port `serve` binds when neither is told one.
+    static let defaultPort = 8080
 
     @Option(help: "Address to bind (env HOST). [default: 127.0.0.1]")
     var host: String?
@@ -78,7 +81,7 @@ struct Serve: ParsableCommand {
         }
         var configuration = ServiceConfiguration()
         configuration.http.host = try environment.value(host, "HOST", default: "127.0.0.1")
-        configuration.http.port = try environment.value(port, "PORT", default: 8080)
+        configuration.http.port = try environment.value(port, "PORT", default: Self.defaultPort)
         configuration.http.threads = try environment.value(
             threads, "CONTAINMENT_THREADS", default: ProcessInfo.processInfo.activeProcessorCount)
         configuration.http.maxBodySize = try environment.value(maxBodyBytes, "CONTAINMENT_MAX_BODY_BYTES", default: 1 << 20)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The service's one way to turn values into JSON and back, so every response has the same
 /// shape rules and every decoding failure names the field at fault.

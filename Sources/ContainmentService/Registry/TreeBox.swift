@@ -1,5 +1,5 @@
 import Containment
-import Foundation
+import FoundationEssentials
 import MicroHTTP
 import Synchronization
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The body formats the service reads. Specs may also come as YAML, the way storyboard-like
 /// trees are easiest to write by hand.
 enum MediaType: Sendable, Equatable {
@@ -10,7 +8,7 @@ enum MediaType: Sendable, Equatable {
     init?(contentType: String?) {
         guard let contentType else { return nil }
         let essence = contentType.split(separator: ";", maxSplits: 1).first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
+            $0.trimmingSpacesAndTabs.lowercased()
         } ?? ""
         switch essence {
         case "application/json": self = .json

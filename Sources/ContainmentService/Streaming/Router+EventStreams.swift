@@ -1,4 +1,3 @@
-import Foundation
 import MicroHTTP
 
 extension Router {
@@ -30,7 +29,7 @@ extension Router {
     /// `Last-Event-ID` wins over `?after=`: it is what a reconnecting EventSource sends.
     private static func resumePoint(_ request: ServiceRequest) throws(Problem) -> UInt64? {
         guard let header = request.head.headers["Last-Event-ID"] else { return try request.querySequence("after") }
-        guard let seq = UInt64(header.trimmingCharacters(in: .whitespaces)) else {
+        guard let seq = UInt64(header.trimmingSpacesAndTabs) else {
             throw .badRequest("`Last-Event-ID` must be an event seq (a non-negative integer).", field: "Last-Event-ID", code: "invalid_header")
         }
         return seq

@@ -61,6 +61,23 @@ import Testing
         #expect(try service.request("GET", "/healthz").status == 200)
     }
 
+    /// What JSON cannot say is a 400 that points at the line, and no tree is created.
+    @Test(arguments: [
+        "id: demo\nroot: &r {id: root}\nalso: *r\n",
+        "id: demo\nroot: {id: root}\nid: again\n",
+        "id: demo\nroot: {id: root}\n---\nid: second\n",
+        "id: demo\nroot: {id: root, properties: {zoom: .inf}}\n",
+    ])
+    func yamlJSONCannotCarryIsRefused(body: String) throws {
+        let service = try TestService()
+        let reply = try service.request("POST", "/v1/trees", json: body, headers: [("Content-Type", "application/yaml")])
+        #expect(reply.status == 400)
+        #expect(reply.json["code"].string == "malformed_yaml")
+        #expect(reply.json["detail"].string?.contains("YAML") == true)
+        #expect(reply.json["detail"].string?.contains(", column ") == true)
+        #expect(try service.request("GET", "/v1/trees/demo").status == 404)
+    }
+
     @Test func yamlIsOnlyForSpecs() throws {
         let service = try TestService()
         try service.createTree("demo", root: #"{"id": "root"}"#)

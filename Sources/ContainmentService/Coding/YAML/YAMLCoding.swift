@@ -1,11 +1,13 @@
-import Yams
+import FoundationEssentials
 
 /// YAML request bodies (tree and controller specs), decoded into the same models as JSON and
 /// refused with the same field-naming problems.
 enum YAMLCoding {
     static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws(Problem) -> Value {
+        // YAML is read into the JSON text it stands for, so a YAML spec builds exactly as its JSON twin.
+        let json = try YAMLDocumentReader.json(from: bytes)
         do {
-            return try YAMLDecoder().decode(type, from: String(decoding: bytes, as: UTF8.self))
+            return try JSONDecoder().decode(type, from: Data(json))
         } catch let error as DecodingError {
             throw Problem(decodingError: error, format: .yaml)
         } catch {
