@@ -35,7 +35,7 @@ ensure_python_tools() {
 
 # The load generator and compiler the benchmark runner drives.
 ensure_benchmark_tools() {
-  ensure_libmicrohttpd
+  ensure_system_libraries
   if ! command -v wrk >/dev/null || ! command -v gcc >/dev/null; then
     echo "installing wrk and gcc" >&2
     as_root apt-get update -qq
