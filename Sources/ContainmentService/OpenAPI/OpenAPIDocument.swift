@@ -1056,16 +1056,41 @@ components:
           $ref: '#/components/schemas/Rect'
         viewControllers:
           type: array
-          description: A navigation stack (bottom to top) or a tab bar's tabs.
+          description: |
+            Navigation controllers: the stack, bottom to top; tab bar controllers: the tabs in
+            order. Built as `setViewControllers` (not animated). Only these two kinds accept it.
           items:
             $ref: '#/components/schemas/ControllerSpec'
         selectedIndex:
           type: integer
           minimum: 0
+          description: 'Tab bar controllers only; an index into `viewControllers` (default: the first tab).'
         primary:
           $ref: '#/components/schemas/ControllerSpec'
+          description: 'Split view controllers only; the primary column (as `setViewController` with `column` `primary`).'
         secondary:
           $ref: '#/components/schemas/ControllerSpec'
+          description: 'Split view controllers only; the secondary column (as `setViewController` with `column` `secondary`).'
+      examples:
+        - id: nav
+          kind: navigationController
+          viewControllers:
+            - {id: list, title: List}
+            - {id: detail, title: Detail}
+        - id: split
+          kind: splitViewController
+          primary:
+            id: nav
+            kind: navigationController
+            viewControllers:
+              - {id: list}
+          secondary: {id: detail}
+        - id: tabs
+          kind: tabBarController
+          viewControllers:
+            - {id: first}
+            - {id: second}
+          selectedIndex: 1
 
     ControllerPatch:
       type: object
@@ -1121,10 +1146,80 @@ components:
           description: A controller id, a view id (`<controller>.view` or a container view) or `window`.
         method:
           type: string
-          examples: [addChild]
+          examples: [addChild, pushViewController]
+          description: |
+            UIKit's Swift name of the call; which methods a receiver accepts depends on its kind.
+            Argument names are UIKit's labels (or the parameter name where the label is `_`);
+            ids name controllers and views, `null` stands for nil. An unknown method, a receiver
+            of the wrong kind or a missing argument is a 400; a call UIKit would reject is a 409.
+
+            Any controller:
+
+            | method | args |
+            | --- | --- |
+            | `addChild` | `child` |
+            | `removeFromParent` | — (on a child of a built-in container it also leaves the stack, tabs or column) |
+            | `willMove`, `didMove` | `toParent` (id or null) |
+            | `beginAppearanceTransition` | `isAppearing`, `animated` |
+            | `endAppearanceTransition` | — |
+            | `transition` | `from`, `to`, `duration` (s, default 0.25), `options` (UIView.AnimationOptions names) |
+            | `loadViewIfNeeded`, `unloadView`, `setNeedsStatusBarAppearanceUpdate` | — |
+
+            Navigation controller (`kind: navigationController`); `animated` defaults to true except
+            for `setViewControllers` (false); animated changes take 0.35 s of the tree's clock:
+
+            | method | args |
+            | --- | --- |
+            | `pushViewController` | `viewController`, `animated` |
+            | `popViewController` | `animated` (popping the root does nothing) |
+            | `popToRootViewController` | `animated` |
+            | `popToViewController` | `viewController` (must be in the stack), `animated` |
+            | `setViewControllers` | `viewControllers` (ids, bottom to top), `animated` |
+            | `beginInteractivePop` | — (the back swipe starts) |
+            | `updateInteractivePop` | `percent` (0…1) |
+            | `finishInteractivePop` | — (completes the pop) |
+            | `cancelInteractivePop` | — (the stack stays as it was) |
+
+            Tab bar controller (`kind: tabBarController`):
+
+            | method | args |
+            | --- | --- |
+            | `setViewControllers` | `viewControllers` (ids), `animated` (default false) |
+            | `setSelectedIndex` | `index` (within the tabs; selecting the current tab does nothing) |
+
+            Split view controller (`kind: splitViewController`):
+
+            | method | args |
+            | --- | --- |
+            | `setViewController` | `viewController`, `column` (`primary`, `secondary`) |
+            | `show`, `hide` | `column` (`primary`, `secondary`) |
+
+            Views (a controller's root view `<controller>.view` or a container view):
+
+            | method | args |
+            | --- | --- |
+            | `addSubview` | `view` |
+            | `insertSubview` | `view`, `at` (index) |
+            | `removeFromSuperview`, `layoutIfNeeded` | — |
+            | `setFrame` | `frame` (`{x, y, width, height}`) |
+
+            The window (receiver `window`):
+
+            | method | args |
+            | --- | --- |
+            | `makeKeyAndVisible` | — |
+            | `setRootViewController` | `rootViewController` (id or null) |
+            | `setHidden` | `hidden` |
+            | `setSize` | `size` (`{width, height}`) |
+            | `setHorizontalSizeClass` | `sizeClass` (`compact`, `regular`; collapses or separates split views) |
+
+            Any receiver: `runLoop` (no args) ends the current run-loop turn.
         args:
           type: object
           additionalProperties: true
+          examples:
+            - {viewController: detail, animated: true}
+            - {percent: 0.4}
 
     Calls:
       type: object
@@ -1138,6 +1233,15 @@ components:
           type: boolean
           default: false
           description: All calls or none.
+      examples:
+        - calls:
+            - {receiver: nav, method: pushViewController, args: {viewController: detail, animated: false}}
+            - {receiver: nav, method: beginInteractivePop}
+            - {receiver: nav, method: updateInteractivePop, args: {percent: 0.4}}
+            - {receiver: nav, method: cancelInteractivePop}
+            - {receiver: nav, method: popViewController, args: {animated: true}}
+            - {receiver: nav, method: popToRootViewController, args: {animated: false}}
+          atomic: false
 
     ClockAdvance:
       type: object
@@ -1227,9 +1331,29 @@ components:
         childForStatusBarHidden: {type: [string, 'null']}
         properties:
           $ref: '#/components/schemas/Properties'
-        selectedIndex: {type: integer, description: Tab bar controllers.}
-        isCollapsed: {type: boolean, description: Split view controllers.}
-        isPrimaryHidden: {type: boolean, description: Split view controllers.}
+        viewControllers:
+          type: array
+          items: {type: string}
+          description: |
+            Navigation controllers: the stack, bottom to top; tab bar controllers: the tabs.
+            Present only for these two kinds. The stack changes at once, while `children` follows
+            UIKit's callbacks (a popped controller stays a child until its didMove(toParent: nil)).
+        selectedIndex:
+          type: integer
+          minimum: 0
+          description: Tab bar controllers, while they have tabs; absent otherwise.
+        primary:
+          type: string
+          description: Split view controllers with a primary column; absent otherwise.
+        secondary:
+          type: string
+          description: Split view controllers with a secondary column; absent otherwise.
+        isCollapsed:
+          type: boolean
+          description: Split view controllers (always present for them); true in a compact width, where the secondary is collapsed onto the primary.
+        isPrimaryHidden:
+          type: boolean
+          description: Split view controllers (always present for them); true after `hide` of the primary column in a regular width.
 
     Tree:
       type: object
