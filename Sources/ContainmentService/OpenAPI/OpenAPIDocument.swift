@@ -1184,7 +1184,7 @@ components:
 
             | method | args |
             | --- | --- |
-            | `setViewControllers` | `viewControllers` (ids), `animated` (default false) |
+            | `setViewControllers` | `viewControllers` (ids; keeps the selected tab if it stays, else selects the first); `animated` is accepted, the swap is immediate |
             | `setSelectedIndex` | `index` (within the tabs; selecting the current tab does nothing) |
 
             Split view controller (`kind: splitViewController`):
