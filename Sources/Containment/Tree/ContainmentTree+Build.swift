@@ -47,18 +47,25 @@ extension ContainmentTree {
             guard TreeValidation.isValidNodeID(spec.id) else {
                 throw .invalidArgument(field: path + "id", "controller id must match [A-Za-z0-9._-]{1,64}, not be window or end in .view")
             }
-            guard controllers[spec.id] == nil, containerViewOwners[spec.id] == nil, !viewIDs.contains(spec.id),
-                ids.insert(spec.id).inserted
-            else { throw .alreadyExists("id \(spec.id) is already in use", field: path + "id") }
+            // A clash with the tree is a conflict (409); one inside the spec is a bad spec (400).
+            guard controllers[spec.id] == nil, containerViewOwners[spec.id] == nil else {
+                throw .alreadyExists("id \(spec.id) is already in use", field: path + "id")
+            }
+            guard !viewIDs.contains(spec.id), ids.insert(spec.id).inserted else {
+                throw .invalidArgument(field: path + "id", "id \(spec.id) appears more than once in the spec")
+            }
             try validateFields(spec, path: path)
             for (index, container) in ((spec.containerViews ?? []) + decorativeViews(for: spec)).enumerated() {
                 let containerPath = path + "containerViews[\(index)]."
                 guard TreeValidation.isValidNodeID(container.id) else {
                     throw .invalidArgument(field: containerPath + "id", "view id must match [A-Za-z0-9._-]{1,64}, not be window or end in .view")
                 }
-                guard controllers[container.id] == nil, containerViewOwners[container.id] == nil, !ids.contains(container.id),
-                    viewIDs.insert(container.id).inserted
-                else { throw .alreadyExists("id \(container.id) is already in use", field: containerPath + "id") }
+                guard controllers[container.id] == nil, containerViewOwners[container.id] == nil else {
+                    throw .alreadyExists("id \(container.id) is already in use", field: containerPath + "id")
+                }
+                guard !ids.contains(container.id), viewIDs.insert(container.id).inserted else {
+                    throw .invalidArgument(field: containerPath + "id", "id \(container.id) appears more than once in the spec")
+                }
                 if let frame = container.frame, !TreeValidation.isValid(frame) {
                     throw .invalidArgument(field: containerPath + "frame", "frame must be finite with a size not negative")
                 }
@@ -71,7 +78,7 @@ extension ContainmentTree {
             }
         }
         for id in viewIDs where ids.contains(id) {
-            throw .alreadyExists("id \(id) is used by a controller and a view", field: field)
+            throw .invalidArgument(field: field ?? "id", "id \(id) names both a controller and a view in the spec")
         }
         return specs
     }
