@@ -19,8 +19,9 @@ def run_checked(command, cwd=None):
 
 
 def build_service(repo):
-    """Release build of the service executable; returns its path."""
-    run_checked(["swift", "build", "-c", "release", "--product", "containment"], cwd=repo)
+    """Release build of the service executable as it ships (static Swift runtime, as in the
+    container image and scripts/serve); returns its path."""
+    run_checked(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "containment"], cwd=repo)
     path = subprocess.run(
         ["swift", "build", "-c", "release", "--show-bin-path"],
         cwd=repo, check=True, capture_output=True, text=True,
