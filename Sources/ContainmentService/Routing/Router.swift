@@ -31,9 +31,7 @@ struct Router: Sendable {
     }
 
     func match(method: String, path: String) -> Match {
-        // Split as bytes: `String.split` walks Characters, which cost more than the rest of a match.
-        let pathSegments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .dropFirst().map { Substring($0) }
+        let pathSegments = Self.segments(of: path)
         let wanted = method == "HEAD" ? "GET" : method
         var allowed: [String] = []
         var allowedTemplate: PathTemplate?
@@ -46,5 +44,19 @@ struct Router: Sendable {
         }
         if let allowedTemplate { return .methodNotAllowed(template: allowedTemplate, allowed: allowed) }
         return .notFound
+    }
+
+    /// The segments after the leading `/`, empty ones kept. Scans bytes: `String.split` walks
+    /// Characters, which cost more than the rest of a match.
+    private static func segments(of path: String) -> [Substring] {
+        var segments: [Substring] = []
+        segments.reserveCapacity(6)
+        var start: String.Index?
+        for index in path.utf8.indices where path.utf8[index] == UInt8(ascii: "/") {
+            if let start { segments.append(path[start..<index]) }
+            start = path.utf8.index(after: index)
+        }
+        if let start { segments.append(path[start...]) }
+        return segments
     }
 }
