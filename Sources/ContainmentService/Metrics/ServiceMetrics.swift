@@ -1,4 +1,5 @@
 import Prometheus
+import Synchronization
 
 /// The service's Prometheus metrics. Requests are labelled by route *template*, never by
 /// the path, so client-chosen ids can't blow up the series count.
@@ -9,6 +10,15 @@ final class ServiceMetrics: Sendable {
     let eventsRetained: Gauge
     let eventsPublished: Counter
     let eventStreams: Gauge
+    /// Histograms already registered, by series: the registry's own lookup validates names,
+    /// help text and buckets on every call, which cost more than the rest of a `/healthz`.
+    private let requestSeries = Mutex<[RequestSeries: DurationHistogram]>([:])
+
+    private struct RequestSeries: Hashable {
+        let route: String
+        let method: String
+        let status: Int
+    }
 
     private static let latencyBuckets: [Duration] = [
         .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500),
@@ -35,13 +45,19 @@ final class ServiceMetrics: Sendable {
 
     /// Counts one answered request with its latency.
     func recordRequest(method: String, route: String, status: Int, duration: Duration) {
-        registry.makeDurationHistogram(
-            descriptor: MetricNameDescriptor(
-                namespace: "containment", subsystem: "http", metricName: "request_duration", unitName: "seconds",
-                helpText: "HTTP requests by route template, method and status, with latency."),
-            labels: [("route", route), ("method", method), ("status", String(status))],
-            buckets: Self.latencyBuckets
-        ).record(duration)
+        let series = RequestSeries(route: route, method: method, status: status)
+        let histogram = requestSeries.withLock { known in
+            if let histogram = known[series] { return histogram }
+            let histogram = registry.makeDurationHistogram(
+                descriptor: MetricNameDescriptor(
+                    namespace: "containment", subsystem: "http", metricName: "request_duration", unitName: "seconds",
+                    helpText: "HTTP requests by route template, method and status, with latency."),
+                labels: [("route", route), ("method", method), ("status", String(status))],
+                buckets: Self.latencyBuckets)
+            known[series] = histogram
+            return histogram
+        }
+        histogram.record(duration)
     }
 
     /// The Prometheus text exposition.

@@ -19,11 +19,16 @@ struct ServiceRequest: Sendable {
 
     /// The body decoded as `Value` from JSON or (where the route accepts it) YAML; an empty
     /// body decodes as `{}` so bodies whose fields are all optional may be left out.
-    func decodeBody<Value: Decodable>(_ type: Value.Type) throws(Problem) -> Value {
+    /// `quickly` may decode a JSON body without JSONDecoder; it returns nil whenever it is
+    /// not sure, and JSONDecoder then decides.
+    func decodeBody<Value: Decodable>(
+        _ type: Value.Type, quickly: ([UInt8]) -> Value? = { _ in nil }
+    ) throws(Problem) -> Value {
         if http.body.isEmpty { return try JSONCoding.decode(type, from: Array("{}".utf8)) }
         if MediaType(contentType: head.headers["Content-Type"]) == .yaml {
             return try YAMLCoding.decode(type, from: http.body)
         }
+        if let value = quickly(http.body) { return value }
         return try JSONCoding.decode(type, from: http.body)
     }
 

@@ -7,6 +7,11 @@ enum MediaType: Sendable, Equatable {
     /// The format a `Content-Type` names, parameters ignored; nil for anything else.
     init?(contentType: String?) {
         guard let contentType else { return nil }
+        // What nearly every client sends, without splitting and lowercasing.
+        if contentType == "application/json" {
+            self = .json
+            return
+        }
         let essence = contentType.split(separator: ";", maxSplits: 1).first.map {
             $0.trimmingSpacesAndTabs.lowercased()
         } ?? ""

@@ -36,9 +36,11 @@ final class RequestPipeline: Sendable {
                 .problem(.methodNotAllowed(head.method, path: head.path), headers: ["Allow": allowed.joined(separator: ", ")]),
                 started: started)
         case .found(let route, _):
-            if Self.carriesBody(head), !route.accepts.contains(where: { $0 == MediaType(contentType: head.headers["Content-Type"]) }) {
+            if Self.carriesBody(head) {
+                let contentType = head.headers["Content-Type"]
+                if let mediaType = MediaType(contentType: contentType), route.accepts.contains(mediaType) { return nil }
                 return finish(head, route: route.template.description,
-                              .problem(.unsupportedMediaType(head.headers["Content-Type"], accepted: route.accepts)), started: started)
+                              .problem(.unsupportedMediaType(contentType, accepted: route.accepts)), started: started)
             }
             return nil
         }
