@@ -5,13 +5,9 @@ import Testing
 
 @Suite struct DeferredResponseTests {
     @Test func completedFromAnotherThread() throws {
-        let pending = Collected<HTTPDeferredResponse>()
-        let handlers = HTTPServerHandlers { request in
-            let deferred = HTTPDeferredResponse()
-            pending.append(deferred)
-            return .deferred(deferred)
-        }
-        try withServer(handlers: handlers) { server in
+        let deferring = DeferringHandler()
+        let pending = deferring.pending
+        try withServer(handlers: HTTPServerHandlers { _ in deferring.deferReply() }) { server in
             let connection = try TestHTTPConnection(port: server.port)
             try connection.sendRequest("GET", "/wait")
             let deferred = try #require(pending.wait(for: 1).first)
@@ -44,13 +40,9 @@ import Testing
 
     @Test func manyWaitingConnectionsHoldNoThread() throws {
         // Two pool threads, fifty waiting requests: only possible if waiting holds no thread.
-        let pending = Collected<HTTPDeferredResponse>()
-        let handlers = HTTPServerHandlers { _ in
-            let deferred = HTTPDeferredResponse()
-            pending.append(deferred)
-            return .deferred(deferred)
-        }
-        try withServer(configure: { $0.threads = 2 }, handlers: handlers) { server in
+        let deferring = DeferringHandler()
+        let pending = deferring.pending
+        try withServer(configure: { $0.threads = 2 }, handlers: HTTPServerHandlers { _ in deferring.deferReply() }) { server in
             let connections = try (0..<50).map { _ in try TestHTTPConnection(port: server.port) }
             for connection in connections { try connection.sendRequest("GET", "/wait") }
             let waiting = pending.wait(for: 50)
@@ -64,25 +56,15 @@ import Testing
     }
 
     @Test func cancelledWhenTheServerShutsDown() throws {
-        let cancelled = Collected<Bool>()
-        let pending = Collected<HTTPDeferredResponse>()
-        let handlers = HTTPServerHandlers { _ in
-            let deferred = HTTPDeferredResponse()
-            deferred.onCancel { cancelled.append(true) }
-            pending.append(deferred)
-            return .deferred(deferred)
-        }
-        var configuration = HTTPServerConfiguration()
-        configuration.port = 0
-        let server = HTTPServer(configuration: configuration, handlers: handlers)
-        try server.start()
+        let deferring = DeferringHandler()
+        let server = try startServer(handlers: HTTPServerHandlers { _ in deferring.deferReply() })
         let connection = try TestHTTPConnection(port: server.port)
         try connection.sendRequest("GET", "/wait")
-        _ = pending.wait(for: 1)
+        _ = deferring.pending.wait(for: 1)
         server.shutdown(grace: 0.2)
-        #expect(cancelled.all == [true])
+        #expect(deferring.cancelled.all == [true])
         #expect(connection.waitForClose())
         // Completing after the cancel changes nothing and does not crash.
-        pending.all.first?.complete(HTTPResponse(status: 200))
+        deferring.pending.all.first?.complete(HTTPResponse(status: 200))
     }
 }

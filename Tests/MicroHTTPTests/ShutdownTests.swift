@@ -5,19 +5,11 @@ import Testing
 @Suite struct ShutdownTests {
     @Test func shutdownEndsStreamsAndCancelsDeferredResponsesWithoutAborting() throws {
         let streaming = StreamingServer()
-        let cancelled = Collected<Bool>()
-        let pending = Collected<HTTPDeferredResponse>()
-        let handlers = HTTPServerHandlers { request in
-            guard request.head.path == "/wait" else { return streaming.handlers.request(request) }
-            let deferred = HTTPDeferredResponse()
-            deferred.onCancel { cancelled.append(true) }
-            pending.append(deferred)
-            return .deferred(deferred)
-        }
-        var configuration = HTTPServerConfiguration()
-        configuration.port = 0
-        let server = HTTPServer(configuration: configuration, handlers: handlers)
-        try server.start()
+        let deferring = DeferringHandler()
+        let server = try startServer(
+            handlers: HTTPServerHandlers { request in
+                request.head.path == "/wait" ? deferring.deferReply() : streaming.handlers.request(request)
+            })
 
         let streamClients = try (0..<3).map { _ in try TestHTTPConnection(port: server.port) }
         for client in streamClients {
@@ -27,14 +19,14 @@ import Testing
         let waitingClient = try TestHTTPConnection(port: server.port)
         try waitingClient.sendRequest("GET", "/wait")
         let streams = streaming.streams.wait(for: 3)
-        _ = pending.wait(for: 1)
+        _ = deferring.pending.wait(for: 1)
         // One stream is busy with unsent bytes, the others are parked.
         streams[0].write(Array("last words\n".utf8))
 
         server.shutdown(grace: 1)
 
         #expect(streaming.terminations.all == [.serverShutdown, .serverShutdown, .serverShutdown])
-        #expect(cancelled.all == [true])
+        #expect(deferring.cancelled.all == [true])
         #expect(streams.allSatisfy { !$0.isActive })
         #expect(try streamClients[0].readBodyLine() == "last words")
         for client in streamClients { #expect((try? client.readBodyLine()) == nil) }

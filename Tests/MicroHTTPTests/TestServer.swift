@@ -7,13 +7,35 @@ func withServer<Result>(
     handlers: HTTPServerHandlers,
     _ body: (HTTPServer) throws -> Result
 ) throws -> Result {
+    let server = try startServer(configure: configure, handlers: handlers)
+    defer { server.shutdown(grace: 0.5) }
+    return try body(server)
+}
+
+/// A started server on an ephemeral port, for tests that shut it down themselves.
+func startServer(
+    configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+    handlers: HTTPServerHandlers
+) throws -> HTTPServer {
     var configuration = HTTPServerConfiguration()
     configuration.port = 0
     configure(&configuration)
     let server = HTTPServer(configuration: configuration, handlers: handlers)
     try server.start()
-    defer { server.shutdown(grace: 0.5) }
-    return try body(server)
+    return server
+}
+
+/// Parks requests as deferred responses and records which of them were cancelled.
+struct DeferringHandler {
+    let cancelled = Collected<Bool>()
+    let pending = Collected<HTTPDeferredResponse>()
+
+    func deferReply() -> HTTPReply {
+        let deferred = HTTPDeferredResponse()
+        deferred.onCancel { [cancelled] in cancelled.append(true) }
+        pending.append(deferred)
+        return .deferred(deferred)
+    }
 }
 
 /// Answers with what it received, one `key: value` line each, so tests can check parsing.
