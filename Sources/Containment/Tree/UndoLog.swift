@@ -94,32 +94,37 @@ extension ContainmentTree {
 
     @discardableResult
     func editController<R>(_ id: String, _ body: (inout ControllerNode) -> R) -> R {
-        if undo.savedControllers.insert(id).inserted {
-            undo.entries.append(.controller(id, controllers[id]))
-        }
+        saveController(id)
         return body(&controllers[id]!)
     }
 
     func storeController(_ node: ControllerNode?, id: String) {
-        if undo.savedControllers.insert(id).inserted {
-            undo.entries.append(.controller(id, controllers[id]))
-        }
+        saveController(id)
         controllers[id] = node
     }
 
     @discardableResult
     func editView<R>(_ id: String, _ body: (inout ViewNode) -> R) -> R {
-        if undo.savedViews.insert(id).inserted {
-            undo.entries.append(.view(id, views[id]))
-        }
+        saveView(id)
         return body(&views[id]!)
     }
 
     func storeView(_ node: ViewNode?, id: String) {
+        saveView(id)
+        views[id] = node
+    }
+
+    /// Keeps a node's state from before its first change in this call, once per call.
+    private func saveController(_ id: String) {
+        if undo.savedControllers.insert(id).inserted {
+            undo.entries.append(.controller(id, controllers[id]))
+        }
+    }
+
+    private func saveView(_ id: String) {
         if undo.savedViews.insert(id).inserted {
             undo.entries.append(.view(id, views[id]))
         }
-        views[id] = node
     }
 
     func storeContainerViewOwner(_ owner: String?, for view: String) {
