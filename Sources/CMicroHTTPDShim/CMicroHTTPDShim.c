@@ -121,6 +121,11 @@ struct MHD_Response *CMicroHTTPDShim_createBufferResponse(const void *bytes, siz
     return MHD_create_response_from_buffer(count, (void *)bytes, MHD_RESPMEM_MUST_COPY);
 }
 
+struct MHD_Response *CMicroHTTPDShim_createSharedBufferResponse(const void *bytes, size_t count, void *owner,
+                                                                CMicroHTTPDShim_BufferReleased released) {
+    return MHD_create_response_from_buffer_with_free_callback_cls(count, (void *)bytes, released, owner);
+}
+
 struct MHD_Response *CMicroHTTPDShim_createStreamResponse(void *stream, CMicroHTTPDShim_StreamRead read,
                                                           CMicroHTTPDShim_StreamReleased released) {
     /* The block size only matters for HTTP/1.0 clients (chunked bodies are read straight

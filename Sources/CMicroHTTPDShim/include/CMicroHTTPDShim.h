@@ -87,6 +87,13 @@ void CMicroHTTPDShim_forEachHeader(struct MHD_Connection *_Nonnull connection,
 
 /* A response with a copy of `bytes`. */
 struct MHD_Response *_Nullable CMicroHTTPDShim_createBufferResponse(const void *_Nullable bytes, size_t count);
+/* Called once libmicrohttpd no longer needs a shared response body. */
+typedef void (*CMicroHTTPDShim_BufferReleased)(void *_Nullable owner);
+/* A response sending `count` bytes at `bytes` without copying them: they must stay unchanged
+   until `released(owner)` is called. */
+struct MHD_Response *_Nullable CMicroHTTPDShim_createSharedBufferResponse(const void *_Nullable bytes, size_t count,
+                                                                         void *_Nullable owner,
+                                                                         CMicroHTTPDShim_BufferReleased _Nonnull released);
 /* A response of unknown length (chunked) whose body comes from `read`. */
 struct MHD_Response *_Nullable CMicroHTTPDShim_createStreamResponse(void *_Nullable stream,
                                                                    CMicroHTTPDShim_StreamRead _Nonnull read,

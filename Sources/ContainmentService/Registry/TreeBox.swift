@@ -27,8 +27,9 @@ final class TreeBox: Sendable {
         /// Bumped by every change: each successful mutation and each time advance.
         var version: UInt64 = 0
         /// The snapshot's compact JSON at `version`, so reads of an unchanged tree don't
-        /// encode again; dropped at the next change to free its memory early.
-        var encodedSnapshot: [UInt8]?
+        /// encode again (nor copy it: libmicrohttpd sends it in place); dropped at the next
+        /// change to free its memory early.
+        var encodedSnapshot: HTTPSharedBytes?
 
         mutating func changed() {
             version += 1
@@ -38,7 +39,7 @@ final class TreeBox: Sendable {
 
     /// A tree snapshot's compact JSON and the entity tag naming that version of it.
     struct EncodedSnapshot: Sendable {
-        let json: [UInt8]
+        let json: HTTPSharedBytes
         let entityTag: String
     }
 
@@ -129,7 +130,7 @@ final class TreeBox: Sendable {
     /// `"<incarnation>-<version>"`.
     func encodedSnapshot(_ core: ServiceCore) throws(Problem) -> EncodedSnapshot {
         try withTree(core, changes: false) { (tree, _, state) throws(Problem) -> (EncodedSnapshot, [Event]) in
-            let json = state.encodedSnapshot ?? JSONCoding.encode(tree.snapshot(), pretty: false)
+            let json = state.encodedSnapshot ?? HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: false))
             state.encodedSnapshot = json
             return (EncodedSnapshot(json: json, entityTag: "\"\(incarnation)-\(state.version)\""), [])
         }.0

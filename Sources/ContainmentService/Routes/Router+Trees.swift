@@ -73,6 +73,6 @@ extension Router {
         if let candidates = request.head.headers["If-None-Match"], EntityTag.list(candidates, matches: snapshot.entityTag) {
             return HTTPResponse(status: 304, headers: ["ETag": snapshot.entityTag])
         }
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "ETag": snapshot.entityTag], body: snapshot.json)
+        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "ETag": snapshot.entityTag], shared: snapshot.json)
     }
 }

@@ -35,6 +35,8 @@ struct Connection: @unchecked Sendable {
         switch response.body {
         case .bytes(let bytes):
             created = bytes.withUnsafeBytes { CMicroHTTPDShim_createBufferResponse($0.baseAddress, $0.count) }
+        case .shared(let shared):
+            created = Self.makeSharedResponse(shared)
         case .stream(let stream):
             setTimeout(0)
             created = stream.makeLibMicroHTTPDResponse()
@@ -45,5 +47,17 @@ struct Connection: @unchecked Sendable {
             _ = CMicroHTTPDShim_addHeader(created, field.name, field.value)
         }
         return CMicroHTTPDShim_queueResponse(handle, UInt32(clamping: response.status), created) != 0
+    }
+
+    /// A response reading `shared` in place; libmicrohttpd holds a reference to it until the
+    /// response is destroyed.
+    private static func makeSharedResponse(_ shared: HTTPSharedBytes) -> OpaquePointer? {
+        let owner = Unmanaged.passRetained(shared)
+        let created = CMicroHTTPDShim_createSharedBufferResponse(shared.storage.baseAddress, shared.storage.count, owner.toOpaque()) { owner in
+            Unmanaged<HTTPSharedBytes>.fromOpaque(owner!).release()
+        }
+        // libmicrohttpd only calls back for a response it created.
+        if created == nil { owner.release() }
+        return created
     }
 }

@@ -1,6 +1,8 @@
-/// What a response carries: bytes known now, or a live stream.
+/// What a response carries: bytes known now (copied into libmicrohttpd, or shared with it),
+/// or a live stream.
 public enum HTTPBody: Sendable {
     case bytes([UInt8])
+    case shared(HTTPSharedBytes)
     case stream(HTTPStream)
 }
 
@@ -16,6 +18,12 @@ public struct HTTPResponse: Sendable {
         self.status = status
         self.headers = headers
         self.body = .bytes(body)
+    }
+
+    public init(status: Int, headers: HTTPHeaders = [:], shared: HTTPSharedBytes) {
+        self.status = status
+        self.headers = headers
+        self.body = .shared(shared)
     }
 
     public init(status: Int, headers: HTTPHeaders = [:], stream: HTTPStream) {

@@ -1,0 +1,24 @@
+/// Immutable response bytes that libmicrohttpd sends in place, holding a reference until it
+/// is done with them, instead of copying them into each response: for a large body served
+/// again and again (a cached tree snapshot), that copy was the biggest cost of the request.
+///
+/// `@unchecked Sendable`: the bytes are written once, in `init`, and only read afterwards.
+public final class HTTPSharedBytes: @unchecked Sendable {
+    /// Owned here rather than borrowed from an `Array`, whose storage has no address that
+    /// outlives a `withUnsafeBytes` call.
+    let storage: UnsafeRawBufferPointer
+
+    public init(_ bytes: [UInt8]) {
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
+        bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
+        self.storage = UnsafeRawBufferPointer(storage)
+    }
+
+    deinit { storage.deallocate() }
+
+    public var count: Int { storage.count }
+
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(storage)
+    }
+}
