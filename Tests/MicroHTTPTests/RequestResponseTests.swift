@@ -167,7 +167,7 @@ import Glibc
 
     @Test func headHandlerAnswersBeforeTheBody() throws {
         let handlers = HTTPServerHandlers(
-            head: { head in head.headers["Content-Type"] == "application/json" ? nil : HTTPResponse(status: 415) },
+            head: { head in head.headers["Content-Type"] == "application/json" ? .readBody() : .respond(HTTPResponse(status: 415)) },
             request: { _ in .response(HTTPResponse(status: 201)) }
         )
         try withServer(handlers: handlers) { server in
@@ -178,6 +178,22 @@ import Glibc
             let accepted = try TestHTTPConnection(port: server.port)
                 .request("POST", "/", headers: [("Content-Type", "application/json")], body: Array("{}".utf8))
             #expect(accepted.status == 201)
+        }
+    }
+
+    @Test func headContextReachesTheRequestHandlerOfTheSameRequestOnly() throws {
+        let handlers = HTTPServerHandlers(
+            head: { head in head.path == "/plain" ? .readBody() : .readBody(context: "seen \(head.path)") },
+            request: { request in
+                let context = request.context.map { "\($0 as? String ?? "not a string")" } ?? "none"
+                return .response(HTTPResponse(status: 200, body: Array(context.utf8)))
+            }
+        )
+        try withServer(handlers: handlers) { server in
+            let connection = try TestHTTPConnection(port: server.port)
+            #expect(try connection.request("POST", "/first", body: Array("body".utf8)).text == "seen /first")
+            #expect(try connection.request("GET", "/plain").text == "none")
+            #expect(try connection.request("GET", "/second").text == "seen /second")
         }
     }
 }

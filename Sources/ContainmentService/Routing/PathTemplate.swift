@@ -21,17 +21,21 @@ struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The parameters bound by `pathSegments`, or nil when the path is not this template's.
+    /// Literals are compared before anything is bound: most templates a path is tried
+    /// against fail on a literal, and binding allocates.
     func match(_ pathSegments: [Substring]) -> [String: String]? {
         guard pathSegments.count == segments.count else { return nil }
-        var parameters: [String: String] = [:]
         for (segment, part) in zip(segments, pathSegments) {
             switch segment {
             case .literal(let literal):
-                guard part == literal else { return nil }
-            case .parameter(let name):
+                guard part.utf8.elementsEqual(literal.utf8) else { return nil }
+            case .parameter:
                 guard !part.isEmpty else { return nil }
-                parameters[name] = String(part)
             }
+        }
+        var parameters: [String: String] = [:]
+        for case (.parameter(let name), let part) in zip(segments, pathSegments) {
+            parameters[name] = String(part)
         }
         return parameters
     }

@@ -6,12 +6,21 @@ typealias RouteHandler = @Sendable (ServiceRequest) throws(Problem) -> HTTPReply
 /// Method + path template → handler. Unknown paths are 404, known paths with another method
 /// 405 with `Allow`, so clients learn the contract from the errors.
 struct Router: Sendable {
-    struct Route: Sendable {
+    /// A class: a match hands its route on from the head to the body phase, and a reference
+    /// is cheaper to copy than the fields.
+    final class Route: Sendable {
         let method: String
         let template: PathTemplate
         /// The body formats the route reads; others answer 415 before the body is read.
         let accepts: [MediaType]
         let handler: RouteHandler
+
+        init(method: String, template: PathTemplate, accepts: [MediaType], handler: @escaping RouteHandler) {
+            self.method = method
+            self.template = template
+            self.accepts = accepts
+            self.handler = handler
+        }
     }
 
     /// The outcome of looking a request up.

@@ -24,25 +24,32 @@ final class RequestPipeline: Sendable {
         )
     }
 
-    /// A response decided from the head alone, or nil to read the body and route.
-    func answerEarly(_ head: HTTPRequestHead) -> HTTPResponse? {
+    /// The route a head matched, handed on to `answer` so each request is routed once.
+    struct RouteMatch: Sendable {
+        let route: Router.Route
+        let parameters: [String: String]
+    }
+
+    /// A response decided from the head alone, or the route to read the body for.
+    func answerEarly(_ head: HTTPRequestHead) -> HTTPHeadDecision {
         let started = ContinuousClock.now
         switch router.match(method: head.method, path: head.path) {
         case .notFound:
-            return finish(head, route: "unmatched", .problem(.routeNotFound(head.path)), started: started)
+            return .respond(finish(head, route: "unmatched", .problem(.routeNotFound(head.path)), started: started))
         case .methodNotAllowed(let template, let allowed):
-            return finish(
+            return .respond(finish(
                 head, route: template.description,
                 .problem(.methodNotAllowed(head.method, path: head.path), headers: ["Allow": allowed.joined(separator: ", ")]),
-                started: started)
-        case .found(let route, _):
+                started: started))
+        case .found(let route, let parameters):
             if Self.carriesBody(head) {
                 let contentType = head.headers["Content-Type"]
-                if let mediaType = MediaType(contentType: contentType), route.accepts.contains(mediaType) { return nil }
-                return finish(head, route: route.template.description,
-                              .problem(.unsupportedMediaType(contentType, accepted: route.accepts)), started: started)
+                guard let mediaType = MediaType(contentType: contentType), route.accepts.contains(mediaType) else {
+                    return .respond(finish(head, route: route.template.description,
+                                           .problem(.unsupportedMediaType(contentType, accepted: route.accepts)), started: started))
+                }
             }
-            return nil
+            return .readBody(context: RouteMatch(route: route, parameters: parameters))
         }
     }
 
@@ -50,11 +57,15 @@ final class RequestPipeline: Sendable {
     func answer(_ request: HTTPRequest) -> HTTPReply {
         let started = ContinuousClock.now
         let head = request.head
-        guard case .found(let route, let parameters) = router.match(method: head.method, path: head.path) else {
-            // `head` already answered unrouted requests; this only covers a server that skipped it.
-            return .response(answerEarly(head) ?? .problem(.routeNotFound(head.path)))
+        guard let match = request.context as? RouteMatch else {
+            // `head` routes every request; this only covers a server that skipped it.
+            switch answerEarly(head) {
+            case .respond(let response): return .response(response)
+            case .readBody(let context): return answer(HTTPRequest(head: head, body: request.body, context: context))
+            }
         }
-        let serviceRequest = ServiceRequest(http: request, parameters: parameters)
+        let route = match.route
+        let serviceRequest = ServiceRequest(http: request, parameters: match.parameters)
         let template = route.template.description
         if core.isShuttingDown {
             return .response(finish(head, route: template, .problem(.shuttingDown()), started: started))

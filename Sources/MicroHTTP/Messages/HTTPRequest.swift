@@ -22,9 +22,12 @@ public struct HTTPRequestHead: Sendable {
 public struct HTTPRequest: Sendable {
     public var head: HTTPRequestHead
     public var body: [UInt8]
+    /// What the head handler passed on with `HTTPHeadDecision.readBody(context:)`.
+    public var context: (any Sendable)?
 
-    public init(head: HTTPRequestHead, body: [UInt8]) {
+    public init(head: HTTPRequestHead, body: [UInt8], context: (any Sendable)? = nil) {
         self.head = head
         self.body = body
+        self.context = context
     }
 }

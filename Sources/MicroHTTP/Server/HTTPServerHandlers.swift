@@ -1,8 +1,8 @@
 /// The callbacks a server drives. All run on libmicrohttpd's pool threads.
 public struct HTTPServerHandlers: Sendable {
-    /// Called once the headers are in; a response returned here is sent at once and the
-    /// body is never buffered (413 from Content-Length, 415, 405 ...).
-    public var head: @Sendable (HTTPRequestHead) -> HTTPResponse?
+    /// Called once the headers are in: answers at once (the body is then never buffered) or
+    /// lets the body be read.
+    public var head: @Sendable (HTTPRequestHead) -> HTTPHeadDecision
     /// Called with the complete request.
     public var request: @Sendable (HTTPRequest) -> HTTPReply
     /// Answer for a body that grows past `maxBodySize` (no or a wrong Content-Length);
@@ -10,7 +10,7 @@ public struct HTTPServerHandlers: Sendable {
     public var bodyTooLarge: @Sendable (HTTPRequestHead) -> HTTPResponse
 
     public init(
-        head: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse? = { _ in nil },
+        head: @escaping @Sendable (HTTPRequestHead) -> HTTPHeadDecision = { _ in .readBody() },
         request: @escaping @Sendable (HTTPRequest) -> HTTPReply,
         bodyTooLarge: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse = { _ in HTTPResponse(status: 413) }
     ) {
@@ -18,6 +18,15 @@ public struct HTTPServerHandlers: Sendable {
         self.request = request
         self.bodyTooLarge = bodyTooLarge
     }
+}
+
+/// What the head handler decided.
+public enum HTTPHeadDecision: Sendable {
+    /// Answer now (405, 415 ...); the body is never buffered.
+    case respond(HTTPResponse)
+    /// Read the body, then call the request handler with `context` as `HTTPRequest.context`:
+    /// what the head handler worked out (a route match) is not worked out again.
+    case readBody(context: (any Sendable)? = nil)
 }
 
 /// Why the server could not start.

@@ -5,6 +5,8 @@ final class RequestContext {
     let target: String
     private var phase = Phase.awaitingHead
     private var head: HTTPRequestHead?
+    /// What the head handler passed on to the request handler.
+    private var headContext: (any Sendable)?
     private var body: [UInt8] = []
     private var stream: HTTPStream?
     private var deferred: HTTPDeferredResponse?
@@ -40,14 +42,19 @@ final class RequestContext {
         case .awaitingHead:
             let head = HTTPRequestHead(method: method, target: target, headers: connection.requestHeaders())
             self.head = head
-            if let response = server.runHandler({ server.handlers.head(head) }) ?? tooLargeByContentLength(head) {
+            switch server.runHandler({ server.handlers.head(head) }) {
+            case .respond(let response):
                 return respond(response, on: connection)
+            case .readBody(let context):
+                if let response = tooLargeByContentLength(head) { return respond(response, on: connection) }
+                headContext = context
+                phase = .receivingBody
+                return true
             }
-            phase = .receivingBody
-            return true
         case .receivingBody:
-            let request = HTTPRequest(head: head!, body: body)
+            let request = HTTPRequest(head: head!, body: body, context: headContext)
             body = []
+            headContext = nil
             switch server.runHandler({ server.handlers.request(request) }) {
             case .response(let response):
                 return respond(response, on: connection)
