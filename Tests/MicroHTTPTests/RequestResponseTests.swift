@@ -183,9 +183,9 @@ import Glibc
 
     @Test func headContextReachesTheRequestHandlerOfTheSameRequestOnly() throws {
         let handlers = HTTPServerHandlers(
-            head: { head in head.path == "/plain" ? .readBody() : .readBody(context: "seen \(head.path)") },
+            head: { head in head.path == "/plain" ? .readBody() : .readBody(context: Note(text: "seen \(head.path)")) },
             request: { request in
-                let context = request.context.map { "\($0 as? String ?? "not a string")" } ?? "none"
+                let context = request.context.map { ($0 as? Note)?.text ?? "not a note" } ?? "none"
                 return .response(HTTPResponse(status: 200, body: Array(context.utf8)))
             }
         )
@@ -196,6 +196,12 @@ import Glibc
             #expect(try connection.request("GET", "/second").text == "seen /second")
         }
     }
+}
+
+/// A head handler's finding, passed on to the request handler.
+private final class Note: Sendable {
+    let text: String
+    init(text: String) { self.text = text }
 }
 
 /// Lets each piece of a body leave as its own TCP segment, so the server reads it in parts.

@@ -25,9 +25,14 @@ final class RequestPipeline: Sendable {
     }
 
     /// The route a head matched, handed on to `answer` so each request is routed once.
-    struct RouteMatch: Sendable {
+    final class RouteMatch: Sendable {
         let route: Router.Route
         let parameters: [String: String]
+
+        init(route: Router.Route, parameters: [String: String]) {
+            self.route = route
+            self.parameters = parameters
+        }
     }
 
     /// A response decided from the head alone, or the route to read the body for.

@@ -20,7 +20,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 extension String {
     /// Compares without allocating, which `lowercased()` would do on every lookup.
     func isASCIICaseInsensitiveEqual(to other: String) -> Bool {
-        utf8.elementsEqual(other.utf8) { $0.asciiLowercased == $1.asciiLowercased }
+        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8) { $0.asciiLowercased == $1.asciiLowercased }
     }
 }
 

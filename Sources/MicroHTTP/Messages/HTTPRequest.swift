@@ -23,9 +23,9 @@ public struct HTTPRequest: Sendable {
     public var head: HTTPRequestHead
     public var body: [UInt8]
     /// What the head handler passed on with `HTTPHeadDecision.readBody(context:)`.
-    public var context: (any Sendable)?
+    public var context: (any AnyObject & Sendable)?
 
-    public init(head: HTTPRequestHead, body: [UInt8], context: (any Sendable)? = nil) {
+    public init(head: HTTPRequestHead, body: [UInt8], context: (any AnyObject & Sendable)? = nil) {
         self.head = head
         self.body = body
         self.context = context

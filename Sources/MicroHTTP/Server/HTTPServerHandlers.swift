@@ -25,8 +25,9 @@ public enum HTTPHeadDecision: Sendable {
     /// Answer now (405, 415 ...); the body is never buffered.
     case respond(HTTPResponse)
     /// Read the body, then call the request handler with `context` as `HTTPRequest.context`:
-    /// what the head handler worked out (a route match) is not worked out again.
-    case readBody(context: (any Sendable)? = nil)
+    /// what the head handler worked out (a route match) is not worked out again. An object,
+    /// so that passing it on costs a retain rather than an existential copy.
+    case readBody(context: (any AnyObject & Sendable)? = nil)
 }
 
 /// Why the server could not start.

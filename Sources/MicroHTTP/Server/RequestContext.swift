@@ -6,7 +6,7 @@ final class RequestContext {
     private var phase = Phase.awaitingHead
     private var head: HTTPRequestHead?
     /// What the head handler passed on to the request handler.
-    private var headContext: (any Sendable)?
+    private var headContext: (any AnyObject & Sendable)?
     private var body: [UInt8] = []
     private var stream: HTTPStream?
     private var deferred: HTTPDeferredResponse?
