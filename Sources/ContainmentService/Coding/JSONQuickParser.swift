@@ -5,7 +5,10 @@ import Containment
 ///
 /// It only answers when the answer is certain to equal JSONDecoder's: anything it does not
 /// handle — malformed JSON, numbers, string escapes, invalid UTF-8, duplicate keys, deep
-/// nesting — returns nil, and the caller decodes with JSONDecoder, whose errors name the field.
+/// nesting — fails, and the caller decodes with JSONDecoder, whose errors name the field.
+///
+/// `parse` builds a `JSONValue`; a decoder that knows its shape reads objects and arrays
+/// member by member (`object`, `array`) straight into its own types instead.
 struct JSONQuickParser {
     private let bytes: [UInt8]
     private var index = 0
@@ -14,19 +17,38 @@ struct JSONQuickParser {
     /// The document in `bytes`, or nil when JSONDecoder must decide.
     static func parse(_ bytes: [UInt8]) -> JSONValue? {
         var parser = JSONQuickParser(bytes: bytes)
-        guard let value = parser.value(depth: 0) else { return nil }
-        parser.skipWhitespace()
-        return parser.index == bytes.count ? value : nil
+        guard let value = parser.value(depth: 0), parser.isAtEnd() else { return nil }
+        return value
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private mutating func value(depth: Int) -> JSONValue? {
+    /// Whether only whitespace is left.
+    mutating func isAtEnd() -> Bool {
+        skipWhitespace()
+        return index == bytes.count
+    }
+
+    /// Any value at nesting `depth` (the document is at 0).
+    mutating func value(depth: Int) -> JSONValue? {
         skipWhitespace()
         guard index < bytes.count, depth < Self.maxDepth else { return nil }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return object(depth: depth)
-        case UInt8(ascii: "["): return array(depth: depth)
+        case UInt8(ascii: "{"):
+            var members: [String: JSONValue] = [:]
+            let parsed = object(depth: depth) { parser, key in
+                guard let member = parser.value(depth: depth + 1) else { return false }
+                return members.updateValue(member, forKey: key) == nil
+            }
+            return parsed ? .object(members) : nil
+        case UInt8(ascii: "["):
+            var elements: [JSONValue] = []
+            let parsed = array(depth: depth) { parser in
+                guard let element = parser.value(depth: depth + 1) else { return false }
+                elements.append(element)
+                return true
+            }
+            return parsed ? .array(elements) : nil
         case UInt8(ascii: "\""): return string().map(JSONValue.string)
         case UInt8(ascii: "t"): return literal("true", .bool(true))
         case UInt8(ascii: "f"): return literal("false", .bool(false))
@@ -35,33 +57,44 @@ struct JSONQuickParser {
         }
     }
 
-    private mutating func object(depth: Int) -> JSONValue? {
-        index += 1
-        var members: [String: JSONValue] = [:]
+    /// An object at `depth`: `member` is called with each key and must read that member's
+    /// value (at `depth + 1`), returning false to fail the parse. Telling duplicate keys
+    /// apart is the caller's job (`skipMember` helps with keys it does not know).
+    mutating func object(depth: Int, _ member: (inout JSONQuickParser, String) -> Bool) -> Bool {
         skipWhitespace()
-        if consume(UInt8(ascii: "}")) { return .object(members) }
+        guard depth < Self.maxDepth, consume(UInt8(ascii: "{")) else { return false }
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { return true }
         repeat {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return false }
             skipWhitespace()
-            guard consume(UInt8(ascii: ":")), let member = value(depth: depth + 1),
-                  members.updateValue(member, forKey: key) == nil else { return nil }
+            guard consume(UInt8(ascii: ":")), member(&self, key) else { return false }
             skipWhitespace()
         } while consume(UInt8(ascii: ","))
-        return consume(UInt8(ascii: "}")) ? .object(members) : nil
+        return consume(UInt8(ascii: "}"))
     }
 
-    private mutating func array(depth: Int) -> JSONValue? {
-        index += 1
-        var elements: [JSONValue] = []
+    /// An array at `depth`: `element` reads each element (at `depth + 1`), returning false
+    /// to fail the parse.
+    mutating func array(depth: Int, _ element: (inout JSONQuickParser) -> Bool) -> Bool {
         skipWhitespace()
-        if consume(UInt8(ascii: "]")) { return .array(elements) }
+        guard depth < Self.maxDepth, consume(UInt8(ascii: "[")) else { return false }
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) { return true }
         repeat {
-            guard let element = value(depth: depth + 1) else { return nil }
-            elements.append(element)
+            guard element(&self) else { return false }
             skipWhitespace()
         } while consume(UInt8(ascii: ","))
-        return consume(UInt8(ascii: "]")) ? .array(elements) : nil
+        return consume(UInt8(ascii: "]"))
+    }
+
+    /// Reads and drops the value of a member the caller ignores, as JSONDecoder ignores
+    /// unknown keys; fails on a key already in `seen`, to which it adds `key`.
+    mutating func skipMember(_ key: String, seen: inout [String], depth: Int) -> Bool {
+        guard !seen.contains(key) else { return false }
+        seen.append(key)
+        return value(depth: depth) != nil
     }
 
     /// A string without escapes or control characters; `index` is on the opening quote.

@@ -3,27 +3,75 @@ import Containment
 extension CallsBody {
     /// The batch `bytes` hold when they are plain JSON of the expected shape; nil leaves the
     /// decision (and any 400 naming the field) to JSONDecoder. Unknown keys are ignored, as
-    /// JSONDecoder ignores them.
+    /// JSONDecoder ignores them. Read member by member straight into `RawCall`s: building
+    /// a `JSONValue` for the whole body first cost a dictionary per call.
     init?(quickJSON bytes: [UInt8]) {
-        guard case .object(let members) = JSONQuickParser.parse(bytes),
-              case .array(let elements) = members["calls"] else { return nil }
-        switch members["atomic"] {
-        case nil, .null?: atomic = nil
-        case .bool(let flag)?: atomic = flag
-        default: return nil
-        }
-        var calls: [RawCall] = []
-        calls.reserveCapacity(elements.count)
-        for element in elements {
-            guard case .object(let call) = element,
-                  case .string(let receiver) = call["receiver"],
-                  case .string(let method) = call["method"] else { return nil }
-            switch call["args"] {
-            case nil, .null?: calls.append(RawCall(receiver: receiver, method: method))
-            case .object(let args)?: calls.append(RawCall(receiver: receiver, method: method, args: args))
-            default: return nil
+        var parser = JSONQuickParser(bytes: bytes)
+        var calls: [RawCall]?
+        var atomic: Bool?
+        var seenAtomic = false
+        var otherKeys: [String] = []
+        let parsed = parser.object(depth: 0) { parser, key in
+            switch key {
+            case "calls":
+                guard calls == nil else { return false }
+                var batch: [RawCall] = []
+                let parsed = parser.array(depth: 1) { parser in
+                    guard let call = parser.rawCall(depth: 2) else { return false }
+                    batch.append(call)
+                    return true
+                }
+                calls = batch
+                return parsed
+            case "atomic":
+                guard !seenAtomic else { return false }
+                seenAtomic = true
+                switch parser.value(depth: 1) {
+                case .null?: return true
+                case .bool(let flag)?: atomic = flag; return true
+                default: return false
+                }
+            default:
+                return parser.skipMember(key, seen: &otherKeys, depth: 1)
             }
         }
+        guard parsed, parser.isAtEnd(), let calls else { return nil }
         self.calls = calls
+        self.atomic = atomic
+    }
+}
+
+extension JSONQuickParser {
+    /// One call: `receiver` and `method` strings, `args` an object, `null` or left out.
+    fileprivate mutating func rawCall(depth: Int) -> RawCall? {
+        var receiver: String?
+        var method: String?
+        var args: [String: JSONValue]?
+        var seenArgs = false
+        var otherKeys: [String] = []
+        let parsed = object(depth: depth) { parser, key in
+            switch key {
+            case "receiver":
+                guard receiver == nil, case .string(let text)? = parser.value(depth: depth + 1) else { return false }
+                receiver = text
+                return true
+            case "method":
+                guard method == nil, case .string(let text)? = parser.value(depth: depth + 1) else { return false }
+                method = text
+                return true
+            case "args":
+                guard !seenArgs else { return false }
+                seenArgs = true
+                switch parser.value(depth: depth + 1) {
+                case .null?: return true
+                case .object(let members)?: args = members; return true
+                default: return false
+                }
+            default:
+                return parser.skipMember(key, seen: &otherKeys, depth: depth + 1)
+            }
+        }
+        guard parsed, let receiver, let method else { return nil }
+        return RawCall(receiver: receiver, method: method, args: args)
     }
 }

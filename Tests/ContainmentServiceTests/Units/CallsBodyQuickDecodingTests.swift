@@ -47,4 +47,156 @@ import Testing
         bytes[23] = 0xFF
         #expect(CallsBody(quickJSON: bytes) == nil)
     }
+
+    /// Bodies generated from a fixed seed, plain ones and ones with numbers, escapes,
+    /// duplicate keys, wrong types and truncations mixed in: a quick answer must always
+    /// equal JSONDecoder's, and a plain body must always get one.
+    @Test func generatedBodiesDecodeAsJSONDecoderDoesOrFallBack() throws {
+        var generator = BodyGenerator(seed: 0x5EED)
+        var quickAnswers = 0
+        for _ in 0..<2_000 {
+            let (json, plain) = generator.body()
+            let quick = CallsBody(quickJSON: Array(json.utf8))
+            let expected = decoded(json)
+            if plain { #expect(quick != nil, "plain body fell back: \(json)") }
+            guard let quick else { continue }
+            quickAnswers += 1
+            let reference = try #require(expected, "quick decoded what JSONDecoder refuses: \(json)")
+            #expect(quick.calls == reference.calls, "\(json)")
+            #expect(quick.atomic == reference.atomic, "\(json)")
+        }
+        #expect(quickAnswers > 200)
+    }
+}
+
+/// Random `/calls` bodies (SplitMix64, so every run sees the same ones). `plain` tells
+/// whether the body uses only what the quick decoder handles.
+private struct BodyGenerator {
+    private var state: UInt64
+    private var plain = true
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func body() -> (json: String, plain: Bool) {
+        plain = true
+        var members: [String] = []
+        members.append(member("calls", calls()))
+        if chance(3) { members.append(member("atomic", oneOf(["true", "false", "null"]) ?? "true")) }
+        if chance(10) {
+            plain = false
+            members.append(member("atomic", oneOf(["\"yes\"", "1", "[]"]) ?? "1"))
+        }
+        if chance(5) { members.append(member("extra", value(depth: 0))) }
+        if chance(20) {
+            plain = false
+            members.append(member("calls", "[]"))
+        }
+        var json = object(shuffled(members))
+        if chance(25) {
+            plain = false
+            json = String(json.dropLast(Int(next() % 3) + 1))
+        }
+        if chance(25) {
+            plain = false
+            json += oneOf([",", " x", "}"]) ?? ","
+        }
+        return (json, plain)
+    }
+
+    private mutating func calls() -> String {
+        if chance(30) {
+            plain = false
+            return oneOf(["null", "{}", "\"calls\""]) ?? "null"
+        }
+        return "[" + (0..<Int(next() % 5)).map { _ in call() }.joined(separator: ",") + space() + "]"
+    }
+
+    private mutating func call() -> String {
+        var members: [String] = []
+        if chance(30) { plain = false } else { members.append(member("receiver", string())) }
+        if chance(30) { plain = false } else { members.append(member("method", string())) }
+        switch next() % 6 {
+        case 0: members.append(member("args", "null"))
+        case 1, 2: members.append(member("args", args()))
+        case 3:
+            plain = false
+            members.append(member("args", oneOf(["[]", "\"a\"", "true"]) ?? "[]"))
+        default: break
+        }
+        if chance(6) { members.append(member("note", value(depth: 1))) }
+        if chance(30) {
+            plain = false
+            members.append(member(oneOf(["receiver", "method", "args"]) ?? "args", "null"))
+        }
+        if chance(30) {
+            plain = false
+            members.append(member("receiver", "7"))
+        }
+        return object(shuffled(members))
+    }
+
+    private mutating func args() -> String {
+        let keys = ["child", "view", "toParent", "animated", "list", "frame"]
+        var members: [String] = []
+        for key in keys where chance(3) { members.append(member(key, value(depth: 1))) }
+        return object(members)
+    }
+
+    private mutating func value(depth: Int) -> String {
+        switch next() % (depth > 3 ? 4 : 6) {
+        case 0: return string()
+        case 1: return oneOf(["true", "false"]) ?? "true"
+        case 2: return "null"
+        case 3:
+            if chance(4) {
+                plain = false
+                return oneOf(["0.5", "-1", "1e3", "20"]) ?? "1"
+            }
+            return string()
+        case 4: return "[" + (0..<Int(next() % 3)).map { _ in space() + value(depth: depth + 1) }.joined(separator: ",") + "]"
+        default:
+            var members: [String] = []
+            for key in ["a", "b", "c"] where chance(2) { members.append(member(key, value(depth: depth + 1))) }
+            return object(members)
+        }
+    }
+
+    private mutating func string() -> String {
+        if chance(15) {
+            plain = false
+            return oneOf([#""a\nb""#, #""r\u00e9""#, #""q\"""#, #""\/""#]) ?? #""\n""#
+        }
+        return "\"" + (oneOf(["root", "a", "root.view", "w0-1", "é", "ü.view", "addChild", "didMove", "", "a b"]) ?? "a") + "\""
+    }
+
+    private mutating func member(_ key: String, _ value: String) -> String {
+        space() + "\"\(key)\"" + space() + ":" + space() + value
+    }
+
+    private mutating func object(_ members: [String]) -> String {
+        "{" + members.joined(separator: ",") + space() + "}"
+    }
+
+    private mutating func space() -> String { oneOf(["", "", "", " ", "\n  ", "\t"]) ?? "" }
+
+    private mutating func shuffled(_ items: [String]) -> [String] {
+        var items = items
+        for index in items.indices.reversed() where index > 0 {
+            items.swapAt(index, Int(next() % UInt64(index + 1)))
+        }
+        return items
+    }
+
+    private mutating func oneOf(_ items: [String]) -> String? { items.isEmpty ? nil : items[Int(next() % UInt64(items.count))] }
+
+    /// True one time in `n`.
+    private mutating func chance(_ n: UInt64) -> Bool { next() % n == 0 }
+
+    private mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
 }
