@@ -16,11 +16,11 @@ extension JSONValue: JSONWritable {
     static func writeObject(_ members: [String: JSONValue], to writer: inout JSONWriter) {
         writer.beginObject()
         if members.count == 1, let (key, value) = members.first {
-            writer.key(key)
+            writer.key(escaping: key)
             value.writeJSON(to: &writer)
         } else if !members.isEmpty {
             for index in JSONWriter.sortedIndices(members) {
-                writer.key(members.keys[index])
+                writer.key(escaping: members.keys[index])
                 members.values[index].writeJSON(to: &writer)
             }
         }

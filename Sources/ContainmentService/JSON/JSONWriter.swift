@@ -10,6 +10,8 @@ struct JSONWriter {
     private(set) var bytes: [UInt8]
     /// Whether the next value or key follows a sibling and so needs a comma first.
     private var needsComma = false
+    /// The last time `isoTime` formatted, and its text.
+    private var lastTime: (seconds: Double, text: [UInt8])?
 
     init(reservingCapacity capacity: Int = 512) {
         bytes = []
@@ -42,7 +44,8 @@ struct JSONWriter {
         needsComma = true
     }
 
-    /// A field name known at compile time; ours never need escaping.
+    /// A field name known at compile time; ours never need escaping. The only unlabeled
+    /// `key`, so that a literal resolves here and not to the escaping `key(escaping:)`.
     mutating func key(_ name: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
@@ -53,7 +56,7 @@ struct JSONWriter {
     }
 
     /// A field name from data (controller ids, property names).
-    mutating func key(_ name: String) {
+    mutating func key(escaping name: String) {
         separate()
         appendEscaped(name)
         bytes.append(UInt8(ascii: ":"))
@@ -120,10 +123,18 @@ struct JSONWriter {
     }
 
     /// A time as the ISO-8601 string `ISOTime.string(from:)` gives, without building it.
+    /// The events of one response nearly all share one time: its text is formatted once and
+    /// copied after that.
     mutating func isoTime(_ seconds: Double) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        ISOTime.append(seconds, to: &bytes)
+        if let lastTime, lastTime.seconds == seconds {
+            bytes.append(contentsOf: lastTime.text)
+        } else {
+            let start = bytes.count
+            ISOTime.append(seconds, to: &bytes)
+            lastTime = (seconds, Array(bytes[start...]))
+        }
         bytes.append(UInt8(ascii: "\""))
         needsComma = true
     }
@@ -186,6 +197,16 @@ struct JSONWriter {
     /// Lone surrogates need no handling: a Swift `String` cannot hold them.
     private mutating func appendEscaped(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Ids and names, nearly every string written, need no escaping: one copy.
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         var text = text
         text.withUTF8 { utf8 in
             var runStart = 0

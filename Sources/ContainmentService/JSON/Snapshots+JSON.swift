@@ -13,7 +13,7 @@ extension TreeSnapshot: JSONWritable {
         writer.key("controllers")
         writer.beginObject()
         for index in JSONWriter.sortedIndices(controllers) {
-            writer.key(controllers.keys[index])
+            writer.key(escaping: controllers.keys[index])
             controllers.values[index].writeJSON(to: &writer)
         }
         writer.endObject()
@@ -24,7 +24,7 @@ extension TreeSnapshot: JSONWritable {
         writer.key("views")
         writer.beginObject()
         for index in JSONWriter.sortedIndices(views) {
-            writer.key(views.keys[index])
+            writer.key(escaping: views.keys[index])
             views.values[index].writeJSON(to: &writer)
         }
         writer.endObject()

@@ -224,4 +224,17 @@ import Testing
             #expect(ISOTime.string(from: seconds) == text)
         }
     }
+
+    /// One writer reuses the text of a time it wrote last; a run of equal, different and
+    /// repeated times must still each print as `ISOTime` formats them.
+    @Test func repeatedTimesInOneWriter() {
+        let times: [Double] = [1_795_000_000.25, 1_795_000_000.25, 1_795_000_000.25, 0, 1_795_000_000.25, .nan, .nan, -0.001, -0.001]
+        var writer = JSONWriter()
+        writer.beginArray()
+        for seconds in times { writer.isoTime(seconds) }
+        writer.endArray()
+        let expected = "[" + times.map { "\"\(ISOTime.string(from: $0))\"" }.joined(separator: ",") + "]"
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+    }
 }
+
