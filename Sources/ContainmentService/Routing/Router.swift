@@ -30,21 +30,27 @@ struct Router: Sendable {
         case notFound
     }
 
-    private(set) var routes: [Route] = []
+    /// Routes by their templates' segment count, in the order added: a path is only tried
+    /// against templates of its own length.
+    private var routesBySegmentCount: [[Route]] = []
 
     mutating func add(
         _ method: String, _ template: String, accepting accepts: [MediaType] = [.json],
         _ handler: @escaping RouteHandler
     ) {
-        routes.append(Route(method: method, template: PathTemplate(template), accepts: accepts, handler: handler))
+        let route = Route(method: method, template: PathTemplate(template), accepts: accepts, handler: handler)
+        let length = route.template.segments.count
+        while routesBySegmentCount.count <= length { routesBySegmentCount.append([]) }
+        routesBySegmentCount[length].append(route)
     }
 
     func match(method: String, path: String) -> Match {
         let pathSegments = Self.segments(of: path)
+        guard pathSegments.count < routesBySegmentCount.count else { return .notFound }
         let wanted = method == "HEAD" ? "GET" : method
         var allowed: [String] = []
         var allowedTemplate: PathTemplate?
-        for route in routes {
+        for route in routesBySegmentCount[pathSegments.count] {
             guard let parameters = route.template.match(pathSegments) else { continue }
             if route.method == wanted { return .found(route, parameters: parameters) }
             allowed.append(route.method)
