@@ -6,41 +6,52 @@ import Containment
 ///
 /// Callers write object fields in sorted key order themselves (`sortedByKey` for dynamic
 /// keys); commas are placed here, so the call sequence mirrors the JSON's shape.
-struct JSONWriter {
-    private(set) var bytes: [UInt8]
+///
+/// The buffer is its own, not an `Array`: an `Array` append checks uniqueness and capacity
+/// through calls that cost more than the byte written. Noncopyable, so that it is freed
+/// exactly once and never shared.
+struct JSONWriter: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     /// Whether the next value or key follows a sibling and so needs a comma first.
     private var needsComma = false
-    /// The last time `isoTime` formatted, and its text.
-    private var lastTime: (seconds: Double, text: [UInt8])?
+    /// The last time `isoTime` formatted, and where its text is in the buffer.
+    private var lastTime: (seconds: Double, offset: Int, length: Int)?
 
     init(reservingCapacity capacity: Int = 512) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
     }
 
+    deinit { start.deallocate() }
+
+    /// What was written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
     mutating func reserveCapacity(_ capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        if capacity > self.capacity { grow(to: capacity) }
     }
 
     mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         needsComma = false
     }
 
     mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
         needsComma = true
     }
 
@@ -48,10 +59,10 @@ struct JSONWriter {
     /// `key`, so that a literal resolves here and not to the escaping `key(escaping:)`.
     mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { append($0) }
+        append(UInt8(ascii: "\""))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -59,7 +70,7 @@ struct JSONWriter {
     mutating func key(escaping name: String) {
         separate()
         appendEscaped(name)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -88,7 +99,7 @@ struct JSONWriter {
     mutating func integer(_ value: Int) {
         separate()
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            append(UInt8(ascii: "-"))
             appendDigits(UInt64(value.magnitude))
         } else {
             appendDigits(UInt64(value))
@@ -113,13 +124,13 @@ struct JSONWriter {
         // Integral values below 2^53 print their digits (`description` switches to exponents
         // only from 2^53 on); the sign of zero is kept, as `-0.0.description` keeps it.
         if value.rounded(.towardZero) == value, value.magnitude < 9_007_199_254_740_992 {
-            if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+            if value.sign == .minus { append(UInt8(ascii: "-")) }
             appendDigits(UInt64(value.magnitude))
             return
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        text.withUTF8 { append($0) }
     }
 
     /// A time as the ISO-8601 string `ISOTime.string(from:)` gives, without building it.
@@ -127,15 +138,19 @@ struct JSONWriter {
     /// copied after that.
     mutating func isoTime(_ seconds: Double) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         if let lastTime, lastTime.seconds == seconds {
-            bytes.append(contentsOf: lastTime.text)
+            ensureRoom(for: lastTime.length)
+            (start + count).update(from: start + lastTime.offset, count: lastTime.length)
+            count += lastTime.length
         } else {
-            let start = bytes.count
-            ISOTime.append(seconds, to: &bytes)
-            lastTime = (seconds, Array(bytes[start...]))
+            var text: [UInt8] = []
+            text.reserveCapacity(24)
+            ISOTime.append(seconds, to: &text)
+            lastTime = (seconds, count, text.count)
+            append(text)
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         needsComma = true
     }
 
@@ -166,12 +181,44 @@ struct JSONWriter {
         }
     }
 
+    @inline(__always)
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { append(UInt8(ascii: ",")) }
     }
 
     private mutating func appendStatic(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        ensureRoom(for: 1)
+        start[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let base = source.baseAddress, source.count > 0 else { return }
+        ensureRoom(for: source.count)
+        (start + count).update(from: base, count: source.count)
+        count += source.count
+    }
+
+    private mutating func append(_ source: [UInt8]) {
+        source.withUnsafeBufferPointer { append($0) }
+    }
+
+    @inline(__always)
+    private mutating func ensureRoom(for extra: Int) {
+        if count + extra > capacity { grow(to: max(capacity * 2, count + extra)) }
+    }
+
+    private mutating func grow(to newCapacity: Int) {
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.initialize(from: start, count: count)
+        start.deallocate()
+        start = grown
+        capacity = newCapacity
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
@@ -181,14 +228,15 @@ struct JSONWriter {
     private mutating func appendDigits(_ value: UInt64) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // Room for 20 digits, filled from the end.
         withUnsafeMutableBytes(of: &digits) { scratch in
+            let scratch = scratch.bindMemory(to: UInt8.self)
             var remaining = value
-            var start = scratch.count
+            var first = scratch.count
             repeat {
-                start -= 1
-                scratch[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                first -= 1
+                scratch[first] = UInt8(ascii: "0") + UInt8(remaining % 10)
                 remaining /= 10
             } while remaining > 0
-            bytes.append(contentsOf: scratch[start...])
+            append(UnsafeBufferPointer(rebasing: scratch[first...]))
         }
     }
 
@@ -196,15 +244,15 @@ struct JSONWriter {
     /// (`\b \t \n \f \r` by name, the rest as `\u00xx`); everything else, `/` included, raw.
     /// Lone surrogates need no handling: a Swift `String` cannot hold them.
     private mutating func appendEscaped(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         // Ids and names, nearly every string written, need no escaping: one copy.
         let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
             guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            bytes.append(contentsOf: utf8)
+            append(utf8)
             return true
         }
         if copied == true {
-            bytes.append(UInt8(ascii: "\""))
+            append(UInt8(ascii: "\""))
             return
         }
         var text = text
@@ -213,7 +261,7 @@ struct JSONWriter {
             for index in utf8.indices {
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 runStart = index + 1
                 switch byte {
                 case UInt8(ascii: "\""): appendStatic("\\\"")
@@ -225,13 +273,13 @@ struct JSONWriter {
                 case 0x0D: appendStatic("\\r")
                 default:
                     appendStatic("\\u00")
-                    bytes.append(Self.hexDigit(byte >> 4))
-                    bytes.append(Self.hexDigit(byte & 0xF))
+                    append(Self.hexDigit(byte >> 4))
+                    append(Self.hexDigit(byte & 0xF))
                 }
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
     }
 }
 
