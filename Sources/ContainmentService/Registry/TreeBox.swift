@@ -26,10 +26,10 @@ final class TreeBox: Sendable {
         var waiters: [TransitionWaiter] = []
         /// Bumped by every change: each successful mutation and each time advance.
         var version: UInt64 = 0
-        /// The snapshot's compact JSON at `version`, so reads of an unchanged tree don't
-        /// encode again (nor copy it: libmicrohttpd sends it in place); dropped at the next
-        /// change to free its memory early.
-        var encodedSnapshot: HTTPSharedBytes?
+        /// The snapshot's compact JSON and entity tag at `version`, so reads of an unchanged
+        /// tree don't encode again (nor copy it: libmicrohttpd sends it in place); dropped at
+        /// the next change to free its memory early.
+        var encodedSnapshot: EncodedSnapshot?
 
         mutating func changed() {
             version += 1
@@ -130,9 +130,12 @@ final class TreeBox: Sendable {
     /// `"<incarnation>-<version>"`.
     func encodedSnapshot(_ core: ServiceCore) throws(Problem) -> EncodedSnapshot {
         try withTree(core, changes: false) { (tree, _, state) throws(Problem) -> (EncodedSnapshot, [Event]) in
-            let json = state.encodedSnapshot ?? HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: false))
-            state.encodedSnapshot = json
-            return (EncodedSnapshot(json: json, entityTag: "\"\(incarnation)-\(state.version)\""), [])
+            if let cached = state.encodedSnapshot { return (cached, []) }
+            let encoded = EncodedSnapshot(
+                json: HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: false)),
+                entityTag: "\"\(incarnation)-\(state.version)\"")
+            state.encodedSnapshot = encoded
+            return (encoded, [])
         }.0
     }
 
@@ -154,8 +157,13 @@ final class TreeBox: Sendable {
     private func reportGauges(_ core: ServiceCore, _ state: inout State) {
         let controllers = state.isDeleted ? 0 : state.tree.controllerCount
         let retained = state.isDeleted ? 0 : Self.retainedEvents(state.tree)
-        core.metrics.controllers.increment(by: Double(controllers - state.reportedControllers))
-        core.metrics.eventsRetained.increment(by: Double(retained - state.reportedRetainedEvents))
+        // Most requests change neither: a gauge update takes the gauge's lock.
+        if controllers != state.reportedControllers {
+            core.metrics.controllers.increment(by: Double(controllers - state.reportedControllers))
+        }
+        if retained != state.reportedRetainedEvents {
+            core.metrics.eventsRetained.increment(by: Double(retained - state.reportedRetainedEvents))
+        }
         state.reportedControllers = controllers
         state.reportedRetainedEvents = retained
     }

@@ -2,7 +2,8 @@
 /// metrics label, so it must stay free of client-chosen values.
 struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     enum Segment: Sendable, Hashable {
-        case literal(String)
+        /// The segment's exact bytes.
+        case literal([UInt8])
         case parameter(String)
     }
 
@@ -15,28 +16,48 @@ struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
             if part.hasPrefix("{") && part.hasSuffix("}") {
                 .parameter(String(part.dropFirst().dropLast()))
             } else {
-                .literal(String(part))
+                .literal(Array(part.utf8))
             }
         }
     }
 
-    /// The parameters bound by `pathSegments`, or nil when the path is not this template's.
-    /// Literals are compared before anything is bound: most templates a path is tried
-    /// against fail on a literal, and binding allocates.
-    func match(_ pathSegments: [Substring]) -> [String: String]? {
+    /// The parameters bound when `pathSegments` (ranges of `path`'s bytes) are this template's
+    /// path, or nil. Literals are compared before anything is bound: most templates a path
+    /// is tried against fail on a literal, and binding allocates.
+    func match(_ path: UnsafeBufferPointer<UInt8>, _ pathSegments: [Range<Int>]) -> PathParameters? {
         guard pathSegments.count == segments.count else { return nil }
-        for (segment, part) in zip(segments, pathSegments) {
+        for (segment, range) in zip(segments, pathSegments) {
             switch segment {
             case .literal(let literal):
-                guard part.utf8.elementsEqual(literal.utf8) else { return nil }
+                guard literal.count == range.count, path[range].elementsEqual(literal) else { return nil }
             case .parameter:
-                guard !part.isEmpty else { return nil }
+                guard !range.isEmpty else { return nil }
             }
         }
-        var parameters: [String: String] = [:]
-        for case (.parameter(let name), let part) in zip(segments, pathSegments) {
-            parameters[name] = String(part)
+        var parameters = PathParameters()
+        for case (.parameter(let name), let range) in zip(segments, pathSegments) {
+            parameters.append(name: name, value: String(decoding: UnsafeBufferPointer(rebasing: path[range]), as: UTF8.self))
         }
         return parameters
+    }
+}
+
+/// A matched path's parameters, in template order. A template has one or two, so a list
+/// is cheaper to build and to search than a dictionary.
+struct PathParameters: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    private var pairs: [(name: String, value: String)] = []
+
+    init() {}
+
+    init(dictionaryLiteral elements: (String, String)...) {
+        pairs = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
+
+    mutating func append(name: String, value: String) { pairs.append((name: name, value: value)) }
+
+    static func == (left: PathParameters, right: PathParameters) -> Bool {
+        left.pairs.elementsEqual(right.pairs) { $0.name == $1.name && $0.value == $1.value }
     }
 }

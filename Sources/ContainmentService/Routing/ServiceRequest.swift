@@ -4,7 +4,7 @@ import MicroHTTP
 /// handler needs done one way.
 struct ServiceRequest: Sendable {
     let http: HTTPRequest
-    let parameters: [String: String]
+    let parameters: PathParameters
 
     var head: HTTPRequestHead { http.head }
 

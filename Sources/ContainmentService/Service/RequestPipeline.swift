@@ -27,9 +27,9 @@ final class RequestPipeline: Sendable {
     /// The route a head matched, handed on to `answer` so each request is routed once.
     final class RouteMatch: Sendable {
         let route: Router.Route
-        let parameters: [String: String]
+        let parameters: PathParameters
 
-        init(route: Router.Route, parameters: [String: String]) {
+        init(route: Router.Route, parameters: PathParameters) {
             self.route = route
             self.parameters = parameters
         }

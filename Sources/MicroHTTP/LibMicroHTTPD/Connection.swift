@@ -16,7 +16,7 @@ struct Connection: @unchecked Sendable {
     func setTimeout(_ seconds: Int) { CMicroHTTPDShim_setTimeout(handle, UInt32(clamping: max(0, seconds))) }
 
     func requestHeaders() -> HTTPHeaders {
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaders(capacity: 8)
         withUnsafeMutablePointer(to: &headers) { headers in
             CMicroHTTPDShim_forEachHeader(handle, headers) { context, name, nameLength, value, valueLength in
                 let headers = context!.assumingMemoryBound(to: HTTPHeaders.self)
