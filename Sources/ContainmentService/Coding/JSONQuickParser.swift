@@ -7,21 +7,39 @@ import Containment
 /// handle — malformed JSON, numbers, string escapes, invalid UTF-8, duplicate keys, deep
 /// nesting — fails, and the caller decodes with JSONDecoder, whose errors name the field.
 ///
-/// `parse` builds a `JSONValue`; a decoder that knows its shape reads objects and arrays
-/// member by member (`object`, `array`) straight into its own types instead.
+/// A decoder that knows its shape reads objects and arrays member by member (`object`,
+/// `array`) straight into its own types, inside `reading`; `value` builds a `JSONValue` for
+/// the parts it takes as they come (call arguments, unknown members).
 struct JSONQuickParser {
-    private let bytes: [UInt8]
+    /// Borrowed for the duration of `reading`: indexing an `Array` in the scanning loops
+    /// cost a retain per slice taken.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private static let maxDepth = 64
 
-    /// The document in `bytes`, or nil when JSONDecoder must decide.
-    static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        var parser = JSONQuickParser(bytes: bytes)
-        guard let value = parser.value(depth: 0), parser.isAtEnd() else { return nil }
-        return value
+    /// Runs `body` with a parser at the start of `bytes`; the parser must not outlive it.
+    static func reading<Result>(_ bytes: [UInt8], _ body: (inout JSONQuickParser) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONQuickParser(bytes: buffer)
+            return body(&parser)
+        }
     }
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// A string as the bytes between its quotes (escapes are refused): object keys are
+    /// compared as such, without building a `String` for the keys a decoder knows.
+    struct RawString {
+        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate let isASCII: Bool
+
+        static func == (key: RawString, name: StaticString) -> Bool {
+            name.withUTF8Buffer { key.bytes.elementsEqual($0) }
+        }
+
+        /// The string itself; nil when it is not valid UTF-8.
+        var string: String? { isASCII ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self) }
+    }
 
     /// Whether only whitespace is left.
     mutating func isAtEnd() -> Bool {
@@ -37,8 +55,8 @@ struct JSONQuickParser {
         case UInt8(ascii: "{"):
             var members: [String: JSONValue] = [:]
             let parsed = object(depth: depth) { parser, key in
-                guard let member = parser.value(depth: depth + 1) else { return false }
-                return members.updateValue(member, forKey: key) == nil
+                guard let name = key.string, let member = parser.value(depth: depth + 1) else { return false }
+                return members.updateValue(member, forKey: name) == nil
             }
             return parsed ? .object(members) : nil
         case UInt8(ascii: "["):
@@ -49,7 +67,7 @@ struct JSONQuickParser {
                 return true
             }
             return parsed ? .array(elements) : nil
-        case UInt8(ascii: "\""): return string().map(JSONValue.string)
+        case UInt8(ascii: "\""): return rawString().flatMap(\.string).map(JSONValue.string)
         case UInt8(ascii: "t"): return literal("true", .bool(true))
         case UInt8(ascii: "f"): return literal("false", .bool(false))
         case UInt8(ascii: "n"): return literal("null", .null)
@@ -60,14 +78,14 @@ struct JSONQuickParser {
     /// An object at `depth`: `member` is called with each key and must read that member's
     /// value (at `depth + 1`), returning false to fail the parse. Telling duplicate keys
     /// apart is the caller's job (`skipMember` helps with keys it does not know).
-    mutating func object(depth: Int, _ member: (inout JSONQuickParser, String) -> Bool) -> Bool {
+    mutating func object(depth: Int, _ member: (inout JSONQuickParser, RawString) -> Bool) -> Bool {
         skipWhitespace()
         guard depth < Self.maxDepth, consume(UInt8(ascii: "{")) else { return false }
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return true }
         repeat {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return false }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = rawString() else { return false }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")), member(&self, key) else { return false }
             skipWhitespace()
@@ -91,14 +109,14 @@ struct JSONQuickParser {
 
     /// Reads and drops the value of a member the caller ignores, as JSONDecoder ignores
     /// unknown keys; fails on a key already in `seen`, to which it adds `key`.
-    mutating func skipMember(_ key: String, seen: inout [String], depth: Int) -> Bool {
-        guard !seen.contains(key) else { return false }
-        seen.append(key)
+    mutating func skipMember(_ key: RawString, seen: inout [String], depth: Int) -> Bool {
+        guard let name = key.string, !seen.contains(name) else { return false }
+        seen.append(name)
         return value(depth: depth) != nil
     }
 
     /// A string without escapes or control characters; `index` is on the opening quote.
-    private mutating func string() -> String? {
+    private mutating func rawString() -> RawString? {
         let start = index + 1
         var end = start
         var ascii = true
@@ -111,8 +129,7 @@ struct JSONQuickParser {
         }
         guard end < bytes.count else { return nil }
         index = end + 1
-        let slice = bytes[start..<end]
-        return ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+        return RawString(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), isASCII: ascii)
     }
 
     private mutating func literal(_ word: StaticString, _ value: JSONValue) -> JSONValue? {

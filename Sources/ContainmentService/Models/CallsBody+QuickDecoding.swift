@@ -6,14 +6,20 @@ extension CallsBody {
     /// JSONDecoder ignores them. Read member by member straight into `RawCall`s: building
     /// a `JSONValue` for the whole body first cost a dictionary per call.
     init?(quickJSON bytes: [UInt8]) {
-        var parser = JSONQuickParser(bytes: bytes)
+        guard let body = JSONQuickParser.reading(bytes, { $0.callsBody() }) else { return nil }
+        self = body
+    }
+}
+
+extension JSONQuickParser {
+    /// The whole document as a batch.
+    fileprivate mutating func callsBody() -> CallsBody? {
         var calls: [RawCall]?
         var atomic: Bool?
         var seenAtomic = false
         var otherKeys: [String] = []
-        let parsed = parser.object(depth: 0) { parser, key in
-            switch key {
-            case "calls":
+        let parsed = object(depth: 0) { parser, key in
+            if key == "calls" {
                 guard calls == nil else { return false }
                 var batch: [RawCall] = []
                 let parsed = parser.array(depth: 1) { parser in
@@ -23,7 +29,7 @@ extension CallsBody {
                 }
                 calls = batch
                 return parsed
-            case "atomic":
+            } else if key == "atomic" {
                 guard !seenAtomic else { return false }
                 seenAtomic = true
                 switch parser.value(depth: 1) {
@@ -31,17 +37,14 @@ extension CallsBody {
                 case .bool(let flag)?: atomic = flag; return true
                 default: return false
                 }
-            default:
+            } else {
                 return parser.skipMember(key, seen: &otherKeys, depth: 1)
             }
         }
-        guard parsed, parser.isAtEnd(), let calls else { return nil }
-        self.calls = calls
-        self.atomic = atomic
+        guard parsed, isAtEnd(), let calls else { return nil }
+        return CallsBody(calls: calls, atomic: atomic)
     }
-}
 
-extension JSONQuickParser {
     /// One call: `receiver` and `method` strings, `args` an object, `null` or left out.
     fileprivate mutating func rawCall(depth: Int) -> RawCall? {
         var receiver: String?
@@ -50,16 +53,15 @@ extension JSONQuickParser {
         var seenArgs = false
         var otherKeys: [String] = []
         let parsed = object(depth: depth) { parser, key in
-            switch key {
-            case "receiver":
+            if key == "receiver" {
                 guard receiver == nil, case .string(let text)? = parser.value(depth: depth + 1) else { return false }
                 receiver = text
                 return true
-            case "method":
+            } else if key == "method" {
                 guard method == nil, case .string(let text)? = parser.value(depth: depth + 1) else { return false }
                 method = text
                 return true
-            case "args":
+            } else if key == "args" {
                 guard !seenArgs else { return false }
                 seenArgs = true
                 switch parser.value(depth: depth + 1) {
@@ -67,7 +69,7 @@ extension JSONQuickParser {
                 case .object(let members)?: args = members; return true
                 default: return false
                 }
-            default:
+            } else {
                 return parser.skipMember(key, seen: &otherKeys, depth: depth + 1)
             }
         }
