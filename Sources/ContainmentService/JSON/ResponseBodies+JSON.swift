@@ -8,6 +8,8 @@ protocol MutationSubjectJSON {
 
 extension MutationResponse: JSONWritable where Subject: MutationSubjectJSON {
     func writeJSON(to writer: inout JSONWriter) {
+        // An event takes about 150 bytes: one allocation for most responses.
+        writer.reserveCapacity(256 + 160 * events.count)
         writer.beginObject()
         subject.writeFields(to: &writer, events: events)
         writer.endObject()
