@@ -6,6 +6,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Room for `capacity` fields without growing (request heads: one allocation).
     init(capacity: Int) { fields.reserveCapacity(capacity) }
+
     public init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { (name: $0.0, value: $0.1) }
     }
