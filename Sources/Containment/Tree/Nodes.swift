@@ -7,15 +7,14 @@ enum AppearanceDriver: Equatable {
     case transition(String)
 }
 
-/// A view controller's state inside the engine.
+/// A view controller's state inside the engine: what every controller uses inline, the rest
+/// (`ControllerExtras`) out of line, so the node stored per controller stays small.
 struct ControllerNode {
     let id: String
     var kind: ControllerKind
-    var title: String?
     var parent: String?
     var children: [String] = []
     var isViewLoaded = false
-    var containerViews: [ContainerViewSpec] = []
     var appearance: AppearanceState = .disappeared
     var appearanceDriver: AppearanceDriver?
     /// `viewIsAppearing` already delivered in the current appearing transition.
@@ -26,21 +25,85 @@ struct ControllerNode {
     var isMovingFromParent = false
     var needsLayout = false
     var automaticallyForwardsAppearance = true
-    var preferredContentSize = Size(width: 0, height: 0)
-    var statusBarStyle: StatusBarStyle = .default
-    var statusBarHidden = false
-    var childForStatusBarStyle: String?
-    var childForStatusBarHidden: String?
-    var properties: [String: JSONValue] = [:]
-    /// Navigation and tab bar controllers: `viewControllers` (stack bottom to top, or tabs).
-    /// Changes at once; the child links follow when the transition completes.
-    var stack: [String]?
-    /// Tab bar controllers.
-    var selectedIndex: Int?
-    /// Navigation controllers: a back swipe in progress.
-    var interactivePop: InteractivePop?
-    /// Split view controllers.
-    var split: SplitState?
+    /// Allocated on the first change away from the defaults; shared with copies until written.
+    private var extrasBox: ControllerExtrasBox?
+
+    init(id: String, kind: ControllerKind) {
+        self.id = id
+        self.kind = kind
+    }
+
+    var extras: ControllerExtras {
+        get { extrasBox?.extras ?? ControllerExtras() }
+        _modify {
+            if extrasBox == nil {
+                extrasBox = ControllerExtrasBox(ControllerExtras())
+            } else if !isKnownUniquelyReferenced(&extrasBox!) {
+                extrasBox = ControllerExtrasBox(extrasBox!.extras)
+            }
+            yield &extrasBox!.extras
+        }
+    }
+
+    var title: String? {
+        get { extrasBox?.extras.title }
+        _modify { yield &extras.title }
+    }
+
+    var containerViews: [ContainerViewSpec] {
+        get { extrasBox?.extras.containerViews ?? [] }
+        _modify { yield &extras.containerViews }
+    }
+
+    var preferredContentSize: Size {
+        get { extrasBox?.extras.preferredContentSize ?? Size(width: 0, height: 0) }
+        _modify { yield &extras.preferredContentSize }
+    }
+
+    var statusBarStyle: StatusBarStyle {
+        get { extrasBox?.extras.statusBarStyle ?? .default }
+        _modify { yield &extras.statusBarStyle }
+    }
+
+    var statusBarHidden: Bool {
+        get { extrasBox?.extras.statusBarHidden ?? false }
+        _modify { yield &extras.statusBarHidden }
+    }
+
+    var childForStatusBarStyle: String? {
+        get { extrasBox?.extras.childForStatusBarStyle }
+        _modify { yield &extras.childForStatusBarStyle }
+    }
+
+    var childForStatusBarHidden: String? {
+        get { extrasBox?.extras.childForStatusBarHidden }
+        _modify { yield &extras.childForStatusBarHidden }
+    }
+
+    var properties: [String: JSONValue] {
+        get { extrasBox?.extras.properties ?? [:] }
+        _modify { yield &extras.properties }
+    }
+
+    var stack: [String]? {
+        get { extrasBox?.extras.stack }
+        _modify { yield &extras.stack }
+    }
+
+    var selectedIndex: Int? {
+        get { extrasBox?.extras.selectedIndex }
+        _modify { yield &extras.selectedIndex }
+    }
+
+    var interactivePop: InteractivePop? {
+        get { extrasBox?.extras.interactivePop }
+        _modify { yield &extras.interactivePop }
+    }
+
+    var split: SplitState? {
+        get { extrasBox?.extras.split }
+        _modify { yield &extras.split }
+    }
 
     var viewID: String { ControllerNode.viewID(of: id) }
 
