@@ -43,7 +43,7 @@ extension ContainmentTree {
         if controllers[child]!.parent != nil {
             removeFromParentController(child)
         }
-        emit(child, "willMove", ["parent": .string(parent)])
+        emit(child, "willMove", EventArguments.parent(parent))
         flagMoving(child, toParent: true)
         editController(child) { $0.parent = parent }
         editController(parent) { $0.children.append(child) }
@@ -62,7 +62,7 @@ extension ContainmentTree {
             editController(split) { $0.forget(child) }
         }
         editController(child) { $0.parent = nil }
-        emit(child, "didMove", ["parent": .null])
+        emit(child, "didMove", EventArguments.parent(nil))
     }
 
     /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of
@@ -73,12 +73,12 @@ extension ContainmentTree {
         } else if parent != nil {
             flagMoving(controller, toParent: true)
         }
-        emit(controller, "willMove", ["parent": .id(parent)])
+        emit(controller, "willMove", EventArguments.parent(parent))
     }
 
     /// The container's own `didMove(toParent:)`: a notification only (rule 3).
     func didMove(_ controller: String, toParent parent: String?) {
-        emit(controller, "didMove", ["parent": .id(parent)])
+        emit(controller, "didMove", EventArguments.parent(parent))
     }
 
     // MARK: Deleting

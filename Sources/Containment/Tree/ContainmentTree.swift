@@ -147,9 +147,9 @@ public final class ContainmentTree {
     /// stops the list; earlier calls stay applied unless `atomic`, which applies all or none.
     public func perform(_ calls: [RawCall], atomic: Bool, now: Double) -> CallsOutcome {
         beginCall(now: now)
-        let start = undo.mark(tree: self)
+        let start = markUndo()
         for (index, call) in calls.enumerated() {
-            let mark = atomic ? start : undo.mark(tree: self)
+            let mark = atomic ? start : markUndo()
             do {
                 try apply(call, field: "")
             } catch {

@@ -12,6 +12,9 @@ enum AppearanceDriver: Equatable {
 struct ControllerNode {
     let id: String
     var kind: ControllerKind
+    /// The undo log's stamp when this node was last saved (`UndoLog.stamp`); declared here
+    /// to fill the padding after `kind`.
+    var undoStamp: UInt32 = 0
     var parent: String?
     var children: [String] = []
     var isViewLoaded = false
@@ -157,6 +160,8 @@ struct ViewNode {
     /// move pays for the views whose window changes, as UIKit's `didMoveToWindow` does), so
     /// asking is O(1) at any depth.
     var inWindow = false
+    /// The undo log's stamp when this node was last saved (`UndoLog.stamp`).
+    var undoStamp: UInt32 = 0
 }
 
 /// The tree's one window.

@@ -1,6 +1,9 @@
 /// Old values of everything a call touched, so a rejected call (or atomic batch) is undone
 /// in O(touched) rather than by copying the tree; non-atomic work pays only for what it
 /// changes.
+///
+/// Lives as long as its tree: the stamp must never repeat while a node may still carry it,
+/// and the entry buffer is reused from call to call instead of reallocated.
 struct UndoLog {
     enum Entry {
         case controller(String, ControllerNode?)
@@ -18,26 +21,39 @@ struct UndoLog {
     }
 
     var entries: [Entry] = []
-    /// What has been saved since the last mark; saving once per mark is enough.
-    var savedControllers: Set<String> = []
-    var savedViews: Set<String> = []
+    /// Nodes carrying this stamp were saved since the last mark: saving once per mark is
+    /// enough, and a stamp in the node costs no hashing and no allocation, unlike a set.
+    private(set) var stamp: UInt32 = 1
     var savedContainerViewOwners: Set<String> = []
     var savedWindow = false
     var savedScheduler = false
 
-    mutating func mark(tree: ContainmentTree) -> Mark {
-        forgetSaved()
-        return Mark(entryCount: entries.count, eventCount: tree.pendingEvents.count, nextSeq: tree.nextSeq)
-    }
+    /// Entries kept between calls; a call that touched more releases its buffer at the end,
+    /// so one huge call does not hold memory for the tree's lifetime.
+    static let retainedCapacity = 64
 
-    /// Releases rather than clears in place: clearing keeps the capacity and costs it on
-    /// every mark, which a batch of small calls after one large call would pay each time.
-    mutating func forgetSaved() {
-        savedControllers = []
-        savedViews = []
-        savedContainerViewOwners = []
+    /// Starts a new stamp; the set is released rather than cleared in place, since clearing
+    /// keeps the capacity and costs it on every mark. Returns false when the stamp wrapped
+    /// around, after which nodes still carrying old stamps must be reset.
+    mutating func forgetSaved() -> Bool {
+        if !savedContainerViewOwners.isEmpty { savedContainerViewOwners = [] }
         savedWindow = false
         savedScheduler = false
+        guard stamp < .max else {
+            stamp = 1
+            return false
+        }
+        stamp += 1
+        return true
+    }
+
+    /// Drops the entries of a finished call, keeping a small buffer for the next one.
+    mutating func dropEntries() {
+        if entries.capacity > Self.retainedCapacity {
+            entries = []
+        } else {
+            entries.removeAll(keepingCapacity: true)
+        }
     }
 }
 
@@ -47,13 +63,37 @@ extension ContainmentTree {
     func beginCall(now: Double) {
         self.now = now
         pendingEvents = []
-        undo = UndoLog()
+        pendingEvents.reserveCapacity(Self.typicalEventsPerCall)
+        undo.dropEntries()
+        forgetSavedNodes()
+    }
+
+    /// Room for the events of a typical call, so the list grows once rather than four times.
+    static let typicalEventsPerCall = 16
+
+    /// A point to roll back to; what is changed after it is saved again.
+    func markUndo() -> UndoLog.Mark {
+        forgetSavedNodes()
+        return UndoLog.Mark(entryCount: undo.entries.count, eventCount: pendingEvents.count, nextSeq: nextSeq)
+    }
+
+    /// Every node counts as unsaved from here on. After 4 billion marks the stamp starts
+    /// again at 1, and a node still carrying an old stamp could look saved, so then all
+    /// stamps go back to 0 (O(tree), once per 4 billion marks).
+    func forgetSavedNodes() {
+        guard !undo.forgetSaved() else { return }
+        for index in controllers.indices {
+            controllers.values[index].undoStamp = 0
+        }
+        for index in views.indices {
+            views.values[index].undoStamp = 0
+        }
     }
 
     /// Runs `body` as one public call: a turn that either completes or leaves no trace.
     func mutate(now: Double, _ body: () throws(ContainmentError) -> Void) throws(ContainmentError) -> [Event] {
         beginCall(now: now)
-        let mark = undo.mark(tree: self)
+        let mark = markUndo()
         do {
             try body()
             flushTurn()
@@ -77,7 +117,7 @@ extension ContainmentTree {
         }
         pendingEvents.removeLast(pendingEvents.count - mark.eventCount)
         nextSeq = mark.nextSeq
-        undo.forgetSaved()
+        forgetSavedNodes()
     }
 
     func commitCall() -> [Event] {
@@ -86,7 +126,7 @@ extension ContainmentTree {
         }
         let events = pendingEvents
         pendingEvents = []
-        undo = UndoLog()
+        undo.dropEntries()
         return events
     }
 
@@ -94,37 +134,45 @@ extension ContainmentTree {
 
     @discardableResult
     func editController<R>(_ id: String, _ body: (inout ControllerNode) -> R) -> R {
-        saveController(id)
-        return body(&controllers[id]!)
+        let index = controllers.index(forKey: id)!
+        if controllers.values[index].undoStamp != undo.stamp {
+            undo.entries.append(.controller(id, controllers.values[index]))
+            controllers.values[index].undoStamp = undo.stamp
+        }
+        return body(&controllers.values[index])
     }
 
+    /// Saves what was there unless saved since the mark. An absent node may be saved twice
+    /// (created, deleted, created again); that is harmless, as rollback replays newest first.
     func storeController(_ node: ControllerNode?, id: String) {
-        saveController(id)
+        let old = controllers[id]
+        if old?.undoStamp != undo.stamp {
+            undo.entries.append(.controller(id, old))
+        }
+        var node = node
+        node?.undoStamp = undo.stamp
         controllers[id] = node
     }
 
     @discardableResult
     func editView<R>(_ id: String, _ body: (inout ViewNode) -> R) -> R {
-        saveView(id)
-        return body(&views[id]!)
+        let index = views.index(forKey: id)!
+        if views.values[index].undoStamp != undo.stamp {
+            undo.entries.append(.view(id, views.values[index]))
+            views.values[index].undoStamp = undo.stamp
+        }
+        return body(&views.values[index])
     }
 
+    /// Like `storeController`.
     func storeView(_ node: ViewNode?, id: String) {
-        saveView(id)
+        let old = views[id]
+        if old?.undoStamp != undo.stamp {
+            undo.entries.append(.view(id, old))
+        }
+        var node = node
+        node?.undoStamp = undo.stamp
         views[id] = node
-    }
-
-    /// Keeps a node's state from before its first change in this call, once per call.
-    private func saveController(_ id: String) {
-        if undo.savedControllers.insert(id).inserted {
-            undo.entries.append(.controller(id, controllers[id]))
-        }
-    }
-
-    private func saveView(_ id: String) {
-        if undo.savedViews.insert(id).inserted {
-            undo.entries.append(.view(id, views[id]))
-        }
     }
 
     func storeContainerViewOwner(_ owner: String?, for view: String) {
