@@ -46,17 +46,15 @@ extension ContainmentTree {
         emit(child, "willMove", EventArguments.parent(parent))
         flagMoving(child, toParent: true)
         editController(child) { $0.parent = parent }
-        editController(parent) { $0.children.append(child) }
+        appendChildLink(child, to: parent)
     }
 
     /// `removeFromParent()`: the link goes, then `didMove(toParent: nil)` (rule 2). Nothing
     /// happens for a controller without a parent.
     func removeFromParentController(_ child: String) {
         guard let parent = controllers[child]?.parent else { return }
-        editController(parent) { node in
-            node.children.removeAll { $0 == child }
-            node.forget(child)
-        }
+        removeChildLink(child, from: parent)
+        editController(parent) { $0.forget(child) }
         // A collapsed split's secondary lives on its navigation primary's stack.
         if let split = controllers[parent]?.parent, controllers[split]?.split?.secondary == child {
             editController(split) { $0.forget(child) }

@@ -22,12 +22,10 @@ extension ContainmentTree {
         emit(controller, "loadView")
         let rootID = node.viewID
         let bounds = Rect(size: window.size)
-        var root = ViewNode(id: rootID, frame: bounds, owner: controller)
         for container in node.containerViews {
             storeView(ViewNode(id: container.id, frame: container.frame ?? bounds, superview: rootID), id: container.id)
-            root.subviews.append(container.id)
         }
-        storeView(root, id: rootID)
+        storeView(ViewNode(id: rootID, frame: bounds, subviews: node.containerViews.map(\.id), owner: controller), id: rootID)
         editController(controller) { $0.isViewLoaded = true }
         emit(controller, "viewDidLoad")
         do {
@@ -80,7 +78,7 @@ extension ContainmentTree {
     /// below are detached, not deleted.
     func deleteViewTree(_ rootID: String) {
         if let superview = views[rootID]?.superview {
-            editView(superview) { $0.subviews.removeAll { $0 == rootID } }
+            removeSubviewLink(rootID, from: superview)
         }
         var stack = [rootID]
         while let viewID = stack.popLast() {
@@ -158,12 +156,9 @@ extension ContainmentTree {
         let wasOnScreen = isOnScreen(viewID)
         if let oldSuperview = views[viewID]!.superview {
             if wasOnScreen { markLayout(nearestOwner(from: oldSuperview)) }
-            editView(oldSuperview) { $0.subviews.removeAll { $0 == viewID } }
+            removeSubviewLink(viewID, from: oldSuperview)
         }
-        editView(superviewID) { node in
-            let position = min(max(index ?? node.subviews.count, 0), node.subviews.count)
-            node.subviews.insert(viewID, at: position)
-        }
+        insertSubviewLink(viewID, into: superviewID, at: index)
         editView(viewID) { $0.superview = superviewID }
         updateInWindow(viewID, isInWindow(superviewID))
         let nowOnScreen = isOnScreen(superviewID)
@@ -202,7 +197,7 @@ extension ContainmentTree {
         guard let superviewID = views[viewID]?.superview else { return }
         let wasOnScreen = isOnScreen(viewID)
         if wasOnScreen { markLayout(nearestOwner(from: superviewID)) }
-        editView(superviewID) { $0.subviews.removeAll { $0 == viewID } }
+        removeSubviewLink(viewID, from: superviewID)
         editView(viewID) { $0.superview = nil }
         updateInWindow(viewID, false)
         if wasOnScreen {

@@ -16,7 +16,9 @@ struct ControllerNode {
     /// to fill the padding after `kind`.
     var undoStamp: UInt32 = 0
     var parent: String?
-    var children: [String] = []
+    /// Changed only through the methods below, which the tree calls from its logged edits
+    /// (`ContainmentTree+Lists.swift`): the undo log then records the change, not a copy.
+    private(set) var children: [String] = []
     var isViewLoaded = false
     var appearance: AppearanceState = .disappeared
     var appearanceDriver: AppearanceDriver?
@@ -110,6 +112,22 @@ struct ControllerNode {
 
     var viewID: String { ControllerNode.viewID(of: id) }
 
+    mutating func appendChild(_ child: String) { children.append(child) }
+    mutating func insertChild(_ child: String, at index: Int) { children.insert(child, at: index) }
+    mutating func removeChild(at index: Int) { children.remove(at: index) }
+
+    /// This node as the undo log keeps it: the children list is restored by its own entries.
+    var withoutChildren: ControllerNode {
+        var copy = self
+        copy.children = []
+        return copy
+    }
+
+    /// Restoring a saved node: the current children list stays, moved rather than copied.
+    mutating func keepChildren(of current: inout ControllerNode) {
+        swap(&children, &current.children)
+    }
+
     /// A child leaving a built-in container leaves its stack, tabs or column too (UIKit's
     /// navigation stack is its children), so the two never disagree.
     mutating func forget(_ child: String) {
@@ -154,7 +172,8 @@ struct ViewNode {
     let id: String
     var frame: Rect
     var superview: String?
-    var subviews: [String] = []
+    /// Changed only through the methods below (see `ControllerNode.children`).
+    private(set) var subviews: [String] = []
     var owner: String?
     /// Whether the window is above this view; kept up to date on every superview change (a
     /// move pays for the views whose window changes, as UIKit's `didMoveToWindow` does), so
@@ -162,6 +181,30 @@ struct ViewNode {
     var inWindow = false
     /// The undo log's stamp when this node was last saved (`UndoLog.stamp`).
     var undoStamp: UInt32 = 0
+
+    init(id: String, frame: Rect, superview: String? = nil, subviews: [String] = [], owner: String? = nil, inWindow: Bool = false) {
+        self.id = id
+        self.frame = frame
+        self.superview = superview
+        self.subviews = subviews
+        self.owner = owner
+        self.inWindow = inWindow
+    }
+
+    mutating func insertSubview(_ subview: String, at index: Int) { subviews.insert(subview, at: index) }
+    mutating func removeSubview(at index: Int) { subviews.remove(at: index) }
+
+    /// This node as the undo log keeps it: the subviews list is restored by its own entries.
+    var withoutSubviews: ViewNode {
+        var copy = self
+        copy.subviews = []
+        return copy
+    }
+
+    /// Restoring a saved node: the current subviews list stays, moved rather than copied.
+    mutating func keepSubviews(of current: inout ViewNode) {
+        swap(&subviews, &current.subviews)
+    }
 }
 
 /// The tree's one window.

@@ -6,8 +6,17 @@
 /// and the entry buffer is reused from call to call instead of reallocated.
 struct UndoLog {
     enum Entry {
+        /// A node created or deleted (nil: there was none), restored whole.
         case controller(String, ControllerNode?)
         case view(String, ViewNode?)
+        /// A node edited, restored but for its list of children or subviews, which the
+        /// entries below restore.
+        case controllerExceptChildren(String, ControllerNode)
+        case viewExceptSubviews(String, ViewNode)
+        case childAppended(parent: String)
+        case childRemoved(parent: String, child: String, index: Int)
+        case subviewInserted(superview: String, index: Int)
+        case subviewRemoved(superview: String, subview: String, index: Int)
         case containerViewOwner(String, String?)
         case window(WindowState)
         case scheduler(Scheduler)
@@ -110,6 +119,18 @@ extension ContainmentTree {
             switch undo.entries.removeLast() {
             case .controller(let id, let old): controllers[id] = old
             case .view(let id, let old): views[id] = old
+            case .controllerExceptChildren(let id, var old):
+                let index = controllers.index(forKey: id)!
+                old.keepChildren(of: &controllers.values[index])
+                controllers.values[index] = old
+            case .viewExceptSubviews(let id, var old):
+                let index = views.index(forKey: id)!
+                old.keepSubviews(of: &views.values[index])
+                views.values[index] = old
+            case .childAppended(let parent): controllers[parent]!.removeChild(at: controllers[parent]!.children.count - 1)
+            case .childRemoved(let parent, let child, let index): controllers[parent]!.insertChild(child, at: index)
+            case .subviewInserted(let superview, let index): views[superview]!.removeSubview(at: index)
+            case .subviewRemoved(let superview, let subview, let index): views[superview]!.insertSubview(subview, at: index)
             case .containerViewOwner(let id, let old): containerViewOwners[id] = old
             case .window(let old): window = old
             case .scheduler(let old): scheduler = old
@@ -136,19 +157,17 @@ extension ContainmentTree {
     func editController<R>(_ id: String, _ body: (inout ControllerNode) -> R) -> R {
         let index = controllers.index(forKey: id)!
         if controllers.values[index].undoStamp != undo.stamp {
-            undo.entries.append(.controller(id, controllers.values[index]))
+            undo.entries.append(.controllerExceptChildren(id, controllers.values[index].withoutChildren))
             controllers.values[index].undoStamp = undo.stamp
         }
         return body(&controllers.values[index])
     }
 
-    /// Saves what was there unless saved since the mark. An absent node may be saved twice
-    /// (created, deleted, created again); that is harmless, as rollback replays newest first.
+    /// Creates or deletes a node, saving what was there whole (an edit since the mark saved
+    /// it without its list). Rare enough to save every time; rollback replays newest first,
+    /// so the oldest saved state wins.
     func storeController(_ node: ControllerNode?, id: String) {
-        let old = controllers[id]
-        if old?.undoStamp != undo.stamp {
-            undo.entries.append(.controller(id, old))
-        }
+        undo.entries.append(.controller(id, controllers[id]))
         var node = node
         node?.undoStamp = undo.stamp
         controllers[id] = node
@@ -158,7 +177,7 @@ extension ContainmentTree {
     func editView<R>(_ id: String, _ body: (inout ViewNode) -> R) -> R {
         let index = views.index(forKey: id)!
         if views.values[index].undoStamp != undo.stamp {
-            undo.entries.append(.view(id, views.values[index]))
+            undo.entries.append(.viewExceptSubviews(id, views.values[index].withoutSubviews))
             views.values[index].undoStamp = undo.stamp
         }
         return body(&views.values[index])
@@ -166,10 +185,7 @@ extension ContainmentTree {
 
     /// Like `storeController`.
     func storeView(_ node: ViewNode?, id: String) {
-        let old = views[id]
-        if old?.undoStamp != undo.stamp {
-            undo.entries.append(.view(id, old))
-        }
+        undo.entries.append(.view(id, views[id]))
         var node = node
         node?.undoStamp = undo.stamp
         views[id] = node
