@@ -23,9 +23,9 @@ extension ContainmentTree {
         let rootID = node.viewID
         let bounds = Rect(size: window.size)
         for container in node.containerViews {
-            storeView(ViewNode(id: container.id, frame: container.frame ?? bounds, superview: rootID), id: container.id)
+            storeView(ViewNode(frame: container.frame ?? bounds, superview: rootID), id: container.id)
         }
-        storeView(ViewNode(id: rootID, frame: bounds, subviews: node.containerViews.map(\.id), owner: controller), id: rootID)
+        storeView(ViewNode(frame: bounds, subviews: node.containerViews.map(\.id), owner: controller), id: rootID)
         editController(controller) { $0.isViewLoaded = true }
         emit(controller, "viewDidLoad")
         do {

@@ -64,7 +64,7 @@ public final class ContainmentTree {
         self.configuration = configuration
         self.window = WindowState(size: configuration.windowSize, horizontalSizeClass: configuration.horizontalSizeClass)
         self.log = EventLog(capacity: configuration.eventRetention)
-        views[WindowState.viewID] = ViewNode(id: WindowState.viewID, frame: Rect(size: configuration.windowSize), inWindow: true)
+        views[WindowState.viewID] = ViewNode(frame: Rect(size: configuration.windowSize), inWindow: true)
         creationEvents = try mutate(now: now) { () throws(ContainmentError) in
             if let root {
                 try buildSpec(root, field: "root")
@@ -210,7 +210,7 @@ public final class ContainmentTree {
         let events = commitCall()
         scheduler = Scheduler()
         controllers = [:]
-        views = [WindowState.viewID: ViewNode(id: WindowState.viewID, frame: Rect(size: window.size), inWindow: true)]
+        views = [WindowState.viewID: ViewNode(frame: Rect(size: window.size), inWindow: true)]
         containerViewOwners = [:]
         window.rootViewController = nil
         return events

@@ -20,6 +20,8 @@ struct ControllerExtras {
     var interactivePop: InteractivePop?
     /// Split view controllers.
     var split: SplitState?
+    /// The running transition driving this controller's appearance (`AppearanceDriver`).
+    var drivingTransition: String?
 }
 
 /// The reference a node holds its extras through; copied before a write when shared, so

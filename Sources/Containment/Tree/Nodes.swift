@@ -5,23 +5,30 @@ enum AppearanceDriver: Equatable {
     case turn
     case manual
     case transition(String)
+
+    /// How a node stores it: one byte inline, a transition's id in the node's extras.
+    enum Kind {
+        case turn
+        case manual
+        case transition
+    }
 }
 
 /// A view controller's state inside the engine: what every controller uses inline, the rest
 /// (`ControllerExtras`) out of line, so the node stored per controller stays small.
 struct ControllerNode {
+    // One-byte fields and the stamp are declared together to fill the padding after `id`.
     let id: String
     var kind: ControllerKind
-    /// The undo log's stamp when this node was last saved (`UndoLog.stamp`); declared here
-    /// to fill the padding after `kind`.
+    var appearance: AppearanceState = .disappeared
+    private var appearanceDriverKind: AppearanceDriver.Kind?
+    /// The undo log's stamp when this node was last saved (`UndoLog.stamp`).
     var undoStamp: UInt32 = 0
     var parent: String?
     /// Changed only through the methods below, which the tree calls from its logged edits
     /// (`ContainmentTree+Lists.swift`): the undo log then records the change, not a copy.
     private(set) var children: [String] = []
     var isViewLoaded = false
-    var appearance: AppearanceState = .disappeared
-    var appearanceDriver: AppearanceDriver?
     /// `viewIsAppearing` already delivered in the current appearing transition.
     var sentIsAppearing = false
     /// The `animated` flag of the transition in progress, repeated in its "did" callbacks.
@@ -47,6 +54,31 @@ struct ControllerNode {
                 extrasBox = ControllerExtrasBox(extrasBox!.extras)
             }
             yield &extrasBox!.extras
+        }
+    }
+
+    var appearanceDriver: AppearanceDriver? {
+        get {
+            switch appearanceDriverKind {
+            case nil: nil
+            case .turn: .turn
+            case .manual: .manual
+            // Set together with the kind by the setter below.
+            case .transition: .transition(extrasBox!.extras.drivingTransition!)
+            }
+        }
+        set {
+            if case .transition(let id) = newValue {
+                extras.drivingTransition = id
+            } else if extrasBox?.extras.drivingTransition != nil {
+                extras.drivingTransition = nil
+            }
+            switch newValue {
+            case nil: appearanceDriverKind = nil
+            case .turn: appearanceDriverKind = .turn
+            case .manual: appearanceDriverKind = .manual
+            case .transition: appearanceDriverKind = .transition
+            }
         }
     }
 
@@ -168,8 +200,8 @@ struct SplitState: Equatable {
 }
 
 /// A view; root views have an owner, container views and the window's view do not.
+/// Its id is the key it is stored under, not repeated here: views are the most numerous nodes.
 struct ViewNode {
-    let id: String
     var frame: Rect
     var superview: String?
     /// Changed only through the methods below (see `ControllerNode.children`).
@@ -182,8 +214,7 @@ struct ViewNode {
     /// The undo log's stamp when this node was last saved (`UndoLog.stamp`).
     var undoStamp: UInt32 = 0
 
-    init(id: String, frame: Rect, superview: String? = nil, subviews: [String] = [], owner: String? = nil, inWindow: Bool = false) {
-        self.id = id
+    init(frame: Rect, superview: String? = nil, subviews: [String] = [], owner: String? = nil, inWindow: Bool = false) {
         self.frame = frame
         self.superview = superview
         self.subviews = subviews
