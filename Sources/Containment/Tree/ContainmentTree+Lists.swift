@@ -1,6 +1,8 @@
 /// Children and subviews lists change by logged edits: the undo log records the change and
 /// its index instead of a copy of the list, so linking into a parent with many children (a
-/// group of 5,000, the window's view) does not copy its list on every call.
+/// group of 5,000, the window's view) does not copy its list on every call. Lists hold no
+/// duplicates, so removals search from the end, where the most recently added entry (the
+/// one most often removed again) is found at once.
 extension ContainmentTree {
     func appendChildLink(_ child: String, to parent: String) {
         editController(parent) { $0.appendChild(child) }
@@ -9,7 +11,7 @@ extension ContainmentTree {
 
     func removeChildLink(_ child: String, from parent: String) {
         let removed = editController(parent) { node -> Int? in
-            guard let index = node.children.firstIndex(of: child) else { return nil }
+            guard let index = node.children.lastIndex(of: child) else { return nil }
             node.removeChild(at: index)
             return index
         }
@@ -28,7 +30,7 @@ extension ContainmentTree {
 
     func removeSubviewLink(_ subview: String, from superview: String) {
         let removed = editView(superview) { node -> Int? in
-            guard let index = node.subviews.firstIndex(of: subview) else { return nil }
+            guard let index = node.subviews.lastIndex(of: subview) else { return nil }
             node.removeSubview(at: index)
             return index
         }
