@@ -140,9 +140,13 @@ extension ContainmentTree {
         guard viewID != superviewID else {
             throw .invalidArgumentException(code: "subview_is_self", "Can't add self as subview")
         }
+        let moving = views[viewID]!
+        // The superview is not below the moved view (checked next), so the move leaves its
+        // place in the window as it is.
+        let superviewInWindow = isInWindow(superviewID)
         // Only a view with subviews can be above the new superview, and never from off the
         // window when the superview is in it.
-        let couldBeAncestor = !views[viewID]!.subviews.isEmpty && (views[viewID]!.inWindow || !isInWindow(superviewID))
+        let couldBeAncestor = !moving.subviews.isEmpty && (moving.inWindow || !superviewInWindow)
         var ancestor = couldBeAncestor ? views[superviewID]?.superview : nil
         while let current = ancestor {
             workCount += 1
@@ -153,18 +157,18 @@ extension ContainmentTree {
         }
         try checkHierarchy(moving: viewID, into: superviewID)
 
-        let wasOnScreen = isOnScreen(viewID)
-        if let oldSuperview = views[viewID]!.superview {
+        let wasOnScreen = window.visible && moving.inWindow
+        if let oldSuperview = moving.superview {
             if wasOnScreen { markLayout(nearestOwner(from: oldSuperview)) }
             removeSubviewLink(viewID, from: oldSuperview)
         }
         insertSubviewLink(viewID, into: superviewID, at: index)
         editView(viewID) { $0.superview = superviewID }
-        updateInWindow(viewID, isInWindow(superviewID))
-        let nowOnScreen = isOnScreen(superviewID)
+        updateInWindow(viewID, superviewInWindow)
+        let nowOnScreen = window.visible && superviewInWindow
         if nowOnScreen {
             markLayout(nearestOwner(from: superviewID))
-            markLayout(views[viewID]!.owner)
+            markLayout(moving.owner)
         }
         if !wasOnScreen && nowOnScreen {
             appearWalk(from: viewID)

@@ -155,12 +155,19 @@ extension ContainmentTree {
 
     @discardableResult
     func editController<R>(_ id: String, _ body: (inout ControllerNode) -> R) -> R {
+        let stamp = undo.stamp
+        var saved: ControllerNode?
+        // One in-place access: reading the node first would copy all of it.
         let index = controllers.index(forKey: id)!
-        if controllers.values[index].undoStamp != undo.stamp {
-            undo.entries.append(.controllerExceptChildren(id, controllers.values[index].withoutChildren))
-            controllers.values[index].undoStamp = undo.stamp
+        let result = Self.edit(&controllers.values[index]) { node in
+            if node.undoStamp != stamp {
+                saved = node.withoutChildren
+                node.undoStamp = stamp
+            }
+            return body(&node)
         }
-        return body(&controllers.values[index])
+        if let saved { undo.entries.append(.controllerExceptChildren(id, saved)) }
+        return result
     }
 
     /// Creates or deletes a node, saving what was there whole (an edit since the mark saved
@@ -175,12 +182,23 @@ extension ContainmentTree {
 
     @discardableResult
     func editView<R>(_ id: String, _ body: (inout ViewNode) -> R) -> R {
+        let stamp = undo.stamp
+        var saved: ViewNode?
         let index = views.index(forKey: id)!
-        if views.values[index].undoStamp != undo.stamp {
-            undo.entries.append(.viewExceptSubviews(id, views.values[index].withoutSubviews))
-            views.values[index].undoStamp = undo.stamp
+        let result = Self.edit(&views.values[index]) { node in
+            if node.undoStamp != stamp {
+                saved = node.withoutSubviews
+                node.undoStamp = stamp
+            }
+            return body(&node)
         }
-        return body(&views.values[index])
+        if let saved { undo.entries.append(.viewExceptSubviews(id, saved)) }
+        return result
+    }
+
+    /// Runs `body` on one in-place access to `value`.
+    private static func edit<Value, R>(_ value: inout Value, _ body: (inout Value) -> R) -> R {
+        body(&value)
     }
 
     /// Like `storeController`.
