@@ -6,7 +6,8 @@ import Glibc
 
 // `EngineProbe calls N`: N times the service benchmark's /calls batch (add w0-0 to root and
 // remove it again) on a visible tree of 100 controllers; run it with two N under callgrind
-// or dhat and divide the difference to get the cost of one batch without the setup.
+// and divide the difference to get the cost of one batch without the setup. GROUPS adds
+// that many groups of 5,000 controllers under root first (20: a 100k-controller tree).
 // `EngineProbe memory R`: RSS before and after building 100,001 visible controllers with
 // loaded views as the benchmark runner does (20 groups of 5,000, each created detached and
 // added to root), retaining R events; R = 1 isolates the nodes from the retained events.
@@ -30,9 +31,15 @@ let batch = [
     RawCall(receiver: "w0-0", method: "removeFromParent"),
 ]
 
-func runCalls(_ count: Int) throws {
+func runCalls(_ count: Int, groups: Int) throws {
     let root = ControllerSpec(id: "root", children: (0..<99).map { ControllerSpec(id: "c\($0)") })
-    let tree = try ContainmentTree(id: "t0", root: root, now: 0)
+    let tree = try ContainmentTree(
+        id: "t0", configuration: TreeConfiguration(maxControllers: 200_000), root: root, now: 0)
+    for group in 0..<groups {
+        let spec = ControllerSpec(id: "g\(group)", children: (0..<4_999).map { ControllerSpec(id: "g\(group)-\($0)") })
+        _ = try tree.createController(spec, now: 0)
+        _ = try tree.addChild("g\(group)", to: "root", now: 0)
+    }
     _ = try tree.createController(ControllerSpec(id: "w0-0"), now: 0)
     _ = tree.perform([RawCall(receiver: "w0-0", method: "loadViewIfNeeded")], atomic: false, now: 0)
     var events = 0
@@ -41,7 +48,7 @@ func runCalls(_ count: Int) throws {
         precondition(outcome.failure == nil, "\(outcome.failure!)")
         events += outcome.events.count
     }
-    print("batches \(count), events \(events)")
+    print("controllers \(tree.controllerCount), batches \(count), events \(events)")
 }
 
 /// glibc's `malloc_trim`, which the Glibc module does not export: returns freed heap to the system.
@@ -67,7 +74,9 @@ func runMemory(retention: Int) throws {
 }
 
 switch CommandLine.arguments.dropFirst().first {
-case "calls": try runCalls(Int(CommandLine.arguments[2]) ?? 1)
+case "calls":
+    let arguments = CommandLine.arguments
+    try runCalls(Int(arguments[2]) ?? 1, groups: arguments.count > 3 ? Int(arguments[3]) ?? 0 : 0)
 case "memory": try runMemory(retention: Int(CommandLine.arguments[2]) ?? 10_000)
-default: print("usage: EngineProbe calls N | memory RETENTION")
+default: print("usage: EngineProbe calls N [GROUPS] | memory RETENTION")
 }
