@@ -41,6 +41,28 @@ import Testing
         #expect(tree.appearance("a") == .appeared)
     }
 
+    /// The undo log restores lists from logged edits, so their order must come back exactly.
+    @Test func atomicRollbackRestoresChildAndSubviewOrder() throws {
+        let tree = try visibleTree(others: ["a", "b", "c", "d"])
+        for id in ["a", "b", "c"] { _ = try tree.addChild(id, to: "root", now: t0) }
+        let before = tree.snapshot()
+        let outcome = tree.perform(
+            [
+                call("b", "willMove", ["toParent": .null]),
+                call("b.view", "removeFromSuperview"),
+                call("b", "removeFromParent"),
+                call("root", "addChild", ["child": "d"]),
+                call("root.view", "insertSubview", ["view": "d.view", "at": 0]),
+                call("root", "addChild", ["child": "b"]),
+                call("root.view", "addSubview", ["view": "b.view"]),
+                call("a", "updateNothing"),
+            ], atomic: true, now: t0)
+        #expect(outcome.failure?.callIndex == 7)
+        #expect(tree.snapshot() == before)
+        #expect(tree.snapshot().controllers["root"]?.children == ["a", "b", "c"])
+        #expect(tree.snapshot().views["root.view"]?.subviews == ["a.view", "b.view", "c.view"])
+    }
+
     @Test func malformedCallsAreInvalidArgumentsNamingTheField() throws {
         let tree = try visibleTree(others: ["a"])
         let cases: [(RawCall, ContainmentError.Kind, String)] = [

@@ -74,7 +74,7 @@ extension ContainmentTree {
             node.appearanceAnimated = animated
             node.sentIsAppearing = false
         }
-        emit(controller, appearing ? "viewWillAppear" : "viewWillDisappear", ["animated": .bool(animated)], appearance: true)
+        emit(controller, appearing ? "viewWillAppear" : "viewWillDisappear", EventArguments.animated(animated), appearance: true)
         if appearing, driver != .manual {
             editScheduler { $0.pendingIsAppearing.append(controller) }
         }
@@ -85,7 +85,7 @@ extension ContainmentTree {
     /// or an unbalanced-call warning when nothing was begun.
     func endAppearance(_ controller: String) {
         guard let node = controllers[controller] else { return }
-        let animated: [String: JSONValue] = ["animated": .bool(node.appearanceAnimated)]
+        let animated = EventArguments.animated(node.appearanceAnimated)
         switch node.appearance {
         case .appearing:
             if !node.sentIsAppearing {

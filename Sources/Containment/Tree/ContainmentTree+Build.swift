@@ -112,15 +112,22 @@ extension ContainmentTree {
 
     private func makeNode(_ spec: ControllerSpec) -> ControllerNode {
         var node = ControllerNode(id: spec.id, kind: spec.kind ?? .viewController)
-        node.title = spec.title
         node.automaticallyForwardsAppearance = spec.automaticallyForwardsAppearance ?? true
+        let properties = (spec.properties ?? [:]).filter { $0.value != .null }
+        let containerViews = (spec.containerViews ?? []) + decorativeViews(for: spec)
+        // Plain controllers, the bulk of big trees, get no extras at all.
+        guard spec.title != nil || spec.preferredContentSize != nil || spec.statusBarStyle != nil
+            || spec.statusBarHidden != nil || spec.childForStatusBarStyle != nil || spec.childForStatusBarHidden != nil
+            || !properties.isEmpty || !containerViews.isEmpty || node.kind != .viewController
+        else { return node }
+        node.title = spec.title
         node.preferredContentSize = spec.preferredContentSize ?? Size(width: 0, height: 0)
         node.statusBarStyle = spec.statusBarStyle ?? .default
         node.statusBarHidden = spec.statusBarHidden ?? false
         node.childForStatusBarStyle = spec.childForStatusBarStyle
         node.childForStatusBarHidden = spec.childForStatusBarHidden
-        node.properties = (spec.properties ?? [:]).filter { $0.value != .null }
-        node.containerViews = (spec.containerViews ?? []) + decorativeViews(for: spec)
+        node.properties = properties
+        node.containerViews = containerViews
         switch node.kind {
         case .navigationController, .tabBarController: node.stack = []
         case .splitViewController: node.split = SplitState(isCollapsed: window.horizontalSizeClass == .compact)

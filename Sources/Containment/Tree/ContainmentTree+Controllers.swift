@@ -43,26 +43,24 @@ extension ContainmentTree {
         if controllers[child]!.parent != nil {
             removeFromParentController(child)
         }
-        emit(child, "willMove", ["parent": .string(parent)])
+        emit(child, "willMove", EventArguments.parent(parent))
         flagMoving(child, toParent: true)
         editController(child) { $0.parent = parent }
-        editController(parent) { $0.children.append(child) }
+        appendChildLink(child, to: parent)
     }
 
     /// `removeFromParent()`: the link goes, then `didMove(toParent: nil)` (rule 2). Nothing
     /// happens for a controller without a parent.
     func removeFromParentController(_ child: String) {
         guard let parent = controllers[child]?.parent else { return }
-        editController(parent) { node in
-            node.children.removeAll { $0 == child }
-            node.forget(child)
-        }
+        removeChildLink(child, from: parent)
+        editController(parent) { $0.forget(child) }
         // A collapsed split's secondary lives on its navigation primary's stack.
         if let split = controllers[parent]?.parent, controllers[split]?.split?.secondary == child {
             editController(split) { $0.forget(child) }
         }
         editController(child) { $0.parent = nil }
-        emit(child, "didMove", ["parent": .null])
+        emit(child, "didMove", EventArguments.parent(nil))
     }
 
     /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of
@@ -73,12 +71,12 @@ extension ContainmentTree {
         } else if parent != nil {
             flagMoving(controller, toParent: true)
         }
-        emit(controller, "willMove", ["parent": .id(parent)])
+        emit(controller, "willMove", EventArguments.parent(parent))
     }
 
     /// The container's own `didMove(toParent:)`: a notification only (rule 3).
     func didMove(_ controller: String, toParent parent: String?) {
-        emit(controller, "didMove", ["parent": .id(parent)])
+        emit(controller, "didMove", EventArguments.parent(parent))
     }
 
     // MARK: Deleting

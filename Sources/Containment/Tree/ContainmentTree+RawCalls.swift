@@ -2,9 +2,13 @@
 /// receiver. Arguments are checked before anything changes; UIKit's own preconditions are
 /// checked by the operations themselves.
 extension ContainmentTree {
-    static let viewMethods: Set<String> = [
-        "addSubview", "insertSubview", "removeFromSuperview", "layoutIfNeeded", "setFrame",
-    ]
+    /// A switch rather than a set: a few comparisons cost less than hashing the name.
+    static func isViewMethod(_ method: String) -> Bool {
+        switch method {
+        case "addSubview", "insertSubview", "removeFromSuperview", "layoutIfNeeded", "setFrame": true
+        default: false
+        }
+    }
 
     func apply(_ call: RawCall, field prefix: String) throws(ContainmentError) {
         let args = RawCallArguments(call.args, prefix: prefix)
@@ -100,7 +104,7 @@ extension ContainmentTree {
     }
 
     private func applyViewCall(_ receiver: String, _ method: String, _ args: RawCallArguments, prefix: String) throws(ContainmentError) {
-        guard Self.viewMethods.contains(method) else { throw unknownMethod(method, "view", prefix: prefix) }
+        guard Self.isViewMethod(method) else { throw unknownMethod(method, "view", prefix: prefix) }
         let view = try resolveView(receiver, field: prefix + "receiver")
         switch method {
         case "addSubview":

@@ -17,7 +17,7 @@ extension ContainmentTree {
                     guard let node = controllers[controller], node.appearanceDriver != .manual, node.appearance == .appearing,
                         !node.sentIsAppearing
                     else { continue }
-                    emit(controller, "viewIsAppearing", ["animated": .bool(node.appearanceAnimated)], appearance: true)
+                    emit(controller, "viewIsAppearing", EventArguments.animated(node.appearanceAnimated), appearance: true)
                     editController(controller) { $0.sentIsAppearing = true }
                 }
                 runLayoutPass()

@@ -5,7 +5,7 @@ extension ContainmentTree {
     public func snapshot() -> TreeSnapshot {
         var viewSnapshots: [String: ViewSnapshot] = [:]
         for (viewID, node) in views {
-            viewSnapshots[viewID] = viewSnapshot(node)
+            viewSnapshots[viewID] = viewSnapshot(node, id: viewID)
         }
         var controllerSnapshots: [String: ControllerSnapshot] = [:]
         for (controllerID, node) in controllers {
@@ -24,12 +24,12 @@ extension ContainmentTree {
         guard let node = controllers[id] else {
             throw .notFound(code: "controller_not_found", "no controller \(id)")
         }
-        let view = node.isViewLoaded ? views[node.viewID].map(viewSnapshot) : nil
+        let view = node.isViewLoaded ? views[node.viewID].map { viewSnapshot($0, id: node.viewID) } : nil
         return controllerSnapshot(node, view: view)
     }
 
-    private func viewSnapshot(_ node: ViewNode) -> ViewSnapshot {
-        ViewSnapshot(id: node.id, frame: node.frame, superview: node.superview, subviews: node.subviews, owner: node.owner, inWindow: node.inWindow)
+    private func viewSnapshot(_ node: ViewNode, id: String) -> ViewSnapshot {
+        ViewSnapshot(id: id, frame: node.frame, superview: node.superview, subviews: node.subviews, owner: node.owner, inWindow: node.inWindow)
     }
 
     private func controllerSnapshot(_ node: ControllerNode, view: ViewSnapshot?) -> ControllerSnapshot {

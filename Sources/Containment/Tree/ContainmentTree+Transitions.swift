@@ -91,7 +91,7 @@ extension ContainmentTree {
                 ["transition": .string(transitionID), "finished": true, "from": .string(record.from), "to": .string(record.to)])
         }
         for (index, call) in record.completion.enumerated() {
-            let mark = undo.mark(tree: self)
+            let mark = markUndo()
             do {
                 try apply(call, field: "")
             } catch {

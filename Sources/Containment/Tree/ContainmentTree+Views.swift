@@ -22,12 +22,10 @@ extension ContainmentTree {
         emit(controller, "loadView")
         let rootID = node.viewID
         let bounds = Rect(size: window.size)
-        var root = ViewNode(id: rootID, frame: bounds, owner: controller)
         for container in node.containerViews {
-            storeView(ViewNode(id: container.id, frame: container.frame ?? bounds, superview: rootID), id: container.id)
-            root.subviews.append(container.id)
+            storeView(ViewNode(frame: container.frame ?? bounds, superview: rootID), id: container.id)
         }
-        storeView(root, id: rootID)
+        storeView(ViewNode(frame: bounds, subviews: node.containerViews.map(\.id), owner: controller), id: rootID)
         editController(controller) { $0.isViewLoaded = true }
         emit(controller, "viewDidLoad")
         do {
@@ -80,7 +78,7 @@ extension ContainmentTree {
     /// below are detached, not deleted.
     func deleteViewTree(_ rootID: String) {
         if let superview = views[rootID]?.superview {
-            editView(superview) { $0.subviews.removeAll { $0 == rootID } }
+            removeSubviewLink(rootID, from: superview)
         }
         var stack = [rootID]
         while let viewID = stack.popLast() {
@@ -142,9 +140,13 @@ extension ContainmentTree {
         guard viewID != superviewID else {
             throw .invalidArgumentException(code: "subview_is_self", "Can't add self as subview")
         }
+        let moving = views[viewID]!
+        // The superview is not below the moved view (checked next), so the move leaves its
+        // place in the window as it is.
+        let superviewInWindow = isInWindow(superviewID)
         // Only a view with subviews can be above the new superview, and never from off the
         // window when the superview is in it.
-        let couldBeAncestor = !views[viewID]!.subviews.isEmpty && (views[viewID]!.inWindow || !isInWindow(superviewID))
+        let couldBeAncestor = !moving.subviews.isEmpty && (moving.inWindow || !superviewInWindow)
         var ancestor = couldBeAncestor ? views[superviewID]?.superview : nil
         while let current = ancestor {
             workCount += 1
@@ -155,21 +157,18 @@ extension ContainmentTree {
         }
         try checkHierarchy(moving: viewID, into: superviewID)
 
-        let wasOnScreen = isOnScreen(viewID)
-        if let oldSuperview = views[viewID]!.superview {
+        let wasOnScreen = window.visible && moving.inWindow
+        if let oldSuperview = moving.superview {
             if wasOnScreen { markLayout(nearestOwner(from: oldSuperview)) }
-            editView(oldSuperview) { $0.subviews.removeAll { $0 == viewID } }
+            removeSubviewLink(viewID, from: oldSuperview)
         }
-        editView(superviewID) { node in
-            let position = min(max(index ?? node.subviews.count, 0), node.subviews.count)
-            node.subviews.insert(viewID, at: position)
-        }
+        insertSubviewLink(viewID, into: superviewID, at: index)
         editView(viewID) { $0.superview = superviewID }
-        updateInWindow(viewID, isInWindow(superviewID))
-        let nowOnScreen = isOnScreen(superviewID)
+        updateInWindow(viewID, superviewInWindow)
+        let nowOnScreen = window.visible && superviewInWindow
         if nowOnScreen {
             markLayout(nearestOwner(from: superviewID))
-            markLayout(views[viewID]!.owner)
+            markLayout(moving.owner)
         }
         if !wasOnScreen && nowOnScreen {
             appearWalk(from: viewID)
@@ -202,7 +201,7 @@ extension ContainmentTree {
         guard let superviewID = views[viewID]?.superview else { return }
         let wasOnScreen = isOnScreen(viewID)
         if wasOnScreen { markLayout(nearestOwner(from: superviewID)) }
-        editView(superviewID) { $0.subviews.removeAll { $0 == viewID } }
+        removeSubviewLink(viewID, from: superviewID)
         editView(viewID) { $0.superview = nil }
         updateInWindow(viewID, false)
         if wasOnScreen {

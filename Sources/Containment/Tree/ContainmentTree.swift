@@ -10,6 +10,11 @@ public final class ContainmentTree {
     /// The events building the root spec and showing the window caused.
     public private(set) var creationEvents: [Event] = []
 
+    // Release builds skip runtime exclusivity checks on the tree's state: one caller uses a
+    // tree at a time (the service serializes), the engine never re-enters itself, and the
+    // checks were a sixth of the instructions of a typical call. Debug builds, which the
+    // tests use, keep them, so an overlapping access still traps there.
+    #if DEBUG
     var controllers: [String: ControllerNode] = [:]
     var views: [String: ViewNode] = [:]
     /// Declared container view id → the controller whose root view holds it.
@@ -25,6 +30,23 @@ public final class ContainmentTree {
     var undo = UndoLog()
     /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
     var workCount = 0
+    #else
+    @exclusivity(unchecked) var controllers: [String: ControllerNode] = [:]
+    @exclusivity(unchecked) var views: [String: ViewNode] = [:]
+    /// Declared container view id → the controller whose root view holds it.
+    @exclusivity(unchecked) var containerViewOwners: [String: String] = [:]
+    @exclusivity(unchecked) var window: WindowState
+    @exclusivity(unchecked) var scheduler = Scheduler()
+    @exclusivity(unchecked) var log: EventLog
+    @exclusivity(unchecked) var nextSeq: UInt64 = 1
+    /// The time of the call in progress.
+    @exclusivity(unchecked) var now: Double = 0
+    /// Events of the call in progress, committed to `log` when it succeeds.
+    @exclusivity(unchecked) var pendingEvents: [Event] = []
+    @exclusivity(unchecked) var undo = UndoLog()
+    /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
+    @exclusivity(unchecked) var workCount = 0
+    #endif
 
     /// Builds the tree; with a root spec, builds it call by call, sets it as the window's
     /// root and, if `configuration.onScreen`, makes the window key and visible.
@@ -42,7 +64,7 @@ public final class ContainmentTree {
         self.configuration = configuration
         self.window = WindowState(size: configuration.windowSize, horizontalSizeClass: configuration.horizontalSizeClass)
         self.log = EventLog(capacity: configuration.eventRetention)
-        views[WindowState.viewID] = ViewNode(id: WindowState.viewID, frame: Rect(size: configuration.windowSize), inWindow: true)
+        views[WindowState.viewID] = ViewNode(frame: Rect(size: configuration.windowSize), inWindow: true)
         creationEvents = try mutate(now: now) { () throws(ContainmentError) in
             if let root {
                 try buildSpec(root, field: "root")
@@ -147,9 +169,9 @@ public final class ContainmentTree {
     /// stops the list; earlier calls stay applied unless `atomic`, which applies all or none.
     public func perform(_ calls: [RawCall], atomic: Bool, now: Double) -> CallsOutcome {
         beginCall(now: now)
-        let start = undo.mark(tree: self)
+        let start = markUndo()
         for (index, call) in calls.enumerated() {
-            let mark = atomic ? start : undo.mark(tree: self)
+            let mark = atomic ? start : markUndo()
             do {
                 try apply(call, field: "")
             } catch {
@@ -188,7 +210,7 @@ public final class ContainmentTree {
         let events = commitCall()
         scheduler = Scheduler()
         controllers = [:]
-        views = [WindowState.viewID: ViewNode(id: WindowState.viewID, frame: Rect(size: window.size), inWindow: true)]
+        views = [WindowState.viewID: ViewNode(frame: Rect(size: window.size), inWindow: true)]
         containerViewOwners = [:]
         window.rootViewController = nil
         return events

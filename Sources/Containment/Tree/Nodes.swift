@@ -1,70 +1,3 @@
-/// Who will end a controller's current appearance transition: UIKit ends view-driven ones
-/// at the end of the run-loop turn, transition-driven ones when the animation completes, and
-/// manually forwarded ones when the container calls `endAppearanceTransition()`.
-enum AppearanceDriver: Equatable {
-    case turn
-    case manual
-    case transition(String)
-}
-
-/// A view controller's state inside the engine.
-struct ControllerNode {
-    let id: String
-    var kind: ControllerKind
-    var title: String?
-    var parent: String?
-    var children: [String] = []
-    var isViewLoaded = false
-    var containerViews: [ContainerViewSpec] = []
-    var appearance: AppearanceState = .disappeared
-    var appearanceDriver: AppearanceDriver?
-    /// `viewIsAppearing` already delivered in the current appearing transition.
-    var sentIsAppearing = false
-    /// The `animated` flag of the transition in progress, repeated in its "did" callbacks.
-    var appearanceAnimated = false
-    var isMovingToParent = false
-    var isMovingFromParent = false
-    var needsLayout = false
-    var automaticallyForwardsAppearance = true
-    var preferredContentSize = Size(width: 0, height: 0)
-    var statusBarStyle: StatusBarStyle = .default
-    var statusBarHidden = false
-    var childForStatusBarStyle: String?
-    var childForStatusBarHidden: String?
-    var properties: [String: JSONValue] = [:]
-    /// Navigation and tab bar controllers: `viewControllers` (stack bottom to top, or tabs).
-    /// Changes at once; the child links follow when the transition completes.
-    var stack: [String]?
-    /// Tab bar controllers.
-    var selectedIndex: Int?
-    /// Navigation controllers: a back swipe in progress.
-    var interactivePop: InteractivePop?
-    /// Split view controllers.
-    var split: SplitState?
-
-    var viewID: String { ControllerNode.viewID(of: id) }
-
-    /// A child leaving a built-in container leaves its stack, tabs or column too (UIKit's
-    /// navigation stack is its children), so the two never disagree.
-    mutating func forget(_ child: String) {
-        if let index = stack?.firstIndex(of: child) {
-            stack?.remove(at: index)
-            if let selected = selectedIndex {
-                let count = stack?.count ?? 0
-                selectedIndex = count == 0 ? nil : (index < selected ? selected - 1 : min(selected, count - 1))
-            }
-        }
-        if split?.primary == child { split?.primary = nil }
-        if split?.secondary == child {
-            split?.secondary = nil
-            split?.secondaryOnTop = false
-        }
-        if interactivePop?.from == child || interactivePop?.to == child { interactivePop = nil }
-    }
-
-    static func viewID(of controller: String) -> String { controller + ".view" }
-}
-
 /// A back swipe: `from` (the top) is disappearing, `to` (below it) appearing.
 struct InteractivePop: Equatable {
     var from: String
@@ -84,16 +17,42 @@ struct SplitState: Equatable {
 }
 
 /// A view; root views have an owner, container views and the window's view do not.
+/// Its id is the key it is stored under, not repeated here: views are the most numerous nodes.
 struct ViewNode {
-    let id: String
     var frame: Rect
     var superview: String?
-    var subviews: [String] = []
+    /// Changed only through the methods below (see `ControllerNode.children`).
+    private(set) var subviews: [String] = []
     var owner: String?
     /// Whether the window is above this view; kept up to date on every superview change (a
     /// move pays for the views whose window changes, as UIKit's `didMoveToWindow` does), so
     /// asking is O(1) at any depth.
     var inWindow = false
+    /// The undo log's stamp when this node was last saved (`UndoLog.stamp`).
+    var undoStamp: UInt32 = 0
+
+    init(frame: Rect, superview: String? = nil, subviews: [String] = [], owner: String? = nil, inWindow: Bool = false) {
+        self.frame = frame
+        self.superview = superview
+        self.subviews = subviews
+        self.owner = owner
+        self.inWindow = inWindow
+    }
+
+    mutating func insertSubview(_ subview: String, at index: Int) { subviews.insert(subview, at: index) }
+    mutating func removeSubview(at index: Int) { subviews.remove(at: index) }
+
+    /// This node as the undo log keeps it: the subviews list is restored by its own entries.
+    var withoutSubviews: ViewNode {
+        var copy = self
+        copy.subviews = []
+        return copy
+    }
+
+    /// Restoring a saved node: the current subviews list stays, moved rather than copied.
+    mutating func keepSubviews(of current: inout ViewNode) {
+        swap(&subviews, &current.subviews)
+    }
 }
 
 /// The tree's one window.

@@ -1,10 +1,22 @@
 /// Old values of everything a call touched, so a rejected call (or atomic batch) is undone
 /// in O(touched) rather than by copying the tree; non-atomic work pays only for what it
 /// changes.
+///
+/// Lives as long as its tree: the stamp must never repeat while a node may still carry it,
+/// and the entry buffer is reused from call to call instead of reallocated.
 struct UndoLog {
     enum Entry {
+        /// A node created or deleted (nil: there was none), restored whole.
         case controller(String, ControllerNode?)
         case view(String, ViewNode?)
+        /// A node edited, restored but for its list of children or subviews, which the
+        /// entries below restore.
+        case controllerExceptChildren(String, ControllerNode)
+        case viewExceptSubviews(String, ViewNode)
+        case childAppended(parent: String)
+        case childRemoved(parent: String, child: String, index: Int)
+        case subviewInserted(superview: String, index: Int)
+        case subviewRemoved(superview: String, subview: String, index: Int)
         case containerViewOwner(String, String?)
         case window(WindowState)
         case scheduler(Scheduler)
@@ -18,155 +30,61 @@ struct UndoLog {
     }
 
     var entries: [Entry] = []
-    /// What has been saved since the last mark; saving once per mark is enough.
-    var savedControllers: Set<String> = []
-    var savedViews: Set<String> = []
+    /// Nodes carrying this stamp were saved since the last mark: saving once per mark is
+    /// enough, and a stamp in the node costs no hashing and no allocation, unlike a set.
+    private(set) var stamp: UInt32 = 1
     var savedContainerViewOwners: Set<String> = []
     var savedWindow = false
     var savedScheduler = false
 
-    mutating func mark(tree: ContainmentTree) -> Mark {
-        forgetSaved()
-        return Mark(entryCount: entries.count, eventCount: tree.pendingEvents.count, nextSeq: tree.nextSeq)
-    }
+    /// Entries kept between calls; a call that touched more releases its buffer at the end,
+    /// so one huge call does not hold memory for the tree's lifetime.
+    static let retainedCapacity = 64
 
-    /// Releases rather than clears in place: clearing keeps the capacity and costs it on
-    /// every mark, which a batch of small calls after one large call would pay each time.
-    mutating func forgetSaved() {
-        savedControllers = []
-        savedViews = []
-        savedContainerViewOwners = []
+    /// Starts a new stamp; the set is released rather than cleared in place, since clearing
+    /// keeps the capacity and costs it on every mark. Returns false when the stamp wrapped
+    /// around, after which nodes still carrying old stamps must be reset.
+    mutating func forgetSaved() -> Bool {
+        if !savedContainerViewOwners.isEmpty { savedContainerViewOwners = [] }
         savedWindow = false
         savedScheduler = false
+        guard stamp < .max else {
+            stamp = 1
+            return false
+        }
+        stamp += 1
+        return true
+    }
+
+    /// Drops the entries of a finished call, keeping a small buffer for the next one.
+    mutating func dropEntries() {
+        if entries.capacity > Self.retainedCapacity {
+            entries = []
+        } else {
+            entries.removeAll(keepingCapacity: true)
+        }
     }
 }
 
-extension ContainmentTree {
-    // MARK: Calls as transactions
-
-    func beginCall(now: Double) {
-        self.now = now
-        pendingEvents = []
-        undo = UndoLog()
-    }
-
-    /// Runs `body` as one public call: a turn that either completes or leaves no trace.
-    func mutate(now: Double, _ body: () throws(ContainmentError) -> Void) throws(ContainmentError) -> [Event] {
-        beginCall(now: now)
-        let mark = undo.mark(tree: self)
-        do {
-            try body()
-            flushTurn()
-        } catch {
-            rollback(to: mark)
-            pendingEvents = []
-            throw error
+extension UndoLog.Entry {
+    /// A saved node's stamp back to 0, when stamps start again at 1.
+    mutating func clearStamp() {
+        switch self {
+        case .controller(let id, var node?):
+            node.undoStamp = 0
+            self = .controller(id, node)
+        case .view(let id, var node?):
+            node.undoStamp = 0
+            self = .view(id, node)
+        case .controllerExceptChildren(let id, var node):
+            node.undoStamp = 0
+            self = .controllerExceptChildren(id, node)
+        case .viewExceptSubviews(let id, var node):
+            node.undoStamp = 0
+            self = .viewExceptSubviews(id, node)
+        case .controller, .view, .childAppended, .childRemoved, .subviewInserted, .subviewRemoved, .containerViewOwner,
+            .window, .scheduler:
+            break
         }
-        return commitCall()
-    }
-
-    func rollback(to mark: UndoLog.Mark) {
-        while undo.entries.count > mark.entryCount {
-            switch undo.entries.removeLast() {
-            case .controller(let id, let old): controllers[id] = old
-            case .view(let id, let old): views[id] = old
-            case .containerViewOwner(let id, let old): containerViewOwners[id] = old
-            case .window(let old): window = old
-            case .scheduler(let old): scheduler = old
-            }
-        }
-        pendingEvents.removeLast(pendingEvents.count - mark.eventCount)
-        nextSeq = mark.nextSeq
-        undo.forgetSaved()
-    }
-
-    func commitCall() -> [Event] {
-        for event in pendingEvents {
-            log.append(event)
-        }
-        let events = pendingEvents
-        pendingEvents = []
-        undo = UndoLog()
-        return events
-    }
-
-    // MARK: Logged storage
-
-    @discardableResult
-    func editController<R>(_ id: String, _ body: (inout ControllerNode) -> R) -> R {
-        saveController(id)
-        return body(&controllers[id]!)
-    }
-
-    func storeController(_ node: ControllerNode?, id: String) {
-        saveController(id)
-        controllers[id] = node
-    }
-
-    @discardableResult
-    func editView<R>(_ id: String, _ body: (inout ViewNode) -> R) -> R {
-        saveView(id)
-        return body(&views[id]!)
-    }
-
-    func storeView(_ node: ViewNode?, id: String) {
-        saveView(id)
-        views[id] = node
-    }
-
-    /// Keeps a node's state from before its first change in this call, once per call.
-    private func saveController(_ id: String) {
-        if undo.savedControllers.insert(id).inserted {
-            undo.entries.append(.controller(id, controllers[id]))
-        }
-    }
-
-    private func saveView(_ id: String) {
-        if undo.savedViews.insert(id).inserted {
-            undo.entries.append(.view(id, views[id]))
-        }
-    }
-
-    func storeContainerViewOwner(_ owner: String?, for view: String) {
-        if undo.savedContainerViewOwners.insert(view).inserted {
-            undo.entries.append(.containerViewOwner(view, containerViewOwners[view]))
-        }
-        containerViewOwners[view] = owner
-    }
-
-    func editWindow(_ body: (inout WindowState) -> Void) {
-        if !undo.savedWindow {
-            undo.savedWindow = true
-            undo.entries.append(.window(window))
-        }
-        body(&window)
-    }
-
-    @discardableResult
-    func editScheduler<R>(_ body: (inout Scheduler) -> R) -> R {
-        if !undo.savedScheduler {
-            undo.savedScheduler = true
-            undo.entries.append(.scheduler(scheduler))
-        }
-        return body(&scheduler)
-    }
-
-    // MARK: Events
-
-    /// Records one callback; appearance callbacks carry the controller's moving flags.
-    func emit(_ controller: String, _ callback: String, _ args: [String: JSONValue] = [:], appearance: Bool = false) {
-        let node = appearance ? controllers[controller] : nil
-        pendingEvents.append(
-            Event(
-                seq: nextSeq, tree: id, time: now, controller: controller, callback: callback, args: args,
-                isMovingToParent: node?.isMovingToParent, isMovingFromParent: node?.isMovingFromParent))
-        nextSeq += 1
-    }
-
-    /// Records what UIKit would log instead of acting.
-    func warn(_ controller: String?, _ message: String) {
-        pendingEvents.append(
-            Event(seq: nextSeq, tree: id, time: now, controller: controller, callback: nil, args: [:], warning: message))
-        nextSeq += 1
     }
 }

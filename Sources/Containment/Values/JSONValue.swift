@@ -68,10 +68,3 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Ex
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
-
-extension JSONValue {
-    /// `.string(id)` or `.null`: how events and raw calls carry an optional controller id.
-    static func id(_ id: String?) -> JSONValue {
-        id.map(JSONValue.string) ?? .null
-    }
-}

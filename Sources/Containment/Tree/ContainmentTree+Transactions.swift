@@ -1,0 +1,192 @@
+/// Calls as transactions: every change goes through the logged storage below, so a rejected
+/// call (or atomic batch) can be undone from the `UndoLog`; events wait in `pendingEvents`
+/// until the call commits.
+extension ContainmentTree {
+    // MARK: Calls as transactions
+
+    func beginCall(now: Double) {
+        self.now = now
+        pendingEvents = []
+        pendingEvents.reserveCapacity(Self.typicalEventsPerCall)
+        undo.dropEntries()
+        forgetSavedNodes()
+    }
+
+    /// Room for the events of a typical call, so the list grows once rather than four times.
+    static let typicalEventsPerCall = 16
+
+    /// A point to roll back to; what is changed after it is saved again.
+    func markUndo() -> UndoLog.Mark {
+        forgetSavedNodes()
+        return UndoLog.Mark(entryCount: undo.entries.count, eventCount: pendingEvents.count, nextSeq: nextSeq)
+    }
+
+    /// Every node counts as unsaved from here on. After 4 billion marks the stamp starts
+    /// again at 1, and a node still carrying an old stamp (or saved with one, to be restored)
+    /// could look saved, so then all stamps go back to 0 (O(tree), once per 4 billion marks).
+    func forgetSavedNodes() {
+        guard !undo.forgetSaved() else { return }
+        for index in controllers.indices {
+            controllers.values[index].undoStamp = 0
+        }
+        for index in views.indices {
+            views.values[index].undoStamp = 0
+        }
+        for index in undo.entries.indices {
+            undo.entries[index].clearStamp()
+        }
+    }
+
+    /// Runs `body` as one public call: a turn that either completes or leaves no trace.
+    func mutate(now: Double, _ body: () throws(ContainmentError) -> Void) throws(ContainmentError) -> [Event] {
+        beginCall(now: now)
+        let mark = markUndo()
+        do {
+            try body()
+            flushTurn()
+        } catch {
+            rollback(to: mark)
+            pendingEvents = []
+            throw error
+        }
+        return commitCall()
+    }
+
+    func rollback(to mark: UndoLog.Mark) {
+        while undo.entries.count > mark.entryCount {
+            switch undo.entries.removeLast() {
+            case .controller(let id, let old): controllers[id] = old
+            case .view(let id, let old): views[id] = old
+            case .controllerExceptChildren(let id, var old):
+                let index = controllers.index(forKey: id)!
+                old.keepChildren(of: &controllers.values[index])
+                controllers.values[index] = old
+            case .viewExceptSubviews(let id, var old):
+                let index = views.index(forKey: id)!
+                old.keepSubviews(of: &views.values[index])
+                views.values[index] = old
+            case .childAppended(let parent): controllers[parent]!.removeChild(at: controllers[parent]!.children.count - 1)
+            case .childRemoved(let parent, let child, let index): controllers[parent]!.insertChild(child, at: index)
+            case .subviewInserted(let superview, let index): views[superview]!.removeSubview(at: index)
+            case .subviewRemoved(let superview, let subview, let index): views[superview]!.insertSubview(subview, at: index)
+            case .containerViewOwner(let id, let old): containerViewOwners[id] = old
+            case .window(let old): window = old
+            case .scheduler(let old): scheduler = old
+            }
+        }
+        pendingEvents.removeLast(pendingEvents.count - mark.eventCount)
+        nextSeq = mark.nextSeq
+        forgetSavedNodes()
+    }
+
+    func commitCall() -> [Event] {
+        for event in pendingEvents {
+            log.append(event)
+        }
+        let events = pendingEvents
+        pendingEvents = []
+        undo.dropEntries()
+        return events
+    }
+
+    // MARK: Logged storage
+
+    @discardableResult
+    func editController<R>(_ id: String, _ body: (inout ControllerNode) -> R) -> R {
+        let stamp = undo.stamp
+        var saved: ControllerNode?
+        // One in-place access: reading the node first would copy all of it.
+        let index = controllers.index(forKey: id)!
+        let result = Self.edit(&controllers.values[index]) { node in
+            if node.undoStamp != stamp {
+                saved = node.withoutChildren
+                node.undoStamp = stamp
+            }
+            return body(&node)
+        }
+        if let saved { undo.entries.append(.controllerExceptChildren(id, saved)) }
+        return result
+    }
+
+    /// Creates or deletes a node, saving what was there whole (an edit since the mark saved
+    /// it without its list). Rare enough to save every time; rollback replays newest first,
+    /// so the oldest saved state wins.
+    func storeController(_ node: ControllerNode?, id: String) {
+        undo.entries.append(.controller(id, controllers[id]))
+        var node = node
+        node?.undoStamp = undo.stamp
+        controllers[id] = node
+    }
+
+    @discardableResult
+    func editView<R>(_ id: String, _ body: (inout ViewNode) -> R) -> R {
+        let stamp = undo.stamp
+        var saved: ViewNode?
+        let index = views.index(forKey: id)!
+        let result = Self.edit(&views.values[index]) { node in
+            if node.undoStamp != stamp {
+                saved = node.withoutSubviews
+                node.undoStamp = stamp
+            }
+            return body(&node)
+        }
+        if let saved { undo.entries.append(.viewExceptSubviews(id, saved)) }
+        return result
+    }
+
+    /// Runs `body` on one in-place access to `value`.
+    private static func edit<Value, R>(_ value: inout Value, _ body: (inout Value) -> R) -> R {
+        body(&value)
+    }
+
+    /// Like `storeController`.
+    func storeView(_ node: ViewNode?, id: String) {
+        undo.entries.append(.view(id, views[id]))
+        var node = node
+        node?.undoStamp = undo.stamp
+        views[id] = node
+    }
+
+    func storeContainerViewOwner(_ owner: String?, for view: String) {
+        if undo.savedContainerViewOwners.insert(view).inserted {
+            undo.entries.append(.containerViewOwner(view, containerViewOwners[view]))
+        }
+        containerViewOwners[view] = owner
+    }
+
+    func editWindow(_ body: (inout WindowState) -> Void) {
+        if !undo.savedWindow {
+            undo.savedWindow = true
+            undo.entries.append(.window(window))
+        }
+        body(&window)
+    }
+
+    @discardableResult
+    func editScheduler<R>(_ body: (inout Scheduler) -> R) -> R {
+        if !undo.savedScheduler {
+            undo.savedScheduler = true
+            undo.entries.append(.scheduler(scheduler))
+        }
+        return body(&scheduler)
+    }
+
+    // MARK: Events
+
+    /// Records one callback; appearance callbacks carry the controller's moving flags.
+    func emit(_ controller: String, _ callback: String, _ args: [String: JSONValue] = [:], appearance: Bool = false) {
+        let node = appearance ? controllers[controller] : nil
+        pendingEvents.append(
+            Event(
+                seq: nextSeq, tree: id, time: now, controller: controller, callback: callback, args: args,
+                isMovingToParent: node?.isMovingToParent, isMovingFromParent: node?.isMovingFromParent))
+        nextSeq += 1
+    }
+
+    /// Records what UIKit would log instead of acting.
+    func warn(_ controller: String?, _ message: String) {
+        pendingEvents.append(
+            Event(seq: nextSeq, tree: id, time: now, controller: controller, callback: nil, args: [:], warning: message))
+        nextSeq += 1
+    }
+}

@@ -1,0 +1,35 @@
+/// What most controllers never set: titles, KVO properties, status bar answers, container
+/// views and the built-in containers' state. Kept out of line in `ControllerNode`, since a
+/// large node makes every entry of the tree's controller table (and every undo-log copy)
+/// large, and plain controllers are the bulk of big trees.
+struct ControllerExtras {
+    var title: String?
+    var containerViews: [ContainerViewSpec] = []
+    var preferredContentSize = Size(width: 0, height: 0)
+    var statusBarStyle: StatusBarStyle = .default
+    var statusBarHidden = false
+    var childForStatusBarStyle: String?
+    var childForStatusBarHidden: String?
+    var properties: [String: JSONValue] = [:]
+    /// Navigation and tab bar controllers: `viewControllers` (stack bottom to top, or tabs).
+    /// Changes at once; the child links follow when the transition completes.
+    var stack: [String]?
+    /// Tab bar controllers.
+    var selectedIndex: Int?
+    /// Navigation controllers: a back swipe in progress.
+    var interactivePop: InteractivePop?
+    /// Split view controllers.
+    var split: SplitState?
+    /// The running transition driving this controller's appearance (`AppearanceDriver`).
+    var drivingTransition: String?
+}
+
+/// The reference a node holds its extras through; copied before a write when shared, so
+/// nodes keep value semantics (the undo log relies on saved copies never changing).
+final class ControllerExtrasBox {
+    var extras: ControllerExtras
+
+    init(_ extras: ControllerExtras) {
+        self.extras = extras
+    }
+}

@@ -1,0 +1,182 @@
+/// Who will end a controller's current appearance transition: UIKit ends view-driven ones
+/// at the end of the run-loop turn, transition-driven ones when the animation completes, and
+/// manually forwarded ones when the container calls `endAppearanceTransition()`.
+enum AppearanceDriver: Equatable {
+    case turn
+    case manual
+    case transition(String)
+
+    /// How a node stores it: one byte inline, a transition's id in the node's extras.
+    enum Kind {
+        case turn
+        case manual
+        case transition
+    }
+}
+
+/// A view controller's state inside the engine: what every controller uses inline, the rest
+/// (`ControllerExtras`) out of line, so the node stored per controller stays small.
+struct ControllerNode {
+    // One-byte fields and the stamp are declared together to fill the padding after `id`.
+    let id: String
+    var kind: ControllerKind
+    var appearance: AppearanceState = .disappeared
+    private var appearanceDriverKind: AppearanceDriver.Kind?
+    /// The undo log's stamp when this node was last saved (`UndoLog.stamp`).
+    var undoStamp: UInt32 = 0
+    var parent: String?
+    /// Changed only through the methods below, which the tree calls from its logged edits
+    /// (`ContainmentTree+Lists.swift`): the undo log then records the change, not a copy.
+    private(set) var children: [String] = []
+    var isViewLoaded = false
+    /// `viewIsAppearing` already delivered in the current appearing transition.
+    var sentIsAppearing = false
+    /// The `animated` flag of the transition in progress, repeated in its "did" callbacks.
+    var appearanceAnimated = false
+    var isMovingToParent = false
+    var isMovingFromParent = false
+    var needsLayout = false
+    var automaticallyForwardsAppearance = true
+    /// Allocated on the first change away from the defaults; shared with copies until written.
+    private var extrasBox: ControllerExtrasBox?
+
+    init(id: String, kind: ControllerKind) {
+        self.id = id
+        self.kind = kind
+    }
+
+    var extras: ControllerExtras {
+        get { extrasBox?.extras ?? ControllerExtras() }
+        _modify {
+            if extrasBox == nil {
+                extrasBox = ControllerExtrasBox(ControllerExtras())
+            } else if !isKnownUniquelyReferenced(&extrasBox!) {
+                extrasBox = ControllerExtrasBox(extrasBox!.extras)
+            }
+            yield &extrasBox!.extras
+        }
+    }
+
+    var appearanceDriver: AppearanceDriver? {
+        get {
+            switch appearanceDriverKind {
+            case nil: nil
+            case .turn: .turn
+            case .manual: .manual
+            // Set together with the kind by the setter below.
+            case .transition: .transition(extrasBox!.extras.drivingTransition!)
+            }
+        }
+        set {
+            if case .transition(let id) = newValue {
+                extras.drivingTransition = id
+            } else if extrasBox?.extras.drivingTransition != nil {
+                extras.drivingTransition = nil
+            }
+            switch newValue {
+            case nil: appearanceDriverKind = nil
+            case .turn: appearanceDriverKind = .turn
+            case .manual: appearanceDriverKind = .manual
+            case .transition: appearanceDriverKind = .transition
+            }
+        }
+    }
+
+    var title: String? {
+        get { extrasBox?.extras.title }
+        _modify { yield &extras.title }
+    }
+
+    var containerViews: [ContainerViewSpec] {
+        get { extrasBox?.extras.containerViews ?? [] }
+        _modify { yield &extras.containerViews }
+    }
+
+    var preferredContentSize: Size {
+        get { extrasBox?.extras.preferredContentSize ?? Size(width: 0, height: 0) }
+        _modify { yield &extras.preferredContentSize }
+    }
+
+    var statusBarStyle: StatusBarStyle {
+        get { extrasBox?.extras.statusBarStyle ?? .default }
+        _modify { yield &extras.statusBarStyle }
+    }
+
+    var statusBarHidden: Bool {
+        get { extrasBox?.extras.statusBarHidden ?? false }
+        _modify { yield &extras.statusBarHidden }
+    }
+
+    var childForStatusBarStyle: String? {
+        get { extrasBox?.extras.childForStatusBarStyle }
+        _modify { yield &extras.childForStatusBarStyle }
+    }
+
+    var childForStatusBarHidden: String? {
+        get { extrasBox?.extras.childForStatusBarHidden }
+        _modify { yield &extras.childForStatusBarHidden }
+    }
+
+    var properties: [String: JSONValue] {
+        get { extrasBox?.extras.properties ?? [:] }
+        _modify { yield &extras.properties }
+    }
+
+    var stack: [String]? {
+        get { extrasBox?.extras.stack }
+        _modify { yield &extras.stack }
+    }
+
+    var selectedIndex: Int? {
+        get { extrasBox?.extras.selectedIndex }
+        _modify { yield &extras.selectedIndex }
+    }
+
+    var interactivePop: InteractivePop? {
+        get { extrasBox?.extras.interactivePop }
+        _modify { yield &extras.interactivePop }
+    }
+
+    var split: SplitState? {
+        get { extrasBox?.extras.split }
+        _modify { yield &extras.split }
+    }
+
+    var viewID: String { ControllerNode.viewID(of: id) }
+
+    mutating func appendChild(_ child: String) { children.append(child) }
+    mutating func insertChild(_ child: String, at index: Int) { children.insert(child, at: index) }
+    mutating func removeChild(at index: Int) { children.remove(at: index) }
+
+    /// This node as the undo log keeps it: the children list is restored by its own entries.
+    var withoutChildren: ControllerNode {
+        var copy = self
+        copy.children = []
+        return copy
+    }
+
+    /// Restoring a saved node: the current children list stays, moved rather than copied.
+    mutating func keepChildren(of current: inout ControllerNode) {
+        swap(&children, &current.children)
+    }
+
+    /// A child leaving a built-in container leaves its stack, tabs or column too (UIKit's
+    /// navigation stack is its children), so the two never disagree.
+    mutating func forget(_ child: String) {
+        if let index = stack?.firstIndex(of: child) {
+            stack?.remove(at: index)
+            if let selected = selectedIndex {
+                let count = stack?.count ?? 0
+                selectedIndex = count == 0 ? nil : (index < selected ? selected - 1 : min(selected, count - 1))
+            }
+        }
+        if split?.primary == child { split?.primary = nil }
+        if split?.secondary == child {
+            split?.secondary = nil
+            split?.secondaryOnTop = false
+        }
+        if interactivePop?.from == child || interactivePop?.to == child { interactivePop = nil }
+    }
+
+    static func viewID(of controller: String) -> String { controller + ".view" }
+}

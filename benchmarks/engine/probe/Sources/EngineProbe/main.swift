@@ -1,0 +1,82 @@
+import Containment
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// `EngineProbe calls N`: N times the service benchmark's /calls batch (add w0-0 to root and
+// remove it again) on a visible tree of 100 controllers; run it with two N under callgrind
+// and divide the difference to get the cost of one batch without the setup. GROUPS adds
+// that many groups of 5,000 controllers under root first (20: a 100k-controller tree).
+// `EngineProbe memory R`: RSS before and after building 100,001 visible controllers with
+// loaded views as the benchmark runner does (20 groups of 5,000, each created detached and
+// added to root), retaining R events; R = 1 isolates the nodes from the retained events.
+
+/// The process's resident set size in bytes, from /proc/self/statm.
+func residentBytes() -> Int {
+    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 128)
+    guard fgets(&line, Int32(line.count), file) != nil else { return 0 }
+    let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
+    return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+let batch = [
+    RawCall(receiver: "root", method: "addChild", args: ["child": "w0-0"]),
+    RawCall(receiver: "root.view", method: "addSubview", args: ["view": "w0-0.view"]),
+    RawCall(receiver: "w0-0", method: "didMove", args: ["toParent": "root"]),
+    RawCall(receiver: "w0-0", method: "willMove", args: ["toParent": .null]),
+    RawCall(receiver: "w0-0.view", method: "removeFromSuperview"),
+    RawCall(receiver: "w0-0", method: "removeFromParent"),
+]
+
+func runCalls(_ count: Int, groups: Int) throws {
+    let root = ControllerSpec(id: "root", children: (0..<99).map { ControllerSpec(id: "c\($0)") })
+    let tree = try ContainmentTree(
+        id: "t0", configuration: TreeConfiguration(maxControllers: 200_000), root: root, now: 0)
+    for group in 0..<groups {
+        let spec = ControllerSpec(id: "g\(group)", children: (0..<4_999).map { ControllerSpec(id: "g\(group)-\($0)") })
+        _ = try tree.createController(spec, now: 0)
+        _ = try tree.addChild("g\(group)", to: "root", now: 0)
+    }
+    _ = try tree.createController(ControllerSpec(id: "w0-0"), now: 0)
+    _ = tree.perform([RawCall(receiver: "w0-0", method: "loadViewIfNeeded")], atomic: false, now: 0)
+    var events = 0
+    for round in 0..<count {
+        let outcome = tree.perform(batch, atomic: false, now: Double(round))
+        precondition(outcome.failure == nil, "\(outcome.failure!)")
+        events += outcome.events.count
+    }
+    print("controllers \(tree.controllerCount), batches \(count), events \(events)")
+}
+
+/// glibc's `malloc_trim`, which the Glibc module does not export: returns freed heap to the system.
+@_silgen_name("malloc_trim") func mallocTrim(_ pad: Int) -> Int32
+
+func runMemory(retention: Int) throws {
+    let before = residentBytes()
+    let tree = try ContainmentTree(
+        id: "t0", configuration: TreeConfiguration(eventRetention: retention, maxControllers: 200_000),
+        root: ControllerSpec(id: "root"), now: 0)
+    for group in 0..<20 {
+        let spec = ControllerSpec(id: "g\(group)", children: (0..<4_999).map { ControllerSpec(id: "g\(group)-\($0)") })
+        _ = try tree.createController(spec, now: 0)
+        _ = try tree.addChild("g\(group)", to: "root", now: 0)
+    }
+    let after = residentBytes()
+    _ = mallocTrim(0)
+    let trimmed = residentBytes()
+    precondition(tree.controllerCount == 100_001)
+    print("controllers \(tree.controllerCount), retention \(retention): RSS delta \(after - before) B,"
+        + " \((after - before) / tree.controllerCount) B per controller;"
+        + " after malloc_trim \((trimmed - before) / tree.controllerCount) B per controller")
+}
+
+switch CommandLine.arguments.dropFirst().first {
+case "calls":
+    let arguments = CommandLine.arguments
+    try runCalls(Int(arguments[2]) ?? 1, groups: arguments.count > 3 ? Int(arguments[3]) ?? 0 : 0)
+case "memory": try runMemory(retention: Int(CommandLine.arguments[2]) ?? 10_000)
+default: print("usage: EngineProbe calls N [GROUPS] | memory RETENTION")
+}
