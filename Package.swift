@@ -12,6 +12,7 @@ import Foundation
 /// - `--remap-inputs`: the Swift runtime's `-lstdc++` resolves to the static archive, so only
 ///   the few C++ runtime functions it uses are linked, not the whole shared libstdc++ loaded
 ///   and relocated (about 1 MB resident).
+/// Unsafe flags only on the executable: the library products stay usable as dependencies.
 var executableLinkerFlags: [String] {
     #if os(Linux)
     var flags = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
@@ -25,7 +26,8 @@ var executableLinkerFlags: [String] {
 }
 
 #if os(Linux)
-/// GCC's `libstdc++.a` of the newest installed GCC, the one whose `libstdc++.so` clang links.
+/// `libstdc++.a` of the newest installed GCC that has one (clang links that GCC's runtime);
+/// nil leaves the shared library in place.
 var staticLibstdcxx: String? {
     let files = FileManager.default
     #if arch(arm64)
