@@ -1,13 +1,18 @@
 import ArgumentParser
-import FoundationEssentials
+import Glibc
 
 /// Reads option fallbacks from the environment: the flag wins, then the variable, then the default.
+///
+/// Variables are read with `getenv` rather than `ProcessInfo`: the service's idle memory is
+/// mostly the code pages it has touched, and `ProcessInfo` alone pulls about 1 MB of
+/// Foundation's pages in at startup.
 struct Environment {
-    let variables = ProcessInfo.processInfo.environment
+    /// The variable's value, or nil when unset; tests pass a dictionary's lookup.
+    var variable: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
 
     func value<Value: LosslessStringConvertible>(_ option: Value?, _ name: String, default fallback: Value) throws -> Value {
         if let option { return option }
-        guard let text = variables[name], !text.isEmpty else { return fallback }
+        guard let text = variable(name), !text.isEmpty else { return fallback }
         guard let value = Value(text) else {
             throw ValidationError("Environment variable \(name)=\(text) is not a valid value.")
         }

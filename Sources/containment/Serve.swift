@@ -1,7 +1,6 @@
 import ArgumentParser
 import ContainmentService
 import Dispatch
-import FoundationEssentials
 import Logging
 
 /// `containment serve`: runs until SIGTERM or SIGINT, then shuts down gracefully and exits 0.
@@ -50,6 +49,7 @@ struct Serve: ParsableCommand {
     var logLevel: String?
 
     func run() throws {
+        AllocatorTuning.apply()
         SignalWaiter.blockTerminationSignals()
         let (configuration, level) = try resolvedConfiguration()
         LoggingSystem.bootstrap { label in
@@ -83,7 +83,7 @@ struct Serve: ParsableCommand {
         configuration.http.host = try environment.value(host, "HOST", default: "127.0.0.1")
         configuration.http.port = try environment.value(port, "PORT", default: Self.defaultPort)
         configuration.http.threads = try environment.value(
-            threads, "CONTAINMENT_THREADS", default: ProcessInfo.processInfo.activeProcessorCount)
+            threads, "CONTAINMENT_THREADS", default: AvailableCores.count())
         configuration.http.maxBodySize = try environment.value(maxBodyBytes, "CONTAINMENT_MAX_BODY_BYTES", default: 1 << 20)
         configuration.http.connectionLimit = try environment.value(
             maxConnections, "CONTAINMENT_MAX_CONNECTIONS", default: configuration.http.connectionLimit)

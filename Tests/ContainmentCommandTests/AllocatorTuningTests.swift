@@ -1,0 +1,10 @@
+import Testing
+
+@testable import containment
+
+@Suite struct AllocatorTuningTests {
+    /// glibc's `mallopt` is found and accepts the threshold (it answers 1 on success).
+    @Test func glibcAcceptsTheMmapThreshold() {
+        #expect(AllocatorTuning.apply())
+    }
+}
