@@ -41,7 +41,7 @@ extension ContainmentTree {
             guard let state = controllers[controller]?.appearance, state == .disappeared || state == .disappearing else {
                 continue
             }
-            beginAppearance(controller, appearing: true, animated: false, driver: .turn)
+            beginAppearance(controller, from: state, appearing: true, animated: false, driver: .turn)
             editScheduler { $0.deferredEnds.append(controller) }
             markLayout(controller)
         }
@@ -53,7 +53,7 @@ extension ContainmentTree {
             guard let state = controllers[controller]?.appearance, state == .appeared || state == .appearing else {
                 continue
             }
-            beginAppearance(controller, appearing: false, animated: false, driver: .turn)
+            beginAppearance(controller, from: state, appearing: false, animated: false, driver: .turn)
             editScheduler { $0.deferredEnds.append(controller) }
         }
     }
@@ -63,18 +63,27 @@ extension ContainmentTree {
     @discardableResult
     func beginAppearance(_ controller: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) -> Bool {
         guard let state = controllers[controller]?.appearance else { return false }
+        return beginAppearance(controller, from: state, appearing: appearing, animated: animated, driver: driver)
+    }
+
+    /// `beginAppearance` for a caller that has just read the controller's `state`.
+    @discardableResult
+    func beginAppearance(
+        _ controller: String, from state: AppearanceState, appearing: Bool, animated: Bool, driver: AppearanceDriver
+    ) -> Bool {
         let accepted = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
         guard accepted else {
             warn(controller, Self.unbalancedWarning(controller))
             return false
         }
-        editController(controller) { node in
+        let moving = editController(controller) { node in
             node.appearance = appearing ? .appearing : .disappearing
             node.appearanceDriver = driver
             node.appearanceAnimated = animated
             node.sentIsAppearing = false
+            return node.moving
         }
-        emit(controller, appearing ? "viewWillAppear" : "viewWillDisappear", EventArguments.animated(animated), appearance: true)
+        emit(controller, appearing ? "viewWillAppear" : "viewWillDisappear", EventArguments.animated(animated), moving: moving)
         if appearing, driver != .manual {
             editScheduler { $0.pendingIsAppearing.append(controller) }
         }
@@ -85,22 +94,30 @@ extension ContainmentTree {
     /// or an unbalanced-call warning when nothing was begun.
     func endAppearance(_ controller: String) {
         guard let node = controllers[controller] else { return }
+        endAppearance(controller, node)
+    }
+
+    /// `endAppearance` for a caller holding the controller's node. The node is edited once;
+    /// the callbacks report its moving flags, which ending leaves as they are.
+    func endAppearance(_ controller: String, _ node: ControllerNode) {
         let animated = EventArguments.animated(node.appearanceAnimated)
+        let ended: AppearanceState
         switch node.appearance {
         case .appearing:
             if !node.sentIsAppearing {
-                emit(controller, "viewIsAppearing", animated, appearance: true)
+                emit(controller, "viewIsAppearing", animated, moving: node.moving)
             }
-            emit(controller, "viewDidAppear", animated, appearance: true)
-            editController(controller) { $0.appearance = .appeared }
+            emit(controller, "viewDidAppear", animated, moving: node.moving)
+            ended = .appeared
         case .disappearing:
-            emit(controller, "viewDidDisappear", animated, appearance: true)
-            editController(controller) { $0.appearance = .disappeared }
+            emit(controller, "viewDidDisappear", animated, moving: node.moving)
+            ended = .disappeared
         case .appeared, .disappeared:
             warn(controller, Self.unbalancedWarning(controller))
             return
         }
         editController(controller) { node in
+            node.appearance = ended
             node.appearanceDriver = nil
             node.sentIsAppearing = false
         }

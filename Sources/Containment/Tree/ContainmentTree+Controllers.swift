@@ -1,9 +1,12 @@
 /// Parent and child (SEMANTICS rules 1–5): the links and the callbacks UIKit sends itself.
 extension ContainmentTree {
-    func requireController(_ id: String, field: String) throws(ContainmentError) {
-        guard controllers[id] != nil else {
+    /// Returns the node, for callers that go on to read it.
+    @discardableResult
+    func requireController(_ id: String, field: String) throws(ContainmentError) -> ControllerNode {
+        guard let node = controllers[id] else {
             throw .notFound(code: "controller_not_found", "no controller \(id)", field: field)
         }
+        return node
     }
 
     /// Whether `ancestor` is `controller` or above it (walks up; O(depth), O(1) for a
@@ -23,8 +26,9 @@ extension ContainmentTree {
     /// `willMove(toParent:)`, then the link), rule 4 (`requested parent`) and rule 5.
     /// Adding a controller to the parent it already has does nothing.
     func addChildController(_ child: String, to parent: String, field: String) throws(ContainmentError) {
-        try requireController(child, field: field)
-        guard controllers[child]!.parent != parent else { return }
+        // Nothing below changes the child's node before `removeFromParentController`.
+        let node = try requireController(child, field: field)
+        guard node.parent != parent else { return }
         if isAncestor(child, of: parent) {
             throw .invalidArgumentException(
                 code: child == parent ? "child_is_self" : "child_is_ancestor",
@@ -33,14 +37,14 @@ extension ContainmentTree {
                     : "child view controller:\(ContainmentError.describe(child)) is an ancestor of the requested parent view controller:\(ContainmentError.describe(parent))"
             )
         }
-        if let node = controllers[child], node.isViewLoaded, let superview = views[node.viewID]?.superview,
+        if node.isViewLoaded, let superview = views[node.viewID]?.superview,
             let owner = nearestOwner(from: superview), owner != parent
         {
             throw .hierarchyInconsistency(
                 "child view controller:\(ContainmentError.describe(child)) should have parent view controller:\(ContainmentError.describe(owner)) but requested parent is:\(ContainmentError.describe(parent))"
             )
         }
-        if controllers[child]!.parent != nil {
+        if node.parent != nil {
             removeFromParentController(child)
         }
         emit(child, "willMove", EventArguments.parent(parent))
@@ -52,14 +56,18 @@ extension ContainmentTree {
     /// `removeFromParent()`: the link goes, then `didMove(toParent: nil)` (rule 2). Nothing
     /// happens for a controller without a parent.
     func removeFromParentController(_ child: String) {
-        guard let parent = controllers[child]?.parent else { return }
+        // Indices stay valid here: nothing is created or deleted.
+        guard let childIndex = controllers.index(forKey: child), let parent = controllers.values[childIndex].parent else { return }
         removeChildLink(child, from: parent)
-        editController(parent) { $0.forget(child) }
+        let grandparent = editController(parent) { node in
+            node.forget(child)
+            return node.parent
+        }
         // A collapsed split's secondary lives on its navigation primary's stack.
-        if let split = controllers[parent]?.parent, controllers[split]?.split?.secondary == child {
+        if let split = grandparent, controllers[split]?.split?.secondary == child {
             editController(split) { $0.forget(child) }
         }
-        editController(child) { $0.parent = nil }
+        editController(at: childIndex) { $0.parent = nil }
         emit(child, "didMove", EventArguments.parent(nil))
     }
 

@@ -73,7 +73,8 @@ extension ContainmentTree {
     ) throws(ContainmentError) {
         switch method {
         case "addChild":
-            try addChildController(try controllerArgument(args, "child"), to: controller, field: args.field("child"))
+            // addChildController checks the child exists, with the same error.
+            try addChildController(try args.id("child"), to: controller, field: args.field("child"))
         case "removeFromParent":
             removeFromParentController(controller)
         case "willMove":

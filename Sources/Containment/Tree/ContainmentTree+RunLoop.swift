@@ -14,18 +14,18 @@ extension ContainmentTree {
                     return (scheduler.deferredEnds, scheduler.pendingIsAppearing)
                 }
                 for controller in appearing {
-                    guard let node = controllers[controller], node.appearanceDriver != .manual, node.appearance == .appearing,
-                        !node.sentIsAppearing
-                    else { continue }
-                    emit(controller, "viewIsAppearing", EventArguments.animated(node.appearanceAnimated), appearance: true)
-                    editController(controller) { $0.sentIsAppearing = true }
+                    guard let index = controllers.index(forKey: controller) else { continue }
+                    let node = controllers.values[index]
+                    guard node.appearanceDriver != .manual, node.appearance == .appearing, !node.sentIsAppearing else { continue }
+                    emit(controller, "viewIsAppearing", EventArguments.animated(node.appearanceAnimated), moving: node.moving)
+                    editController(at: index) { $0.sentIsAppearing = true }
                 }
                 runLayoutPass()
                 for controller in ends {
                     guard let node = controllers[controller], node.appearanceDriver == .turn,
                         node.appearance == .appearing || node.appearance == .disappearing
                     else { continue }
-                    endAppearance(controller)
+                    endAppearance(controller, node)
                 }
                 continue
             }
@@ -41,11 +41,13 @@ extension ContainmentTree {
             return scheduler.pendingLayout
         }
         for controller in pending {
-            guard let node = controllers[controller], node.needsLayout else { continue }
+            guard let index = controllers.index(forKey: controller) else { continue }
+            let node = controllers.values[index]
+            guard node.needsLayout else { continue }
             if node.isViewLoaded, isOnScreen(node.viewID) {
-                layout(controller)
+                layout(controller, at: index)
             } else {
-                editController(controller) { $0.needsLayout = false }
+                editController(at: index) { $0.needsLayout = false }
             }
         }
     }
@@ -56,11 +58,12 @@ extension ContainmentTree {
         guard !scheduler.movingFlagged.isEmpty else { return }
         var stillMoving: [String] = []
         for controller in scheduler.movingFlagged {
-            guard let node = controllers[controller] else { continue }
+            guard let index = controllers.index(forKey: controller) else { continue }
+            let node = controllers.values[index]
             if node.appearance == .appearing || node.appearance == .disappearing {
                 stillMoving.append(controller)
             } else if node.isMovingToParent || node.isMovingFromParent {
-                editController(controller) { node in
+                editController(at: index) { node in
                     node.isMovingToParent = false
                     node.isMovingFromParent = false
                 }
@@ -73,13 +76,15 @@ extension ContainmentTree {
 
     /// Sets a moving flag; a controller with a flag set is listed in `movingFlagged` once.
     func flagMoving(_ controller: String, toParent: Bool) {
-        guard let node = controllers[controller] else { return }
-        if !node.isMovingToParent && !node.isMovingFromParent {
-            editScheduler { $0.movingFlagged.append(controller) }
-        }
-        editController(controller) { node in
+        guard let index = controllers.index(forKey: controller) else { return }
+        let wasFlagged = editController(at: index) { node in
+            let wasFlagged = node.isMovingToParent || node.isMovingFromParent
             node.isMovingToParent = toParent
             node.isMovingFromParent = !toParent
+            return wasFlagged
+        }
+        if !wasFlagged {
+            editScheduler { $0.movingFlagged.append(controller) }
         }
     }
 

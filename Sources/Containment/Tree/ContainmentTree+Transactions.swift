@@ -93,10 +93,16 @@ extension ContainmentTree {
 
     @discardableResult
     func editController<R>(_ id: String, _ body: (inout ControllerNode) -> R) -> R {
+        editController(at: controllers.index(forKey: id)!, body)
+    }
+
+    /// `editController` for a caller that has already looked the node up: an index stays
+    /// valid until a controller is created or deleted, and saves hashing the id again.
+    @discardableResult
+    func editController<R>(at index: [String: ControllerNode].Index, _ body: (inout ControllerNode) -> R) -> R {
         let stamp = undo.stamp
         var saved: ControllerNode?
         // One in-place access: reading the node first would copy all of it.
-        let index = controllers.index(forKey: id)!
         let result = Self.edit(&controllers.values[index]) { node in
             if node.undoStamp != stamp {
                 saved = node.withoutChildren
@@ -104,7 +110,7 @@ extension ContainmentTree {
             }
             return body(&node)
         }
-        if let saved { undo.entries.append(.controllerExceptChildren(id, saved)) }
+        if let saved { undo.entries.append(.controllerExceptChildren(saved.id, saved)) }
         return result
     }
 
@@ -173,13 +179,13 @@ extension ContainmentTree {
 
     // MARK: Events
 
-    /// Records one callback; appearance callbacks carry the controller's moving flags.
-    func emit(_ controller: String, _ callback: String, _ args: [String: JSONValue] = [:], appearance: Bool = false) {
-        let node = appearance ? controllers[controller] : nil
+    /// Records one callback; appearance callbacks carry the controller's moving flags, which
+    /// the caller passes from the node it already holds rather than looking it up again.
+    func emit(_ controller: String, _ callback: String, _ args: [String: JSONValue] = [:], moving: MovingFlags? = nil) {
         pendingEvents.append(
             Event(
                 seq: nextSeq, tree: id, time: now, controller: controller, callback: callback, args: args,
-                isMovingToParent: node?.isMovingToParent, isMovingFromParent: node?.isMovingFromParent))
+                isMovingToParent: moving?.toParent, isMovingFromParent: moving?.fromParent))
         nextSeq += 1
     }
 

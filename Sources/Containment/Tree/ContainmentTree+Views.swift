@@ -113,8 +113,10 @@ extension ContainmentTree {
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
-            editView(current) { $0.inWindow = inWindow }
-            stack.append(contentsOf: views[current]!.subviews)
+            stack.append(contentsOf: editView(current) { node in
+                node.inWindow = inWindow
+                return node.subviews
+            })
         }
     }
 
@@ -241,13 +243,16 @@ extension ContainmentTree {
     }
 
     func markLayout(_ controller: String?) {
-        guard let controller, let node = controllers[controller], !node.needsLayout, node.isViewLoaded else { return }
-        editController(controller) { $0.needsLayout = true }
+        guard let controller, let index = controllers.index(forKey: controller),
+            !controllers.values[index].needsLayout, controllers.values[index].isViewLoaded
+        else { return }
+        editController(at: index) { $0.needsLayout = true }
         editScheduler { $0.pendingLayout.append(controller) }
     }
 
-    func layout(_ controller: String) {
-        editController(controller) { $0.needsLayout = false }
+    /// `index` is the controller's, which its caller has just looked up.
+    func layout(_ controller: String, at index: [String: ControllerNode].Index) {
+        editController(at: index) { $0.needsLayout = false }
         emit(controller, "viewWillLayoutSubviews")
         emit(controller, "viewDidLayoutSubviews")
     }
@@ -259,8 +264,8 @@ extension ContainmentTree {
         while let current = stack.popLast() {
             workCount += 1
             guard let node = views[current] else { continue }
-            if let owner = node.owner, controllers[owner]?.needsLayout == true {
-                layout(owner)
+            if let owner = node.owner, let index = controllers.index(forKey: owner), controllers.values[index].needsLayout {
+                layout(owner, at: index)
             }
             stack.append(contentsOf: node.subviews.reversed())
         }
