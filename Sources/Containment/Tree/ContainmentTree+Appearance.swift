@@ -13,7 +13,9 @@ extension ContainmentTree {
             workCount += 1
             guard let node = views[current] else { continue }
             if let owner = node.owner {
-                if let parent = controllers[owner]?.parent, controllers[parent]?.automaticallyForwardsAppearance == false {
+                if let parent = readController(owner, { $0.parent }),
+                    readController(parent, { $0.automaticallyForwardsAppearance }) == false
+                {
                     continue
                 }
                 result.append(owner)
@@ -38,7 +40,7 @@ extension ContainmentTree {
     /// A subtree entered the visible window: `viewWillAppear` now, the rest at turn's end.
     func appearWalk(from viewID: String) {
         for controller in drivenControllers(from: viewID) {
-            guard let state = controllers[controller]?.appearance, state == .disappeared || state == .disappearing else {
+            guard let state = readController(controller, { $0.appearance }), state == .disappeared || state == .disappearing else {
                 continue
             }
             beginAppearance(controller, from: state, appearing: true, animated: false, driver: .turn)
@@ -50,7 +52,7 @@ extension ContainmentTree {
     /// A subtree left the visible window: `viewWillDisappear` now, the rest at turn's end.
     func disappearWalk(from viewID: String) {
         for controller in drivenControllers(from: viewID) {
-            guard let state = controllers[controller]?.appearance, state == .appeared || state == .appearing else {
+            guard let state = readController(controller, { $0.appearance }), state == .appeared || state == .appearing else {
                 continue
             }
             beginAppearance(controller, from: state, appearing: false, animated: false, driver: .turn)
@@ -62,7 +64,7 @@ extension ContainmentTree {
     /// callback, a reversal, or an unbalanced-call warning for the same direction twice.
     @discardableResult
     func beginAppearance(_ controller: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) -> Bool {
-        guard let state = controllers[controller]?.appearance else { return false }
+        guard let state = readController(controller, { $0.appearance }) else { return false }
         return beginAppearance(controller, from: state, appearing: appearing, animated: animated, driver: driver)
     }
 
@@ -93,24 +95,27 @@ extension ContainmentTree {
     /// `endAppearanceTransition()` on one controller: only the "did" of the last direction,
     /// or an unbalanced-call warning when nothing was begun.
     func endAppearance(_ controller: String) {
-        guard let node = controllers[controller] else { return }
-        endAppearance(controller, node)
+        guard let index = controllers.index(forKey: controller) else { return }
+        endAppearance(controller, at: index)
     }
 
-    /// `endAppearance` for a caller holding the controller's node. The node is edited once;
-    /// the callbacks report its moving flags, which ending leaves as they are.
-    func endAppearance(_ controller: String, _ node: ControllerNode) {
-        let animated = EventArguments.animated(node.appearanceAnimated)
+    /// `endAppearance` for a caller that has looked the controller up. The node is edited
+    /// once; the callbacks report its moving flags, which ending leaves as they are.
+    func endAppearance(_ controller: String, at index: [String: ControllerNode].Index) {
+        let (state, sentIsAppearing, animatedFlag, moving) = readController(at: index) { node in
+            (node.appearance, node.sentIsAppearing, node.appearanceAnimated, node.moving)
+        }
+        let animated = EventArguments.animated(animatedFlag)
         let ended: AppearanceState
-        switch node.appearance {
+        switch state {
         case .appearing:
-            if !node.sentIsAppearing {
-                emit(controller, "viewIsAppearing", animated, moving: node.moving)
+            if !sentIsAppearing {
+                emit(controller, "viewIsAppearing", animated, moving: moving)
             }
-            emit(controller, "viewDidAppear", animated, moving: node.moving)
+            emit(controller, "viewDidAppear", animated, moving: moving)
             ended = .appeared
         case .disappearing:
-            emit(controller, "viewDidDisappear", animated, moving: node.moving)
+            emit(controller, "viewDidDisappear", animated, moving: moving)
             ended = .disappeared
         case .appeared, .disappeared:
             warn(controller, Self.unbalancedWarning(controller))

@@ -1,23 +1,23 @@
 /// Parent and child (SEMANTICS rules 1–5): the links and the callbacks UIKit sends itself.
 extension ContainmentTree {
-    /// Returns the node, for callers that go on to read it.
+    /// Returns the node's index, for callers that go on to read it.
     @discardableResult
-    func requireController(_ id: String, field: String) throws(ContainmentError) -> ControllerNode {
-        guard let node = controllers[id] else {
+    func requireController(_ id: String, field: String) throws(ContainmentError) -> [String: ControllerNode].Index {
+        guard let index = controllers.index(forKey: id) else {
             throw .notFound(code: "controller_not_found", "no controller \(id)", field: field)
         }
-        return node
+        return index
     }
 
     /// Whether `ancestor` is `controller` or above it (walks up; O(depth), O(1) for a
     /// controller without children).
     func isAncestor(_ ancestor: String, of controller: String) -> Bool {
-        if ancestor != controller, controllers[ancestor]?.children.isEmpty == true { return false }
+        if ancestor != controller, readController(ancestor, { $0.children.isEmpty }) == true { return false }
         var current: String? = controller
         while let id = current {
             workCount += 1
             if id == ancestor { return true }
-            current = controllers[id]?.parent
+            current = readController(id) { $0.parent }
         }
         return false
     }
@@ -27,8 +27,9 @@ extension ContainmentTree {
     /// Adding a controller to the parent it already has does nothing.
     func addChildController(_ child: String, to parent: String, field: String) throws(ContainmentError) {
         // Nothing below changes the child's node before `removeFromParentController`.
-        let node = try requireController(child, field: field)
-        guard node.parent != parent else { return }
+        let index = try requireController(child, field: field)
+        let (oldParent, isViewLoaded) = readController(at: index) { ($0.parent, $0.isViewLoaded) }
+        guard oldParent != parent else { return }
         if isAncestor(child, of: parent) {
             throw .invalidArgumentException(
                 code: child == parent ? "child_is_self" : "child_is_ancestor",
@@ -37,14 +38,14 @@ extension ContainmentTree {
                     : "child view controller:\(ContainmentError.describe(child)) is an ancestor of the requested parent view controller:\(ContainmentError.describe(parent))"
             )
         }
-        if node.isViewLoaded, let superview = views[node.viewID]?.superview,
+        if isViewLoaded, let superview = views[ControllerNode.viewID(of: child)]?.superview,
             let owner = nearestOwner(from: superview), owner != parent
         {
             throw .hierarchyInconsistency(
                 "child view controller:\(ContainmentError.describe(child)) should have parent view controller:\(ContainmentError.describe(owner)) but requested parent is:\(ContainmentError.describe(parent))"
             )
         }
-        if node.parent != nil {
+        if oldParent != nil {
             removeFromParentController(child)
         }
         emit(child, "willMove", EventArguments.parent(parent))
@@ -57,7 +58,9 @@ extension ContainmentTree {
     /// happens for a controller without a parent.
     func removeFromParentController(_ child: String) {
         // Indices stay valid here: nothing is created or deleted.
-        guard let childIndex = controllers.index(forKey: child), let parent = controllers.values[childIndex].parent else { return }
+        guard let childIndex = controllers.index(forKey: child), let parent = readController(at: childIndex, { $0.parent }) else {
+            return
+        }
         removeChildLink(child, from: parent)
         let grandparent = editController(parent) { node in
             node.forget(child)
@@ -74,7 +77,7 @@ extension ContainmentTree {
     /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of
     /// a removal, so later appearance callbacks report isMovingFromParent.
     func willMove(_ controller: String, toParent parent: String?) {
-        if parent == nil, controllers[controller]?.parent != nil {
+        if parent == nil, readController(controller, { $0.parent }) != nil {
             flagMoving(controller, toParent: false)
         } else if parent != nil {
             flagMoving(controller, toParent: true)

@@ -18,7 +18,7 @@ extension ContainmentTree {
         }
         if call.receiver == WindowState.viewID {
             try applyWindowCall(call.method, args, prefix: prefix)
-        } else if controllers[call.receiver] != nil {
+        } else if controllers.index(forKey: call.receiver) != nil {
             try applyControllerCall(call.receiver, call.method, args, prefix: prefix)
         } else if isViewID(call.receiver) {
             try applyViewCall(call.receiver, call.method, args, prefix: prefix)
@@ -30,7 +30,7 @@ extension ContainmentTree {
     /// Whether `id` names a view, loaded or not (without loading it).
     func isViewID(_ id: String) -> Bool {
         views[id] != nil || containerViewOwners[id] != nil
-            || (id.hasSuffix(".view") && controllers[String(id.dropLast(5))] != nil)
+            || (id.hasSuffix(".view") && controllers.index(forKey: String(id.dropLast(5))) != nil)
     }
 
     private func unknownMethod(_ method: String, _ receiverKind: String, prefix: String) -> ContainmentError {

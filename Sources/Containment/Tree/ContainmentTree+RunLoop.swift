@@ -14,18 +14,23 @@ extension ContainmentTree {
                     return (scheduler.deferredEnds, scheduler.pendingIsAppearing)
                 }
                 for controller in appearing {
-                    guard let index = controllers.index(forKey: controller) else { continue }
-                    let node = controllers.values[index]
-                    guard node.appearanceDriver != .manual, node.appearance == .appearing, !node.sentIsAppearing else { continue }
-                    emit(controller, "viewIsAppearing", EventArguments.animated(node.appearanceAnimated), moving: node.moving)
+                    guard let index = controllers.index(forKey: controller),
+                        let (animated, moving) = readController(at: index, { node in
+                            node.appearanceDriver != .manual && node.appearance == .appearing && !node.sentIsAppearing
+                                ? (node.appearanceAnimated, node.moving) : nil
+                        })
+                    else { continue }
+                    emit(controller, "viewIsAppearing", EventArguments.animated(animated), moving: moving)
                     editController(at: index) { $0.sentIsAppearing = true }
                 }
                 runLayoutPass()
                 for controller in ends {
-                    guard let node = controllers[controller], node.appearanceDriver == .turn,
-                        node.appearance == .appearing || node.appearance == .disappearing
+                    guard let index = controllers.index(forKey: controller),
+                        readController(at: index, { node in
+                            node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing)
+                        })
                     else { continue }
-                    endAppearance(controller, node)
+                    endAppearance(controller, at: index)
                 }
                 continue
             }
@@ -42,9 +47,9 @@ extension ContainmentTree {
         }
         for controller in pending {
             guard let index = controllers.index(forKey: controller) else { continue }
-            let node = controllers.values[index]
-            guard node.needsLayout else { continue }
-            if node.isViewLoaded, isOnScreen(node.viewID) {
+            let (needsLayout, isViewLoaded) = readController(at: index) { ($0.needsLayout, $0.isViewLoaded) }
+            guard needsLayout else { continue }
+            if isViewLoaded, isOnScreen(ControllerNode.viewID(of: controller)) {
                 layout(controller, at: index)
             } else {
                 editController(at: index) { $0.needsLayout = false }
@@ -59,10 +64,10 @@ extension ContainmentTree {
         var stillMoving: [String] = []
         for controller in scheduler.movingFlagged {
             guard let index = controllers.index(forKey: controller) else { continue }
-            let node = controllers.values[index]
-            if node.appearance == .appearing || node.appearance == .disappearing {
+            let (state, isFlagged) = readController(at: index) { ($0.appearance, $0.isMovingToParent || $0.isMovingFromParent) }
+            if state == .appearing || state == .disappearing {
                 stillMoving.append(controller)
-            } else if node.isMovingToParent || node.isMovingFromParent {
+            } else if isFlagged {
                 editController(at: index) { node in
                     node.isMovingToParent = false
                     node.isMovingFromParent = false

@@ -114,6 +114,19 @@ extension ContainmentTree {
         return result
     }
 
+    /// Reads a node where it is stored. Dictionary's getters return the whole node, retaining
+    /// its id, children and extras only to release them again, which costs more than the
+    /// field read; an in-place access copies nothing, and `body` cannot change the node.
+    func readController<R>(at index: [String: ControllerNode].Index, _ body: (borrowing ControllerNode) -> R) -> R {
+        Self.edit(&controllers.values[index]) { body($0) }
+    }
+
+    /// `readController(at:)` by id: nil when there is no such controller or `body` says nil.
+    func readController<R>(_ id: String, _ body: (borrowing ControllerNode) -> R?) -> R? {
+        guard let index = controllers.index(forKey: id) else { return nil }
+        return readController(at: index, body)
+    }
+
     /// Creates or deletes a node, saving what was there whole (an edit since the mark saved
     /// it without its list). Rare enough to save every time; rollback replays newest first,
     /// so the oldest saved state wins.

@@ -5,7 +5,7 @@ extension ContainmentTree {
     /// Resolves a view id, loading its controller's view first as accessing `.view` does.
     func resolveView(_ id: String, field: String) throws(ContainmentError) -> String {
         if views[id] != nil { return id }
-        if id.hasSuffix(".view"), controllers[String(id.dropLast(5))] != nil {
+        if id.hasSuffix(".view"), controllers.index(forKey: String(id.dropLast(5))) != nil {
             loadViewIfNeeded(String(id.dropLast(5)))
             return id
         }
@@ -188,7 +188,7 @@ extension ContainmentTree {
             workCount += 1
             guard let node = views[current] else { continue }
             if let owner = node.owner {
-                if let parent = controllers[owner]?.parent, parent != newOwner {
+                if let parent = readController(owner, { $0.parent }), parent != newOwner {
                     throw .hierarchyInconsistency(
                         "child view controller:\(ContainmentError.describe(owner)) should have parent view controller:\(ContainmentError.describe(newOwner)) but actual parent is:\(ContainmentError.describe(parent))"
                     )
@@ -244,7 +244,7 @@ extension ContainmentTree {
 
     func markLayout(_ controller: String?) {
         guard let controller, let index = controllers.index(forKey: controller),
-            !controllers.values[index].needsLayout, controllers.values[index].isViewLoaded
+            readController(at: index, { !$0.needsLayout && $0.isViewLoaded })
         else { return }
         editController(at: index) { $0.needsLayout = true }
         editScheduler { $0.pendingLayout.append(controller) }
@@ -264,7 +264,7 @@ extension ContainmentTree {
         while let current = stack.popLast() {
             workCount += 1
             guard let node = views[current] else { continue }
-            if let owner = node.owner, let index = controllers.index(forKey: owner), controllers.values[index].needsLayout {
+            if let owner = node.owner, let index = controllers.index(forKey: owner), readController(at: index, { $0.needsLayout }) {
                 layout(owner, at: index)
             }
             stack.append(contentsOf: node.subviews.reversed())
