@@ -11,8 +11,8 @@ extension ContainmentTree {
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
-            guard let node = views[current] else { continue }
-            if let owner = node.owner {
+            guard let (owner, subviews) = readView(current, { ($0.owner, $0.subviews) }) else { continue }
+            if let owner {
                 if let parent = readController(owner, { $0.parent }),
                     readController(parent, { $0.automaticallyForwardsAppearance }) == false
                 {
@@ -20,7 +20,7 @@ extension ContainmentTree {
                 }
                 result.append(owner)
             }
-            stack.append(contentsOf: node.subviews.reversed())
+            stack.append(contentsOf: subviews.reversed())
         }
         return result
     }

@@ -38,7 +38,7 @@ extension ContainmentTree {
                     : "child view controller:\(ContainmentError.describe(child)) is an ancestor of the requested parent view controller:\(ContainmentError.describe(parent))"
             )
         }
-        if isViewLoaded, let superview = views[ControllerNode.viewID(of: child)]?.superview,
+        if isViewLoaded, let superview = readView(ControllerNode.viewID(of: child), { $0.superview }),
             let owner = nearestOwner(from: superview), owner != parent
         {
             throw .hierarchyInconsistency(

@@ -29,7 +29,7 @@ extension ContainmentTree {
 
     /// Whether `id` names a view, loaded or not (without loading it).
     func isViewID(_ id: String) -> Bool {
-        views[id] != nil || containerViewOwners[id] != nil
+        views.index(forKey: id) != nil || containerViewOwners[id] != nil
             || (id.hasSuffix(".view") && controllers.index(forKey: String(id.dropLast(5))) != nil)
     }
 

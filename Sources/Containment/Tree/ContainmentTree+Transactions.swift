@@ -127,6 +127,12 @@ extension ContainmentTree {
         return readController(at: index, body)
     }
 
+    /// Like `readController`.
+    func readView<R>(_ id: String, _ body: (borrowing ViewNode) -> R?) -> R? {
+        guard let index = views.index(forKey: id) else { return nil }
+        return Self.edit(&views.values[index]) { body($0) }
+    }
+
     /// Creates or deletes a node, saving what was there whole (an edit since the mark saved
     /// it without its list). Rare enough to save every time; rollback replays newest first,
     /// so the oldest saved state wins.

@@ -4,7 +4,7 @@
 extension ContainmentTree {
     /// Resolves a view id, loading its controller's view first as accessing `.view` does.
     func resolveView(_ id: String, field: String) throws(ContainmentError) -> String {
-        if views[id] != nil { return id }
+        if views.index(forKey: id) != nil { return id }
         if id.hasSuffix(".view"), controllers.index(forKey: String(id.dropLast(5))) != nil {
             loadViewIfNeeded(String(id.dropLast(5)))
             return id
@@ -100,7 +100,7 @@ extension ContainmentTree {
 
     /// Whether `view` is in the window's view tree.
     func isInWindow(_ view: String) -> Bool {
-        views[view]?.inWindow ?? false
+        readView(view) { $0.inWindow } ?? false
     }
 
     func isOnScreen(_ view: String) -> Bool {
@@ -109,7 +109,7 @@ extension ContainmentTree {
 
     /// After a superview change: the moved subtree learns whether the window is above it.
     func updateInWindow(_ viewID: String, _ inWindow: Bool) {
-        guard views[viewID]?.inWindow != inWindow else { return }
+        guard readView(viewID, { $0.inWindow }) != inWindow else { return }
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
@@ -123,10 +123,10 @@ extension ContainmentTree {
     /// The controller owning `view` or its nearest owned ancestor.
     func nearestOwner(from view: String?) -> String? {
         var current = view
-        while let viewID = current, let node = views[viewID] {
+        while let viewID = current, let (owner, superview) = readView(viewID, { ($0.owner, $0.superview) }) {
             workCount += 1
-            if let owner = node.owner { return owner }
-            current = node.superview
+            if let owner { return owner }
+            current = superview
         }
         return nil
     }
@@ -142,20 +142,22 @@ extension ContainmentTree {
         guard viewID != superviewID else {
             throw .invalidArgumentException(code: "subview_is_self", "Can't add self as subview")
         }
-        let moving = views[viewID]!
+        let moving = readView(viewID) { node in
+            (hasSubviews: !node.subviews.isEmpty, inWindow: node.inWindow, superview: node.superview, owner: node.owner)
+        }!
         // The superview is not below the moved view (checked next), so the move leaves its
         // place in the window as it is.
         let superviewInWindow = isInWindow(superviewID)
         // Only a view with subviews can be above the new superview, and never from off the
         // window when the superview is in it.
-        let couldBeAncestor = !moving.subviews.isEmpty && (moving.inWindow || !superviewInWindow)
-        var ancestor = couldBeAncestor ? views[superviewID]?.superview : nil
+        let couldBeAncestor = moving.hasSubviews && (moving.inWindow || !superviewInWindow)
+        var ancestor = couldBeAncestor ? readView(superviewID, { $0.superview }) : nil
         while let current = ancestor {
             workCount += 1
             if current == viewID {
                 throw .invalidArgumentException(code: "subview_is_ancestor", "Can't add a view as a subview of its own descendant")
             }
-            ancestor = views[current]?.superview
+            ancestor = readView(current) { $0.superview }
         }
         try checkHierarchy(moving: viewID, into: superviewID)
 
@@ -186,21 +188,21 @@ extension ContainmentTree {
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
-            guard let node = views[current] else { continue }
-            if let owner = node.owner {
+            guard let (owner, subviews) = readView(current, { ($0.owner, $0.subviews) }) else { continue }
+            if let owner {
                 if let parent = readController(owner, { $0.parent }), parent != newOwner {
                     throw .hierarchyInconsistency(
                         "child view controller:\(ContainmentError.describe(owner)) should have parent view controller:\(ContainmentError.describe(newOwner)) but actual parent is:\(ContainmentError.describe(parent))"
                     )
                 }
             } else {
-                stack.append(contentsOf: node.subviews)
+                stack.append(contentsOf: subviews)
             }
         }
     }
 
     func removeFromSuperview(_ viewID: String) {
-        guard let superviewID = views[viewID]?.superview else { return }
+        guard let superviewID = readView(viewID, { $0.superview }) else { return }
         let wasOnScreen = isOnScreen(viewID)
         if wasOnScreen { markLayout(nearestOwner(from: superviewID)) }
         removeSubviewLink(viewID, from: superviewID)
