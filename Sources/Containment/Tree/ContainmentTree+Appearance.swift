@@ -5,20 +5,21 @@
 extension ContainmentTree {
     /// Controllers whose appearance follows the views below `viewID` (inclusive), parents
     /// first. A controller whose parent does not forward appearance automatically is left
-    /// to that parent, with everything below it.
-    func drivenControllers(from viewID: String) -> [String] {
-        var result: [String] = []
+    /// to that parent, with everything below it. Each comes with its index (nothing is
+    /// created or deleted while the result is used).
+    func drivenControllers(from viewID: String) -> [(id: String, index: ControllerIndex)] {
+        var result: [(id: String, index: ControllerIndex)] = []
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
             guard let (owner, subviews) = readView(current, { ($0.owner, $0.subviews) }) else { continue }
-            if let owner {
-                if let parent = readController(owner, { $0.parent }),
+            if let owner, let index = controllers.index(forKey: owner) {
+                if let parent = readController(at: index, { $0.parent }),
                     readController(parent, { $0.automaticallyForwardsAppearance }) == false
                 {
                     continue
                 }
-                result.append(owner)
+                result.append((owner, index))
             }
             stack.append(contentsOf: subviews.reversed())
         }
@@ -32,30 +33,28 @@ extension ContainmentTree {
         else { return [] }
         var result: [String] = []
         for subview in root.subviews {
-            result.append(contentsOf: drivenControllers(from: subview))
+            result.append(contentsOf: drivenControllers(from: subview).map(\.id))
         }
         return result
     }
 
     /// A subtree entered the visible window: `viewWillAppear` now, the rest at turn's end.
     func appearWalk(from viewID: String) {
-        for controller in drivenControllers(from: viewID) {
-            guard let state = readController(controller, { $0.appearance }), state == .disappeared || state == .disappearing else {
-                continue
-            }
-            beginAppearance(controller, from: state, appearing: true, animated: false, driver: .turn)
+        for (controller, index) in drivenControllers(from: viewID) {
+            let state = readController(at: index) { $0.appearance }
+            guard state == .disappeared || state == .disappearing else { continue }
+            beginAppearance(controller, at: index, from: state, appearing: true, animated: false, driver: .turn)
             editScheduler { $0.deferredEnds.append(controller) }
-            markLayout(controller)
+            markLayout(controller, at: index)
         }
     }
 
     /// A subtree left the visible window: `viewWillDisappear` now, the rest at turn's end.
     func disappearWalk(from viewID: String) {
-        for controller in drivenControllers(from: viewID) {
-            guard let state = readController(controller, { $0.appearance }), state == .appeared || state == .appearing else {
-                continue
-            }
-            beginAppearance(controller, from: state, appearing: false, animated: false, driver: .turn)
+        for (controller, index) in drivenControllers(from: viewID) {
+            let state = readController(at: index) { $0.appearance }
+            guard state == .appeared || state == .appearing else { continue }
+            beginAppearance(controller, at: index, from: state, appearing: false, animated: false, driver: .turn)
             editScheduler { $0.deferredEnds.append(controller) }
         }
     }
@@ -64,21 +63,23 @@ extension ContainmentTree {
     /// callback, a reversal, or an unbalanced-call warning for the same direction twice.
     @discardableResult
     func beginAppearance(_ controller: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) -> Bool {
-        guard let state = readController(controller, { $0.appearance }) else { return false }
-        return beginAppearance(controller, from: state, appearing: appearing, animated: animated, driver: driver)
+        guard let index = controllers.index(forKey: controller) else { return false }
+        let state = readController(at: index) { $0.appearance }
+        return beginAppearance(controller, at: index, from: state, appearing: appearing, animated: animated, driver: driver)
     }
 
-    /// `beginAppearance` for a caller that has just read the controller's `state`.
+    /// `beginAppearance` for a caller that has just looked the controller up and read its `state`.
     @discardableResult
     func beginAppearance(
-        _ controller: String, from state: AppearanceState, appearing: Bool, animated: Bool, driver: AppearanceDriver
+        _ controller: String, at index: ControllerIndex, from state: AppearanceState, appearing: Bool, animated: Bool,
+        driver: AppearanceDriver
     ) -> Bool {
         let accepted = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
         guard accepted else {
             warn(controller, Self.unbalancedWarning(controller))
             return false
         }
-        let moving = editController(controller) { node in
+        let moving = editController(at: index) { node in
             node.appearance = appearing ? .appearing : .disappearing
             node.appearanceDriver = driver
             node.appearanceAnimated = animated
@@ -101,7 +102,7 @@ extension ContainmentTree {
 
     /// `endAppearance` for a caller that has looked the controller up. The node is edited
     /// once; the callbacks report its moving flags, which ending leaves as they are.
-    func endAppearance(_ controller: String, at index: [String: ControllerNode].Index) {
+    func endAppearance(_ controller: String, at index: ControllerIndex) {
         let (state, sentIsAppearing, animatedFlag, moving) = readController(at: index) { node in
             (node.appearance, node.sentIsAppearing, node.appearanceAnimated, node.moving)
         }

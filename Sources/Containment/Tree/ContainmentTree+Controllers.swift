@@ -2,7 +2,7 @@
 extension ContainmentTree {
     /// Returns the node's index, for callers that go on to read it.
     @discardableResult
-    func requireController(_ id: String, field: String) throws(ContainmentError) -> [String: ControllerNode].Index {
+    func requireController(_ id: String, field: String) throws(ContainmentError) -> ControllerIndex {
         guard let index = controllers.index(forKey: id) else {
             throw .notFound(code: "controller_not_found", "no controller \(id)", field: field)
         }

@@ -99,7 +99,7 @@ extension ContainmentTree {
     /// `editController` for a caller that has already looked the node up: an index stays
     /// valid until a controller is created or deleted, and saves hashing the id again.
     @discardableResult
-    func editController<R>(at index: [String: ControllerNode].Index, _ body: (inout ControllerNode) -> R) -> R {
+    func editController<R>(at index: ControllerIndex, _ body: (inout ControllerNode) -> R) -> R {
         let stamp = undo.stamp
         var saved: ControllerNode?
         // One in-place access: reading the node first would copy all of it.
@@ -117,7 +117,7 @@ extension ContainmentTree {
     /// Reads a node where it is stored. Dictionary's getters return the whole node, retaining
     /// its id, children and extras only to release them again, which costs more than the
     /// field read; an in-place access copies nothing, and `body` cannot change the node.
-    func readController<R>(at index: [String: ControllerNode].Index, _ body: (borrowing ControllerNode) -> R) -> R {
+    func readController<R>(at index: ControllerIndex, _ body: (borrowing ControllerNode) -> R) -> R {
         Self.edit(&controllers.values[index]) { body($0) }
     }
 

@@ -159,7 +159,9 @@ extension ContainmentTree {
             }
             ancestor = readView(current) { $0.superview }
         }
-        try checkHierarchy(moving: viewID, into: superviewID)
+        // Its place stays as it is (see above), so it is found once for the check and layout.
+        let newOwner = nearestOwner(from: superviewID)
+        try checkHierarchy(moving: viewID, under: newOwner)
 
         let wasOnScreen = window.visible && moving.inWindow
         if let oldSuperview = moving.superview {
@@ -171,7 +173,7 @@ extension ContainmentTree {
         updateInWindow(viewID, superviewInWindow)
         let nowOnScreen = window.visible && superviewInWindow
         if nowOnScreen {
-            markLayout(nearestOwner(from: superviewID))
+            markLayout(newOwner)
             markLayout(moving.owner)
         }
         if !wasOnScreen && nowOnScreen {
@@ -182,9 +184,9 @@ extension ContainmentTree {
     }
 
     /// Rule 4: the nearest controller above the new place must be the parent of each
-    /// controller whose root view moves (the first owned views below `viewID`).
-    func checkHierarchy(moving viewID: String, into superviewID: String) throws(ContainmentError) {
-        let newOwner = nearestOwner(from: superviewID)
+    /// controller whose root view moves (the first owned views below `viewID`); `newOwner`
+    /// is that controller (`nearestOwner(from:)` the new superview).
+    func checkHierarchy(moving viewID: String, under newOwner: String?) throws(ContainmentError) {
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
@@ -245,15 +247,19 @@ extension ContainmentTree {
     }
 
     func markLayout(_ controller: String?) {
-        guard let controller, let index = controllers.index(forKey: controller),
-            readController(at: index, { !$0.needsLayout && $0.isViewLoaded })
-        else { return }
+        guard let controller, let index = controllers.index(forKey: controller) else { return }
+        markLayout(controller, at: index)
+    }
+
+    /// `markLayout` for a caller that has looked the controller up.
+    func markLayout(_ controller: String, at index: ControllerIndex) {
+        guard readController(at: index, { !$0.needsLayout && $0.isViewLoaded }) else { return }
         editController(at: index) { $0.needsLayout = true }
         editScheduler { $0.pendingLayout.append(controller) }
     }
 
     /// `index` is the controller's, which its caller has just looked up.
-    func layout(_ controller: String, at index: [String: ControllerNode].Index) {
+    func layout(_ controller: String, at index: ControllerIndex) {
         editController(at: index) { $0.needsLayout = false }
         emit(controller, "viewWillLayoutSubviews")
         emit(controller, "viewDidLayoutSubviews")
