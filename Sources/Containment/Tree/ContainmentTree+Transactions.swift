@@ -80,9 +80,7 @@ extension ContainmentTree {
     }
 
     func commitCall() -> [Event] {
-        for event in pendingEvents {
-            log.append(event)
-        }
+        log.append(contentsOf: pendingEvents)
         let events = pendingEvents
         pendingEvents = []
         undo.dropEntries()
