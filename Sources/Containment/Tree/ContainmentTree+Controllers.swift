@@ -1,10 +1,11 @@
 /// Parent and child (SEMANTICS rules 1–5): the links and the callbacks UIKit sends itself.
 extension ContainmentTree {
-    /// Returns the node's index, for callers that go on to read it.
+    /// Returns the node's index, for callers that go on to read it. The field's name is
+    /// built only for the error: raw calls name it by concatenation, on every call.
     @discardableResult
-    func requireController(_ id: String, field: String) throws(ContainmentError) -> ControllerIndex {
+    func requireController(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> ControllerIndex {
         guard let index = controllers.index(forKey: id) else {
-            throw .notFound(code: "controller_not_found", "no controller \(id)", field: field)
+            throw .notFound(code: "controller_not_found", "no controller \(id)", field: field())
         }
         return index
     }
@@ -25,9 +26,9 @@ extension ContainmentTree {
     /// `addChild(_:)`: rule 1 (leave the old parent as `removeFromParent` would, then
     /// `willMove(toParent:)`, then the link), rule 4 (`requested parent`) and rule 5.
     /// Adding a controller to the parent it already has does nothing.
-    func addChildController(_ child: String, to parent: String, field: String) throws(ContainmentError) {
+    func addChildController(_ child: String, to parent: String, field: @autoclosure () -> String) throws(ContainmentError) {
         // Nothing below changes the child's node before `removeFromParentController`.
-        let index = try requireController(child, field: field)
+        let index = try requireController(child, field: field())
         let (oldParent, isViewLoaded) = readController(at: index) { ($0.parent, $0.isViewLoaded) }
         guard oldParent != parent else { return }
         if isAncestor(child, of: parent) {

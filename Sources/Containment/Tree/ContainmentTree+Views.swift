@@ -3,7 +3,8 @@
 /// `addSubview`/`removeFromSuperview` here.
 extension ContainmentTree {
     /// Resolves a view id, loading its controller's view first as accessing `.view` does.
-    func resolveView(_ id: String, field: String) throws(ContainmentError) -> String {
+    /// The field's name is built only for the error (see `requireController`).
+    func resolveView(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> String {
         if views.index(forKey: id) != nil { return id }
         if id.hasSuffix(".view"), controllers.index(forKey: String(id.dropLast(5))) != nil {
             loadViewIfNeeded(String(id.dropLast(5)))
@@ -13,7 +14,7 @@ extension ContainmentTree {
             loadViewIfNeeded(owner)
             if views[id] != nil { return id }
         }
-        throw .notFound(code: "view_not_found", "no view \(id)", field: field)
+        throw .notFound(code: "view_not_found", "no view \(id)", field: field())
     }
 
     /// UIKit's `loadViewIfNeeded`: `loadView` then `viewDidLoad`, once per load.
