@@ -49,7 +49,7 @@ extension ContainmentTree {
         if oldParent != nil {
             removeFromParentController(child)
         }
-        emit(child, "willMove", EventArguments.parent(parent))
+        emit(child, "willMove", parentArguments(parent))
         flagMoving(child, toParent: true)
         editController(child) { $0.parent = parent }
         appendChildLink(child, to: parent)
@@ -72,7 +72,7 @@ extension ContainmentTree {
             editController(split) { $0.forget(child) }
         }
         editController(at: childIndex) { $0.parent = nil }
-        emit(child, "didMove", EventArguments.parent(nil))
+        emit(child, "didMove", parentArguments(nil))
     }
 
     /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of
@@ -83,12 +83,12 @@ extension ContainmentTree {
         } else if parent != nil {
             flagMoving(controller, toParent: true)
         }
-        emit(controller, "willMove", EventArguments.parent(parent))
+        emit(controller, "willMove", parentArguments(parent))
     }
 
     /// The container's own `didMove(toParent:)`: a notification only (rule 3).
     func didMove(_ controller: String, toParent parent: String?) {
-        emit(controller, "didMove", EventArguments.parent(parent))
+        emit(controller, "didMove", parentArguments(parent))
     }
 
     // MARK: Deleting

@@ -206,6 +206,17 @@ extension ContainmentTree {
         nextSeq += 1
     }
 
+    /// `EventArguments.parent(id)`, reused while the parent stays the same: a move's
+    /// `willMove` and `didMove` name the same parent, and a fresh dictionary costs an
+    /// allocation and a hash per event. Events share it copy-on-write.
+    func parentArguments(_ id: String?) -> [String: JSONValue] {
+        guard let id else { return EventArguments.parent(nil) }
+        if let last = lastParentArguments, last.id == id { return last.args }
+        let args = EventArguments.parent(id)
+        lastParentArguments = (id, args)
+        return args
+    }
+
     /// Records what UIKit would log instead of acting.
     func warn(_ controller: String?, _ message: String) {
         pendingEvents.append(
