@@ -27,7 +27,7 @@ extension ContainmentTree {
     /// `willMove(toParent:)`, then the link), rule 4 (`requested parent`) and rule 5.
     /// Adding a controller to the parent it already has does nothing.
     func addChildController(_ child: String, to parent: String, field: @autoclosure () -> String) throws(ContainmentError) {
-        // Nothing below changes the child's node before `removeFromParentController`.
+        // Nothing below creates or deletes a controller, so `index` stays valid.
         let index = try requireController(child, field: field())
         let (oldParent, isViewLoaded) = readController(at: index) { ($0.parent, $0.isViewLoaded) }
         guard oldParent != parent else { return }
@@ -50,8 +50,8 @@ extension ContainmentTree {
             removeFromParentController(child)
         }
         emit(child, "willMove", parentArguments(parent))
-        flagMoving(child, toParent: true)
-        editController(child) { $0.parent = parent }
+        flagMoving(child, at: index, toParent: true)
+        editController(at: index) { $0.parent = parent }
         appendChildLink(child, to: parent)
     }
 
@@ -62,8 +62,8 @@ extension ContainmentTree {
         guard let childIndex = controllers.index(forKey: child), let parent = readController(at: childIndex, { $0.parent }) else {
             return
         }
-        removeChildLink(child, from: parent)
-        let grandparent = editController(parent) { node in
+        let parentIndex = removeChildLink(child, from: parent)
+        let grandparent = editController(at: parentIndex) { node in
             node.forget(child)
             return node.parent
         }
@@ -78,10 +78,8 @@ extension ContainmentTree {
     /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of
     /// a removal, so later appearance callbacks report isMovingFromParent.
     func willMove(_ controller: String, toParent parent: String?) {
-        if parent == nil, readController(controller, { $0.parent }) != nil {
-            flagMoving(controller, toParent: false)
-        } else if parent != nil {
-            flagMoving(controller, toParent: true)
+        if let index = controllers.index(forKey: controller), parent != nil || readController(at: index, { $0.parent }) != nil {
+            flagMoving(controller, at: index, toParent: parent != nil)
         }
         emit(controller, "willMove", parentArguments(parent))
     }

@@ -82,6 +82,11 @@ extension ContainmentTree {
     /// Sets a moving flag; a controller with a flag set is listed in `movingFlagged` once.
     func flagMoving(_ controller: String, toParent: Bool) {
         guard let index = controllers.index(forKey: controller) else { return }
+        flagMoving(controller, at: index, toParent: toParent)
+    }
+
+    /// `flagMoving` for a caller that has looked the controller up.
+    func flagMoving(_ controller: String, at index: ControllerIndex, toParent: Bool) {
         let wasFlagged = editController(at: index) { node in
             let wasFlagged = node.isMovingToParent || node.isMovingFromParent
             node.isMovingToParent = toParent
