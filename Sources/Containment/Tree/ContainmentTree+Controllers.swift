@@ -47,7 +47,7 @@ extension ContainmentTree {
             )
         }
         if oldParent != nil {
-            removeFromParentController(child)
+            removeFromParentController(child, at: index)
         }
         emit(child, "willMove", parentArguments(parent))
         flagMoving(child, at: index, toParent: true)
@@ -58,10 +58,14 @@ extension ContainmentTree {
     /// `removeFromParent()`: the link goes, then `didMove(toParent: nil)` (rule 2). Nothing
     /// happens for a controller without a parent.
     func removeFromParentController(_ child: String) {
-        // Indices stay valid here: nothing is created or deleted.
-        guard let childIndex = controllers.index(forKey: child), let parent = readController(at: childIndex, { $0.parent }) else {
-            return
-        }
+        guard let childIndex = controllers.index(forKey: child) else { return }
+        removeFromParentController(child, at: childIndex)
+    }
+
+    /// `removeFromParentController` for a caller that has looked the child up. Indices stay
+    /// valid here: nothing is created or deleted.
+    func removeFromParentController(_ child: String, at childIndex: ControllerIndex) {
+        guard let parent = readController(at: childIndex, { $0.parent }) else { return }
         let parentIndex = removeChildLink(child, from: parent)
         let grandparent = editController(at: parentIndex) { node in
             node.forget(child)
@@ -78,7 +82,12 @@ extension ContainmentTree {
     /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of
     /// a removal, so later appearance callbacks report isMovingFromParent.
     func willMove(_ controller: String, toParent parent: String?) {
-        if let index = controllers.index(forKey: controller), parent != nil || readController(at: index, { $0.parent }) != nil {
+        willMove(controller, at: controllers.index(forKey: controller), toParent: parent)
+    }
+
+    /// `willMove` for a caller that has looked the controller up (nil: there is none).
+    func willMove(_ controller: String, at index: ControllerIndex?, toParent parent: String?) {
+        if let index, parent != nil || readController(at: index, { $0.parent }) != nil {
             flagMoving(controller, at: index, toParent: parent != nil)
         }
         emit(controller, "willMove", parentArguments(parent))

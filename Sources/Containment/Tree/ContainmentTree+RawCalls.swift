@@ -18,8 +18,8 @@ extension ContainmentTree {
         }
         if call.receiver == WindowState.viewID {
             try applyWindowCall(call.method, args, prefix: prefix)
-        } else if controllers.index(forKey: call.receiver) != nil {
-            try applyControllerCall(call.receiver, call.method, args, prefix: prefix)
+        } else if let index = controllers.index(forKey: call.receiver) {
+            try applyControllerCall(call.receiver, at: index, call.method, args, prefix: prefix)
         } else if isViewID(call.receiver) {
             try applyViewCall(call.receiver, call.method, args, prefix: prefix)
         } else {
@@ -68,17 +68,18 @@ extension ContainmentTree {
         return id
     }
 
+    /// `index` is the receiver's; the calls pass it on where they edit the receiver.
     private func applyControllerCall(
-        _ controller: String, _ method: String, _ args: RawCallArguments, prefix: String
+        _ controller: String, at index: ControllerIndex, _ method: String, _ args: RawCallArguments, prefix: String
     ) throws(ContainmentError) {
         switch method {
         case "addChild":
             // addChildController checks the child exists, with the same error.
             try addChildController(try args.id("child"), to: controller, field: args.field("child"))
         case "removeFromParent":
-            removeFromParentController(controller)
+            removeFromParentController(controller, at: index)
         case "willMove":
-            willMove(controller, toParent: try optionalControllerArgument(args, "toParent"))
+            willMove(controller, at: index, toParent: try optionalControllerArgument(args, "toParent"))
         case "didMove":
             didMove(controller, toParent: try optionalControllerArgument(args, "toParent"))
         case "beginAppearanceTransition":
