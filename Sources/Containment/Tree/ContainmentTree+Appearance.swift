@@ -5,10 +5,11 @@
 extension ContainmentTree {
     /// Controllers whose appearance follows the views below `viewID` (inclusive), parents
     /// first. A controller whose parent does not forward appearance automatically is left
-    /// to that parent, with everything below it. Each comes with its index (nothing is
-    /// created or deleted while the result is used).
-    func drivenControllers(from viewID: String) -> [(id: String, index: ControllerIndex)] {
-        var result: [(id: String, index: ControllerIndex)] = []
+    /// to that parent, with everything below it. Each is passed to `body` with its index as
+    /// it is found, rather than collected in a list (an allocation per walk): `body` changes
+    /// appearance state only, never what the walk reads (views, parents, forwarding), and
+    /// creates or deletes nothing.
+    func forEachDrivenController(from viewID: String, _ body: (String, ControllerIndex) -> Void) {
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
@@ -19,11 +20,10 @@ extension ContainmentTree {
                 {
                     continue
                 }
-                result.append((owner, index))
+                body(owner, index)
             }
             stack.append(contentsOf: subviews.reversed())
         }
-        return result
     }
 
     /// The controllers a controller forwards its own appearance transitions to.
@@ -33,16 +33,16 @@ extension ContainmentTree {
         else { return [] }
         var result: [String] = []
         for subview in root.subviews {
-            result.append(contentsOf: drivenControllers(from: subview).map(\.id))
+            forEachDrivenController(from: subview) { controller, _ in result.append(controller) }
         }
         return result
     }
 
     /// A subtree entered the visible window: `viewWillAppear` now, the rest at turn's end.
     func appearWalk(from viewID: String) {
-        for (controller, index) in drivenControllers(from: viewID) {
+        forEachDrivenController(from: viewID) { controller, index in
             let state = readController(at: index) { $0.appearance }
-            guard state == .disappeared || state == .disappearing else { continue }
+            guard state == .disappeared || state == .disappearing else { return }
             beginAppearance(controller, at: index, from: state, appearing: true, animated: false, driver: .turn)
             editScheduler { $0.deferredEnds.append(controller) }
             markLayout(controller, at: index)
@@ -51,9 +51,9 @@ extension ContainmentTree {
 
     /// A subtree left the visible window: `viewWillDisappear` now, the rest at turn's end.
     func disappearWalk(from viewID: String) {
-        for (controller, index) in drivenControllers(from: viewID) {
+        forEachDrivenController(from: viewID) { controller, index in
             let state = readController(at: index) { $0.appearance }
-            guard state == .appeared || state == .appearing else { continue }
+            guard state == .appeared || state == .appearing else { return }
             beginAppearance(controller, at: index, from: state, appearing: false, animated: false, driver: .turn)
             editScheduler { $0.deferredEnds.append(controller) }
         }
