@@ -37,6 +37,25 @@ import Testing
         }
     }
 
+    /// A call's events go into the retention buffer at once: filling it, then wrapping
+    /// around, must keep the newest in order as appending them one by one did.
+    @Test func aCallsEventsFillThenWrapTheRetentionBufferInOrder() {
+        func events(_ seqs: ClosedRange<UInt64>) -> [Event] {
+            seqs.map { Event(seq: $0, tree: "t", time: 0, controller: "c", callback: "viewDidLoad") }
+        }
+        var log = EventLog(capacity: 4)
+        log.append(contentsOf: events(1...3))
+        #expect(log.events(after: 0, limit: 10).map(\.seq) == [1, 2, 3])
+        log.append(contentsOf: events(4...6))
+        #expect(log.oldestRetainedSeq == 3)
+        #expect(log.events(after: 0, limit: 10).map(\.seq) == [3, 4, 5, 6])
+        log.append(contentsOf: events(7...16))
+        #expect(log.events(after: 0, limit: 10).map(\.seq) == [13, 14, 15, 16])
+        log.append(contentsOf: [])
+        #expect(log.lastSeq == 16)
+        #expect(log.count == 4)
+    }
+
     @Test func eventsEncodeAsDesignedWithISOTimes() throws {
         let event = Event(
             seq: 17, tree: "demo", time: 1_795_255_200.123, controller: "map", callback: "viewWillAppear",

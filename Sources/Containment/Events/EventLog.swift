@@ -18,11 +18,14 @@ struct EventLog {
         storage.isEmpty ? lastSeq + 1 : storage[head].seq
     }
 
-    mutating func append(_ event: Event) {
-        lastSeq = event.seq
-        if storage.count < capacity {
-            storage.append(event)
-        } else {
+    /// A call's events at once: copied straight into the buffer, where appending one at a
+    /// time copied each event twice.
+    mutating func append(contentsOf events: [Event]) {
+        guard let last = events.last else { return }
+        lastSeq = last.seq
+        let appended = min(events.count, capacity - storage.count)
+        storage.append(contentsOf: events[..<appended])
+        for event in events[appended...] {
             storage[head] = event
             head = (head + 1) % capacity
         }

@@ -5,22 +5,25 @@
 extension ContainmentTree {
     /// Controllers whose appearance follows the views below `viewID` (inclusive), parents
     /// first. A controller whose parent does not forward appearance automatically is left
-    /// to that parent, with everything below it.
-    func drivenControllers(from viewID: String) -> [String] {
-        var result: [String] = []
+    /// to that parent, with everything below it. Each is passed to `body` with its index as
+    /// it is found, rather than collected in a list (an allocation per walk): `body` changes
+    /// appearance state only, never what the walk reads (views, parents, forwarding), and
+    /// creates or deletes nothing.
+    func forEachDrivenController(from viewID: String, _ body: (String, ControllerIndex) -> Void) {
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
-            guard let node = views[current] else { continue }
-            if let owner = node.owner {
-                if let parent = controllers[owner]?.parent, controllers[parent]?.automaticallyForwardsAppearance == false {
+            guard let (owner, subviews) = readView(current, { ($0.owner, $0.subviews) }) else { continue }
+            if let owner, let index = controllers.index(forKey: owner) {
+                if let parent = readController(at: index, { $0.parent }),
+                    readController(parent, { $0.automaticallyForwardsAppearance }) == false
+                {
                     continue
                 }
-                result.append(owner)
+                body(owner, index)
             }
-            stack.append(contentsOf: node.subviews.reversed())
+            stack.append(contentsOf: subviews.reversed())
         }
-        return result
     }
 
     /// The controllers a controller forwards its own appearance transitions to.
@@ -30,30 +33,28 @@ extension ContainmentTree {
         else { return [] }
         var result: [String] = []
         for subview in root.subviews {
-            result.append(contentsOf: drivenControllers(from: subview))
+            forEachDrivenController(from: subview) { controller, _ in result.append(controller) }
         }
         return result
     }
 
     /// A subtree entered the visible window: `viewWillAppear` now, the rest at turn's end.
     func appearWalk(from viewID: String) {
-        for controller in drivenControllers(from: viewID) {
-            guard let state = controllers[controller]?.appearance, state == .disappeared || state == .disappearing else {
-                continue
-            }
-            beginAppearance(controller, appearing: true, animated: false, driver: .turn)
+        forEachDrivenController(from: viewID) { controller, index in
+            let state = readController(at: index) { $0.appearance }
+            guard state == .disappeared || state == .disappearing else { return }
+            beginAppearance(controller, at: index, from: state, appearing: true, animated: false, driver: .turn)
             editScheduler { $0.deferredEnds.append(controller) }
-            markLayout(controller)
+            markLayout(controller, at: index)
         }
     }
 
     /// A subtree left the visible window: `viewWillDisappear` now, the rest at turn's end.
     func disappearWalk(from viewID: String) {
-        for controller in drivenControllers(from: viewID) {
-            guard let state = controllers[controller]?.appearance, state == .appeared || state == .appearing else {
-                continue
-            }
-            beginAppearance(controller, appearing: false, animated: false, driver: .turn)
+        forEachDrivenController(from: viewID) { controller, index in
+            let state = readController(at: index) { $0.appearance }
+            guard state == .appeared || state == .appearing else { return }
+            beginAppearance(controller, at: index, from: state, appearing: false, animated: false, driver: .turn)
             editScheduler { $0.deferredEnds.append(controller) }
         }
     }
@@ -62,19 +63,30 @@ extension ContainmentTree {
     /// callback, a reversal, or an unbalanced-call warning for the same direction twice.
     @discardableResult
     func beginAppearance(_ controller: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) -> Bool {
-        guard let state = controllers[controller]?.appearance else { return false }
+        guard let index = controllers.index(forKey: controller) else { return false }
+        let state = readController(at: index) { $0.appearance }
+        return beginAppearance(controller, at: index, from: state, appearing: appearing, animated: animated, driver: driver)
+    }
+
+    /// `beginAppearance` for a caller that has just looked the controller up and read its `state`.
+    @discardableResult
+    func beginAppearance(
+        _ controller: String, at index: ControllerIndex, from state: AppearanceState, appearing: Bool, animated: Bool,
+        driver: AppearanceDriver
+    ) -> Bool {
         let accepted = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
         guard accepted else {
             warn(controller, Self.unbalancedWarning(controller))
             return false
         }
-        editController(controller) { node in
+        let moving = editController(at: index) { node in
             node.appearance = appearing ? .appearing : .disappearing
             node.appearanceDriver = driver
             node.appearanceAnimated = animated
             node.sentIsAppearing = false
+            return node.moving
         }
-        emit(controller, appearing ? "viewWillAppear" : "viewWillDisappear", EventArguments.animated(animated), appearance: true)
+        emit(controller, appearing ? "viewWillAppear" : "viewWillDisappear", EventArguments.animated(animated), moving: moving)
         if appearing, driver != .manual {
             editScheduler { $0.pendingIsAppearing.append(controller) }
         }
@@ -84,23 +96,34 @@ extension ContainmentTree {
     /// `endAppearanceTransition()` on one controller: only the "did" of the last direction,
     /// or an unbalanced-call warning when nothing was begun.
     func endAppearance(_ controller: String) {
-        guard let node = controllers[controller] else { return }
-        let animated = EventArguments.animated(node.appearanceAnimated)
-        switch node.appearance {
+        guard let index = controllers.index(forKey: controller) else { return }
+        endAppearance(controller, at: index)
+    }
+
+    /// `endAppearance` for a caller that has looked the controller up. The node is edited
+    /// once; the callbacks report its moving flags, which ending leaves as they are.
+    func endAppearance(_ controller: String, at index: ControllerIndex) {
+        let (state, sentIsAppearing, animatedFlag, moving) = readController(at: index) { node in
+            (node.appearance, node.sentIsAppearing, node.appearanceAnimated, node.moving)
+        }
+        let animated = EventArguments.animated(animatedFlag)
+        let ended: AppearanceState
+        switch state {
         case .appearing:
-            if !node.sentIsAppearing {
-                emit(controller, "viewIsAppearing", animated, appearance: true)
+            if !sentIsAppearing {
+                emit(controller, "viewIsAppearing", animated, moving: moving)
             }
-            emit(controller, "viewDidAppear", animated, appearance: true)
-            editController(controller) { $0.appearance = .appeared }
+            emit(controller, "viewDidAppear", animated, moving: moving)
+            ended = .appeared
         case .disappearing:
-            emit(controller, "viewDidDisappear", animated, appearance: true)
-            editController(controller) { $0.appearance = .disappeared }
+            emit(controller, "viewDidDisappear", animated, moving: moving)
+            ended = .disappeared
         case .appeared, .disappeared:
             warn(controller, Self.unbalancedWarning(controller))
             return
         }
         editController(controller) { node in
+            node.appearance = ended
             node.appearanceDriver = nil
             node.sentIsAppearing = false
         }

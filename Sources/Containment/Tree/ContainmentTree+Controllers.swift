@@ -1,20 +1,24 @@
 /// Parent and child (SEMANTICS rules 1–5): the links and the callbacks UIKit sends itself.
 extension ContainmentTree {
-    func requireController(_ id: String, field: String) throws(ContainmentError) {
-        guard controllers[id] != nil else {
-            throw .notFound(code: "controller_not_found", "no controller \(id)", field: field)
+    /// Returns the node's index, for callers that go on to read it. The field's name is
+    /// built only for the error: raw calls name it by concatenation, on every call.
+    @discardableResult
+    func requireController(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> ControllerIndex {
+        guard let index = controllers.index(forKey: id) else {
+            throw .notFound(code: "controller_not_found", "no controller \(id)", field: field())
         }
+        return index
     }
 
     /// Whether `ancestor` is `controller` or above it (walks up; O(depth), O(1) for a
     /// controller without children).
     func isAncestor(_ ancestor: String, of controller: String) -> Bool {
-        if ancestor != controller, controllers[ancestor]?.children.isEmpty == true { return false }
+        if ancestor != controller, readController(ancestor, { $0.children.isEmpty }) == true { return false }
         var current: String? = controller
         while let id = current {
             workCount += 1
             if id == ancestor { return true }
-            current = controllers[id]?.parent
+            current = readController(id) { $0.parent }
         }
         return false
     }
@@ -22,9 +26,11 @@ extension ContainmentTree {
     /// `addChild(_:)`: rule 1 (leave the old parent as `removeFromParent` would, then
     /// `willMove(toParent:)`, then the link), rule 4 (`requested parent`) and rule 5.
     /// Adding a controller to the parent it already has does nothing.
-    func addChildController(_ child: String, to parent: String, field: String) throws(ContainmentError) {
-        try requireController(child, field: field)
-        guard controllers[child]!.parent != parent else { return }
+    func addChildController(_ child: String, to parent: String, field: @autoclosure () -> String) throws(ContainmentError) {
+        // Nothing below creates or deletes a controller, so `index` stays valid.
+        let index = try requireController(child, field: field())
+        let (oldParent, isViewLoaded) = readController(at: index) { ($0.parent, $0.isViewLoaded) }
+        guard oldParent != parent else { return }
         if isAncestor(child, of: parent) {
             throw .invalidArgumentException(
                 code: child == parent ? "child_is_self" : "child_is_ancestor",
@@ -33,50 +39,63 @@ extension ContainmentTree {
                     : "child view controller:\(ContainmentError.describe(child)) is an ancestor of the requested parent view controller:\(ContainmentError.describe(parent))"
             )
         }
-        if let node = controllers[child], node.isViewLoaded, let superview = views[node.viewID]?.superview,
+        if isViewLoaded, let superview = readView(ControllerNode.viewID(of: child), { $0.superview }),
             let owner = nearestOwner(from: superview), owner != parent
         {
             throw .hierarchyInconsistency(
                 "child view controller:\(ContainmentError.describe(child)) should have parent view controller:\(ContainmentError.describe(owner)) but requested parent is:\(ContainmentError.describe(parent))"
             )
         }
-        if controllers[child]!.parent != nil {
-            removeFromParentController(child)
+        if oldParent != nil {
+            removeFromParentController(child, at: index)
         }
-        emit(child, "willMove", EventArguments.parent(parent))
-        flagMoving(child, toParent: true)
-        editController(child) { $0.parent = parent }
+        emit(child, "willMove", parentArguments(parent))
+        flagMoving(child, at: index, toParent: true)
+        editController(at: index) { $0.parent = parent }
         appendChildLink(child, to: parent)
     }
 
     /// `removeFromParent()`: the link goes, then `didMove(toParent: nil)` (rule 2). Nothing
     /// happens for a controller without a parent.
     func removeFromParentController(_ child: String) {
-        guard let parent = controllers[child]?.parent else { return }
-        removeChildLink(child, from: parent)
-        editController(parent) { $0.forget(child) }
+        guard let childIndex = controllers.index(forKey: child) else { return }
+        removeFromParentController(child, at: childIndex)
+    }
+
+    /// `removeFromParentController` for a caller that has looked the child up. Indices stay
+    /// valid here: nothing is created or deleted.
+    func removeFromParentController(_ child: String, at childIndex: ControllerIndex) {
+        guard let parent = readController(at: childIndex, { $0.parent }) else { return }
+        let parentIndex = removeChildLink(child, from: parent)
+        let grandparent = editController(at: parentIndex) { node in
+            node.forget(child)
+            return node.parent
+        }
         // A collapsed split's secondary lives on its navigation primary's stack.
-        if let split = controllers[parent]?.parent, controllers[split]?.split?.secondary == child {
+        if let split = grandparent, controllers[split]?.split?.secondary == child {
             editController(split) { $0.forget(child) }
         }
-        editController(child) { $0.parent = nil }
-        emit(child, "didMove", EventArguments.parent(nil))
+        editController(at: childIndex) { $0.parent = nil }
+        emit(child, "didMove", parentArguments(nil))
     }
 
     /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of
     /// a removal, so later appearance callbacks report isMovingFromParent.
     func willMove(_ controller: String, toParent parent: String?) {
-        if parent == nil, controllers[controller]?.parent != nil {
-            flagMoving(controller, toParent: false)
-        } else if parent != nil {
-            flagMoving(controller, toParent: true)
+        willMove(controller, at: controllers.index(forKey: controller), toParent: parent)
+    }
+
+    /// `willMove` for a caller that has looked the controller up (nil: there is none).
+    func willMove(_ controller: String, at index: ControllerIndex?, toParent parent: String?) {
+        if let index, parent != nil || readController(at: index, { $0.parent }) != nil {
+            flagMoving(controller, at: index, toParent: parent != nil)
         }
-        emit(controller, "willMove", EventArguments.parent(parent))
+        emit(controller, "willMove", parentArguments(parent))
     }
 
     /// The container's own `didMove(toParent:)`: a notification only (rule 3).
     func didMove(_ controller: String, toParent parent: String?) {
-        emit(controller, "didMove", EventArguments.parent(parent))
+        emit(controller, "didMove", parentArguments(parent))
     }
 
     // MARK: Deleting

@@ -9,13 +9,17 @@ extension ContainmentTree {
         undo.entries.append(.childAppended(parent: parent))
     }
 
-    func removeChildLink(_ child: String, from parent: String) {
-        let removed = editController(parent) { node -> Int? in
+    /// Returns the parent's index, for a caller that edits the parent further.
+    @discardableResult
+    func removeChildLink(_ child: String, from parent: String) -> ControllerIndex {
+        let parentIndex = controllers.index(forKey: parent)!
+        let removed = editController(at: parentIndex) { node -> Int? in
             guard let index = node.children.lastIndex(of: child) else { return nil }
             node.removeChild(at: index)
             return index
         }
         if let removed { undo.entries.append(.childRemoved(parent: parent, child: child, index: removed)) }
+        return parentIndex
     }
 
     /// At `index` clamped to the list, or at the end.

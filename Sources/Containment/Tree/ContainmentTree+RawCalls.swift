@@ -18,8 +18,8 @@ extension ContainmentTree {
         }
         if call.receiver == WindowState.viewID {
             try applyWindowCall(call.method, args, prefix: prefix)
-        } else if controllers[call.receiver] != nil {
-            try applyControllerCall(call.receiver, call.method, args, prefix: prefix)
+        } else if let index = controllers.index(forKey: call.receiver) {
+            try applyControllerCall(call.receiver, at: index, call.method, args, prefix: prefix)
         } else if isViewID(call.receiver) {
             try applyViewCall(call.receiver, call.method, args, prefix: prefix)
         } else {
@@ -29,8 +29,8 @@ extension ContainmentTree {
 
     /// Whether `id` names a view, loaded or not (without loading it).
     func isViewID(_ id: String) -> Bool {
-        views[id] != nil || containerViewOwners[id] != nil
-            || (id.hasSuffix(".view") && controllers[String(id.dropLast(5))] != nil)
+        views.index(forKey: id) != nil || containerViewOwners[id] != nil
+            || (id.hasSuffix(".view") && controllers.index(forKey: String(id.dropLast(5))) != nil)
     }
 
     private func unknownMethod(_ method: String, _ receiverKind: String, prefix: String) -> ContainmentError {
@@ -68,16 +68,18 @@ extension ContainmentTree {
         return id
     }
 
+    /// `index` is the receiver's; the calls pass it on where they edit the receiver.
     private func applyControllerCall(
-        _ controller: String, _ method: String, _ args: RawCallArguments, prefix: String
+        _ controller: String, at index: ControllerIndex, _ method: String, _ args: RawCallArguments, prefix: String
     ) throws(ContainmentError) {
         switch method {
         case "addChild":
-            try addChildController(try controllerArgument(args, "child"), to: controller, field: args.field("child"))
+            // addChildController checks the child exists, with the same error.
+            try addChildController(try args.id("child"), to: controller, field: args.field("child"))
         case "removeFromParent":
-            removeFromParentController(controller)
+            removeFromParentController(controller, at: index)
         case "willMove":
-            willMove(controller, toParent: try optionalControllerArgument(args, "toParent"))
+            willMove(controller, at: index, toParent: try optionalControllerArgument(args, "toParent"))
         case "didMove":
             didMove(controller, toParent: try optionalControllerArgument(args, "toParent"))
         case "beginAppearanceTransition":

@@ -14,18 +14,23 @@ extension ContainmentTree {
                     return (scheduler.deferredEnds, scheduler.pendingIsAppearing)
                 }
                 for controller in appearing {
-                    guard let node = controllers[controller], node.appearanceDriver != .manual, node.appearance == .appearing,
-                        !node.sentIsAppearing
+                    guard let index = controllers.index(forKey: controller),
+                        let (animated, moving) = readController(at: index, { node in
+                            node.appearanceDriver != .manual && node.appearance == .appearing && !node.sentIsAppearing
+                                ? (node.appearanceAnimated, node.moving) : nil
+                        })
                     else { continue }
-                    emit(controller, "viewIsAppearing", EventArguments.animated(node.appearanceAnimated), appearance: true)
-                    editController(controller) { $0.sentIsAppearing = true }
+                    emit(controller, "viewIsAppearing", EventArguments.animated(animated), moving: moving)
+                    editController(at: index) { $0.sentIsAppearing = true }
                 }
                 runLayoutPass()
                 for controller in ends {
-                    guard let node = controllers[controller], node.appearanceDriver == .turn,
-                        node.appearance == .appearing || node.appearance == .disappearing
+                    guard let index = controllers.index(forKey: controller),
+                        readController(at: index, { node in
+                            node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing)
+                        })
                     else { continue }
-                    endAppearance(controller)
+                    endAppearance(controller, at: index)
                 }
                 continue
             }
@@ -41,11 +46,13 @@ extension ContainmentTree {
             return scheduler.pendingLayout
         }
         for controller in pending {
-            guard let node = controllers[controller], node.needsLayout else { continue }
-            if node.isViewLoaded, isOnScreen(node.viewID) {
-                layout(controller)
+            guard let index = controllers.index(forKey: controller) else { continue }
+            let (needsLayout, isViewLoaded) = readController(at: index) { ($0.needsLayout, $0.isViewLoaded) }
+            guard needsLayout else { continue }
+            if isViewLoaded, isOnScreen(ControllerNode.viewID(of: controller)) {
+                layout(controller, at: index)
             } else {
-                editController(controller) { $0.needsLayout = false }
+                editController(at: index) { $0.needsLayout = false }
             }
         }
     }
@@ -56,11 +63,12 @@ extension ContainmentTree {
         guard !scheduler.movingFlagged.isEmpty else { return }
         var stillMoving: [String] = []
         for controller in scheduler.movingFlagged {
-            guard let node = controllers[controller] else { continue }
-            if node.appearance == .appearing || node.appearance == .disappearing {
+            guard let index = controllers.index(forKey: controller) else { continue }
+            let (state, isFlagged) = readController(at: index) { ($0.appearance, $0.isMovingToParent || $0.isMovingFromParent) }
+            if state == .appearing || state == .disappearing {
                 stillMoving.append(controller)
-            } else if node.isMovingToParent || node.isMovingFromParent {
-                editController(controller) { node in
+            } else if isFlagged {
+                editController(at: index) { node in
                     node.isMovingToParent = false
                     node.isMovingFromParent = false
                 }
@@ -73,13 +81,20 @@ extension ContainmentTree {
 
     /// Sets a moving flag; a controller with a flag set is listed in `movingFlagged` once.
     func flagMoving(_ controller: String, toParent: Bool) {
-        guard let node = controllers[controller] else { return }
-        if !node.isMovingToParent && !node.isMovingFromParent {
-            editScheduler { $0.movingFlagged.append(controller) }
-        }
-        editController(controller) { node in
+        guard let index = controllers.index(forKey: controller) else { return }
+        flagMoving(controller, at: index, toParent: toParent)
+    }
+
+    /// `flagMoving` for a caller that has looked the controller up.
+    func flagMoving(_ controller: String, at index: ControllerIndex, toParent: Bool) {
+        let wasFlagged = editController(at: index) { node in
+            let wasFlagged = node.isMovingToParent || node.isMovingFromParent
             node.isMovingToParent = toParent
             node.isMovingFromParent = !toParent
+            return wasFlagged
+        }
+        if !wasFlagged {
+            editScheduler { $0.movingFlagged.append(controller) }
         }
     }
 

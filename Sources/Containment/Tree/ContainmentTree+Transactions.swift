@@ -80,9 +80,7 @@ extension ContainmentTree {
     }
 
     func commitCall() -> [Event] {
-        for event in pendingEvents {
-            log.append(event)
-        }
+        log.append(contentsOf: pendingEvents)
         let events = pendingEvents
         pendingEvents = []
         undo.dropEntries()
@@ -93,10 +91,16 @@ extension ContainmentTree {
 
     @discardableResult
     func editController<R>(_ id: String, _ body: (inout ControllerNode) -> R) -> R {
+        editController(at: controllers.index(forKey: id)!, body)
+    }
+
+    /// `editController` for a caller that has already looked the node up: an index stays
+    /// valid until a controller is created or deleted, and saves hashing the id again.
+    @discardableResult
+    func editController<R>(at index: ControllerIndex, _ body: (inout ControllerNode) -> R) -> R {
         let stamp = undo.stamp
         var saved: ControllerNode?
         // One in-place access: reading the node first would copy all of it.
-        let index = controllers.index(forKey: id)!
         let result = Self.edit(&controllers.values[index]) { node in
             if node.undoStamp != stamp {
                 saved = node.withoutChildren
@@ -104,8 +108,27 @@ extension ContainmentTree {
             }
             return body(&node)
         }
-        if let saved { undo.entries.append(.controllerExceptChildren(id, saved)) }
+        if let saved { undo.entries.append(.controllerExceptChildren(saved.id, saved)) }
         return result
+    }
+
+    /// Reads a node where it is stored. Dictionary's getters return the whole node, retaining
+    /// its id, children and extras only to release them again, which costs more than the
+    /// field read; an in-place access copies nothing, and `body` cannot change the node.
+    func readController<R>(at index: ControllerIndex, _ body: (borrowing ControllerNode) -> R) -> R {
+        Self.edit(&controllers.values[index]) { body($0) }
+    }
+
+    /// `readController(at:)` by id: nil when there is no such controller or `body` says nil.
+    func readController<R>(_ id: String, _ body: (borrowing ControllerNode) -> R?) -> R? {
+        guard let index = controllers.index(forKey: id) else { return nil }
+        return readController(at: index, body)
+    }
+
+    /// Like `readController`.
+    func readView<R>(_ id: String, _ body: (borrowing ViewNode) -> R?) -> R? {
+        guard let index = views.index(forKey: id) else { return nil }
+        return Self.edit(&views.values[index]) { body($0) }
     }
 
     /// Creates or deletes a node, saving what was there whole (an edit since the mark saved
@@ -173,14 +196,25 @@ extension ContainmentTree {
 
     // MARK: Events
 
-    /// Records one callback; appearance callbacks carry the controller's moving flags.
-    func emit(_ controller: String, _ callback: String, _ args: [String: JSONValue] = [:], appearance: Bool = false) {
-        let node = appearance ? controllers[controller] : nil
+    /// Records one callback; appearance callbacks carry the controller's moving flags, which
+    /// the caller passes from the node it already holds rather than looking it up again.
+    func emit(_ controller: String, _ callback: String, _ args: [String: JSONValue] = [:], moving: MovingFlags? = nil) {
         pendingEvents.append(
             Event(
                 seq: nextSeq, tree: id, time: now, controller: controller, callback: callback, args: args,
-                isMovingToParent: node?.isMovingToParent, isMovingFromParent: node?.isMovingFromParent))
+                isMovingToParent: moving?.toParent, isMovingFromParent: moving?.fromParent))
         nextSeq += 1
+    }
+
+    /// `EventArguments.parent(id)`, reused while the parent stays the same: a move's
+    /// `willMove` and `didMove` name the same parent, and a fresh dictionary costs an
+    /// allocation and a hash per event. Events share it copy-on-write.
+    func parentArguments(_ id: String?) -> [String: JSONValue] {
+        guard let id else { return EventArguments.parent(nil) }
+        if let last = lastParentArguments, last.id == id { return last.args }
+        let args = EventArguments.parent(id)
+        lastParentArguments = (id, args)
+        return args
     }
 
     /// Records what UIKit would log instead of acting.

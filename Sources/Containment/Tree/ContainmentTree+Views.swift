@@ -3,9 +3,10 @@
 /// `addSubview`/`removeFromSuperview` here.
 extension ContainmentTree {
     /// Resolves a view id, loading its controller's view first as accessing `.view` does.
-    func resolveView(_ id: String, field: String) throws(ContainmentError) -> String {
-        if views[id] != nil { return id }
-        if id.hasSuffix(".view"), controllers[String(id.dropLast(5))] != nil {
+    /// The field's name is built only for the error (see `requireController`).
+    func resolveView(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> String {
+        if views.index(forKey: id) != nil { return id }
+        if id.hasSuffix(".view"), controllers.index(forKey: String(id.dropLast(5))) != nil {
             loadViewIfNeeded(String(id.dropLast(5)))
             return id
         }
@@ -13,7 +14,7 @@ extension ContainmentTree {
             loadViewIfNeeded(owner)
             if views[id] != nil { return id }
         }
-        throw .notFound(code: "view_not_found", "no view \(id)", field: field)
+        throw .notFound(code: "view_not_found", "no view \(id)", field: field())
     }
 
     /// UIKit's `loadViewIfNeeded`: `loadView` then `viewDidLoad`, once per load.
@@ -100,7 +101,7 @@ extension ContainmentTree {
 
     /// Whether `view` is in the window's view tree.
     func isInWindow(_ view: String) -> Bool {
-        views[view]?.inWindow ?? false
+        readView(view) { $0.inWindow } ?? false
     }
 
     func isOnScreen(_ view: String) -> Bool {
@@ -109,22 +110,24 @@ extension ContainmentTree {
 
     /// After a superview change: the moved subtree learns whether the window is above it.
     func updateInWindow(_ viewID: String, _ inWindow: Bool) {
-        guard views[viewID]?.inWindow != inWindow else { return }
+        guard readView(viewID, { $0.inWindow }) != inWindow else { return }
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
-            editView(current) { $0.inWindow = inWindow }
-            stack.append(contentsOf: views[current]!.subviews)
+            stack.append(contentsOf: editView(current) { node in
+                node.inWindow = inWindow
+                return node.subviews
+            })
         }
     }
 
     /// The controller owning `view` or its nearest owned ancestor.
     func nearestOwner(from view: String?) -> String? {
         var current = view
-        while let viewID = current, let node = views[viewID] {
+        while let viewID = current, let (owner, superview) = readView(viewID, { ($0.owner, $0.superview) }) {
             workCount += 1
-            if let owner = node.owner { return owner }
-            current = node.superview
+            if let owner { return owner }
+            current = superview
         }
         return nil
     }
@@ -140,22 +143,26 @@ extension ContainmentTree {
         guard viewID != superviewID else {
             throw .invalidArgumentException(code: "subview_is_self", "Can't add self as subview")
         }
-        let moving = views[viewID]!
+        let moving = readView(viewID) { node in
+            (hasSubviews: !node.subviews.isEmpty, inWindow: node.inWindow, superview: node.superview, owner: node.owner)
+        }!
         // The superview is not below the moved view (checked next), so the move leaves its
         // place in the window as it is.
         let superviewInWindow = isInWindow(superviewID)
         // Only a view with subviews can be above the new superview, and never from off the
         // window when the superview is in it.
-        let couldBeAncestor = !moving.subviews.isEmpty && (moving.inWindow || !superviewInWindow)
-        var ancestor = couldBeAncestor ? views[superviewID]?.superview : nil
+        let couldBeAncestor = moving.hasSubviews && (moving.inWindow || !superviewInWindow)
+        var ancestor = couldBeAncestor ? readView(superviewID, { $0.superview }) : nil
         while let current = ancestor {
             workCount += 1
             if current == viewID {
                 throw .invalidArgumentException(code: "subview_is_ancestor", "Can't add a view as a subview of its own descendant")
             }
-            ancestor = views[current]?.superview
+            ancestor = readView(current) { $0.superview }
         }
-        try checkHierarchy(moving: viewID, into: superviewID)
+        // Its place stays as it is (see above), so it is found once for the check and layout.
+        let newOwner = nearestOwner(from: superviewID)
+        try checkHierarchy(moving: viewID, under: newOwner)
 
         let wasOnScreen = window.visible && moving.inWindow
         if let oldSuperview = moving.superview {
@@ -167,7 +174,7 @@ extension ContainmentTree {
         updateInWindow(viewID, superviewInWindow)
         let nowOnScreen = window.visible && superviewInWindow
         if nowOnScreen {
-            markLayout(nearestOwner(from: superviewID))
+            markLayout(newOwner)
             markLayout(moving.owner)
         }
         if !wasOnScreen && nowOnScreen {
@@ -178,27 +185,27 @@ extension ContainmentTree {
     }
 
     /// Rule 4: the nearest controller above the new place must be the parent of each
-    /// controller whose root view moves (the first owned views below `viewID`).
-    func checkHierarchy(moving viewID: String, into superviewID: String) throws(ContainmentError) {
-        let newOwner = nearestOwner(from: superviewID)
+    /// controller whose root view moves (the first owned views below `viewID`); `newOwner`
+    /// is that controller (`nearestOwner(from:)` the new superview).
+    func checkHierarchy(moving viewID: String, under newOwner: String?) throws(ContainmentError) {
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
-            guard let node = views[current] else { continue }
-            if let owner = node.owner {
-                if let parent = controllers[owner]?.parent, parent != newOwner {
+            guard let (owner, subviews) = readView(current, { ($0.owner, $0.subviews) }) else { continue }
+            if let owner {
+                if let parent = readController(owner, { $0.parent }), parent != newOwner {
                     throw .hierarchyInconsistency(
                         "child view controller:\(ContainmentError.describe(owner)) should have parent view controller:\(ContainmentError.describe(newOwner)) but actual parent is:\(ContainmentError.describe(parent))"
                     )
                 }
             } else {
-                stack.append(contentsOf: node.subviews)
+                stack.append(contentsOf: subviews)
             }
         }
     }
 
     func removeFromSuperview(_ viewID: String) {
-        guard let superviewID = views[viewID]?.superview else { return }
+        guard let superviewID = readView(viewID, { $0.superview }) else { return }
         let wasOnScreen = isOnScreen(viewID)
         if wasOnScreen { markLayout(nearestOwner(from: superviewID)) }
         removeSubviewLink(viewID, from: superviewID)
@@ -241,13 +248,20 @@ extension ContainmentTree {
     }
 
     func markLayout(_ controller: String?) {
-        guard let controller, let node = controllers[controller], !node.needsLayout, node.isViewLoaded else { return }
-        editController(controller) { $0.needsLayout = true }
+        guard let controller, let index = controllers.index(forKey: controller) else { return }
+        markLayout(controller, at: index)
+    }
+
+    /// `markLayout` for a caller that has looked the controller up.
+    func markLayout(_ controller: String, at index: ControllerIndex) {
+        guard readController(at: index, { !$0.needsLayout && $0.isViewLoaded }) else { return }
+        editController(at: index) { $0.needsLayout = true }
         editScheduler { $0.pendingLayout.append(controller) }
     }
 
-    func layout(_ controller: String) {
-        editController(controller) { $0.needsLayout = false }
+    /// `index` is the controller's, which its caller has just looked up.
+    func layout(_ controller: String, at index: ControllerIndex) {
+        editController(at: index) { $0.needsLayout = false }
         emit(controller, "viewWillLayoutSubviews")
         emit(controller, "viewDidLayoutSubviews")
     }
@@ -259,8 +273,8 @@ extension ContainmentTree {
         while let current = stack.popLast() {
             workCount += 1
             guard let node = views[current] else { continue }
-            if let owner = node.owner, controllers[owner]?.needsLayout == true {
-                layout(owner)
+            if let owner = node.owner, let index = controllers.index(forKey: owner), readController(at: index, { $0.needsLayout }) {
+                layout(owner, at: index)
             }
             stack.append(contentsOf: node.subviews.reversed())
         }

@@ -27,6 +27,8 @@ public final class ContainmentTree {
     var now: Double = 0
     /// Events of the call in progress, committed to `log` when it succeeds.
     var pendingEvents: [Event] = []
+    /// The last `["parent": id]` built (see `parentArguments`).
+    var lastParentArguments: (id: String, args: [String: JSONValue])?
     var undo = UndoLog()
     /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
     var workCount = 0
@@ -43,6 +45,8 @@ public final class ContainmentTree {
     @exclusivity(unchecked) var now: Double = 0
     /// Events of the call in progress, committed to `log` when it succeeds.
     @exclusivity(unchecked) var pendingEvents: [Event] = []
+    /// The last `["parent": id]` built (see `parentArguments`).
+    @exclusivity(unchecked) var lastParentArguments: (id: String, args: [String: JSONValue])?
     @exclusivity(unchecked) var undo = UndoLog()
     /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
     @exclusivity(unchecked) var workCount = 0

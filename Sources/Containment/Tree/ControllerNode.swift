@@ -14,6 +14,16 @@ enum AppearanceDriver: Equatable {
     }
 }
 
+/// Where a controller's node is stored: found by hashing its id once, then valid until a
+/// controller is created or deleted, so a step that looks a node up can pass it along.
+typealias ControllerIndex = Dictionary<String, ControllerNode>.Index
+
+/// `isMovingToParent`/`isMovingFromParent` as appearance callbacks report them.
+struct MovingFlags {
+    var toParent: Bool
+    var fromParent: Bool
+}
+
 /// A view controller's state inside the engine: what every controller uses inline, the rest
 /// (`ControllerExtras`) out of line, so the node stored per controller stays small.
 struct ControllerNode {
@@ -143,6 +153,9 @@ struct ControllerNode {
     }
 
     var viewID: String { ControllerNode.viewID(of: id) }
+
+    /// What appearance callbacks report about the move in progress.
+    var moving: MovingFlags { MovingFlags(toParent: isMovingToParent, fromParent: isMovingFromParent) }
 
     mutating func appendChild(_ child: String) { children.append(child) }
     mutating func insertChild(_ child: String, at index: Int) { children.insert(child, at: index) }
