@@ -6,10 +6,11 @@ import Testing
 struct StreamingServer {
     let streams = Collected<HTTPStream>()
     let terminations = Collected<HTTPStreamTermination>()
+    var wakeWindow: HTTPStreamWakeWindow?
 
     var handlers: HTTPServerHandlers {
-        HTTPServerHandlers { [streams, terminations] _ in
-            let stream = HTTPStream()
+        HTTPServerHandlers { [streams, terminations, wakeWindow] _ in
+            let stream = HTTPStream(wakeWindow: wakeWindow)
             stream.onTermination { terminations.append($0) }
             streams.append(stream)
             return .response(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], stream: stream))

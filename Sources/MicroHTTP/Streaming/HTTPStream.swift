@@ -4,35 +4,42 @@ import Synchronization
 /// suspended, so an idle stream holds no thread.
 public final class HTTPStream: Sendable {
     let state = Mutex(State())
+    /// Paces this stream's wake-ups with others (nil: a write resumes it at once).
+    let wakeWindow: HTTPStreamWakeWindow?
 
-    public init() {}
+    /// `wakeWindow`: share one among streams that are written together (a fan-out), so that
+    /// one write to all of them does not resume them all at once.
+    public init(wakeWindow: HTTPStreamWakeWindow? = nil) {
+        self.wakeWindow = wakeWindow
+    }
 
     /// Queues bytes for the client. Returns false once the stream has ended (nothing queued).
+    ///
+    /// The bytes are kept, not copied: one array written to many streams is held once.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
-        let (accepted, wake, ended) = state.withLock { state -> (Bool, Connection?, Ending?) in
+        let (accepted, wake, ended) = state.withLock { state -> (Bool, WakeUp?, Ending?) in
             guard state.acceptsWrites else { return (false, nil, nil) }
-            state.unsent.append(contentsOf: bytes)
-            if state.unsentCount > state.backlogLimit {
-                state.unsent = []
-                state.sentCount = 0
+            state.unsent.append(bytes)
+            if state.unsent.count > state.backlogLimit {
+                state.unsent = UnsentBytes()
                 state.mustFail = true
-                return (false, state.takeParkedConnection(), state.end(.backlogExceeded))
+                return (false, state.wakeUp(pacedBy: wakeWindow), state.end(.backlogExceeded))
             }
-            return (true, state.takeParkedConnection(), nil)
+            return (true, state.wakeUp(pacedBy: wakeWindow), nil)
         }
-        wake?.resume()
+        wake?.perform(for: self)
         ended?.notify()
         return accepted
     }
 
     /// Ends the response once everything queued has been sent.
     public func finish() {
-        state.withLock { state -> Connection? in
+        state.withLock { state -> WakeUp? in
             guard state.acceptsWrites else { return nil }
             state.isFinishing = true
-            return state.takeParkedConnection()
-        }?.resume()
+            return state.wakeUp(pacedBy: wakeWindow)
+        }?.perform(for: self)
     }
 
     /// False once the stream has ended for any reason, or `finish()` was called: from then
@@ -54,9 +61,7 @@ public final class HTTPStream: Sendable {
 
 extension HTTPStream {
     struct State {
-        /// Bytes written and not yet read by libmicrohttpd start at `sentCount`.
-        var unsent: [UInt8] = []
-        var sentCount = 0
+        var unsent = UnsentBytes()
         var connection: Connection?
         weak var server: HTTPServer?
         var backlogLimit = Int.max
@@ -65,13 +70,16 @@ extension HTTPStream {
         var hasBeenAttached = false
         /// The connection is suspended waiting for bytes and nobody has resumed it yet.
         var isParked = false
+        /// The stream waits in its wake window's queue.
+        var isWakeQueued = false
+        /// The window resumed the stream and counts it until libmicrohttpd reads from it.
+        var holdsWakeSlot = false
         var isFinishing = false
         /// End the response with an error (the connection closes) instead of the last chunk.
         var mustFail = false
         var termination: HTTPStreamTermination?
         var terminationHandlers: [@Sendable (HTTPStreamTermination) -> Void] = []
 
-        var unsentCount: Int { unsent.count - sentCount }
         var acceptsWrites: Bool { termination == nil && !isFinishing }
 
         mutating func takeParkedConnection() -> Connection? {
@@ -80,12 +88,34 @@ extension HTTPStream {
             return connection
         }
 
+        /// What a parked stream needs so that libmicrohttpd reads again: a resume now, or a
+        /// place in the window's queue (once; the queued wake-up serves later writes too).
+        mutating func wakeUp(pacedBy window: HTTPStreamWakeWindow?) -> WakeUp? {
+            guard let window else { return takeParkedConnection().map(WakeUp.resume) }
+            guard isParked, !isWakeQueued else { return nil }
+            isWakeQueued = true
+            return .enqueue(window)
+        }
+
         /// Decides why the stream ended, once; the handlers run after the lock is released.
         mutating func end(_ termination: HTTPStreamTermination) -> Ending? {
             guard self.termination == nil else { return nil }
             self.termination = termination
             defer { terminationHandlers = [] }
             return Ending(termination: termination, handlers: terminationHandlers)
+        }
+    }
+
+    /// Done after the stream's lock is released.
+    enum WakeUp {
+        case resume(Connection)
+        case enqueue(HTTPStreamWakeWindow)
+
+        func perform(for stream: HTTPStream) {
+            switch self {
+            case .resume(let connection): connection.resume()
+            case .enqueue(let window): window.enqueue(stream)
+            }
         }
     }
 
