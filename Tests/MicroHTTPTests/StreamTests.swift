@@ -6,11 +6,10 @@ import Testing
 struct StreamingServer {
     let streams = Collected<HTTPStream>()
     let terminations = Collected<HTTPStreamTermination>()
-    var wakeWindow: HTTPStreamWakeWindow?
 
     var handlers: HTTPServerHandlers {
-        HTTPServerHandlers { [streams, terminations, wakeWindow] _ in
-            let stream = HTTPStream(wakeWindow: wakeWindow)
+        HTTPServerHandlers { [streams, terminations] _ in
+            let stream = HTTPStream()
             stream.onTermination { terminations.append($0) }
             streams.append(stream)
             return .response(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], stream: stream))
@@ -40,6 +39,24 @@ struct StreamingServer {
             // The connection carries the next request.
             try connection.sendRequest("GET", "/events")
             #expect(try connection.readResponseHead().status == 200)
+        }
+    }
+
+    /// Writes larger than what libmicrohttpd reads at once, and small ones between them, arrive
+    /// byte for byte and in order (the stream keeps each written array and reads across them).
+    @Test func writesOfEverySizeArriveWholeAndInOrder() throws {
+        let streaming = StreamingServer()
+        try withServer(handlers: streaming.handlers) { server in
+            let connection = try TestHTTPConnection(port: server.port)
+            try connection.sendRequest("GET", "/events")
+            _ = try connection.readResponseHead()
+            let stream = try #require(streaming.streams.wait(for: 1).first)
+            let writes = [1, 40_000, 3, 17_000, 0, 5, 70_000, 2].enumerated().map { index, size in
+                (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }
+            }
+            for bytes in writes { #expect(stream.write(bytes)) }
+            stream.finish()
+            #expect(try connection.readBody() == writes.flatMap { $0 })
         }
     }
 

@@ -6,7 +6,7 @@ extension Router {
     static func treeEventStream(_ core: ServiceCore, _ request: ServiceRequest, format: StreamFormat) throws(Problem) -> HTTPReply {
         let after = try resumePoint(request)
         let box = try core.registry.box(request.parameter("tree"))
-        let stream = HTTPStream(wakeWindow: core.hub.streams.wakeWindow)
+        let stream = HTTPStream()
         try box.subscribe(core, stream, format: format, after: after)
         return .response(streamResponse(stream, format: format))
     }
@@ -21,7 +21,7 @@ extension Router {
                 status: 406, code: "not_acceptable",
                 detail: "GET /v1/events is a live stream: send Accept: text/event-stream or application/x-ndjson.")
         }
-        let stream = HTTPStream(wakeWindow: core.hub.streams.wakeWindow)
+        let stream = HTTPStream()
         core.hub.streams.add(stream, format: format, scope: .allTrees(prefix: request.head.queryValue("tree") ?? ""))
         return .response(streamResponse(stream, format: format))
     }

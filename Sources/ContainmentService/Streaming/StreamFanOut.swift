@@ -26,17 +26,6 @@ final class StreamFanOut: Sendable {
     private let heartbeatSlices: Int
     private let flushDelay: DispatchTimeInterval
     private let openStreams: Gauge
-    /// Every stream of the fan-out is created with this window (see `HTTPStreamWakeWindow`):
-    /// one delivery to 10,000 streams resumes at most `wakeWindowSize` of them at a time, so a
-    /// pool thread gets back to requests after about 500 stream writes instead of 5,000.
-    let wakeWindow = HTTPStreamWakeWindow(size: wakeWindowSize)
-
-    /// Measured with 10,000 subscribers on 2 pool threads (release build, benchmarks/streams):
-    /// server CPU per delivery 176 ms unpaced, 232 ms at 1,024, 261 ms at 512, 451 ms at 128.
-    /// libmicrohttpd 0.9.75 walks every suspended connection of a thread on each loop
-    /// iteration that has a resume pending, so smaller windows pay that walk more often;
-    /// 1,024 bounds a thread's stall between two polls to ~512 streams (~9 ms) for +32% CPU.
-    static let wakeWindowSize = 1_024
 
     private enum Message {
         case deliver(tree: String, events: [Event])

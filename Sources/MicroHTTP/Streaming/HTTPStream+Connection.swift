@@ -43,62 +43,40 @@ extension HTTPStream {
     /// end, or nothing — then the connection is suspended (the only legal place besides the
     /// access handler), so an idle stream costs no polling and no thread.
     private func read(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
-        let (result, freesWakeSlot) = state.withLock { state -> (Int, Bool) in
-            let freesWakeSlot = state.holdsWakeSlot
-            state.holdsWakeSlot = false
+        state.withLock { state in
             let count = state.unsent.move(into: buffer, capacity: capacity)
-            if count > 0 { return (count, freesWakeSlot) }
-            if state.mustFail { return (CMicroHTTPDShim_StreamFailed, freesWakeSlot) }
-            guard let connection = state.connection else { return (CMicroHTTPDShim_StreamFailed, freesWakeSlot) }
+            if count > 0 { return count }
+            if state.mustFail { return CMicroHTTPDShim_StreamFailed }
+            guard let connection = state.connection else { return CMicroHTTPDShim_StreamFailed }
             if state.isFinishing {
                 connection.setTimeout(state.requestTimeout)
-                return (CMicroHTTPDShim_StreamEnded, freesWakeSlot)
+                return CMicroHTTPDShim_StreamEnded
             }
             // Suspended under the lock, so a `write` that sees `isParked` resumes after it.
             state.isParked = true
             connection.suspend()
-            return (0, freesWakeSlot)
+            return 0
         }
-        if freesWakeSlot { wakeWindow?.release() }
-        return result
-    }
-
-    /// The window's turn for this stream: resumes it if it is still parked (it then holds the
-    /// slot until its next read); false if there was nothing to wake (slot not taken).
-    func wakeFromWindow() -> Bool {
-        let connection = state.withLock { state -> Connection? in
-            state.isWakeQueued = false
-            guard let connection = state.takeParkedConnection() else { return nil }
-            state.holdsWakeSlot = true
-            return connection
-        }
-        connection?.resume()
-        return connection != nil
     }
 
     /// The request is over: everything was sent (`completed`) or the connection failed.
     func connectionEnded(completed: Bool) {
-        var freesWakeSlot = false
         let (server, ended) = state.withLock { state -> (HTTPServer?, Ending?) in
             state.connection = nil
             state.isParked = false
             state.unsent = UnsentBytes()
-            freesWakeSlot = state.holdsWakeSlot
-            state.holdsWakeSlot = false
             defer { state.server = nil }
             return (state.server, state.end(completed ? .finished : .clientGone))
         }
-        if freesWakeSlot { wakeWindow?.release() }
         ended?.notify()
         server?.unregister(self)
     }
 
     /// Shutdown has begun: stop taking writes but flush what is queued. A stream already
-    /// finishing keeps flushing and may still end `.finished`. Parked streams are resumed at
-    /// once, past their wake window: shutdown has a deadline.
+    /// finishing keeps flushing and may still end `.finished`.
     func endForShutdown() {
         let (wake, ended) = state.withLock { state -> (Connection?, Ending?) in
-            guard !state.isFinishing else { return (state.takeParkedConnection(), nil) }
+            guard !state.isFinishing else { return (nil, nil) }
             state.isFinishing = true
             return (state.takeParkedConnection(), state.end(.serverShutdown))
         }

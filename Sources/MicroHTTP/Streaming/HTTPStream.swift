@@ -4,42 +4,36 @@ import Synchronization
 /// suspended, so an idle stream holds no thread.
 public final class HTTPStream: Sendable {
     let state = Mutex(State())
-    /// Paces this stream's wake-ups with others (nil: a write resumes it at once).
-    let wakeWindow: HTTPStreamWakeWindow?
 
-    /// `wakeWindow`: share one among streams that are written together (a fan-out), so that
-    /// one write to all of them does not resume them all at once.
-    public init(wakeWindow: HTTPStreamWakeWindow? = nil) {
-        self.wakeWindow = wakeWindow
-    }
+    public init() {}
 
     /// Queues bytes for the client. Returns false once the stream has ended (nothing queued).
     ///
-    /// The bytes are kept, not copied: one array written to many streams is held once.
+    /// The array is kept, not copied: one batch written to 10,000 streams is held once.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
-        let (accepted, wake, ended) = state.withLock { state -> (Bool, WakeUp?, Ending?) in
+        let (accepted, wake, ended) = state.withLock { state -> (Bool, Connection?, Ending?) in
             guard state.acceptsWrites else { return (false, nil, nil) }
             state.unsent.append(bytes)
             if state.unsent.count > state.backlogLimit {
                 state.unsent = UnsentBytes()
                 state.mustFail = true
-                return (false, state.wakeUp(pacedBy: wakeWindow), state.end(.backlogExceeded))
+                return (false, state.takeParkedConnection(), state.end(.backlogExceeded))
             }
-            return (true, state.wakeUp(pacedBy: wakeWindow), nil)
+            return (true, state.takeParkedConnection(), nil)
         }
-        wake?.perform(for: self)
+        wake?.resume()
         ended?.notify()
         return accepted
     }
 
     /// Ends the response once everything queued has been sent.
     public func finish() {
-        state.withLock { state -> WakeUp? in
+        state.withLock { state -> Connection? in
             guard state.acceptsWrites else { return nil }
             state.isFinishing = true
-            return state.wakeUp(pacedBy: wakeWindow)
-        }?.perform(for: self)
+            return state.takeParkedConnection()
+        }?.resume()
     }
 
     /// False once the stream has ended for any reason, or `finish()` was called: from then
@@ -70,10 +64,6 @@ extension HTTPStream {
         var hasBeenAttached = false
         /// The connection is suspended waiting for bytes and nobody has resumed it yet.
         var isParked = false
-        /// The stream waits in its wake window's queue.
-        var isWakeQueued = false
-        /// The window resumed the stream and counts it until libmicrohttpd reads from it.
-        var holdsWakeSlot = false
         var isFinishing = false
         /// End the response with an error (the connection closes) instead of the last chunk.
         var mustFail = false
@@ -88,34 +78,12 @@ extension HTTPStream {
             return connection
         }
 
-        /// What a parked stream needs so that libmicrohttpd reads again: a resume now, or a
-        /// place in the window's queue (once; the queued wake-up serves later writes too).
-        mutating func wakeUp(pacedBy window: HTTPStreamWakeWindow?) -> WakeUp? {
-            guard let window else { return takeParkedConnection().map(WakeUp.resume) }
-            guard isParked, !isWakeQueued else { return nil }
-            isWakeQueued = true
-            return .enqueue(window)
-        }
-
         /// Decides why the stream ended, once; the handlers run after the lock is released.
         mutating func end(_ termination: HTTPStreamTermination) -> Ending? {
             guard self.termination == nil else { return nil }
             self.termination = termination
             defer { terminationHandlers = [] }
             return Ending(termination: termination, handlers: terminationHandlers)
-        }
-    }
-
-    /// Done after the stream's lock is released.
-    enum WakeUp {
-        case resume(Connection)
-        case enqueue(HTTPStreamWakeWindow)
-
-        func perform(for stream: HTTPStream) {
-            switch self {
-            case .resume(let connection): connection.resume()
-            case .enqueue(let window): window.enqueue(stream)
-            }
         }
     }
 
