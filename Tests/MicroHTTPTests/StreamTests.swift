@@ -42,6 +42,24 @@ struct StreamingServer {
         }
     }
 
+    /// Writes larger than what libmicrohttpd reads at once, and small ones between them, arrive
+    /// byte for byte and in order (the stream keeps each written array and reads across them).
+    @Test func writesOfEverySizeArriveWholeAndInOrder() throws {
+        let streaming = StreamingServer()
+        try withServer(handlers: streaming.handlers) { server in
+            let connection = try TestHTTPConnection(port: server.port)
+            try connection.sendRequest("GET", "/events")
+            _ = try connection.readResponseHead()
+            let stream = try #require(streaming.streams.wait(for: 1).first)
+            let writes = [1, 40_000, 3, 17_000, 0, 5, 70_000, 2].enumerated().map { index, size in
+                (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }
+            }
+            for bytes in writes { #expect(stream.write(bytes)) }
+            stream.finish()
+            #expect(try connection.readBody() == writes.flatMap { $0 })
+        }
+    }
+
     @Test func bytesWrittenBeforeTheResponseIsSentAreKept() throws {
         let handlers = HTTPServerHandlers { _ in
             let stream = HTTPStream()

@@ -1,5 +1,5 @@
 """Memory measurements, each on a fresh service process: idle RSS, RSS per controller,
-RSS per SSE subscriber (with mutation latency with and without subscribers)."""
+RSS per SSE subscriber (with mutation latency with and without subscribers, like for like)."""
 
 import selectors
 import socket
@@ -66,8 +66,10 @@ def rss_per_controller(server, total, per_tree):
     }
 
 
-def _cycle_latencies(client, tree, count, drain=None):
-    """Seconds per /calls add+remove batch, sent one after another; `drain` runs untimed after each."""
+def _cycle_latencies(client, tree, count, between=None, pace=None):
+    """Seconds per /calls add+remove batch, sent one after another by one keep-alive client.
+    `pace`: seconds between the starts of two batches on a fixed schedule (a late one goes at
+    once); `between(seq, until)` runs untimed after each (`until`: when the next is due)."""
     calls = {"calls": [
         {"receiver": "root", "method": "addChild", "args": {"child": CYCLE}},
         {"receiver": "root.view", "method": "addSubview", "args": {"view": f"{CYCLE}.view"}},
@@ -77,13 +79,34 @@ def _cycle_latencies(client, tree, count, drain=None):
         {"receiver": CYCLE, "method": "removeFromParent"},
     ]}
     seconds = []
+    schedule = time.perf_counter()
     for _ in range(count):
+        if pace:
+            schedule += pace
+            time.sleep(max(0.0, schedule - time.perf_counter()))
         started = time.perf_counter()
         answer = client.json("POST", f"/v1/trees/{tree}/calls", calls)
         seconds.append(time.perf_counter() - started)
-        if drain:
-            drain(max(e["seq"] for e in answer["events"]))
+        if between:
+            between(max(e["seq"] for e in answer["events"]), schedule + pace if pace else None)
     return seconds
+
+
+def _latency_summary(quiet, subscribed):
+    """Median and p99 (ms) without and with subscribers, and their ratios."""
+    def p99(samples):
+        ordered = sorted(samples)
+        return ordered[max(0, int(len(ordered) * 0.99) - 1)]
+    summary = {
+        "samples": len(subscribed),
+        "p50_ms_quiet": round(statistics.median(quiet) * 1000, 3),
+        "p99_ms_quiet": round(p99(quiet) * 1000, 3),
+        "p50_ms_subscribed": round(statistics.median(subscribed) * 1000, 3),
+        "p99_ms_subscribed": round(p99(subscribed) * 1000, 3),
+    }
+    summary["ratio_p50"] = round(summary["p50_ms_subscribed"] / summary["p50_ms_quiet"], 2)
+    summary["ratio_p99"] = round(summary["p99_ms_subscribed"] / summary["p99_ms_quiet"], 2)
+    return summary
 
 
 class Subscribers:
@@ -142,6 +165,11 @@ class Subscribers:
             self.read(0.2)
         return False
 
+    def read_until(self, moment):
+        """Reads whatever arrives until `moment` (a `time.perf_counter()` value)."""
+        while (left := moment - time.perf_counter()) > 0:
+            self.read(left)
+
     @property
     def open(self):
         return len(self.last_id)
@@ -152,11 +180,25 @@ class Subscribers:
         self.selector.close()
 
 
-def rss_per_subscriber(server, count, mutations=30):
+# How the two latency samples are paced; each is measured the same way with and without
+# subscribers (same client, same pacing, same count):
+# - "after-delivery": each mutation once every subscriber has the previous one's events,
+#   plus 20 ms (without subscribers: the 20 ms only). Mutations meet idle subscribers.
+# - "paced-250ms": one mutation every 250 ms on a fixed schedule, the subscribers read in
+#   between. Fan-out of one mutation to 10,000 streams takes about 0.2 s of server CPU here,
+#   so mutations meet deliveries in progress.
+LATENCY_MODES = (("after-delivery", None, 200), ("paced-250ms", 0.25, 120))
+
+
+def rss_per_subscriber(server, count, mutations=None):
     client = Client(server.port)
     fixtures.create_tree(client, "sse", children=[CYCLE])
     fixtures.detach(client, "sse", [CYCLE])
-    quiet = _cycle_latencies(client, "sse", mutations)
+    modes = [(name, pace, mutations or samples) for name, pace, samples in LATENCY_MODES]
+    _cycle_latencies(client, "sse", 30)  # warm-up
+    quiet = {name: _cycle_latencies(client, "sse", samples, (lambda seq, until: time.sleep(0.02)) if not pace else None,
+                                    pace)
+             for name, pace, samples in modes}
     settle()
     before = server.rss_kib()
     started = time.time()
@@ -171,22 +213,31 @@ def rss_per_subscriber(server, count, mutations=30):
     if not subscribers.streaming:
         subscribers.close()
         return {"subscribers_requested": count, "subscribers_streaming": 0}
-    delivered = []
+    delivered, last_seq = [], 0
 
-    def drain(seq):
+    def after_delivery(seq, _):
         delivered.append(subscribers.wait_for(seq))
+        subscribers.read_until(time.perf_counter() + 0.02)
 
-    busy = _cycle_latencies(client, "sse", mutations, drain)
+    def keep_reading(seq, until):
+        nonlocal last_seq
+        last_seq = seq
+        subscribers.read_until(until)
+
+    latency = {}
+    for name, pace, samples in modes:
+        busy = _cycle_latencies(client, "sse", samples, keep_reading if pace else after_delivery, pace)
+        if pace:
+            delivered.append(subscribers.wait_for(last_seq, timeout=120))
+        latency[name] = _latency_summary(quiet[name], busy)
+        log(f"  {name}: p50 {latency[name]['ratio_p50']}x, p99 {latency[name]['ratio_p99']}x")
     result = {
         "subscribers_requested": count, "subscribers_open": subscribers.open,
         "subscribers_connected": connected, "subscribers_streaming": subscribers.streaming,
         "rss_before_kib": before, "rss_after_kib": after,
         "bytes_per_subscriber": round((after - before) * 1024 / max(connected, 1), 1),
         "every_event_delivered": all(delivered),
-        "mutation_p50_ms_quiet": round(statistics.median(quiet) * 1000, 3),
-        "mutation_p50_ms_subscribed": round(statistics.median(busy) * 1000, 3),
+        "mutation_latency": latency,
     }
-    result["mutation_latency_ratio"] = round(
-        result["mutation_p50_ms_subscribed"] / result["mutation_p50_ms_quiet"], 2)
     subscribers.close()
     return result

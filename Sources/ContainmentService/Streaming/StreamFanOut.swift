@@ -251,7 +251,8 @@ private struct MergedBatches {
     }
 }
 
-/// One batch framed at most once per variant, however many streams receive it.
+/// One batch framed at most once per variant, however many streams receive it (and held once:
+/// `HTTPStream.write` keeps the array rather than copying it).
 private struct FramedBatch {
     let events: [Event]
     private var cache: [Variant: [UInt8]] = [:]

@@ -44,21 +44,8 @@ extension HTTPStream {
     /// access handler), so an idle stream costs no polling and no thread.
     private func read(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
         state.withLock { state in
-            let count = min(state.unsentCount, capacity)
-            if count > 0 {
-                state.unsent.withUnsafeBytes { unsent in
-                    UnsafeMutableRawPointer(buffer).copyMemory(from: unsent.baseAddress! + state.sentCount, byteCount: count)
-                }
-                state.sentCount += count
-                if state.sentCount == state.unsent.count {
-                    state.unsent = []
-                    state.sentCount = 0
-                } else if state.sentCount > 64 * 1024 {
-                    state.unsent.removeFirst(state.sentCount)
-                    state.sentCount = 0
-                }
-                return count
-            }
+            let count = state.unsent.move(into: buffer, capacity: capacity)
+            if count > 0 { return count }
             if state.mustFail { return CMicroHTTPDShim_StreamFailed }
             guard let connection = state.connection else { return CMicroHTTPDShim_StreamFailed }
             if state.isFinishing {
@@ -77,8 +64,7 @@ extension HTTPStream {
         let (server, ended) = state.withLock { state -> (HTTPServer?, Ending?) in
             state.connection = nil
             state.isParked = false
-            state.unsent = []
-            state.sentCount = 0
+            state.unsent = UnsentBytes()
             defer { state.server = nil }
             return (state.server, state.end(completed ? .finished : .clientGone))
         }
