@@ -67,7 +67,7 @@ LABEL org.opencontainers.image.title="containment" \
       org.opencontainers.image.version="${VERSION}" \
       org.opencontainers.image.revision="${REVISION}"
 
-# The only libraries the binary needs beyond libc/libstdc++ (already in the base image).
+# The only libraries the binary needs beyond libc (in the base image; libstdc++ is linked in statically).
 # hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
