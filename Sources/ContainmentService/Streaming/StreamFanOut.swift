@@ -14,7 +14,7 @@ import Synchronization
 /// its tree's lock, so every batch that tree published before it is already ahead of it in
 /// the inbox (and in its replay), every later batch behind it.
 final class StreamFanOut: Sendable {
-    private let queue = DispatchQueue(label: "containment.streams")
+    private let queue = DispatchQueue(label: "containment.streams", qos: .utility)
     private let inbox = Mutex(Inbox())
     /// Only touched on `queue`; the lock is never contended and only satisfies the compiler.
     private let registry = Mutex(Registry())
