@@ -93,4 +93,88 @@ import Testing
             #expect(received.allSatisfy { $0 == expected })
         }
     }
+
+    /// A client that stops reading: chunks go directly while its socket has room, then the
+    /// backlog grows in libmicrohttpd's path until the stream is cut off. What the client
+    /// then reads is a prefix of what was written, in valid chunks (the test client rejects
+    /// broken framing), and the connection closes.
+    @Test func stalledReaderIsCutOffWithoutCorruptingTheStream() throws {
+        let streaming = StreamingServer()
+        try withServer(configure: { $0.maxStreamBacklog = 64 * 1024 }, handlers: streaming.handlers) { server in
+            let connection = try TestHTTPConnection(port: server.port)
+            try connection.sendRequest("GET", "/events")
+            _ = try connection.readResponseHead()
+            let stream = try #require(streaming.streams.wait(for: 1).first)
+            var written: [UInt8] = []
+            var index = 0
+            while index < 100_000 {
+                let bytes = Self.event(index)
+                guard stream.write(bytes) else { break }
+                written += bytes
+                index += 1
+            }
+            #expect(!stream.isActive)
+            #expect(streaming.terminations.wait(for: 1) == [.backlogExceeded])
+            var received: [UInt8] = []
+            do throws(TestHTTPClientError) {
+                while let piece = try connection.readBodyPiece() { received += piece }
+                Issue.record("a cut-off body has no last chunk")
+            } catch {
+                // Closed without the last chunk: cut off, not a framing error.
+                #expect(error.description == "the server closed the connection")
+            }
+            #expect(!received.isEmpty)
+            #expect(received.count <= written.count)
+            #expect(received[...] == written.prefix(received.count))
+        }
+    }
+
+    /// Shutdown while writers are busy with parked streams: every client still gets a valid
+    /// chunked body (the shutdown waits for a direct write under way, then libmicrohttpd ends
+    /// the body) holding whole writes in order.
+    @Test func shutdownDuringDirectWritesEndsEveryBodyCleanly() throws {
+        let streaming = StreamingServer()
+        let server = try startServer(handlers: streaming.handlers)
+        let clients = try (0..<20).map { _ in try TestHTTPConnection(port: server.port) }
+        for client in clients {
+            try client.sendRequest("GET", "/events")
+            _ = try client.readResponseHead()
+        }
+        let streams = streaming.streams.wait(for: clients.count)
+        let writesStarted = DispatchSemaphore(value: 0)
+        let writers = DispatchGroup()
+        let accepted = Collected<[Int]>()
+        let events = (0..<1_000).map(Self.event)
+        DispatchQueue.global().async(group: writers) {
+            var counts = [Int](repeating: 0, count: streams.count)
+            for (index, event) in events.enumerated() {
+                if index == 10 { writesStarted.signal() }
+                for (number, stream) in streams.enumerated() where stream.write(event) {
+                    counts[number] = index + 1
+                }
+            }
+            accepted.append(counts)
+        }
+        // Clients read concurrently, so most writes find their stream parked.
+        let bodies = Collected<(Int, Result<[UInt8], TestHTTPClientError>)>()
+        for (number, client) in clients.enumerated() {
+            // Each client is read by this one thread only.
+            nonisolated(unsafe) let client = client
+            DispatchQueue.global().async(group: writers) {
+                bodies.append((number, Result { () throws(TestHTTPClientError) in try client.readBody() }))
+            }
+        }
+        writesStarted.wait()
+        server.shutdown(grace: 5)
+        writers.wait()
+        let counts = try #require(accepted.all.first)
+        #expect(streaming.terminations.all.count == clients.count)
+        #expect(streaming.terminations.all.allSatisfy { $0 == .serverShutdown })
+        for (number, body) in bodies.all {
+            let received = try body.get()
+            // Every write the stream accepted, nothing else: writes made after shutdown began
+            // were refused.
+            #expect(received == events[..<counts[number]].flatMap { $0 })
+        }
+    }
 }
