@@ -18,8 +18,9 @@ public final class HTTPStream: Sendable {
             guard state.acceptsWrites else { return (false, nil, nil) }
             // Parked means nothing is queued and libmicrohttpd left the socket alone; the lock
             // keeps the stream parked until the chunk is out. An empty write would be the
-            // last chunk: it takes the old way.
-            if state.isParked, !bytes.isEmpty, let socket = state.socket {
+            // last chunk, and one over the backlog bound is refused as if queued: both take
+            // the old way.
+            if state.isParked, !bytes.isEmpty, bytes.count <= state.backlogLimit, let socket = state.socket {
                 switch socket.sendChunk(bytes) {
                 case .sent:
                     return (true, nil, nil)
