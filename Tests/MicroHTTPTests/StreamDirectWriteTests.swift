@@ -34,6 +34,8 @@ import Testing
             let busy = try TestHTTPConnection(port: server.port)
             try busy.sendRequest("GET", "/busy")
             _ = handlerStarted.wait(for: 1)
+            // Also on failure, so that the server's thread is free to shut down.
+            defer { gate.signal() }
             var received: [UInt8] = []
             for index in 0..<50 {
                 let bytes = Self.event(index)
