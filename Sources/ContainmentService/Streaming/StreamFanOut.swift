@@ -6,7 +6,8 @@ import Synchronization
 
 /// Delivers published events to every open stream from one serial queue, so a mutation only
 /// appends its batch to an inbox and never pays for the subscribers (a write to a parked
-/// stream costs a resume syscall). The queue drains the inbox as a whole: batches that piled
+/// stream is one send on this queue's thread, see `HTTPStream.write`; the queue runs at utility
+/// QoS, a lower thread priority than the server's, so requests come first). The queue drains the inbox as a whole: batches that piled
 /// up while it was busy are framed once per format and go to each stream as one write, so
 /// under load the cost per stream grows with the drains, not with the mutations.
 /// Subscriptions, tree deletions and shutdown travel through the same inbox, which is what
