@@ -67,18 +67,17 @@ struct StreamSocket: Sendable {
     /// Sends the rest of a partly sent chunk, waiting for room a bounded time.
     private func finish(_ frame: [UInt8], from start: Int) -> Outcome {
         var offset = start
-        var waited = 0
+        let deadline = Self.milliseconds() + Self.remainderTimeoutMilliseconds
         while offset < frame.count {
+            let remaining = deadline - Self.milliseconds()
             var watched = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            let started = Self.milliseconds()
-            guard poll(&watched, 1, Int32(Self.remainderTimeoutMilliseconds - waited)) > 0 else { return .cutShort }
-            waited += Self.milliseconds() - started
+            guard remaining > 0, poll(&watched, 1, Int32(remaining)) > 0 else { return .cutShort }
             let sent = frame.withUnsafeBytes {
                 send(descriptor, $0.baseAddress! + offset, frame.count - offset, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL))
             }
             if sent > 0 {
                 offset += sent
-            } else if sent == 0 || (errno != EAGAIN && errno != EINTR) || waited >= Self.remainderTimeoutMilliseconds {
+            } else if sent == 0 || (errno != EAGAIN && errno != EINTR) {
                 return .cutShort
             }
         }
