@@ -2,7 +2,9 @@
 
 #include <microhttpd.h>
 #include <stdarg.h>
+#include <linux/sockios.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 _Static_assert(CMicroHTTPDShim_StreamEnded == MHD_CONTENT_READER_END_OF_STREAM, "end of stream");
@@ -19,7 +21,6 @@ static enum MHD_Result handle_access(void *cls, struct MHD_Connection *connectio
                                      const char *method, const char *version, const char *upload_data,
                               size_t *upload_data_size, void **request) {
     (void)url;
-    (void)version;
     const CMicroHTTPDShim_Callbacks *callbacks = cls;
     if (NULL == *request) {
         return MHD_NO;
@@ -29,7 +30,7 @@ static enum MHD_Result handle_access(void *cls, struct MHD_Connection *connectio
         *upload_data_size = 0;
         return keep ? MHD_YES : MHD_NO;
     }
-    return callbacks->ready(*request, connection, method) ? MHD_YES : MHD_NO;
+    return callbacks->ready(*request, connection, method, version) ? MHD_YES : MHD_NO;
 }
 
 static void request_completed(void *cls, struct MHD_Connection *connection, void **request,
@@ -150,4 +151,14 @@ void CMicroHTTPDShim_resume(struct MHD_Connection *connection) { MHD_resume_conn
 
 void CMicroHTTPDShim_setTimeout(struct MHD_Connection *connection, unsigned int seconds) {
     MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
+}
+
+int CMicroHTTPDShim_connectionSocket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return NULL == info ? -1 : info->connect_fd;
+}
+
+int CMicroHTTPDShim_unsentSocketBytes(int socket) {
+    int count = 0;
+    return 0 == ioctl(socket, SIOCOUTQ, &count) ? count : -1;
 }

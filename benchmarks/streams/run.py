@@ -49,6 +49,13 @@ def rss_kb(pid):
     raise RuntimeError("no VmRSS")
 
 
+def cpu_ms(pid):
+    """User + system CPU the process has used so far, in ms."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
 def request(connection, method, path, body=None):
     data = json.dumps(body).encode() if body is not None else None
     headers = {"Content-Type": "application/json"} if data else {}
@@ -160,15 +167,17 @@ def main():
                         break
             return time.perf_counter() - started
 
-        subscribed, events, drained = {}, 0, {}
+        subscribed, events, drained, cpu = {}, 0, {}, {}
         for name, pace, samples in modes:
             between = None
             if name == "after-delivery":
                 offset = events
                 between = lambda so_far: (wait_until_every_stream_has(offset + so_far), time.sleep(0.02))
+            cpu_before = cpu_ms(server.pid)
             subscribed[name], caused = mutation_latencies(arguments.port, samples, pace, between)
             events += caused
             drained[name] = round(wait_until_every_stream_has(events), 2)
+            cpu[name] = round((cpu_ms(server.pid) - cpu_before) / samples, 1)
         rss_after = rss_kb(server.pid)
         holder.stdin.close()
         holder.wait()
@@ -190,6 +199,9 @@ def main():
             "streams_closed_by_server": counts[2] if counts else None,
             "every_subscriber_got_every_event": bool(counts and counts[0] == events and counts[1] == events),
             "delivery_done_s_after_last_response": drained,
+            # Server CPU per mutation, its delivery to every subscriber included (after-delivery:
+            # one delivery per mutation; the other modes merge batches).
+            "server_cpu_ms_per_mutation": cpu,
             "modes": {},
         }
         for name, _, _ in modes:

@@ -29,10 +29,10 @@ typedef int (*CMicroHTTPDShim_BodyReceived)(void *_Nonnull request,
                                             struct MHD_Connection *_Nonnull connection,
                                             const char *_Nonnull bytes, size_t count);
 /* The request can progress: headers are in, the body is complete, or the connection was
-   resumed. Return 0 to drop the connection. */
+   resumed. `version` is the request line's ("HTTP/1.1"). Return 0 to drop the connection. */
 typedef int (*CMicroHTTPDShim_RequestReady)(void *_Nonnull request,
                                             struct MHD_Connection *_Nonnull connection,
-                                            const char *_Nonnull method);
+                                            const char *_Nonnull method, const char *_Nonnull version);
 /* The request is over (sent, failed or abandoned); `completed` is 1 when all was sent. */
 typedef void (*CMicroHTTPDShim_RequestEnded)(void *_Nonnull request, int completed);
 
@@ -109,5 +109,10 @@ void CMicroHTTPDShim_suspend(struct MHD_Connection *_Nonnull connection);
 void CMicroHTTPDShim_resume(struct MHD_Connection *_Nonnull connection);
 /* Seconds the connection may stay idle; 0 disables (streams). */
 void CMicroHTTPDShim_setTimeout(struct MHD_Connection *_Nonnull connection, unsigned int seconds);
+/* The connection's socket, -1 if unknown. Only a suspended stream may write to it (nothing
+   of the response is then buffered in libmicrohttpd, which neither polls nor writes it). */
+int CMicroHTTPDShim_connectionSocket(struct MHD_Connection *_Nonnull connection);
+/* Bytes in the socket's send queue not yet acknowledged by the peer (SIOCOUTQ); -1 on error. */
+int CMicroHTTPDShim_unsentSocketBytes(int socket);
 
 #endif

@@ -6,7 +6,8 @@ import Synchronization
 
 /// Delivers published events to every open stream from one serial queue, so a mutation only
 /// appends its batch to an inbox and never pays for the subscribers (a write to a parked
-/// stream costs a resume syscall). The queue drains the inbox as a whole: batches that piled
+/// stream is one send on this queue's thread, see `HTTPStream.write`; the queue runs at utility
+/// QoS, a lower thread priority than the server's, so requests come first). The queue drains the inbox as a whole: batches that piled
 /// up while it was busy are framed once per format and go to each stream as one write, so
 /// under load the cost per stream grows with the drains, not with the mutations.
 /// Subscriptions, tree deletions and shutdown travel through the same inbox, which is what
@@ -14,7 +15,7 @@ import Synchronization
 /// its tree's lock, so every batch that tree published before it is already ahead of it in
 /// the inbox (and in its replay), every later batch behind it.
 final class StreamFanOut: Sendable {
-    private let queue = DispatchQueue(label: "containment.streams")
+    private let queue = DispatchQueue(label: "containment.streams", qos: .utility)
     private let inbox = Mutex(Inbox())
     /// Only touched on `queue`; the lock is never contended and only satisfies the compiler.
     private let registry = Mutex(Registry())

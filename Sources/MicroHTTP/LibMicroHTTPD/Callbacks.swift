@@ -23,9 +23,9 @@ struct Callbacks: @unchecked Sendable {
                     context.receive(UnsafeRawBufferPointer(start: bytes, count: count))
                     return 1
                 },
-                ready: { context, connection, method in
+                ready: { context, connection, method, version in
                     let context = Unmanaged<RequestContext>.fromOpaque(context).takeUnretainedValue()
-                    return context.progress(on: Connection(handle: connection), method: String(cString: method)) ? 1 : 0
+                    return context.progress(on: Connection(handle: connection), method: method, version: version) ? 1 : 0
                 },
                 ended: { context, completed in
                     Unmanaged<RequestContext>.fromOpaque(context).takeRetainedValue().ended(completed: completed != 0)

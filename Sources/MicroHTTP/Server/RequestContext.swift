@@ -10,6 +10,9 @@ final class RequestContext {
     private var body: [UInt8] = []
     private var stream: HTTPStream?
     private var deferred: HTTPDeferredResponse?
+    /// The request lets libmicrohttpd send a body of unknown length in chunks (HTTP/1.1,
+    /// not HEAD, connection kept); see `sendsChunks`.
+    private var requestAllowsChunks = false
 
     private enum Phase {
         case awaitingHead
@@ -37,11 +40,13 @@ final class RequestContext {
     }
 
     /// libmicrohttpd lets the request progress; false closes the connection.
-    func progress(on connection: Connection, method: String) -> Bool {
+    func progress(on connection: Connection, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>) -> Bool {
         switch phase {
         case .awaitingHead:
-            let head = HTTPRequestHead(method: method, target: target, headers: connection.requestHeaders())
+            let head = HTTPRequestHead(method: String(cString: method), target: target, headers: connection.requestHeaders())
             self.head = head
+            requestAllowsChunks = String(cString: version) == "HTTP/1.1" && head.method != "HEAD"
+                && head.headers["Connection"]?.lowercased().contains("close") != true
             switch server.runHandler({ server.handlers.head(head) }) {
             case .respond(let response):
                 return respond(response, on: connection)
@@ -82,6 +87,14 @@ final class RequestContext {
         }
     }
 
+    /// Whether libmicrohttpd will send this stream's body in chunks: only then may a parked
+    /// stream write chunks to the socket itself. Headers that change the framing keep it on
+    /// libmicrohttpd's path.
+    private func sendsChunks(_ response: HTTPResponse) -> Bool {
+        requestAllowsChunks && response.headers["Connection"] == nil && response.headers["Content-Length"] == nil
+            && response.headers["Transfer-Encoding"] == nil
+    }
+
     private func tooLargeByContentLength(_ head: HTTPRequestHead) -> HTTPResponse? {
         guard let length = head.headers["Content-Length"].flatMap({ Int($0) }),
               length > server.configuration.maxBodySize else { return nil }
@@ -99,7 +112,8 @@ final class RequestContext {
     private func respond(_ response: HTTPResponse, on connection: Connection) -> Bool {
         phase = .responded
         if case .stream(let stream) = response.body {
-            guard stream.attach(to: connection, server: server) else { return false }
+            let socket = sendsChunks(response) ? StreamSocket(connection) : nil
+            guard stream.attach(to: connection, socket: socket, server: server) else { return false }
             self.stream = stream
         }
         return connection.queue(response)

@@ -3,8 +3,10 @@ import CMicroHTTPDShim
 /// The stream's side of its connection: libmicrohttpd pulls the bytes, and parks the
 /// connection while there are none.
 extension HTTPStream {
-    /// Binds the stream to the connection that sends it; a stream is sent once.
-    func attach(to connection: Connection, server: HTTPServer) -> Bool {
+    /// Binds the stream to the connection that sends it; a stream is sent once. `socket` is
+    /// given when libmicrohttpd sends the body in chunks: writes to the parked stream then go
+    /// straight to it.
+    func attach(to connection: Connection, socket: StreamSocket?, server: HTTPServer) -> Bool {
         let isFirst = state.withLock { state in
             defer { state.hasBeenAttached = true }
             return !state.hasBeenAttached
@@ -13,6 +15,7 @@ extension HTTPStream {
         let accepted = server.register(self)
         let ended = state.withLock { state -> Ending? in
             state.connection = connection
+            state.socket = socket
             state.server = server
             state.backlogLimit = server.configuration.maxStreamBacklog
             state.requestTimeout = server.configuration.connectionTimeout
@@ -63,6 +66,7 @@ extension HTTPStream {
     func connectionEnded(completed: Bool) {
         let (server, ended) = state.withLock { state -> (HTTPServer?, Ending?) in
             state.connection = nil
+            state.socket = nil
             state.isParked = false
             state.unsent = UnsentBytes()
             defer { state.server = nil }

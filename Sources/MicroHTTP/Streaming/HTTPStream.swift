@@ -9,11 +9,28 @@ public final class HTTPStream: Sendable {
 
     /// Queues bytes for the client. Returns false once the stream has ended (nothing queued).
     ///
-    /// The array is kept, not copied: one batch written to 10,000 streams is held once.
+    /// The array is kept, not copied: one batch written to 10,000 streams is held once. A
+    /// parked chunked stream sends it to the socket on the caller's thread instead (see
+    /// `StreamSocket`); it is queued only when the socket has no room.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
         let (accepted, wake, ended) = state.withLock { state -> (Bool, Connection?, Ending?) in
             guard state.acceptsWrites else { return (false, nil, nil) }
+            // Parked means nothing is queued and libmicrohttpd left the socket alone; the lock
+            // keeps the stream parked until the chunk is out. An empty write would be the
+            // last chunk, and one over the backlog bound is refused as if queued: both take
+            // the old way.
+            if state.isParked, !bytes.isEmpty, bytes.count <= state.backlogLimit, let socket = state.socket {
+                switch socket.sendChunk(bytes) {
+                case .sent:
+                    return (true, nil, nil)
+                case .notSent:
+                    break
+                case .cutShort:
+                    state.mustFail = true
+                    return (false, state.takeParkedConnection(), state.end(.backlogExceeded))
+                }
+            }
             state.unsent.append(bytes)
             if state.unsent.count > state.backlogLimit {
                 state.unsent = UnsentBytes()
@@ -57,6 +74,8 @@ extension HTTPStream {
     struct State {
         var unsent = UnsentBytes()
         var connection: Connection?
+        /// Set while the connection sends the body in chunks.
+        var socket: StreamSocket?
         weak var server: HTTPServer?
         var backlogLimit = Int.max
         /// The connection's timeout once the stream is over and it carries requests again.
