@@ -109,16 +109,52 @@ def _latency_summary(quiet, subscribed):
     return summary
 
 
+class ChunkedBody:
+    """Decodes an HTTP/1.1 chunked body as it arrives: a chunk boundary may fall anywhere,
+    even inside an SSE line, so lines are only split after the framing is removed."""
+
+    def __init__(self):
+        self.raw = b""
+        self.payload_left = 0  # bytes of the current chunk's payload still to come
+        self.skip = 0  # bytes of the CRLF after a payload still to drop
+        self.ended = False
+
+    def feed(self, data):
+        self.raw += data
+        out = []
+        while self.raw and not self.ended:
+            if self.skip:
+                dropped = min(self.skip, len(self.raw))
+                self.raw, self.skip = self.raw[dropped:], self.skip - dropped
+            elif self.payload_left:
+                piece, self.raw = self.raw[:self.payload_left], self.raw[self.payload_left:]
+                out.append(piece)
+                self.payload_left -= len(piece)
+                if self.payload_left == 0:
+                    self.skip = 2
+            else:
+                size_line, found, rest = self.raw.partition(b"\r\n")
+                if not found:
+                    break
+                self.raw = rest
+                self.payload_left = int(size_line.split(b";")[0], 16)
+                self.ended = self.payload_left == 0
+        return b"".join(out)
+
+
 class Subscribers:
     """`count` SSE connections on one tree, read with one selector."""
 
-    def __init__(self, port, tree, count):
+    def __init__(self, port, tree, count, after):
+        """`after`: the seq to start from, so subscribers measure what a live stream costs,
+        not a replay of every retained event queued behind a slow reader."""
         self.selector = selectors.DefaultSelector()
         self.last_id = {}
         self.buffers = {}
+        self.bodies = {}
         self.answered = set()
         self.streaming = 0  # answered 200 with Content-Type text/event-stream
-        request = (f"GET /v1/trees/{tree}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        request = (f"GET /v1/trees/{tree}/events?after={after} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                    "Accept: text/event-stream\r\n\r\n").encode()
         for i in range(count):
             s = socket.create_connection(("127.0.0.1", port), timeout=10)
@@ -126,6 +162,7 @@ class Subscribers:
             s.setblocking(False)
             self.selector.register(s, selectors.EVENT_READ)
             self.buffers[s] = b""
+            self.bodies[s] = ChunkedBody()
             self.last_id[s] = 0
             if i % 1000 == 999:
                 self.read(0.05)
@@ -146,10 +183,11 @@ class Subscribers:
                 continue
             if s not in self.answered:
                 self.answered.add(s)
-                head = chunk.split(b"\r\n\r\n")[0].lower()
+                head, _, chunk = chunk.partition(b"\r\n\r\n")
+                head = head.lower()
                 if head.startswith(b"http/1.1 200") and b"text/event-stream" in head:
                     self.streaming += 1
-            data = self.buffers[s] + chunk
+            data = self.buffers[s] + self.bodies[s].feed(chunk)
             lines = data.split(b"\n")
             self.buffers[s] = lines.pop()
             for line in lines:
@@ -202,7 +240,7 @@ def rss_per_subscriber(server, count, mutations=None):
     settle()
     before = server.rss_kib()
     started = time.time()
-    subscribers = Subscribers(server.port, "sse", count)
+    subscribers = Subscribers(server.port, "sse", count, after=client.json("GET", "/v1/trees/sse")["lastSeq"])
     subscribers.read(1.0)
     settle()
     subscribers.read(0.5)
