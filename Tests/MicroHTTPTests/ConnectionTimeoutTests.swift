@@ -10,10 +10,7 @@ import Testing
             configuration.maxStreamBacklog = 64 << 20
         }
         try withServer(configure: configure, handlers: streaming.handlers) { server in
-            let streamClient = try TestHTTPConnection(port: server.port)
-            try streamClient.sendRequest("GET", "/events")
-            _ = try streamClient.readResponseHead()
-            let stream = try #require(streaming.streams.wait(for: 1).first)
+            let (streamClient, stream) = try streaming.open(on: server)
             // More than the socket buffers hold: the connection stays busy, not suspended,
             // while the client reads nothing for longer than the timeout.
             let line = Array((String(repeating: "x", count: 1_023) + "\n").utf8)
@@ -38,10 +35,7 @@ import Testing
     @Test func connectionTimesOutAgainOnceItsStreamEnded() throws {
         let streaming = StreamingServer()
         try withServer(configure: { $0.connectionTimeout = 1 }, handlers: streaming.handlers) { server in
-            let client = try TestHTTPConnection(port: server.port)
-            try client.sendRequest("GET", "/events")
-            _ = try client.readResponseHead()
-            let stream = try #require(streaming.streams.wait(for: 1).first)
+            let (client, stream) = try streaming.open(on: server)
             stream.write(Array("only\n".utf8))
             stream.finish()
             #expect(try client.readBody() == Array("only\n".utf8))

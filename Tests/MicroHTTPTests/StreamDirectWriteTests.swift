@@ -103,10 +103,7 @@ import Testing
     @Test func stalledReaderIsCutOffWithoutCorruptingTheStream() throws {
         let streaming = StreamingServer()
         try withServer(configure: { $0.maxStreamBacklog = 64 * 1024 }, handlers: streaming.handlers) { server in
-            let connection = try TestHTTPConnection(port: server.port)
-            try connection.sendRequest("GET", "/events")
-            _ = try connection.readResponseHead()
-            let stream = try #require(streaming.streams.wait(for: 1).first)
+            let (connection, stream) = try streaming.open(on: server)
             var written: [UInt8] = []
             var index = 0
             while index < 100_000 {

@@ -15,6 +15,15 @@ struct StreamingServer {
             return .response(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], stream: stream))
         }
     }
+
+    /// Opens one stream on `server` and hands back the client connection (its response head
+    /// already read) with the server's side of the stream.
+    func open(on server: HTTPServer) throws -> (connection: TestHTTPConnection, stream: HTTPStream) {
+        let connection = try TestHTTPConnection(port: server.port)
+        try connection.sendRequest("GET", "/events")
+        _ = try connection.readResponseHead()
+        return (connection, try #require(streams.wait(for: 1).first))
+    }
 }
 
 @Suite struct StreamTests {
@@ -47,10 +56,7 @@ struct StreamingServer {
     @Test func writesOfEverySizeArriveWholeAndInOrder() throws {
         let streaming = StreamingServer()
         try withServer(handlers: streaming.handlers) { server in
-            let connection = try TestHTTPConnection(port: server.port)
-            try connection.sendRequest("GET", "/events")
-            _ = try connection.readResponseHead()
-            let stream = try #require(streaming.streams.wait(for: 1).first)
+            let (connection, stream) = try streaming.open(on: server)
             let writes = [1, 40_000, 3, 17_000, 0, 5, 70_000, 2].enumerated().map { index, size in
                 (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }
             }
@@ -77,10 +83,7 @@ struct StreamingServer {
     @Test func slowReaderIsDroppedWhenTheBacklogIsExceeded() throws {
         let streaming = StreamingServer()
         try withServer(configure: { $0.maxStreamBacklog = 64 * 1024 }, handlers: streaming.handlers) { server in
-            let connection = try TestHTTPConnection(port: server.port)
-            try connection.sendRequest("GET", "/events")
-            _ = try connection.readResponseHead()
-            let stream = try #require(streaming.streams.wait(for: 1).first)
+            let (connection, stream) = try streaming.open(on: server)
             // The client reads nothing: once the socket buffers are full, the backlog grows.
             let piece = [UInt8](repeating: UInt8(ascii: "x"), count: 16 * 1024)
             var writes = 0
@@ -96,10 +99,7 @@ struct StreamingServer {
     @Test func clientThatLeftIsDetected() throws {
         let streaming = StreamingServer()
         try withServer(handlers: streaming.handlers) { server in
-            let connection = try TestHTTPConnection(port: server.port)
-            try connection.sendRequest("GET", "/events")
-            _ = try connection.readResponseHead()
-            let stream = try #require(streaming.streams.wait(for: 1).first)
+            let (connection, stream) = try streaming.open(on: server)
             connection.close()
             // A suspended connection notices nothing until it writes (hence heartbeats).
             var heartbeats = 0
