@@ -2,6 +2,7 @@
 
 import json
 import os
+import resource
 import subprocess
 
 from processes import log
@@ -25,6 +26,7 @@ def run(server, path, script, args=(), threads=2, connections=32, seconds=10):
         command += ["--"] + [str(a) for a in args]
     load_before = loadavg()
     cpu_before = server.cpu_seconds()
+    client_before = _children_cpu_seconds()
     completed = subprocess.run(
         command, capture_output=True, text=True, env=dict(os.environ, BENCH_WRK_DIR=WRK_DIR),
         timeout=seconds + 60,
@@ -35,9 +37,16 @@ def run(server, path, script, args=(), threads=2, connections=32, seconds=10):
     figures = json.loads(lines[-1])
     figures["loadavg"] = load_before
     figures["cpu_us_per_request"] = (server.cpu_seconds() - cpu_before) * 1e6 / max(figures["requests"], 1)
+    figures["client_cpu_us_per_request"] = (_children_cpu_seconds() - client_before) * 1e6 / max(figures["requests"], 1)
     log(
         f"  {url} {script} {' '.join(map(str, args))}: {figures['rps']:.0f} req/s, "
-        f"p50 {figures['p50_us']} us, p99 {figures['p99_us']} us, non-2xx {figures['non2xx']}, "
-        f"CPU {figures['cpu_us_per_request']:.0f} us/request"
+        f"p50 {figures['p50_us']} us, p99 {figures['p99_us']} us, failed {figures['failed']}, "
+        f"CPU {figures['cpu_us_per_request']:.0f} us/request (wrk {figures['client_cpu_us_per_request']:.0f})"
     )
     return figures
+
+
+def _children_cpu_seconds():
+    """User+system CPU of the runner's finished children (wrk), to show what the client costs."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime

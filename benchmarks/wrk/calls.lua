@@ -13,16 +13,16 @@ local template = '{"calls":[' ..
   '{"receiver":"%s.view","method":"removeFromSuperview"},' ..
   '{"receiver":"%s","method":"removeFromParent"}]}'
 local headers = { ["Content-Type"] = "application/json" }
-local prefix, next_slot
+local requests
 
 function init(args)
-  prefix = args[1]
-  next_slot = common.cursor(tonumber(args[2]), tonumber(args[3]))
+  local prefix, trees, slots = args[1], tonumber(args[2]), tonumber(args[3])
+  -- Every batch leaves its child detached, so both phases of a slot send the same batch.
+  requests = common.cycle(trees, slots, function(tree, slot)
+    local c = string.format("w%d-%d", id, slot)
+    return wrk.format("POST", "/v1/trees/" .. prefix .. tree .. "/calls", headers,
+      string.format(template, c, c, c, c, c, c))
+  end)
 end
 
-request = common.dynamic(function()
-  local tree, slot = next_slot()
-  local c = string.format("w%d-%d", id, slot)
-  return wrk.format("POST", "/v1/trees/" .. prefix .. tree .. "/calls", headers,
-    string.format(template, c, c, c, c, c, c))
-end)
+request = common.walk(function() return requests end)

@@ -6,19 +6,18 @@ local common = dofile(os.getenv("BENCH_WRK_DIR") .. "/common.lua")
 common.install()
 
 local headers = { ["Content-Type"] = "application/json" }
-local prefix, next_slot
+local requests
 
 function init(args)
-  prefix = args[1]
-  next_slot = common.cursor(tonumber(args[2]), tonumber(args[3]))
+  local prefix, trees, slots = args[1], tonumber(args[2]), tonumber(args[3])
+  requests = common.cycle(trees, slots, function(tree, slot, phase)
+    local child = string.format("w%d-%d", id, slot)
+    local base = "/v1/trees/" .. prefix .. tree .. "/controllers/root/children"
+    if phase == 0 then
+      return wrk.format("POST", base, headers, '{"child":"' .. child .. '"}')
+    end
+    return wrk.format("DELETE", base .. "/" .. child)
+  end)
 end
 
-request = common.dynamic(function()
-  local tree, slot, phase = next_slot()
-  local child = string.format("w%d-%d", id, slot)
-  local base = "/v1/trees/" .. prefix .. tree .. "/controllers/root/children"
-  if phase == 0 then
-    return wrk.format("POST", base, headers, '{"child":"' .. child .. '"}')
-  end
-  return wrk.format("DELETE", base .. "/" .. child)
-end)
+request = common.walk(function() return requests end)

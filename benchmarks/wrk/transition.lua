@@ -6,18 +6,17 @@ local common = dofile(os.getenv("BENCH_WRK_DIR") .. "/common.lua")
 common.install()
 
 local headers = { ["Content-Type"] = "application/json" }
-local prefix, next_slot
+local requests
 
 function init(args)
-  prefix = args[1]
-  next_slot = common.cursor(tonumber(args[2]), tonumber(args[3]))
+  local prefix, trees, slots = args[1], tonumber(args[2]), tonumber(args[3])
+  requests = common.cycle(trees, slots, function(tree, slot, phase)
+    local a = string.format("a%d-%d", id, slot)
+    local b = string.format("b%d-%d", id, slot)
+    if phase == 1 then a, b = b, a end
+    return wrk.format("POST", "/v1/trees/" .. prefix .. tree .. "/controllers/root/transitions",
+      headers, '{"from":"' .. a .. '","to":"' .. b .. '","duration":0}')
+  end)
 end
 
-request = common.dynamic(function()
-  local tree, slot, phase = next_slot()
-  local a = string.format("a%d-%d", id, slot)
-  local b = string.format("b%d-%d", id, slot)
-  if phase == 1 then a, b = b, a end
-  return wrk.format("POST", "/v1/trees/" .. prefix .. tree .. "/controllers/root/transitions",
-    headers, '{"from":"' .. a .. '","to":"' .. b .. '","duration":0}')
-end)
+request = common.walk(function() return requests end)
