@@ -76,6 +76,7 @@ def targets(raw, rows, quick):
     ratio_target("add+remove `/calls` cycle (spread over trees) ≥ 0.5×", spread, 0.5)
     ratio_target("add+remove `/calls` cycle (one hot tree) ≥ 0.5×", "calls-hot-100", 0.5)
     ratio_target("`GET` of a 100-controller tree ≥ 0.5×", "get-tree-100", 0.5)
+    ratio_target("`GET` of a 100-controller tree ≥ 0.5×, `Accept-Encoding: gzip`", "get-tree-100-gzip", 0.5)
     big_key = "calls-hot-1000" if quick else "calls-hot-100000"
     small, big = _row(rows, "calls-hot-100"), _row(rows, big_key)
     big_label = "1,000 (quick mode)" if quick else "100k"

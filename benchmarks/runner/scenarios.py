@@ -30,15 +30,21 @@ class Scenario:
     built: object = field(default=None, repr=False)
 
 
-def get_tree(size):
+def get_tree(size, gzip=False):
+    """GET of a tree snapshot; with `gzip`, as most clients ask for it (Accept-Encoding: gzip)."""
+
     def build(client, tag):
         tree = f"get-{size}"
-        fixtures.create_tree(client, tree, filler=size - 1)
+        status, _ = client.request("GET", f"/v1/trees/{tree}?format=text", expect=(200, 404))
+        if status == 404:  # the identity and the gzip scenario share the tree
+            fixtures.create_tree(client, tree, filler=size - 1)
         return (), []
 
     return Scenario(
-        key=f"get-tree-{size}", title=f"GET /v1/trees/{{id}}, {size:,} controllers", script="get.lua",
-        path=f"/v1/trees/get-{size}", build=build, reuse=True, series="GET tree snapshot", tree_size=size,
+        key=f"get-tree-{size}" + ("-gzip" if gzip else ""),
+        title=f"GET /v1/trees/{{id}}, {size:,} controllers" + (", Accept-Encoding: gzip" if gzip else ""),
+        script="get-gzip.lua" if gzip else "get.lua", path=f"/v1/trees/get-{size}", build=build, reuse=True,
+        series="GET tree snapshot" + (", gzip" if gzip else ""), tree_size=size,
     )
 
 
@@ -119,6 +125,7 @@ def full():
     return [
         HEALTHZ,
         get_tree(10), get_tree(100), get_tree(1000),
+        get_tree(10, gzip=True), get_tree(100, gzip=True), get_tree(1000, gzip=True),
         calls_spread(64),
         calls_hot(100), calls_hot(1_000), calls_hot(10_000), calls_hot(100_000),
         children_recipe(64),
@@ -129,7 +136,7 @@ def full():
 def quick():
     return [
         HEALTHZ,
-        get_tree(100),
+        get_tree(100), get_tree(100, gzip=True),
         calls_spread(8),
         calls_hot(100), calls_hot(1_000),
         children_recipe(8),
