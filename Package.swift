@@ -73,6 +73,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // libdeflate as the system provides it: whole-buffer gzip of cached tree snapshots.
+        .systemLibrary(
+            name: "CLibDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         // The only code that calls libmicrohttpd.
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         // A small general HTTP server over the shim; knows nothing of containment.
@@ -89,6 +95,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 "CYAML",
+                "CLibDeflate",
             ]
         ),
         .executableTarget(
@@ -111,6 +118,6 @@ let package = Package(
         // A blocking HTTP/1.1 test client over POSIX sockets, for every HTTP test target.
         .target(name: "MicroHTTPTestSupport", dependencies: [], path: "Tests/MicroHTTPTestSupport"),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTestSupport"]),
-        .testTarget(name: "ContainmentServiceTests", dependencies: ["ContainmentService", "Containment", "MicroHTTPTestSupport"]),
+        .testTarget(name: "ContainmentServiceTests", dependencies: ["ContainmentService", "Containment", "MicroHTTPTestSupport", "CLibDeflate"]),
     ]
 )
