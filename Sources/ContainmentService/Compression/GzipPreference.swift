@@ -4,7 +4,7 @@ import MicroHTTP
 /// as is or gzip-coded.
 enum GzipPreference: Sendable, Equatable {
     /// No `Accept-Encoding` field, gzip refused (`gzip;q=0`, or not listed and no `*`), or
-    /// `identity` weighted higher.
+    /// `identity` weighted higher (`gzip;q=0.5, identity`).
     case identity
     /// gzip accepted and weighted at least as high as `identity`: gzip once the body is large
     /// enough to gain from it.
@@ -13,11 +13,12 @@ enum GzipPreference: Sendable, Equatable {
     /// whatever the size.
     case gzipOnly
 
-    /// Bodies below this go as is when the client allows it. Such a body and its ~200-byte
-    /// head already fit one TCP segment (1,460 bytes on Ethernet), so compressing saves no
-    /// packet nor round trip, only costing the client an inflate and adding gzip's 18 bytes of
-    /// framing; the smallest tree snapshots (one or two controllers) stay under it.
-    static let minimumBodySize = 1024
+    /// Bodies below this go as is when the client allows it: with its ~170-byte head, such a
+    /// response already fits one TCP segment on the internet (1,448 bytes: Ethernet's MSS less
+    /// TCP timestamps), so gzip would save no packet nor round trip, only cost the client an
+    /// inflate. A one-controller tree's snapshot (about 1,100 bytes) stays under it; two
+    /// controllers are over.
+    static let minimumBodySize = 1280
 
     init(_ headers: HTTPHeaders) {
         guard let accepted = HTTPAcceptEncoding(headers), accepted.prefers("gzip") else {

@@ -25,17 +25,22 @@ public struct HTTPAcceptEncoding: Sendable {
     /// `*`'s, else 1000 for `identity` (acceptable unless refused) and 0 for any other coding.
     /// An empty field thus accepts only `identity`.
     public func weight(of coding: String) -> Int {
-        let name = Self.canonical(Substring(coding))
-        if let listed = weights.first(where: { $0.coding == name }) { return listed.weight }
-        if let any = weights.first(where: { $0.coding == "*" }) { return any.weight }
-        return name == "identity" ? 1000 : 0
+        listedWeight(of: coding) ?? (Self.canonical(Substring(coding)) == "identity" ? 1000 : 0)
     }
 
-    /// Whether `coding` is accepted and weighted at least as high as `identity`: the coded body
-    /// is then the better answer (a tie goes to the smaller body).
+    /// Whether `coding` is accepted and the client weighted it at least as high as `identity`:
+    /// the coded body is then the better answer (a tie goes to the smaller body). An `identity`
+    /// the client did not weight, itself or through `*`, does not outrank a coding it listed:
+    /// `gzip;q=0.5` alone still asks for gzip.
     public func prefers(_ coding: String) -> Bool {
-        let weight = weight(of: coding)
-        return weight > 0 && weight >= self.weight(of: "identity")
+        guard let weight = listedWeight(of: coding), weight > 0 else { return false }
+        return weight >= listedWeight(of: "identity") ?? 0
+    }
+
+    /// The weight `coding` gets from the field itself: its own entry, else `*`'s.
+    private func listedWeight(of coding: String) -> Int? {
+        let name = Self.canonical(Substring(coding))
+        return (weights.first { $0.coding == name } ?? weights.first { $0.coding == "*" })?.weight
     }
 
     /// `coding *( OWS ";" OWS parameter )`; only the `q` parameter means anything here.
