@@ -2,7 +2,7 @@ import MicroHTTP
 
 /// What a request's `Accept-Encoding` (RFC 9110 §12.5.3) asks of a body the service can send
 /// as is or gzip-coded.
-enum GzipPreference: Sendable, Equatable {
+enum GzipPreference {
     /// No `Accept-Encoding` field, gzip refused (`gzip;q=0`, or not listed and no `*`), or
     /// `identity` weighted higher (`gzip;q=0.5, identity`).
     case identity
