@@ -21,11 +21,11 @@ enum GzipPreference {
     static let minimumBodySize = 1280
 
     init(_ headers: HTTPHeaders) {
-        guard let accepted = HTTPAcceptEncoding(headers), accepted.prefers("gzip") else {
-            self = .identity
-            return
+        switch HTTPAcceptEncoding(headers)?.preference(for: "gzip") {
+        case nil, .identity: self = .identity
+        case .coded: self = .gzip
+        case .codedOnly: self = .gzipOnly
         }
-        self = accepted.weight(of: "identity") == 0 ? .gzipOnly : .gzip
     }
 
     /// Whether a body of `count` bytes goes gzip-coded.

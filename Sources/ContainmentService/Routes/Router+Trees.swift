@@ -76,8 +76,9 @@ extension Router {
         if let candidates = request.head.headers["If-None-Match"], EntityTag.list(candidates, matches: snapshot.entityTag) {
             return HTTPResponse(status: 304, headers: ["ETag": snapshot.entityTag, "Vary": "Accept-Encoding"])
         }
-        var headers: HTTPHeaders = ["Content-Type": "application/json", "ETag": snapshot.entityTag, "Vary": "Accept-Encoding"]
-        if snapshot.isGzip { headers.add(name: "Content-Encoding", value: "gzip") }
+        let headers: HTTPHeaders = snapshot.isGzip
+            ? ["Content-Type": "application/json", "Content-Encoding": "gzip", "ETag": snapshot.entityTag, "Vary": "Accept-Encoding"]
+            : ["Content-Type": "application/json", "ETag": snapshot.entityTag, "Vary": "Accept-Encoding"]
         return HTTPResponse(status: 200, headers: headers, shared: snapshot.body)
     }
 }
