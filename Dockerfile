@@ -6,7 +6,8 @@
 #   docker run --rm -p 8080:8080 containment
 #
 # Two stages: a Swift toolchain image compiles a release binary with the Swift runtime linked
-# statically, and a slim Debian image runs it with nothing but libmicrohttpd and libyaml beside it.
+# statically (libdeflate's archive too), and a slim Debian image runs it with nothing but
+# libmicrohttpd and libyaml beside it.
 # See docs/container.md for the configuration and a compose example.
 
 ############################################################################################
@@ -14,14 +15,14 @@
 ############################################################################################
 FROM swift:6.3-bookworm AS build
 
-# libmicrohttpd's and libyaml's headers and pkg-config files, found through the CMicroHTTPD and
-# CYAML system libraries.
+# libmicrohttpd's, libyaml's and libdeflate's headers and pkg-config files, found through the
+# CMicroHTTPD, CYAML and CLibDeflate system libraries (libdeflate's static archive is linked in).
 # Versions are not pinned: bookworm only ships security and stability fixes, and a pinned
 # version disappears from the mirror when one lands.
 # hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev libyaml-dev \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev libyaml-dev libdeflate-dev \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src

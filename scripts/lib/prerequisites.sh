@@ -5,13 +5,13 @@ as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-# The C libraries the package links through system library targets: libmicrohttpd (HTTP) and
-# libyaml (YAML request bodies).
+# The C libraries the package links through system library targets: libmicrohttpd (HTTP),
+# libyaml (YAML request bodies) and libdeflate (gzip-coded tree snapshots).
 ensure_system_libraries() {
-  if ! pkg-config --exists libmicrohttpd yaml-0.1 2>/dev/null; then
-    echo "installing libmicrohttpd-dev, libyaml-dev and pkg-config" >&2
+  if ! pkg-config --exists libmicrohttpd yaml-0.1 libdeflate 2>/dev/null; then
+    echo "installing libmicrohttpd-dev, libyaml-dev, libdeflate-dev and pkg-config" >&2
     as_root apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq libmicrohttpd-dev libyaml-dev pkg-config
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq libmicrohttpd-dev libyaml-dev libdeflate-dev pkg-config
   fi
 }
 

@@ -261,20 +261,51 @@ paths:
           in: header
           description: |
             Entity tags from earlier compact JSON reads (`ETag`), or `*`. When one names the
-            tree's current version the answer is `304 Not Modified` without a body. Weak tags
-            (`W/"…"`) compare equal to their strong form.
+            representation this request gets (the tree's current version, gzip-coded or not)
+            the answer is `304 Not Modified` without a body. Weak tags (`W/"…"`) compare equal
+            to their strong form.
           schema:
             type: string
+        - name: Accept-Encoding
+          in: header
+          description: |
+            Content codings the client decodes (RFC 9110 §12.5.3), e.g. `gzip` as URLSession,
+            browsers, Go and Python `requests` send by default (curl with `--compressed`).
+            Compact JSON (no `?pretty`, `format=json`) is answered gzip-coded when `gzip` (or
+            `x-gzip`, or `*`) is accepted — names case-insensitive, a `q` of 0 refusing — and
+            weighted at least as high as an `identity` the field weights itself or through
+            `*`, and the JSON is at least 1,280 bytes (smaller responses fit one TCP segment
+            as they are; a one-controller tree stays identity). A field refusing `identity`
+            (`identity;q=0`, or `*;q=0` without it) gets gzip whatever the size. Without the
+            field, with an empty one, or with gzip refused, the JSON goes as is. `?pretty` and
+            `format=text` are never coded.
+          schema:
+            type: string
+          example: gzip, deflate, br
       responses:
         '200':
           description: |
             The window, every controller and view, the effective status bar. Compact JSON
-            (no `?pretty`, `format=json`) carries an `ETag` naming this version of the tree:
-            every successful mutation and every advance of its time makes a new one; refused
-            requests and reads keep it. An unchanged tree is served without encoding again.
+            (no `?pretty`, `format=json`) carries an `ETag` naming this version of the tree
+            in the coding sent: every successful mutation and every advance of its time makes
+            a new one; refused requests and reads keep it. An unchanged tree is served without
+            encoding or compressing again: the gzip coding is made on a version's first gzip
+            read and kept until the tree changes.
           headers:
             ETag:
-              description: '`"<incarnation>-<version>"`; never reused, not even by a tree created again under the same id.'
+              description: |
+                `"<incarnation>-<version>"` for the JSON as is, `"<incarnation>-<version>-gzip"`
+                for it gzip-coded (a strong tag names one representation); never reused, not
+                even by a tree created again under the same id.
+              schema:
+                type: string
+            Content-Encoding:
+              description: '`gzip` when the body is gzip-coded (see `Accept-Encoding`); absent otherwise.'
+              schema:
+                type: string
+                enum: [gzip]
+            Vary:
+              description: '`Accept-Encoding` on compact JSON, coded or not, so caches keep the two representations apart.'
               schema:
                 type: string
           content:
@@ -288,7 +319,11 @@ paths:
           description: The tree is unchanged since the version `If-None-Match` names; no body.
           headers:
             ETag:
-              description: The current (unchanged) entity tag.
+              description: The current (unchanged) entity tag of the representation this request gets.
+              schema:
+                type: string
+            Vary:
+              description: '`Accept-Encoding`, as the 200 would have said.'
               schema:
                 type: string
         '400':

@@ -26,9 +26,9 @@ final class TreeBox: Sendable {
         var waiters: [TransitionWaiter] = []
         /// Bumped by every change: each successful mutation and each time advance.
         var version: UInt64 = 0
-        /// The snapshot's compact JSON and entity tag at `version`, so reads of an unchanged
-        /// tree don't encode again (nor copy it: libmicrohttpd sends it in place); dropped at
-        /// the next change to free its memory early.
+        /// The snapshot's compact JSON (and, once asked for, its gzip coding) at `version`, so
+        /// reads of an unchanged tree don't encode again (nor copy it: libmicrohttpd sends it in
+        /// place); dropped at the next change to free its memory early.
         var encodedSnapshot: EncodedSnapshot?
 
         mutating func changed() {
@@ -37,10 +37,23 @@ final class TreeBox: Sendable {
         }
     }
 
-    /// A tree snapshot's compact JSON and the entity tag naming that version of it.
+    /// One version of a tree snapshot, in the representations asked for so far.
     struct EncodedSnapshot: Sendable {
         let json: HTTPSharedBytes
+        /// Encoded lazily, on the version's first gzip read: identity-only clients never pay.
+        var gzip: HTTPSharedBytes?
+        /// `"<incarnation>-<version>"`, naming the JSON as is.
         let entityTag: String
+        /// `"<incarnation>-<version>-gzip"`: a strong tag names one representation, and the
+        /// gzip-coded bytes are another.
+        let gzipEntityTag: String
+    }
+
+    /// The representation of a snapshot one request gets: its bytes and the tag naming them.
+    struct SnapshotRepresentation: Sendable {
+        let body: HTTPSharedBytes
+        let entityTag: String
+        let isGzip: Bool
     }
 
     init(tree: sending ContainmentTree, clock: TreeClock, createdAt: Double, incarnation: UInt64) {
@@ -126,16 +139,23 @@ final class TreeBox: Sendable {
         try withTree(core, changes: false) { (tree, _, _) throws(Problem) in (try body(tree), []) }.0
     }
 
-    /// The snapshot as compact JSON, encoded at most once per version, with its entity tag
-    /// `"<incarnation>-<version>"`.
-    func encodedSnapshot(_ core: ServiceCore) throws(Problem) -> EncodedSnapshot {
-        try withTree(core, changes: false) { (tree, _, state) throws(Problem) -> (EncodedSnapshot, [Event]) in
-            if let cached = state.encodedSnapshot { return (cached, []) }
-            let encoded = EncodedSnapshot(
+    /// The snapshot as compact JSON, encoded at most once per version, or that JSON gzip-coded
+    /// (compressed at most once per version) when `preference` chooses gzip for its size.
+    func encodedSnapshot(_ core: ServiceCore, _ preference: GzipPreference) throws(Problem) -> SnapshotRepresentation {
+        try withTree(core, changes: false) { (tree, _, state) throws(Problem) -> (SnapshotRepresentation, [Event]) in
+            var encoded = state.encodedSnapshot ?? EncodedSnapshot(
                 json: HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: false)),
-                entityTag: "\"\(incarnation)-\(state.version)\"")
-            state.encodedSnapshot = encoded
-            return (encoded, [])
+                entityTag: "\"\(incarnation)-\(state.version)\"",
+                gzipEntityTag: "\"\(incarnation)-\(state.version)-gzip\"")
+            defer { state.encodedSnapshot = encoded }
+            let identity = SnapshotRepresentation(body: encoded.json, entityTag: encoded.entityTag, isGzip: false)
+            guard preference.choosesGzip(forBodyOf: encoded.json.count) else { return (identity, []) }
+            if encoded.gzip == nil {
+                encoded.gzip = encoded.json.withUnsafeBytes(Gzip.compress).map(HTTPSharedBytes.init)
+            }
+            // Without memory for a compressor: as is, rather than failing the read.
+            guard let gzip = encoded.gzip else { return (identity, []) }
+            return (SnapshotRepresentation(body: gzip, entityTag: encoded.gzipEntityTag, isGzip: true), [])
         }.0
     }
 

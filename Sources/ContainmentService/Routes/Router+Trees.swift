@@ -66,13 +66,19 @@ extension Router {
         }
     }
 
-    /// Compact tree JSON from the box's cache, tagged with its version; `304 Not Modified`
-    /// when the client's `If-None-Match` already names that version.
+    /// Compact tree JSON from the box's cache, gzip-coded when the request's `Accept-Encoding`
+    /// prefers it, tagged with its version and coding; `304 Not Modified` when the client's
+    /// `If-None-Match` already names that representation. Every answer says that it varies with
+    /// `Accept-Encoding`, so caches keep the two representations apart.
     private static func treeSnapshot(_ core: ServiceCore, _ request: ServiceRequest) throws(Problem) -> HTTPResponse {
-        let snapshot = try core.registry.box(request.parameter("tree")).encodedSnapshot(core)
+        let preference = GzipPreference(request.head.headers)
+        let snapshot = try core.registry.box(request.parameter("tree")).encodedSnapshot(core, preference)
         if let candidates = request.head.headers["If-None-Match"], EntityTag.list(candidates, matches: snapshot.entityTag) {
-            return HTTPResponse(status: 304, headers: ["ETag": snapshot.entityTag])
+            return HTTPResponse(status: 304, headers: ["ETag": snapshot.entityTag, "Vary": "Accept-Encoding"])
         }
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "ETag": snapshot.entityTag], shared: snapshot.json)
+        let headers: HTTPHeaders = snapshot.isGzip
+            ? ["Content-Type": "application/json", "Content-Encoding": "gzip", "ETag": snapshot.entityTag, "Vary": "Accept-Encoding"]
+            : ["Content-Type": "application/json", "ETag": snapshot.entityTag, "Vary": "Accept-Encoding"]
+        return HTTPResponse(status: 200, headers: headers, shared: snapshot.body)
     }
 }
