@@ -15,10 +15,10 @@ public final class ContainmentTree {
     // checks were a sixth of the instructions of a typical call. Debug builds, which the
     // tests use, keep them, so an overlapping access still traps there.
     #if DEBUG
-    var controllers: [String: ControllerNode] = [:]
-    var views: [String: ViewNode] = [:]
+    var controllers: IDTable<ControllerNode> = [:]
+    var views: IDTable<ViewNode> = [:]
     /// Declared container view id → the controller whose root view holds it.
-    var containerViewOwners: [String: String] = [:]
+    var containerViewOwners: IDTable<String> = [:]
     var window: WindowState
     var scheduler = Scheduler()
     var log: EventLog
@@ -33,10 +33,10 @@ public final class ContainmentTree {
     /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
     var workCount = 0
     #else
-    @exclusivity(unchecked) var controllers: [String: ControllerNode] = [:]
-    @exclusivity(unchecked) var views: [String: ViewNode] = [:]
+    @exclusivity(unchecked) var controllers: IDTable<ControllerNode> = [:]
+    @exclusivity(unchecked) var views: IDTable<ViewNode> = [:]
     /// Declared container view id → the controller whose root view holds it.
-    @exclusivity(unchecked) var containerViewOwners: [String: String] = [:]
+    @exclusivity(unchecked) var containerViewOwners: IDTable<String> = [:]
     @exclusivity(unchecked) var window: WindowState
     @exclusivity(unchecked) var scheduler = Scheduler()
     @exclusivity(unchecked) var log: EventLog

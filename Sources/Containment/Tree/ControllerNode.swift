@@ -16,7 +16,7 @@ enum AppearanceDriver: Equatable {
 
 /// Where a controller's node is stored: found by hashing its id once, then valid until a
 /// controller is created or deleted, so a step that looks a node up can pass it along.
-typealias ControllerIndex = Dictionary<String, ControllerNode>.Index
+typealias ControllerIndex = IDTable<ControllerNode>.Index
 
 /// `isMovingToParent`/`isMovingFromParent` as appearance callbacks report them.
 struct MovingFlags {

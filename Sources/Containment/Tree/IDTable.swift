@@ -1,0 +1,160 @@
+/// A controller or view id as a dictionary key. `String` keys cost a `Hasher` per lookup
+/// (seeding, a byte-at-a-time buffer, finalization: most of a lookup); an id is short, so it
+/// is hashed here in one pass with SipHash-1-3, the function `Hasher` uses, keyed from the
+/// process's random hashing seed and the table's own seed, so ids chosen to collide are as
+/// hard to find as with `String` keys. Equality is the id's: lookups find what `String`
+/// keys would.
+struct NodeKey: Hashable {
+    let id: String
+
+    init(_ id: String) {
+        self.id = id
+    }
+
+    static func == (lhs: NodeKey, rhs: NodeKey) -> Bool {
+        lhs.id == rhs.id
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(_rawHashValue(seed: 0))
+    }
+
+    /// What `Dictionary` calls instead of `hash(into:)`: SipHash-1-3 of the UTF-8 bytes.
+    func _rawHashValue(seed: Int) -> Int {
+        var sip = SipHash13(key0: Self.processKey.0, key1: Self.processKey.1 ^ UInt64(bitPattern: Int64(seed)))
+        if let hash = id.utf8.withContiguousStorageIfAvailable({ sip.finalize(bytes: $0) }) {
+            return Int(truncatingIfNeeded: hash)
+        }
+        return Int(truncatingIfNeeded: sip.finalize(bytes: Array(id.utf8)))
+    }
+
+    /// Derived from the process's hashing seed: random per process, fixed under
+    /// `SWIFT_DETERMINISTIC_HASHING` like every `Hasher`.
+    private static let processKey: (UInt64, UInt64) = {
+        var first = Hasher()
+        first.combine(0x6964_6b65_7930)
+        var second = Hasher()
+        second.combine(0x6964_6b65_7931)
+        return (UInt64(bitPattern: Int64(first.finalize())), UInt64(bitPattern: Int64(second.finalize())))
+    }()
+}
+
+/// SipHash-1-3 (Aumasson and Bernstein's SipHash with one compression and three
+/// finalization rounds) over one message at once.
+struct SipHash13 {
+    private var v0: UInt64
+    private var v1: UInt64
+    private var v2: UInt64
+    private var v3: UInt64
+
+    init(key0: UInt64, key1: UInt64) {
+        v0 = key0 ^ 0x736f_6d65_7073_6575
+        v1 = key1 ^ 0x646f_7261_6e64_6f6d
+        v2 = key0 ^ 0x6c79_6765_6e65_7261
+        v3 = key1 ^ 0x7465_6462_7974_6573
+    }
+
+    @inline(__always)
+    private mutating func round() {
+        v0 &+= v1
+        v1 = v1.rotateLeft(13) ^ v0
+        v0 = v0.rotateLeft(32)
+        v2 &+= v3
+        v3 = v3.rotateLeft(16) ^ v2
+        v0 &+= v3
+        v3 = v3.rotateLeft(21) ^ v0
+        v2 &+= v1
+        v1 = v1.rotateLeft(17) ^ v2
+        v2 = v2.rotateLeft(32)
+    }
+
+    @inline(__always)
+    private mutating func compress(_ word: UInt64) {
+        v3 ^= word
+        round()
+        v0 ^= word
+    }
+
+    /// Hashes `bytes` as little-endian words, the last holding the remaining bytes and the
+    /// length's low byte, as SipHash pads.
+    @inline(__always)
+    mutating func finalize(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in bytes {
+            word |= UInt64(byte) &<< shift
+            shift &+= 8
+            if shift == 64 {
+                compress(word)
+                word = 0
+                shift = 0
+            }
+        }
+        compress(word | UInt64(truncatingIfNeeded: bytes.count) &<< 56)
+        v2 ^= 0xff
+        round()
+        round()
+        round()
+        return v0 ^ v1 ^ v2 ^ v3
+    }
+
+    mutating func finalize(bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBufferPointer { finalize(bytes: $0) }
+    }
+}
+
+extension UInt64 {
+    fileprivate func rotateLeft(_ count: UInt64) -> UInt64 {
+        (self &<< count) | (self &>> (64 &- count))
+    }
+}
+
+/// Nodes (or container view owners) by id: a dictionary keyed by `NodeKey` that reads and
+/// writes by `String` id, so the engine's code keeps speaking ids.
+struct IDTable<Value> {
+    typealias Index = Dictionary<NodeKey, Value>.Index
+
+    private var storage: [NodeKey: Value]
+
+    init() {
+        storage = [:]
+    }
+
+    subscript(id: String) -> Value? {
+        get { storage[NodeKey(id)] }
+        _modify { yield &storage[NodeKey(id)] }
+    }
+
+    func index(forKey id: String) -> Index? {
+        storage.index(forKey: NodeKey(id))
+    }
+
+    /// Values in place by index, as `Dictionary.values` gives them.
+    var values: Dictionary<NodeKey, Value>.Values {
+        get { storage.values }
+        _modify { yield &storage.values }
+    }
+
+    var indices: Dictionary<NodeKey, Value>.Indices { storage.indices }
+    var count: Int { storage.count }
+}
+
+extension IDTable: Sequence {
+    struct Iterator: IteratorProtocol {
+        var base: Dictionary<NodeKey, Value>.Iterator
+
+        mutating func next() -> (key: String, value: Value)? {
+            base.next().map { (key: $0.key.id, value: $0.value) }
+        }
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(base: storage.makeIterator())
+    }
+}
+
+extension IDTable: ExpressibleByDictionaryLiteral {
+    init(dictionaryLiteral elements: (String, Value)...) {
+        storage = Dictionary(uniqueKeysWithValues: elements.map { (NodeKey($0.0), $0.1) })
+    }
+}
