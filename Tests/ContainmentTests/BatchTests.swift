@@ -41,6 +41,41 @@ import Testing
         #expect(tree.appearance("a") == .appeared)
     }
 
+    /// The end-of-turn lists (appearance ends, viewIsAppearing, layout, moving flags) change by
+    /// logged appends and takes: a rollback must leave them as they were, or the next turn
+    /// would deliver callbacks for calls that never happened.
+    @Test func rollbackRestoresTheTurnLists() throws {
+        let tree = try visibleTree(others: ["a"])
+        let turnLists = { (tree: ContainmentTree) in
+            [tree.scheduler.deferredEnds, tree.scheduler.pendingIsAppearing, tree.scheduler.pendingLayout, tree.scheduler.movingFlagged]
+        }
+        let before = turnLists(tree)
+        let failed = tree.perform(
+            [
+                call("root", "addChild", ["child": "a"]),
+                call("root.view", "addSubview", ["view": "a.view"]),
+                call("window", "runLoop"),
+                call("a", "willMove", ["toParent": .null]),
+                call("a.view", "removeFromSuperview"),
+                call("a", "updateNothing"),
+            ], atomic: true, now: t0)
+        #expect(failed.failure?.callIndex == 5)
+        #expect(turnLists(tree) == before)
+        #expect(tree.perform([call("window", "runLoop")], atomic: false, now: t0).events.isEmpty)
+
+        let clean = try visibleTree(others: ["a"])
+        let expected = clean.run([call("root", "addChild", ["child": "a"]), call("root.view", "addSubview", ["view": "a.view"])])
+        let partial = tree.perform(
+            [
+                call("root", "addChild", ["child": "a"]),
+                call("root.view", "addSubview", ["view": "a.view"]),
+                call("a", "updateNothing"),
+            ], atomic: false, now: t0)
+        #expect(partial.applied == 2)
+        #expect(trace(partial.events) == trace(expected))
+        #expect(turnLists(tree) == turnLists(clean))
+    }
+
     /// The undo log restores lists from logged edits, so their order must come back exactly.
     @Test func atomicRollbackRestoresChildAndSubviewOrder() throws {
         let tree = try visibleTree(others: ["a", "b", "c", "d"])

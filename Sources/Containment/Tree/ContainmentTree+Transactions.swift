@@ -72,6 +72,8 @@ extension ContainmentTree {
             case .containerViewOwner(let id, let old): containerViewOwners[id] = old
             case .window(let old): window = old
             case .scheduler(let old): scheduler = old
+            case .turnListAppended(let list): scheduler[list].removeLast()
+            case .turnList(let list, let old): scheduler[list] = old
             }
         }
         pendingEvents.removeLast(pendingEvents.count - mark.eventCount)
@@ -185,6 +187,9 @@ extension ContainmentTree {
         body(&window)
     }
 
+    /// For the transitions part of the scheduler; the turn's lists change by the two below,
+    /// so that a call appending to them neither copies the scheduler nor, by sharing its
+    /// lists with the copy, makes the next append copy a list.
     @discardableResult
     func editScheduler<R>(_ body: (inout Scheduler) -> R) -> R {
         if !undo.savedScheduler {
@@ -192,6 +197,23 @@ extension ContainmentTree {
             undo.entries.append(.scheduler(scheduler))
         }
         return body(&scheduler)
+    }
+
+    func appendToTurnList(_ list: Scheduler.TurnList, _ controller: String) {
+        scheduler[list].append(controller)
+        undo.entries.append(.turnListAppended(list))
+    }
+
+    /// Empties a list, returning what it held.
+    func takeTurnList(_ list: Scheduler.TurnList) -> [String] {
+        let taken = scheduler[list]
+        replaceTurnList(list, with: [])
+        return taken
+    }
+
+    func replaceTurnList(_ list: Scheduler.TurnList, with new: [String]) {
+        undo.entries.append(.turnList(list, scheduler[list]))
+        scheduler[list] = new
     }
 
     // MARK: Events

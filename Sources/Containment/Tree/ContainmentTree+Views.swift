@@ -256,7 +256,7 @@ extension ContainmentTree {
     func markLayout(_ controller: String, at index: ControllerIndex) {
         guard readController(at: index, { !$0.needsLayout && $0.isViewLoaded }) else { return }
         editController(at: index) { $0.needsLayout = true }
-        editScheduler { $0.pendingLayout.append(controller) }
+        appendToTurnList(.pendingLayout, controller)
     }
 
     /// `index` is the controller's, which its caller has just looked up.

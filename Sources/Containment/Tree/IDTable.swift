@@ -79,18 +79,20 @@ struct SipHash13 {
     /// length's low byte, as SipHash pads.
     @inline(__always)
     mutating func finalize(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var word: UInt64 = 0
-        var shift: UInt64 = 0
-        for byte in bytes {
-            word |= UInt64(byte) &<< shift
-            shift &+= 8
-            if shift == 64 {
-                compress(word)
-                word = 0
-                shift = 0
-            }
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset &+ 8 <= raw.count {
+            compress(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset &+= 8
         }
-        compress(word | UInt64(truncatingIfNeeded: bytes.count) &<< 56)
+        var word = UInt64(truncatingIfNeeded: raw.count) &<< 56
+        var shift: UInt64 = 0
+        while offset < raw.count {
+            word |= UInt64(raw[offset]) &<< shift
+            shift &+= 8
+            offset &+= 1
+        }
+        compress(word)
         v2 ^= 0xff
         round()
         round()

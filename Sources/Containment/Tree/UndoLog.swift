@@ -20,6 +20,8 @@ struct UndoLog {
         case containerViewOwner(String, String?)
         case window(WindowState)
         case scheduler(Scheduler)
+        case turnListAppended(Scheduler.TurnList)
+        case turnList(Scheduler.TurnList, [String])
     }
 
     /// A point to roll back to.
@@ -83,7 +85,7 @@ extension UndoLog.Entry {
             node.undoStamp = 0
             self = .viewExceptSubviews(id, node)
         case .controller, .view, .childAppended, .childRemoved, .subviewInserted, .subviewRemoved, .containerViewOwner,
-            .window, .scheduler:
+            .window, .scheduler, .turnListAppended, .turnList:
             break
         }
     }
