@@ -20,17 +20,18 @@ extension ContainmentTree {
             try applyWindowCall(call.method, args, prefix: prefix)
         } else if let index = controllers.index(forKey: call.receiver) {
             try applyControllerCall(call.receiver, at: index, call.method, args, prefix: prefix)
-        } else if isViewID(call.receiver) {
-            try applyViewCall(call.receiver, call.method, args, prefix: prefix)
+        } else if views.index(forKey: call.receiver) != nil {
+            try applyViewCall(call.receiver, call.method, args, prefix: prefix, isLoaded: true)
+        } else if isUnloadedViewID(call.receiver) {
+            try applyViewCall(call.receiver, call.method, args, prefix: prefix, isLoaded: false)
         } else {
             throw .notFound(code: "receiver_not_found", "no controller or view \(call.receiver)", field: prefix + "receiver")
         }
     }
 
-    /// Whether `id` names a view, loaded or not (without loading it).
-    func isViewID(_ id: String) -> Bool {
-        views.index(forKey: id) != nil || containerViewOwners[id] != nil
-            || (id.hasSuffix(".view") && controllers.index(forKey: String(id.dropLast(5))) != nil)
+    /// Whether `id` names a view that is not loaded (without loading it).
+    func isUnloadedViewID(_ id: String) -> Bool {
+        containerViewOwners[id] != nil || (id.hasSuffix(".view") && controllers.index(forKey: String(id.dropLast(5))) != nil)
     }
 
     private func unknownMethod(_ method: String, _ receiverKind: String, prefix: String) -> ContainmentError {
@@ -105,9 +106,12 @@ extension ContainmentTree {
         }
     }
 
-    private func applyViewCall(_ receiver: String, _ method: String, _ args: RawCallArguments, prefix: String) throws(ContainmentError) {
+    /// `isLoaded`: `apply` found the receiver among the views, so it needs no resolving.
+    private func applyViewCall(
+        _ receiver: String, _ method: String, _ args: RawCallArguments, prefix: String, isLoaded: Bool
+    ) throws(ContainmentError) {
         guard Self.isViewMethod(method) else { throw unknownMethod(method, "view", prefix: prefix) }
-        let view = try resolveView(receiver, field: prefix + "receiver")
+        let view = isLoaded ? receiver : try resolveView(receiver, field: prefix + "receiver")
         switch method {
         case "addSubview":
             let subview = try args.id("view")

@@ -109,8 +109,9 @@ extension ContainmentTree {
     }
 
     /// After a superview change: the moved subtree learns whether the window is above it.
-    func updateInWindow(_ viewID: String, _ inWindow: Bool) {
-        guard readView(viewID, { $0.inWindow }) != inWindow else { return }
+    /// `wasInWindow`: the view's flag, when the caller has read it.
+    func updateInWindow(_ viewID: String, _ inWindow: Bool, wasInWindow: Bool? = nil) {
+        guard (wasInWindow ?? readView(viewID, { $0.inWindow })) != inWindow else { return }
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
@@ -148,11 +149,12 @@ extension ContainmentTree {
         }!
         // The superview is not below the moved view (checked next), so the move leaves its
         // place in the window as it is.
-        let superviewInWindow = isInWindow(superviewID)
+        let target = readView(superviewID) { node in (inWindow: node.inWindow, superview: node.superview, owner: node.owner) }
+        let superviewInWindow = target?.inWindow ?? false
         // Only a view with subviews can be above the new superview, and never from off the
         // window when the superview is in it.
         let couldBeAncestor = moving.hasSubviews && (moving.inWindow || !superviewInWindow)
-        var ancestor = couldBeAncestor ? readView(superviewID, { $0.superview }) : nil
+        var ancestor = couldBeAncestor ? target?.superview : nil
         while let current = ancestor {
             workCount += 1
             if current == viewID {
@@ -161,7 +163,7 @@ extension ContainmentTree {
             ancestor = readView(current) { $0.superview }
         }
         // Its place stays as it is (see above), so it is found once for the check and layout.
-        let newOwner = nearestOwner(from: superviewID)
+        let newOwner = target?.owner ?? nearestOwner(from: target?.superview)
         try checkHierarchy(moving: viewID, under: newOwner)
 
         let wasOnScreen = window.visible && moving.inWindow
@@ -171,7 +173,7 @@ extension ContainmentTree {
         }
         insertSubviewLink(viewID, into: superviewID, at: index)
         editView(viewID) { $0.superview = superviewID }
-        updateInWindow(viewID, superviewInWindow)
+        updateInWindow(viewID, superviewInWindow, wasInWindow: moving.inWindow)
         let nowOnScreen = window.visible && superviewInWindow
         if nowOnScreen {
             markLayout(newOwner)
@@ -205,12 +207,14 @@ extension ContainmentTree {
     }
 
     func removeFromSuperview(_ viewID: String) {
-        guard let superviewID = readView(viewID, { $0.superview }) else { return }
-        let wasOnScreen = isOnScreen(viewID)
+        guard let (superviewID, inWindow) = readView(viewID, { node in node.superview.map { ($0, node.inWindow) } }) else {
+            return
+        }
+        let wasOnScreen = window.visible && inWindow
         if wasOnScreen { markLayout(nearestOwner(from: superviewID)) }
         removeSubviewLink(viewID, from: superviewID)
         editView(viewID) { $0.superview = nil }
-        updateInWindow(viewID, false)
+        updateInWindow(viewID, false, wasInWindow: inWindow)
         if wasOnScreen {
             disappearWalk(from: viewID)
         }
