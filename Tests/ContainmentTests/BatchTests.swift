@@ -76,6 +76,49 @@ import Testing
         #expect(turnLists(tree) == turnLists(clean))
     }
 
+    /// A failing call of a non-atomic batch is undone whole, including what it changed
+    /// before failing (here: loading its receiver's view), while the calls before it, which
+    /// ran without undo entries, stay.
+    @Test func nonAtomicFailureUndoesTheFailingCallsOwnChanges() throws {
+        let tree = try visibleTree(others: ["a", "x"])
+        let outcome = tree.perform(
+            [
+                call("root", "addChild", ["child": "a"]),
+                call("root.view", "addSubview", ["view": "a.view"]),
+                call("x.view", "addSubview", ["view": "a.view"]),
+            ], atomic: false, now: t0)
+        #expect(outcome.applied == 2)
+        #expect(outcome.failure?.code == "hierarchy_inconsistency")
+        #expect(!trace(outcome.events).contains("x.loadView"))
+        #expect(tree.snapshot().controllers["x"]?.isViewLoaded == false)
+        #expect(tree.snapshot().views["x.view"] == nil)
+
+        let clean = try visibleTree(others: ["a", "x"])
+        let expected = clean.run([call("root", "addChild", ["child": "a"]), call("root.view", "addSubview", ["view": "a.view"])])
+        #expect(outcome.events == expected)
+        #expect(tree.snapshot() == clean.snapshot())
+    }
+
+    /// A transition's completion calls run in the turn's end, which a batch runs without undo
+    /// entries; each still takes its own mark with the log on, so one that fails after a
+    /// change is undone alone. No public path makes a completion call fail, so the record is
+    /// planted: its call loads `x`'s view, then fails the rule 4 check.
+    @Test func failingCompletionCallInTheLastTurnIsUndoneAlone() throws {
+        let tree = try visibleTree(others: ["a", "x"])
+        _ = try tree.addChild("a", to: "root", now: t0)
+        tree.scheduler.running["t99"] = TransitionRecord(
+            id: "t99", parent: "root", from: "x", to: "x", duration: 0, options: [], startedAt: t0, completesAt: t0,
+            forwardsAppearance: false, completion: [call("x.view", "addSubview", ["view": "a.view"])], reportsCompletion: false,
+            ordinal: 99)
+        let outcome = tree.perform([call("window", "runLoop")], atomic: false, now: t0)
+        #expect(outcome.failure == nil)
+        #expect(outcome.events.count == 1)
+        #expect(outcome.events.first?.warning?.hasPrefix("completion call 0 of transition t99 failed") == true)
+        #expect(tree.snapshot().controllers["x"]?.isViewLoaded == false)
+        #expect(tree.snapshot().views["x.view"] == nil)
+        #expect(try tree.transition("t99").state == .finished)
+    }
+
     /// The undo log restores lists from logged edits, so their order must come back exactly.
     @Test func atomicRollbackRestoresChildAndSubviewOrder() throws {
         let tree = try visibleTree(others: ["a", "b", "c", "d"])

@@ -138,6 +138,24 @@ extension ContainmentTree {
     /// `addSubview`/`insertSubview(_:at:)` with UIKit's checks: no cycles, and the
     /// containment check of rule 4 for every controller root view being moved.
     func addSubview(_ viewID: String, to superviewID: String, at index: Int? = nil) throws(ContainmentError) {
+        moveSubview(try checkAddSubview(viewID, to: superviewID, at: index))
+    }
+
+    /// A checked `addSubview`: what the checks read, which the move reuses.
+    struct SubviewMove {
+        var viewID: String
+        var superviewID: String
+        var index: Int?
+        var wasInWindow: Bool
+        var oldSuperview: String?
+        var owner: String?
+        var superviewInWindow: Bool
+        var newOwner: String?
+    }
+
+    /// `addSubview`'s checks, changing nothing: a raw call runs the move that cannot fail
+    /// anymore apart (see `finishCall`).
+    func checkAddSubview(_ viewID: String, to superviewID: String, at index: Int?) throws(ContainmentError) -> SubviewMove {
         guard viewID != WindowState.viewID else {
             throw .invalidArgument(field: "args.view", "the window cannot be a subview")
         }
@@ -165,19 +183,27 @@ extension ContainmentTree {
         // Its place stays as it is (see above), so it is found once for the check and layout.
         let newOwner = target?.owner ?? nearestOwner(from: target?.superview)
         try checkHierarchy(moving: viewID, under: newOwner)
+        return SubviewMove(
+            viewID: viewID, superviewID: superviewID, index: index, wasInWindow: moving.inWindow,
+            oldSuperview: moving.superview, owner: moving.owner, superviewInWindow: superviewInWindow, newOwner: newOwner)
+    }
 
-        let wasOnScreen = window.visible && moving.inWindow
-        if let oldSuperview = moving.superview {
+    /// The rest of `addSubview`, after its checks: the links, the window flags, layout and
+    /// the appearance callbacks.
+    func moveSubview(_ move: SubviewMove) {
+        let viewID = move.viewID
+        let wasOnScreen = window.visible && move.wasInWindow
+        if let oldSuperview = move.oldSuperview {
             if wasOnScreen { markLayout(nearestOwner(from: oldSuperview)) }
             removeSubviewLink(viewID, from: oldSuperview)
         }
-        insertSubviewLink(viewID, into: superviewID, at: index)
-        editView(viewID) { $0.superview = superviewID }
-        updateInWindow(viewID, superviewInWindow, wasInWindow: moving.inWindow)
-        let nowOnScreen = window.visible && superviewInWindow
+        insertSubviewLink(viewID, into: move.superviewID, at: move.index)
+        editView(viewID) { $0.superview = move.superviewID }
+        updateInWindow(viewID, move.superviewInWindow, wasInWindow: move.wasInWindow)
+        let nowOnScreen = window.visible && move.superviewInWindow
         if nowOnScreen {
-            markLayout(newOwner)
-            markLayout(moving.owner)
+            markLayout(move.newOwner)
+            markLayout(move.owner)
         }
         if !wasOnScreen && nowOnScreen {
             appearWalk(from: viewID)

@@ -177,17 +177,17 @@ public final class ContainmentTree {
         for (index, call) in calls.enumerated() {
             let mark = atomic ? start : markUndo()
             do {
-                try apply(call, field: "")
+                try apply(call, field: "", isFinal: !atomic)
             } catch {
                 rollback(to: mark)
                 if !atomic {
-                    flushTurn()
+                    withoutUndo { flushTurn() }
                 }
                 let events = commitCall()
                 return CallsOutcome(events: events, failure: error.atCall(index), applied: atomic ? 0 : index)
             }
         }
-        flushTurn()
+        withoutUndo { flushTurn() }
         return CallsOutcome(events: commitCall(), failure: nil, applied: calls.count)
     }
 
@@ -201,7 +201,7 @@ public final class ContainmentTree {
     /// Completes every transition due by `now`, in due order, each as its own turn.
     public func advance(to now: Double) -> [Event] {
         beginCall(now: now)
-        flushTurn()
+        withoutUndo { flushTurn() }
         return commitCall()
     }
 
@@ -209,8 +209,10 @@ public final class ContainmentTree {
     /// transitions and deletes everything.
     public func tearDown(now: Double) -> [Event] {
         beginCall(now: now)
-        setWindowHidden(true)
-        flushTurn()
+        withoutUndo {
+            setWindowHidden(true)
+            flushTurn()
+        }
         let events = commitCall()
         scheduler = Scheduler()
         controllers = [:]

@@ -32,6 +32,8 @@ struct UndoLog {
     }
 
     var entries: [Entry] = []
+    /// Off where no rollback can reach (`ContainmentTree.withoutUndo`): nothing is saved.
+    var isRecording = true
     /// Nodes carrying this stamp were saved since the last mark: saving once per mark is
     /// enough, and a stamp in the node costs no hashing and no allocation, unlike a set.
     private(set) var stamp: UInt32 = 1
