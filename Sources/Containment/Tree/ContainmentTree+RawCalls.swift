@@ -19,13 +19,15 @@ extension ContainmentTree {
             finishCall(isFinal) { flushTurn() }
             return
         }
+        // A root view id cannot name a controller: its lookup would only miss.
+        let isRootViewID = ControllerNode.isRootViewID(call.receiver)
         if call.receiver == WindowState.viewID {
             try applyWindowCall(call.method, args, prefix: prefix)
-        } else if let index = controllers.index(forKey: call.receiver) {
+        } else if !isRootViewID, let index = controllers.index(forKey: call.receiver) {
             try applyControllerCall(call.receiver, at: index, call.method, args, prefix: prefix, isFinal: isFinal)
         } else if views.index(forKey: call.receiver) != nil {
             try applyViewCall(call.receiver, call.method, args, prefix: prefix, isLoaded: true, isFinal: isFinal)
-        } else if isUnloadedViewID(call.receiver) {
+        } else if isUnloadedViewID(call.receiver, isRootViewID: isRootViewID) {
             try applyViewCall(call.receiver, call.method, args, prefix: prefix, isLoaded: false, isFinal: isFinal)
         } else {
             throw .notFound(code: "receiver_not_found", "no controller or view \(call.receiver)", field: prefix + "receiver")
@@ -43,8 +45,8 @@ extension ContainmentTree {
     }
 
     /// Whether `id` names a view that is not loaded (without loading it).
-    func isUnloadedViewID(_ id: String) -> Bool {
-        containerViewOwners[id] != nil || (id.hasSuffix(".view") && controllers.index(forKey: String(id.dropLast(5))) != nil)
+    func isUnloadedViewID(_ id: String, isRootViewID: Bool) -> Bool {
+        containerViewOwners[id] != nil || (isRootViewID && controllers.index(forKey: String(id.dropLast(5))) != nil)
     }
 
     private func unknownMethod(_ method: String, _ receiverKind: String, prefix: String) -> ContainmentError {

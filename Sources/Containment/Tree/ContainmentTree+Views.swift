@@ -6,7 +6,7 @@ extension ContainmentTree {
     /// The field's name is built only for the error (see `requireController`).
     func resolveView(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> String {
         if views.index(forKey: id) != nil { return id }
-        if id.hasSuffix(".view"), controllers.index(forKey: String(id.dropLast(5))) != nil {
+        if ControllerNode.isRootViewID(id), controllers.index(forKey: String(id.dropLast(5))) != nil {
             loadViewIfNeeded(String(id.dropLast(5)))
             return id
         }

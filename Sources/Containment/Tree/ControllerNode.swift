@@ -192,4 +192,16 @@ struct ControllerNode {
     }
 
     static func viewID(of controller: String) -> String { controller + ".view" }
+
+    /// Whether `id` ends in `.view`, as root view ids do and controller ids never do
+    /// (`TreeValidation.isValidNodeID`): comparing five bytes costs far less than
+    /// `hasSuffix`, which compares characters.
+    static func isRootViewID(_ id: String) -> Bool {
+        let matches = id.utf8.withContiguousStorageIfAvailable { bytes in
+            let end = bytes.count
+            return end >= 5 && bytes[end - 5] == UInt8(ascii: ".") && bytes[end - 4] == UInt8(ascii: "v")
+                && bytes[end - 3] == UInt8(ascii: "i") && bytes[end - 2] == UInt8(ascii: "e") && bytes[end - 1] == UInt8(ascii: "w")
+        }
+        return matches ?? id.hasSuffix(".view")
+    }
 }
