@@ -92,7 +92,7 @@ extension ContainmentTree {
             case .containerViewOwner(let id, let old): containerViewOwners[id] = old
             case .window(let old): window = old
             case .scheduler(let old): scheduler = old
-            case .turnListAppended(let list): scheduler[list].removeLast()
+            case .turnListCount(let list, let count): scheduler[list].removeLast(scheduler[list].count - count)
             case .turnList(let list, let old): scheduler[list] = old
             }
         }
@@ -222,8 +222,11 @@ extension ContainmentTree {
     }
 
     func appendToTurnList(_ list: Scheduler.TurnList, _ controller: String) {
+        if undo.isRecording, undo.countedTurnLists & list.rawValue == 0 {
+            undo.countedTurnLists |= list.rawValue
+            undo.entries.append(.turnListCount(list, scheduler[list].count))
+        }
         scheduler[list].append(controller)
-        if undo.isRecording { undo.entries.append(.turnListAppended(list)) }
     }
 
     /// Empties a list, returning what it held.

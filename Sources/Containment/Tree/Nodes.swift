@@ -113,12 +113,12 @@ struct Scheduler {
 
     static let finishedRetention = 1000
 
-    /// The lists the end of a turn works through.
-    enum TurnList {
-        case deferredEnds
-        case pendingIsAppearing
-        case pendingLayout
-        case movingFlagged
+    /// The lists the end of a turn works through; one bit each, for the undo log's mask.
+    enum TurnList: UInt8 {
+        case deferredEnds = 1
+        case pendingIsAppearing = 2
+        case pendingLayout = 4
+        case movingFlagged = 8
     }
 
     subscript(list: TurnList) -> [String] {
