@@ -7,9 +7,12 @@ import Testing
 /// would, for ids of any length.
 @Suite struct IDTableTests {
     /// The reference implementation's outputs for key 0 and the input bytes 0, 1, 2, … of
-    /// each length: lengths around the 8-byte word and the 15-byte small-string boundaries.
+    /// each length: every tail length, and around the 8-byte word and the 15-byte small-string
+    /// boundaries.
     @Test(arguments: [
-        (0, 0xd1fb_a762_150c_532c as UInt64), (1, 0x68a9_1412_8e01_e473), (7, 0x2f09_8ab0_c751_325a),
+        (0, 0xd1fb_a762_150c_532c as UInt64), (1, 0x68a9_1412_8e01_e473), (2, 0x010b_ac45_c41e_3669),
+        (3, 0x4d4c_9a4a_8ef6_e0ad), (4, 0x7cc4_3f98_813e_4dbd), (5, 0x5abe_2169_dff3_6275), (6, 0xe3c2_5f87_624f_1cdb),
+        (7, 0x2f09_8ab0_c751_325a),
         (8, 0xead4_11e6_7ebe_2eea), (9, 0x7592_7f9d_9512_4362), (15, 0xf30e_b725_bb91_c9ea),
         (16, 0x8972_1884_33a5_c5b7), (17, 0x4883_c49a_2c00_9c1d),
     ])

@@ -11,6 +11,7 @@ struct NodeKey: Hashable {
         self.id = id
     }
 
+    @inline(__always)
     static func == (lhs: NodeKey, rhs: NodeKey) -> Bool {
         lhs.id == rhs.id
     }
@@ -20,6 +21,7 @@ struct NodeKey: Hashable {
     }
 
     /// What `Dictionary` calls instead of `hash(into:)`: SipHash-1-3 of the UTF-8 bytes.
+    @inline(__always)
     func _rawHashValue(seed: Int) -> Int {
         var sip = SipHash13(key0: Self.processKey.0, key1: Self.processKey.1 ^ UInt64(bitPattern: Int64(seed)))
         if let hash = id.utf8.withContiguousStorageIfAvailable({ sip.finalize(bytes: $0) }) {
@@ -85,12 +87,21 @@ struct SipHash13 {
             compress(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
             offset &+= 8
         }
+        // The last 0–7 bytes in at most three loads, below the length's byte.
         var word = UInt64(truncatingIfNeeded: raw.count) &<< 56
         var shift: UInt64 = 0
-        while offset < raw.count {
-            word |= UInt64(raw[offset]) &<< shift
-            shift &+= 8
-            offset &+= 1
+        if raw.count &- offset >= 4 {
+            word |= UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            shift = 32
+            offset &+= 4
+        }
+        if raw.count &- offset >= 2 {
+            word |= UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self))) &<< shift
+            shift &+= 16
+            offset &+= 2
+        }
+        if offset < raw.count {
+            word |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self)) &<< shift
         }
         compress(word)
         v2 ^= 0xff
