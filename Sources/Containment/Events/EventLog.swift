@@ -5,9 +5,11 @@
 /// shares that array instead of copying every event into a buffer. Seqs are contiguous
 /// across the lists (a rejected call's events never reach the log).
 struct EventLog {
-    /// Oldest first; lists before `start` are already dropped (emptied, removed in bulk).
+    /// Oldest first; lists before `start` are already dropped (emptied, removed in bulk),
+    /// and so are the first `dropped` events of `chunks[start]`.
     private var chunks: [[Event]] = []
     private var start = 0
+    private var dropped = 0
     private(set) var count = 0
     let capacity: Int
     /// The seq of the newest event ever appended (0 before the first).
@@ -19,27 +21,35 @@ struct EventLog {
 
     /// The seq of the oldest event still held; `lastSeq + 1` when none are held.
     var oldestRetainedSeq: UInt64 {
-        count == 0 ? lastSeq + 1 : chunks[start][0].seq
+        count == 0 ? lastSeq + 1 : chunks[start][dropped].seq
     }
 
-    /// A call's events at once; the oldest beyond `capacity` are dropped. A list losing only
-    /// part of its events is replaced by a copy of the rest, so no dropped event stays alive.
+    /// A call's events at once; the oldest beyond `capacity` are dropped.
     mutating func append(contentsOf events: [Event]) {
         guard let last = events.last else { return }
         lastSeq = last.seq
         chunks.append(events)
         count += events.count
         while count > capacity {
-            let oldest = chunks[start].count
+            let oldest = chunks[start].count - dropped
             let excess = count - capacity
             if excess >= oldest {
                 chunks[start] = []
                 start += 1
+                dropped = 0
                 count -= oldest
             } else {
-                chunks[start] = Array(chunks[start][excess...])
+                dropped += excess
                 count -= excess
             }
+        }
+        // A partly dropped list keeps its dropped events alive. Once they are half of it,
+        // the rest is copied: at most twice the retained events stay alive, and each event
+        // is copied about once however the calls' sizes fall (copying on every partial drop
+        // copied a big list again for each small call after it).
+        if dropped > 0, dropped * 2 >= chunks[start].count {
+            chunks[start] = Array(chunks[start][dropped...])
+            dropped = 0
         }
         // Dropped lists go in bulk, once they are half the list: O(1) per call on average.
         if start >= 16, start * 2 >= chunks.count {
