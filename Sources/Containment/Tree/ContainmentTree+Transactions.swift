@@ -229,16 +229,24 @@ extension ContainmentTree {
         scheduler[list].append(controller)
     }
 
-    /// Empties a list, returning what it held.
+    /// Empties a list, returning what it held; give it back with `recycleTurnList` when done.
     func takeTurnList(_ list: Scheduler.TurnList) -> [String] {
         let taken = scheduler[list]
-        replaceTurnList(list, with: [])
+        replaceTurnList(list, with: scheduler.spareLists.popLast() ?? [])
         return taken
     }
 
     func replaceTurnList(_ list: Scheduler.TurnList, with new: [String]) {
         if undo.isRecording { undo.entries.append(.turnList(list, scheduler[list])) }
         scheduler[list] = new
+    }
+
+    /// Keeps a taken list's buffer for the next take, so that a turn's first append does not
+    /// allocate. Not while the undo log holds the list: emptying it would copy it.
+    func recycleTurnList(_ taken: inout [String]) {
+        guard !undo.isRecording, taken.capacity > 0, scheduler.spareLists.count < Scheduler.spareListLimit else { return }
+        taken.removeAll(keepingCapacity: true)
+        scheduler.spareLists.append(taken)
     }
 
     // MARK: Events
