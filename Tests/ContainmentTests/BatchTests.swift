@@ -122,6 +122,21 @@ import Testing
         #expect(try tree.transition("t99").state == .finished)
     }
 
+    /// Arguments are found by scanning a short list and by lookup in a long one; both must
+    /// find the same values and miss the same keys.
+    @Test func argumentsAreFoundInShortAndLongLists() throws {
+        for extra in [0, 1, 3, 8] {
+            var values: [String: JSONValue] = ["child": "a", "animated": true]
+            for number in 0..<extra { values["extra\(number)"] = .number(Double(number)) }
+            let args = RawCallArguments(values, prefix: "calls[0].")
+            #expect(try args.id("child") == "a")
+            #expect(try args.bool("animated") == true)
+            #expect(try args.bool("isAppearing", default: false) == false)
+            #expect(throws: ContainmentError.self) { try args.id("parent") }
+            if extra > 0 { #expect(try args.number("extra0") == 0) }
+        }
+    }
+
     /// The undo log restores lists from logged edits, so their order must come back exactly.
     @Test func atomicRollbackRestoresChildAndSubviewOrder() throws {
         let tree = try visibleTree(others: ["a", "b", "c", "d"])
