@@ -74,9 +74,6 @@ import Testing
         #expect(partial.applied == 2)
         #expect(trace(partial.events) == trace(expected))
         #expect(turnLists(tree) == turnLists(clean))
-        // Taken lists are kept for reuse emptied, never with stale entries.
-        #expect(!tree.scheduler.spareLists.isEmpty)
-        #expect(tree.scheduler.spareLists.allSatisfy { $0.isEmpty })
     }
 
     /// A failing call of a non-atomic batch is undone whole, including what it changed

@@ -6,8 +6,8 @@ extension ContainmentTree {
     func flushTurn() {
         while true {
             if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty || !scheduler.pendingIsAppearing.isEmpty {
-                var ends = takeTurnList(.deferredEnds)
-                var appearing = takeTurnList(.pendingIsAppearing)
+                let ends = takeTurnList(.deferredEnds)
+                let appearing = takeTurnList(.pendingIsAppearing)
                 for controller in appearing {
                     guard let index = controllers.index(forKey: controller),
                         let (animated, moving) = readController(at: index, { node in
@@ -27,8 +27,6 @@ extension ContainmentTree {
                     else { continue }
                     endAppearance(controller, at: index)
                 }
-                recycleTurnList(&appearing)
-                recycleTurnList(&ends)
                 continue
             }
             clearSettledMovingFlags()
@@ -38,8 +36,7 @@ extension ContainmentTree {
     }
 
     func runLayoutPass() {
-        var pending = takeTurnList(.pendingLayout)
-        defer { recycleTurnList(&pending) }
+        let pending = takeTurnList(.pendingLayout)
         for controller in pending {
             guard let index = controllers.index(forKey: controller) else { continue }
             let (needsLayout, isViewLoaded) = readController(at: index) { ($0.needsLayout, $0.isViewLoaded) }

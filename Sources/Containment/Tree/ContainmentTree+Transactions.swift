@@ -229,24 +229,16 @@ extension ContainmentTree {
         scheduler[list].append(controller)
     }
 
-    /// Empties a list, returning what it held; give it back with `recycleTurnList` when done.
+    /// Empties a list, returning what it held.
     func takeTurnList(_ list: Scheduler.TurnList) -> [String] {
         let taken = scheduler[list]
-        replaceTurnList(list, with: scheduler.spareLists.popLast() ?? [])
+        replaceTurnList(list, with: [])
         return taken
     }
 
     func replaceTurnList(_ list: Scheduler.TurnList, with new: [String]) {
         if undo.isRecording { undo.entries.append(.turnList(list, scheduler[list])) }
         scheduler[list] = new
-    }
-
-    /// Keeps a taken list's buffer for the next take, so that a turn's first append does not
-    /// allocate. Not while the undo log holds the list: emptying it would copy it.
-    func recycleTurnList(_ taken: inout [String]) {
-        guard !undo.isRecording, taken.capacity > 0, scheduler.spareLists.count < Scheduler.spareListLimit else { return }
-        taken.removeAll(keepingCapacity: true)
-        scheduler.spareLists.append(taken)
     }
 
     // MARK: Events

@@ -110,11 +110,8 @@ struct Scheduler {
     var finished: [String: TransitionSnapshot] = [:]
     var finishedOrder: [String] = []
     var transitionCount = 0
-    /// Emptied buffers of taken turn lists, for the next takes (`recycleTurnList`).
-    var spareLists: [[String]] = []
 
     static let finishedRetention = 1000
-    static let spareListLimit = 4
 
     /// The lists the end of a turn works through; one bit each, for the undo log's mask.
     enum TurnList: UInt8 {
