@@ -41,6 +41,99 @@ import Testing
         #expect(tree.appearance("a") == .appeared)
     }
 
+    /// The end-of-turn lists (appearance ends, viewIsAppearing, layout, moving flags) change by
+    /// logged appends and takes: a rollback must leave them as they were, or the next turn
+    /// would deliver callbacks for calls that never happened.
+    @Test func rollbackRestoresTheTurnLists() throws {
+        let tree = try visibleTree(others: ["a"])
+        let turnLists = { (tree: ContainmentTree) in
+            [tree.scheduler.deferredEnds, tree.scheduler.pendingIsAppearing, tree.scheduler.pendingLayout, tree.scheduler.movingFlagged]
+        }
+        let before = turnLists(tree)
+        let failed = tree.perform(
+            [
+                call("root", "addChild", ["child": "a"]),
+                call("root.view", "addSubview", ["view": "a.view"]),
+                call("window", "runLoop"),
+                call("a", "willMove", ["toParent": .null]),
+                call("a.view", "removeFromSuperview"),
+                call("a", "updateNothing"),
+            ], atomic: true, now: t0)
+        #expect(failed.failure?.callIndex == 5)
+        #expect(turnLists(tree) == before)
+        #expect(tree.perform([call("window", "runLoop")], atomic: false, now: t0).events.isEmpty)
+
+        let clean = try visibleTree(others: ["a"])
+        let expected = clean.run([call("root", "addChild", ["child": "a"]), call("root.view", "addSubview", ["view": "a.view"])])
+        let partial = tree.perform(
+            [
+                call("root", "addChild", ["child": "a"]),
+                call("root.view", "addSubview", ["view": "a.view"]),
+                call("a", "updateNothing"),
+            ], atomic: false, now: t0)
+        #expect(partial.applied == 2)
+        #expect(trace(partial.events) == trace(expected))
+        #expect(turnLists(tree) == turnLists(clean))
+    }
+
+    /// A failing call of a non-atomic batch is undone whole, including what it changed
+    /// before failing (here: loading its receiver's view), while the calls before it, which
+    /// ran without undo entries, stay.
+    @Test func nonAtomicFailureUndoesTheFailingCallsOwnChanges() throws {
+        let tree = try visibleTree(others: ["a", "x"])
+        let outcome = tree.perform(
+            [
+                call("root", "addChild", ["child": "a"]),
+                call("root.view", "addSubview", ["view": "a.view"]),
+                call("x.view", "addSubview", ["view": "a.view"]),
+            ], atomic: false, now: t0)
+        #expect(outcome.applied == 2)
+        #expect(outcome.failure?.code == "hierarchy_inconsistency")
+        #expect(!trace(outcome.events).contains("x.loadView"))
+        #expect(tree.snapshot().controllers["x"]?.isViewLoaded == false)
+        #expect(tree.snapshot().views["x.view"] == nil)
+
+        let clean = try visibleTree(others: ["a", "x"])
+        let expected = clean.run([call("root", "addChild", ["child": "a"]), call("root.view", "addSubview", ["view": "a.view"])])
+        #expect(outcome.events == expected)
+        #expect(tree.snapshot() == clean.snapshot())
+    }
+
+    /// A transition's completion calls run in the turn's end, which a batch runs without undo
+    /// entries; each still takes its own mark with the log on, so one that fails after a
+    /// change is undone alone. No public path makes a completion call fail, so the record is
+    /// planted: its call loads `x`'s view, then fails the rule 4 check.
+    @Test func failingCompletionCallInTheLastTurnIsUndoneAlone() throws {
+        let tree = try visibleTree(others: ["a", "x"])
+        _ = try tree.addChild("a", to: "root", now: t0)
+        tree.scheduler.running["t99"] = TransitionRecord(
+            id: "t99", parent: "root", from: "x", to: "x", duration: 0, options: [], startedAt: t0, completesAt: t0,
+            forwardsAppearance: false, completion: [call("x.view", "addSubview", ["view": "a.view"])], reportsCompletion: false,
+            ordinal: 99)
+        let outcome = tree.perform([call("window", "runLoop")], atomic: false, now: t0)
+        #expect(outcome.failure == nil)
+        #expect(outcome.events.count == 1)
+        #expect(outcome.events.first?.warning?.hasPrefix("completion call 0 of transition t99 failed") == true)
+        #expect(tree.snapshot().controllers["x"]?.isViewLoaded == false)
+        #expect(tree.snapshot().views["x.view"] == nil)
+        #expect(try tree.transition("t99").state == .finished)
+    }
+
+    /// Arguments are found by scanning a short list and by lookup in a long one; both must
+    /// find the same values and miss the same keys.
+    @Test func argumentsAreFoundInShortAndLongLists() throws {
+        for extra in [0, 1, 3, 8] {
+            var values: [String: JSONValue] = ["child": "a", "animated": true]
+            for number in 0..<extra { values["extra\(number)"] = .number(Double(number)) }
+            let args = RawCallArguments(values, prefix: "calls[0].")
+            #expect(try args.id("child") == "a")
+            #expect(try args.bool("animated") == true)
+            #expect(try args.bool("isAppearing", default: false) == false)
+            #expect(throws: ContainmentError.self) { try args.id("parent") }
+            if extra > 0 { #expect(try args.number("extra0") == 0) }
+        }
+    }
+
     /// The undo log restores lists from logged edits, so their order must come back exactly.
     @Test func atomicRollbackRestoresChildAndSubviewOrder() throws {
         let tree = try visibleTree(others: ["a", "b", "c", "d"])

@@ -1,3 +1,4 @@
+import PropertyBased
 import Foundation
 import Testing
 
@@ -54,6 +55,31 @@ import Testing
         log.append(contentsOf: [])
         #expect(log.lastSeq == 16)
         #expect(log.count == 4)
+    }
+
+    /// The log keeps each call's list as it was returned; against a flat list of every
+    /// event ever appended, for random call sizes, capacities and reads.
+    @Test func logAgreesWithAFlatListOfTheNewestEvents() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...40).array(of: 1...60)) { sizes in
+            let capacity = sizes[0] % 25 + 1
+            var log = EventLog(capacity: capacity)
+            var all: [Event] = []
+            for (step, size) in sizes.enumerated() {
+                let next = UInt64(all.count) + 1
+                let events = (0..<UInt64(size)).map { Event(seq: next + $0, tree: "t", time: 0, controller: "c", callback: "viewDidLoad") }
+                log.append(contentsOf: events)
+                all += events
+                let kept = all.suffix(capacity)
+                #expect(log.count == kept.count)
+                #expect(log.lastSeq == UInt64(all.count))
+                #expect(log.oldestRetainedSeq == (kept.first?.seq ?? UInt64(all.count) + 1))
+                let after = UInt64(sizes[step % sizes.count] % (all.count + 2))
+                let limit = size % 7 + 1
+                let expected = Array(kept.filter { $0.seq > after }.prefix(limit))
+                #expect(log.events(after: after, limit: limit) == expected)
+                #expect(log.events(after: 0, limit: .max) == Array(kept))
+            }
+        }
     }
 
     @Test func eventsEncodeAsDesignedWithISOTimes() throws {

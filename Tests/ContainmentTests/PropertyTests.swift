@@ -183,6 +183,35 @@ import Testing
         }
     }
 
+    /// A non-atomic batch runs what follows each call's last possible failure without undo
+    /// entries: a batch stopped at call k must still equal its first k calls run atomically
+    /// (which keep every entry), from states reached by random steps.
+    @Test func nonAtomicBatchEqualsItsCallsBeforeTheFailure() async {
+        await propertyCheck(count: 150, input: Gen.int(in: 0...999_999).array(of: 1...24)) { numbers in
+            let prefix = numbers.prefix(numbers.count / 2)
+            let calls = numbers.dropFirst(prefix.count).compactMap { number -> [RawCall]? in
+                if case .calls(let calls) = Self.step(number) { return calls }
+                return nil
+            }.flatMap { $0 }
+            let stepwiseTree = try Self.makeTree()
+            let referenceTree = try Self.makeTree()
+            var now = t0
+            for tree in [stepwiseTree, referenceTree] {
+                now = t0
+                var lastSeq = tree.lastSeq
+                for number in prefix {
+                    Self.apply(Self.step(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: true, label: number)
+                }
+            }
+            let stepwise = stepwiseTree.perform(calls, atomic: false, now: now)
+            let reference = referenceTree.perform(Array(calls.prefix(stepwise.applied)), atomic: true, now: now)
+            #expect(reference.failure == nil)
+            #expect(stepwise.events == reference.events)
+            #expect(stepwiseTree.snapshot() == referenceTree.snapshot())
+            Self.checkInvariants(stepwiseTree)
+        }
+    }
+
     /// begin/end on one controller against a reference model of rule 9.
     @Test func beginEndMatchesTheRule9Model() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...2).array(of: 1...30)) { moves in

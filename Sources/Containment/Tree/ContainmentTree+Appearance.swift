@@ -44,7 +44,7 @@ extension ContainmentTree {
             let state = readController(at: index) { $0.appearance }
             guard state == .disappeared || state == .disappearing else { return }
             beginAppearance(controller, at: index, from: state, appearing: true, animated: false, driver: .turn)
-            editScheduler { $0.deferredEnds.append(controller) }
+            appendToTurnList(.deferredEnds, controller)
             markLayout(controller, at: index)
         }
     }
@@ -55,7 +55,7 @@ extension ContainmentTree {
             let state = readController(at: index) { $0.appearance }
             guard state == .appeared || state == .appearing else { return }
             beginAppearance(controller, at: index, from: state, appearing: false, animated: false, driver: .turn)
-            editScheduler { $0.deferredEnds.append(controller) }
+            appendToTurnList(.deferredEnds, controller)
         }
     }
 
@@ -88,7 +88,7 @@ extension ContainmentTree {
         }
         emit(controller, appearing ? "viewWillAppear" : "viewWillDisappear", EventArguments.animated(animated), moving: moving)
         if appearing, driver != .manual {
-            editScheduler { $0.pendingIsAppearing.append(controller) }
+            appendToTurnList(.pendingIsAppearing, controller)
         }
         return true
     }

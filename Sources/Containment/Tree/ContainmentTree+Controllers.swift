@@ -27,10 +27,17 @@ extension ContainmentTree {
     /// `willMove(toParent:)`, then the link), rule 4 (`requested parent`) and rule 5.
     /// Adding a controller to the parent it already has does nothing.
     func addChildController(_ child: String, to parent: String, field: @autoclosure () -> String) throws(ContainmentError) {
-        // Nothing below creates or deletes a controller, so `index` stays valid.
+        if let index = try checkAddChild(child, to: parent, field: field()) {
+            linkChild(child, at: index, to: parent)
+        }
+    }
+
+    /// `addChild`'s checks, changing nothing: the child's index, or nil when `parent` is its
+    /// parent already. A raw call runs the link that cannot fail anymore apart (see `finishCall`).
+    func checkAddChild(_ child: String, to parent: String, field: @autoclosure () -> String) throws(ContainmentError) -> ControllerIndex? {
         let index = try requireController(child, field: field())
         let (oldParent, isViewLoaded) = readController(at: index) { ($0.parent, $0.isViewLoaded) }
-        guard oldParent != parent else { return }
+        guard oldParent != parent else { return nil }
         if isAncestor(child, of: parent) {
             throw .invalidArgumentException(
                 code: child == parent ? "child_is_self" : "child_is_ancestor",
@@ -46,7 +53,13 @@ extension ContainmentTree {
                 "child view controller:\(ContainmentError.describe(child)) should have parent view controller:\(ContainmentError.describe(owner)) but requested parent is:\(ContainmentError.describe(parent))"
             )
         }
-        if oldParent != nil {
+        return index
+    }
+
+    /// The rest of `addChild`, after its checks. Nothing here creates or deletes a
+    /// controller, so `index` stays valid.
+    func linkChild(_ child: String, at index: ControllerIndex, to parent: String) {
+        if readController(at: index, { $0.parent }) != nil {
             removeFromParentController(child, at: index)
         }
         emit(child, "willMove", parentArguments(parent))

@@ -6,7 +6,7 @@
 extension ContainmentTree {
     func appendChildLink(_ child: String, to parent: String) {
         editController(parent) { $0.appendChild(child) }
-        undo.entries.append(.childAppended(parent: parent))
+        if undo.isRecording { undo.entries.append(.childAppended(parent: parent)) }
     }
 
     /// Returns the parent's index, for a caller that edits the parent further.
@@ -18,7 +18,7 @@ extension ContainmentTree {
             node.removeChild(at: index)
             return index
         }
-        if let removed { undo.entries.append(.childRemoved(parent: parent, child: child, index: removed)) }
+        if undo.isRecording, let removed { undo.entries.append(.childRemoved(parent: parent, child: child, index: removed)) }
         return parentIndex
     }
 
@@ -29,7 +29,7 @@ extension ContainmentTree {
             node.insertSubview(subview, at: position)
             return position
         }
-        undo.entries.append(.subviewInserted(superview: superview, index: position))
+        if undo.isRecording { undo.entries.append(.subviewInserted(superview: superview, index: position)) }
     }
 
     func removeSubviewLink(_ subview: String, from superview: String) {
@@ -38,6 +38,6 @@ extension ContainmentTree {
             node.removeSubview(at: index)
             return index
         }
-        if let removed { undo.entries.append(.subviewRemoved(superview: superview, subview: subview, index: removed)) }
+        if undo.isRecording, let removed { undo.entries.append(.subviewRemoved(superview: superview, subview: subview, index: removed)) }
     }
 }

@@ -10,27 +10,43 @@ extension ContainmentTree {
         }
     }
 
-    func apply(_ call: RawCall, field prefix: String) throws(ContainmentError) {
+    /// `isFinal`: a failure of this call rolls back to a mark taken just before it and
+    /// nothing rolls back further (a non-atomic batch), so what follows its last possible
+    /// failure needs no undo (`finishCall`).
+    func apply(_ call: RawCall, field prefix: String, isFinal: Bool = false) throws(ContainmentError) {
         let args = RawCallArguments(call.args, prefix: prefix)
         if call.method == "runLoop" {
-            flushTurn()
+            finishCall(isFinal) { flushTurn() }
             return
         }
+        // A root view id cannot name a controller: its lookup would only miss.
+        let isRootViewID = ControllerNode.isRootViewID(call.receiver)
         if call.receiver == WindowState.viewID {
             try applyWindowCall(call.method, args, prefix: prefix)
-        } else if let index = controllers.index(forKey: call.receiver) {
-            try applyControllerCall(call.receiver, at: index, call.method, args, prefix: prefix)
-        } else if isViewID(call.receiver) {
-            try applyViewCall(call.receiver, call.method, args, prefix: prefix)
+        } else if !isRootViewID, let index = controllers.index(forKey: call.receiver) {
+            try applyControllerCall(call.receiver, at: index, call.method, args, prefix: prefix, isFinal: isFinal)
+        } else if views.index(forKey: call.receiver) != nil {
+            try applyViewCall(call.receiver, call.method, args, prefix: prefix, isLoaded: true, isFinal: isFinal)
+        } else if isUnloadedViewID(call.receiver, isRootViewID: isRootViewID) {
+            try applyViewCall(call.receiver, call.method, args, prefix: prefix, isLoaded: false, isFinal: isFinal)
         } else {
             throw .notFound(code: "receiver_not_found", "no controller or view \(call.receiver)", field: prefix + "receiver")
         }
     }
 
-    /// Whether `id` names a view, loaded or not (without loading it).
-    func isViewID(_ id: String) -> Bool {
-        views.index(forKey: id) != nil || containerViewOwners[id] != nil
-            || (id.hasSuffix(".view") && controllers.index(forKey: String(id.dropLast(5))) != nil)
+    /// Runs the part of a call after everything in it that can fail; for a final call (see
+    /// `apply`) without undo entries, since nothing can roll it back anymore.
+    private func finishCall(_ isFinal: Bool, _ body: () -> Void) {
+        if isFinal {
+            withoutUndo(body)
+        } else {
+            body()
+        }
+    }
+
+    /// Whether `id` names a view that is not loaded (without loading it).
+    func isUnloadedViewID(_ id: String, isRootViewID: Bool) -> Bool {
+        containerViewOwners[id] != nil || (isRootViewID && controllers.index(forKey: String(id.dropLast(5))) != nil)
     }
 
     private func unknownMethod(_ method: String, _ receiverKind: String, prefix: String) -> ContainmentError {
@@ -70,24 +86,31 @@ extension ContainmentTree {
 
     /// `index` is the receiver's; the calls pass it on where they edit the receiver.
     private func applyControllerCall(
-        _ controller: String, at index: ControllerIndex, _ method: String, _ args: RawCallArguments, prefix: String
+        _ controller: String, at index: ControllerIndex, _ method: String, _ args: RawCallArguments, prefix: String,
+        isFinal: Bool
     ) throws(ContainmentError) {
         switch method {
         case "addChild":
-            // addChildController checks the child exists, with the same error.
-            try addChildController(try args.id("child"), to: controller, field: args.field("child"))
+            // checkAddChild checks the child exists, with the same error.
+            let child = try args.id("child")
+            if let childIndex = try checkAddChild(child, to: controller, field: args.field("child")) {
+                finishCall(isFinal) { linkChild(child, at: childIndex, to: controller) }
+            }
         case "removeFromParent":
-            removeFromParentController(controller, at: index)
+            finishCall(isFinal) { removeFromParentController(controller, at: index) }
         case "willMove":
-            willMove(controller, at: index, toParent: try optionalControllerArgument(args, "toParent"))
+            let parent = try optionalControllerArgument(args, "toParent")
+            finishCall(isFinal) { willMove(controller, at: index, toParent: parent) }
         case "didMove":
             didMove(controller, toParent: try optionalControllerArgument(args, "toParent"))
         case "beginAppearanceTransition":
             let appearing = try args.bool("isAppearing")
             let animated = try args.bool("animated", default: false)
-            beginAppearanceTransition(controller, appearing: appearing, animated: animated, driver: .manual)
+            finishCall(isFinal) {
+                beginAppearanceTransition(controller, appearing: appearing, animated: animated, driver: .manual)
+            }
         case "endAppearanceTransition":
-            endAppearanceTransition(controller)
+            finishCall(isFinal) { endAppearanceTransition(controller) }
         case "transition":
             let from = try controllerArgument(args, "from")
             let to = try controllerArgument(args, "to")
@@ -95,7 +118,7 @@ extension ContainmentTree {
                 parent: controller, from: from, to: to, duration: try args.number("duration", default: 0.25),
                 options: try args.strings("options", default: []), completion: [], field: prefix + "args.")
         case "loadViewIfNeeded":
-            loadViewIfNeeded(controller)
+            finishCall(isFinal) { loadViewIfNeeded(controller) }
         case "unloadView":
             try unloadView(controller)
         case "setNeedsStatusBarAppearanceUpdate":
@@ -105,23 +128,25 @@ extension ContainmentTree {
         }
     }
 
-    private func applyViewCall(_ receiver: String, _ method: String, _ args: RawCallArguments, prefix: String) throws(ContainmentError) {
+    /// `isLoaded`: `apply` found the receiver among the views, so it needs no resolving.
+    private func applyViewCall(
+        _ receiver: String, _ method: String, _ args: RawCallArguments, prefix: String, isLoaded: Bool, isFinal: Bool
+    ) throws(ContainmentError) {
         guard Self.isViewMethod(method) else { throw unknownMethod(method, "view", prefix: prefix) }
-        let view = try resolveView(receiver, field: prefix + "receiver")
+        let view = isLoaded ? receiver : try resolveView(receiver, field: prefix + "receiver")
         switch method {
-        case "addSubview":
+        case "addSubview", "insertSubview":
             let subview = try args.id("view")
-            try addSubview(try resolveView(subview, field: args.field("view")), to: view)
-        case "insertSubview":
-            let subview = try args.id("view")
-            let index = try args.index("at")
-            try addSubview(try resolveView(subview, field: args.field("view")), to: view, at: index)
+            let index = method == "insertSubview" ? try args.index("at") : nil
+            let move = try checkAddSubview(try resolveView(subview, field: args.field("view")), to: view, at: index)
+            finishCall(isFinal) { moveSubview(move) }
         case "removeFromSuperview":
-            removeFromSuperview(view)
+            finishCall(isFinal) { removeFromSuperview(view) }
         case "layoutIfNeeded":
-            layoutIfNeeded(view)
+            finishCall(isFinal) { layoutIfNeeded(view) }
         default:
-            setFrame(view, try args.rect("frame"))
+            let frame = try args.rect("frame")
+            finishCall(isFinal) { setFrame(view, frame) }
         }
     }
 }

@@ -6,13 +6,8 @@ extension ContainmentTree {
     func flushTurn() {
         while true {
             if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty || !scheduler.pendingIsAppearing.isEmpty {
-                let (ends, appearing) = editScheduler { scheduler in
-                    defer {
-                        scheduler.deferredEnds = []
-                        scheduler.pendingIsAppearing = []
-                    }
-                    return (scheduler.deferredEnds, scheduler.pendingIsAppearing)
-                }
+                let ends = takeTurnList(.deferredEnds)
+                let appearing = takeTurnList(.pendingIsAppearing)
                 for controller in appearing {
                     guard let index = controllers.index(forKey: controller),
                         let (animated, moving) = readController(at: index, { node in
@@ -41,10 +36,7 @@ extension ContainmentTree {
     }
 
     func runLayoutPass() {
-        let pending = editScheduler { scheduler in
-            defer { scheduler.pendingLayout = [] }
-            return scheduler.pendingLayout
-        }
+        let pending = takeTurnList(.pendingLayout)
         for controller in pending {
             guard let index = controllers.index(forKey: controller) else { continue }
             let (needsLayout, isViewLoaded) = readController(at: index) { ($0.needsLayout, $0.isViewLoaded) }
@@ -75,7 +67,7 @@ extension ContainmentTree {
             }
         }
         if stillMoving.count != scheduler.movingFlagged.count {
-            editScheduler { $0.movingFlagged = stillMoving }
+            replaceTurnList(.movingFlagged, with: stillMoving)
         }
     }
 
@@ -94,7 +86,7 @@ extension ContainmentTree {
             return wasFlagged
         }
         if !wasFlagged {
-            editScheduler { $0.movingFlagged.append(controller) }
+            appendToTurnList(.movingFlagged, controller)
         }
     }
 

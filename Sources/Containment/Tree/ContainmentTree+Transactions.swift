@@ -43,13 +43,33 @@ extension ContainmentTree {
         let mark = markUndo()
         do {
             try body()
-            flushTurn()
+            withoutUndo { flushTurn() }
         } catch {
             rollback(to: mark)
             pendingEvents = []
             throw error
         }
         return commitCall()
+    }
+
+    /// Runs `body` without undo entries, for work that no rollback can reach: the end of a
+    /// transaction that has succeeded, or the part of a raw call after everything that can
+    /// fail (`finishCall`). A rollback to a mark taken before `body` would leave its changes
+    /// in place, so every caller must make sure none can happen; `recordingUndo` turns the
+    /// log back on for work inside that takes and rolls back to its own marks.
+    func withoutUndo(_ body: () -> Void) {
+        let wasRecording = undo.isRecording
+        undo.isRecording = false
+        body()
+        undo.isRecording = wasRecording
+    }
+
+    /// The opposite of `withoutUndo`, for a step that may roll back to a mark it takes itself.
+    func recordingUndo(_ body: () -> Void) {
+        let wasRecording = undo.isRecording
+        undo.isRecording = true
+        body()
+        undo.isRecording = wasRecording
     }
 
     func rollback(to mark: UndoLog.Mark) {
@@ -72,6 +92,8 @@ extension ContainmentTree {
             case .containerViewOwner(let id, let old): containerViewOwners[id] = old
             case .window(let old): window = old
             case .scheduler(let old): scheduler = old
+            case .turnListCount(let list, let count): scheduler[list].removeLast(scheduler[list].count - count)
+            case .turnList(let list, let old): scheduler[list] = old
             }
         }
         pendingEvents.removeLast(pendingEvents.count - mark.eventCount)
@@ -99,10 +121,11 @@ extension ContainmentTree {
     @discardableResult
     func editController<R>(at index: ControllerIndex, _ body: (inout ControllerNode) -> R) -> R {
         let stamp = undo.stamp
+        let isRecording = undo.isRecording
         var saved: ControllerNode?
         // One in-place access: reading the node first would copy all of it.
         let result = Self.edit(&controllers.values[index]) { node in
-            if node.undoStamp != stamp {
+            if isRecording, node.undoStamp != stamp {
                 saved = node.withoutChildren
                 node.undoStamp = stamp
             }
@@ -135,7 +158,7 @@ extension ContainmentTree {
     /// it without its list). Rare enough to save every time; rollback replays newest first,
     /// so the oldest saved state wins.
     func storeController(_ node: ControllerNode?, id: String) {
-        undo.entries.append(.controller(id, controllers[id]))
+        if undo.isRecording { undo.entries.append(.controller(id, controllers[id])) }
         var node = node
         node?.undoStamp = undo.stamp
         controllers[id] = node
@@ -144,10 +167,11 @@ extension ContainmentTree {
     @discardableResult
     func editView<R>(_ id: String, _ body: (inout ViewNode) -> R) -> R {
         let stamp = undo.stamp
+        let isRecording = undo.isRecording
         var saved: ViewNode?
         let index = views.index(forKey: id)!
         let result = Self.edit(&views.values[index]) { node in
-            if node.undoStamp != stamp {
+            if isRecording, node.undoStamp != stamp {
                 saved = node.withoutSubviews
                 node.undoStamp = stamp
             }
@@ -164,34 +188,57 @@ extension ContainmentTree {
 
     /// Like `storeController`.
     func storeView(_ node: ViewNode?, id: String) {
-        undo.entries.append(.view(id, views[id]))
+        if undo.isRecording { undo.entries.append(.view(id, views[id])) }
         var node = node
         node?.undoStamp = undo.stamp
         views[id] = node
     }
 
     func storeContainerViewOwner(_ owner: String?, for view: String) {
-        if undo.savedContainerViewOwners.insert(view).inserted {
+        if undo.isRecording, undo.savedContainerViewOwners.insert(view).inserted {
             undo.entries.append(.containerViewOwner(view, containerViewOwners[view]))
         }
         containerViewOwners[view] = owner
     }
 
     func editWindow(_ body: (inout WindowState) -> Void) {
-        if !undo.savedWindow {
+        if undo.isRecording, !undo.savedWindow {
             undo.savedWindow = true
             undo.entries.append(.window(window))
         }
         body(&window)
     }
 
+    /// For the transitions part of the scheduler; the turn's lists change by the two below,
+    /// so that a call appending to them neither copies the scheduler nor, by sharing its
+    /// lists with the copy, makes the next append copy a list.
     @discardableResult
     func editScheduler<R>(_ body: (inout Scheduler) -> R) -> R {
-        if !undo.savedScheduler {
+        if undo.isRecording, !undo.savedScheduler {
             undo.savedScheduler = true
             undo.entries.append(.scheduler(scheduler))
         }
         return body(&scheduler)
+    }
+
+    func appendToTurnList(_ list: Scheduler.TurnList, _ controller: String) {
+        if undo.isRecording, undo.countedTurnLists & list.rawValue == 0 {
+            undo.countedTurnLists |= list.rawValue
+            undo.entries.append(.turnListCount(list, scheduler[list].count))
+        }
+        scheduler[list].append(controller)
+    }
+
+    /// Empties a list, returning what it held.
+    func takeTurnList(_ list: Scheduler.TurnList) -> [String] {
+        let taken = scheduler[list]
+        replaceTurnList(list, with: [])
+        return taken
+    }
+
+    func replaceTurnList(_ list: Scheduler.TurnList, with new: [String]) {
+        if undo.isRecording { undo.entries.append(.turnList(list, scheduler[list])) }
+        scheduler[list] = new
     }
 
     // MARK: Events

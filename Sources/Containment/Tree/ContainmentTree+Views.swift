@@ -6,7 +6,7 @@ extension ContainmentTree {
     /// The field's name is built only for the error (see `requireController`).
     func resolveView(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> String {
         if views.index(forKey: id) != nil { return id }
-        if id.hasSuffix(".view"), controllers.index(forKey: String(id.dropLast(5))) != nil {
+        if ControllerNode.isRootViewID(id), controllers.index(forKey: String(id.dropLast(5))) != nil {
             loadViewIfNeeded(String(id.dropLast(5)))
             return id
         }
@@ -109,8 +109,9 @@ extension ContainmentTree {
     }
 
     /// After a superview change: the moved subtree learns whether the window is above it.
-    func updateInWindow(_ viewID: String, _ inWindow: Bool) {
-        guard readView(viewID, { $0.inWindow }) != inWindow else { return }
+    /// `wasInWindow`: the view's flag, when the caller has read it.
+    func updateInWindow(_ viewID: String, _ inWindow: Bool, wasInWindow: Bool? = nil) {
+        guard (wasInWindow ?? readView(viewID, { $0.inWindow })) != inWindow else { return }
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
@@ -137,6 +138,24 @@ extension ContainmentTree {
     /// `addSubview`/`insertSubview(_:at:)` with UIKit's checks: no cycles, and the
     /// containment check of rule 4 for every controller root view being moved.
     func addSubview(_ viewID: String, to superviewID: String, at index: Int? = nil) throws(ContainmentError) {
+        moveSubview(try checkAddSubview(viewID, to: superviewID, at: index))
+    }
+
+    /// A checked `addSubview`: what the checks read, which the move reuses.
+    struct SubviewMove {
+        var viewID: String
+        var superviewID: String
+        var index: Int?
+        var wasInWindow: Bool
+        var oldSuperview: String?
+        var owner: String?
+        var superviewInWindow: Bool
+        var newOwner: String?
+    }
+
+    /// `addSubview`'s checks, changing nothing: a raw call runs the move that cannot fail
+    /// anymore apart (see `finishCall`).
+    func checkAddSubview(_ viewID: String, to superviewID: String, at index: Int?) throws(ContainmentError) -> SubviewMove {
         guard viewID != WindowState.viewID else {
             throw .invalidArgument(field: "args.view", "the window cannot be a subview")
         }
@@ -148,11 +167,12 @@ extension ContainmentTree {
         }!
         // The superview is not below the moved view (checked next), so the move leaves its
         // place in the window as it is.
-        let superviewInWindow = isInWindow(superviewID)
+        let target = readView(superviewID) { node in (inWindow: node.inWindow, superview: node.superview, owner: node.owner) }
+        let superviewInWindow = target?.inWindow ?? false
         // Only a view with subviews can be above the new superview, and never from off the
         // window when the superview is in it.
         let couldBeAncestor = moving.hasSubviews && (moving.inWindow || !superviewInWindow)
-        var ancestor = couldBeAncestor ? readView(superviewID, { $0.superview }) : nil
+        var ancestor = couldBeAncestor ? target?.superview : nil
         while let current = ancestor {
             workCount += 1
             if current == viewID {
@@ -161,21 +181,29 @@ extension ContainmentTree {
             ancestor = readView(current) { $0.superview }
         }
         // Its place stays as it is (see above), so it is found once for the check and layout.
-        let newOwner = nearestOwner(from: superviewID)
+        let newOwner = target?.owner ?? nearestOwner(from: target?.superview)
         try checkHierarchy(moving: viewID, under: newOwner)
+        return SubviewMove(
+            viewID: viewID, superviewID: superviewID, index: index, wasInWindow: moving.inWindow,
+            oldSuperview: moving.superview, owner: moving.owner, superviewInWindow: superviewInWindow, newOwner: newOwner)
+    }
 
-        let wasOnScreen = window.visible && moving.inWindow
-        if let oldSuperview = moving.superview {
+    /// The rest of `addSubview`, after its checks: the links, the window flags, layout and
+    /// the appearance callbacks.
+    func moveSubview(_ move: SubviewMove) {
+        let viewID = move.viewID
+        let wasOnScreen = window.visible && move.wasInWindow
+        if let oldSuperview = move.oldSuperview {
             if wasOnScreen { markLayout(nearestOwner(from: oldSuperview)) }
             removeSubviewLink(viewID, from: oldSuperview)
         }
-        insertSubviewLink(viewID, into: superviewID, at: index)
-        editView(viewID) { $0.superview = superviewID }
-        updateInWindow(viewID, superviewInWindow)
-        let nowOnScreen = window.visible && superviewInWindow
+        insertSubviewLink(viewID, into: move.superviewID, at: move.index)
+        editView(viewID) { $0.superview = move.superviewID }
+        updateInWindow(viewID, move.superviewInWindow, wasInWindow: move.wasInWindow)
+        let nowOnScreen = window.visible && move.superviewInWindow
         if nowOnScreen {
-            markLayout(newOwner)
-            markLayout(moving.owner)
+            markLayout(move.newOwner)
+            markLayout(move.owner)
         }
         if !wasOnScreen && nowOnScreen {
             appearWalk(from: viewID)
@@ -205,12 +233,14 @@ extension ContainmentTree {
     }
 
     func removeFromSuperview(_ viewID: String) {
-        guard let superviewID = readView(viewID, { $0.superview }) else { return }
-        let wasOnScreen = isOnScreen(viewID)
+        guard let (superviewID, inWindow) = readView(viewID, { node in node.superview.map { ($0, node.inWindow) } }) else {
+            return
+        }
+        let wasOnScreen = window.visible && inWindow
         if wasOnScreen { markLayout(nearestOwner(from: superviewID)) }
         removeSubviewLink(viewID, from: superviewID)
         editView(viewID) { $0.superview = nil }
-        updateInWindow(viewID, false)
+        updateInWindow(viewID, false, wasInWindow: inWindow)
         if wasOnScreen {
             disappearWalk(from: viewID)
         }
@@ -256,7 +286,7 @@ extension ContainmentTree {
     func markLayout(_ controller: String, at index: ControllerIndex) {
         guard readController(at: index, { !$0.needsLayout && $0.isViewLoaded }) else { return }
         editController(at: index) { $0.needsLayout = true }
-        editScheduler { $0.pendingLayout.append(controller) }
+        appendToTurnList(.pendingLayout, controller)
     }
 
     /// `index` is the controller's, which its caller has just looked up.

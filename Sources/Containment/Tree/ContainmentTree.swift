@@ -15,10 +15,10 @@ public final class ContainmentTree {
     // checks were a sixth of the instructions of a typical call. Debug builds, which the
     // tests use, keep them, so an overlapping access still traps there.
     #if DEBUG
-    var controllers: [String: ControllerNode] = [:]
-    var views: [String: ViewNode] = [:]
+    var controllers: IDTable<ControllerNode> = [:]
+    var views: IDTable<ViewNode> = [:]
     /// Declared container view id → the controller whose root view holds it.
-    var containerViewOwners: [String: String] = [:]
+    var containerViewOwners: IDTable<String> = [:]
     var window: WindowState
     var scheduler = Scheduler()
     var log: EventLog
@@ -33,10 +33,10 @@ public final class ContainmentTree {
     /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
     var workCount = 0
     #else
-    @exclusivity(unchecked) var controllers: [String: ControllerNode] = [:]
-    @exclusivity(unchecked) var views: [String: ViewNode] = [:]
+    @exclusivity(unchecked) var controllers: IDTable<ControllerNode> = [:]
+    @exclusivity(unchecked) var views: IDTable<ViewNode> = [:]
     /// Declared container view id → the controller whose root view holds it.
-    @exclusivity(unchecked) var containerViewOwners: [String: String] = [:]
+    @exclusivity(unchecked) var containerViewOwners: IDTable<String> = [:]
     @exclusivity(unchecked) var window: WindowState
     @exclusivity(unchecked) var scheduler = Scheduler()
     @exclusivity(unchecked) var log: EventLog
@@ -177,17 +177,17 @@ public final class ContainmentTree {
         for (index, call) in calls.enumerated() {
             let mark = atomic ? start : markUndo()
             do {
-                try apply(call, field: "")
+                try apply(call, field: "", isFinal: !atomic)
             } catch {
                 rollback(to: mark)
                 if !atomic {
-                    flushTurn()
+                    withoutUndo { flushTurn() }
                 }
                 let events = commitCall()
                 return CallsOutcome(events: events, failure: error.atCall(index), applied: atomic ? 0 : index)
             }
         }
-        flushTurn()
+        withoutUndo { flushTurn() }
         return CallsOutcome(events: commitCall(), failure: nil, applied: calls.count)
     }
 
@@ -201,7 +201,7 @@ public final class ContainmentTree {
     /// Completes every transition due by `now`, in due order, each as its own turn.
     public func advance(to now: Double) -> [Event] {
         beginCall(now: now)
-        flushTurn()
+        withoutUndo { flushTurn() }
         return commitCall()
     }
 
@@ -209,8 +209,10 @@ public final class ContainmentTree {
     /// transitions and deletes everything.
     public func tearDown(now: Double) -> [Event] {
         beginCall(now: now)
-        setWindowHidden(true)
-        flushTurn()
+        withoutUndo {
+            setWindowHidden(true)
+            flushTurn()
+        }
         let events = commitCall()
         scheduler = Scheduler()
         controllers = [:]

@@ -16,7 +16,7 @@ enum AppearanceDriver: Equatable {
 
 /// Where a controller's node is stored: found by hashing its id once, then valid until a
 /// controller is created or deleted, so a step that looks a node up can pass it along.
-typealias ControllerIndex = Dictionary<String, ControllerNode>.Index
+typealias ControllerIndex = IDTable<ControllerNode>.Index
 
 /// `isMovingToParent`/`isMovingFromParent` as appearance callbacks report them.
 struct MovingFlags {
@@ -192,4 +192,16 @@ struct ControllerNode {
     }
 
     static func viewID(of controller: String) -> String { controller + ".view" }
+
+    /// Whether `id` ends in `.view`, as root view ids do and controller ids never do
+    /// (`TreeValidation.isValidNodeID`): comparing five bytes costs far less than
+    /// `hasSuffix`, which compares characters.
+    static func isRootViewID(_ id: String) -> Bool {
+        let matches = id.utf8.withContiguousStorageIfAvailable { bytes in
+            let end = bytes.count
+            return end >= 5 && bytes[end - 5] == UInt8(ascii: ".") && bytes[end - 4] == UInt8(ascii: "v")
+                && bytes[end - 3] == UInt8(ascii: "i") && bytes[end - 2] == UInt8(ascii: "e") && bytes[end - 1] == UInt8(ascii: "w")
+        }
+        return matches ?? id.hasSuffix(".view")
+    }
 }

@@ -92,8 +92,9 @@ struct TransitionRecord {
     }
 }
 
-/// Work waiting for the end of the run-loop turn or for a time, plus counters; saved whole by
-/// the undo log since it is small between calls.
+/// Work waiting for the end of the run-loop turn or for a time, plus counters. The turn's
+/// lists change by logged edits (`appendToTurnList`, `takeTurnList`), since nearly every call
+/// appends to them; the transitions part is saved whole by the undo log (`editScheduler`).
 struct Scheduler {
     /// Controllers whose view-driven appearance transition ends at the end of the turn.
     var deferredEnds: [String] = []
@@ -111,4 +112,31 @@ struct Scheduler {
     var transitionCount = 0
 
     static let finishedRetention = 1000
+
+    /// The lists the end of a turn works through; one bit each, for the undo log's mask.
+    enum TurnList: UInt8 {
+        case deferredEnds = 1
+        case pendingIsAppearing = 2
+        case pendingLayout = 4
+        case movingFlagged = 8
+    }
+
+    subscript(list: TurnList) -> [String] {
+        get {
+            switch list {
+            case .deferredEnds: deferredEnds
+            case .pendingIsAppearing: pendingIsAppearing
+            case .pendingLayout: pendingLayout
+            case .movingFlagged: movingFlagged
+            }
+        }
+        _modify {
+            switch list {
+            case .deferredEnds: yield &deferredEnds
+            case .pendingIsAppearing: yield &pendingIsAppearing
+            case .pendingLayout: yield &pendingLayout
+            case .movingFlagged: yield &movingFlagged
+            }
+        }
+    }
 }

@@ -10,6 +10,18 @@ struct RawCallArguments {
 
     func field(_ key: String) -> String { prefix + "args." + key }
 
+    /// The argument named `key`. A call has one or two arguments, and comparing that many
+    /// keys costs less than hashing `key`; larger lists are looked up.
+    private func value(_ key: String) -> JSONValue? {
+        guard values.count <= Self.scannedCount else { return values[key] }
+        for (name, value) in values where name == key {
+            return value
+        }
+        return nil
+    }
+
+    private static let scannedCount = 4
+
     private func missing(_ key: String) -> ContainmentError {
         .invalidArgument(field: field(key), "missing argument \(key)")
     }
@@ -19,21 +31,21 @@ struct RawCallArguments {
     }
 
     func id(_ key: String) throws(ContainmentError) -> String {
-        guard let value = values[key] else { throw missing(key) }
+        guard let value = value(key) else { throw missing(key) }
         guard let text = value.stringValue else { throw wrong(key, "an id") }
         return text
     }
 
     /// An id or `null` (nil); the key itself is required.
     func optionalID(_ key: String) throws(ContainmentError) -> String? {
-        guard let value = values[key] else { throw missing(key) }
+        guard let value = value(key) else { throw missing(key) }
         if value == .null { return nil }
         guard let text = value.stringValue else { throw wrong(key, "an id or null") }
         return text
     }
 
     func bool(_ key: String, default defaultValue: Bool? = nil) throws(ContainmentError) -> Bool {
-        guard let value = values[key] else {
+        guard let value = value(key) else {
             guard let defaultValue else { throw missing(key) }
             return defaultValue
         }
@@ -42,7 +54,7 @@ struct RawCallArguments {
     }
 
     func number(_ key: String, default defaultValue: Double? = nil) throws(ContainmentError) -> Double {
-        guard let value = values[key] else {
+        guard let value = value(key) else {
             guard let defaultValue else { throw missing(key) }
             return defaultValue
         }
@@ -57,7 +69,7 @@ struct RawCallArguments {
     }
 
     func strings(_ key: String, default defaultValue: [String]? = nil) throws(ContainmentError) -> [String] {
-        guard let value = values[key] else {
+        guard let value = value(key) else {
             guard let defaultValue else { throw missing(key) }
             return defaultValue
         }
@@ -71,7 +83,7 @@ struct RawCallArguments {
     }
 
     func rect(_ key: String) throws(ContainmentError) -> Rect {
-        guard let value = values[key] else { throw missing(key) }
+        guard let value = value(key) else { throw missing(key) }
         guard case .object(let fields) = value, let x = fields["x"]?.numberValue, let y = fields["y"]?.numberValue,
             let width = fields["width"]?.numberValue, let height = fields["height"]?.numberValue
         else { throw wrong(key, "{\"x\",\"y\",\"width\",\"height\"}") }
@@ -81,7 +93,7 @@ struct RawCallArguments {
     }
 
     func size(_ key: String) throws(ContainmentError) -> Size {
-        guard let value = values[key] else { throw missing(key) }
+        guard let value = value(key) else { throw missing(key) }
         guard case .object(let fields) = value, let width = fields["width"]?.numberValue,
             let height = fields["height"]?.numberValue
         else { throw wrong(key, "{\"width\",\"height\"}") }

@@ -20,6 +20,10 @@ struct UndoLog {
         case containerViewOwner(String, String?)
         case window(WindowState)
         case scheduler(Scheduler)
+        /// A turn list's length before its first append since the mark: later appends
+        /// only add to it, and a take or replacement logs the whole list.
+        case turnListCount(Scheduler.TurnList, Int)
+        case turnList(Scheduler.TurnList, [String])
     }
 
     /// A point to roll back to.
@@ -30,12 +34,16 @@ struct UndoLog {
     }
 
     var entries: [Entry] = []
+    /// Off where no rollback can reach (`ContainmentTree.withoutUndo`): nothing is saved.
+    var isRecording = true
     /// Nodes carrying this stamp were saved since the last mark: saving once per mark is
     /// enough, and a stamp in the node costs no hashing and no allocation, unlike a set.
     private(set) var stamp: UInt32 = 1
     var savedContainerViewOwners: Set<String> = []
     var savedWindow = false
     var savedScheduler = false
+    /// The turn lists whose length is logged since the mark (`TurnList` bits).
+    var countedTurnLists: UInt8 = 0
 
     /// Entries kept between calls; a call that touched more releases its buffer at the end,
     /// so one huge call does not hold memory for the tree's lifetime.
@@ -48,6 +56,7 @@ struct UndoLog {
         if !savedContainerViewOwners.isEmpty { savedContainerViewOwners = [] }
         savedWindow = false
         savedScheduler = false
+        countedTurnLists = 0
         guard stamp < .max else {
             stamp = 1
             return false
@@ -83,7 +92,7 @@ extension UndoLog.Entry {
             node.undoStamp = 0
             self = .viewExceptSubviews(id, node)
         case .controller, .view, .childAppended, .childRemoved, .subviewInserted, .subviewRemoved, .containerViewOwner,
-            .window, .scheduler:
+            .window, .scheduler, .turnListCount, .turnList:
             break
         }
     }

@@ -7,7 +7,8 @@ import Glibc
 // `EngineProbe calls N`: N times the service benchmark's /calls batch (add w0-0 to root and
 // remove it again) on a visible tree of 100 controllers; run it with two N under callgrind
 // and divide the difference to get the cost of one batch without the setup. GROUPS adds
-// that many groups of 5,000 controllers under root first (20: a 100k-controller tree).
+// that many groups of 5,000 controllers under root first (20: a 100k-controller tree);
+// RETENTION (default 10,000, the service's) lets the event log fill, as a long-running tree's is.
 // `EngineProbe memory R`: RSS before and after building 100,001 visible controllers with
 // loaded views as the benchmark runner does (20 groups of 5,000, each created detached and
 // added to root), retaining R events; R = 1 isolates the nodes from the retained events.
@@ -31,10 +32,10 @@ let batch = [
     RawCall(receiver: "w0-0", method: "removeFromParent"),
 ]
 
-func runCalls(_ count: Int, groups: Int) throws {
+func runCalls(_ count: Int, groups: Int, retention: Int) throws {
     let root = ControllerSpec(id: "root", children: (0..<99).map { ControllerSpec(id: "c\($0)") })
     let tree = try ContainmentTree(
-        id: "t0", configuration: TreeConfiguration(maxControllers: 200_000), root: root, now: 0)
+        id: "t0", configuration: TreeConfiguration(eventRetention: retention, maxControllers: 200_000), root: root, now: 0)
     for group in 0..<groups {
         let spec = ControllerSpec(id: "g\(group)", children: (0..<4_999).map { ControllerSpec(id: "g\(group)-\($0)") })
         _ = try tree.createController(spec, now: 0)
@@ -76,7 +77,9 @@ func runMemory(retention: Int) throws {
 switch CommandLine.arguments.dropFirst().first {
 case "calls":
     let arguments = CommandLine.arguments
-    try runCalls(Int(arguments[2]) ?? 1, groups: arguments.count > 3 ? Int(arguments[3]) ?? 0 : 0)
+    try runCalls(
+        Int(arguments[2]) ?? 1, groups: arguments.count > 3 ? Int(arguments[3]) ?? 0 : 0,
+        retention: arguments.count > 4 ? Int(arguments[4]) ?? 10_000 : 10_000)
 case "memory": try runMemory(retention: Int(CommandLine.arguments[2]) ?? 10_000)
-default: print("usage: EngineProbe calls N [GROUPS] | memory RETENTION")
+default: print("usage: EngineProbe calls N [GROUPS [RETENTION]] | memory RETENTION")
 }
