@@ -14,6 +14,8 @@ struct Router: Sendable {
         /// The body formats the route reads; others answer 415 before the body is read.
         let accepts: [MediaType]
         let handler: RouteHandler
+        /// Its requests' latency series.
+        let histograms = RouteHistograms()
 
         init(method: String, template: PathTemplate, accepts: [MediaType], handler: @escaping RouteHandler) {
             self.method = method

@@ -78,12 +78,14 @@ final class RequestPipeline: Sendable {
         do {
             let reply = try route.handler(serviceRequest)
             if case .response(let response) = reply {
-                return .response(finish(head, route: template, response, started: started))
+                return .response(finish(head, route: template, response, started: started, histograms: route.histograms))
             }
             core.logger.debug("\(head.method) \(head.path) deferred")
             return reply
         } catch {
-            return .response(finish(head, route: template, .problem(error, pretty: serviceRequest.wantsPrettyJSON), started: started))
+            return .response(finish(
+                head, route: template, .problem(error, pretty: serviceRequest.wantsPrettyJSON), started: started,
+                histograms: route.histograms))
         }
     }
 
@@ -95,9 +97,12 @@ final class RequestPipeline: Sendable {
     }
 
     /// Records the request's metrics and debug line, then hands the response back.
-    private func finish(_ head: HTTPRequestHead, route: String, _ response: HTTPResponse, started: ContinuousClock.Instant) -> HTTPResponse {
+    private func finish(
+        _ head: HTTPRequestHead, route: String, _ response: HTTPResponse, started: ContinuousClock.Instant,
+        histograms: RouteHistograms? = nil
+    ) -> HTTPResponse {
         let duration = ContinuousClock.now - started
-        core.metrics.recordRequest(method: head.method, route: route, status: response.status, duration: duration)
+        core.metrics.recordRequest(method: head.method, route: route, status: response.status, duration: duration, cache: histograms)
         core.logger.debug("\(head.method) \(head.path) \(response.status) \(duration)")
         return response
     }

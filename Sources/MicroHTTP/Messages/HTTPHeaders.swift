@@ -22,12 +22,22 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 }
 
 extension String {
-    /// Compares without allocating, which `lowercased()` would do on every lookup.
+    /// Compares without allocating, which `lowercased()` would do on every lookup, over the
+    /// contiguous bytes: iterating two `UTF8View`s cost more than the rest of a lookup.
     func isASCIICaseInsensitiveEqual(to other: String) -> Bool {
-        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8) { $0.asciiLowercased == $1.asciiLowercased }
+        guard utf8.count == other.utf8.count else { return false }
+        var left = self
+        var right = other
+        return left.withUTF8 { left in
+            right.withUTF8 { right in
+                for index in left.indices where left[index] != right[index] {
+                    let folded = left[index] | 0x20
+                    guard folded == right[index] | 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(folded) else {
+                        return false
+                    }
+                }
+                return true
+            }
+        }
     }
-}
-
-extension UInt8 {
-    fileprivate var asciiLowercased: UInt8 { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) ? self | 0x20 : self }
 }
