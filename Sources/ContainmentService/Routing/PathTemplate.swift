@@ -24,7 +24,7 @@ struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     /// The parameters bound when `pathSegments` (ranges of `path`'s bytes) are this template's
     /// path, or nil. Literals are compared before anything is bound: most templates a path
     /// is tried against fail on a literal, and binding allocates.
-    func match(_ path: UnsafeBufferPointer<UInt8>, _ pathSegments: [Range<Int>]) -> PathParameters? {
+    func match(_ path: UnsafeBufferPointer<UInt8>, _ pathSegments: UnsafeBufferPointer<Range<Int>>) -> PathParameters? {
         guard pathSegments.count == segments.count else { return nil }
         for (segment, range) in zip(segments, pathSegments) {
             switch segment {

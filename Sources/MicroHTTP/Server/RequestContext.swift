@@ -66,10 +66,13 @@ final class RequestContext {
                 return true
             }
         case .receivingBody:
-            let request = HTTPRequest(head: head!, body: body, context: headContext)
-            body = []
-            headContext = nil
-            switch server.runHandler({ server.handlers.request(request) }) {
+            // Head, body and context move into the request, which the handler then owns.
+            var body: [UInt8] = []
+            swap(&body, &self.body)
+            server.handlerStarts()
+            let reply = server.handlers.request(HTTPRequest(head: head.take()!, body: body, context: headContext.take()))
+            server.handlerEnded()
+            switch reply {
             case .response(let response):
                 return respond(response, on: connection)
             case .deferred(let deferred):
