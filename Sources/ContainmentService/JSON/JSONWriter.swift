@@ -268,49 +268,46 @@ struct JSONWriter: ~Copyable {
     /// Lone surrogates need no handling: a Swift `String` cannot hold them.
     private mutating func appendEscaped(_ text: String) {
         // Ids and names, nearly every string written, need no escaping: copied and checked
-        // in one pass after one capacity check; a byte that needs escaping starts over.
-        var text = text
-        text.withUTF8 { utf8 in
+        // in one pass after one capacity check, and taken back if a byte needs escaping.
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
             ensureRoom(for: utf8.count + 2)
             let quoted = start + count
             quoted.pointee = UInt8(ascii: "\"")
             for index in utf8.indices {
                 let byte = utf8[index]
-                if Self.needsEscaping(byte) { return appendEscapedSlowly(utf8) }
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
                 quoted[index + 1] = byte
             }
             quoted[utf8.count + 1] = UInt8(ascii: "\"")
             count += utf8.count + 2
+            return true
         }
-    }
-
-    @inline(__always)
-    private static func needsEscaping(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    private mutating func appendEscapedSlowly(_ utf8: UnsafeBufferPointer<UInt8>) {
+        if copied == true { return }
         append(UInt8(ascii: "\""))
-        var runStart = 0
-        for index in utf8.indices where Self.needsEscaping(utf8[index]) {
-            let byte = utf8[index]
-            append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            runStart = index + 1
-            switch byte {
-            case UInt8(ascii: "\""): appendStatic("\\\"")
-            case UInt8(ascii: "\\"): appendStatic("\\\\")
-            case 0x08: appendStatic("\\b")
-            case 0x09: appendStatic("\\t")
-            case 0x0A: appendStatic("\\n")
-            case 0x0C: appendStatic("\\f")
-            case 0x0D: appendStatic("\\r")
-            default:
-                appendStatic("\\u00")
-                append(Self.hexDigit(byte >> 4))
-                append(Self.hexDigit(byte & 0xF))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): appendStatic("\\\"")
+                case UInt8(ascii: "\\"): appendStatic("\\\\")
+                case 0x08: appendStatic("\\b")
+                case 0x09: appendStatic("\\t")
+                case 0x0A: appendStatic("\\n")
+                case 0x0C: appendStatic("\\f")
+                case 0x0D: appendStatic("\\r")
+                default:
+                    appendStatic("\\u00")
+                    append(Self.hexDigit(byte >> 4))
+                    append(Self.hexDigit(byte & 0xF))
+                }
             }
+            append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
-        append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
         append(UInt8(ascii: "\""))
     }
 }
