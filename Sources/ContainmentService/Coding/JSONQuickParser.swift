@@ -85,6 +85,13 @@ struct JSONQuickParser {
         }
     }
 
+    /// A string value (nil for any other value), read without wrapping it in a `JSONValue`.
+    mutating func string() -> String? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        return rawString()?.string
+    }
+
     /// An object at `depth`: `member` is called with each key and must read that member's
     /// value (at `depth + 1`), returning false to fail the parse. Telling duplicate keys
     /// apart is the caller's job (`skipMember` helps with keys it does not know).
