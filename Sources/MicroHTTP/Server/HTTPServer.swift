@@ -116,7 +116,7 @@ extension HTTPServer {
 
     /// `runHandler` in two halves, for a call that must not go through a closure: a value
     /// captured by a closure is copied where it is handed on.
-    func handlerStarts() { runningHandlers.add(1, ordering: .relaxed) }
+    func handlerStarted() { runningHandlers.add(1, ordering: .relaxed) }
 
     func handlerEnded() { runningHandlers.subtract(1, ordering: .releasing) }
 

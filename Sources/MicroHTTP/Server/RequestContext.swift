@@ -69,7 +69,7 @@ final class RequestContext {
             // Head, body and context move into the request, which the handler then owns.
             var body: [UInt8] = []
             swap(&body, &self.body)
-            server.handlerStarts()
+            server.handlerStarted()
             let reply = server.handlers.request(HTTPRequest(head: head.take()!, body: body, context: headContext.take()))
             server.handlerEnded()
             switch reply {
