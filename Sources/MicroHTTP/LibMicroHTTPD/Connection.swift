@@ -21,12 +21,15 @@ struct Connection: @unchecked Sendable {
             CMicroHTTPDShim_forEachHeader(handle, headers) { context, name, nameLength, value, valueLength in
                 let headers = context!.assumingMemoryBound(to: HTTPHeaders.self)
                 headers.pointee.add(
-                    name: CommonFieldText.string(UnsafeBufferPointer(start: UnsafeRawPointer(name)?.assumingMemoryBound(to: UInt8.self), count: nameLength)),
-                    value: CommonFieldText.string(UnsafeBufferPointer(start: UnsafeRawPointer(value)?.assumingMemoryBound(to: UInt8.self), count: valueLength))
-                )
+                    name: CommonFieldText.string(Self.bytes(name, count: nameLength)),
+                    value: CommonFieldText.string(Self.bytes(value, count: valueLength)))
             }
         }
         return headers
+    }
+
+    private static func bytes(_ text: UnsafePointer<CChar>?, count: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: UnsafeRawPointer(text)?.assumingMemoryBound(to: UInt8.self), count: count)
     }
 
     /// Hands `response` to libmicrohttpd; false when it refuses (the connection then closes).
