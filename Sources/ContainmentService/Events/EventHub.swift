@@ -25,11 +25,14 @@ final class EventHub: Sendable {
     }
 
     /// Hands `events` (one mutation's, in order) to every subscriber. Called with the tree's
-    /// lock held, so two mutations of one tree can never publish out of order.
-    func publish(tree: String, events: [Event]) {
+    /// lock held, so two mutations of one tree can never publish out of order. Streams only
+    /// get the batch when one may want it: `treeHasStreams` (the tree's own streams, counted
+    /// under that lock) or an all-trees stream; otherwise posting it would only wake the
+    /// fan-out to drop it.
+    func publish(tree: String, events: [Event], treeHasStreams: Bool) {
         guard !events.isEmpty else { return }
         metrics.eventsPublished.increment(by: Int64(events.count))
-        streams.deliver(tree: tree, events: events)
+        if treeHasStreams || streams.hasAllTreesStreams { streams.deliver(tree: tree, events: events) }
         let current = subscribers.withLock { Array($0.all.values) }
         for subscriber in current { subscriber(tree, events) }
     }

@@ -1,20 +1,22 @@
 import Containment
 
 extension Event: JSONWritable {
-    /// The fields `encode(to:)` writes, in sorted key order.
+    /// The fields `encode(to:)` writes, in sorted key order. Optional strings are checked,
+    /// then read in place (`unsafelyUnwrapped` after the check): `if let` copied each one,
+    /// a retain and a release of every callback name and id of every event.
     func writeJSON(to writer: inout JSONWriter) {
         writer.beginObject()
         if !args.isEmpty || callback != nil {
             writer.key("args")
             JSONValue.writeObject(args, to: &writer)
         }
-        if let callback {
+        if callback != nil {
             writer.key("callback")
-            writer.string(callback)
+            writer.string(callback.unsafelyUnwrapped)
         }
-        if let controller {
+        if controller != nil {
             writer.key("controller")
-            writer.string(controller)
+            writer.string(controller.unsafelyUnwrapped)
         }
         if let isMovingFromParent {
             writer.key("isMovingFromParent")
@@ -30,9 +32,9 @@ extension Event: JSONWritable {
         writer.isoTime(time)
         writer.key("tree")
         writer.string(tree)
-        if let warning {
+        if warning != nil {
             writer.key("warning")
-            writer.string(warning)
+            writer.string(warning.unsafelyUnwrapped)
         }
         writer.endObject()
     }

@@ -43,10 +43,17 @@ final class ServiceMetrics: Sendable {
             helpText: "Open SSE and NDJSON event streams."))
     }
 
-    /// Counts one answered request with its latency.
-    func recordRequest(method: String, route: String, status: Int, duration: Duration) {
+    /// Counts one answered request with its latency; `cache` (the matched route's) finds the
+    /// series without hashing the route's template again.
+    func recordRequest(method: String, route: String, status: Int, duration: Duration, cache: RouteHistograms? = nil) {
+        let histogram = cache?.histogram(method: method, status: status) { requestHistogram(method: method, route: route, status: status) }
+            ?? requestHistogram(method: method, route: route, status: status)
+        histogram.record(duration)
+    }
+
+    private func requestHistogram(method: String, route: String, status: Int) -> DurationHistogram {
         let series = RequestSeries(route: route, method: method, status: status)
-        let histogram = requestSeries.withLock { known in
+        return requestSeries.withLock { known in
             if let histogram = known[series] { return histogram }
             let histogram = registry.makeDurationHistogram(
                 descriptor: MetricNameDescriptor(
@@ -57,9 +64,23 @@ final class ServiceMetrics: Sendable {
             known[series] = histogram
             return histogram
         }
-        histogram.record(duration)
     }
 
     /// The Prometheus text exposition.
     func exposition() -> [UInt8] { registry.emitToBuffer() }
+}
+
+/// The request histograms one route has recorded into, by method and status: a short scan
+/// of a few entries instead of hashing the template, method and status of every request.
+final class RouteHistograms: Sendable {
+    private let known = Mutex<[(method: String, status: Int, histogram: DurationHistogram)]>([])
+
+    func histogram(method: String, status: Int, orMake make: () -> DurationHistogram) -> DurationHistogram {
+        known.withLock { known in
+            if let entry = known.first(where: { $0.status == status && $0.method == method }) { return entry.histogram }
+            let histogram = make()
+            known.append((method, status, histogram))
+            return histogram
+        }
+    }
 }

@@ -54,11 +54,11 @@ extension JSONQuickParser {
         var otherKeys: [String] = []
         let parsed = object(depth: depth) { parser, key in
             if key == "receiver" {
-                guard receiver == nil, case .string(let text)? = parser.value(depth: depth + 1) else { return false }
+                guard receiver == nil, let text = parser.string() else { return false }
                 receiver = text
                 return true
             } else if key == "method" {
-                guard method == nil, case .string(let text)? = parser.value(depth: depth + 1) else { return false }
+                guard method == nil, let text = parser.string() else { return false }
                 method = text
                 return true
             } else if key == "args" {

@@ -11,6 +11,10 @@ final class TreeBox: Sendable {
     /// never repeats an entity tag.
     let incarnation: UInt64
     private let state: Mutex<State>
+    /// This tree's event streams not yet ended. Raised under the lock before the subscription
+    /// is posted, lowered once the stream ends: a batch published while it is 0 (and no
+    /// all-trees stream is open) cannot reach any stream and skips the fan-out.
+    private let openStreams = Atomic<Int>(0)
 
     /// What the lock guards. `ContainmentTree` is not thread-safe; it is only touched here.
     struct State {
@@ -80,7 +84,7 @@ final class TreeBox: Sendable {
                 while let due = state.tree.nextDueTime, due <= now {
                     let completion = state.tree.advance(to: due)
                     state.changed()
-                    core.hub.publish(tree: id, events: completion)
+                    core.hub.publish(tree: id, events: completion, treeHasStreams: hasOpenStreams)
                     answerWaiters(&state, completion: completion)
                 }
             }
@@ -92,7 +96,7 @@ final class TreeBox: Sendable {
             }
             let (result, events) = try body(state.tree, now, &state)
             if changes { state.changed() }
-            core.hub.publish(tree: id, events: events)
+            core.hub.publish(tree: id, events: events, treeHasStreams: hasOpenStreams)
             answerWaiters(&state, completion: events)
             if state.isDeleted { core.hub.streams.endStreams(ofTree: id, lastSeq: state.tree.lastSeq) }
             return (result, events)
@@ -118,10 +122,18 @@ final class TreeBox: Sendable {
                 stream.write(format.control("reset", StreamSignal.Reset(tree: id, requestedAfter: after ?? 0, oldestSeq: oldest)))
             }
             stream.write(format.frames(replay))
+            // Before the subscription is posted and under the lock that every publish of this
+            // tree takes: each later batch sees it and is posted behind the subscription.
+            openStreams.add(1, ordering: .relaxed)
+            stream.onTermination { [weak self] _ in self?.openStreams.subtract(1, ordering: .relaxed) }
             core.hub.streams.add(stream, format: format, scope: .tree(id))
             return ((), [])
         }
     }
+
+    /// Read under the lock: a subscription's raise is then always seen (a stale value can
+    /// only be one not yet lowered, which costs a needless post).
+    private var hasOpenStreams: Bool { openStreams.load(ordering: .relaxed) > 0 }
 
     /// Answers the waiting requests whose transition finished in the batch `completion`.
     private func answerWaiters(_ state: inout State, completion: [Event]) {

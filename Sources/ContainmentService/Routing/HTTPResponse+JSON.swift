@@ -3,10 +3,11 @@ import MicroHTTP
 extension HTTPResponse {
     /// A JSON response; `pretty` follows the request's `?pretty`.
     static func json<Value: Encodable & JSONWritable>(_ value: Value, status: Int = 200, pretty: Bool) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: ["Content-Type": "application/json"],
-            body: JSONCoding.encode(value, pretty: pretty))
+        HTTPResponse(status: status, headers: jsonHeaders, body: JSONCoding.encode(value, pretty: pretty))
     }
+
+    /// Made once: every JSON response shares these fields (a copy is a retain).
+    private static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
 
     /// An RFC 9457 problem response.
     static func problem(_ problem: Problem, pretty: Bool = false, headers extra: HTTPHeaders = [:]) -> HTTPResponse {

@@ -14,6 +14,8 @@ struct Router: Sendable {
         /// The body formats the route reads; others answer 415 before the body is read.
         let accepts: [MediaType]
         let handler: RouteHandler
+        /// Its requests' latency series.
+        let histograms = RouteHistograms()
 
         init(method: String, template: PathTemplate, accepts: [MediaType], handler: @escaping RouteHandler) {
             self.method = method
@@ -50,32 +52,46 @@ struct Router: Sendable {
     }
 
     private func match(method: String, path: UnsafeBufferPointer<UInt8>) -> Match {
-        let pathSegments = Self.segments(of: path)
-        guard pathSegments.count < routesBySegmentCount.count else { return .notFound }
+        // One segment per `/`; a path with more segments than any template matches nothing.
+        let segmentCount = path.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
+        guard segmentCount < routesBySegmentCount.count else { return .notFound }
+        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: segmentCount) { segments in
+            Self.fillSegments(segments, of: path)
+            return match(method: method, path: path, segments: UnsafeBufferPointer(segments))
+        }
+    }
+
+    /// Routes and segments are read in place (no array of segments, no retain of each route
+    /// tried): this runs for every request.
+    private func match(method: String, path: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<Range<Int>>) -> Match {
         let wanted = method == "HEAD" ? "GET" : method
         var allowed: [String] = []
         var allowedTemplate: PathTemplate?
-        for route in routesBySegmentCount[pathSegments.count] {
-            guard let parameters = route.template.match(path, pathSegments) else { continue }
-            if route.method == wanted { return .found(route, parameters: parameters) }
-            allowed.append(route.method)
-            if route.method == "GET" { allowed.append("HEAD") }
-            allowedTemplate = route.template
+        return routesBySegmentCount[segments.count].withUnsafeBufferPointer { routes in
+            for index in routes.indices {
+                guard let parameters = routes[index].template.match(path, segments) else { continue }
+                if routes[index].method == wanted { return .found(routes[index], parameters: parameters) }
+                allowed.append(routes[index].method)
+                if routes[index].method == "GET" { allowed.append("HEAD") }
+                allowedTemplate = routes[index].template
+            }
+            if let allowedTemplate { return .methodNotAllowed(template: allowedTemplate, allowed: allowed) }
+            return .notFound
         }
-        if let allowedTemplate { return .methodNotAllowed(template: allowedTemplate, allowed: allowed) }
-        return .notFound
     }
 
-    /// The byte ranges of the segments after the leading `/`, empty ones kept.
-    private static func segments(of path: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        var segments: [Range<Int>] = []
-        segments.reserveCapacity(6)
+    /// The byte ranges of the segments after the leading `/`, empty ones kept; `segments`
+    /// has room for exactly one per `/`.
+    private static func fillSegments(_ segments: UnsafeMutableBufferPointer<Range<Int>>, of path: UnsafeBufferPointer<UInt8>) {
+        var filled = 0
         var start: Int?
         for index in path.indices where path[index] == UInt8(ascii: "/") {
-            if let start { segments.append(start..<index) }
+            if let start {
+                segments.initializeElement(at: filled, to: start..<index)
+                filled += 1
+            }
             start = index + 1
         }
-        if let start { segments.append(start..<path.count) }
-        return segments
+        if let start { segments.initializeElement(at: filled, to: start..<path.count) }
     }
 }

@@ -58,32 +58,38 @@ final class RequestPipeline: Sendable {
         }
     }
 
-    /// Routes a complete request to its handler.
-    func answer(_ request: HTTPRequest) -> HTTPReply {
+    /// Routes a complete request to its handler; the request moves into the handler's
+    /// `ServiceRequest` without a copy.
+    func answer(_ request: consuming HTTPRequest) -> HTTPReply {
         let started = ContinuousClock.now
-        let head = request.head
         guard let match = request.context as? RouteMatch else {
             // `head` routes every request; this only covers a server that skipped it.
-            switch answerEarly(head) {
+            switch answerEarly(request.head) {
             case .respond(let response): return .response(response)
-            case .readBody(let context): return answer(HTTPRequest(head: head, body: request.body, context: context))
+            case .readBody(let context):
+                request.context = context
+                return answer(request)
             }
         }
         let route = match.route
         let serviceRequest = ServiceRequest(http: request, parameters: match.parameters)
         let template = route.template.description
+        // The head is read where it is (`serviceRequest.http.head`), never copied out.
         if core.isShuttingDown {
-            return .response(finish(head, route: template, .problem(.shuttingDown()), started: started))
+            return .response(finish(serviceRequest.http.head, route: template, .problem(.shuttingDown()), started: started))
         }
         do {
             let reply = try route.handler(serviceRequest)
             if case .response(let response) = reply {
-                return .response(finish(head, route: template, response, started: started))
+                return .response(finish(
+                    serviceRequest.http.head, route: template, response, started: started, histograms: route.histograms))
             }
-            core.logger.debug("\(head.method) \(head.path) deferred")
+            core.logger.debug("\(serviceRequest.http.head.method) \(serviceRequest.http.head.path) deferred")
             return reply
         } catch {
-            return .response(finish(head, route: template, .problem(error, pretty: serviceRequest.wantsPrettyJSON), started: started))
+            return .response(finish(
+                serviceRequest.http.head, route: template, .problem(error, pretty: serviceRequest.wantsPrettyJSON),
+                started: started, histograms: route.histograms))
         }
     }
 
@@ -95,9 +101,12 @@ final class RequestPipeline: Sendable {
     }
 
     /// Records the request's metrics and debug line, then hands the response back.
-    private func finish(_ head: HTTPRequestHead, route: String, _ response: HTTPResponse, started: ContinuousClock.Instant) -> HTTPResponse {
+    private func finish(
+        _ head: HTTPRequestHead, route: String, _ response: HTTPResponse, started: ContinuousClock.Instant,
+        histograms: RouteHistograms? = nil
+    ) -> HTTPResponse {
         let duration = ContinuousClock.now - started
-        core.metrics.recordRequest(method: head.method, route: route, status: response.status, duration: duration)
+        core.metrics.recordRequest(method: head.method, route: route, status: response.status, duration: duration, cache: histograms)
         core.logger.debug("\(head.method) \(head.path) \(response.status) \(duration)")
         return response
     }

@@ -20,6 +20,8 @@ final class StreamFanOut: Sendable {
     /// Only touched on `queue`; the lock is never contended and only satisfies the compiler.
     private let registry = Mutex(Registry())
     private let nextID = Atomic<UInt64>(0)
+    /// All-trees streams added and not yet ended; see `hasAllTreesStreams`.
+    private let allTreesStreams = Atomic<Int>(0)
     /// The heartbeat timer ticks about once a second and each tick serves one slice of the
     /// streams, so every stream still hears one per interval but 10,000 streams never wake at
     /// once (which would stall mutations on the same server threads).
@@ -66,8 +68,18 @@ final class StreamFanOut: Sendable {
     func add(_ stream: HTTPStream, format: StreamFormat, scope: StreamSubscriber.Scope) {
         let subscriber = StreamSubscriber(
             id: nextID.add(1, ordering: .relaxed).newValue, stream: stream, format: format, scope: scope)
+        if case .allTrees = scope {
+            // Counted before the subscription is posted: a publisher that still sees no
+            // all-trees stream publishes before this stream begins, as if a moment earlier.
+            allTreesStreams.add(1, ordering: .sequentiallyConsistent)
+            stream.onTermination { [weak self] _ in self?.allTreesStreams.subtract(1, ordering: .sequentiallyConsistent) }
+        }
         post(.admit(subscriber))
     }
+
+    /// Whether an all-trees stream is open (or was just added): then every tree's batches
+    /// are posted, not only those of trees with streams of their own.
+    var hasAllTreesStreams: Bool { allTreesStreams.load(ordering: .sequentiallyConsistent) > 0 }
 
     /// Queues one tree's batch of events (already in seq order).
     func deliver(tree: String, events: [Event]) {

@@ -15,7 +15,7 @@ struct Callbacks: @unchecked Sendable {
                 server: Unmanaged.passRetained(server).toOpaque(),
                 began: { server, _, target in
                     let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
-                    let context = RequestContext(server: server, target: String(cString: target))
+                    let context = RequestContext(server: server, target: target)
                     return Unmanaged.passRetained(context).toOpaque()
                 },
                 bodyReceived: { context, _, bytes, count in

@@ -21,12 +21,15 @@ struct Connection: @unchecked Sendable {
             CMicroHTTPDShim_forEachHeader(handle, headers) { context, name, nameLength, value, valueLength in
                 let headers = context!.assumingMemoryBound(to: HTTPHeaders.self)
                 headers.pointee.add(
-                    name: String(decoding: UnsafeRawBufferPointer(start: name, count: nameLength), as: UTF8.self),
-                    value: String(decoding: UnsafeRawBufferPointer(start: value, count: valueLength), as: UTF8.self)
-                )
+                    name: CommonFieldText.string(Self.bytes(name, count: nameLength)),
+                    value: CommonFieldText.string(Self.bytes(value, count: valueLength)))
             }
         }
         return headers
+    }
+
+    private static func bytes(_ text: UnsafePointer<CChar>?, count: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: UnsafeRawPointer(text)?.assumingMemoryBound(to: UInt8.self), count: count)
     }
 
     /// Hands `response` to libmicrohttpd; false when it refuses (the connection then closes).
@@ -43,8 +46,12 @@ struct Connection: @unchecked Sendable {
         }
         guard let created else { return false }
         // libmicrohttpd refuses fields it cannot send safely (CR or LF in them); they are left out.
+        // `withCString` lends a native string's own bytes; passing the `String` itself made a
+        // C copy of each.
         for field in response.headers {
-            _ = CMicroHTTPDShim_addHeader(created, field.name, field.value)
+            field.name.withCString { name in
+                field.value.withCString { value in _ = CMicroHTTPDShim_addHeader(created, name, value) }
+            }
         }
         return CMicroHTTPDShim_queueResponse(handle, UInt32(clamping: response.status), created) != 0
     }

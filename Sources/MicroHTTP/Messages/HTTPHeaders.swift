@@ -12,8 +12,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// The first value of `name`: HTTP field names are case-insensitive (RFC 9110 §5.1).
+    /// Fields are compared in place: `first(where:)` copied (retained) every field it passed.
     public subscript(name: String) -> String? {
-        fields.first { $0.name.isASCIICaseInsensitiveEqual(to: name) }?.value
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].name.isASCIICaseInsensitiveEqual(to: name) {
+                return fields[index].value
+            }
+            return nil
+        }
     }
 
     public mutating func add(name: String, value: String) { fields.append((name: name, value: value)) }
@@ -22,9 +28,23 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 }
 
 extension String {
-    /// Compares without allocating, which `lowercased()` would do on every lookup.
+    /// Compares without allocating, which `lowercased()` would do on every lookup, over the
+    /// contiguous bytes: iterating two `UTF8View`s cost more than the rest of a lookup.
     func isASCIICaseInsensitiveEqual(to other: String) -> Bool {
-        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8) { $0.asciiLowercased == $1.asciiLowercased }
+        guard utf8.count == other.utf8.count else { return false }
+        let compared = utf8.withContiguousStorageIfAvailable { left in
+            other.utf8.withContiguousStorageIfAvailable { right in Self.asciiCaseInsensitiveEqual(left, right) }
+        }
+        // Native strings always have contiguous bytes; others take the slow way.
+        return (compared ?? nil) ?? utf8.elementsEqual(other.utf8) { $0.asciiLowercased == $1.asciiLowercased }
+    }
+
+    private static func asciiCaseInsensitiveEqual(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in left.indices where left[index] != right[index] {
+            let folded = left[index] | 0x20
+            guard folded == right[index] | 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(folded) else { return false }
+        }
+        return true
     }
 }
 

@@ -1,24 +1,24 @@
 extension HTTPRequestHead {
-    /// Splits a request target (`/path?a=1&b=x%20y`) as it arrived on the wire.
-    init(method: String, target: String, headers: HTTPHeaders) {
-        let bytes = Array(target.utf8)
-        let queryStart = bytes.firstIndex(of: UInt8(ascii: "?"))
-        let path = String(decoding: bytes[..<(queryStart ?? bytes.endIndex)], as: UTF8.self)
+    /// Splits a request target (`/path?a=1&b=x%20y`) as it arrived on the wire into the path
+    /// and the decoded query items, straight from libmicrohttpd's bytes.
+    static func split(target: UnsafeBufferPointer<UInt8>) -> (path: String, query: [(name: String, value: String)]) {
+        let queryStart = target.firstIndex(of: UInt8(ascii: "?"))
+        let path = String(decoding: UnsafeBufferPointer(rebasing: target[..<(queryStart ?? target.endIndex)]), as: UTF8.self)
         var query: [(name: String, value: String)] = []
         if let queryStart {
-            for item in bytes[(queryStart + 1)...].split(separator: UInt8(ascii: "&")) {
+            for item in target[(queryStart + 1)...].split(separator: UInt8(ascii: "&")) {
                 let equals = item.firstIndex(of: UInt8(ascii: "="))
-                let name = Self.formDecoded(item[..<(equals ?? item.endIndex)])
-                let value = equals.map { Self.formDecoded(item[($0 + 1)...]) } ?? ""
+                let name = formDecoded(item[..<(equals ?? item.endIndex)])
+                let value = equals.map { formDecoded(item[($0 + 1)...]) } ?? ""
                 query.append((name: name, value: value))
             }
         }
-        self.init(method: method, path: path, query: query, headers: headers)
+        return (path, query)
     }
 
     /// Decodes `%XX` and `+` (form encoding, as browsers and curl send queries); a malformed
     /// escape is kept as it is rather than rejected.
-    static func formDecoded(_ encoded: ArraySlice<UInt8>) -> String {
+    static func formDecoded(_ encoded: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(encoded.count)
         var index = encoded.startIndex

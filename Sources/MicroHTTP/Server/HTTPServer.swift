@@ -114,6 +114,12 @@ extension HTTPServer {
         return handler()
     }
 
+    /// `runHandler` in two halves, for a call that must not go through a closure: a value
+    /// captured by a closure is copied where it is handed on.
+    func handlerStarted() { runningHandlers.add(1, ordering: .relaxed) }
+
+    func handlerEnded() { runningHandlers.subtract(1, ordering: .releasing) }
+
     /// Tracks a stream until its connection ends; false once shutdown has begun.
     func register(_ stream: HTTPStream) -> Bool {
         registry.withLock { registry in

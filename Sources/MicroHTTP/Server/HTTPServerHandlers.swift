@@ -3,15 +3,15 @@ public struct HTTPServerHandlers: Sendable {
     /// Called once the headers are in: answers at once (the body is then never buffered) or
     /// lets the body be read.
     public var head: @Sendable (HTTPRequestHead) -> HTTPHeadDecision
-    /// Called with the complete request.
-    public var request: @Sendable (HTTPRequest) -> HTTPReply
+    /// Called with the complete request, which it owns (it may keep it without a copy).
+    public var request: @Sendable (consuming HTTPRequest) -> HTTPReply
     /// Answer for a body that grows past `maxBodySize` (no or a wrong Content-Length);
     /// the rest of the body is not buffered.
     public var bodyTooLarge: @Sendable (HTTPRequestHead) -> HTTPResponse
 
     public init(
         head: @escaping @Sendable (HTTPRequestHead) -> HTTPHeadDecision = { _ in .readBody() },
-        request: @escaping @Sendable (HTTPRequest) -> HTTPReply,
+        request: @escaping @Sendable (consuming HTTPRequest) -> HTTPReply,
         bodyTooLarge: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse = { _ in HTTPResponse(status: 413) }
     ) {
         self.head = head

@@ -1,8 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One request's state between libmicrohttpd's callbacks. Only the connection's pool thread
 /// touches it; libmicrohttpd holds it (retained) from the request line to the request's end.
 final class RequestContext {
     let server: HTTPServer
-    let target: String
+    /// The target's parts, read in the first callback: libmicrohttpd later decodes the
+    /// target's bytes in place.
+    private let path: String
+    private let query: [(name: String, value: String)]
     private var phase = Phase.awaitingHead
     private var head: HTTPRequestHead?
     /// What the head handler passed on to the request handler.
@@ -23,9 +30,10 @@ final class RequestContext {
         case responded
     }
 
-    init(server: HTTPServer, target: String) {
+    init(server: HTTPServer, target: UnsafePointer<CChar>) {
         self.server = server
-        self.target = target
+        let bytes = UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self)
+        (path, query) = HTTPRequestHead.split(target: UnsafeBufferPointer(start: bytes, count: strlen(target)))
     }
 
     /// A piece of the body; never buffers past `maxBodySize`.
@@ -43,9 +51,10 @@ final class RequestContext {
     func progress(on connection: Connection, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>) -> Bool {
         switch phase {
         case .awaitingHead:
-            let head = HTTPRequestHead(method: String(cString: method), target: target, headers: connection.requestHeaders())
+            let head = HTTPRequestHead(
+                method: CommonFieldText.string(cString: method), path: path, query: query, headers: connection.requestHeaders())
             self.head = head
-            requestAllowsChunks = String(cString: version) == "HTTP/1.1" && head.method != "HEAD"
+            requestAllowsChunks = strcmp(version, "HTTP/1.1") == 0 && head.method != "HEAD"
                 && head.headers["Connection"]?.lowercased().contains("close") != true
             switch server.runHandler({ server.handlers.head(head) }) {
             case .respond(let response):
@@ -57,10 +66,13 @@ final class RequestContext {
                 return true
             }
         case .receivingBody:
-            let request = HTTPRequest(head: head!, body: body, context: headContext)
-            body = []
-            headContext = nil
-            switch server.runHandler({ server.handlers.request(request) }) {
+            // Head, body and context move into the request, which the handler then owns.
+            var body: [UInt8] = []
+            swap(&body, &self.body)
+            server.handlerStarted()
+            let reply = server.handlers.request(HTTPRequest(head: head.take()!, body: body, context: headContext.take()))
+            server.handlerEnded()
+            switch reply {
             case .response(let response):
                 return respond(response, on: connection)
             case .deferred(let deferred):
