@@ -123,22 +123,18 @@ def targets(raw, rows, quick):
                         ("met" if latency["ratio_p99"] <= 2 else "p50 met, **p99 missed**")
                         if latency["ratio_p50"] <= 2 else "**missed**"))
     else:
-        out.append(("≤ 20 KB RSS per SSE subscriber (issue 4)",
-                    sse.get("error", "not measurable yet: the service does not answer "
-                            "`Accept: text/event-stream` with a stream"), "not measurable"))
+        out.append(("≤ 20 KB RSS per SSE subscriber (issue 4)", sse.get("error", "not measured"), "not measured"))
     return out
 
 
-def _svg(rows, raw):
+def _svg(rows, chosen):
+    """Requests/s against tree size, one line per scenario series (see `Scenario.series`)."""
+    plotted = {s.key: s for s in chosen if s.series}
     series = {}
     for row in rows:
-        if "rps" not in row:
-            continue
-        if row["key"].startswith("get-tree-"):
-            series.setdefault("GET tree snapshot", []).append((int(row["key"].split("-")[-1]), row["rps"]))
-        elif row["key"].startswith("calls-hot-"):
-            series.setdefault("add+remove /calls, one tree", []).append(
-                (int(row["key"].split("-")[-1]), row["rps"]))
+        scenario = plotted.get(row["key"])
+        if scenario and "rps" in row and row["server"] == "containment":
+            series.setdefault(scenario.series, []).append((scenario.tree_size, row["rps"]))
     hello = _row(rows, "hello", "hello-mhd")
     return plot.throughput_svg(series, ("hello-world GET", hello["rps"]) if hello else None)
 
@@ -156,7 +152,7 @@ def write(raw, chosen, out_dir, svg_dir):
     rows = summarize(raw, chosen)
     quick = raw["quick"]
     m = raw["machine"]
-    svg = _svg(rows, raw)
+    svg = _svg(rows, chosen)
     svg_path = os.path.join(svg_dir, SVG_NAME)
     if svg:
         with open(svg_path, "w") as f:

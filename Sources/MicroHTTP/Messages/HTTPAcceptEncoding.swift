@@ -134,7 +134,6 @@ extension UInt8 {
     fileprivate static let comma = UInt8(ascii: ",")
     fileprivate static let semicolon = UInt8(ascii: ";")
     fileprivate var isSpaceOrTab: Bool { self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") }
-    fileprivate var lowercasedASCII: UInt8 { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) ? self | 0x20 : self }
 }
 
 extension UnsafeBufferPointer<UInt8> {
@@ -147,6 +146,6 @@ extension UnsafeBufferPointer<UInt8> {
     }
 
     fileprivate func isASCIICaseInsensitiveEqual(to text: String) -> Bool {
-        count == text.utf8.count && elementsEqual(text.utf8) { $0.lowercasedASCII == $1.lowercasedASCII }
+        count == text.utf8.count && elementsEqual(text.utf8) { $0.asciiLowercased == $1.asciiLowercased }
     }
 }

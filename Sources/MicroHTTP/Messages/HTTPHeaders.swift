@@ -47,7 +47,3 @@ extension String {
         return true
     }
 }
-
-extension UInt8 {
-    fileprivate var asciiLowercased: UInt8 { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) ? self | 0x20 : self }
-}
