@@ -16,26 +16,46 @@ def _median(values):
     return statistics.median(values) if values else None
 
 
+def _baselines(hello_runs):
+    """Round → the hello-world's figures in that round, averaged over its runs."""
+    by_round = {}
+    for run in hello_runs:
+        if "error" not in run:
+            by_round.setdefault(run["round"], []).append(run)
+    return {number: {figure: _mean([r.get(figure) for r in runs]) for figure in FIGURES}
+            for number, runs in by_round.items()}
+
+
+def _mean(values):
+    values = [v for v in values if v is not None]
+    return statistics.mean(values) if values else None
+
+
+FIGURES = ("rps", "p50_us", "p99_us", "cpu_us_per_request", "client_cpu_us_per_request")
+
+
 def summarize(raw, chosen):
     """Per scenario: medians over rounds of the figures and of the per-round ratios to the
-    hello-world's GET of the same round."""
-    hello = {r["round"]: r for r in raw["runs"] if r["server"] == "hello-mhd"}
+    hello-world's GET of the same round (the mean of its runs at the round's start and end,
+    where a run has both)."""
+    hello = _baselines([r for r in raw["runs"] if r["server"] == "hello-mhd"])
     rows = []
     peers = sorted({r["server"] for r in raw["runs"] if r["scenario"] == "hello"},
                    key=lambda s: s != "hello-mhd")
     keys = [("hello", peer, f"{peer} hello-world, GET /") for peer in peers]
     keys += [(s.key, "containment", s.title) for s in chosen]
     for key, server, title in keys:
-        runs = [r for r in raw["runs"] if r["scenario"] == key and r["server"] == server]
+        runs = [r for r in raw["runs"] if r["server"] == server and
+                (r["scenario"] == key or (key == "hello" and r["scenario"] == "hello-end"))]
         good = [r for r in runs if "error" not in r]
         row = {"key": key, "server": server, "title": title, "rounds": len(good),
                "errors": [r["error"] for r in runs if "error" in r]}
         if good:
-            for figure in ("rps", "p50_us", "p99_us", "cpu_us_per_request", "client_cpu_us_per_request"):
-                row[figure] = _median([r[figure] for r in good])
+            for figure in FIGURES:
+                row[figure] = _median([r.get(figure) for r in good])
                 row[figure + "_ratio"] = _median(
                     [r[figure] / hello[r["round"]][figure] for r in good
-                     if r["round"] in hello and hello[r["round"]][figure]])
+                     if r.get(figure) is not None and r["round"] in hello and hello[r["round"]][figure]])
             row["failed"] = sum(r["failed"] for r in good)
             row["requests"] = sum(r["requests"] for r in good)
             row["socket_errors"] = sum(sum(r["errors"][k] for k in ("connect", "read", "write", "timeout"))
@@ -174,9 +194,11 @@ def write(raw, chosen, out_dir, svg_dir):
         "",
         f"- {raw['rounds']} round(s), interleaved: each round runs wrk against the raw libmicrohttpd "
         "hello-world (`benchmarks/hello-mhd/hello.c`, gcc -O2, internal polling thread pool with "
-        f"epoll, {raw['server_threads']} threads) and then every scenario against the service "
-        f"(release build, {raw['server_threads']} libmicrohttpd threads). Figures are medians over "
-        "rounds; each ratio is the median of the per-round ratios to that round's hello-world `GET`.",
+        f"epoll, {raw['server_threads']} threads), then every scenario against the service "
+        f"(release build, {raw['server_threads']} libmicrohttpd threads), then the hello-world "
+        "again. Figures are medians over rounds; each ratio is the median of the per-round ratios "
+        "to that round's hello-world `GET` (the mean of its two runs, which bracket the round: the "
+        "host's load drifts over a round's minutes).",
         f"- wrk: {raw['wrk_threads']} threads, {raw['connections']} connections, {raw['seconds']} s "
         "per run, Lua scripts in `benchmarks/wrk/`; each script's `done()` prints one JSON line that "
         "the runner parses. The scripts keep wrk's own work per request as small as for the "
