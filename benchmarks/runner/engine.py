@@ -47,7 +47,8 @@ def write(path, results, filter_expression, seconds, note):
         "with groups of 1,000; the chain for depth d is d controllers deep). Times in µs, mallocs per "
         "operation (the add benchmark's sample is the add alone, the remove's the remove alone, a "
         "transition's one transition). Snapshot encoding is Foundation's JSONEncoder over "
-        "`TreeSnapshot`, the service's path.",
+        "`TreeSnapshot`, the Codable path users of the `Containment` library take; the service "
+        "writes the same bytes with its own `JSONWriter` (once per tree version, cached).",
         "",
         "| benchmark | p50 time (µs) | p50 mallocs | p50 MB/s |",
         "| --- | ---: | ---: | ---: |",
