@@ -119,6 +119,38 @@ import Testing
         #expect(try tree.transition("t99").state == .finished)
     }
 
+    /// Finished transitions are logged one completion at a time, not saved whole: an atomic
+    /// batch that completes a transition and then fails must bring back the one evicted to make
+    /// room, and leave the completed one running; without the rollback the eviction stands.
+    @Test func rollbackRestoresFinishedTransitionsAndTheEvictedOne() throws {
+        for atomic in [true, false] {
+            let tree = try visibleTree(others: ["x"])
+            let record = TransitionRecord(
+                id: "t99", parent: "root", from: "x", to: "x", duration: 0, options: [], startedAt: t0, completesAt: t0,
+                forwardsAppearance: false, completion: [], reportsCompletion: false, ordinal: 99)
+            for number in 0..<FinishedTransitions.retention {
+                var old = record
+                old.id = "f\(number)"
+                tree.finishedTransitions.snapshots[old.id] = old.snapshot(state: .finished)
+                tree.finishedTransitions.order.append(old.id)
+            }
+            tree.scheduler.running["t99"] = record
+            let before = tree.finishedTransitions.order
+            let outcome = tree.perform([call("window", "runLoop"), call("x", "updateNothing")], atomic: atomic, now: t0)
+            #expect(outcome.failure?.callIndex == 1)
+            if atomic {
+                #expect(try tree.transition("t99").state == .running)
+                #expect(try tree.transition("f0").state == .finished)
+                #expect(tree.finishedTransitions.order == before)
+                #expect(tree.finishedTransitions.snapshots.count == FinishedTransitions.retention)
+            } else {
+                #expect(try tree.transition("t99").state == .finished)
+                #expect(throws: ContainmentError.self) { try tree.transition("f0") }
+                #expect(tree.finishedTransitions.order == Array(before.dropFirst()) + ["t99"])
+            }
+        }
+    }
+
     /// Arguments are found by scanning a short list and by lookup in a long one; both must
     /// find the same values and miss the same keys.
     @Test func argumentsAreFoundInShortAndLongLists() throws {

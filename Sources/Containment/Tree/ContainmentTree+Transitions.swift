@@ -70,14 +70,8 @@ extension ContainmentTree {
     /// completion block (`transitionCompletion`, then the recipe's calls).
     func completeTransition(_ transitionID: String) {
         guard let record = scheduler.running[transitionID] else { return }
-        editScheduler { scheduler in
-            scheduler.running[transitionID] = nil
-            scheduler.finished[transitionID] = record.snapshot(state: .finished)
-            scheduler.finishedOrder.append(transitionID)
-            if scheduler.finishedOrder.count > Scheduler.finishedRetention {
-                scheduler.finished[scheduler.finishedOrder.removeFirst()] = nil
-            }
-        }
+        editScheduler { $0.running[transitionID] = nil }
+        recordFinished(record.snapshot(state: .finished))
         if let fromNode = controllers[record.from], fromNode.isViewLoaded {
             removeFromSuperview(fromNode.viewID)
         }
@@ -114,6 +108,18 @@ extension ContainmentTree {
 
     func transitionSnapshot(_ transitionID: String) -> TransitionSnapshot? {
         if let record = scheduler.running[transitionID] { return record.snapshot(state: .running) }
-        return scheduler.finished[transitionID]
+        return finishedTransitions.snapshots[transitionID]
+    }
+
+    /// Keeps `snapshot` among the newest finished transitions, logging the edit (not the map).
+    private func recordFinished(_ snapshot: TransitionSnapshot) {
+        finishedTransitions.snapshots[snapshot.id] = snapshot
+        finishedTransitions.order.append(snapshot.id)
+        var evicted: (id: String, snapshot: TransitionSnapshot)?
+        if finishedTransitions.order.count > FinishedTransitions.retention {
+            let id = finishedTransitions.order.removeFirst()
+            evicted = finishedTransitions.snapshots.removeValue(forKey: id).map { (id, $0) }
+        }
+        if undo.isRecording { undo.entries.append(.transitionFinished(snapshot.id, evicted: evicted)) }
     }
 }

@@ -21,6 +21,7 @@ public final class ContainmentTree {
     var containerViewOwners: IDTable<String> = [:]
     var window: WindowState
     var scheduler = Scheduler()
+    var finishedTransitions = FinishedTransitions()
     var log: EventLog
     var nextSeq: UInt64 = 1
     /// The time of the call in progress.
@@ -39,6 +40,7 @@ public final class ContainmentTree {
     @exclusivity(unchecked) var containerViewOwners: IDTable<String> = [:]
     @exclusivity(unchecked) var window: WindowState
     @exclusivity(unchecked) var scheduler = Scheduler()
+    @exclusivity(unchecked) var finishedTransitions = FinishedTransitions()
     @exclusivity(unchecked) var log: EventLog
     @exclusivity(unchecked) var nextSeq: UInt64 = 1
     /// The time of the call in progress.
@@ -215,6 +217,7 @@ public final class ContainmentTree {
         }
         let events = commitCall()
         scheduler = Scheduler()
+        finishedTransitions = FinishedTransitions()
         controllers = [:]
         views = [WindowState.viewID: ViewNode(frame: Rect(size: window.size), inWindow: true)]
         containerViewOwners = [:]

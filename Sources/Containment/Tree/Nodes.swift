@@ -92,6 +92,18 @@ struct TransitionRecord {
     }
 }
 
+/// The newest finished transitions, for `GET .../transitions/{id}`. Kept apart from the
+/// `Scheduler`, which the undo log saves whole: a saved copy sharing this map made every
+/// completion copy all of it (up to `retention` snapshots) — most of a transition's cost.
+/// Each completion is logged on its own instead (`UndoLog.Entry.transitionFinished`).
+struct FinishedTransitions {
+    var snapshots: [String: TransitionSnapshot] = [:]
+    /// Ids oldest first; the first is evicted once there are more than `retention`.
+    var order: [String] = []
+
+    static let retention = 1000
+}
+
 /// Work waiting for the end of the run-loop turn or for a time, plus counters. The turn's
 /// lists change by logged edits (`appendToTurnList`, `takeTurnList`), since nearly every call
 /// appends to them; the transitions part is saved whole by the undo log (`editScheduler`).
@@ -107,11 +119,7 @@ struct Scheduler {
     /// Controllers whose isMovingTo/FromParent flags are cleared once their move settles.
     var movingFlagged: [String] = []
     var running: [String: TransitionRecord] = [:]
-    var finished: [String: TransitionSnapshot] = [:]
-    var finishedOrder: [String] = []
     var transitionCount = 0
-
-    static let finishedRetention = 1000
 
     /// The lists the end of a turn works through; one bit each, for the undo log's mask.
     enum TurnList: UInt8 {

@@ -24,6 +24,8 @@ struct UndoLog {
         /// only add to it, and a take or replacement logs the whole list.
         case turnListCount(Scheduler.TurnList, Int)
         case turnList(Scheduler.TurnList, [String])
+        /// A transition recorded as finished, and the oldest one that made room for it.
+        case transitionFinished(String, evicted: (id: String, snapshot: TransitionSnapshot)?)
     }
 
     /// A point to roll back to.
@@ -92,7 +94,7 @@ extension UndoLog.Entry {
             node.undoStamp = 0
             self = .viewExceptSubviews(id, node)
         case .controller, .view, .childAppended, .childRemoved, .subviewInserted, .subviewRemoved, .containerViewOwner,
-            .window, .scheduler, .turnListCount, .turnList:
+            .window, .scheduler, .turnListCount, .turnList, .transitionFinished:
             break
         }
     }
