@@ -146,6 +146,8 @@ extension UnsafeBufferPointer<UInt8> {
     }
 
     fileprivate func isASCIICaseInsensitiveEqual(to text: String) -> Bool {
-        count == text.utf8.count && elementsEqual(text.utf8) { $0.asciiLowercased == $1.asciiLowercased }
+        guard count == text.utf8.count else { return false }
+        return text.utf8.withContiguousStorageIfAvailable { isASCIICaseInsensitiveEqual(to: $0) }
+            ?? elementsEqual(text.utf8) { $0.asciiLowercased == $1.asciiLowercased }
     }
 }

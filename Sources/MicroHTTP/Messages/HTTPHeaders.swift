@@ -33,17 +33,9 @@ extension String {
     func isASCIICaseInsensitiveEqual(to other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         let compared = utf8.withContiguousStorageIfAvailable { left in
-            other.utf8.withContiguousStorageIfAvailable { right in Self.asciiCaseInsensitiveEqual(left, right) }
+            other.utf8.withContiguousStorageIfAvailable { right in left.isASCIICaseInsensitiveEqual(to: right) }
         }
         // Native strings always have contiguous bytes; others take the slow way.
         return (compared ?? nil) ?? utf8.elementsEqual(other.utf8) { $0.asciiLowercased == $1.asciiLowercased }
-    }
-
-    private static func asciiCaseInsensitiveEqual(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
-        for index in left.indices where left[index] != right[index] {
-            let folded = left[index] | 0x20
-            guard folded == right[index] | 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(folded) else { return false }
-        }
-        return true
     }
 }
