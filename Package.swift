@@ -5,8 +5,8 @@ import PackageDescription
 import Foundation
 #endif
 
-/// Link options of the `containment` executable that keep its resident memory small (issue 7's
-/// idle RSS target). lld instead of gold, for two things gold lacks:
+/// Link options of the `containment` executable that keep its resident memory small (the idle
+/// RSS target in BENCHMARKS.md). lld instead of gold, for two things gold lacks:
 /// - `-z pack-relative-relocs` (DT_RELR, glibc ≥ 2.36): the PIE's ~41,000 relative relocations
 ///   take 8 KB instead of a 1 MB table that the loader reads at every start;
 /// - `--remap-inputs`: the Swift runtime's `-lstdc++` resolves to the static archive, so only
@@ -60,11 +60,12 @@ var staticLibdeflate: String? {
 }
 #endif
 
+/// Linux only (Debian bookworm is what the scripts and the container image use): the HTTP
+/// layer calls Glibc and Linux socket ioctls. No other platform is claimed.
 let package = Package(
     name: "containment",
-    platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "containment", targets: ["containment"]),
+        .executable(name: "containment", targets: ["ContainmentCommand"]),
         .library(name: "Containment", targets: ["Containment"]),
         .library(name: "MicroHTTP", targets: ["MicroHTTP"]),
         .library(name: "ContainmentService", targets: ["ContainmentService"]),
@@ -114,8 +115,9 @@ let package = Package(
                 "CLibDeflate",
             ]
         ),
+        // The `containment` command: serve, healthcheck.
         .executableTarget(
-            name: "containment",
+            name: "ContainmentCommand",
             dependencies: [
                 "ContainmentService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -130,7 +132,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "ContainmentCommandTests", dependencies: ["containment"]),
+        .testTarget(name: "ContainmentCommandTests", dependencies: ["ContainmentCommand"]),
         // A blocking HTTP/1.1 test client over POSIX sockets, for every HTTP test target.
         .target(name: "MicroHTTPTestSupport", dependencies: [], path: "Tests/MicroHTTPTestSupport"),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTestSupport"]),

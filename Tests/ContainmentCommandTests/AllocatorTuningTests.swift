@@ -1,6 +1,6 @@
 import Testing
 
-@testable import containment
+@testable import ContainmentCommand
 
 @Suite struct AllocatorTuningTests {
     /// glibc's `mallopt` is found and accepts the threshold (it answers 1 on success).

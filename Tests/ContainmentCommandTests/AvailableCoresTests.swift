@@ -1,6 +1,6 @@
 import Testing
 
-@testable import containment
+@testable import ContainmentCommand
 
 @Suite struct AvailableCoresTests {
     @Test func noQuotaSetsNoLimit() {

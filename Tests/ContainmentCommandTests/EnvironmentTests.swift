@@ -1,7 +1,7 @@
 import ArgumentParser
 import Testing
 
-@testable import containment
+@testable import ContainmentCommand
 
 @Suite struct EnvironmentTests {
     private let environment = Environment { ["PORT": "9000", "EMPTY": "", "BAD": "eighty"][$0] }

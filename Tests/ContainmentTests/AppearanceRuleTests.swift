@@ -2,7 +2,7 @@ import Testing
 
 @testable import Containment
 
-/// SEMANTICS rules 6–11: appearance.
+/// docs/uikit-rules.md, rules 6–11: appearance.
 @Suite struct AppearanceRuleTests {
     @Test func rule06_addChildAloneCausesNoAppearance() throws {
         let tree = try visibleTree(others: ["map"])
@@ -121,7 +121,7 @@ import Testing
 
     @Test func rule10_manualForwardingStopsAutomaticCallbacksForChildren() throws {
         let tree = try visibleTree(root: ControllerSpec(id: "root", automaticallyForwardsAppearance: false), others: ["child"])
-        let added = try tree.addChild("child", to: "root", now: t0)
+        let added = try tree.displayContentController("child", in: "root", now: t0)
         #expect(containment(added) == ["child.willMove(root)", "child.didMove(root)"])
         #expect(tree.appearance("child") == .disappeared)
         let driven = tree.run([
@@ -152,7 +152,7 @@ import Testing
 
     @Test func rule11_isMovingToParentAndFromParentInAppearanceCallbacks() throws {
         let tree = try visibleTree(others: ["map"])
-        let added = try tree.addChild("map", to: "root", now: t0)
+        let added = try tree.displayContentController("map", in: "root", now: t0)
         let appearance = added.filter { ["viewWillAppear", "viewIsAppearing", "viewDidAppear"].contains($0.callback) && $0.controller == "map" }
         #expect(appearance.count == 3)
         #expect(appearance.allSatisfy { $0.isMovingToParent == true && $0.isMovingFromParent == false })
@@ -164,7 +164,7 @@ import Testing
         })
         _ = tree.run([call("window", "setHidden", ["hidden": false])])
 
-        let removed = try tree.removeChild("map", from: "root", now: t0)
+        let removed = try tree.hideContentController("map", from: "root", now: t0)
         let disappearance = removed.filter { $0.controller == "map" && $0.callback?.contains("Disappear") == true }
         #expect(disappearance.map(\.callback) == ["viewWillDisappear", "viewDidDisappear"])
         #expect(disappearance.allSatisfy { $0.isMovingFromParent == true && $0.isMovingToParent == false })

@@ -105,7 +105,7 @@ import Testing
     /// planted: its call loads `x`'s view, then fails the rule 4 check.
     @Test func failingCompletionCallInTheLastTurnIsUndoneAlone() throws {
         let tree = try visibleTree(others: ["a", "x"])
-        _ = try tree.addChild("a", to: "root", now: t0)
+        _ = try tree.displayContentController("a", in: "root", now: t0)
         tree.scheduler.running["t99"] = TransitionRecord(
             id: "t99", parent: "root", from: "x", to: "x", duration: 0, options: [], startedAt: t0, completesAt: t0,
             forwardsAppearance: false, completion: [call("x.view", "addSubview", ["view": "a.view"])], reportsCompletion: false,
@@ -169,7 +169,7 @@ import Testing
     /// The undo log restores lists from logged edits, so their order must come back exactly.
     @Test func atomicRollbackRestoresChildAndSubviewOrder() throws {
         let tree = try visibleTree(others: ["a", "b", "c", "d"])
-        for id in ["a", "b", "c"] { _ = try tree.addChild(id, to: "root", now: t0) }
+        for id in ["a", "b", "c"] { _ = try tree.displayContentController(id, in: "root", now: t0) }
         let before = tree.snapshot()
         let outcome = tree.perform(
             [

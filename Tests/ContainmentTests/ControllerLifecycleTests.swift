@@ -92,7 +92,7 @@ import Testing
     @Test func deletingOnlyDetachedControllersWithTheirDescendants() throws {
         let tree = try visibleTree(others: ["a"])
         _ = try tree.createController(ControllerSpec(id: "box", children: [ControllerSpec(id: "inside")]), now: t0)
-        _ = try tree.addChild("a", to: "root", now: t0)
+        _ = try tree.displayContentController("a", in: "root", now: t0)
         #expect(throws: ContainmentError.self) { try tree.deleteController("a", now: t0) }
         #expect(throws: ContainmentError.self) { try tree.deleteController("root", now: t0) }
         #expect(try tree.deleteController("box", now: t0).isEmpty)

@@ -41,9 +41,9 @@ import Testing
 
         // Add and remove at the bottom.
         _ = try tree.createController(ControllerSpec(id: "extra"), now: t0)
-        let added = try tree.addChild("extra", to: leaf, now: t0)
+        let added = try tree.displayContentController("extra", in: leaf, now: t0)
         #expect(added.contains { $0.controller == "extra" && $0.callback == "viewDidAppear" })
-        let removed = try tree.removeChild("extra", from: leaf, now: t0)
+        let removed = try tree.hideContentController("extra", from: leaf, now: t0)
         #expect(removed.contains { $0.controller == "extra" && $0.callback == "viewDidDisappear" })
 
         let snapshot = tree.snapshot()
@@ -70,12 +70,12 @@ import Testing
         _ = tree.run([call("window", "setRootViewController", ["rootViewController": "c0"])])
         for index in 0..<unrelated {
             _ = try tree.createController(ControllerSpec(id: "other\(index)"), now: t0)
-            _ = try tree.addChild("other\(index)", to: "c0", now: t0)
+            _ = try tree.displayContentController("other\(index)", in: "c0", now: t0)
         }
         _ = try tree.createController(ControllerSpec(id: "leaf"), now: t0)
         tree.workCount = 0
-        _ = try tree.addChild("leaf", to: "c\(depth - 1)", now: t0)
-        _ = try tree.removeChild("leaf", from: "c\(depth - 1)", now: t0)
+        _ = try tree.displayContentController("leaf", in: "c\(depth - 1)", now: t0)
+        _ = try tree.hideContentController("leaf", from: "c\(depth - 1)", now: t0)
         return tree.workCount
     }
 
@@ -125,11 +125,11 @@ import Testing
         let tree = try visibleTree()
         for index in 0..<1000 {
             _ = try tree.createController(ControllerSpec(id: "other\(index)"), now: t0)
-            _ = try tree.addChild("other\(index)", to: "root", now: t0)
+            _ = try tree.displayContentController("other\(index)", in: "root", now: t0)
         }
         _ = try tree.createController(ControllerSpec(id: "small", children: [ControllerSpec(id: "inner")]), now: t0)
         tree.workCount = 0
-        _ = try tree.addChild("small", to: "root", now: t0)
+        _ = try tree.displayContentController("small", in: "root", now: t0)
         #expect(tree.workCount < 40, "adding a 2-controller subtree next to 1000 siblings visited \(tree.workCount) nodes")
     }
 }

@@ -8,10 +8,10 @@ import Testing
     @Test func seqIsStrictlyIncreasingAndNeverReusedAcrossRejectedCalls() throws {
         let tree = try visibleTree(others: ["a", "b"])
         var seen: [UInt64] = tree.creationEvents.map(\.seq)
-        seen += try tree.addChild("a", to: "root", now: t0).map(\.seq)
+        seen += try tree.displayContentController("a", in: "root", now: t0).map(\.seq)
         let rejected = tree.perform([call("a", "addChild", ["child": "a"])], atomic: false, now: t0)
         #expect(rejected.events.isEmpty)
-        seen += try tree.addChild("b", to: "root", now: t0).map(\.seq)
+        seen += try tree.displayContentController("b", in: "root", now: t0).map(\.seq)
         #expect(seen == Array(1...UInt64(seen.count)))
         #expect(tree.lastSeq == UInt64(seen.count))
     }

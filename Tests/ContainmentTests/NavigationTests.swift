@@ -2,7 +2,7 @@ import Testing
 
 @testable import Containment
 
-/// SEMANTICS rule 13 and issue 5's navigation controller.
+/// docs/uikit-rules.md, rule 13: the navigation controller.
 @Suite struct NavigationTests {
     /// A window whose root is a navigation controller with `a` as its root; `b`, `c` detached.
     func navigationTree() throws -> ContainmentTree {

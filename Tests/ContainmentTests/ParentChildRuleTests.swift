@@ -2,7 +2,7 @@ import Testing
 
 @testable import Containment
 
-/// SEMANTICS rules 1–5: parent and child.
+/// docs/uikit-rules.md, rules 1–5: parent and child.
 @Suite struct ParentChildRuleTests {
     @Test func rule01_addChildRemovesFromOldParentThenWillMove() throws {
         let tree = try visibleTree(others: ["a", "b", "c"])
@@ -66,7 +66,7 @@ import Testing
 
     @Test func rule04_addChildWhileViewInsideAnotherControllerIsRequestedParentInconsistency() throws {
         let tree = try visibleTree(others: ["map", "other"])
-        _ = try tree.addChild("map", to: "root", now: t0)
+        _ = try tree.displayContentController("map", in: "root", now: t0)
         let before = tree.snapshot()
         let outcome = tree.perform([call("other", "addChild", ["child": "map"])], atomic: false, now: t0)
         let failure = try #require(outcome.failure)
@@ -90,7 +90,7 @@ import Testing
 
     @Test func rule04_windowRootMustHaveNoParent() throws {
         let tree = try visibleTree(others: ["map"])
-        _ = try tree.addChild("map", to: "root", now: t0)
+        _ = try tree.displayContentController("map", in: "root", now: t0)
         let before = tree.snapshot()
         let outcome = tree.perform([call("window", "setRootViewController", ["rootViewController": "map"])], atomic: false, now: t0)
         #expect(outcome.failure?.message == "child view controller:<map> should have parent view controller:<(null)> but actual parent is:<root>")

@@ -47,11 +47,11 @@ import Testing
         case 10: return .calls([call("window", "setHidden", ["hidden": .bool(flag)])])
         case 11: return .calls([call("window", "setRootViewController", ["rootViewController": id(a)])])
         case 12: return .advance(flag ? 0.25 : 1)
-        case 13: return .recipe { tree, now throws(ContainmentError) in try tree.addChild(b, to: a, now: now) }
-        case 14: return .recipe { tree, now throws(ContainmentError) in try tree.removeChild(b, from: a, now: now) }
+        case 13: return .recipe { tree, now throws(ContainmentError) in try tree.displayContentController(b, in: a, now: now) }
+        case 14: return .recipe { tree, now throws(ContainmentError) in try tree.hideContentController(b, from: a, now: now) }
         case 15:
             return .recipe { tree, now throws(ContainmentError) in
-                try tree.transition(in: a, from: b, to: c, duration: flag ? 0 : 0.5, now: now).1
+                try tree.cycleFromViewController(b, to: c, in: a, duration: flag ? 0 : 0.5, now: now).1
             }
         case 16: return .calls([call(a, "loadViewIfNeeded")])
         case 17: return .calls([call(a, "unloadView")])
@@ -285,7 +285,7 @@ import Testing
         case 9: return .calls([call("s", flag ? "show" : "hide", ["column": (number / 3584) % 2 == 0 ? "primary" : "secondary"])])
         case 10: return .calls([call("window", "setHorizontalSizeClass", ["sizeClass": flag ? "regular" : "compact"])])
         case 11: return .advance(flag ? 0.2 : 1)
-        case 12: return .recipe { tree, now throws(ContainmentError) in try tree.removeChild(a, from: any, now: now) }
+        case 12: return .recipe { tree, now throws(ContainmentError) in try tree.hideContentController(a, from: any, now: now) }
         case 13: return .calls([call(any, "removeFromParent")])
         case 14: return .calls([call("window", "setHidden", ["hidden": .bool(flag)])])
         default:

@@ -2,14 +2,14 @@ import Testing
 
 @testable import Containment
 
-/// The seeds' listings reproduced call for call; each recipe must emit exactly what its raw
+/// The listings of Apple's container guide reproduced call for call; each recipe must emit exactly what its raw
 /// calls emit.
 @Suite struct SeedListingTests {
     let frame: JSONValue = ["x": 0, "y": 0, "width": 390, "height": 844]
 
     @Test func displayContentController() throws {
         let recipeTree = try visibleTree(others: ["content"])
-        let recipe = try recipeTree.addChild("content", to: "root", now: t0)
+        let recipe = try recipeTree.displayContentController("content", in: "root", now: t0)
         let rawTree = try visibleTree(others: ["content"])
         let raw = rawTree.run([
             call("root", "addChild", ["child": "content"]),
@@ -30,10 +30,10 @@ import Testing
 
     @Test func hideContentController() throws {
         let recipeTree = try visibleTree(others: ["content"])
-        _ = try recipeTree.addChild("content", to: "root", now: t0)
+        _ = try recipeTree.displayContentController("content", in: "root", now: t0)
         let rawTree = try visibleTree(others: ["content"])
-        _ = try rawTree.addChild("content", to: "root", now: t0)
-        let recipe = try recipeTree.removeChild("content", from: "root", now: t0)
+        _ = try rawTree.displayContentController("content", in: "root", now: t0)
+        let recipe = try recipeTree.hideContentController("content", from: "root", now: t0)
         let raw = rawTree.run([
             call("content", "willMove", ["toParent": .null]),
             call("content.view", "removeFromSuperview"),
@@ -51,11 +51,11 @@ import Testing
     @Test func cycleFromViewController() throws {
         func start() throws -> ContainmentTree {
             let tree = try visibleTree(others: ["oldVC", "newVC"])
-            _ = try tree.addChild("oldVC", to: "root", now: t0)
+            _ = try tree.displayContentController("oldVC", in: "root", now: t0)
             return tree
         }
         let recipeTree = try start()
-        let (transition, recipeStart) = try recipeTree.transition(in: "root", from: "oldVC", to: "newVC", duration: 0.25, now: t0)
+        let (transition, recipeStart) = try recipeTree.cycleFromViewController("oldVC", to: "newVC", in: "root", duration: 0.25, now: t0)
         let recipeEnd = recipeTree.advance(to: t0 + 0.25)
 
         let rawTree = try start()

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Containment
 
-/// SEMANTICS rules 14 and 15: tab bar and split view controllers.
+/// docs/uikit-rules.md, rules 14 and 15: tab bar and split view controllers.
 @Suite struct TabAndSplitTests {
     func tabTree() throws -> ContainmentTree {
         try ContainmentTree(
@@ -56,7 +56,7 @@ import Testing
             ])
     }
 
-    /// The seeds' figure 5-2: a split view controller with a navigation controller as master
+    /// Figure 5-2 of Apple's container guide: a split view controller with a navigation controller as master
     /// and a detail controller, in a regular width.
     func splitTree() throws -> ContainmentTree {
         try ContainmentTree(

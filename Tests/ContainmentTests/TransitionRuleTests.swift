@@ -2,12 +2,12 @@ import Testing
 
 @testable import Containment
 
-/// SEMANTICS rule 12 and the engine's handling of time.
+/// docs/uikit-rules.md, rule 12 and the engine's handling of time.
 @Suite struct TransitionRuleTests {
     /// root shows `a` as its child; `b` is detached.
     func treeShowingA() throws -> ContainmentTree {
         let tree = try visibleTree(others: ["a", "b"])
-        _ = try tree.addChild("a", to: "root", now: t0)
+        _ = try tree.displayContentController("a", in: "root", now: t0)
         return tree
     }
 
@@ -29,7 +29,7 @@ import Testing
 
     @Test func rule12_transitionCallbacksAtStartAndEndThenCompletion() throws {
         let tree = try treeShowingA()
-        let (started, startEvents) = try tree.transition(in: "root", from: "a", to: "b", duration: 0.25, now: t0)
+        let (started, startEvents) = try tree.cycleFromViewController("a", to: "b", in: "root", duration: 0.25, now: t0)
         #expect(started.state == .running)
         #expect(started.completesAt == t0 + 0.25)
         #expect(
@@ -60,7 +60,7 @@ import Testing
 
     @Test func rule12_zeroDurationCompletesWithinTheCall() throws {
         let tree = try treeShowingA()
-        let (snapshot, events) = try tree.transition(in: "root", from: "a", to: "b", duration: 0, now: t0)
+        let (snapshot, events) = try tree.cycleFromViewController("a", to: "b", in: "root", duration: 0, now: t0)
         #expect(snapshot.state == .finished)
         #expect(containment(events).suffix(3) == ["root.transitionCompletion", "a.didMove(nil)", "b.didMove(root)"])
     }
@@ -80,7 +80,7 @@ import Testing
     /// reversal emits the opposite "will", and each ends its own controllers when due.
     @Test func rule12_secondTransitionOnATransitioningControllerRunsConcurrently() throws {
         let tree = try visibleTree(others: ["a", "b", "c"])
-        _ = try tree.addChild("a", to: "root", now: t0)
+        _ = try tree.displayContentController("a", in: "root", now: t0)
         _ = tree.run([call("root", "addChild", ["child": "b"]), call("root", "addChild", ["child": "c"])])
         let first = tree.run([call("root", "transition", ["from": "a", "to": "b", "duration": 1])])
         #expect(containment(first) == ["a.viewWillDisappear", "b.viewWillAppear", "b.viewIsAppearing"])
@@ -99,8 +99,8 @@ import Testing
 
     @Test func rule12_transitionsDueTogetherCompleteInStartOrder() throws {
         let tree = try visibleTree(others: ["a", "b", "c", "d"])
-        _ = try tree.addChild("a", to: "root", now: t0)
-        _ = try tree.addChild("c", to: "root", now: t0)
+        _ = try tree.displayContentController("a", in: "root", now: t0)
+        _ = try tree.displayContentController("c", in: "root", now: t0)
         _ = tree.run([call("root", "addChild", ["child": "b"]), call("root", "addChild", ["child": "d"])])
         _ = tree.run([
             call("root", "transition", ["from": "c", "to": "d", "duration": 2]),
@@ -112,7 +112,7 @@ import Testing
     }
 }
 
-/// SEMANTICS rules 16–18: delegation, sizes and traits.
+/// docs/uikit-rules.md, rules 16–18: delegation, sizes and traits.
 @Suite struct DelegationRuleTests {
     @Test func rule16_effectiveStatusBarFollowsTheChildForChainFromTheRoot() throws {
         let root = ControllerSpec(
@@ -133,7 +133,7 @@ import Testing
 
     @Test func rule17_preferredContentSizeChangeNotifiesTheParent() throws {
         let tree = try visibleTree(others: ["map"])
-        _ = try tree.addChild("map", to: "root", now: t0)
+        _ = try tree.displayContentController("map", in: "root", now: t0)
         let events = try tree.updateController("map", ControllerPatch(preferredContentSize: Size(width: 300, height: 200)), now: t0)
         #expect(trace(events) == ["root.preferredContentSizeDidChange"])
         #expect(events.first?.args["child"] == "map")
@@ -171,15 +171,15 @@ import Testing
 @Suite struct TransitionInteractionTests {
     @Test func manuallyForwardingContainerGetsNoAppearanceFromItsTransition() throws {
         let tree = try visibleTree(root: ControllerSpec(id: "root", automaticallyForwardsAppearance: false), others: ["a", "b"])
-        _ = try tree.addChild("a", to: "root", now: t0)
-        let (_, events) = try tree.transition(in: "root", from: "a", to: "b", duration: 0, now: t0)
+        _ = try tree.displayContentController("a", in: "root", now: t0)
+        let (_, events) = try tree.cycleFromViewController("a", to: "b", in: "root", duration: 0, now: t0)
         #expect(containment(events) == ["a.willMove(nil)", "b.willMove(root)", "root.transitionCompletion", "a.didMove(nil)", "b.didMove(root)"])
         #expect(tree.snapshot().views["root.view"]?.subviews == ["b.view"])
     }
 
     @Test func controllersInARunningTransitionCannotBeDeletedAndTearDownDisappearsParentsFirst() throws {
         let tree = try visibleTree(others: ["a", "b"])
-        _ = try tree.addChild("a", to: "root", now: t0)
+        _ = try tree.displayContentController("a", in: "root", now: t0)
         _ = tree.run([call("root", "addChild", ["child": "b"]), call("root", "transition", ["from": "a", "to": "b", "duration": 1])])
         _ = tree.run([call("b", "removeFromParent")])
         #expect(throws: ContainmentError.self) { try tree.deleteController("b", now: t0) }

@@ -1,4 +1,4 @@
-/// Built-in containers (SEMANTICS rules 13–15) dispatched by kind; each is built from the
+/// Built-in containers (docs/uikit-rules.md, rules 13–15) dispatched by kind; each is built from the
 /// same operations as custom containers: addChild/willMove, views in the container's own
 /// view, appearance by transitions, didMove/removeFromParent in the completion.
 extension ContainmentTree {

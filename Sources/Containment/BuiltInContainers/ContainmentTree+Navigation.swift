@@ -1,4 +1,4 @@
-/// UINavigationController (SEMANTICS rule 13): a stack whose top child's view fills the
+/// UINavigationController (docs/uikit-rules.md, rule 13): a stack whose top child's view fills the
 /// container under its navigation bar; every stack change is `setViewControllers`.
 extension ContainmentTree {
     func pushViewController(_ pushed: String, on navigation: String, animated: Bool) throws(ContainmentError) {

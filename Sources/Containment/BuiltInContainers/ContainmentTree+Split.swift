@@ -1,4 +1,4 @@
-/// Split view controllers (SEMANTICS rule 15): primary and secondary side by side in a
+/// Split view controllers (docs/uikit-rules.md, rule 15): primary and secondary side by side in a
 /// regular width; in a compact width the secondary collapses onto the primary — pushed onto
 /// it when the primary is a navigation controller — and separates again when regular.
 extension ContainmentTree {

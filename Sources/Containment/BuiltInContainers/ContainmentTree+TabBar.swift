@@ -1,4 +1,4 @@
-/// UITabBarController (SEMANTICS rule 14): tabs whose selected child's view is the only one
+/// UITabBarController (docs/uikit-rules.md, rule 14): tabs whose selected child's view is the only one
 /// in the container's view, above its tab bar.
 extension ContainmentTree {
     /// `setViewControllers` on a tab bar: the selected tab stays selected if kept, else the

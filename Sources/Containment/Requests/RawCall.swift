@@ -1,4 +1,4 @@
-/// One UIKit call as a client writes it (DESIGN.md "Raw calls"): ids name controllers and
+/// One UIKit call as a client writes it (docs/api.md, "Raw calls"): ids name controllers and
 /// views, `null` stands for nil, argument names are UIKit's Swift labels.
 public struct RawCall: Codable, Sendable, Equatable {
     /// A controller id, a view id (`<controller>.view` or a container view), or `window`.

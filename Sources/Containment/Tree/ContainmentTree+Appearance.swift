@@ -1,4 +1,4 @@
-/// Appearance (SEMANTICS rules 6, 7, 9, 10, 11): a state machine per controller driven by
+/// Appearance (docs/uikit-rules.md, rules 6, 7, 9, 10, 11): a state machine per controller driven by
 /// views entering or leaving the visible window, by transitions, or by the container's own
 /// `beginAppearanceTransition`/`endAppearanceTransition` calls. Propagation walks the view
 /// tree iteratively in pre-order, so parents come before children at any depth.

@@ -158,7 +158,7 @@ extension ContainmentTree {
     private func embedCalls(for spec: ControllerSpec) throws(ContainmentError) -> [RawCall] {
         var calls: [RawCall] = []
         for child in spec.children ?? [] {
-            calls += try addChildRecipe(child: child.id, parent: spec.id, containerView: child.containerView, frame: child.frame)
+            calls += try displayContentControllerCalls(child: child.id, parent: spec.id, containerView: child.containerView, frame: child.frame)
         }
         if let stack = spec.viewControllers {
             calls.append(

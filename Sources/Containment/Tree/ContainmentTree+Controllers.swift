@@ -1,4 +1,4 @@
-/// Parent and child (SEMANTICS rules 1–5): the links and the callbacks UIKit sends itself.
+/// Parent and child (docs/uikit-rules.md, rules 1–5): the links and the callbacks UIKit sends itself.
 extension ContainmentTree {
     /// Returns the node's index, for callers that go on to read it. The field's name is
     /// built only for the error: raw calls name it by concatenation, on every call.

@@ -1,4 +1,4 @@
-/// DESIGN.md's "Raw calls": UIKit's methods by their Swift names, dispatched on the kind of
+/// The raw calls (docs/api.md, "Raw calls"): UIKit's methods by their Swift names, dispatched on the kind of
 /// receiver. Arguments are checked before anything changes; UIKit's own preconditions are
 /// checked by the operations themselves.
 extension ContainmentTree {

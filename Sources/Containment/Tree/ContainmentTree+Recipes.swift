@@ -1,8 +1,9 @@
-/// The seeds' three listings, as the raw calls they are made of; the public recipe methods
-/// run these, so the recipes cannot drift from the raw operations.
+/// The three listings of Apple's *Implementing a Container View Controller*, as the raw
+/// calls they are made of; the public recipe methods run these, so the recipes cannot drift
+/// from the raw operations.
 extension ContainmentTree {
     /// `displayContentController`: addChild, set the frame, addSubview, didMove.
-    func addChildRecipe(child: String, parent: String, containerView: String?, frame: Rect?) throws(ContainmentError) -> [RawCall] {
+    func displayContentControllerCalls(child: String, parent: String, containerView: String?, frame: Rect?) throws(ContainmentError) -> [RawCall] {
         try requireController(parent, field: "parent")
         try requireController(child, field: "child")
         if let frame, !TreeValidation.isValid(frame) {
@@ -31,7 +32,7 @@ extension ContainmentTree {
     }
 
     /// `hideContentController`: willMove(nil), removeFromSuperview, removeFromParent.
-    func removeChildRecipe(child: String, parent: String) throws(ContainmentError) -> [RawCall] {
+    func hideContentControllerCalls(child: String, parent: String) throws(ContainmentError) -> [RawCall] {
         try requireController(parent, field: "parent")
         try requireController(child, field: "child")
         guard controllers[child]!.parent == parent else {
@@ -45,7 +46,7 @@ extension ContainmentTree {
     }
 
     /// `cycleFromViewController`: what runs before the transition, and its completion block.
-    func cycleRecipe(
+    func cycleFromViewControllerCalls(
         parent: String, from: String, to: String, duration: Double, options: [String]
     ) throws(ContainmentError) -> (prepare: [RawCall], completion: [RawCall]) {
         try requireController(parent, field: "parent")

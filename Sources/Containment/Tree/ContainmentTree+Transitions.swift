@@ -1,4 +1,4 @@
-/// `transition(from:to:duration:options:animations:completion:)` (SEMANTICS rule 12) as
+/// `transition(from:to:duration:options:animations:completion:)` (docs/uikit-rules.md, rule 12) as
 /// pending work with a due time.
 ///
 /// A second transition started while one is running on the same controllers is what UIKit

@@ -1,5 +1,5 @@
 /// Views: loading, the view tree, frames and layout. Appearance follows views entering and
-/// leaving the visible window (SEMANTICS rule 6), so every change of superview goes through
+/// leaving the visible window (docs/uikit-rules.md, rule 6), so every change of superview goes through
 /// `addSubview`/`removeFromSuperview` here.
 extension ContainmentTree {
     /// Resolves a view id, loading its controller's view first as accessing `.view` does.

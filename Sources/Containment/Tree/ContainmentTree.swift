@@ -127,29 +127,30 @@ public final class ContainmentTree {
 
     // MARK: Recipes
 
-    /// The seeds' `displayContentController`: addChild, frame, addSubview, didMove.
-    public func addChild(_ child: String, to parent: String, containerView: String? = nil, frame: Rect? = nil, now: Double) throws(ContainmentError) -> [Event] {
+    /// The `displayContentController` listing of Apple's *Implementing a Container View
+    /// Controller*: addChild, frame, addSubview, didMove (docs/uikit-rules.md, "Recipes").
+    public func displayContentController(_ child: String, in parent: String, containerView: String? = nil, frame: Rect? = nil, now: Double) throws(ContainmentError) -> [Event] {
         try mutate(now: now) { () throws(ContainmentError) in
-            try runCalls(try addChildRecipe(child: child, parent: parent, containerView: containerView, frame: frame))
+            try runCalls(try displayContentControllerCalls(child: child, parent: parent, containerView: containerView, frame: frame))
         }
     }
 
-    /// The seeds' `hideContentController`: willMove(nil), removeFromSuperview, removeFromParent.
-    public func removeChild(_ child: String, from parent: String, now: Double) throws(ContainmentError) -> [Event] {
+    /// The guide's `hideContentController`: willMove(nil), removeFromSuperview, removeFromParent.
+    public func hideContentController(_ child: String, from parent: String, now: Double) throws(ContainmentError) -> [Event] {
         try mutate(now: now) { () throws(ContainmentError) in
-            try runCalls(try removeChildRecipe(child: child, parent: parent))
+            try runCalls(try hideContentControllerCalls(child: child, parent: parent))
         }
     }
 
-    /// The seeds' `cycleFromViewController`: willMove(nil) on the old child, addChild the new,
+    /// The guide's `cycleFromViewController`: willMove(nil) on the old child, addChild the new,
     /// transition(from:to:); its completion removes the old and calls didMove on the new.
     /// With duration 0 it completes within this call.
-    public func transition(
-        in parent: String, from: String, to: String, duration: Double = 0.25, options: [String] = [], now: Double
+    public func cycleFromViewController(
+        _ from: String, to: String, in parent: String, duration: Double = 0.25, options: [String] = [], now: Double
     ) throws(ContainmentError) -> (TransitionSnapshot, [Event]) {
         var started: String?
         let events = try mutate(now: now) { () throws(ContainmentError) in
-            let calls = try cycleRecipe(parent: parent, from: from, to: to, duration: duration, options: options)
+            let calls = try cycleFromViewControllerCalls(parent: parent, from: from, to: to, duration: duration, options: options)
             try runCalls(calls.prepare)
             started = try startTransition(
                 parent: parent, from: from, to: to, duration: duration, options: options, completion: calls.completion,

@@ -138,7 +138,7 @@ paths:
                   - id: content
                     frame: {x: 0, y: 100, width: 390, height: 744}
             examples:
-              seeds:
+              containerGuide:
                 summary: The guide's container with a content area
                 value:
                   id: demo
@@ -680,7 +680,7 @@ paths:
       operationId: performCalls
       summary: Run raw UIKit calls in order
       description: |
-        Methods and argument names are UIKit's Swift names (see DESIGN.md "Raw calls"). A call
+        Methods and argument names are UIKit's Swift names (docs/api.md, "Raw calls"). A call
         UIKit would reject stops the list and answers with a problem naming `callIndex`;
         calls before it stay applied (their events are in the problem's `events`, their count
         in `applied`) unless `atomic` is true, in which case nothing is applied.

@@ -1,5 +1,5 @@
 extension Router {
-    /// Every route of the contract in DESIGN.md / openapi.yaml.
+    /// Every route of the contract in openapi.yaml.
     static func containment(_ core: ServiceCore) -> Router {
         var router = Router()
         router.addSystemRoutes(core)

@@ -2,7 +2,7 @@ import Containment
 import MicroHTTP
 
 extension Router {
-    /// The seeds' three listings as endpoints: add (displayContentController), remove
+    /// The three listings of Apple's *Implementing a Container View Controller* as endpoints: add (displayContentController), remove
     /// (hideContentController) and transition (cycleFromViewController).
     mutating func addRecipeRoutes(_ core: ServiceCore) {
         add("POST", "/v1/trees/{tree}/controllers/{parent}/children") { (request) throws(Problem) in
@@ -16,8 +16,8 @@ extension Router {
             let parent = request.parameter("parent")
             let (subject, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
                 let events = try Problem.engine {
-                    try tree.addChild(
-                        body.child, to: parent, containerView: body.containerView, frame: body.frame, now: now)
+                    try tree.displayContentController(
+                        body.child, in: parent, containerView: body.containerView, frame: body.frame, now: now)
                 }
                 return (try Self.parentAndChild(tree, parent: parent, child: body.child), events)
             }
@@ -28,7 +28,7 @@ extension Router {
             let parent = request.parameter("parent")
             let child = request.parameter("child")
             let (subject, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
-                let events = try Problem.engine { try tree.removeChild(child, from: parent, now: now) }
+                let events = try Problem.engine { try tree.hideContentController(child, from: parent, now: now) }
                 return (try Self.parentAndChild(tree, parent: parent, child: child), events)
             }
             return .json(MutationResponse(events: events, subject: subject), for: request)
@@ -41,7 +41,7 @@ extension Router {
             let deferred = try request.queryBool("wait") == true ? HTTPDeferredResponse() : nil
             let (transition, events) = try core.mutate(request) { (tree, now, state) throws(Problem) in
                 let (transition, events) = try Problem.engine {
-                    try tree.transition(in: parent, from: body.from, to: body.to, duration: body.duration ?? 0.25, options: body.options ?? [], now: now)
+                    try tree.cycleFromViewController(body.from, to: body.to, in: parent, duration: body.duration ?? 0.25, options: body.options ?? [], now: now)
                 }
                 if let deferred, transition.state == .running {
                     state.waiters.append(TransitionWaiter(

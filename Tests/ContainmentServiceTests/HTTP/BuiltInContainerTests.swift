@@ -4,7 +4,7 @@ import Testing
 /// Issue 5 through HTTP: navigation, tab bar and split view controllers built from nested
 /// specs (JSON and YAML) and driven by raw calls, as a test rig with curl would.
 @Suite struct BuiltInContainerTests {
-    /// The seeds' navigation figure: a navigation controller at the window's root with a
+    /// The navigation figure of Apple's container guide: a navigation controller at the window's root with a
     /// two-controller stack, plus a detached `more` to push.
     private func navigationService() throws -> TestService {
         let service = try TestService()
@@ -157,7 +157,7 @@ import Testing
         #expect(outOfRange.json["field"].string == "calls[0].args.index")
     }
 
-    /// The seeds' split view figure written by hand in YAML: a navigation controller as the
+    /// The split view figure of Apple's container guide written by hand in YAML: a navigation controller as the
     /// primary column, a detail controller as the secondary.
     private static let splitYAML = """
         id: split

@@ -1,6 +1,6 @@
 import Testing
 
-/// The seeds' three listings through HTTP, with UIKit's exact callback order.
+/// The three listings of Apple's *Implementing a Container View Controller* through HTTP, with UIKit's exact callback order.
 @Suite struct RecipeTests {
     /// A visible container `root` with a container view `content`, and a detached `map`.
     private func containerWithDetachedMap() throws -> TestService {

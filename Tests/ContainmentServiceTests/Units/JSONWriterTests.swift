@@ -109,7 +109,7 @@ import Testing
                 events += (try? tree.updateController(a, patch, now: now)) ?? []
                 continue
             case 8:
-                if let (transition, started) = try? tree.transition(in: "root", from: a, to: b, duration: random.pick([0, 0.5]), now: now) {
+                if let (transition, started) = try? tree.cycleFromViewController(a, to: b, in: "root", duration: random.pick([0, 0.5]), now: now) {
                     transitions.append(transition)
                     events += started
                 }

@@ -23,9 +23,9 @@ let benchmarks: @Sendable () -> Void = {
     for size in sizes {
         Benchmark("add child, \(size) controllers") { benchmark, tree in
             measure(benchmark) {
-                blackHole(try tree.addChild("slot", to: "root", now: 1))
+                blackHole(try tree.displayContentController("slot", in: "root", now: 1))
                 benchmark.stopMeasurement()
-                blackHole(try tree.removeChild("slot", from: "root", now: 1))
+                blackHole(try tree.hideContentController("slot", from: "root", now: 1))
             }
         } setup: {
             try Fixture.tree(size: size)
@@ -33,9 +33,9 @@ let benchmarks: @Sendable () -> Void = {
 
         Benchmark("remove child, \(size) controllers") { benchmark, tree in
             measure(benchmark) {
-                blackHole(try tree.addChild("slot", to: "root", now: 1))
+                blackHole(try tree.displayContentController("slot", in: "root", now: 1))
                 benchmark.startMeasurement()
-                blackHole(try tree.removeChild("slot", from: "root", now: 1))
+                blackHole(try tree.hideContentController("slot", from: "root", now: 1))
             }
         } setup: {
             try Fixture.tree(size: size)
@@ -43,9 +43,9 @@ let benchmarks: @Sendable () -> Void = {
 
         Benchmark("transition (duration 0), \(size) controllers") { benchmark, tree in
             measure(benchmark) {
-                blackHole(try tree.transition(in: "root", from: "a", to: "slot", duration: 0, now: 1))
+                blackHole(try tree.cycleFromViewController("a", to: "slot", in: "root", duration: 0, now: 1))
                 benchmark.stopMeasurement()
-                blackHole(try tree.transition(in: "root", from: "slot", to: "a", duration: 0, now: 1))
+                blackHole(try tree.cycleFromViewController("slot", to: "a", in: "root", duration: 0, now: 1))
             }
         } setup: {
             try Fixture.tree(size: size)
@@ -55,8 +55,8 @@ let benchmarks: @Sendable () -> Void = {
     for depth in depths {
         Benchmark("add+remove child at depth \(depth)") { benchmark, chain in
             measure(benchmark) {
-                blackHole(try chain.tree.addChild("slot", to: chain.deepest, now: 1))
-                blackHole(try chain.tree.removeChild("slot", from: chain.deepest, now: 1))
+                blackHole(try chain.tree.displayContentController("slot", in: chain.deepest, now: 1))
+                blackHole(try chain.tree.hideContentController("slot", from: chain.deepest, now: 1))
             }
         } setup: {
             try Fixture.chain(depth: depth)

@@ -39,7 +39,7 @@ func runCalls(_ count: Int, groups: Int, retention: Int) throws {
     for group in 0..<groups {
         let spec = ControllerSpec(id: "g\(group)", children: (0..<4_999).map { ControllerSpec(id: "g\(group)-\($0)") })
         _ = try tree.createController(spec, now: 0)
-        _ = try tree.addChild("g\(group)", to: "root", now: 0)
+        _ = try tree.displayContentController("g\(group)", in: "root", now: 0)
     }
     _ = try tree.createController(ControllerSpec(id: "w0-0"), now: 0)
     _ = tree.perform([RawCall(receiver: "w0-0", method: "loadViewIfNeeded")], atomic: false, now: 0)
@@ -63,7 +63,7 @@ func runMemory(retention: Int) throws {
     for group in 0..<20 {
         let spec = ControllerSpec(id: "g\(group)", children: (0..<4_999).map { ControllerSpec(id: "g\(group)-\($0)") })
         _ = try tree.createController(spec, now: 0)
-        _ = try tree.addChild("g\(group)", to: "root", now: 0)
+        _ = try tree.displayContentController("g\(group)", in: "root", now: 0)
     }
     let after = residentBytes()
     _ = mallocTrim(0)

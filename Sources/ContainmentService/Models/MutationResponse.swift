@@ -20,34 +20,19 @@ struct NoSubject: Encodable, Sendable {
 }
 
 struct TreeSubject: Encodable, Sendable { var tree: TreeSnapshot }
+
 struct ControllerSubject: Encodable, Sendable { var controller: ControllerSnapshot }
+
 struct ParentChildSubject: Encodable, Sendable {
     var parent: ControllerSnapshot
     var child: ControllerSnapshot
 }
+
 struct TransitionSubject: Encodable, Sendable { var transition: TransitionSnapshot }
+
 struct CallsSubject: Encodable, Sendable { var applied: Int }
+
 struct ClockSubject: Encodable, Sendable {
     var time: String
     var nextDueTime: String?
-}
-
-/// `GET /v1/trees`.
-struct TreeList: Encodable, Sendable {
-    var trees: [TreeSummary]
-    var nextCursor: String?
-
-    struct TreeSummary: Encodable, Sendable {
-        var id: String
-        var clock: TreeClock
-        var controllerCount: Int
-        var lastSeq: UInt64
-    }
-}
-
-/// `GET .../events`.
-struct EventPage: Encodable, Sendable {
-    var events: [Event]
-    var lastSeq: UInt64
-    var oldestSeq: UInt64
 }

@@ -1,25 +1,3 @@
-/// A width and height in points, as `CGSize`.
-public struct Size: Codable, Sendable, Equatable, Hashable {
-    public var width: Double
-    public var height: Double
-
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-}
-
-/// A position in points, as `CGPoint`.
-public struct Point: Codable, Sendable, Equatable, Hashable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-}
-
 /// A rectangle in its superview's coordinates, as `CGRect`.
 public struct Rect: Codable, Sendable, Equatable, Hashable {
     public var x: Double

@@ -1,0 +1,6 @@
+/// A back swipe: `from` (the top) is disappearing, `to` (below it) appearing.
+struct InteractivePop: Equatable {
+    var from: String
+    var to: String
+    var percent: Double
+}

@@ -1,0 +1,38 @@
+/// A view; root views have an owner, container views and the window's view do not.
+/// Its id is the key it is stored under, not repeated here: views are the most numerous nodes.
+struct ViewNode {
+    var frame: Rect
+    var superview: String?
+    /// Changed only through the methods below (see `ControllerNode.children`).
+    private(set) var subviews: [String] = []
+    var owner: String?
+    /// Whether the window is above this view; kept up to date on every superview change (a
+    /// move pays for the views whose window changes, as UIKit's `didMoveToWindow` does), so
+    /// asking is O(1) at any depth.
+    var inWindow = false
+    /// The undo log's stamp when this node was last saved (`UndoLog.stamp`).
+    var undoStamp: UInt32 = 0
+
+    init(frame: Rect, superview: String? = nil, subviews: [String] = [], owner: String? = nil, inWindow: Bool = false) {
+        self.frame = frame
+        self.superview = superview
+        self.subviews = subviews
+        self.owner = owner
+        self.inWindow = inWindow
+    }
+
+    mutating func insertSubview(_ subview: String, at index: Int) { subviews.insert(subview, at: index) }
+    mutating func removeSubview(at index: Int) { subviews.remove(at: index) }
+
+    /// This node as the undo log keeps it: the subviews list is restored by its own entries.
+    var withoutSubviews: ViewNode {
+        var copy = self
+        copy.subviews = []
+        return copy
+    }
+
+    /// Restoring a saved node: the current subviews list stays, moved rather than copied.
+    mutating func keepSubviews(of current: inout ViewNode) {
+        swap(&subviews, &current.subviews)
+    }
+}

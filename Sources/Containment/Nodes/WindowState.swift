@@ -1,0 +1,9 @@
+/// The tree's one window.
+struct WindowState: Equatable {
+    static let viewID = "window"
+
+    var size: Size
+    var horizontalSizeClass: SizeClass
+    var visible = false
+    var rootViewController: String?
+}

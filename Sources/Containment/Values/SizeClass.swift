@@ -1,0 +1,5 @@
+/// UIKit's horizontal size class; a change calls `traitCollectionDidChange`.
+public enum SizeClass: String, Codable, Sendable, CaseIterable {
+    case compact
+    case regular
+}

@@ -1,0 +1,6 @@
+/// `UIStatusBarStyle`.
+public enum StatusBarStyle: String, Codable, Sendable, CaseIterable {
+    case `default`
+    case lightContent
+    case darkContent
+}

@@ -1,0 +1,6 @@
+import Containment
+
+/// `POST .../clock`.
+struct ClockBody: Decodable, Sendable {
+    var advance: Double
+}

@@ -1,0 +1,9 @@
+import Containment
+
+/// `POST .../controllers/{parent}/transitions` — `cycleFromViewController` (Apple's container guide).
+struct TransitionBody: Decodable, Sendable {
+    var from: String
+    var to: String
+    var duration: Double?
+    var options: [String]?
+}
