@@ -15,19 +15,22 @@ ensure_system_libraries() {
   fi
 }
 
-# The Python tools that check openapi.yaml and fuzz the live server, in a virtual environment
-# under .build (Debian's own Python refuses system-wide pip installs).
+# The Python tools that check openapi.yaml, validate responses against it, fuzz the live server
+# and drive the browser tests, in a virtual environment under .build (Debian's own Python
+# refuses system-wide pip installs).
 ensure_python_tools() {
   local tools=.build/python-tools
-  if ! "$tools/bin/python" -c 'import openapi_spec_validator' 2>/dev/null || [ ! -x "$tools/bin/schemathesis" ]; then
+  if ! "$tools/bin/python" -c 'import openapi_spec_validator, openapi_core, selenium, pytest' 2>/dev/null \
+    || [ ! -x "$tools/bin/schemathesis" ]; then
     if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' 2>/dev/null; then
       echo "installing python3 and python3-venv" >&2
       as_root apt-get update -qq
       DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3 python3-venv
     fi
-    echo "installing openapi-spec-validator and schemathesis into $tools" >&2
+    echo "installing openapi-spec-validator, openapi-core, schemathesis, selenium and pytest into $tools" >&2
     python3 -m venv "$tools"
-    "$tools/bin/python" -m pip install --quiet --disable-pip-version-check openapi-spec-validator schemathesis
+    "$tools/bin/python" -m pip install --quiet --disable-pip-version-check \
+      openapi-spec-validator 'openapi-core>=0.19' schemathesis selenium pytest
   fi
   PATH="$PWD/$tools/bin:$PATH"
   export PATH
@@ -40,5 +43,15 @@ ensure_benchmark_tools() {
     echo "installing wrk and gcc" >&2
     as_root apt-get update -qq
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq wrk gcc
+  fi
+}
+
+# Headless Chromium and its WebDriver, for the browser tests (Debian's packages: no browser
+# download at test time).
+ensure_browser_tools() {
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    echo "installing chromium and chromium-driver" >&2
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium chromium-driver
   fi
 }
