@@ -16,6 +16,19 @@ import Testing
         #expect(tree.lastSeq == UInt64(seen.count))
     }
 
+    @Test func eachMutationsEventsShareOneBatchAndRejectedCallsTakeNone() throws {
+        let tree = try visibleTree(others: ["a", "b"])
+        #expect(Set(tree.creationEvents.map(\.batch)) == [1])
+        let added = try tree.displayContentController("a", in: "root", now: t0)
+        #expect(added.count > 1 && added.allSatisfy { $0.batch == 2 })
+        let rejected = tree.perform([call("a", "addChild", ["child": "a"])], atomic: true, now: t0)
+        #expect(rejected.events.isEmpty && rejected.failure != nil)
+        let quiet = tree.advance(to: t0)
+        #expect(quiet.isEmpty)
+        let next = try tree.displayContentController("b", in: "root", now: t0)
+        #expect(!next.isEmpty && next.allSatisfy { $0.batch == 3 })
+    }
+
     @Test func retentionIsBoundedWithAKnownOldestSeq() throws {
         let tree = try visibleTree(others: ["c"], configuration: TreeConfiguration(eventRetention: 5))
         for _ in 0..<5 {
@@ -42,7 +55,7 @@ import Testing
     /// around, must keep the newest in order as appending them one by one did.
     @Test func aCallsEventsFillThenWrapTheRetentionBufferInOrder() {
         func events(_ seqs: ClosedRange<UInt64>) -> [Event] {
-            seqs.map { Event(seq: $0, tree: "t", time: 0, controller: "c", callback: "viewDidLoad") }
+            seqs.map { Event(seq: $0, batch: 1, tree: "t", time: 0, controller: "c", callback: "viewDidLoad") }
         }
         var log = EventLog(capacity: 4)
         log.append(contentsOf: events(1...3))
@@ -66,7 +79,7 @@ import Testing
             var all: [Event] = []
             for (step, size) in sizes.enumerated() {
                 let next = UInt64(all.count) + 1
-                let events = (0..<UInt64(size)).map { Event(seq: next + $0, tree: "t", time: 0, controller: "c", callback: "viewDidLoad") }
+                let events = (0..<UInt64(size)).map { Event(seq: next + $0, batch: 1, tree: "t", time: 0, controller: "c", callback: "viewDidLoad") }
                 log.append(contentsOf: events)
                 all += events
                 let kept = all.suffix(capacity)
@@ -84,17 +97,17 @@ import Testing
 
     @Test func eventsEncodeAsDesignedWithISOTimes() throws {
         let event = Event(
-            seq: 17, tree: "demo", time: 1_795_255_200.123, controller: "map", callback: "viewWillAppear",
+            seq: 17, batch: 4, tree: "demo", time: 1_795_255_200.123, controller: "map", callback: "viewWillAppear",
             args: ["animated": false], isMovingToParent: true, isMovingFromParent: false)
         let data = try JSONEncoder().encode(event)
         let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["time"] as? String == "2026-11-21T10:00:00.123Z")
         #expect(object["warning"] == nil)
         #expect(try JSONDecoder().decode(Event.self, from: data) == event)
-        let warning = Event(seq: 1, tree: "demo", time: 0, controller: "map", callback: nil, warning: "Unbalanced")
+        let warning = Event(seq: 1, batch: 1, tree: "demo", time: 0, controller: "map", callback: nil, warning: "Unbalanced")
         let warningObject = try #require(
             JSONSerialization.jsonObject(with: try JSONEncoder().encode(warning)) as? [String: Any])
-        #expect(Set(warningObject.keys) == ["seq", "tree", "time", "controller", "warning"])
+        #expect(Set(warningObject.keys) == ["seq", "batch", "tree", "time", "controller", "warning"])
         #expect(ISOTime.string(from: 0) == "1970-01-01T00:00:00.000Z")
         #expect(ISOTime.string(from: -0.001) == "1969-12-31T23:59:59.999Z")
         #expect(ISOTime.seconds(from: "2000-02-29T12:34:56.789Z") == 951_827_696.789)

@@ -3,6 +3,10 @@
 public struct Event: Codable, Sendable, Equatable {
     /// Per tree, strictly increasing, never reused.
     public var seq: UInt64
+    /// The mutation that caused the event — a request, a clock advance or a transition's
+    /// timer — numbered per tree from 1, increasing, shared by all the events it caused: what
+    /// clients group a timeline by.
+    public var batch: UInt64
     public var tree: String
     /// Seconds since 1970, as passed in by the caller; encoded as an ISO-8601 string.
     public var time: Double
@@ -17,11 +21,12 @@ public struct Event: Codable, Sendable, Equatable {
     public var warning: String?
 
     public init(
-        seq: UInt64, tree: String, time: Double, controller: String?, callback: String?,
+        seq: UInt64, batch: UInt64, tree: String, time: Double, controller: String?, callback: String?,
         args: [String: JSONValue] = [:], isMovingToParent: Bool? = nil, isMovingFromParent: Bool? = nil,
         warning: String? = nil
     ) {
         self.seq = seq
+        self.batch = batch
         self.tree = tree
         self.time = time
         self.controller = controller
@@ -33,12 +38,13 @@ public struct Event: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case seq, tree, time, controller, callback, args, isMovingToParent, isMovingFromParent, warning
+        case seq, batch, tree, time, controller, callback, args, isMovingToParent, isMovingFromParent, warning
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         seq = try container.decode(UInt64.self, forKey: .seq)
+        batch = try container.decode(UInt64.self, forKey: .batch)
         tree = try container.decode(String.self, forKey: .tree)
         let timeText = try container.decode(String.self, forKey: .time)
         guard let seconds = ISOTime.seconds(from: timeText) else {
@@ -56,6 +62,7 @@ public struct Event: Codable, Sendable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(seq, forKey: .seq)
+        try container.encode(batch, forKey: .batch)
         try container.encode(tree, forKey: .tree)
         try container.encode(ISOTime.string(from: time), forKey: .time)
         try container.encodeIfPresent(controller, forKey: .controller)

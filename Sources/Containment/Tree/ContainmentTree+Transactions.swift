@@ -109,6 +109,7 @@ extension ContainmentTree {
     }
 
     func commitCall() -> [Event] {
+        if !pendingEvents.isEmpty { nextBatch += 1 }
         log.append(contentsOf: pendingEvents)
         let events = pendingEvents
         pendingEvents = []
@@ -255,7 +256,7 @@ extension ContainmentTree {
     func emit(_ controller: String, _ callback: String, _ args: [String: JSONValue] = [:], moving: MovingFlags? = nil) {
         pendingEvents.append(
             Event(
-                seq: nextSeq, tree: id, time: now, controller: controller, callback: callback, args: args,
+                seq: nextSeq, batch: nextBatch, tree: id, time: now, controller: controller, callback: callback, args: args,
                 isMovingToParent: moving?.toParent, isMovingFromParent: moving?.fromParent))
         nextSeq += 1
     }
@@ -274,7 +275,7 @@ extension ContainmentTree {
     /// Records what UIKit would log instead of acting.
     func warn(_ controller: String?, _ message: String) {
         pendingEvents.append(
-            Event(seq: nextSeq, tree: id, time: now, controller: controller, callback: nil, args: [:], warning: message))
+            Event(seq: nextSeq, batch: nextBatch, tree: id, time: now, controller: controller, callback: nil, args: [:], warning: message))
         nextSeq += 1
     }
 }

@@ -24,6 +24,8 @@ public final class ContainmentTree {
     var finishedTransitions = FinishedTransitions()
     var log: EventLog
     var nextSeq: UInt64 = 1
+    /// The `batch` of the call in progress; taken by the next mutation once this one has events.
+    var nextBatch: UInt64 = 1
     /// The time of the call in progress.
     var now: Double = 0
     /// Events of the call in progress, committed to `log` when it succeeds.
@@ -43,6 +45,8 @@ public final class ContainmentTree {
     @exclusivity(unchecked) var finishedTransitions = FinishedTransitions()
     @exclusivity(unchecked) var log: EventLog
     @exclusivity(unchecked) var nextSeq: UInt64 = 1
+    /// The `batch` of the call in progress; taken by the next mutation once this one has events.
+    @exclusivity(unchecked) var nextBatch: UInt64 = 1
     /// The time of the call in progress.
     @exclusivity(unchecked) var now: Double = 0
     /// Events of the call in progress, committed to `log` when it succeeds.

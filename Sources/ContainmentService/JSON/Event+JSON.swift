@@ -10,6 +10,8 @@ extension Event: JSONWritable {
             writer.key("args")
             JSONValue.writeObject(args, to: &writer)
         }
+        writer.key("batch")
+        writer.integer(batch)
         if callback != nil {
             writer.key("callback")
             writer.string(callback.unsafelyUnwrapped)

@@ -818,13 +818,13 @@ paths:
               example: |
                 id: 17
                 event: viewWillAppear
-                data: {"args":{"animated":false},"callback":"viewWillAppear","controller":"map","isMovingFromParent":false,"isMovingToParent":true,"seq":17,"time":"2026-11-21T10:00:00.123Z","tree":"demo"}
+                data: {"args":{"animated":false},"batch":4,"callback":"viewWillAppear","controller":"map","isMovingFromParent":false,"isMovingToParent":true,"seq":17,"time":"2026-11-21T10:00:00.123Z","tree":"demo"}
 
             application/x-ndjson:
               schema:
                 $ref: '#/components/schemas/StreamLine'
               example: |
-                {"args":{"animated":false},"callback":"viewWillAppear","controller":"map","isMovingFromParent":false,"isMovingToParent":true,"seq":17,"time":"2026-11-21T10:00:00.123Z","tree":"demo"}
+                {"args":{"animated":false},"batch":4,"callback":"viewWillAppear","controller":"map","isMovingFromParent":false,"isMovingToParent":true,"seq":17,"time":"2026-11-21T10:00:00.123Z","tree":"demo"}
         '400':
           $ref: '#/components/responses/BadRequest'
         '404':
@@ -1289,10 +1289,17 @@ components:
 
     Event:
       type: object
-      required: [seq, tree, time]
+      required: [seq, batch, tree, time]
       description: One callback delivered to one controller, or a warning UIKit would log.
       properties:
         seq: {type: integer, minimum: 1}
+        batch:
+          type: integer
+          minimum: 1
+          description: >-
+            The mutation that caused the event (a request, a clock advance, or a real-clock
+            transition's completion), numbered per tree from 1 and shared by every event it
+            caused; group a timeline by it.
         tree: {type: string}
         time:
           $ref: '#/components/schemas/Time'
@@ -1309,7 +1316,7 @@ components:
           type: string
           examples: ['Unbalanced calls to begin/end appearance transitions for <map>']
       examples:
-        - {seq: 17, tree: demo, time: '2026-11-21T10:00:00.123Z', controller: map, callback: viewWillAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
+        - {seq: 17, batch: 4, tree: demo, time: '2026-11-21T10:00:00.123Z', controller: map, callback: viewWillAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
 
     Events:
       type: array
