@@ -17,13 +17,17 @@ public struct Event: Codable, Sendable, Equatable {
     /// Set on appearance callbacks only (`isMovingToParent` as UIKit reports it there).
     public var isMovingToParent: Bool?
     public var isMovingFromParent: Bool?
+    /// Set on appearance callbacks of a presented controller while it is being presented or
+    /// dismissed (only when true).
+    public var isBeingPresented: Bool?
+    public var isBeingDismissed: Bool?
     /// What UIKit would log instead of calling anything.
     public var warning: String?
 
     public init(
         seq: UInt64, batch: UInt64, tree: String, time: Double, controller: String?, callback: String?,
         args: [String: JSONValue] = [:], isMovingToParent: Bool? = nil, isMovingFromParent: Bool? = nil,
-        warning: String? = nil
+        warning: String? = nil, isBeingPresented: Bool? = nil, isBeingDismissed: Bool? = nil
     ) {
         self.seq = seq
         self.batch = batch
@@ -35,10 +39,13 @@ public struct Event: Codable, Sendable, Equatable {
         self.isMovingToParent = isMovingToParent
         self.isMovingFromParent = isMovingFromParent
         self.warning = warning
+        self.isBeingPresented = isBeingPresented
+        self.isBeingDismissed = isBeingDismissed
     }
 
     enum CodingKeys: String, CodingKey {
         case seq, batch, tree, time, controller, callback, args, isMovingToParent, isMovingFromParent, warning
+        case isBeingPresented, isBeingDismissed
     }
 
     public init(from decoder: any Decoder) throws {
@@ -57,6 +64,8 @@ public struct Event: Codable, Sendable, Equatable {
         isMovingToParent = try container.decodeIfPresent(Bool.self, forKey: .isMovingToParent)
         isMovingFromParent = try container.decodeIfPresent(Bool.self, forKey: .isMovingFromParent)
         warning = try container.decodeIfPresent(String.self, forKey: .warning)
+        isBeingPresented = try container.decodeIfPresent(Bool.self, forKey: .isBeingPresented)
+        isBeingDismissed = try container.decodeIfPresent(Bool.self, forKey: .isBeingDismissed)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -73,5 +82,7 @@ public struct Event: Codable, Sendable, Equatable {
         try container.encodeIfPresent(isMovingToParent, forKey: .isMovingToParent)
         try container.encodeIfPresent(isMovingFromParent, forKey: .isMovingFromParent)
         try container.encodeIfPresent(warning, forKey: .warning)
+        try container.encodeIfPresent(isBeingPresented, forKey: .isBeingPresented)
+        try container.encodeIfPresent(isBeingDismissed, forKey: .isBeingDismissed)
     }
 }

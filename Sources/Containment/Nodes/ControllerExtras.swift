@@ -22,6 +22,16 @@ struct ControllerExtras {
     var split: SplitState?
     /// The running transition driving this controller's appearance (`AppearanceDriver`).
     var drivingTransition: String?
+
+    // MARK: Presentation
+
+    var modalPresentationStyle: ModalPresentationStyle = .automatic
+    var definesPresentationContext = false
+    var isModalInPresentation = false
+    /// The controller this one presents itself (not one its ancestors present).
+    var presentedViewController: String?
+    /// Set while this controller is presented.
+    var presentation: Presentation?
 }
 
 /// The reference a node holds its extras through; copied before a write when shared, so

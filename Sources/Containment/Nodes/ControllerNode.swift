@@ -22,6 +22,9 @@ typealias ControllerIndex = IDTable<ControllerNode>.Index
 struct MovingFlags {
     var toParent: Bool
     var fromParent: Bool
+    /// `isBeingPresented`/`isBeingDismissed`, which appearance callbacks report too.
+    var beingPresented = false
+    var beingDismissed = false
 }
 
 /// A view controller's state inside the engine: what every controller uses inline, the rest
@@ -152,10 +155,44 @@ struct ControllerNode {
         _modify { yield &extras.split }
     }
 
+    // MARK: Presentation
+
+    var modalPresentationStyle: ModalPresentationStyle {
+        get { extrasBox?.extras.modalPresentationStyle ?? .automatic }
+        _modify { yield &extras.modalPresentationStyle }
+    }
+
+    var definesPresentationContext: Bool {
+        get { extrasBox?.extras.definesPresentationContext ?? false }
+        _modify { yield &extras.definesPresentationContext }
+    }
+
+    var isModalInPresentation: Bool {
+        get { extrasBox?.extras.isModalInPresentation ?? false }
+        _modify { yield &extras.isModalInPresentation }
+    }
+
+    var presentedViewController: String? {
+        get { extrasBox?.extras.presentedViewController }
+        _modify { yield &extras.presentedViewController }
+    }
+
+    var presentation: Presentation? {
+        get { extrasBox?.extras.presentation }
+        _modify { yield &extras.presentation }
+    }
+
     var viewID: String { ControllerNode.viewID(of: id) }
 
     /// What appearance callbacks report about the move in progress.
-    var moving: MovingFlags { MovingFlags(toParent: isMovingToParent, fromParent: isMovingFromParent) }
+    var moving: MovingFlags {
+        guard let presentation = extrasBox?.extras.presentation else {
+            return MovingFlags(toParent: isMovingToParent, fromParent: isMovingFromParent)
+        }
+        return MovingFlags(
+            toParent: isMovingToParent, fromParent: isMovingFromParent, beingPresented: presentation.isBeingPresented,
+            beingDismissed: presentation.isBeingDismissed)
+    }
 
     mutating func appendChild(_ child: String) { children.append(child) }
     mutating func insertChild(_ child: String, at index: Int) { children.insert(child, at: index) }

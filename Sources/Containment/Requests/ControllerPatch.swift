@@ -12,10 +12,18 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
     /// Merged into the controller's properties; a `null` value deletes the key.
     public var properties: [String: JSONValue]?
 
+    // MARK: Presentation
+
+    public var modalPresentationStyle: ModalPresentationStyle?
+    public var definesPresentationContext: Bool?
+    public var isModalInPresentation: Bool?
+
     public init(
         title: String?? = nil, preferredContentSize: Size? = nil, statusBarStyle: StatusBarStyle? = nil,
         statusBarHidden: Bool? = nil, childForStatusBarStyle: String?? = nil, childForStatusBarHidden: String?? = nil,
-        automaticallyForwardsAppearance: Bool? = nil, properties: [String: JSONValue]? = nil
+        automaticallyForwardsAppearance: Bool? = nil, properties: [String: JSONValue]? = nil,
+        modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
+        isModalInPresentation: Bool? = nil
     ) {
         self.title = title
         self.preferredContentSize = preferredContentSize
@@ -25,11 +33,15 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         self.childForStatusBarHidden = childForStatusBarHidden
         self.automaticallyForwardsAppearance = automaticallyForwardsAppearance
         self.properties = properties
+        self.modalPresentationStyle = modalPresentationStyle
+        self.definesPresentationContext = definesPresentationContext
+        self.isModalInPresentation = isModalInPresentation
     }
 
     enum CodingKeys: String, CodingKey {
         case title, preferredContentSize, statusBarStyle, statusBarHidden, childForStatusBarStyle
         case childForStatusBarHidden, automaticallyForwardsAppearance, properties
+        case modalPresentationStyle, definesPresentationContext, isModalInPresentation
     }
 
     public init(from decoder: any Decoder) throws {
@@ -47,6 +59,9 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         childForStatusBarHidden = try clearable(.childForStatusBarHidden)
         automaticallyForwardsAppearance = try container.decodeIfPresent(Bool.self, forKey: .automaticallyForwardsAppearance)
         properties = try container.decodeIfPresent([String: JSONValue].self, forKey: .properties)
+        modalPresentationStyle = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .modalPresentationStyle)
+        definesPresentationContext = try container.decodeIfPresent(Bool.self, forKey: .definesPresentationContext)
+        isModalInPresentation = try container.decodeIfPresent(Bool.self, forKey: .isModalInPresentation)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -59,5 +74,8 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         if let childForStatusBarHidden { try container.encode(childForStatusBarHidden, forKey: .childForStatusBarHidden) }
         try container.encodeIfPresent(automaticallyForwardsAppearance, forKey: .automaticallyForwardsAppearance)
         try container.encodeIfPresent(properties, forKey: .properties)
+        try container.encodeIfPresent(modalPresentationStyle, forKey: .modalPresentationStyle)
+        try container.encodeIfPresent(definesPresentationContext, forKey: .definesPresentationContext)
+        try container.encodeIfPresent(isModalInPresentation, forKey: .isModalInPresentation)
     }
 }

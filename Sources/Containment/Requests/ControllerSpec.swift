@@ -38,6 +38,20 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     private var primaryBox: Box?
     private var secondaryBox: Box?
 
+    // MARK: Presentation
+
+    public var modalPresentationStyle: ModalPresentationStyle?
+    public var definesPresentationContext: Bool?
+    public var isModalInPresentation: Bool?
+    private var presentedBox: Box?
+
+    /// A controller this one presents once the tree is built (not animated), as a storyboard's
+    /// initial modal segue would: only in a tree's root spec, where the presenter is in the window.
+    public var presented: ControllerSpec? {
+        get { presentedBox?.spec }
+        set { presentedBox = newValue.map(Box.init) }
+    }
+
     /// A split view controller's primary column.
     public var primary: ControllerSpec? {
         get { primaryBox?.spec }
@@ -57,7 +71,9 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         properties: [String: JSONValue]? = nil, containerViews: [ContainerViewSpec]? = nil,
         children: [ControllerSpec]? = nil, containerView: String? = nil, frame: Rect? = nil,
         viewControllers: [ControllerSpec]? = nil, selectedIndex: Int? = nil,
-        primary: ControllerSpec? = nil, secondary: ControllerSpec? = nil
+        primary: ControllerSpec? = nil, secondary: ControllerSpec? = nil,
+        modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
+        isModalInPresentation: Bool? = nil, presented: ControllerSpec? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -77,12 +93,17 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         self.selectedIndex = selectedIndex
         self.primaryBox = primary.map(Box.init)
         self.secondaryBox = secondary.map(Box.init)
+        self.modalPresentationStyle = modalPresentationStyle
+        self.definesPresentationContext = definesPresentationContext
+        self.isModalInPresentation = isModalInPresentation
+        self.presentedBox = presented.map(Box.init)
     }
 
     enum CodingKeys: String, CodingKey {
         case id, kind, title, automaticallyForwardsAppearance, preferredContentSize, statusBarStyle, statusBarHidden
         case childForStatusBarStyle, childForStatusBarHidden, properties, containerViews, children, containerView
         case frame, viewControllers, selectedIndex, primary, secondary
+        case modalPresentationStyle, definesPresentationContext, isModalInPresentation, presented
     }
 
     public init(from decoder: any Decoder) throws {
@@ -105,7 +126,11 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
             viewControllers: try container.decodeIfPresent([ControllerSpec].self, forKey: .viewControllers),
             selectedIndex: try container.decodeIfPresent(Int.self, forKey: .selectedIndex),
             primary: try container.decodeIfPresent(ControllerSpec.self, forKey: .primary),
-            secondary: try container.decodeIfPresent(ControllerSpec.self, forKey: .secondary)
+            secondary: try container.decodeIfPresent(ControllerSpec.self, forKey: .secondary),
+            modalPresentationStyle: try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .modalPresentationStyle),
+            definesPresentationContext: try container.decodeIfPresent(Bool.self, forKey: .definesPresentationContext),
+            isModalInPresentation: try container.decodeIfPresent(Bool.self, forKey: .isModalInPresentation),
+            presented: try container.decodeIfPresent(ControllerSpec.self, forKey: .presented)
         )
     }
 
@@ -129,6 +154,10 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
+        try container.encodeIfPresent(modalPresentationStyle, forKey: .modalPresentationStyle)
+        try container.encodeIfPresent(definesPresentationContext, forKey: .definesPresentationContext)
+        try container.encodeIfPresent(isModalInPresentation, forKey: .isModalInPresentation)
+        try container.encodeIfPresent(presented, forKey: .presented)
     }
 
     /// Holds a nested spec so the struct can contain itself.

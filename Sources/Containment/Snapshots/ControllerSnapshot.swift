@@ -32,6 +32,18 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     /// Split view controllers: whether the primary column is hidden (regular width).
     public var isPrimaryHidden: Bool?
 
+    // MARK: Presentation
+
+    public var modalPresentationStyle: ModalPresentationStyle = .automatic
+    public var definesPresentationContext = false
+    public var isModalInPresentation = false
+    /// What this controller or its nearest ancestor presents.
+    public var presentedViewController: String?
+    /// Who presents this controller or its nearest presented ancestor.
+    public var presentingViewController: String?
+    public var isBeingPresented = false
+    public var isBeingDismissed = false
+
     public init(
         id: String, kind: ControllerKind, title: String?, parent: String?, children: [String], isViewLoaded: Bool,
         view: ViewSnapshot?, containerViews: [String], appearance: AppearanceState, isMovingToParent: Bool,
@@ -72,6 +84,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case isMovingFromParent, automaticallyForwardsAppearance, preferredContentSize, statusBarStyle
         case statusBarHidden, childForStatusBarStyle, childForStatusBarHidden, properties, viewControllers, selectedIndex
         case primary, secondary, isCollapsed, isPrimaryHidden
+        case modalPresentationStyle, definesPresentationContext, isModalInPresentation, presentedViewController
+        case presentingViewController, isBeingPresented, isBeingDismissed
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -100,5 +114,12 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encodeIfPresent(secondary, forKey: .secondary)
         try container.encodeIfPresent(isCollapsed, forKey: .isCollapsed)
         try container.encodeIfPresent(isPrimaryHidden, forKey: .isPrimaryHidden)
+        try container.encode(modalPresentationStyle, forKey: .modalPresentationStyle)
+        try container.encode(definesPresentationContext, forKey: .definesPresentationContext)
+        try container.encode(isModalInPresentation, forKey: .isModalInPresentation)
+        try container.encode(presentedViewController, forKey: .presentedViewController)
+        try container.encode(presentingViewController, forKey: .presentingViewController)
+        try container.encode(isBeingPresented, forKey: .isBeingPresented)
+        try container.encode(isBeingDismissed, forKey: .isBeingDismissed)
     }
 }

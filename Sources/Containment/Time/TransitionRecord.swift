@@ -17,6 +17,8 @@ struct TransitionRecord {
     var reportsCompletion: Bool
     /// Start order, to complete transitions due at the same time in the order they began.
     var ordinal: Int
+    /// Presentations and dismissals: what their completion does instead of the above.
+    var presentation: PresentationStep? = nil
 
     func snapshot(state: TransitionSnapshot.State) -> TransitionSnapshot {
         TransitionSnapshot(

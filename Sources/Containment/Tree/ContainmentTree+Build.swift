@@ -2,7 +2,10 @@
 /// controllers created detached, then its embeds run as the raw calls a programmer would
 /// write, parents first, so the events are exactly those of doing it call by call.
 extension ContainmentTree {
-    func buildSpec(_ root: ControllerSpec, field rootField: String?) throws(ContainmentError) {
+    /// Returns the calls that make the spec's presentations (`presented`), which need the
+    /// presenters in the window: the caller runs them once the root is the window's.
+    @discardableResult
+    func buildSpec(_ root: ControllerSpec, field rootField: String?) throws(ContainmentError) -> [RawCall] {
         let specs = try validateSpec(root, field: rootField)
         for (spec, _) in specs {
             let node = makeNode(spec)
@@ -14,6 +17,7 @@ extension ContainmentTree {
         for (spec, _) in specs {
             try runCalls(try embedCalls(for: spec))
         }
+        return presentationCalls(for: specs.map(\.0))
     }
 
     /// Every spec in the tree, parents first, with its field path.
@@ -29,6 +33,7 @@ extension ContainmentTree {
             }
             if let primary = spec.primary { nested.append((primary, path + "primary.")) }
             if let secondary = spec.secondary { nested.append((secondary, path + "secondary.")) }
+            if let presented = spec.presented { nested.append((presented, path + "presented.")) }
             stack.append(contentsOf: nested.reversed())
         }
         return result
@@ -55,6 +60,10 @@ extension ContainmentTree {
                 throw .invalidArgument(field: path + "id", "id \(spec.id) appears more than once in the spec")
             }
             try validateFields(spec, path: path)
+            if spec.presented != nil, field == nil {
+                throw .invalidArgument(
+                    field: path + "presented", "a presentation needs its presenter in the window: use presented in a tree's root spec")
+            }
             for (index, container) in ((spec.containerViews ?? []) + decorativeViews(for: spec)).enumerated() {
                 let containerPath = path + "containerViews[\(index)]."
                 guard TreeValidation.isValidNodeID(container.id) else {
@@ -115,6 +124,11 @@ extension ContainmentTree {
         node.automaticallyForwardsAppearance = spec.automaticallyForwardsAppearance ?? true
         let properties = (spec.properties ?? [:]).filter { $0.value != .null }
         let containerViews = (spec.containerViews ?? []) + decorativeViews(for: spec)
+        if spec.modalPresentationStyle != nil || spec.definesPresentationContext != nil || spec.isModalInPresentation != nil {
+            node.modalPresentationStyle = spec.modalPresentationStyle ?? .automatic
+            node.definesPresentationContext = spec.definesPresentationContext ?? false
+            node.isModalInPresentation = spec.isModalInPresentation ?? false
+        }
         // Plain controllers, the bulk of big trees, get no extras at all.
         guard spec.title != nil || spec.preferredContentSize != nil || spec.statusBarStyle != nil
             || spec.statusBarHidden != nil || spec.childForStatusBarStyle != nil || spec.childForStatusBarHidden != nil

@@ -139,6 +139,7 @@ extension ContainmentTree {
             subtree.append(current)
             stack.append(contentsOf: controllers[current]!.children)
         }
+        try checkNoPresentation(in: subtree)
         let doomed = Set(subtree)
         if scheduler.running.values.contains(where: { doomed.contains($0.parent) || doomed.contains($0.from) || doomed.contains($0.to) }) {
             throw ContainmentError(

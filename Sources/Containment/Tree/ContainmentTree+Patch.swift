@@ -13,6 +13,9 @@ extension ContainmentTree {
             if let child = patch.childForStatusBarStyle { node.childForStatusBarStyle = child }
             if let child = patch.childForStatusBarHidden { node.childForStatusBarHidden = child }
             if let forwards = patch.automaticallyForwardsAppearance { node.automaticallyForwardsAppearance = forwards }
+            if let style = patch.modalPresentationStyle { node.modalPresentationStyle = style }
+            if let defines = patch.definesPresentationContext { node.definesPresentationContext = defines }
+            if let modal = patch.isModalInPresentation { node.isModalInPresentation = modal }
         }
         if let size = patch.preferredContentSize, size != controllers[id]!.preferredContentSize {
             editController(id) { $0.preferredContentSize = size }

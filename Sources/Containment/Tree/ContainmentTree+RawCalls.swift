@@ -123,6 +123,9 @@ extension ContainmentTree {
             try unloadView(controller)
         case "setNeedsStatusBarAppearanceUpdate":
             emit(controller, "setNeedsStatusBarAppearanceUpdate")
+        case "present", "dismiss", "beginInteractiveDismissal", "updateInteractiveDismissal", "finishInteractiveDismissal",
+            "cancelInteractiveDismissal":
+            try applyPresentationCall(controller, method, args)
         default:
             try applyContainerCall(controller, method, args, prefix: prefix)
         }

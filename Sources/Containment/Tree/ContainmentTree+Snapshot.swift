@@ -33,7 +33,7 @@ extension ContainmentTree {
     }
 
     private func controllerSnapshot(_ node: ControllerNode, view: ViewSnapshot?) -> ControllerSnapshot {
-        ControllerSnapshot(
+        var snapshot = ControllerSnapshot(
             id: node.id, kind: node.kind, title: node.title, parent: node.parent, children: node.children,
             isViewLoaded: node.isViewLoaded, view: view, containerViews: node.containerViews.map(\.id),
             appearance: node.appearance, isMovingToParent: node.isMovingToParent, isMovingFromParent: node.isMovingFromParent,
@@ -43,6 +43,8 @@ extension ContainmentTree {
             childForStatusBarHidden: node.childForStatusBarHidden, properties: node.properties,
             viewControllers: node.stack, selectedIndex: node.selectedIndex, primary: node.split?.primary,
             secondary: node.split?.secondary, isCollapsed: node.split?.isCollapsed, isPrimaryHidden: node.split?.isPrimaryHidden)
+        addPresentation(of: node, to: &snapshot)
+        return snapshot
     }
 
     /// An indented dump like UIKit's `_printHierarchy`: the window's root view controller
@@ -53,16 +55,21 @@ extension ContainmentTree {
         ]
         var roots: [String] = []
         if let root = window.rootViewController { roots.append(root) }
-        let detached = controllers.values.filter { $0.parent == nil && $0.id != window.rootViewController }.map(\.id).sorted()
+        let detached = controllers.values.filter { $0.parent == nil && $0.presentation == nil && $0.id != window.rootViewController }
+            .map(\.id).sorted()
         roots += detached
         for (index, root) in roots.enumerated() {
             if index == (window.rootViewController == nil ? 0 : 1) { lines.append("detached:") }
-            var stack = [(root, 0)]
-            while let (controller, depth) = stack.popLast() {
+            var stack = [(root, 0, false)]
+            while let (controller, depth, isPresented) = stack.popLast() {
                 guard let node = controllers[controller] else { continue }
-                lines.append(Self.indentation(depth) + describeLine(node))
+                lines.append(Self.indentation(depth, presented: isPresented) + describeLine(node))
+                // A presented controller follows its presenter's children, marked `+`.
+                if let presented = node.presentedViewController {
+                    stack.append((presented, depth + 1, true))
+                }
                 for child in node.children.reversed() {
-                    stack.append((child, depth + 1))
+                    stack.append((child, depth + 1, false))
                 }
             }
         }
@@ -71,20 +78,27 @@ extension ContainmentTree {
 
     /// `_printHierarchy`'s `   | ` per level, capped so a very deep chain prints in linear
     /// size: past the cap the depth is written as a number.
-    static func indentation(_ depth: Int) -> String {
+    /// A presented controller's last level is `   + ` instead.
+    static func indentation(_ depth: Int, presented: Bool = false) -> String {
         let cap = 32
-        return String(repeating: "   | ", count: min(depth, cap)) + (depth > cap ? "[\(depth)] " : "")
+        let levels = String(repeating: "   | ", count: min(depth, cap)) + (depth > cap ? "[\(depth)] " : "")
+        guard presented, depth > 0, depth <= cap else { return levels }
+        return String(levels.dropLast(5)) + "   + "
     }
 
     private func describeLine(_ node: ControllerNode) -> String {
         var line = "<\(Self.className(node.kind)) \(node.id)>, state: \(node.appearance.rawValue), view: "
         line += node.isViewLoaded ? "<UIView \(node.viewID)>" : "(view not loaded)"
+        if node.isViewLoaded, !isInWindow(node.viewID) { line += " not in the window" }
         if let title = node.title { line += ", title: \(title)" }
         if node.kind == .navigationController, let stack = node.stack { line += ", stack: [\(stack.joined(separator: ", "))]" }
         if let index = node.selectedIndex { line += ", selectedIndex: \(index)" }
         if let split = node.split {
             line += ", collapsed: \(split.isCollapsed)"
             if split.isPrimaryHidden { line += ", primary hidden" }
+        }
+        if let presentation = node.presentation {
+            line += ", presented with: <\(presentation.style.presentationControllerClass)>"
         }
         return line
     }

@@ -257,7 +257,9 @@ extension ContainmentTree {
         pendingEvents.append(
             Event(
                 seq: nextSeq, batch: nextBatch, tree: id, time: now, controller: controller, callback: callback, args: args,
-                isMovingToParent: moving?.toParent, isMovingFromParent: moving?.fromParent))
+                isMovingToParent: moving?.toParent, isMovingFromParent: moving?.fromParent,
+                isBeingPresented: moving?.beingPresented == true ? true : nil,
+                isBeingDismissed: moving?.beingDismissed == true ? true : nil))
         nextSeq += 1
     }
 

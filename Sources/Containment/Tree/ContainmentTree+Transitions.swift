@@ -72,6 +72,10 @@ extension ContainmentTree {
         guard let record = scheduler.running[transitionID] else { return }
         editScheduler { $0.running[transitionID] = nil }
         recordFinished(record.snapshot(state: .finished))
+        if let step = record.presentation {
+            completePresentationTransition(record, step)
+            return
+        }
         if let fromNode = controllers[record.from], fromNode.isViewLoaded {
             removeFromSuperview(fromNode.viewID)
         }

@@ -76,13 +76,15 @@ public final class ContainmentTree {
         self.log = EventLog(capacity: configuration.eventRetention)
         views[WindowState.viewID] = ViewNode(frame: Rect(size: configuration.windowSize), inWindow: true)
         creationEvents = try mutate(now: now) { () throws(ContainmentError) in
+            var presentations: [RawCall] = []
             if let root {
-                try buildSpec(root, field: "root")
+                presentations = try buildSpec(root, field: "root")
                 try setRootViewController(root.id)
             }
             if configuration.onScreen {
                 makeKeyAndVisible()
             }
+            try runCalls(presentations)
         }
     }
 

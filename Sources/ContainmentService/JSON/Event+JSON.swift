@@ -20,6 +20,14 @@ extension Event: JSONWritable {
             writer.key("controller")
             writer.string(controller.unsafelyUnwrapped)
         }
+        if let isBeingDismissed {
+            writer.key("isBeingDismissed")
+            writer.bool(isBeingDismissed)
+        }
+        if let isBeingPresented {
+            writer.key("isBeingPresented")
+            writer.bool(isBeingPresented)
+        }
         if let isMovingFromParent {
             writer.key("isMovingFromParent")
             writer.bool(isMovingFromParent)

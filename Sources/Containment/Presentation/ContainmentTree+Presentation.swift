@@ -1,0 +1,367 @@
+/// Modal presentation (docs/uikit-rules-presentation.md, rules 19–22): `present` and
+/// `dismiss`, built from the same pieces as containment — views entering and leaving the
+/// window, appearance transitions driven by a timed transition on the tree's clock.
+extension ContainmentTree {
+    /// UIKit's default modal transition (cover vertical) lasts about half a second.
+    static let presentationDuration = 0.5
+
+    // MARK: Links as UIKit reports them
+
+    /// The controller that handles `present` sent to `receiver` (rule 19): the root ancestor
+    /// (the window's root, or a controller that is itself presented, having no parent); for
+    /// the context styles the first ancestor with `definesPresentationContext`, else the root.
+    func presentingController(for receiver: String, style: ModalPresentationStyle) -> String {
+        var current = receiver
+        while let (parent, definesContext) = readController(current, { ($0.parent, $0.definesPresentationContext) }) {
+            workCount += 1
+            if style.usesPresentationContext, definesContext { return current }
+            guard let parent else { return current }
+            current = parent
+        }
+        return current
+    }
+
+    /// `presentedViewController`: what the controller or its nearest ancestor presents.
+    func reportedPresentedViewController(of controller: String) -> String? {
+        var current: String? = controller
+        while let id = current, let (presented, parent) = readController(id, { ($0.presentedViewController, $0.parent) }) {
+            if let presented { return presented }
+            current = parent
+        }
+        return nil
+    }
+
+    /// `presentingViewController`: the presenter of the controller or of its nearest
+    /// presented ancestor.
+    func reportedPresentingViewController(of controller: String) -> String? {
+        var current: String? = controller
+        while let id = current, let (presentation, parent) = readController(id, { ($0.presentation, $0.parent) }) {
+            if let presentation { return presentation.presenter }
+            current = parent
+        }
+        return nil
+    }
+
+    // MARK: present
+
+    /// `present(_:animated:completion:)`: UIKit's exceptions (rule 22) change nothing; its
+    /// console warnings present nothing; otherwise the presented controller loads, the
+    /// appearance transitions begin (the presenter's only for covering styles, rule 20) and
+    /// its view enters the window; the rest happens when the transition completes.
+    func present(_ presented: String?, from receiver: String, animated: Bool) throws(ContainmentError) {
+        try checkPresent(presented, from: receiver)
+        guard let presented else { return }
+        let node = controllers[presented]!
+        let style = node.modalPresentationStyle.resolved
+        let presenter = presentingController(for: receiver, style: style)
+        if let warning = presentWarning(presented, on: presenter, from: receiver) {
+            warn(receiver, warning)
+            return
+        }
+        loadViewIfNeeded(presented)
+        editController(presenter) { $0.presentedViewController = presented }
+        editController(presented) { $0.presentation = Presentation(presenter: presenter, style: style, phase: .presenting) }
+        let (transitionID, ordinal) = nextPresentationTransitionID()
+        let forwards = window.visible
+        if forwards {
+            if style.coversPresenter {
+                beginPresentationAppearance(presenter, appearing: false, animated: animated, transition: transitionID)
+            }
+            beginPresentationAppearance(presented, appearing: true, animated: animated, transition: transitionID)
+        }
+        let presenterView = controllers[presenter]!.viewID
+        let frame = style.usesPresentationContext ? views[presenterView]!.frame : Rect(size: window.size)
+        setFrame(node.viewID, frame)
+        try addSubview(node.viewID, to: WindowState.viewID)
+        schedulePresentationTransition(
+            transitionID, ordinal: ordinal, presenter: presenter, from: presenter, to: presented, animated: animated, forwards: forwards,
+            step: .present(presented: presented))
+    }
+
+    /// The exceptions of rule 22, in the order UIKit checks them.
+    private func checkPresent(_ presented: String?, from receiver: String) throws(ContainmentError) {
+        guard let presented else {
+            throw .invalidArgumentException(
+                code: "present_nil",
+                "Application tried to present a nil modal view controller on target \(ContainmentError.describe(receiver)).")
+        }
+        let node = controllers[presented]!
+        if presented == receiver {
+            throw .invalidArgumentException(
+                code: "present_on_itself",
+                "Application tried to present modal view controller on itself. Presenting controller is \(ContainmentError.describe(receiver)).")
+        }
+        if let parent = node.parent {
+            throw .invalidArgumentException(
+                code: "present_child",
+                "Application tried to present modally a view controller \(ContainmentError.describe(presented)) that has a parent view controller \(ContainmentError.describe(parent)).")
+        }
+        if let presentation = node.presentation {
+            throw .invalidArgumentException(
+                code: "already_presented",
+                "Application tried to present modally a view controller \(ContainmentError.describe(presented)) that is already being presented by \(ContainmentError.describe(presentation.presenter)).")
+        }
+        if window.rootViewController == presented || (node.isViewLoaded && isInWindow(node.viewID)) {
+            throw .invalidArgumentException(
+                code: "present_active",
+                "Application tried to present modally an active controller \(ContainmentError.describe(presented)).")
+        }
+    }
+
+    /// The console warnings of rule 22: why `presenter` cannot present now, or nil.
+    private func presentWarning(_ presented: String, on presenter: String, from source: String) -> String? {
+        let node = controllers[presenter]!
+        let attempt =
+            "Attempt to present \(ContainmentError.describe(presented)) on \(ContainmentError.describe(presenter)) (from \(ContainmentError.describe(source)))"
+        let current = node.presentedViewController
+        if let phase = node.presentation?.phase, phase != .presented {
+            return attempt + " while a presentation is in progress."
+        }
+        if let current, controllers[current]?.presentation?.phase != .presented {
+            return attempt + " while a presentation is in progress."
+        }
+        if let current {
+            return attempt + " which is already presenting \(ContainmentError.describe(current))."
+        }
+        guard node.isViewLoaded, isInWindow(node.viewID) else {
+            return attempt + " whose view is not in the window hierarchy."
+        }
+        return nil
+    }
+
+    // MARK: dismiss
+
+    /// `dismiss(animated:completion:)` (rule 21): the receiver, or its nearest ancestor, that
+    /// presents something dismisses it with everything presented above it; otherwise the
+    /// request goes to the presenter of the receiver's nearest presented ancestor. Nothing
+    /// presented: nothing happens, as in UIKit.
+    func dismiss(_ receiver: String, animated: Bool) {
+        guard let presenter = dismissingController(for: receiver) else { return }
+        var stack: [String] = []
+        var next = controllers[presenter]!.presentedViewController
+        while let presented = next {
+            stack.append(presented)
+            next = controllers[presented]!.presentedViewController
+        }
+        let settled = controllers[presenter]!.presentation.map { $0.phase == .presented } ?? true
+        guard settled, stack.allSatisfy({ controllers[$0]!.presentation?.phase == .presented }) else {
+            warn(
+                receiver,
+                "Attempt to dismiss from view controller \(ContainmentError.describe(presenter)) while a presentation or dismiss is in progress!")
+            return
+        }
+        for presented in stack {
+            editController(presented) { $0.presentation?.phase = .dismissing }
+        }
+        let (transitionID, ordinal) = nextPresentationTransitionID()
+        let forwards = window.visible
+        let top = stack[stack.count - 1]
+        if forwards {
+            beginPresentationAppearance(top, appearing: false, animated: animated, transition: transitionID)
+            // Controllers between the receiver and the top are "simply removed" (Apple's
+            // dismiss documentation): no animation of their own.
+            for middle in stack.dropLast().reversed() {
+                beginPresentationAppearance(middle, appearing: false, animated: false, transition: transitionID)
+            }
+        }
+        if controllers[stack[0]]!.presentation!.style.coversPresenter {
+            if forwards {
+                beginPresentationAppearance(presenter, appearing: true, animated: animated, transition: transitionID)
+            }
+            uncover(presenter, coveredBy: stack[0])
+        }
+        schedulePresentationTransition(
+            transitionID, ordinal: ordinal, presenter: presenter, from: top, to: presenter, animated: animated, forwards: forwards,
+            step: .dismiss(stack: stack))
+    }
+
+    /// Who handles `dismiss` sent to `receiver` (see `dismiss`).
+    private func dismissingController(for receiver: String) -> String? {
+        var current: String? = receiver
+        while let id = current, let (presented, presentation, parent) = readController(id, { ($0.presentedViewController, $0.presentation, $0.parent) }) {
+            workCount += 1
+            if presented != nil { return id }
+            if let presentation { return presentation.presenter }
+            current = parent
+        }
+        return nil
+    }
+
+    // MARK: Completion
+
+    /// The end of a presentation or dismissal animation: the "did" callbacks — for a
+    /// presentation the presented controller's first, then the covered presenter's (rule 20);
+    /// for a dismissal the presenter's first, then the dismissed ones, top first (see
+    /// docs/uikit-rules-presentation.md, "Decisions") — then the links and views settle.
+    func completePresentationTransition(_ record: TransitionRecord, _ step: PresentationStep) {
+        switch step {
+        case .present(let presented):
+            guard let presentation = controllers[presented]?.presentation, presentation.phase == .presenting else { return }
+            endPresentationAppearance(presented, transition: record.id)
+            endPresentationAppearance(record.parent, transition: record.id)
+            editController(presented) { $0.presentation?.phase = .presented }
+            if presentation.style.coversPresenter {
+                cover(record.parent, by: presented)
+            }
+        case .dismiss(let stack):
+            endPresentationAppearance(record.parent, transition: record.id)
+            for presented in stack.reversed() {
+                endPresentationAppearance(presented, transition: record.id)
+            }
+            unlinkPresentations(of: record.parent, stack: stack)
+        }
+    }
+
+    /// Dismissed controllers' views leave the window and every link of the stack goes.
+    func unlinkPresentations(of presenter: String, stack: [String]) {
+        for presented in stack.reversed() {
+            guard let node = controllers[presented] else { continue }
+            if node.isViewLoaded {
+                removeFromSuperview(node.viewID)
+            }
+            editController(presented) { node in
+                node.presentation = nil
+                node.presentedViewController = nil
+            }
+        }
+        if controllers[presenter] != nil {
+            editController(presenter) { $0.presentedViewController = nil }
+        }
+    }
+
+    /// After a covering presentation UIKit removes the presenter's views; where they were is
+    /// kept to put them back at dismissal.
+    private func cover(_ presenter: String, by presented: String) {
+        guard let node = controllers[presenter], node.isViewLoaded, let superview = views[node.viewID]?.superview,
+            let index = views[superview]?.subviews.firstIndex(of: node.viewID)
+        else { return }
+        editController(presented) { $0.presentation?.coveredPlace = (superview, index) }
+        removeFromSuperview(node.viewID)
+    }
+
+    /// A covering presentation's dismissal begins by putting the presenter's view back.
+    private func uncover(_ presenter: String, coveredBy presented: String) {
+        guard let place = controllers[presented]?.presentation?.coveredPlace else { return }
+        editController(presented) { $0.presentation?.coveredPlace = nil }
+        loadViewIfNeeded(presenter)
+        let viewID = controllers[presenter]!.viewID
+        guard views[viewID]?.superview == nil, let siblings = views[place.superview]?.subviews else { return }
+        do {
+            try addSubview(viewID, to: place.superview, at: min(place.index, siblings.count))
+        } catch {
+            warn(presenter, "could not put back the view of \(ContainmentError.describe(presenter)): \(error.message)")
+        }
+    }
+
+    // MARK: Appearance and time
+
+    /// Begins an appearance transition the presentation drives, only where it changes the
+    /// state (a covered or hidden controller has nothing to disappear).
+    func beginPresentationAppearance(_ controller: String, appearing: Bool, animated: Bool, transition: String?) {
+        guard let state = controllers[controller]?.appearance else { return }
+        let changes = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
+        guard changes else { return }
+        beginAppearanceTransition(
+            controller, appearing: appearing, animated: animated, driver: transition.map { .transition($0) } ?? .manual)
+    }
+
+    /// Ends what `beginPresentationAppearance` began for this transition, if still running.
+    private func endPresentationAppearance(_ controller: String, transition: String) {
+        guard controllers[controller]?.appearanceDriver == .transition(transition) else { return }
+        endAppearanceTransition(controller)
+    }
+
+    /// A transition id, numbered like every other transition of the tree.
+    private func nextPresentationTransitionID() -> (id: String, ordinal: Int) {
+        let number = editScheduler { scheduler in
+            scheduler.transitionCount += 1
+            return scheduler.transitionCount
+        }
+        return ("t\(number)", number)
+    }
+
+    /// A presentation's animation as a transition on the tree's clock: an animated one
+    /// completes after `presentationDuration`, a plain one at the end of this turn.
+    private func schedulePresentationTransition(
+        _ transitionID: String, ordinal: Int, presenter: String, from: String, to: String, animated: Bool, forwards: Bool,
+        step: PresentationStep
+    ) {
+        let duration = animated ? Self.presentationDuration : 0
+        let record = TransitionRecord(
+            id: transitionID, parent: presenter, from: from, to: to, duration: duration, options: [], startedAt: now,
+            completesAt: now + duration, forwardsAppearance: forwards, completion: [], reportsCompletion: false,
+            ordinal: ordinal, presentation: step)
+        editScheduler { $0.running[transitionID] = record }
+    }
+
+    // MARK: Deleting
+
+    /// A controller being deleted must not be presented or present anything, or the other
+    /// end of the link would be left pointing at nothing.
+    func checkNoPresentation(in subtree: [String]) throws(ContainmentError) {
+        for controller in subtree {
+            let node = controllers[controller]!
+            if let presented = node.presentedViewController {
+                throw ContainmentError(
+                    kind: .exception, exceptionName: nil, code: "controller_presenting",
+                    message: "\(ContainmentError.describe(controller)) presents \(ContainmentError.describe(presented)); dismiss it first")
+            }
+            if let presentation = node.presentation {
+                throw ContainmentError(
+                    kind: .exception, exceptionName: nil, code: "controller_presenting",
+                    message: "\(ContainmentError.describe(controller)) is presented by \(ContainmentError.describe(presentation.presenter)); dismiss it first")
+            }
+        }
+    }
+}
+
+extension ContainmentTree {
+    /// The presentation raw calls (docs/api.md, "Raw calls"), on any controller.
+    func applyPresentationCall(_ controller: String, _ method: String, _ args: RawCallArguments) throws(ContainmentError) {
+        switch method {
+        case "present":
+            let presented = try args.optionalID("viewController")
+            if let presented { try requireController(presented, field: args.field("viewController")) }
+            try present(presented, from: controller, animated: try args.bool("animated", default: true))
+        case "dismiss":
+            dismiss(controller, animated: try args.bool("animated", default: true))
+        case "beginInteractiveDismissal":
+            try beginInteractiveDismissal(controller, shouldDismiss: try args.bool("shouldDismiss", default: true))
+        case "updateInteractiveDismissal":
+            let percent = try args.number("percent")
+            guard (0...1).contains(percent) else { throw .invalidArgument(field: args.field("percent"), "percent must be within 0...1") }
+            try updateInteractiveDismissal(controller, percent: percent)
+        default:
+            try endInteractiveDismissal(controller, finish: method == "finishInteractiveDismissal")
+        }
+    }
+}
+
+extension ContainmentTree {
+    /// The calls a programmer would write for the `presented` specs, parents first: each
+    /// `present` (not animated) on a turn of its own, since UIKit refuses a presentation from
+    /// a controller whose own presentation has not completed.
+    func presentationCalls(for specs: [ControllerSpec]) -> [RawCall] {
+        var calls: [RawCall] = []
+        for spec in specs {
+            guard let presented = spec.presented else { continue }
+            calls.append(RawCall(receiver: WindowState.viewID, method: "runLoop"))
+            calls.append(
+                RawCall(receiver: spec.id, method: "present", args: ["viewController": .string(presented.id), "animated": false]))
+        }
+        return calls
+    }
+}
+
+extension ContainmentTree {
+    /// The presentation fields of a controller's snapshot.
+    func addPresentation(of node: ControllerNode, to snapshot: inout ControllerSnapshot) {
+        snapshot.modalPresentationStyle = node.modalPresentationStyle
+        snapshot.definesPresentationContext = node.definesPresentationContext
+        snapshot.isModalInPresentation = node.isModalInPresentation
+        snapshot.presentedViewController = reportedPresentedViewController(of: node.id)
+        snapshot.presentingViewController = reportedPresentingViewController(of: node.id)
+        snapshot.isBeingPresented = node.presentation?.isBeingPresented ?? false
+        snapshot.isBeingDismissed = node.presentation?.isBeingDismissed ?? false
+    }
+}

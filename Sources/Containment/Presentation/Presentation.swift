@@ -1,0 +1,43 @@
+/// A presented controller's side of a modal presentation (docs/uikit-rules-presentation.md):
+/// who presents it, how, and what is under way. The presenter stores only the id of the
+/// controller it presents (`ControllerExtras.presentedViewController`).
+struct Presentation: Equatable {
+    enum Phase: Equatable {
+        /// `present` has begun; the presentation transition has not completed.
+        case presenting
+        case presented
+        /// `dismiss` has begun; the dismissal transition has not completed.
+        case dismissing
+        /// A sheet's swipe-down is in progress (`percent` 0…1).
+        case interactiveDismissal(percent: Double)
+    }
+
+    var presenter: String
+    /// The style in force (`automatic` already resolved).
+    var style: ModalPresentationStyle
+    var phase: Phase
+    /// Covering styles: where the presenter's view was before UIKit removed it, to put it
+    /// back at dismissal.
+    var coveredPlace: (superview: String, index: Int)?
+
+    var isBeingPresented: Bool { phase == .presenting }
+
+    var isBeingDismissed: Bool {
+        switch phase {
+        case .dismissing, .interactiveDismissal: true
+        case .presenting, .presented: false
+        }
+    }
+
+    static func == (lhs: Presentation, rhs: Presentation) -> Bool {
+        lhs.presenter == rhs.presenter && lhs.style == rhs.style && lhs.phase == rhs.phase
+            && lhs.coveredPlace?.superview == rhs.coveredPlace?.superview && lhs.coveredPlace?.index == rhs.coveredPlace?.index
+    }
+}
+
+/// What a presentation or dismissal transition does when its animation completes.
+enum PresentationStep {
+    case present(presented: String)
+    /// The presented controllers being dismissed, the lowest first.
+    case dismiss(stack: [String])
+}
