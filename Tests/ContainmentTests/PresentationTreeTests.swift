@@ -81,6 +81,15 @@ import Testing
         #expect(tree.snapshot().controllers["modal"] == nil)
     }
 
+    @Test func aPresentedControllerCannotBecomeAChild() throws {
+        let tree = try ContainmentTree(id: "spec", root: Self.presentingSpec, now: t0)
+        let before = tree.snapshot()
+        let outcome = tree.perform([call("child", "addChild", ["child": "sheet"])], atomic: false, now: t0)
+        #expect(outcome.failure?.code == "child_is_presented")
+        #expect(outcome.failure?.message == "<sheet> is presented by <root>; dismiss it before adding it as a child")
+        #expect(tree.snapshot() == before)
+    }
+
     @Test func teardownMakesPresentedControllersDisappear() throws {
         let tree = try ContainmentTree(id: "spec", root: Self.presentingSpec, now: t0)
         let events = tree.tearDown(now: t0)

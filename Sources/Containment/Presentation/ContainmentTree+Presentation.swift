@@ -7,7 +7,7 @@ extension ContainmentTree {
 
     // MARK: Links as UIKit reports them
 
-    /// The controller that handles `present` sent to `receiver` (rule 19): the root ancestor
+    /// The controller `present` called on `receiver` with `style` hands the presentation to (rule 19): the root ancestor
     /// (the window's root, or a controller that is itself presented, having no parent); for
     /// the context styles the first ancestor with `definesPresentationContext`, else the root.
     func presentingController(for receiver: String, style: ModalPresentationStyle) -> String {
@@ -21,25 +21,37 @@ extension ContainmentTree {
         return current
     }
 
-    /// `presentedViewController`: what the controller or its nearest ancestor presents.
-    func reportedPresentedViewController(of controller: String) -> String? {
+    /// `presentedViewController` and `presentingViewController` of one controller, walking up:
+    /// what it or its nearest ancestor presents, and who presents it or its nearest presented
+    /// ancestor.
+    func presentationLinks(of controller: String) -> PresentationLinks {
+        var links = PresentationLinks()
         var current: String? = controller
-        while let id = current, let (presented, parent) = readController(id, { ($0.presentedViewController, $0.parent) }) {
-            if let presented { return presented }
-            current = parent
+        while let id = current, let node = controllers[id] {
+            workCount += 1
+            links.presented = links.presented ?? node.presentedViewController
+            links.presenting = links.presenting ?? node.presentation?.presenter
+            current = node.parent
         }
-        return nil
+        return links
     }
 
-    /// `presentingViewController`: the presenter of the controller or of its nearest
-    /// presented ancestor.
-    func reportedPresentingViewController(of controller: String) -> String? {
-        var current: String? = controller
-        while let id = current, let (presentation, parent) = readController(id, { ($0.presentation, $0.parent) }) {
-            if let presentation { return presentation.presenter }
-            current = parent
+    /// The links of every controller, parents first so each inherits its parent's (one pass,
+    /// whatever the depth); empty when nothing is presented, the usual case.
+    func allPresentationLinks() -> [String: PresentationLinks] {
+        guard controllers.values.contains(where: { $0.presentedViewController != nil }) else { return [:] }
+        var result: [String: PresentationLinks] = [:]
+        var stack = controllers.values.filter { $0.parent == nil }.map { ($0.id, PresentationLinks()) }
+        while let (id, inherited) = stack.popLast() {
+            workCount += 1
+            guard let node = controllers[id] else { continue }
+            let links = PresentationLinks(
+                presented: node.presentedViewController ?? inherited.presented,
+                presenting: node.presentation?.presenter ?? inherited.presenting)
+            result[id] = links
+            stack.append(contentsOf: node.children.map { ($0, links) })
         }
-        return nil
+        return result
     }
 
     // MARK: present
@@ -294,7 +306,16 @@ extension ContainmentTree {
         editScheduler { $0.running[transitionID] = record }
     }
 
-    // MARK: Deleting
+    // MARK: Guards
+
+    /// A presented controller is a root of its own: the engine refuses to make it a child
+    /// (UIKit does not check, and then reports a parent and a presenter at once).
+    func checkNotPresented(_ child: String, at index: ControllerIndex) throws(ContainmentError) {
+        guard let presenter = readController(at: index, { $0.presentation?.presenter }) else { return }
+        throw ContainmentError(
+            kind: .exception, exceptionName: nil, code: "child_is_presented",
+            message: "\(ContainmentError.describe(child)) is presented by \(ContainmentError.describe(presenter)); dismiss it before adding it as a child")
+    }
 
     /// A controller being deleted must not be presented or present anything, or the other
     /// end of the link would be left pointing at nothing.
@@ -355,12 +376,12 @@ extension ContainmentTree {
 
 extension ContainmentTree {
     /// The presentation fields of a controller's snapshot.
-    func addPresentation(of node: ControllerNode, to snapshot: inout ControllerSnapshot) {
+    func addPresentation(of node: ControllerNode, links: PresentationLinks, to snapshot: inout ControllerSnapshot) {
         snapshot.modalPresentationStyle = node.modalPresentationStyle
         snapshot.definesPresentationContext = node.definesPresentationContext
         snapshot.isModalInPresentation = node.isModalInPresentation
-        snapshot.presentedViewController = reportedPresentedViewController(of: node.id)
-        snapshot.presentingViewController = reportedPresentingViewController(of: node.id)
+        snapshot.presentedViewController = links.presented
+        snapshot.presentingViewController = links.presenting
         snapshot.isBeingPresented = node.presentation?.isBeingPresented ?? false
         snapshot.isBeingDismissed = node.presentation?.isBeingDismissed ?? false
     }

@@ -41,3 +41,10 @@ enum PresentationStep {
     /// The presented controllers being dismissed, the lowest first.
     case dismiss(stack: [String])
 }
+
+/// `presentedViewController` and `presentingViewController` as UIKit reports them for one
+/// controller (inherited from its ancestors).
+struct PresentationLinks {
+    var presented: String?
+    var presenting: String?
+}

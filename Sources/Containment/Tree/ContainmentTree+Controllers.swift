@@ -38,6 +38,7 @@ extension ContainmentTree {
         let index = try requireController(child, field: field())
         let (oldParent, isViewLoaded) = readController(at: index) { ($0.parent, $0.isViewLoaded) }
         guard oldParent != parent else { return nil }
+        try checkNotPresented(child, at: index)
         if isAncestor(child, of: parent) {
             throw .invalidArgumentException(
                 code: child == parent ? "child_is_self" : "child_is_ancestor",

@@ -8,8 +8,11 @@ extension ContainmentTree {
             viewSnapshots[viewID] = viewSnapshot(node, id: viewID)
         }
         var controllerSnapshots: [String: ControllerSnapshot] = [:]
+        let links = allPresentationLinks()
         for (controllerID, node) in controllers {
-            controllerSnapshots[controllerID] = controllerSnapshot(node, view: node.isViewLoaded ? viewSnapshots[node.viewID] : nil)
+            var snapshot = controllerSnapshot(node, view: node.isViewLoaded ? viewSnapshots[node.viewID] : nil)
+            addPresentation(of: node, links: links[controllerID] ?? PresentationLinks(), to: &snapshot)
+            controllerSnapshots[controllerID] = snapshot
         }
         return TreeSnapshot(
             id: id, clock: configuration.clock,
@@ -25,7 +28,9 @@ extension ContainmentTree {
             throw .notFound(code: "controller_not_found", "no controller \(id)")
         }
         let view = node.isViewLoaded ? views[node.viewID].map { viewSnapshot($0, id: node.viewID) } : nil
-        return controllerSnapshot(node, view: view)
+        var snapshot = controllerSnapshot(node, view: view)
+        addPresentation(of: node, links: presentationLinks(of: id), to: &snapshot)
+        return snapshot
     }
 
     private func viewSnapshot(_ node: ViewNode, id: String) -> ViewSnapshot {
@@ -33,7 +38,7 @@ extension ContainmentTree {
     }
 
     private func controllerSnapshot(_ node: ControllerNode, view: ViewSnapshot?) -> ControllerSnapshot {
-        var snapshot = ControllerSnapshot(
+        ControllerSnapshot(
             id: node.id, kind: node.kind, title: node.title, parent: node.parent, children: node.children,
             isViewLoaded: node.isViewLoaded, view: view, containerViews: node.containerViews.map(\.id),
             appearance: node.appearance, isMovingToParent: node.isMovingToParent, isMovingFromParent: node.isMovingFromParent,
@@ -43,8 +48,6 @@ extension ContainmentTree {
             childForStatusBarHidden: node.childForStatusBarHidden, properties: node.properties,
             viewControllers: node.stack, selectedIndex: node.selectedIndex, primary: node.split?.primary,
             secondary: node.split?.secondary, isCollapsed: node.split?.isCollapsed, isPrimaryHidden: node.split?.isPrimaryHidden)
-        addPresentation(of: node, to: &snapshot)
-        return snapshot
     }
 
     /// An indented dump like UIKit's `_printHierarchy`: the window's root view controller

@@ -16,8 +16,8 @@ enum GzipPreference {
     /// Bodies below this go as is when the client allows it: with its ~170-byte head, such a
     /// response already fits one TCP segment on the internet (1,448 bytes: Ethernet's MSS less
     /// TCP timestamps), so gzip would save no packet nor round trip, only cost the client an
-    /// inflate. A one-controller tree's snapshot (about 1,100 bytes) stays under it; two
-    /// controllers are over.
+    /// inflate. An empty tree's snapshot stays under it; a tree with one controller and its view
+    /// (about 1,340 bytes) is over.
     static let minimumBodySize = 1280
 
     init(_ headers: HTTPHeaders) {

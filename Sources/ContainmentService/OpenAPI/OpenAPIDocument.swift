@@ -251,7 +251,7 @@ paths:
       parameters:
         - name: format
           in: query
-          description: '`text` prints the hierarchy indented, like UIKit''s `_printHierarchy`.'
+          description: '`text` prints the hierarchy indented, like UIKit''s `_printHierarchy`: a presented controller follows its presenter''s children one level deeper, marked `+` and `presented with: <presentation controller class>`; a loaded view out of the window is marked `not in the window`.'
           schema:
             type: string
             enum: [json, text]
@@ -1011,6 +1011,16 @@ components:
     ControllerKind:
       type: string
       enum: [viewController, navigationController, tabBarController, splitViewController]
+    ModalPresentationStyle:
+      type: string
+      enum: [automatic, fullScreen, pageSheet, formSheet, currentContext, overFullScreen, overCurrentContext, popover]
+      default: automatic
+      description: |
+        UIModalPresentationStyle (docs/uikit-rules-presentation.md). `automatic` is a page sheet.
+        `fullScreen` and `currentContext` cover the presenter (it disappears, and its view leaves
+        the window until the dismissal); the others leave it showing and give it no appearance
+        callback. `currentContext` and `overCurrentContext` are presented by the first ancestor
+        with `definesPresentationContext`.
     StatusBarStyle:
       type: string
       enum: [default, lightContent, darkContent]
@@ -1106,6 +1116,23 @@ components:
         secondary:
           $ref: '#/components/schemas/ControllerSpec'
           description: 'Split view controllers only; the secondary column (as `setViewController` with `column` `secondary`).'
+        modalPresentationStyle:
+          $ref: '#/components/schemas/ModalPresentationStyle'
+        definesPresentationContext:
+          type: boolean
+          default: false
+          description: Whether `currentContext`/`overCurrentContext` presentations from below are presented by this controller.
+        isModalInPresentation:
+          type: boolean
+          default: false
+          description: Refuses a sheet's swipe-down (`beginInteractiveDismissal` then only reports `presentationControllerDidAttemptToDismiss`).
+        presented:
+          $ref: '#/components/schemas/ControllerSpec'
+          description: |
+            A controller this one presents once the tree is built: after the root is set and the
+            window shown, each presentation runs as `runLoop` then `present` (not animated), parents
+            first, with exactly the events of those calls. Only in a tree's root spec (a detached
+            controller is not in the window: 400).
       examples:
         - id: nav
           kind: navigationController
@@ -1126,6 +1153,15 @@ components:
             - {id: first}
             - {id: second}
           selectedIndex: 1
+        - id: root
+          definesPresentationContext: true
+          presented:
+            id: sheet
+            kind: navigationController
+            modalPresentationStyle: formSheet
+            isModalInPresentation: true
+            viewControllers:
+              - {id: form}
 
     ControllerPatch:
       type: object
@@ -1144,6 +1180,13 @@ components:
         automaticallyForwardsAppearance: {type: boolean}
         properties:
           $ref: '#/components/schemas/Properties'
+        modalPresentationStyle:
+          $ref: '#/components/schemas/ModalPresentationStyle'
+        definesPresentationContext: {type: boolean}
+        isModalInPresentation: {type: boolean}
+      examples:
+        - {modalPresentationStyle: fullScreen}
+        - {isModalInPresentation: true, definesPresentationContext: false}
 
     AddChild:
       type: object
@@ -1199,6 +1242,41 @@ components:
             | `endAppearanceTransition` | — |
             | `transition` | `from`, `to`, `duration` (s, default 0.25), `options` (UIView.AnimationOptions names) |
             | `loadViewIfNeeded`, `unloadView`, `setNeedsStatusBarAppearanceUpdate` | — |
+            | `present` | `viewController` (id, or null: UIKit's nil exception), `animated` (default true) |
+            | `dismiss` | `animated` (default true); on a presented controller it goes to its presenter; on a presenter it dismisses everything it presents |
+
+            Presentations (docs/uikit-rules-presentation.md): the receiver's root ancestor presents
+            (for the context styles the first ancestor with `definesPresentationContext`). Animated
+            presentations and dismissals take 0.5 s of the tree's clock. UIKit's exceptions are 409
+            `NSInvalidArgumentException` problems changing nothing: `present_nil` (`Application
+            tried to present a nil modal view controller on target <P>.`), `present_on_itself`
+            (`Application tried to present modal view controller on itself. Presenting controller
+            is <P>.`), `present_child` (`Application tried to present modally a view controller <C>
+            that has a parent view controller <P>.`), `already_presented` (`Application tried to
+            present modally a view controller <C> that is already being presented by <P>.`),
+            `present_active` (`Application tried to present modally an active controller <C>.`).
+            UIKit's console warnings are `warning` events in a 200 answer, nothing presented:
+            `Attempt to present <C> on <P> (from <S>) which is already presenting <D>.`, `… whose
+            view is not in the window hierarchy.`, `… while a presentation is in progress.`, and
+            `Attempt to dismiss from view controller <P> while a presentation or dismiss is in
+            progress!`.
+
+            A presented sheet (`pageSheet`, `formSheet`, `automatic`), the user's swipe-down; the
+            delegate callbacks are events on the presented controller
+            (`presentationControllerShouldDismiss` with `args.result`, `presentationControllerWillDismiss`,
+            `presentationControllerDidDismiss`, `presentationControllerDidAttemptToDismiss`):
+
+            | method | args |
+            | --- | --- |
+            | `beginInteractiveDismissal` | `shouldDismiss` (the delegate's answer, default true); `isModalInPresentation` or false: only `presentationControllerDidAttemptToDismiss` |
+            | `updateInteractiveDismissal` | `percent` (0…1) |
+            | `finishInteractiveDismissal` | — (`viewDidDisappear`, `presentationControllerDidDismiss`, the sheet is gone) |
+            | `cancelInteractiveDismissal` | — (`viewWillAppear`, `viewIsAppearing`, `viewDidAppear`; the sheet stays) |
+
+            Their 409 problems (`NSInternalInconsistencyException`): `not_presented`, `not_a_sheet`,
+            `presentation_in_progress`, `no_interactive_dismissal`. `addChild` of a presented
+            controller is a 409 `child_is_presented`; deleting a controller that presents or is
+            presented is a 409 `controller_presenting` (dismiss first).
 
             Navigation controller (`kind: navigationController`); `animated` defaults to true except
             for `setViewControllers` (false); animated changes take 0.35 s of the tree's clock:
@@ -1255,6 +1333,8 @@ components:
           examples:
             - {viewController: detail, animated: true}
             - {percent: 0.4}
+            - {viewController: sheet, animated: false}
+            - {shouldDismiss: false}
 
     Calls:
       type: object
@@ -1276,6 +1356,14 @@ components:
             - {receiver: nav, method: cancelInteractivePop}
             - {receiver: nav, method: popViewController, args: {animated: true}}
             - {receiver: nav, method: popToRootViewController, args: {animated: false}}
+          atomic: false
+        - calls:
+            - {receiver: root, method: present, args: {viewController: sheet, animated: true}}
+            - {receiver: window, method: runLoop}
+            - {receiver: sheet, method: beginInteractiveDismissal}
+            - {receiver: sheet, method: updateInteractiveDismissal, args: {percent: 0.5}}
+            - {receiver: sheet, method: cancelInteractiveDismissal}
+            - {receiver: sheet, method: dismiss, args: {animated: false}}
           atomic: false
 
     ClockAdvance:
@@ -1312,11 +1400,23 @@ components:
           additionalProperties: true
         isMovingToParent: {type: boolean}
         isMovingFromParent: {type: boolean}
+        isBeingPresented:
+          type: boolean
+          const: true
+          description: On a presented controller's appearance callbacks during its presentation (absent otherwise).
+        isBeingDismissed:
+          type: boolean
+          const: true
+          description: On a presented controller's appearance callbacks during its dismissal or swipe-down (absent otherwise).
         warning:
           type: string
-          examples: ['Unbalanced calls to begin/end appearance transitions for <map>']
+          examples:
+            - 'Unbalanced calls to begin/end appearance transitions for <map>'
+            - 'Attempt to present <sheet> on <root> (from <map>) which is already presenting <alert>.'
       examples:
         - {seq: 17, batch: 4, tree: demo, time: '2026-11-21T10:00:00.123Z', controller: map, callback: viewWillAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
+        - {seq: 30, batch: 9, tree: demo, time: '2026-11-21T10:00:01.000Z', controller: sheet, callback: viewDidAppear, args: {animated: true}, isMovingToParent: false, isMovingFromParent: false, isBeingPresented: true}
+        - {seq: 41, batch: 12, tree: demo, time: '2026-11-21T10:00:03.000Z', controller: sheet, callback: presentationControllerWillDismiss, args: {}}
 
     Events:
       type: array
@@ -1340,7 +1440,9 @@ components:
     Controller:
       type: object
       required: [id, kind, children, isViewLoaded, containerViews, appearance, isMovingToParent, isMovingFromParent,
-                 automaticallyForwardsAppearance, preferredContentSize, statusBarStyle, statusBarHidden, properties]
+                 automaticallyForwardsAppearance, preferredContentSize, statusBarStyle, statusBarHidden, properties,
+                 modalPresentationStyle, definesPresentationContext, isModalInPresentation, presentedViewController,
+                 presentingViewController, isBeingPresented, isBeingDismissed]
       properties:
         id: {type: string}
         kind:
@@ -1396,6 +1498,22 @@ components:
         isPrimaryHidden:
           type: boolean
           description: Split view controllers (always present for them); true after `hide` of the primary column in a regular width.
+        modalPresentationStyle:
+          $ref: '#/components/schemas/ModalPresentationStyle'
+        definesPresentationContext: {type: boolean}
+        isModalInPresentation: {type: boolean}
+        presentedViewController:
+          type: [string, 'null']
+          description: What this controller or its nearest ancestor presents (UIKit's `presentedViewController`).
+        presentingViewController:
+          type: [string, 'null']
+          description: Who presents this controller or its nearest presented ancestor.
+        isBeingPresented:
+          type: boolean
+          description: True while its presentation transition runs.
+        isBeingDismissed:
+          type: boolean
+          description: True while its dismissal transition or swipe-down runs.
 
     Tree:
       type: object
@@ -1629,5 +1747,14 @@ components:
           description: Oldest retained seq (410).
         events:
           $ref: '#/components/schemas/Events'
+      examples:
+        - type: about:blank
+          title: NSInvalidArgumentException
+          status: 409
+          code: present_child
+          detail: Application tried to present modally a view controller <map> that has a parent view controller <root>.
+          callIndex: 0
+          applied: 0
+          events: []
 """#
 }

@@ -1,0 +1,89 @@
+import PropertyBased
+import Testing
+
+@testable import Containment
+
+/// The random-call generator extended with modal presentation (docs/uikit-rules-presentation.md).
+extension PropertyTests {
+    static let presentationStyles = ModalPresentationStyle.allCases
+
+    /// Presentation calls over the same cast, mixed with the steps that do not move views by
+    /// hand (a client putting a covered presenter's view back in the window would make it
+    /// appear, in UIKit as here).
+    static func presentationStep(_ number: Int) -> Step {
+        let a = controllerIDs[(number / 16) % 6]
+        let b = controllerIDs[(number / 96) % 6]
+        let flag = (number / 576) % 2 == 0
+        let id = JSONValue.string
+        switch number % 16 {
+        case 0, 1: return .calls([call(a, "present", ["viewController": id(b), "animated": .bool(flag)])])
+        case 2: return .calls([call(a, "dismiss", ["animated": .bool(flag)])])
+        case 3: return .calls([call(a, "beginInteractiveDismissal", ["shouldDismiss": .bool(flag || number % 3 == 0)])])
+        case 4: return .calls([call(a, "updateInteractiveDismissal", ["percent": flag ? 0.3 : 0.8])])
+        case 5: return .calls([call(a, flag ? "finishInteractiveDismissal" : "cancelInteractiveDismissal")])
+        case 6:
+            let style = presentationStyles[(number / 1152) % presentationStyles.count]
+            return .recipe { tree, now throws(ContainmentError) in
+                try tree.updateController(
+                    a, ControllerPatch(modalPresentationStyle: style, definesPresentationContext: flag, isModalInPresentation: !flag && number % 5 == 0),
+                    now: now)
+            }
+        case 7: return .recipe { tree, now throws(ContainmentError) in try tree.deleteController(a, now: now) }
+        case 8: return step(number / 16 * 24 + 0)  // addChild
+        case 9: return step(number / 16 * 24 + 1)  // removeFromParent
+        case 10: return step(number / 16 * 24 + 9)  // runLoop
+        case 11: return step(number / 16 * 24 + 10)  // window hidden or shown
+        case 12: return step(number / 16 * 24 + 16)  // loadViewIfNeeded
+        default: return .advance(flag ? 0.25 : 1)
+        }
+    }
+
+    /// Presentation links are symmetric, a presented controller has no parent, a
+    /// presentation in progress has its transition (or the client's swipe) driving it, and
+    /// nothing under a settled covering presentation is appeared.
+    static func checkPresentationInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
+        for (id, node) in tree.controllers {
+            if let presentation = node.presentation {
+                #expect(node.parent == nil, "presented \(id) has a parent", sourceLocation: sourceLocation)
+                #expect(tree.controllers[presentation.presenter]?.presentedViewController == id, "\(presentation.presenter) ↔ \(id)", sourceLocation: sourceLocation)
+                if presentation.phase == .presenting || presentation.phase == .dismissing {
+                    let driven = tree.scheduler.running.values.contains { record in
+                        switch record.presentation {
+                        case .present(let presented): presented == id
+                        case .dismiss(let stack): stack.contains(id)
+                        case nil: false
+                        }
+                    }
+                    #expect(driven, "\(id) is mid-presentation with no transition", sourceLocation: sourceLocation)
+                }
+            }
+            if let presented = node.presentedViewController {
+                #expect(tree.controllers[presented]?.presentation?.presenter == id, "\(id) → \(presented)", sourceLocation: sourceLocation)
+            }
+            guard node.appearance == .appeared else { continue }
+            var current: String? = id
+            while let ancestor = current, let ancestorNode = tree.controllers[ancestor] {
+                if let presented = ancestorNode.presentedViewController, let presentation = tree.controllers[presented]?.presentation,
+                    presentation.style.coversPresenter, presentation.phase == .presented
+                {
+                    Issue.record("\(id) is appeared under \(presented)'s covering presentation", sourceLocation: sourceLocation)
+                }
+                current = ancestorNode.parent
+            }
+        }
+    }
+
+    @Test func randomPresentationCallsKeepTheInvariants() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
+            let tree = try Self.makeTree()
+            var now = t0
+            var lastSeq = tree.lastSeq
+            for number in numbers {
+                Self.apply(Self.presentationStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
+                #expect(tree.lastSeq == lastSeq)
+                Self.checkInvariants(tree)
+                Self.checkPresentationInvariants(tree)
+            }
+        }
+    }
+}
