@@ -90,6 +90,20 @@ import Testing
         #expect(tree.snapshot() == before)
     }
 
+    @Test func aPushByThePresenterLeavesItsPresentationRunning() throws {
+        let tree = try ContainmentTree(
+            id: "nav", root: ControllerSpec(id: "nav", kind: .navigationController, viewControllers: [ControllerSpec(id: "a")]),
+            now: t0)
+        _ = try tree.createController(ControllerSpec(id: "b"), now: t0)
+        _ = try tree.createController(ControllerSpec(id: "modal"), now: t0)
+        _ = tree.run([call("a", "present", ["viewController": "modal", "animated": true])])
+        #expect(tree.snapshot().controllers["modal"]?.presentingViewController == "nav")
+        _ = tree.run([call("nav", "pushViewController", ["viewController": "b", "animated": true])])
+        #expect(tree.snapshot().controllers["modal"]?.isBeingPresented == true)
+        #expect(containment(tree.advance(to: t0 + 1)).contains("modal.viewDidAppear"))
+        #expect(tree.snapshot().controllers["modal"]?.isBeingPresented == false)
+    }
+
     @Test func teardownMakesPresentedControllersDisappear() throws {
         let tree = try ContainmentTree(id: "spec", root: Self.presentingSpec, now: t0)
         let events = tree.tearDown(now: t0)

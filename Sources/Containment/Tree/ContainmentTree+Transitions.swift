@@ -104,7 +104,10 @@ extension ContainmentTree {
     /// Completes now, in start order, the transitions a container is running, so a new
     /// stack change starts from a settled state.
     func finishRunningTransitions(of parent: String) {
-        let running = scheduler.running.values.filter { $0.parent == parent }.sorted { $0.ordinal < $1.ordinal }
+        // A presentation the container makes runs on: its presented controller is no content.
+        let running = scheduler.running.values.filter { $0.parent == parent && $0.presentation == nil }.sorted {
+            $0.ordinal < $1.ordinal
+        }
         for record in running {
             completeTransition(record.id)
         }
