@@ -1,4 +1,5 @@
 import Containment
+import Foundation
 import Testing
 
 /// Modal presentation through HTTP (docs/uikit-rules-presentation.md): the spec and PATCH
@@ -64,6 +65,26 @@ import Testing
                 "child.viewIsAppearing", "root.viewDidAppear", "child.viewDidAppear", "cover.viewDidDisappear",
             ])
         #expect(try service.request("GET", "/v1/trees/modal/controllers/root").json["presentedViewController"].isNull)
+    }
+
+    /// On the real clock the transition timer completes an animated presentation after its
+    /// 0.5 s (polled for at most 5 s).
+    @Test func animatedPresentationCompletesInWallTimeOnTheRealClock() throws {
+        let service = try TestService()
+        try service.createTree("live", root: #"{"id": "root"}"#, clock: "real")
+        try #require(try service.request("POST", "/v1/trees/live/controllers", json: #"{"id": "sheet"}"#).status == 201)
+        let start = try service.request(
+            "POST", "/v1/trees/live/calls", json: #"{"calls": [{"receiver": "root", "method": "present", "args": {"viewController": "sheet"}}]}"#)
+        #expect(start.status == 200)
+        #expect(try service.request("GET", "/v1/trees/live/controllers/sheet").json["isBeingPresented"].bool == true)
+        let deadline = Date().addingTimeInterval(5)
+        var sheet = JSONValue.null
+        repeat {
+            Thread.sleep(forTimeInterval: 0.1)
+            sheet = try service.request("GET", "/v1/trees/live/controllers/sheet").json
+        } while sheet["isBeingPresented"].bool == true && Date() < deadline
+        #expect(sheet["isBeingPresented"].bool == false)
+        #expect(sheet["appearance"].string == "appeared")
     }
 
     @Test func presentExceptionsAre409ProblemsThatChangeNothing() throws {
