@@ -5,55 +5,6 @@ extension ContainmentTree {
     /// UIKit's default modal transition (cover vertical) lasts about half a second.
     static let presentationDuration = 0.5
 
-    // MARK: Links as UIKit reports them
-
-    /// The controller `present` called on `receiver` with `style` hands the presentation to (rule 19): the root ancestor
-    /// (the window's root, or a controller that is itself presented, having no parent); for
-    /// the context styles the first ancestor with `definesPresentationContext`, else the root.
-    func presentingController(for receiver: String, style: ModalPresentationStyle) -> String {
-        var current = receiver
-        while let (parent, definesContext) = readController(current, { ($0.parent, $0.definesPresentationContext) }) {
-            workCount += 1
-            if style.usesPresentationContext, definesContext { return current }
-            guard let parent else { return current }
-            current = parent
-        }
-        return current
-    }
-
-    /// `presentedViewController` and `presentingViewController` of one controller, walking up:
-    /// what it or its nearest ancestor presents, and who presents it or its nearest presented
-    /// ancestor.
-    func presentationLinks(of controller: String) -> PresentationLinks {
-        var links = PresentationLinks()
-        var current: String? = controller
-        while let id = current, let node = controllers[id] {
-            workCount += 1
-            links.presented = links.presented ?? node.presentedViewController
-            links.presenting = links.presenting ?? node.presentation?.presenter
-            current = node.parent
-        }
-        return links
-    }
-
-    /// The links of every controller, parents first so each inherits its parent's (one pass,
-    /// whatever the depth); empty when nothing is presented, the usual case.
-    func allPresentationLinks() -> [String: PresentationLinks] {
-        guard controllers.values.contains(where: { $0.presentedViewController != nil }) else { return [:] }
-        var result: [String: PresentationLinks] = [:]
-        var stack = controllers.values.filter { $0.parent == nil }.map { ($0.id, PresentationLinks()) }
-        while let (id, inherited) = stack.popLast() {
-            workCount += 1
-            guard let node = controllers[id] else { continue }
-            let links = PresentationLinks(
-                presented: node.presentedViewController ?? inherited.presented,
-                presenting: node.presentation?.presenter ?? inherited.presenting)
-            result[id] = links
-            stack.append(contentsOf: node.children.map { ($0, links) })
-        }
-        return result
-    }
-
     // MARK: present
 
     /// `present(_:animated:completion:)`: UIKit's exceptions (rule 22) change nothing; its
@@ -333,56 +284,5 @@ extension ContainmentTree {
                     message: "\(ContainmentError.describe(controller)) is presented by \(ContainmentError.describe(presentation.presenter)); dismiss it first")
             }
         }
-    }
-}
-
-extension ContainmentTree {
-    /// The presentation raw calls (docs/api.md, "Raw calls"), on any controller.
-    func applyPresentationCall(_ controller: String, _ method: String, _ args: RawCallArguments) throws(ContainmentError) {
-        switch method {
-        case "present":
-            let presented = try args.optionalID("viewController")
-            if let presented { try requireController(presented, field: args.field("viewController")) }
-            try present(presented, from: controller, animated: try args.bool("animated", default: true))
-        case "dismiss":
-            dismiss(controller, animated: try args.bool("animated", default: true))
-        case "beginInteractiveDismissal":
-            try beginInteractiveDismissal(controller, shouldDismiss: try args.bool("shouldDismiss", default: true))
-        case "updateInteractiveDismissal":
-            let percent = try args.number("percent")
-            guard (0...1).contains(percent) else { throw .invalidArgument(field: args.field("percent"), "percent must be within 0...1") }
-            try updateInteractiveDismissal(controller, percent: percent)
-        default:
-            try endInteractiveDismissal(controller, finish: method == "finishInteractiveDismissal")
-        }
-    }
-}
-
-extension ContainmentTree {
-    /// The calls a programmer would write for the `presented` specs, parents first: each
-    /// `present` (not animated) on a turn of its own, since UIKit refuses a presentation from
-    /// a controller whose own presentation has not completed.
-    func presentationCalls(for specs: [ControllerSpec]) -> [RawCall] {
-        var calls: [RawCall] = []
-        for spec in specs {
-            guard let presented = spec.presented else { continue }
-            calls.append(RawCall(receiver: WindowState.viewID, method: "runLoop"))
-            calls.append(
-                RawCall(receiver: spec.id, method: "present", args: ["viewController": .string(presented.id), "animated": false]))
-        }
-        return calls
-    }
-}
-
-extension ContainmentTree {
-    /// The presentation fields of a controller's snapshot.
-    func addPresentation(of node: ControllerNode, links: PresentationLinks, to snapshot: inout ControllerSnapshot) {
-        snapshot.modalPresentationStyle = node.modalPresentationStyle
-        snapshot.definesPresentationContext = node.definesPresentationContext
-        snapshot.isModalInPresentation = node.isModalInPresentation
-        snapshot.presentedViewController = links.presented
-        snapshot.presentingViewController = links.presenting
-        snapshot.isBeingPresented = node.presentation?.isBeingPresented ?? false
-        snapshot.isBeingDismissed = node.presentation?.isBeingDismissed ?? false
     }
 }

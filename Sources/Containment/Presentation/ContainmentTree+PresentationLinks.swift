@@ -1,0 +1,63 @@
+/// The presentation links as UIKit reports them (docs/uikit-rules-presentation.md, rule 19):
+/// who presents for a receiver, and `presentedViewController`/`presentingViewController`,
+/// which descendants inherit from their ancestors.
+extension ContainmentTree {
+    /// The controller that presents for `present` sent to `receiver` with `style`: the root
+    /// ancestor (the window's root, or a controller that is itself presented, having no
+    /// parent); for the context styles the first ancestor with `definesPresentationContext`,
+    /// else the root.
+    func presentingController(for receiver: String, style: ModalPresentationStyle) -> String {
+        var current = receiver
+        while let (parent, definesContext) = readController(current, { ($0.parent, $0.definesPresentationContext) }) {
+            workCount += 1
+            if style.usesPresentationContext, definesContext { return current }
+            guard let parent else { return current }
+            current = parent
+        }
+        return current
+    }
+
+    /// `presentedViewController` and `presentingViewController` of one controller, walking up:
+    /// what it or its nearest ancestor presents, and who presents it or its nearest presented
+    /// ancestor.
+    func presentationLinks(of controller: String) -> PresentationLinks {
+        var links = PresentationLinks()
+        var current: String? = controller
+        while let id = current, let node = controllers[id] {
+            workCount += 1
+            links.presented = links.presented ?? node.presentedViewController
+            links.presenting = links.presenting ?? node.presentation?.presenter
+            current = node.parent
+        }
+        return links
+    }
+
+    /// The links of every controller, parents first so each inherits its parent's (one pass,
+    /// whatever the depth); empty when nothing is presented, the usual case.
+    func allPresentationLinks() -> [String: PresentationLinks] {
+        guard controllers.values.contains(where: { $0.presentedViewController != nil }) else { return [:] }
+        var result: [String: PresentationLinks] = [:]
+        var stack = controllers.values.filter { $0.parent == nil }.map { ($0.id, PresentationLinks()) }
+        while let (id, inherited) = stack.popLast() {
+            workCount += 1
+            guard let node = controllers[id] else { continue }
+            let links = PresentationLinks(
+                presented: node.presentedViewController ?? inherited.presented,
+                presenting: node.presentation?.presenter ?? inherited.presenting)
+            result[id] = links
+            stack.append(contentsOf: node.children.map { ($0, links) })
+        }
+        return result
+    }
+
+    /// The presentation fields of a controller's snapshot.
+    func addPresentation(of node: ControllerNode, links: PresentationLinks, to snapshot: inout ControllerSnapshot) {
+        snapshot.modalPresentationStyle = node.modalPresentationStyle
+        snapshot.definesPresentationContext = node.definesPresentationContext
+        snapshot.isModalInPresentation = node.isModalInPresentation
+        snapshot.presentedViewController = links.presented
+        snapshot.presentingViewController = links.presenting
+        snapshot.isBeingPresented = node.presentation?.isBeingPresented ?? false
+        snapshot.isBeingDismissed = node.presentation?.isBeingDismissed ?? false
+    }
+}
