@@ -77,32 +77,32 @@ extension PropertyTests {
         }
     }
 
-    @Test func randomPresentationCallsKeepTheInvariants() async {
-        await propertyCheck(count: 300, input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
-            let tree = try Self.makeTree()
-            var now = t0
-            var lastSeq = tree.lastSeq
-            for number in numbers {
-                Self.apply(Self.presentationStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
-                #expect(tree.lastSeq == lastSeq)
-                Self.checkInvariants(tree)
-                Self.checkPresentationInvariants(tree)
-            }
+    /// Runs random steps on a fresh tree, checking every invariant after each.
+    static func checkRandomSteps(_ numbers: [Int], viewsMovedByHand: Bool, step: (Int) -> Step) throws {
+        let tree = try makeTree()
+        var now = t0
+        var lastSeq = tree.lastSeq
+        for number in numbers {
+            apply(step(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: viewsMovedByHand, label: number)
+            #expect(tree.lastSeq == lastSeq)
+            checkInvariants(tree)
+            checkPresentationInvariants(tree, viewsMovedByHand: viewsMovedByHand)
         }
     }
 
-    /// Every step of the original generator too (views moved by hand, recipes, sizes), mixed
-    /// with presentation calls: nothing traps, rejected steps change nothing, links stay sound.
+    @Test func randomPresentationCallsKeepTheInvariants() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
+            try Self.checkRandomSteps(numbers, viewsMovedByHand: false, step: Self.presentationStep)
+        }
+    }
+
+    /// Every step of the original generator too (views moved by hand, recipes, sizes, atomic
+    /// batches), mixed with presentation calls: nothing traps, rejected steps change nothing,
+    /// links stay sound.
     @Test func presentationCallsMixedWithEveryOtherStepKeepTheLinksSound() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
-            let tree = try Self.makeTree()
-            var now = t0
-            var lastSeq = tree.lastSeq
-            for number in numbers {
-                let step = number % 2 == 0 ? Self.step(number / 2) : Self.presentationStep(number / 2)
-                Self.apply(step, to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: true, label: number)
-                Self.checkInvariants(tree)
-                Self.checkPresentationInvariants(tree, viewsMovedByHand: true)
+            try Self.checkRandomSteps(numbers, viewsMovedByHand: true) { number in
+                number % 2 == 0 ? Self.step(number / 2) : Self.presentationStep(number / 2)
             }
         }
     }
