@@ -1,7 +1,7 @@
 import Glibc
 import Logging
 
-/// SIGTERM and SIGINT handled as ordinary code on the main thread: blocked before any thread
+/// SIGTERM, SIGINT and SIGHUP handled as ordinary code on the main thread: blocked before any thread
 /// starts (libmicrohttpd's pool threads inherit the mask, so none of them can be killed by a
 /// signal meant for the shutdown), then taken with `sigwait`.
 enum SignalWaiter {
@@ -11,7 +11,7 @@ enum SignalWaiter {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
-    /// Blocks until SIGTERM or SIGINT arrives.
+    /// Blocks until SIGTERM, SIGINT or SIGHUP arrives.
     static func waitForTermination(logger: Logger) {
         var signals = terminationSignals
         var received: Int32 = 0
@@ -24,6 +24,10 @@ enum SignalWaiter {
         sigemptyset(&signals)
         sigaddset(&signals, SIGTERM)
         sigaddset(&signals, SIGINT)
+        // The terminal or a supervisor hanging up: there is no configuration to reload, so it
+        // ends the process like SIGTERM, through the graceful path (its default action would
+        // kill the process with streams and waiting requests unanswered).
+        sigaddset(&signals, SIGHUP)
         return signals
     }
 }

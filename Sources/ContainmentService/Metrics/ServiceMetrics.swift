@@ -1,8 +1,10 @@
 import Prometheus
 import Synchronization
 
-/// The service's Prometheus metrics. Requests are labelled by route *template*, never by
-/// the path, so client-chosen ids can't blow up the series count.
+/// The service's Prometheus metrics. Every label value comes from a fixed set, so no client can
+/// grow the series count: requests are labelled by route *template* (never the path), by
+/// method from ``methodLabels`` (any other method is `other`) and by status, which only the
+/// service chooses.
 final class ServiceMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     let trees: Gauge
@@ -46,9 +48,19 @@ final class ServiceMetrics: Sendable {
     /// Counts one answered request with its latency; `cache` (the matched route's) finds the
     /// series without hashing the route's template again.
     func recordRequest(method: String, route: String, status: Int, duration: Duration, cache: RouteHistograms? = nil) {
+        let method = Self.methodLabel(method)
         let histogram = cache?.histogram(method: method, status: status) { requestHistogram(method: method, route: route, status: status) }
             ?? requestHistogram(method: method, route: route, status: status)
         histogram.record(duration)
+    }
+
+    /// The methods counted under their own name: HTTP's standard ones. Each made-up method
+    /// once added a series for good (20,000 of them held 80 MB and made one scrape 419 MB).
+    static let methodLabels: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
+
+    /// `method` when it is a standard one, else `other`.
+    static func methodLabel(_ method: String) -> String {
+        methodLabels.contains(method) ? method : "other"
     }
 
     private func requestHistogram(method: String, route: String, status: Int) -> DurationHistogram {

@@ -26,6 +26,12 @@ final class TreeBox: Sendable {
         /// What this tree last added to the service-wide gauges.
         var reportedControllers = 0
         var reportedRetainedEvents = 0
+        /// What this tree has charged to the memory budget (see `chargeBudget`).
+        var accountedBytes = 0
+        /// The client-chosen strings' share of the estimate at its last exact count.
+        var countedStringBytes = 0
+        /// Request bodies taken in since then: an upper bound on the strings they added.
+        var uncountedBytes = 0
         /// `?wait=true` transition requests still waiting for their transition to finish.
         var waiters: [TransitionWaiter] = []
         /// Bumped by every change: each successful mutation and each time advance.
@@ -46,6 +52,9 @@ final class TreeBox: Sendable {
         let json: HTTPSharedBytes
         /// Encoded lazily, on the version's first gzip read: identity-only clients never pay.
         var gzip: HTTPSharedBytes?
+        /// The `?pretty` JSON, encoded lazily on the version's first pretty read: a
+        /// 10,000-controller tree took 600 ms to encode on every such request.
+        var pretty: HTTPSharedBytes?
         /// `"<incarnation>-<version>"`, naming the JSON as is.
         let entityTag: String
         /// `"<incarnation>-<version>-gzip"`: a strong tag names one representation, and the
@@ -60,11 +69,16 @@ final class TreeBox: Sendable {
         let isGzip: Bool
     }
 
-    init(tree: sending ContainmentTree, clock: TreeClock, createdAt: Double, incarnation: UInt64) {
+    /// `accountedBytes`: what creating the tree already reserved from the memory budget, its
+    /// `estimatedBytes` at creation.
+    init(tree: sending ContainmentTree, clock: TreeClock, createdAt: Double, incarnation: UInt64, accountedBytes: Int) {
         id = tree.id
         self.clock = clock
         self.incarnation = incarnation
-        state = Mutex(State(tree: tree, manualTime: createdAt))
+        var initial = State(tree: tree, manualTime: createdAt)
+        initial.accountedBytes = accountedBytes
+        initial.countedStringBytes = accountedBytes - Self.fixedBytes(controllers: tree.controllerCount, events: Self.retainedEvents(tree))
+        state = Mutex(initial)
     }
 
     /// Runs `body` on the tree under its lock, with the tree's `now`, and publishes its events.
@@ -73,19 +87,32 @@ final class TreeBox: Sendable {
     /// cause them. Waiting transition requests whose transition finished are answered, and the
     /// next due time goes to the transition timer. `changes` is false for reads: only a
     /// step that may change the tree, and returns, moves the tree's version on.
+    /// `payload`: the size of the request body a growing mutation carries; it is refused with
+    /// 507 when the memory budget is spent, and its body counts against the budget until the
+    /// next exact count. Nil for reads and deletions.
     func withTree<Result: Sendable>(
-        _ core: ServiceCore, changes: Bool = true,
+        _ core: ServiceCore, changes: Bool = true, payload: Int? = nil,
         _ body: (ContainmentTree, _ now: Double, _ state: inout State) throws(Problem) -> (Result, [Event])
     ) throws(Problem) -> (Result, [Event]) {
-        try state.withLock { (state: inout State) throws(Problem) -> (Result, [Event]) in
+        // Answered once the lock is released: encoding a waiter's response (and handing it to
+        // its connection) must not hold up the tree's other requests.
+        var finished: [FinishedWaiter] = []
+        defer { finished.forEach { $0.answer() } }
+        return try state.withLock { (state: inout State) throws(Problem) -> (Result, [Event]) in
             guard !state.isDeleted else { throw .treeNotFound(id) }
+            if payload != nil, core.budget.isSpent {
+                // Counted exactly before refusing: deletions since the last count may have
+                // freed strings the estimate still holds.
+                chargeBudget(core, &state, recount: true)
+                try core.budget.checkRoom()
+            }
             let now = clock == .real ? Date().timeIntervalSince1970 : state.manualTime
             if clock == .real {
                 while let due = state.tree.nextDueTime, due <= now {
                     let completion = state.tree.advance(to: due)
                     state.changed()
                     core.hub.publish(tree: id, events: completion, treeHasStreams: hasOpenStreams)
-                    answerWaiters(&state, completion: completion)
+                    finished += takeFinishedWaiters(&state, completion: completion)
                 }
             }
             defer {
@@ -96,8 +123,9 @@ final class TreeBox: Sendable {
             }
             let (result, events) = try body(state.tree, now, &state)
             if changes { state.changed() }
+            state.uncountedBytes += payload ?? 0
             core.hub.publish(tree: id, events: events, treeHasStreams: hasOpenStreams)
-            answerWaiters(&state, completion: events)
+            finished += takeFinishedWaiters(&state, completion: events)
             if state.isDeleted { core.hub.streams.endStreams(ofTree: id, lastSeq: state.tree.lastSeq) }
             return (result, events)
         }
@@ -135,15 +163,37 @@ final class TreeBox: Sendable {
     /// only be one not yet lowered, which costs a needless post).
     private var hasOpenStreams: Bool { openStreams.load(ordering: .relaxed) > 0 }
 
-    /// Answers the waiting requests whose transition finished in the batch `completion`.
-    private func answerWaiters(_ state: inout State, completion: [Event]) {
-        guard !state.waiters.isEmpty, !completion.isEmpty else { return }
+    /// A waiting request whose transition finished, with what its answer needs.
+    struct FinishedWaiter {
+        let waiter: TransitionWaiter
+        let snapshot: TransitionSnapshot
+        let completion: [Event]
+
+        func answer() { waiter.complete(snapshot, completion: completion) }
+    }
+
+    /// Removes the waiting requests whose transition finished in the batch `completion`, for
+    /// the caller to answer after unlocking.
+    private func takeFinishedWaiters(_ state: inout State, completion: [Event]) -> [FinishedWaiter] {
+        guard !state.waiters.isEmpty, !completion.isEmpty else { return [] }
         let tree = state.tree
+        var finished: [FinishedWaiter] = []
         state.waiters.removeAll { waiter in
             guard let snapshot = try? tree.transition(waiter.transition), snapshot.state == .finished else { return false }
-            waiter.complete(snapshot, completion: completion)
+            finished.append(FinishedWaiter(waiter: waiter, snapshot: snapshot, completion: completion))
             return true
         }
+        return finished
+    }
+
+    /// Answers every waiting request with `problem` (the service is shutting down): a waiter
+    /// gets a response rather than a closed connection.
+    func failWaiters(_ problem: Problem) {
+        let waiters = state.withLock { state in
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0.fail(problem) }
     }
 
     /// Reads the tree under its lock (due transitions on a real clock complete first).
@@ -155,10 +205,7 @@ final class TreeBox: Sendable {
     /// (compressed at most once per version) when `preference` chooses gzip for its size.
     func encodedSnapshot(_ core: ServiceCore, _ preference: GzipPreference) throws(Problem) -> SnapshotRepresentation {
         try withTree(core, changes: false) { (tree, _, state) throws(Problem) -> (SnapshotRepresentation, [Event]) in
-            var encoded = state.encodedSnapshot ?? EncodedSnapshot(
-                json: HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: false)),
-                entityTag: "\"\(incarnation)-\(state.version)\"",
-                gzipEntityTag: "\"\(incarnation)-\(state.version)-gzip\"")
+            var encoded = state.encodedSnapshot ?? makeEncodedSnapshot(tree, version: state.version)
             defer { state.encodedSnapshot = encoded }
             let identity = SnapshotRepresentation(body: encoded.json, entityTag: encoded.entityTag, isGzip: false)
             guard preference.choosesGzip(forBodyOf: encoded.json.count) else { return (identity, []) }
@@ -169,6 +216,24 @@ final class TreeBox: Sendable {
             guard let gzip = encoded.gzip else { return (identity, []) }
             return (SnapshotRepresentation(body: gzip, entityTag: encoded.gzipEntityTag, isGzip: true), [])
         }.0
+    }
+
+    /// The snapshot as indented JSON, encoded at most once per version.
+    func prettySnapshot(_ core: ServiceCore) throws(Problem) -> HTTPSharedBytes {
+        try withTree(core, changes: false) { (tree, _, state) throws(Problem) -> (HTTPSharedBytes, [Event]) in
+            var encoded = state.encodedSnapshot ?? makeEncodedSnapshot(tree, version: state.version)
+            defer { state.encodedSnapshot = encoded }
+            let pretty = encoded.pretty ?? HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: true))
+            encoded.pretty = pretty
+            return (pretty, [])
+        }.0
+    }
+
+    private func makeEncodedSnapshot(_ tree: ContainmentTree, version: UInt64) -> EncodedSnapshot {
+        EncodedSnapshot(
+            json: HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: false)),
+            entityTag: "\"\(incarnation)-\(version)\"",
+            gzipEntityTag: "\"\(incarnation)-\(version)-gzip\"")
     }
 
     /// Tears the tree down and marks it deleted; later requests holding this box get 404.
@@ -198,6 +263,32 @@ final class TreeBox: Sendable {
         }
         state.reportedControllers = controllers
         state.reportedRetainedEvents = retained
+        chargeBudget(core, &state, recount: false)
+    }
+
+    /// Keeps the tree's share of the memory budget equal to its estimate: a fixed cost per
+    /// controller and retained event, plus its strings as last counted plus the bodies taken in
+    /// since. The exact count walks every controller, so it only runs once the uncounted bodies
+    /// reach the counted strings (or 64 KiB), amortized O(1) per byte of body, or when
+    /// `recount` asks (before a refusal).
+    private func chargeBudget(_ core: ServiceCore, _ state: inout State, recount: Bool) {
+        guard !state.isDeleted else {
+            core.budget.adjust(by: -state.accountedBytes)
+            state.accountedBytes = 0
+            return
+        }
+        let fixed = Self.fixedBytes(controllers: state.reportedControllers, events: state.reportedRetainedEvents)
+        if recount || state.uncountedBytes > max(64 * 1024, state.countedStringBytes) {
+            state.countedStringBytes = state.tree.estimatedBytes - fixed
+            state.uncountedBytes = 0
+        }
+        let estimate = fixed + state.countedStringBytes + state.uncountedBytes
+        core.budget.adjust(by: estimate - state.accountedBytes)
+        state.accountedBytes = estimate
+    }
+
+    private static func fixedBytes(controllers: Int, events: Int) -> Int {
+        controllers * ContainmentTree.estimatedBytesPerController + events * ContainmentTree.estimatedBytesPerEvent
     }
 
     private static func retainedEvents(_ tree: ContainmentTree) -> Int {

@@ -36,9 +36,11 @@ final class TreeRegistry: Sendable {
         return box
     }
 
+    /// Every tree held, in no order.
+    var all: [TreeBox] { trees.withLock { Array($0.values) } }
+
     /// Up to `limit` trees in id order after `cursor` (exclusive), and the cursor of the next page.
     func page(after cursor: String?, limit: Int) -> (boxes: [TreeBox], nextCursor: String?) {
-        let all = trees.withLock { Array($0.values) }
         let sorted = all.filter { box in cursor.map { box.id > $0 } ?? true }.sorted { $0.id < $1.id }
         let page = Array(sorted.prefix(limit))
         return (page, sorted.count > limit ? page.last?.id : nil)

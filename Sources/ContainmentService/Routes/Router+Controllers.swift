@@ -6,6 +6,7 @@ extension Router {
     mutating func addControllerRoutes(_ core: ServiceCore) {
         add("POST", "/v1/trees/{tree}/controllers", accepting: [.json, .yaml]) { (request) throws(Problem) in
             let spec = try request.decodeBody(ControllerSpec.self)
+            try FieldLimits.check(spec, field: nil)
             let (controller, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
                 let events = try Problem.engine { try tree.createController(spec, now: now) }
                 return (try Problem.engine { try tree.controller(spec.id) }, events)
@@ -25,6 +26,7 @@ extension Router {
 
         add("PATCH", "/v1/trees/{tree}/controllers/{controller}") { (request) throws(Problem) in
             let patch = try request.decodeBody(ControllerPatch.self)
+            try FieldLimits.check(patch)
             let id = request.parameter("controller")
             let (controller, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
                 let events = try Problem.engine { try tree.updateController(id, patch, now: now) }

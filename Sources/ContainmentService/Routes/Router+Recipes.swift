@@ -39,18 +39,22 @@ extension Router {
             let parent = request.parameter("parent")
             // `?wait=true`: answered later, from whichever thread completes the transition.
             let deferred = try request.queryBool("wait") == true ? HTTPDeferredResponse() : nil
+            var isWaiting = false
             let (transition, events) = try core.mutate(request) { (tree, now, state) throws(Problem) in
                 let (transition, events) = try Problem.engine {
                     try tree.cycleFromViewController(body.from, to: body.to, in: parent, duration: body.duration ?? 0.25, options: body.options ?? [], now: now)
                 }
-                if let deferred, transition.state == .running {
+                // Once shutdown has begun no new waiter is held (those held already get a
+                // 503): the request is answered now with the running transition (202).
+                if let deferred, transition.state == .running, !core.isShuttingDown {
                     state.waiters.append(TransitionWaiter(
                         transition: transition.id, response: deferred, startEvents: events,
                         location: Self.location(request, transition), pretty: request.wantsPrettyJSON))
+                    isWaiting = true
                 }
                 return (transition, events)
             }
-            if let deferred, transition.state == .running { return .deferred(deferred) }
+            if let deferred, isWaiting { return .deferred(deferred) }
             var response = HTTPResponse.json(
                 MutationResponse(events: events, subject: TransitionSubject(transition: transition)),
                 status: transition.state == .finished ? 200 : 202, pretty: request.wantsPrettyJSON)

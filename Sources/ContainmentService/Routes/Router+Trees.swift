@@ -18,13 +18,24 @@ extension Router {
             if let size = body.window?.size { configuration.windowSize = size }
             if let sizeClass = body.window?.horizontalSizeClass { configuration.horizontalSizeClass = sizeClass }
 
+            try core.budget.checkRoom()
+            if let root = body.root { try FieldLimits.check(root, field: "root") }
+
             let now = Date().timeIntervalSince1970
             let tree = try Problem.engine { try ContainmentTree(id: id, configuration: configuration, root: body.root, now: now) }
-            let box = TreeBox(tree: tree, clock: clock, createdAt: now, incarnation: core.nextTreeIncarnation())
+            let bytes = tree.estimatedBytes
+            try core.budget.reserve(bytes)
+            let box = TreeBox(tree: tree, clock: clock, createdAt: now, incarnation: core.nextTreeIncarnation(), accountedBytes: bytes)
             // Listed while its lock is held, so no other request can publish before its creation events.
-            let (snapshot, events) = try box.withTree(core) { (tree, _, _) throws(Problem) in
-                try core.registry.insert(box)
-                return (tree.snapshot(), tree.creationEvents)
+            let (snapshot, events): (TreeSnapshot, [Event])
+            do throws(Problem) {
+                (snapshot, events) = try box.withTree(core) { (tree, _, _) throws(Problem) in
+                    try core.registry.insert(box)
+                    return (tree.snapshot(), tree.creationEvents)
+                }
+            } catch {
+                core.budget.adjust(by: -bytes)
+                throw error
             }
             core.metrics.trees.set(Int64(core.registry.count))
             var reply = HTTPResponse.json(MutationResponse(events: events, subject: TreeSubject(tree: snapshot)),
@@ -48,7 +59,8 @@ extension Router {
         add("GET", "/v1/trees/{tree}") { (request) throws(Problem) in
             switch request.head.queryValue("format") ?? "json" {
             case "json" where request.wantsPrettyJSON:
-                return .json(try core.read(request) { $0.snapshot() }, for: request)
+                let pretty = try core.registry.box(request.parameter("tree")).prettySnapshot(core)
+                return .response(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], shared: pretty))
             case "json":
                 return .response(try Self.treeSnapshot(core, request))
             case "text":

@@ -13,6 +13,10 @@ struct Router: Sendable {
         let template: PathTemplate
         /// The body formats the route reads; others answer 415 before the body is read.
         let accepts: [MediaType]
+        /// Whether the route's requests carry a body (POST, PUT, PATCH): their `Content-Type`
+        /// must name one of `accepts` even when the body is empty, so that a cross-site HTML
+        /// form (which can send no JSON type) cannot create or change anything.
+        let takesBody: Bool
         let handler: RouteHandler
         /// Its requests' latency series.
         let histograms = RouteHistograms()
@@ -21,6 +25,7 @@ struct Router: Sendable {
             self.method = method
             self.template = template
             self.accepts = accepts
+            takesBody = ["POST", "PUT", "PATCH"].contains(method)
             self.handler = handler
         }
     }

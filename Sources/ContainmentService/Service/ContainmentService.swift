@@ -34,12 +34,14 @@ public final class ContainmentService: Sendable {
     /// The bound port (the chosen one when configured with port 0).
     public var port: Int { server.port }
 
-    /// Answers new requests with 503, ends every event stream with a final `shutdown`
+    /// Answers new requests and waiting `?wait=true` transition requests with 503, ends every event stream with a final `shutdown`
     /// message, lets in-flight requests finish and stops the server.
     public func shutdown() {
         core.beginShutdown()
         core.logger.info("containment shutting down")
         core.transitionTimer.stop()
+        // `?wait=true` requests get a 503 problem instead of a closed connection.
+        core.registry.all.forEach { $0.failWaiters(.shuttingDown()) }
         // Before the server's shutdown, which refuses stream writes from its start.
         core.hub.streams.close()
         server.shutdown()

@@ -47,7 +47,7 @@ final class RequestPipeline: Sendable {
                 .problem(.methodNotAllowed(head.method, path: head.path), headers: ["Allow": allowed.joined(separator: ", ")]),
                 started: started))
         case .found(let route, let parameters):
-            if Self.carriesBody(head) {
+            if route.takesBody || Self.carriesBody(head) {
                 let contentType = head.headers["Content-Type"]
                 guard let mediaType = MediaType(contentType: contentType), route.accepts.contains(mediaType) else {
                     return .respond(finish(head, route: route.template.description,

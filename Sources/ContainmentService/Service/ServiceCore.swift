@@ -9,6 +9,8 @@ final class ServiceCore: Sendable {
     let metrics: ServiceMetrics
     let hub: EventHub
     let registry: TreeRegistry
+    /// What trees may hold in memory, by estimate; 507 beyond it.
+    let budget: MemoryBudget
     /// Completes real-clock transitions on time.
     let transitionTimer: TransitionTimer
     private let shuttingDown = Atomic<Bool>(false)
@@ -22,6 +24,7 @@ final class ServiceCore: Sendable {
             metrics: metrics, heartbeatInterval: configuration.heartbeatInterval,
             streamFlushDelay: configuration.streamFlushDelay)
         registry = TreeRegistry(limit: configuration.maxTrees)
+        budget = MemoryBudget(limit: configuration.memoryBudget)
         transitionTimer = TransitionTimer()
         transitionTimer.onDue { [weak self] tree in
             guard let self, let box = try? registry.box(tree) else { return }
@@ -40,12 +43,14 @@ final class ServiceCore: Sendable {
 
 extension ServiceCore {
     /// Runs an engine step on the request's tree under that tree's lock and publishes its
-    /// events; the step's result and events come back for the response.
+    /// events; the step's result and events come back for the response. Every method but
+    /// DELETE may make the tree grow, so it answers to the memory budget.
     func mutate<Result: Sendable>(
         _ request: ServiceRequest,
         _ body: (ContainmentTree, _ now: Double, _ state: inout TreeBox.State) throws(Problem) -> (Result, [Event])
     ) throws(Problem) -> (Result, [Event]) {
-        try registry.box(request.parameter("tree")).withTree(self, body)
+        let payload = request.head.method == "DELETE" ? nil : request.http.body.count
+        return try registry.box(request.parameter("tree")).withTree(self, payload: payload, body)
     }
 
     /// Reads the request's tree under its lock.

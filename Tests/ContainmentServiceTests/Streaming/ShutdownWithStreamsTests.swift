@@ -3,11 +3,12 @@ import Glibc
 import MicroHTTPTestSupport
 import Testing
 
-/// The real `containment` executable, as a container runs it: SIGTERM with open streams ends
+/// The real `containment` executable, as a container runs it: SIGTERM (or SIGHUP, or SIGINT) with open streams ends
 /// every stream with a final `shutdown` message and exits 0 (libmicrohttpd aborts the process
 /// if stopped with suspended connections, which this would catch).
 @Suite struct ShutdownWithStreamsTests {
-    @Test func sigtermEndsEveryStreamWithShutdownAndExitsZero() throws {
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func terminationEndsEveryStreamWithShutdownAndExitsZero(signal: Int32) throws {
         let server = try ServerProcess()
         defer { server.killIfRunning() }
         let port = try server.waitForPort()
@@ -20,7 +21,7 @@ import Testing
             try EventStreamClient(port: port, "/v1/events", format: .sse),
         ]
         #expect(streams.allSatisfy { $0.status == 200 })
-        kill(server.process.processIdentifier, SIGTERM)
+        kill(server.process.processIdentifier, signal)
         for stream in streams {
             // Tree streams first replay the creation events.
             let rest = try stream.messages { $0.event == "shutdown" }

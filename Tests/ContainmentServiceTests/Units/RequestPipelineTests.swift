@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func answerUsesTheHeadsMatchWithoutRoutingAgain() throws {
-        guard case .readBody(let context) = pipeline.answerEarly(head("POST", "/v1/trees/carried/calls")) else {
+        guard case .readBody(let context) = pipeline.answerEarly(head("POST", "/v1/trees/carried/calls", headers: ["Content-Type": "application/json"])) else {
             Issue.record("expected the body to be read")
             return
         }

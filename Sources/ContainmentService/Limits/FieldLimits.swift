@@ -1,0 +1,62 @@
+import Containment
+
+/// Caps on the free-form fields a client fills, so that no single controller holds an
+/// outsized share of the memory budget: a title is a short label in UIKit, and `properties`
+/// carry a test's own small annotations. Ids are capped by the engine (64 bytes). A field
+/// over its cap is a 400 `field_too_large` naming it.
+enum FieldLimits {
+    /// UTF-8 bytes of a `title`.
+    static let maxTitleBytes = 1_024
+    /// Entries in one controller's `properties`.
+    static let maxProperties = 64
+    /// UTF-8 bytes of a `properties` key.
+    static let maxPropertyKeyBytes = 64
+    /// Estimated bytes of one `properties` value (its strings plus 16 per element).
+    static let maxPropertyValueBytes = 16 * 1_024
+    /// Container views one controller declares.
+    static let maxContainerViews = 64
+
+    /// Checks `spec` and every controller nested in it; `field` is its path in the body (nil:
+    /// the body itself).
+    static func check(_ spec: ControllerSpec, field: String?) throws(Problem) {
+        try check(title: spec.title, properties: spec.properties, field: field)
+        if let views = spec.containerViews, views.count > maxContainerViews {
+            throw tooLarge(path(field, "containerViews"), "holds \(views.count) container views; at most \(maxContainerViews) are allowed")
+        }
+        for (index, child) in (spec.children ?? []).enumerated() { try check(child, field: path(field, "children[\(index)]")) }
+        for (index, child) in (spec.viewControllers ?? []).enumerated() { try check(child, field: path(field, "viewControllers[\(index)]")) }
+        if let primary = spec.primary { try check(primary, field: path(field, "primary")) }
+        if let secondary = spec.secondary { try check(secondary, field: path(field, "secondary")) }
+    }
+
+    static func check(_ patch: ControllerPatch) throws(Problem) {
+        try check(title: patch.title ?? nil, properties: patch.properties, field: nil)
+    }
+
+    private static func check(title: String?, properties: [String: JSONValue]?, field: String?) throws(Problem) {
+        if let title, title.utf8.count > maxTitleBytes {
+            throw tooLarge(path(field, "title"), "is \(title.utf8.count) bytes; at most \(maxTitleBytes) are allowed")
+        }
+        guard let properties else { return }
+        if properties.count > maxProperties {
+            throw tooLarge(path(field, "properties"), "holds \(properties.count) entries; at most \(maxProperties) are allowed")
+        }
+        for (key, value) in properties {
+            if key.utf8.count > maxPropertyKeyBytes {
+                throw tooLarge(path(field, "properties"), "has a key of \(key.utf8.count) bytes; at most \(maxPropertyKeyBytes) are allowed")
+            }
+            if value.estimatedBytes > maxPropertyValueBytes {
+                throw tooLarge(path(field, "properties.\(key)"), "holds about \(value.estimatedBytes) bytes; at most \(maxPropertyValueBytes) are allowed")
+            }
+        }
+    }
+
+    /// `name` inside `field`, the way problems name fields (`root.children[2].title`).
+    private static func path(_ field: String?, _ name: String) -> String {
+        field.map { "\($0).\(name)" } ?? name
+    }
+
+    private static func tooLarge(_ field: String, _ what: String) -> Problem {
+        .badRequest("`\(field)` \(what).", field: field, code: "field_too_large")
+    }
+}
