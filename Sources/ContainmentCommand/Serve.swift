@@ -3,7 +3,7 @@ import ContainmentService
 import Dispatch
 import Logging
 
-/// `containment serve`: runs until SIGTERM or SIGINT, then shuts down gracefully and exits 0.
+/// `containment serve`: runs until SIGTERM, SIGINT or SIGHUP, then shuts down gracefully and exits 0.
 /// Every option also reads an environment variable, so a container is configured without
 /// rewriting its command.
 struct Serve: ParsableCommand {
@@ -32,6 +32,13 @@ struct Serve: ParsableCommand {
 
     @Option(help: "Events retained per tree for replay (env CONTAINMENT_EVENTS_RETAINED). [default: 10000]")
     var eventsRetained: Int?
+
+    @Option(help: """
+        Bytes all trees together may hold, by estimate (controllers, their strings, retained events); \
+        creating or growing a tree beyond it answers 507 memory_budget_exceeded (env CONTAINMENT_MEMORY_BUDGET). \
+        [default: a quarter of physical memory, at most 1073741824]
+        """)
+    var memoryBudget: Int?
 
     @Option(help: "Most simultaneous connections (env CONTAINMENT_MAX_CONNECTIONS). [default: 16384]")
     var maxConnections: Int?
@@ -94,6 +101,8 @@ struct Serve: ParsableCommand {
             maxControllers, "CONTAINMENT_MAX_CONTROLLERS", default: configuration.maxControllersPerTree)
         configuration.eventsRetainedPerTree = try environment.value(
             eventsRetained, "CONTAINMENT_EVENTS_RETAINED", default: configuration.eventsRetainedPerTree)
+        configuration.memoryBudget = try environment.value(
+            memoryBudget, "CONTAINMENT_MEMORY_BUDGET", default: PhysicalMemory.defaultBudget)
         configuration.heartbeatInterval = try environment.value(
             heartbeatInterval, "CONTAINMENT_HEARTBEAT_INTERVAL", default: configuration.heartbeatInterval)
 
@@ -104,7 +113,7 @@ struct Serve: ParsableCommand {
             ("threads", configuration.http.threads), ("max body bytes", configuration.http.maxBodySize),
             ("max trees", configuration.maxTrees), ("max controllers", configuration.maxControllersPerTree),
             ("events retained", configuration.eventsRetainedPerTree),
-            ("max connections", configuration.http.connectionLimit),
+            ("max connections", configuration.http.connectionLimit), ("memory budget", configuration.memoryBudget),
         ]
         for (name, value) in atLeastOne where value < 1 {
             throw ValidationError("\(name) must be at least 1, not \(value).")

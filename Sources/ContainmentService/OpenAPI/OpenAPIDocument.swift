@@ -79,6 +79,10 @@ paths:
         `containment_http_request_duration_seconds` (histogram by `route` template, `method`
         and `status`), `containment_trees`, `containment_controllers`,
         `containment_events_retained`, `containment_events_published_total`, `containment_event_streams`.
+        Every label value comes from a fixed set, so no request adds series: `route` is a route
+        template (`unmatched` for unknown paths), `method` one of GET, HEAD, POST, PUT, PATCH,
+        DELETE, OPTIONS, TRACE, CONNECT or `other` for any other method, `status` the status the
+        service answered.
       responses:
         '200':
           description: Prometheus text exposition format 0.0.4.
@@ -593,7 +597,8 @@ paths:
         `POST .../clock` moves time (its response carries the completion); on the real clock
         a timer completes it once `completesAt` has passed and its events go to the tree's
         streams and event log. With `wait=true` the response is held (no thread is blocked)
-        until the transition finished and answers 200 with every event of the transition.
+        until the transition finished and answers 200 with every event of the transition; a
+        request still waiting when the service shuts down is answered 503 `shutting_down`.
       parameters:
         - $ref: '#/components/parameters/Pretty'
         - name: wait
@@ -901,7 +906,11 @@ components:
 
   responses:
     BadRequest:
-      description: Malformed JSON, a missing or invalid field (named in `field`), an unknown call method or argument.
+      description: |
+        Malformed JSON, a missing or invalid field (named in `field`), an unknown call method or
+        argument, or a free-form field over its cap (`field_too_large`): a `title` over 1,024
+        UTF-8 bytes, more than 64 `properties`, a property key over 64 bytes, a property value
+        over 16 KiB (its strings plus 16 bytes per element), more than 64 `containerViews`.
       content:
         application/problem+json:
           schema:
@@ -957,17 +966,40 @@ components:
           schema:
             $ref: '#/components/schemas/Problem'
     UnsupportedMediaType:
-      description: The body is not JSON (or, for tree and controller specs, YAML).
+      description: |
+        The body is not JSON (or, for tree and controller specs, YAML). Operations that take a
+        body (POST, PATCH) need `Content-Type: application/json` (or `application/yaml`,
+        `application/x-yaml`, `text/yaml` where YAML is accepted) even when the body is empty:
+        no `Content-Type`, or any other, is 415, so a cross-site HTML form (which can only send
+        form or text types) can never change a tree.
       content:
         application/problem+json:
           schema:
             $ref: '#/components/schemas/Problem'
+          example:
+            type: about:blank
+            title: Unsupported Media Type
+            status: 415
+            code: unsupported_media_type
+            detail: Send the body as application/json or application/yaml (got no Content-Type).
     LimitExceeded:
-      description: Over a configured limit (trees, controllers per tree).
+      description: |
+        Over a configured limit: trees (`tree_limit_exceeded`), controllers per tree, or the
+        memory budget (`memory_budget_exceeded`, `--memory-budget`, default a quarter of
+        physical memory and at most 1 GiB): a tree is created only if its estimated memory
+        (a fixed cost per controller and retained event plus its strings) fits, and once the
+        budget is spent every request that may grow a tree is refused until trees or
+        controllers are deleted. Reads and deletions are always served.
       content:
         application/problem+json:
           schema:
             $ref: '#/components/schemas/Problem'
+          example:
+            type: about:blank
+            title: Insufficient Storage
+            status: 507
+            code: memory_budget_exceeded
+            detail: "The service's memory budget of 1073741824 bytes is spent: the request needs about 2101248 more bytes, and trees hold about 1072693248. Delete trees or controllers to free room."
     NotAcceptable:
       description: The `Accept` header names no format this resource has.
       content:
@@ -975,7 +1007,7 @@ components:
           schema:
             $ref: '#/components/schemas/Problem'
     ShuttingDown:
-      description: The service is shutting down.
+      description: The service is shutting down; `?wait=true` transition requests still waiting get this too.
       content:
         application/problem+json:
           schema:
@@ -1032,7 +1064,13 @@ components:
       enum: [disappeared, appearing, appeared, disappearing]
     Properties:
       type: object
-      description: Free-form JSON kept with the controller.
+      description: |
+        Free-form JSON kept with the controller: at most 64 entries, keys of at most 64 UTF-8
+        bytes, each value at most 16 KiB (its strings plus 16 bytes per element); over a cap is
+        400 `field_too_large`.
+      maxProperties: 64
+      propertyNames:
+        maxLength: 64
       additionalProperties: true
 
     CreateTree:
@@ -1067,7 +1105,10 @@ components:
           $ref: '#/components/schemas/Id'
         kind:
           $ref: '#/components/schemas/ControllerKind'
-        title: {type: string}
+        title:
+          type: string
+          description: At most 1,024 UTF-8 bytes (400 `field_too_large`).
+          maxLength: 1024
         automaticallyForwardsAppearance: {type: boolean}
         preferredContentSize:
           $ref: '#/components/schemas/Size'
@@ -1167,7 +1208,10 @@ components:
       type: object
       description: Absent fields are left alone; `null` clears `title` and the childFor… settings.
       properties:
-        title: {type: [string, 'null']}
+        title:
+          type: [string, 'null']
+          description: At most 1,024 UTF-8 bytes (400 `field_too_large`).
+          maxLength: 1024
         preferredContentSize:
           $ref: '#/components/schemas/Size'
         statusBarStyle:

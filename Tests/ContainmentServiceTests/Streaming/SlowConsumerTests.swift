@@ -11,9 +11,11 @@ import Testing
         let stream = try EventStreamClient(port: service.port, "/v1/trees/demo/events")
         #expect(try stream.messages { $0.data == created.last }.count == created.count)
 
-        // One event larger than the bound: more pending than allowed at once.
-        let blob = String(repeating: "x", count: 100_000)
-        let patched = try service.request("PATCH", "/v1/trees/demo/controllers/root", json: #"{"properties": {"blob": "\#(blob)"}}"#)
+        // One batch larger than the bound: more pending than allowed at once (each property
+        // value within its 16 KiB cap, four of them well over the 32 KiB bound).
+        let blob = String(repeating: "x", count: 15_000)
+        let properties = (0..<4).map { #""blob\#($0)": "\#(blob)""# }.joined(separator: ", ")
+        let patched = try service.request("PATCH", "/v1/trees/demo/controllers/root", json: #"{"properties": {\#(properties)}}"#)
         try #require(patched.status == 200, "\(patched.text)")
         let big = patched.json["events"].array
         #expect(stream.connection.waitForClose())
