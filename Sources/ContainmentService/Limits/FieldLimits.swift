@@ -2,15 +2,15 @@ import Containment
 
 /// Caps on the free-form fields a client fills, so that no single controller holds an
 /// outsized share of the memory budget: a title is a short label in UIKit, and `properties`
-/// carry a test's own small annotations. Ids are capped by the engine (64 bytes). A field
+/// carry a test's own small annotations. Ids are capped by the engine (64 characters). A field
 /// over its cap is a 400 `field_too_large` naming it.
 enum FieldLimits {
-    /// UTF-8 bytes of a `title`.
-    static let maxTitleBytes = 1_024
+    /// Characters (Unicode code points, as JSON Schema's `maxLength` counts) of a `title`.
+    static let maxTitleLength = 1_024
     /// Entries in one controller's `properties`.
     static let maxProperties = 64
-    /// UTF-8 bytes of a `properties` key.
-    static let maxPropertyKeyBytes = 64
+    /// Characters (code points) of a `properties` key.
+    static let maxPropertyKeyLength = 64
     /// Estimated bytes of one `properties` value (its strings plus 16 per element).
     static let maxPropertyValueBytes = 16 * 1_024
     /// Container views one controller declares.
@@ -34,16 +34,16 @@ enum FieldLimits {
     }
 
     private static func check(title: String?, properties: [String: JSONValue]?, field: String?) throws(Problem) {
-        if let title, title.utf8.count > maxTitleBytes {
-            throw tooLarge(path(field, "title"), "is \(title.utf8.count) bytes; at most \(maxTitleBytes) are allowed")
+        if let title, title.unicodeScalars.count > maxTitleLength {
+            throw tooLarge(path(field, "title"), "is \(title.unicodeScalars.count) characters long; at most \(maxTitleLength) are allowed")
         }
         guard let properties else { return }
         if properties.count > maxProperties {
             throw tooLarge(path(field, "properties"), "holds \(properties.count) entries; at most \(maxProperties) are allowed")
         }
         for (key, value) in properties {
-            if key.utf8.count > maxPropertyKeyBytes {
-                throw tooLarge(path(field, "properties"), "has a key of \(key.utf8.count) bytes; at most \(maxPropertyKeyBytes) are allowed")
+            if key.unicodeScalars.count > maxPropertyKeyLength {
+                throw tooLarge(path(field, "properties"), "has a key of \(key.unicodeScalars.count) characters; at most \(maxPropertyKeyLength) are allowed")
             }
             if value.estimatedBytes > maxPropertyValueBytes {
                 throw tooLarge(path(field, "properties.\(key)"), "holds about \(value.estimatedBytes) bytes; at most \(maxPropertyValueBytes) are allowed")

@@ -909,19 +909,29 @@ components:
       description: |
         Malformed JSON, a missing or invalid field (named in `field`), an unknown call method or
         argument, or a free-form field over its cap (`field_too_large`): a `title` over 1,024
-        UTF-8 bytes, more than 64 `properties`, a property key over 64 bytes, a property value
+        characters, more than 64 `properties`, a property key over 64 characters, a property value
         over 16 KiB (its strings plus 16 bytes per element), more than 64 `containerViews`.
       content:
         application/problem+json:
           schema:
             $ref: '#/components/schemas/Problem'
-          example:
-            type: about:blank
-            title: Bad Request
-            status: 400
-            code: missing_field
-            detail: Missing required field `child`.
-            field: child
+          examples:
+            missingField:
+              value:
+                type: about:blank
+                title: Bad Request
+                status: 400
+                code: missing_field
+                detail: Missing required field `child`.
+                field: child
+            fieldTooLarge:
+              value:
+                type: about:blank
+                title: Bad Request
+                status: 400
+                code: field_too_large
+                detail: '`root.children[0].title` is 5000 characters long; at most 1024 are allowed.'
+                field: root.children[0].title
     NotFound:
       description: Unknown tree, controller, view, transition or route.
       content:
@@ -1065,8 +1075,8 @@ components:
     Properties:
       type: object
       description: |
-        Free-form JSON kept with the controller: at most 64 entries, keys of at most 64 UTF-8
-        bytes, each value at most 16 KiB (its strings plus 16 bytes per element); over a cap is
+        Free-form JSON kept with the controller: at most 64 entries, keys of at most 64
+        characters, each value at most 16 KiB (its strings plus 16 bytes per element); over a cap is
         400 `field_too_large`.
       maxProperties: 64
       propertyNames:
@@ -1107,7 +1117,7 @@ components:
           $ref: '#/components/schemas/ControllerKind'
         title:
           type: string
-          description: At most 1,024 UTF-8 bytes (400 `field_too_large`).
+          description: At most 1,024 characters (400 `field_too_large`).
           maxLength: 1024
         automaticallyForwardsAppearance: {type: boolean}
         preferredContentSize:
@@ -1210,7 +1220,7 @@ components:
       properties:
         title:
           type: [string, 'null']
-          description: At most 1,024 UTF-8 bytes (400 `field_too_large`).
+          description: At most 1,024 characters (400 `field_too_large`).
           maxLength: 1024
         preferredContentSize:
           $ref: '#/components/schemas/Size'

@@ -4,7 +4,7 @@ import Testing
 
 /// Free-form fields have caps, and a field over its cap is a 400 naming it.
 @Suite struct FieldLimitTests {
-    private let longTitle = String(repeating: "t", count: FieldLimits.maxTitleBytes + 1)
+    private let longTitle = String(repeating: "t", count: FieldLimits.maxTitleLength + 1)
 
     @Test func oversizedTitlesAreRefusedWhereverTheyAre() throws {
         let service = try TestService()
@@ -24,7 +24,7 @@ import Testing
         let patched = try service.request("PATCH", "/v1/trees/demo/controllers/root", json: #"{"title": "\#(longTitle)"}"#)
         #expect(patched.status == 400)
         #expect(patched.json["field"].string == "title")
-        let fits = String(repeating: "t", count: FieldLimits.maxTitleBytes)
+        let fits = String(repeating: "t", count: FieldLimits.maxTitleLength)
         #expect(try service.request("PATCH", "/v1/trees/demo/controllers/root", json: #"{"title": "\#(fits)"}"#).status == 200)
     }
 
@@ -36,7 +36,7 @@ import Testing
         #expect(tooMany.status == 400)
         #expect(tooMany.json["field"].string == "properties")
 
-        let longKey = String(repeating: "k", count: FieldLimits.maxPropertyKeyBytes + 1)
+        let longKey = String(repeating: "k", count: FieldLimits.maxPropertyKeyLength + 1)
         let keyReply = try service.request("PATCH", "/v1/trees/demo/controllers/root", json: #"{"properties": {"\#(longKey)": 1}}"#)
         #expect(keyReply.json["code"].string == "field_too_large")
 
