@@ -109,18 +109,7 @@ import Testing
 
     @Test func deletingTheTreeAnswersAWaitingTransitionWithNotFound() throws {
         let service = try TestService()
-        try service.createTree("manual", root: Self.twoChildren)
-        try service.request("POST", "/v1/trees/manual/controllers", json: #"{"id": "list"}"#)
-        let waiting = try TestHTTPConnection(port: service.port)
-        try waiting.sendRequest(
-            "POST", "/v1/trees/manual/controllers/root/transitions?wait=true",
-            headers: [("Content-Type", "application/json")], body: Array(#"{"from": "map", "to": "list", "duration": 2}"#.utf8))
-        var started = false
-        for _ in 0..<500 where !started {
-            started = try service.request("GET", "/v1/trees/manual/transitions/t1").status == 200
-            if !started { Thread.sleep(forTimeInterval: 0.01) }
-        }
-        try #require(started)
+        let waiting = try service.waitingTransition(tree: "manual")
         #expect(try service.request("DELETE", "/v1/trees/manual").status == 200)
         #expect(try waiting.readResponse().status == 404)
     }
