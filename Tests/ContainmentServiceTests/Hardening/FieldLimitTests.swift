@@ -15,6 +15,9 @@ import Testing
         let nested = try service.request(
             "POST", "/v1/trees", json: #"{"id": "a", "root": {"id": "root", "children": [{"id": "c", "title": "\#(longTitle)"}]}}"#)
         #expect(nested.json["field"].string == "root.children[0].title")
+        let presented = try service.request(
+            "POST", "/v1/trees", json: #"{"id": "a", "root": {"id": "root", "presented": {"id": "sheet", "title": "\#(longTitle)"}}}"#)
+        #expect(presented.json["field"].string == "root.presented.title")
         #expect(try service.request("GET", "/v1/trees").json["trees"].array.isEmpty)
 
         try service.createTree("demo", root: #"{"id": "root"}"#)
