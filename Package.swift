@@ -69,6 +69,7 @@ let package = Package(
         .library(name: "Containment", targets: ["Containment"]),
         .library(name: "MicroHTTP", targets: ["MicroHTTP"]),
         .library(name: "ContainmentService", targets: ["ContainmentService"]),
+        .library(name: "ContainmentConformance", targets: ["ContainmentConformance"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -102,11 +103,15 @@ let package = Package(
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPDShim"]),
         // The pure, deterministic UIKit containment engine.
         .target(name: "Containment"),
+        // The conformance suite: scenario format, the embedded corpus, targets to run it on and
+        // the event diff. No I/O: callers bring files and an HTTP transport.
+        .target(name: "ContainmentConformance", dependencies: ["Containment"]),
         // REST routes, JSON bodies, problem details and event streams.
         .target(
             name: "ContainmentService",
             dependencies: [
                 "Containment",
+                "ContainmentConformance",
                 "MicroHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -120,6 +125,7 @@ let package = Package(
             name: "ContainmentCommand",
             dependencies: [
                 "ContainmentService",
+                "ContainmentConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -133,9 +139,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ContainmentCommandTests", dependencies: ["ContainmentCommand"]),
+        .testTarget(name: "ContainmentConformanceTests", dependencies: ["ContainmentConformance", "Containment"]),
         // A blocking HTTP/1.1 test client over POSIX sockets, for every HTTP test target.
         .target(name: "MicroHTTPTestSupport", dependencies: [], path: "Tests/MicroHTTPTestSupport"),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTestSupport"]),
-        .testTarget(name: "ContainmentServiceTests", dependencies: ["ContainmentService", "Containment", "MicroHTTPTestSupport", "CLibDeflate"]),
+        .testTarget(name: "ContainmentServiceTests", dependencies: ["ContainmentService", "Containment", "ContainmentConformance", "MicroHTTPTestSupport", "MicroHTTP", "CLibDeflate"]),
     ]
 )

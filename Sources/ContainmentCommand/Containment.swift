@@ -6,7 +6,7 @@ struct ContainmentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "containment",
         abstract: "UIKit view controller containment, reproduced exactly, over HTTP.",
-        subcommands: [Serve.self, HealthCheck.self],
+        subcommands: [Serve.self, HealthCheck.self, Conformance.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -1,0 +1,36 @@
+/// The UIKit rules the suite checks, numbered as in docs/uikit-rules.md. The corpus must have
+/// at least one scenario per rule listed here (a test fails otherwise): a rule the engine
+/// gains (presentation, page view controllers) is one more entry here plus its scenarios.
+public struct ConformanceRule: Sendable, Equatable {
+    public var number: Int
+    public var title: String
+    /// The document the rule is written in.
+    public var document: String
+
+    public init(number: Int, title: String, document: String = "docs/uikit-rules.md") {
+        self.number = number
+        self.title = title
+        self.document = document
+    }
+
+    public static let all: [ConformanceRule] = [
+        ConformanceRule(number: 1, title: "addChild(_:) calls willMove(toParent:), never didMove; a child of another parent is removed first"),
+        ConformanceRule(number: 2, title: "removeFromParent() calls didMove(toParent: nil), never willMove"),
+        ConformanceRule(number: 3, title: "didMove(toParent:) after an add is the container's call; leaving it out does not stop appearance"),
+        ConformanceRule(number: 4, title: "Hierarchy check: UIViewControllerHierarchyInconsistency when a child's view is put under the wrong controller"),
+        ConformanceRule(number: 5, title: "A controller can't be a child of itself or of a descendant"),
+        ConformanceRule(number: 6, title: "Appearance follows the window, not the parent link"),
+        ConformanceRule(number: 7, title: "Appearance order: parent before child"),
+        ConformanceRule(number: 8, title: "viewDidLoad once, the first time the view is needed"),
+        ConformanceRule(number: 9, title: "Appearance states, reversal and unbalanced begin/end warnings"),
+        ConformanceRule(number: 10, title: "shouldAutomaticallyForwardAppearanceMethods false: the container forwards by hand"),
+        ConformanceRule(number: 11, title: "isMovingToParent / isMovingFromParent in appearance callbacks"),
+        ConformanceRule(number: 12, title: "transition(from:to:duration:options:animations:completion:)"),
+        ConformanceRule(number: 13, title: "UINavigationController push, pop and setViewControllers"),
+        ConformanceRule(number: 14, title: "UITabBarController selection order"),
+        ConformanceRule(number: 15, title: "UISplitViewController collapse and separate"),
+        ConformanceRule(number: 16, title: "childForStatusBarStyle / childForStatusBarHidden"),
+        ConformanceRule(number: 17, title: "preferredContentSizeDidChange(forChildContentContainer:)"),
+        ConformanceRule(number: 18, title: "viewWillTransition(to:with:) and traitCollectionDidChange on window changes"),
+    ]
+}
