@@ -4,5 +4,5 @@ import ArgumentParser
 struct Conformance: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record, run and check the UIKit containment conformance suite.",
-        subcommands: [Record.self])
+        subcommands: [Record.self, Run.self, Check.self])
 }

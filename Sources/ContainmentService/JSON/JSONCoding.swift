@@ -12,9 +12,15 @@ enum JSONCoding {
             value.writeJSON(to: &writer)
             return writer.bytes
         }
+        return encodeWithFoundation(value, pretty: true)
+    }
+
+    /// Through `JSONEncoder`: for `?pretty`, and for the few bodies off the hot path that have
+    /// no `JSONWriter` form (the conformance routes).
+    static func encodeWithFoundation<Value: Encodable>(_ value: Value, pretty: Bool) -> [UInt8] {
         let encoder = JSONEncoder()
         // Sorted keys: the same state always prints the same bytes, so clients can diff responses.
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         do {
             return Array(try encoder.encode(value))
         } catch {

@@ -9,6 +9,7 @@ extension Router {
         router.addCallRoutes(core)
         router.addClockRoutes(core)
         router.addEventRoutes(core)
+        router.addScenarioRoutes(core)
         return router
     }
 }

@@ -10,6 +10,9 @@ extension Router {
             }
             let after = try request.querySequence("after") ?? 0
             let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
+            if let format = request.head.queryValue("format"), format != "json" {
+                return .response(try Self.eventTimeline(core, request, format: format, after: after, limit: limit))
+            }
             return .json(try core.read(request) { tree throws(Problem) in
                 EventPage(
                     events: try Problem.engine { try tree.events(after: after, limit: limit) },

@@ -11,10 +11,9 @@ extension Router {
             try core.registry.checkRoom(for: id)
 
             let clock = body.clock ?? .real
-            var configuration = TreeConfiguration(
-                onScreen: body.onScreen ?? true, clock: clock.rawValue,
-                eventRetention: core.configuration.eventsRetainedPerTree,
-                maxControllers: core.configuration.maxControllersPerTree)
+            var configuration = core.treeConfiguration
+            configuration.onScreen = body.onScreen ?? true
+            configuration.clock = clock.rawValue
             if let size = body.window?.size { configuration.windowSize = size }
             if let sizeClass = body.window?.horizontalSizeClass { configuration.horizontalSizeClass = sizeClass }
 
@@ -23,21 +22,7 @@ extension Router {
 
             let now = Date().timeIntervalSince1970
             let tree = try Problem.engine { try ContainmentTree(id: id, configuration: configuration, root: body.root, now: now) }
-            let bytes = tree.estimatedBytes
-            try core.budget.reserve(bytes)
-            let box = TreeBox(tree: tree, clock: clock, createdAt: now, incarnation: core.nextTreeIncarnation(), accountedBytes: bytes)
-            // Listed while its lock is held, so no other request can publish before its creation events.
-            let (snapshot, events): (TreeSnapshot, [Event])
-            do throws(Problem) {
-                (snapshot, events) = try box.withTree(core) { (tree, _, _) throws(Problem) in
-                    try core.registry.insert(box)
-                    return (tree.snapshot(), tree.creationEvents)
-                }
-            } catch {
-                core.budget.adjust(by: -bytes)
-                throw error
-            }
-            core.metrics.trees.set(Int64(core.registry.count))
+            let (snapshot, events) = try core.register(tree, clock: clock, createdAt: now)
             var reply = HTTPResponse.json(MutationResponse(events: events, subject: TreeSubject(tree: snapshot)),
                                           status: 201, pretty: request.wantsPrettyJSON)
             reply.headers.add(name: "Location", value: "/v1/trees/\(id)")

@@ -1,0 +1,116 @@
+import Containment
+import ContainmentConformance
+import FoundationEssentials
+import MicroHTTP
+
+extension Router {
+    /// The conformance suite (docs/conformance.md): the embedded corpus, runs of a scenario on
+    /// a fresh tree, and the comparison of a runtime's events with UIKit's.
+    mutating func addScenarioRoutes(_ core: ServiceCore) {
+        add("GET", "/v1/scenarios") { (request) throws(Problem) in
+            let rule = try request.queryInteger("rule", in: 1...999)
+            let tag = request.head.queryValue("tag")
+            let chosen = ScenarioCorpus.scenarios.filter { scenario in
+                (rule.map { scenario.rule.number == $0 } ?? true) && (tag.map { scenario.tags.contains($0) } ?? true)
+            }
+            let list = ScenarioList(
+                scenarios: chosen.map { .init(id: $0.id, title: $0.title, rule: $0.rule.number, tags: $0.tags) },
+                rules: ConformanceRule.all.map { rule in
+                    .init(number: rule.number, title: rule.title, document: rule.document,
+                          scenarios: ScenarioCorpus.scenarios.count { $0.rule.number == rule.number })
+                })
+            return .response(.encoded(list, pretty: request.wantsPrettyJSON))
+        }
+
+        add("GET", "/v1/scenarios/{scenario}") { (request) throws(Problem) in
+            let scenario = try Self.scenario(request)
+            return .response(.encoded(scenario, pretty: request.wantsPrettyJSON))
+        }
+
+        add("POST", "/v1/scenarios/{scenario}/runs") { (request) throws(Problem) in
+            let scenario = try Self.scenario(request)
+            let run = try Self.run(scenario, core)
+            var response = HTTPResponse.encoded(run, status: 201, pretty: request.wantsPrettyJSON)
+            response.headers.add(name: "Location", value: "/v1/trees/\(run.tree)")
+            return .response(response)
+        }
+
+        add("POST", "/v1/compare") { (request) throws(Problem) in
+            let body = try request.decodeBody(CompareBody.self)
+            let diff = try Self.compare(body)
+            return .response(.encoded(diff, pretty: request.wantsPrettyJSON))
+        }
+    }
+
+    /// The most events one side of one step may have in `POST /v1/compare`: the alignment
+    /// costs the product of the two sides' lengths in time and memory.
+    static let maxCompareEventsPerStep = 1_000
+
+    private static func scenario(_ request: ServiceRequest) throws(Problem) -> Scenario {
+        let id = request.parameter("scenario")
+        guard let scenario = ScenarioCorpus.scenario(id) else {
+            throw .notFound("No scenario with id \(id); GET /v1/scenarios lists them.", code: "scenario_not_found")
+        }
+        return scenario
+    }
+
+    /// Builds the scenario's tree (manual clock, listed like any other tree) and does its steps,
+    /// each as its own mutation, so streams and `GET …/events` show the run too.
+    private static func run(_ scenario: Scenario, _ core: ServiceCore) throws(Problem) -> ScenarioRunResponse {
+        let id = "run-" + UUID().uuidString.lowercased()
+        try core.registry.checkRoom(for: id)
+        try core.budget.checkRoom()
+        let (built, outcome) = ScenarioStepper.build(scenario, id: id, base: core.treeConfiguration)
+        guard let built else {
+            throw Problem(status: 409, code: "scenario_tree_refused", detail: outcome.problem?.detail ?? "the tree could not be built")
+        }
+        let (_, creationEvents) = try core.register(built, clock: .manual, createdAt: ScenarioStepper.startTime)
+        let box = try core.registry.box(id)
+        var steps: [ScenarioRunResponse.Step] = []
+        for step in scenario.steps {
+            let (problem, events) = try box.withTree(core) { (tree, _, state) throws(Problem) -> (TraceProblem?, [Event]) in
+                var now = state.manualTime
+                let (events, problem) = ScenarioStepper.perform(step.action, on: tree, now: &now)
+                state.manualTime = now
+                return (problem, events)
+            }
+            steps.append(.init(events: events, problem: problem))
+        }
+        let observed = ScenarioRun(
+            scenario: scenario.id, creation: StepOutcome(events: creationEvents.map(TraceEvent.init)),
+            steps: steps.map { StepOutcome(events: $0.events.map(TraceEvent.init), problem: $0.problem) })
+        let diff = ScenarioDiff.compare(scenario, observed)
+        return ScenarioRunResponse(
+            scenario: scenario.id, tree: id, creation: .init(events: creationEvents), steps: steps, passed: diff.passed,
+            verdict: diff.verdict)
+    }
+
+    private static func compare(_ body: CompareBody) throws(Problem) -> ScenarioDiff {
+        let options = body.options ?? CompareOptions()
+        let sides = (body.expected ?? []) + body.observed + [body.creation].compactMap { $0 }
+        guard sides.allSatisfy({ $0.events.count <= maxCompareEventsPerStep }) else {
+            throw Problem(
+                status: 413, code: "compare_too_large",
+                detail: "A step may have at most \(maxCompareEventsPerStep) events on each side.")
+        }
+        switch (body.scenario, body.expected) {
+        case (.some(let id), nil):
+            guard let scenario = ScenarioCorpus.scenario(id) else {
+                throw .notFound("No scenario with id \(id); GET /v1/scenarios lists them.", code: "scenario_not_found")
+            }
+            let run = ScenarioRun(scenario: id, creation: body.creation ?? scenario.tree.expect ?? StepOutcome(), steps: body.observed)
+            return ScenarioDiff.compare(scenario, run, options: options)
+        case (nil, .some(let expected)):
+            return ScenarioDiff.compare(name: "compare", expected: expected, observed: body.observed, options: options)
+        default:
+            throw .badRequest("Give either `scenario` or `expected`, not both or neither.", field: "scenario", code: "invalid_field")
+        }
+    }
+}
+
+extension HTTPResponse {
+    /// A JSON body through `JSONEncoder` (sorted keys), for bodies off the hot path.
+    static func encoded<Value: Encodable>(_ value: Value, status: Int = 200, pretty: Bool) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: JSONCoding.encodeWithFoundation(value, pretty: pretty))
+    }
+}

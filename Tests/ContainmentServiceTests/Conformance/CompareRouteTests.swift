@@ -1,0 +1,68 @@
+import Containment
+import ContainmentConformance
+import Foundation
+import Testing
+
+@Suite struct CompareRouteTests {
+    static func outcomesJSON(_ outcomes: [StepOutcome]) throws -> String {
+        String(decoding: try JSONEncoder().encode(outcomes), as: UTF8.self)
+    }
+
+    @Test func recordedOutcomesPass() throws {
+        let service = try TestService()
+        let scenario = try #require(ScenarioCorpus.scenario("rule13-push"))
+        let observed = try Self.outcomesJSON(scenario.steps.compactMap(\.expect))
+        let reply = try service.request("POST", "/v1/compare", json: #"{"scenario": "rule13-push", "observed": \#(observed)}"#)
+        #expect(reply.status == 200)
+        #expect(reply.json["passed"] == .bool(true))
+        #expect(reply.json["verdict"].string?.hasPrefix("PASS rule13-push") == true)
+    }
+
+    @Test func swappedCallbacksAreOutOfOrderWithPositionsAndText() throws {
+        let service = try TestService()
+        let scenario = try #require(ScenarioCorpus.scenario("rule14-select-new-will-appear-first"))
+        var steps = scenario.steps.compactMap(\.expect)
+        let willAppear = try #require(steps[0].events.firstIndex { $0.callback == "viewWillAppear" })
+        let willDisappear = try #require(steps[0].events.firstIndex { $0.callback == "viewWillDisappear" })
+        steps[0].events.swapAt(willAppear, willDisappear)
+        let reply = try service.request(
+            "POST", "/v1/compare", json: #"{"scenario": "\#(scenario.id)", "observed": \#(try Self.outcomesJSON(steps))}"#)
+        #expect(reply.json["passed"] == .bool(false))
+        let step = reply.json["steps"][1]
+        #expect(step["outOfOrder"].arrayValue.count == 1)
+        #expect(step["outOfOrder"][0]["expectedPosition"].numberValue != step["outOfOrder"][0]["observedPosition"].numberValue)
+        #expect(reply.json["text"].string?.contains("(out of order: ") == true)
+        #expect(reply.json["text"].string?.hasPrefix("--- expected \(scenario.id)\n+++ observed \(scenario.id)\n@@ step 0") == true)
+    }
+
+    @Test func expectedAndObservedWithOptions() throws {
+        let service = try TestService()
+        let body = #"""
+        {"expected": [{"events": [{"controller": "p", "callback": "viewWillAppear", "args": {"animated": false}},
+                                  {"controller": "p", "callback": "viewIsAppearing", "args": {"animated": false}},
+                                  {"controller": "p", "callback": "viewDidLayoutSubviews"}]}],
+         "observed": [{"events": [{"controller": "p", "callback": "viewWillAppear", "args": {"animated": true}}]}],
+         "options": {"ignoreLayout": true, "ignoreViewIsAppearing": true, "ignoreArgs": IGNORE}}
+        """#
+        let strict = try service.request("POST", "/v1/compare", json: body.replacingOccurrences(of: "IGNORE", with: "false"))
+        #expect(strict.json["passed"] == .bool(false))
+        #expect(strict.json["steps"][0]["differing"][0]["fields"] == .array(["args"]))
+        let lenient = try service.request("POST", "/v1/compare", json: body.replacingOccurrences(of: "IGNORE", with: "true"))
+        #expect(lenient.json["passed"] == .bool(true))
+    }
+
+    @Test func badBodiesAreProblems() throws {
+        let service = try TestService()
+        let both = try service.request("POST", "/v1/compare", json: #"{"scenario": "rule13-push", "expected": [], "observed": []}"#)
+        #expect(both.status == 400)
+        let neither = try service.request("POST", "/v1/compare", json: #"{"observed": []}"#)
+        #expect(neither.status == 400)
+        let unknown = try service.request("POST", "/v1/compare", json: #"{"scenario": "nope", "observed": []}"#)
+        #expect(unknown.status == 404)
+        let event = #"{"controller": "p", "callback": "viewWillAppear"}"#
+        let tooMany = "[" + Array(repeating: event, count: 1_001).joined(separator: ",") + "]"
+        let large = try service.request("POST", "/v1/compare", json: #"{"expected": [{"events": \#(tooMany)}], "observed": []}"#)
+        #expect(large.status == 413)
+        #expect(large.json["code"].string == "compare_too_large")
+    }
+}

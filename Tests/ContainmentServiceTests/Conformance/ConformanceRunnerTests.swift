@@ -1,0 +1,49 @@
+import Containment
+import ContainmentConformance
+import Foundation
+import Testing
+
+/// The conformance runner over HTTP: the whole corpus against our own server, and against a
+/// deliberately wrong adapter per known re-implementation mistake.
+@Suite struct ConformanceRunnerTests {
+    /// Every scenario through the REST API matches the expectations recorded on the engine
+    /// (the same files `CorpusTests` replays on the engine: one set of expectations, two targets).
+    @Test func corpusPassesOverHTTP() throws {
+        let service = try TestService()
+        var target = HTTPTarget(transport: TestTransport(port: service.port))
+        let report = ConformanceReport.run(ScenarioCorpus.scenarios, on: &target)
+        #expect(report.results.count == ScenarioCorpus.scenarios.count)
+        for result in report.results where !result.passed {
+            Issue.record("\(result.verdict)\n\(result.text)")
+        }
+        #expect(report.failed == 0)
+        // The runner leaves no tree behind.
+        #expect(try service.request("GET", "/v1/trees").json["trees"] == .array([]))
+    }
+
+    /// Each mistake is flagged in exactly the scenarios whose content exposes it.
+    @Test(arguments: RuntimeMistake.allCases)
+    func wrongAdapterIsFlaggedExactly(_ mistake: RuntimeMistake) throws {
+        let service = try TestService()
+        let adapter = try WrongAdapter(forwardingTo: service.port, mistake: mistake)
+        var target = HTTPTarget(transport: TestTransport(port: adapter.port))
+        let report = ConformanceReport.run(ScenarioCorpus.scenarios, on: &target)
+        let flagged = Set(report.results.filter { !$0.passed }.map(\.scenario))
+        let touched = Set(ScenarioCorpus.scenarios.filter(mistake.touches).map(\.id))
+        #expect(!touched.isEmpty, "no scenario exposes \(mistake)")
+        #expect(touched.count < ScenarioCorpus.scenarios.count, "every scenario exposes \(mistake)")
+        #expect(flagged == touched, "missed: \(touched.subtracting(flagged).sorted()), wrongly flagged: \(flagged.subtracting(touched).sorted())")
+        // Failures carry a diff, not a transport error.
+        #expect(report.results.allSatisfy { $0.error == nil })
+        #expect(report.results.filter { !$0.passed }.allSatisfy { $0.text.contains("@@ step") })
+    }
+
+    /// A server that is not there: each scenario fails with the transport's reason.
+    @Test func unreachableTargetFailsEveryScenario() throws {
+        let port = try TestService().port  // started and shut down: nothing listens there now
+        var target = HTTPTarget(transport: TestTransport(port: port))
+        let report = ConformanceReport.run(Array(ScenarioCorpus.scenarios.prefix(3)), on: &target)
+        #expect(report.failed == 3)
+        #expect(report.results.allSatisfy { $0.error != nil && $0.verdict.hasPrefix("FAIL") })
+    }
+}
