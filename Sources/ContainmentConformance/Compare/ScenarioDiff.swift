@@ -46,8 +46,10 @@ public struct ScenarioDiff: Codable, Sendable, Equatable {
         passed = error == nil && steps.allSatisfy(\.passed)
         let failing = steps.compactMap { step in step.summary.map { "step \(step.step): \($0)" } }
         let matched = steps.reduce(0) { $0 + $1.matched }
+        let count = steps.count { $0.step != "tree" }
+        let done = (steps.first?.step == "tree" ? "tree and " : "") + "\(count) step\(count == 1 ? "" : "s")"
         if passed {
-            verdict = "PASS \(scenario): \(steps.count) steps, \(matched) events as expected"
+            verdict = "PASS \(scenario): \(done), \(matched) events as expected"
         } else {
             verdict = "FAIL \(scenario): " + ([error].compactMap { $0 } + failing).joined(separator: "; ")
         }

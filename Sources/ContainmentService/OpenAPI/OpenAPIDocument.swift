@@ -47,6 +47,12 @@ tags:
       1 MiB pending) is disconnected; it resumes with `Last-Event-ID` (or `?after=`).
   - name: operations
     description: Health, metrics and this document.
+  - name: conformance
+    description: |
+      The UIKit containment conformance suite (docs/conformance.md): the scenario corpus built
+      into the binary, runs of a scenario on a fresh tree, and the comparison of a runtime's
+      events with UIKit's. A runtime's adapter does not need these: the runner only calls the
+      tree endpoints.
 
 paths:
   /healthz:
@@ -804,11 +810,45 @@ paths:
           schema:
             type: integer
             minimum: 0
+        - name: format
+          in: query
+          description: |
+            The page (`after`, `limit`) drawn for pasting into issues and docs, as `text/plain`:
+            `mermaid`, a Mermaid sequence diagram (UIKit as caller, a lifeline per controller,
+            each callback a message, each `batch` a shaded block, warnings as notes); `text`,
+            aligned columns (seq, batch, controller, callback, args, flags). `json` (default) is
+            the JSON page. Other values are a 400.
+          schema:
+            type: string
+            enum: [json, mermaid, text]
+            default: json
         - $ref: '#/components/parameters/Pretty'
       responses:
         '200':
-          description: A page of events, or a live stream of them.
+          description: A page of events, or a live stream of them, or (`format`) the page as a diagram or table.
           content:
+            text/plain:
+              schema:
+                type: string
+              examples:
+                mermaid:
+                  summary: "?format=mermaid"
+                  value: |
+                    sequenceDiagram
+                        participant UIKit
+                        participant c1 as child
+                        participant c2 as parent
+                        rect rgba(127, 127, 127, 0.1)
+                        Note over UIKit: batch 2
+                        UIKit->>c1: willMove(parent: "parent")
+                        UIKit->>c1: viewWillAppear(animated: false) [isMovingToParent]
+                        end
+                text:
+                  summary: "?format=text"
+                  value: |
+                    seq  batch  controller  callback        args                flags
+                     12      2  child       willMove        {"parent":"parent"}
+                     13      2  child       viewWillAppear  {"animated":false}  isMovingToParent
             application/json:
               schema:
                 $ref: '#/components/schemas/EventPage'
@@ -873,6 +913,165 @@ paths:
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
+  /v1/scenarios:
+    get:
+      tags: [conformance]
+      operationId: listScenarios
+      summary: The conformance corpus and the rules it covers
+      description: Every scenario built into the binary (sorted by id), optionally narrowed, and per rule of docs/uikit-rules.md how many scenarios check it.
+      parameters:
+        - name: rule
+          in: query
+          description: Only scenarios checking this rule number.
+          schema: {type: integer, minimum: 1, maximum: 999}
+        - name: tag
+          in: query
+          description: Only scenarios with this tag (e.g. `guide-listing`, `tunnel`, `pattern`).
+          schema: {type: string}
+        - $ref: '#/components/parameters/Pretty'
+      responses:
+        '200':
+          description: The scenarios and rules.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ScenarioList'
+              example:
+                scenarios:
+                  - {id: rule13-push, title: 'push: willMove, the old top disappears, the new appears, then didMove', rule: 13, tags: [navigation]}
+                rules:
+                  - {number: 13, title: UINavigationController push, pop and setViewControllers, document: docs/uikit-rules.md, scenarios: 13}
+        '400':
+          $ref: '#/components/responses/BadRequest'
+
+  /v1/scenarios/{scenario}:
+    parameters:
+      - $ref: '#/components/parameters/ScenarioID'
+    get:
+      tags: [conformance]
+      operationId: getScenario
+      summary: One scenario with its recorded expectations
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      responses:
+        '200':
+          description: The scenario, as in `conformance/scenarios/<id>.json` (schema in `conformance/scenario.schema.json`).
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Scenario'
+              example:
+                id: rule01-add-child-calls-will-move
+                title: addChild calls willMove(toParent:) on the child and nothing else
+                rule: {number: 1, uikit: ['addChild(_:)', 'willMove(toParent:)']}
+                documentation: ['https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)']
+                tags: [parent-child]
+                tree: {root: {id: parent}, expect: {events: []}}
+                steps:
+                  - create: {id: child}
+                    expect: {events: []}
+                  - calls: [{receiver: parent, method: addChild, args: {child: child}}]
+                    expect: {events: [{controller: child, callback: willMove, args: {parent: parent}}]}
+        '404':
+          $ref: '#/components/responses/NotFound'
+
+  /v1/scenarios/{scenario}/runs:
+    parameters:
+      - $ref: '#/components/parameters/ScenarioID'
+    post:
+      tags: [conformance]
+      operationId: runScenario
+      summary: Run a scenario on a fresh tree
+      description: |
+        Builds the scenario's tree on a manual clock under a new id (`run-<uuid>`, listed and
+        streamed like any tree, left for inspection: delete it when done), does each step as
+        its own mutation, and answers each step's events (or problem) and the comparison with
+        the recorded expectations. No body.
+      responses:
+        '201':
+          description: The run.
+          headers:
+            Location:
+              description: The run's tree.
+              schema: {type: string}
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ScenarioRunResult'
+              example:
+                scenario: rule05-add-child-self
+                tree: run-0b6c3a1e-4f7d-4f57-9d53-0f4c2a1b9e11
+                creation:
+                  events:
+                    - {seq: 1, batch: 1, tree: run-0b6c3a1e-4f7d-4f57-9d53-0f4c2a1b9e11, time: '2026-01-01T00:00:00.000Z', controller: parent, callback: loadView, args: {}}
+                steps:
+                  - events: []
+                    problem: {title: NSInvalidArgumentException, detail: 'child view controller:<parent> cannot be added as a child of itself'}
+                passed: true
+                verdict: 'PASS rule05-add-child-self: tree and 1 step, 7 events as expected'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          $ref: '#/components/responses/Conflict'
+        '507':
+          $ref: '#/components/responses/LimitExceeded'
+
+  /v1/compare:
+    post:
+      tags: [conformance]
+      operationId: compareEvents
+      summary: Compare a runtime's events with UIKit's, step by step
+      description: |
+        Give `scenario` (expected: its recorded outcomes; `creation` optionally the events of
+        building the tree, left out: not compared) or `expected` outcomes, and the `observed`
+        ones in step order. Each step's events are aligned on (controller, callback, warning);
+        the answer lists per step what matched, what is missing, unexpected, out of order (with
+        both positions, from 0 in the step's full lists) and differing in `args` or flags, the
+        problem mismatch, a one-line `verdict` and a `text` that reads like a unified diff
+        (`-` expected, `+` observed). Limit: at most 1,000 events on each side of a step (413
+        `compare_too_large`).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/CompareRequest'
+            example:
+              scenario: rule14-select-new-will-appear-first
+              observed:
+                - events:
+                    - {controller: home, callback: viewWillDisappear, args: {animated: false}}
+                    - {controller: search, callback: viewWillAppear, args: {animated: false}}
+              options: {ignoreLayout: true}
+      responses:
+        '200':
+          description: The comparison.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ScenarioDiff'
+              example:
+                scenario: rule13-push
+                rule: 13
+                passed: false
+                verdict: 'FAIL rule13-push: step 1: 1 missing'
+                steps:
+                  - {step: '1', matched: 3, missing: [{position: 3, event: {controller: detail, callback: didMove, args: {parent: nav}}}], unexpected: [], outOfOrder: [], differing: [], notRun: false, lines: [' detail.willMove {"parent":"nav"}', '-detail.didMove {"parent":"nav"}   (missing)']}
+                text: |
+                  --- expected rule13-push
+                  +++ observed rule13-push
+                  @@ step 1 @@
+                   detail.willMove {"parent":"nav"}
+                  -detail.didMove {"parent":"nav"}   (missing)
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '413':
+          $ref: '#/components/responses/TooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+
 components:
   parameters:
     Tree:
@@ -896,6 +1095,13 @@ components:
       description: The container controller's id.
       schema:
         $ref: '#/components/schemas/Id'
+    ScenarioID:
+      name: scenario
+      in: path
+      required: true
+      description: The scenario's id (GET /v1/scenarios lists them).
+      schema:
+        type: string
     Pretty:
       name: pretty
       in: query
@@ -1810,5 +2016,186 @@ components:
           callIndex: 0
           applied: 0
           events: []
+
+    ScenarioList:
+      type: object
+      required: [scenarios, rules]
+      properties:
+        scenarios:
+          type: array
+          items:
+            type: object
+            required: [id, title, rule, tags]
+            properties:
+              id: {type: string}
+              title: {type: string}
+              rule: {type: integer, description: The rule's number in docs/uikit-rules.md.}
+              tags: {type: array, items: {type: string}}
+        rules:
+          type: array
+          items:
+            type: object
+            required: [number, title, document, scenarios]
+            properties:
+              number: {type: integer}
+              title: {type: string}
+              document: {type: string, description: The document the rule is written in.}
+              scenarios: {type: integer, description: How many scenarios check it.}
+
+    Scenario:
+      type: object
+      description: A conformance scenario; the full format is `conformance/scenario.schema.json` and docs/conformance.md.
+      required: [id, title, rule, documentation, tags, tree, steps]
+      properties:
+        id: {type: string}
+        title: {type: string}
+        rule:
+          type: object
+          required: [number, uikit]
+          properties:
+            number: {type: integer}
+            uikit: {type: array, items: {type: string}}
+        documentation: {type: array, items: {type: string}}
+        tags: {type: array, items: {type: string}}
+        tree:
+          type: object
+          properties:
+            root: {$ref: '#/components/schemas/ControllerSpec'}
+            onScreen: {type: boolean}
+            window: {type: object}
+            expect: {$ref: '#/components/schemas/StepOutcome'}
+        steps:
+          type: array
+          items:
+            type: object
+            description: Exactly one of calls, add, remove, transition, advance, window, create, update; plus note and the recorded expect.
+            properties:
+              note: {type: string}
+              expect: {$ref: '#/components/schemas/StepOutcome'}
+
+    StepOutcome:
+      type: object
+      description: What one step caused (a scenario's expectation, or a runtime's observation).
+      properties:
+        events:
+          type: array
+          items: {$ref: '#/components/schemas/TraceEvent'}
+        problem: {$ref: '#/components/schemas/TraceProblem'}
+
+    TraceEvent:
+      type: object
+      description: An event as the suite compares it; extra Event fields (seq, batch, tree, time) are allowed and ignored.
+      properties:
+        controller: {type: string}
+        callback: {type: string}
+        args: {type: object}
+        isMovingToParent: {type: boolean}
+        isMovingFromParent: {type: boolean}
+        warning: {type: string}
+
+    TraceProblem:
+      type: object
+      required: [title, detail]
+      properties:
+        title: {type: string, description: UIKit's exception name.}
+        detail: {type: string, description: UIKit's reason.}
+
+    ScenarioRunResult:
+      type: object
+      required: [scenario, tree, creation, steps, passed, verdict]
+      properties:
+        scenario: {type: string}
+        tree: {type: string, description: The run's tree id.}
+        creation:
+          type: object
+          properties:
+            events: {$ref: '#/components/schemas/Events'}
+        steps:
+          type: array
+          items:
+            type: object
+            required: [events]
+            properties:
+              events: {$ref: '#/components/schemas/Events'}
+              problem: {$ref: '#/components/schemas/TraceProblem'}
+        passed: {type: boolean, description: The run matches the recorded expectations.}
+        verdict: {type: string}
+
+    CompareOptions:
+      type: object
+      properties:
+        ignoreLayout: {type: boolean, default: false, description: Leave out viewWillLayoutSubviews/viewDidLayoutSubviews.}
+        ignoreViewIsAppearing: {type: boolean, default: false, description: Leave out viewIsAppearing (pre-iOS 13 behaviour).}
+        ignoreArgs: {type: boolean, default: false, description: Compare callbacks and their order only.}
+
+    CompareRequest:
+      type: object
+      required: [observed]
+      properties:
+        scenario: {type: string, description: A corpus scenario whose recorded outcomes are expected.}
+        expected:
+          type: array
+          items: {$ref: '#/components/schemas/StepOutcome'}
+        creation: {$ref: '#/components/schemas/StepOutcome'}
+        observed:
+          type: array
+          items: {$ref: '#/components/schemas/StepOutcome'}
+        options: {$ref: '#/components/schemas/CompareOptions'}
+
+    PlacedEvent:
+      type: object
+      required: [position, event]
+      properties:
+        position: {type: integer}
+        event: {$ref: '#/components/schemas/TraceEvent'}
+
+    StepDiff:
+      type: object
+      required: [step, matched, missing, unexpected, outOfOrder, differing, notRun, lines]
+      properties:
+        step: {type: string, description: '`tree` for the tree''s building, else the step index from 0.'}
+        note: {type: string}
+        matched: {type: integer}
+        missing: {type: array, items: {$ref: '#/components/schemas/PlacedEvent'}}
+        unexpected: {type: array, items: {$ref: '#/components/schemas/PlacedEvent'}}
+        outOfOrder:
+          type: array
+          items:
+            type: object
+            required: [expectedPosition, observedPosition, event]
+            properties:
+              expectedPosition: {type: integer}
+              observedPosition: {type: integer}
+              event: {$ref: '#/components/schemas/TraceEvent'}
+        differing:
+          type: array
+          items:
+            type: object
+            required: [expectedPosition, observedPosition, expected, observed, fields]
+            properties:
+              expectedPosition: {type: integer}
+              observedPosition: {type: integer}
+              expected: {$ref: '#/components/schemas/TraceEvent'}
+              observed: {$ref: '#/components/schemas/TraceEvent'}
+              fields: {type: array, items: {enum: [args, isMovingToParent, isMovingFromParent]}}
+        problem:
+          type: object
+          properties:
+            expected: {$ref: '#/components/schemas/TraceProblem'}
+            observed: {$ref: '#/components/schemas/TraceProblem'}
+        notRun: {type: boolean}
+        lines: {type: array, items: {type: string}, description: The step as a unified diff reads.}
+
+    ScenarioDiff:
+      type: object
+      required: [scenario, passed, verdict, steps, text]
+      properties:
+        scenario: {type: string}
+        rule: {type: integer}
+        passed: {type: boolean}
+        verdict: {type: string, description: One line, PASS or FAIL with each failing step's summary.}
+        steps: {type: array, items: {$ref: '#/components/schemas/StepDiff'}}
+        error: {type: string}
+        text: {type: string, description: A unified-diff-like rendering of the failing steps; empty when passed.}
 """#
 }
