@@ -1,6 +1,7 @@
 import Containment
 import ContainmentConformance
 import Foundation
+import Glibc
 import Testing
 
 /// The conformance runner over HTTP: the whole corpus against our own server, and against a
@@ -40,8 +41,21 @@ import Testing
 
     /// A server that is not there: each scenario fails with the transport's reason.
     @Test func unreachableTargetFailsEveryScenario() throws {
-        let port = try TestService().port  // started and shut down: nothing listens there now
-        var target = HTTPTarget(transport: TestTransport(port: port))
+        // A port bound but never listened on: connections are refused, and no other test can
+        // take the port while this one holds it.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                try #require(bind(fd, socketAddress, length) == 0)
+                try #require(getsockname(fd, socketAddress, &length) == 0)
+            }
+        }
+        var target = HTTPTarget(transport: TestTransport(port: Int(UInt16(bigEndian: address.sin_port))))
         let report = ConformanceReport.run(Array(ScenarioCorpus.scenarios.prefix(3)), on: &target)
         #expect(report.failed == 3)
         #expect(report.results.allSatisfy { $0.error != nil && $0.verdict.hasPrefix("FAIL") })
