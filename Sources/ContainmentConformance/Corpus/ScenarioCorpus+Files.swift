@@ -12900,14 +12900,14 @@ extension ScenarioCorpus {
   }
 }
 """#),
-        ("rule07-orphan-view-did-appear-first.json", #"""
+        ("rule07-orphan-view-appears-with-window.json", #"""
 {
   "documentation": [
     "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16",
     "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)",
     "https://stackoverflow.com/questions/17192005/what-does-the-warning-unbalanced-calls-to-begin-end-appearance-transitions-mean"
   ],
-  "id": "rule07-orphan-view-did-appear-first",
+  "id": "rule07-orphan-view-appears-with-window",
   "rule": {
     "number": 7,
     "uikit": [
@@ -12946,6 +12946,31 @@ extension ScenarioCorpus {
           {
             "callback": "viewDidLoad",
             "controller": "orphan"
+          }
+        ]
+      },
+      "note": "the orphan's view goes in while the window is off screen"
+    },
+    {
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "middle",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
           },
           {
             "args": {
@@ -12961,9 +12986,35 @@ extension ScenarioCorpus {
               "animated": false
             },
             "callback": "viewIsAppearing",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "middle",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
             "controller": "orphan",
             "isMovingFromParent": false,
             "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "root"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "root"
           },
           {
             "callback": "viewWillLayoutSubviews",
@@ -12986,11 +13037,33 @@ extension ScenarioCorpus {
               "animated": false
             },
             "callback": "viewDidAppear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "middle",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
             "controller": "orphan",
             "isMovingFromParent": false,
             "isMovingToParent": false
           }
         ]
+      },
+      "note": "the window appears: the orphan's callbacks interleave with the enclosing controllers'",
+      "window": {
+        "hidden": false
       }
     }
   ],
@@ -12999,7 +13072,7 @@ extension ScenarioCorpus {
     "order",
     "orphan"
   ],
-  "title": "an orphan (view added without addChild) gets viewDidAppear before its enclosing controller (iOS 9 log)",
+  "title": "an orphan view (added without addChild, as in the iOS 9 log) appears when the window does",
   "tree": {
     "expect": {
       "events": [
@@ -13032,79 +13105,10 @@ extension ScenarioCorpus {
           },
           "callback": "didMove",
           "controller": "middle"
-        },
-        {
-          "args": {
-            "animated": false
-          },
-          "callback": "viewWillAppear",
-          "controller": "root",
-          "isMovingFromParent": false,
-          "isMovingToParent": false
-        },
-        {
-          "args": {
-            "animated": false
-          },
-          "callback": "viewWillAppear",
-          "controller": "middle",
-          "isMovingFromParent": false,
-          "isMovingToParent": true
-        },
-        {
-          "args": {
-            "animated": false
-          },
-          "callback": "viewIsAppearing",
-          "controller": "root",
-          "isMovingFromParent": false,
-          "isMovingToParent": false
-        },
-        {
-          "args": {
-            "animated": false
-          },
-          "callback": "viewIsAppearing",
-          "controller": "middle",
-          "isMovingFromParent": false,
-          "isMovingToParent": true
-        },
-        {
-          "callback": "viewWillLayoutSubviews",
-          "controller": "root"
-        },
-        {
-          "callback": "viewDidLayoutSubviews",
-          "controller": "root"
-        },
-        {
-          "callback": "viewWillLayoutSubviews",
-          "controller": "middle"
-        },
-        {
-          "callback": "viewDidLayoutSubviews",
-          "controller": "middle"
-        },
-        {
-          "args": {
-            "animated": false
-          },
-          "callback": "viewDidAppear",
-          "controller": "root",
-          "isMovingFromParent": false,
-          "isMovingToParent": false
-        },
-        {
-          "args": {
-            "animated": false
-          },
-          "callback": "viewDidAppear",
-          "controller": "middle",
-          "isMovingFromParent": false,
-          "isMovingToParent": true
         }
       ]
     },
+    "onScreen": false,
     "root": {
       "children": [
         {
@@ -18928,242 +18932,6 @@ extension ScenarioCorpus {
         },
         {
           "id": "spare"
-        }
-      ],
-      "id": "parent"
-    }
-  }
-}
-"""#),
-        ("rule12-transition-from-self.json", #"""
-{
-  "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW15"
-  ],
-  "id": "rule12-transition-from-self",
-  "rule": {
-    "number": 12,
-    "uikit": [
-      "transition(from:to:duration:options:animations:completion:)"
-    ]
-  },
-  "steps": [
-    {
-      "calls": [
-        {
-          "args": {
-            "duration": 0,
-            "from": "old",
-            "to": "old"
-          },
-          "method": "transition",
-          "receiver": "parent"
-        }
-      ],
-      "expect": {
-        "events": [
-          {
-            "args": {
-              "animated": false
-            },
-            "callback": "viewWillDisappear",
-            "controller": "old",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "args": {
-              "animated": false
-            },
-            "callback": "viewWillAppear",
-            "controller": "old",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "args": {
-              "animated": false
-            },
-            "callback": "viewIsAppearing",
-            "controller": "old",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "callback": "viewWillLayoutSubviews",
-            "controller": "parent"
-          },
-          {
-            "callback": "viewDidLayoutSubviews",
-            "controller": "parent"
-          },
-          {
-            "callback": "viewWillLayoutSubviews",
-            "controller": "old"
-          },
-          {
-            "callback": "viewDidLayoutSubviews",
-            "controller": "old"
-          },
-          {
-            "args": {
-              "animated": false
-            },
-            "callback": "viewWillDisappear",
-            "controller": "old",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "args": {
-              "animated": false
-            },
-            "callback": "viewDidDisappear",
-            "controller": "old",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "controller": "old",
-            "warning": "Unbalanced calls to begin/end appearance transitions for <old>"
-          },
-          {
-            "args": {
-              "finished": true,
-              "from": "old",
-              "to": "old",
-              "transition": "t1"
-            },
-            "callback": "transitionCompletion",
-            "controller": "parent"
-          },
-          {
-            "callback": "viewWillLayoutSubviews",
-            "controller": "parent"
-          },
-          {
-            "callback": "viewDidLayoutSubviews",
-            "controller": "parent"
-          }
-        ]
-      }
-    }
-  ],
-  "tags": [
-    "transition",
-    "exception"
-  ],
-  "title": "transition from a controller to itself",
-  "tree": {
-    "expect": {
-      "events": [
-        {
-          "args": {
-            "parent": "parent"
-          },
-          "callback": "willMove",
-          "controller": "old"
-        },
-        {
-          "callback": "loadView",
-          "controller": "old"
-        },
-        {
-          "callback": "viewDidLoad",
-          "controller": "old"
-        },
-        {
-          "callback": "loadView",
-          "controller": "parent"
-        },
-        {
-          "callback": "viewDidLoad",
-          "controller": "parent"
-        },
-        {
-          "args": {
-            "parent": "parent"
-          },
-          "callback": "didMove",
-          "controller": "old"
-        },
-        {
-          "args": {
-            "animated": false
-          },
-          "callback": "viewWillAppear",
-          "controller": "parent",
-          "isMovingFromParent": false,
-          "isMovingToParent": false
-        },
-        {
-          "args": {
-            "animated": false
-          },
-          "callback": "viewWillAppear",
-          "controller": "old",
-          "isMovingFromParent": false,
-          "isMovingToParent": true
-        },
-        {
-          "args": {
-            "animated": false
-          },
-          "callback": "viewIsAppearing",
-          "controller": "parent",
-          "isMovingFromParent": false,
-          "isMovingToParent": false
-        },
-        {
-          "args": {
-            "animated": false
-          },
-          "callback": "viewIsAppearing",
-          "controller": "old",
-          "isMovingFromParent": false,
-          "isMovingToParent": true
-        },
-        {
-          "callback": "viewWillLayoutSubviews",
-          "controller": "parent"
-        },
-        {
-          "callback": "viewDidLayoutSubviews",
-          "controller": "parent"
-        },
-        {
-          "callback": "viewWillLayoutSubviews",
-          "controller": "old"
-        },
-        {
-          "callback": "viewDidLayoutSubviews",
-          "controller": "old"
-        },
-        {
-          "args": {
-            "animated": false
-          },
-          "callback": "viewDidAppear",
-          "controller": "parent",
-          "isMovingFromParent": false,
-          "isMovingToParent": false
-        },
-        {
-          "args": {
-            "animated": false
-          },
-          "callback": "viewDidAppear",
-          "controller": "old",
-          "isMovingFromParent": false,
-          "isMovingToParent": true
-        }
-      ]
-    },
-    "root": {
-      "children": [
-        {
-          "id": "old"
         }
       ],
       "id": "parent"
