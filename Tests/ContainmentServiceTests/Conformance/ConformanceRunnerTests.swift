@@ -1,6 +1,7 @@
 import Containment
 import ContainmentConformance
 import Foundation
+import FoundationXML
 import Glibc
 import Testing
 
@@ -37,6 +38,20 @@ import Testing
         // Failures carry a diff, not a transport error.
         #expect(report.results.allSatisfy { $0.error == nil })
         #expect(report.results.filter { !$0.passed }.allSatisfy { $0.text.contains("@@ step") })
+        // The JUnit report says the same: one failure per flagged scenario.
+        let junit = try XMLDocument(xmlString: JUnitReport.xml(report))
+        #expect(junit.rootElement()?.attribute(forName: "failures")?.stringValue == String(touched.count))
+        let failed = try junit.nodes(forXPath: "//testcase[failure]").compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
+        #expect(Set(failed) == touched)
+    }
+
+    /// A pre-iOS 13 runtime passes once `viewIsAppearing` is left out of the comparison.
+    @Test func ignoringViewIsAppearingExcusesAPreIOS13Runtime() throws {
+        let service = try TestService()
+        let adapter = try WrongAdapter(forwardingTo: service.port, mistake: .noViewIsAppearing)
+        var target = HTTPTarget(transport: TestTransport(port: adapter.port))
+        let report = ConformanceReport.run(ScenarioCorpus.scenarios, on: &target, options: CompareOptions(ignoreViewIsAppearing: true))
+        #expect(report.failed == 0, "\(report.results.filter { !$0.passed }.map(\.verdict))")
     }
 
     /// A server that is not there: each scenario fails with the transport's reason.

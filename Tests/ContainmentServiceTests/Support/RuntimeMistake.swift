@@ -14,6 +14,9 @@ enum RuntimeMistake: String, CaseIterable, Sendable {
     case transitionNeverCompletes
     /// openuikit: appearance callbacks without a visible window.
     case appearanceWithoutWindow
+    /// Runtimes modelled on UIKit before iOS 13: no `viewIsAppearing`. Not a mistake under
+    /// `CompareOptions.ignoreViewIsAppearing`.
+    case noViewIsAppearing
 
     /// Which request an answer belongs to, as far as the rewrites care.
     enum Request: Equatable {
@@ -66,6 +69,8 @@ enum RuntimeMistake: String, CaseIterable, Sendable {
             return request == .advanceClock ? [] : events
         case .appearanceWithoutWindow:
             return events
+        case .noViewIsAppearing:
+            return events.filter { $0.callback != "viewIsAppearing" }
         }
     }
 
