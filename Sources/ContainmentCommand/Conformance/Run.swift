@@ -6,7 +6,10 @@ import ContainmentConformance
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the conformance scenarios against a server that speaks the Containment API.",
-        discussion: "Exits 0 when every scenario passes, 1 otherwise. See docs/conformance.md.")
+        discussion: """
+            Trees are created on a manual clock and deleted after each scenario. Answers larger than \(BlockingHTTPClient.maxResponseBytes >> 20) MiB \
+            are refused. Exits 0 when every scenario passes, 1 otherwise. See docs/conformance.md.
+            """)
 
     @Option(help: "The server's base URL (plain http), e.g. http://127.0.0.1:8080.")
     var target: String
