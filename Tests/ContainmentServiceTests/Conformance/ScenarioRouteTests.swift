@@ -59,6 +59,19 @@ import Testing
         #expect(try service.request("POST", "/v1/scenarios/nope/runs").status == 404)
     }
 
+    /// The service's own run of every scenario matches its recording, and its tree can be
+    /// deleted afterwards.
+    @Test func everyScenarioRunPasses() throws {
+        let service = try TestService()
+        for scenario in ScenarioCorpus.scenarios {
+            let reply = try service.request("POST", "/v1/scenarios/\(scenario.id)/runs")
+            #expect(reply.status == 201)
+            #expect(reply.json["passed"] == .bool(true), "\(reply.json["verdict"].string ?? reply.text)")
+            let tree = reply.json["tree"].string ?? ""
+            #expect(try service.request("DELETE", "/v1/trees/\(tree)").status == 200)
+        }
+    }
+
     @Test func runReportsARefusalAsTheStepsProblem() throws {
         let service = try TestService()
         let reply = try service.request("POST", "/v1/scenarios/rule05-add-child-self/runs")
