@@ -11,7 +11,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("sample.json")
         try Data(#"""
-            {"id": "sample", "title": "t", "rule": {"number": 1, "uikit": ["addChild(_:)"]}, "documentation": ["https://example.com"],
+            {"id": "sample", "title": "t", "rule": {"number": 1, "uikit": ["addChild(_:)"]}, "documentation": [{"title": "t", "url": "https://example.com"}],
              "tags": [], "tree": {"root": {"id": "parent"}},
              "steps": [{"create": {"id": "child"}}, {"calls": [{"receiver": "parent", "method": "addChild", "args": {"child": "child"}}]}]}
             """#.utf8).write(to: file)

@@ -6,7 +6,10 @@ extension ScenarioCorpus {
         ("guide-appearance-forwarding-overrides.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "guide-appearance-forwarding-overrides",
   "rule": {
@@ -202,7 +205,7 @@ extension ScenarioCorpus {
     "manual-forwarding",
     "window"
   ],
-  "title": "Managing Appearance Updates: shouldAutomaticallyForwardAppearanceMethods false, overrides forward begin/end to the child",
+  "title": "Listings 5-4 and 5-5: shouldAutomaticallyForwardAppearanceMethods returns false, the overrides forward begin/end to the child",
   "tree": {
     "expect": {
       "events": [
@@ -254,7 +257,10 @@ extension ScenarioCorpus {
         ("guide-cycle-as-calls.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW15"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Transitioning Between Child View Controllers",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "guide-cycle-as-calls",
   "rule": {
@@ -570,7 +576,10 @@ extension ScenarioCorpus {
         ("guide-cycle-from-view-controller.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW15"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Transitioning Between Child View Controllers",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "guide-cycle-from-view-controller",
   "rule": {
@@ -850,7 +859,10 @@ extension ScenarioCorpus {
         ("guide-display-content-controller-as-calls.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "guide-display-content-controller-as-calls",
   "rule": {
@@ -1040,7 +1052,10 @@ extension ScenarioCorpus {
         ("guide-display-content-controller.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "guide-display-content-controller",
   "rule": {
@@ -1216,7 +1231,10 @@ extension ScenarioCorpus {
         ("guide-forwarding-forgotten-end.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "guide-forwarding-forgotten-end",
   "rule": {
@@ -1330,7 +1348,10 @@ extension ScenarioCorpus {
         ("guide-hide-content-controller-as-calls.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW14"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Removing a Child View Controller",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "guide-hide-content-controller-as-calls",
   "rule": {
@@ -1530,7 +1551,10 @@ extension ScenarioCorpus {
         ("guide-hide-content-controller.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW14"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Removing a Child View Controller",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "guide-hide-content-controller",
   "rule": {
@@ -1717,7 +1741,10 @@ extension ScenarioCorpus {
         ("pattern-bottom-sheet-dismiss.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW14"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Removing a Child View Controller",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "pattern-bottom-sheet-dismiss",
   "rule": {
@@ -1914,8 +1941,14 @@ extension ScenarioCorpus {
         ("pattern-bottom-sheet-expand.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsizedidchange(forchildcontentcontainer:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsize"
+    {
+      "title": "UIViewController.preferredContentSizeDidChange(forChildContentContainer:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsizedidchange(forchildcontentcontainer:)"
+    },
+    {
+      "title": "UIViewController.preferredContentSize",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsize"
+    }
   ],
   "id": "pattern-bottom-sheet-expand",
   "rule": {
@@ -2120,7 +2153,10 @@ extension ScenarioCorpus {
         ("pattern-bottom-sheet-present.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "pattern-bottom-sheet-present",
   "rule": {
@@ -2290,8 +2326,14 @@ extension ScenarioCorpus {
         ("pattern-bottom-sheet-rotate.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    {
+      "title": "UIViewController.viewWillTransition(to:with:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)"
+    },
+    {
+      "title": "UIViewController.size(forChildContentContainer:withParentContainerSize:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    }
   ],
   "id": "pattern-bottom-sheet-rotate",
   "rule": {
@@ -2469,8 +2511,14 @@ extension ScenarioCorpus {
         ("pattern-child-in-navigation-top.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "pattern-child-in-navigation-top",
   "rule": {
@@ -2779,7 +2827,10 @@ extension ScenarioCorpus {
         ("pattern-drawer-close.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "pattern-drawer-close",
   "rule": {
@@ -3046,7 +3097,10 @@ extension ScenarioCorpus {
         ("pattern-drawer-open.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "pattern-drawer-open",
   "rule": {
@@ -3334,8 +3388,14 @@ extension ScenarioCorpus {
         ("pattern-drawer-rotate.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    {
+      "title": "UIViewController.viewWillTransition(to:with:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)"
+    },
+    {
+      "title": "UIViewController.size(forChildContentContainer:withParentContainerSize:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    }
   ],
   "id": "pattern-drawer-rotate",
   "rule": {
@@ -3518,7 +3578,10 @@ extension ScenarioCorpus {
         ("pattern-embed-in-container-view.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "pattern-embed-in-container-view",
   "rule": {
@@ -3915,8 +3978,14 @@ extension ScenarioCorpus {
         ("pattern-pager-swap-without-animation.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW14"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Removing a Child View Controller",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "pattern-pager-swap-without-animation",
   "rule": {
@@ -4190,7 +4259,10 @@ extension ScenarioCorpus {
         ("pattern-pager-swap.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW15"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Transitioning Between Child View Controllers",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "pattern-pager-swap",
   "rule": {
@@ -4472,7 +4544,10 @@ extension ScenarioCorpus {
         ("pattern-pager-three-pages.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW15"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Transitioning Between Child View Controllers",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "pattern-pager-three-pages",
   "rule": {
@@ -4893,7 +4968,10 @@ extension ScenarioCorpus {
         ("pattern-pager-turn-before-done.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW15"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Transitioning Between Child View Controllers",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "pattern-pager-turn-before-done",
   "rule": {
@@ -5308,8 +5386,14 @@ extension ScenarioCorpus {
         ("pattern-tab-navigation-push-hidden-tab.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller",
-    "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    },
+    {
+      "title": "UITabBarController",
+      "url": "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    }
   ],
   "id": "pattern-tab-navigation-push-hidden-tab",
   "rule": {
@@ -5723,8 +5807,14 @@ extension ScenarioCorpus {
         ("pattern-tab-navigation-push.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller",
-    "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    },
+    {
+      "title": "UITabBarController",
+      "url": "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    }
   ],
   "id": "pattern-tab-navigation-push",
   "rule": {
@@ -6078,8 +6168,14 @@ extension ScenarioCorpus {
         ("pattern-tab-navigation-rotate.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    {
+      "title": "UIViewController.viewWillTransition(to:with:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)"
+    },
+    {
+      "title": "UIViewController.size(forChildContentContainer:withParentContainerSize:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    }
   ],
   "id": "pattern-tab-navigation-rotate",
   "rule": {
@@ -6385,8 +6481,14 @@ extension ScenarioCorpus {
         ("pattern-tab-navigation-switch.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller",
-    "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    },
+    {
+      "title": "UITabBarController",
+      "url": "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    }
   ],
   "id": "pattern-tab-navigation-switch",
   "rule": {
@@ -6998,8 +7100,14 @@ extension ScenarioCorpus {
         ("rule01-add-child-again-same-parent.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule01-add-child-again-same-parent",
   "rule": {
@@ -7117,8 +7225,14 @@ extension ScenarioCorpus {
         ("rule01-add-child-calls-will-move.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule01-add-child-calls-will-move",
   "rule": {
@@ -7222,8 +7336,14 @@ extension ScenarioCorpus {
         ("rule01-add-child-detached-subtree.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule01-add-child-detached-subtree",
   "rule": {
@@ -7363,8 +7483,14 @@ extension ScenarioCorpus {
         ("rule01-add-child-never-calls-did-move.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule01-add-child-never-calls-did-move",
   "rule": {
@@ -7472,8 +7598,14 @@ extension ScenarioCorpus {
         ("rule01-add-child-of-another-parent.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule01-add-child-of-another-parent",
   "rule": {
@@ -7729,8 +7861,14 @@ extension ScenarioCorpus {
         ("rule02-remove-embedded-child.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/removefromparent()",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW14"
+    {
+      "title": "UIViewController.removeFromParent()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/removefromparent()"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Removing a Child View Controller",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule02-remove-embedded-child",
   "rule": {
@@ -7917,8 +8055,14 @@ extension ScenarioCorpus {
         ("rule02-remove-from-parent-calls-did-move-nil.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/removefromparent()",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW14"
+    {
+      "title": "UIViewController.removeFromParent()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/removefromparent()"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Removing a Child View Controller",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule02-remove-from-parent-calls-did-move-nil",
   "rule": {
@@ -8041,8 +8185,14 @@ extension ScenarioCorpus {
         ("rule02-remove-from-parent-without-parent.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/removefromparent()",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW14"
+    {
+      "title": "UIViewController.removeFromParent()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/removefromparent()"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Removing a Child View Controller",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule02-remove-from-parent-without-parent",
   "rule": {
@@ -8135,8 +8285,14 @@ extension ScenarioCorpus {
         ("rule02-remove-keeps-view-in-window.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/removefromparent()",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW14"
+    {
+      "title": "UIViewController.removeFromParent()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/removefromparent()"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Removing a Child View Controller",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule02-remove-keeps-view-in-window",
   "rule": {
@@ -8313,8 +8469,14 @@ extension ScenarioCorpus {
         ("rule02-will-move-nil-then-remove.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/removefromparent()",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW14"
+    {
+      "title": "UIViewController.removeFromParent()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/removefromparent()"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Removing a Child View Controller",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule02-will-move-nil-then-remove",
   "rule": {
@@ -8534,8 +8696,14 @@ extension ScenarioCorpus {
         ("rule03-appearance-without-did-move.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/didmove(toparent:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "UIViewController.didMove(toParent:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/didmove(toparent:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule03-appearance-without-did-move",
   "rule": {
@@ -8697,8 +8865,14 @@ extension ScenarioCorpus {
         ("rule03-did-move-before-add-subview.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/didmove(toparent:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "UIViewController.didMove(toParent:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/didmove(toparent:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule03-did-move-before-add-subview",
   "rule": {
@@ -8873,8 +9047,14 @@ extension ScenarioCorpus {
         ("rule03-did-move-is-the-containers-call.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/didmove(toparent:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "UIViewController.didMove(toParent:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/didmove(toparent:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule03-did-move-is-the-containers-call",
   "rule": {
@@ -9057,8 +9237,14 @@ extension ScenarioCorpus {
         ("rule03-late-did-move.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/didmove(toparent:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "UIViewController.didMove(toParent:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/didmove(toparent:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule03-late-did-move",
   "rule": {
@@ -9252,7 +9438,10 @@ extension ScenarioCorpus {
         ("rule04-add-child-with-view-in-other-tree.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    }
   ],
   "id": "rule04-add-child-with-view-in-other-tree",
   "rule": {
@@ -9541,7 +9730,10 @@ extension ScenarioCorpus {
         ("rule04-child-view-in-container-view.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    }
   ],
   "id": "rule04-child-view-in-container-view",
   "rule": {
@@ -9711,7 +9903,10 @@ extension ScenarioCorpus {
         ("rule04-child-view-under-other-controller.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    }
   ],
   "id": "rule04-child-view-under-other-controller",
   "rule": {
@@ -9956,7 +10151,10 @@ extension ScenarioCorpus {
         ("rule04-grandchild-view-under-grandparent.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    }
   ],
   "id": "rule04-grandchild-view-under-grandparent",
   "rule": {
@@ -10141,7 +10339,10 @@ extension ScenarioCorpus {
         ("rule04-parentless-view-anywhere.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    }
   ],
   "id": "rule04-parentless-view-anywhere",
   "rule": {
@@ -10351,7 +10552,10 @@ extension ScenarioCorpus {
         ("rule05-add-ancestor-to-grandchild-detached.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    }
   ],
   "id": "rule05-add-ancestor-to-grandchild-detached",
   "rule": {
@@ -10514,7 +10718,10 @@ extension ScenarioCorpus {
         ("rule05-add-child-self.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    }
   ],
   "id": "rule05-add-child-self",
   "rule": {
@@ -10606,7 +10813,10 @@ extension ScenarioCorpus {
         ("rule05-add-parent-to-child.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    }
   ],
   "id": "rule05-add-parent-to-child",
   "rule": {
@@ -10822,7 +11032,10 @@ extension ScenarioCorpus {
         ("rule05-failed-call-keeps-earlier.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    {
+      "title": "UIViewController.addChild(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)"
+    }
   ],
   "id": "rule05-failed-call-keeps-earlier",
   "rule": {
@@ -10938,9 +11151,18 @@ extension ScenarioCorpus {
         ("rule06-add-child-alone-no-appearance.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "UIViewController.viewWillAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)"
+    },
+    {
+      "title": "UIViewController.viewIsAppearing(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule06-add-child-alone-no-appearance",
   "rule": {
@@ -11045,9 +11267,18 @@ extension ScenarioCorpus {
         ("rule06-explicit-run-loop-turn.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "UIViewController.viewWillAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)"
+    },
+    {
+      "title": "UIViewController.viewIsAppearing(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule06-explicit-run-loop-turn",
   "rule": {
@@ -11229,9 +11460,18 @@ extension ScenarioCorpus {
         ("rule06-off-screen-no-appearance.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "UIViewController.viewWillAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)"
+    },
+    {
+      "title": "UIViewController.viewIsAppearing(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule06-off-screen-no-appearance",
   "rule": {
@@ -11313,9 +11553,18 @@ extension ScenarioCorpus {
         ("rule06-remove-from-superview-disappears.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "UIViewController.viewWillAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)"
+    },
+    {
+      "title": "UIViewController.viewIsAppearing(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule06-remove-from-superview-disappears",
   "rule": {
@@ -11490,9 +11739,18 @@ extension ScenarioCorpus {
         ("rule06-view-outside-window.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "UIViewController.viewWillAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)"
+    },
+    {
+      "title": "UIViewController.viewIsAppearing(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule06-view-outside-window",
   "rule": {
@@ -11628,9 +11886,18 @@ extension ScenarioCorpus {
         ("rule06-will-appear-inside-add-subview.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "UIViewController.viewWillAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)"
+    },
+    {
+      "title": "UIViewController.viewIsAppearing(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule06-will-appear-inside-add-subview",
   "rule": {
@@ -11808,9 +12075,18 @@ extension ScenarioCorpus {
         ("rule06-window-hidden-tree-disappears.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "UIViewController.viewWillAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)"
+    },
+    {
+      "title": "UIViewController.viewIsAppearing(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule06-window-hidden-tree-disappears",
   "rule": {
@@ -11993,9 +12269,18 @@ extension ScenarioCorpus {
         ("rule06-window-shown-whole-tree-appears.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "UIViewController.viewWillAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)"
+    },
+    {
+      "title": "UIViewController.viewIsAppearing(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule06-window-shown-whole-tree-appears",
   "rule": {
@@ -12205,8 +12490,14 @@ extension ScenarioCorpus {
         ("rule07-added-subtree-parent-first.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    },
+    {
+      "title": "UIViewController.viewDidAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)"
+    }
   ],
   "id": "rule07-added-subtree-parent-first",
   "rule": {
@@ -12428,8 +12719,14 @@ extension ScenarioCorpus {
         ("rule07-nested-appear-parent-first.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    },
+    {
+      "title": "UIViewController.viewDidAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)"
+    }
   ],
   "id": "rule07-nested-appear-parent-first",
   "rule": {
@@ -12639,8 +12936,14 @@ extension ScenarioCorpus {
         ("rule07-nested-disappear-parent-first.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    },
+    {
+      "title": "UIViewController.viewDidAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)"
+    }
   ],
   "id": "rule07-nested-disappear-parent-first",
   "rule": {
@@ -12903,9 +13206,14 @@ extension ScenarioCorpus {
         ("rule07-orphan-view-appears-with-window.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)",
-    "https://stackoverflow.com/questions/17192005/what-does-the-warning-unbalanced-calls-to-begin-end-appearance-transitions-mean"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    },
+    {
+      "title": "UIViewController.viewDidAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)"
+    }
   ],
   "id": "rule07-orphan-view-appears-with-window",
   "rule": {
@@ -13123,8 +13431,14 @@ extension ScenarioCorpus {
         ("rule07-siblings-in-order.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)"
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    },
+    {
+      "title": "UIViewController.viewDidAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)"
+    }
   ],
   "id": "rule07-siblings-in-order",
   "rule": {
@@ -13392,9 +13706,18 @@ extension ScenarioCorpus {
         ("rule08-add-loads-view.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/loadviewifneeded()",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW13"
+    {
+      "title": "UIViewController.viewDidLoad()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()"
+    },
+    {
+      "title": "UIViewController.loadViewIfNeeded()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/loadviewifneeded()"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Adding a Child View Controller to Your Content",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule08-add-loads-view",
   "rule": {
@@ -13553,8 +13876,14 @@ extension ScenarioCorpus {
         ("rule08-load-view-if-needed-once.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/loadviewifneeded()"
+    {
+      "title": "UIViewController.viewDidLoad()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()"
+    },
+    {
+      "title": "UIViewController.loadViewIfNeeded()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/loadviewifneeded()"
+    }
   ],
   "id": "rule08-load-view-if-needed-once",
   "rule": {
@@ -13668,8 +13997,14 @@ extension ScenarioCorpus {
         ("rule08-readd-does-not-reload.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/loadviewifneeded()"
+    {
+      "title": "UIViewController.viewDidLoad()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()"
+    },
+    {
+      "title": "UIViewController.loadViewIfNeeded()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/loadviewifneeded()"
+    }
   ],
   "id": "rule08-readd-does-not-reload",
   "rule": {
@@ -13945,8 +14280,14 @@ extension ScenarioCorpus {
         ("rule08-tree-build-loads-visible.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/loadviewifneeded()"
+    {
+      "title": "UIViewController.viewDidLoad()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()"
+    },
+    {
+      "title": "UIViewController.loadViewIfNeeded()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/loadviewifneeded()"
+    }
   ],
   "id": "rule08-tree-build-loads-visible",
   "rule": {
@@ -14142,8 +14483,14 @@ extension ScenarioCorpus {
         ("rule08-unload-then-load-again.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/loadviewifneeded()"
+    {
+      "title": "UIViewController.viewDidLoad()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()"
+    },
+    {
+      "title": "UIViewController.loadViewIfNeeded()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/loadviewifneeded()"
+    }
   ],
   "id": "rule08-unload-then-load-again",
   "rule": {
@@ -14277,8 +14624,14 @@ extension ScenarioCorpus {
         ("rule09-begin-end-appearing.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/endappearancetransition()"
+    {
+      "title": "UIViewController.beginAppearanceTransition(_:animated:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)"
+    },
+    {
+      "title": "UIViewController.endAppearanceTransition()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/endappearancetransition()"
+    }
   ],
   "id": "rule09-begin-end-appearing",
   "rule": {
@@ -14469,8 +14822,14 @@ extension ScenarioCorpus {
         ("rule09-begin-twice-warns.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/endappearancetransition()"
+    {
+      "title": "UIViewController.beginAppearanceTransition(_:animated:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)"
+    },
+    {
+      "title": "UIViewController.endAppearanceTransition()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/endappearancetransition()"
+    }
   ],
   "id": "rule09-begin-twice-warns",
   "rule": {
@@ -14651,8 +15010,14 @@ extension ScenarioCorpus {
         ("rule09-disappear-cycle.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/endappearancetransition()"
+    {
+      "title": "UIViewController.beginAppearanceTransition(_:animated:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)"
+    },
+    {
+      "title": "UIViewController.endAppearanceTransition()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/endappearancetransition()"
+    }
   ],
   "id": "rule09-disappear-cycle",
   "rule": {
@@ -14873,8 +15238,14 @@ extension ScenarioCorpus {
         ("rule09-end-without-begin-warns.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/endappearancetransition()"
+    {
+      "title": "UIViewController.beginAppearanceTransition(_:animated:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)"
+    },
+    {
+      "title": "UIViewController.endAppearanceTransition()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/endappearancetransition()"
+    }
   ],
   "id": "rule09-end-without-begin-warns",
   "rule": {
@@ -14973,8 +15344,14 @@ extension ScenarioCorpus {
         ("rule09-reverse-while-appearing.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/endappearancetransition()"
+    {
+      "title": "UIViewController.beginAppearanceTransition(_:animated:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)"
+    },
+    {
+      "title": "UIViewController.endAppearanceTransition()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/endappearancetransition()"
+    }
   ],
   "id": "rule09-reverse-while-appearing",
   "rule": {
@@ -15182,8 +15559,14 @@ extension ScenarioCorpus {
         ("rule09-reverse-while-disappearing.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/endappearancetransition()"
+    {
+      "title": "UIViewController.beginAppearanceTransition(_:animated:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)"
+    },
+    {
+      "title": "UIViewController.endAppearanceTransition()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/endappearancetransition()"
+    }
   ],
   "id": "rule09-reverse-while-disappearing",
   "rule": {
@@ -15439,8 +15822,14 @@ extension ScenarioCorpus {
         ("rule10-grandchildren-follow-child.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautomaticallyforwardappearancemethods",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "UIViewController.shouldAutomaticallyForwardAppearanceMethods",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautomaticallyforwardappearancemethods"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule10-grandchildren-follow-child",
   "rule": {
@@ -15682,8 +16071,14 @@ extension ScenarioCorpus {
         ("rule10-no-automatic-forwarding-on-add.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautomaticallyforwardappearancemethods",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "UIViewController.shouldAutomaticallyForwardAppearanceMethods",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautomaticallyforwardappearancemethods"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule10-no-automatic-forwarding-on-add",
   "rule": {
@@ -15815,8 +16210,14 @@ extension ScenarioCorpus {
         ("rule10-no-forwarding-on-window-hide.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautomaticallyforwardappearancemethods",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "UIViewController.shouldAutomaticallyForwardAppearanceMethods",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautomaticallyforwardappearancemethods"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule10-no-forwarding-on-window-hide",
   "rule": {
@@ -15947,8 +16348,14 @@ extension ScenarioCorpus {
         ("rule10-no-forwarding-on-window-show.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautomaticallyforwardappearancemethods",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "UIViewController.shouldAutomaticallyForwardAppearanceMethods",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautomaticallyforwardappearancemethods"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule10-no-forwarding-on-window-show",
   "rule": {
@@ -16062,8 +16469,14 @@ extension ScenarioCorpus {
         ("rule10-patch-forwarding-flag.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautomaticallyforwardappearancemethods",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW16"
+    {
+      "title": "UIViewController.shouldAutomaticallyForwardAppearanceMethods",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautomaticallyforwardappearancemethods"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Managing Appearance Updates for Children",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule10-patch-forwarding-flag",
   "rule": {
@@ -16238,9 +16651,18 @@ extension ScenarioCorpus {
         ("rule11-moving-flags-in-push.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingtoparent",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent",
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    {
+      "title": "UIViewController.isMovingToParent",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingtoparent"
+    },
+    {
+      "title": "UIViewController.isMovingFromParent",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent"
+    },
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    }
   ],
   "id": "rule11-moving-flags-in-push",
   "rule": {
@@ -16592,8 +17014,14 @@ extension ScenarioCorpus {
         ("rule11-moving-from-parent-on-remove.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingtoparent",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent"
+    {
+      "title": "UIViewController.isMovingToParent",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingtoparent"
+    },
+    {
+      "title": "UIViewController.isMovingFromParent",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent"
+    }
   ],
   "id": "rule11-moving-from-parent-on-remove",
   "rule": {
@@ -16780,8 +17208,14 @@ extension ScenarioCorpus {
         ("rule11-moving-to-parent-on-add.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingtoparent",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent"
+    {
+      "title": "UIViewController.isMovingToParent",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingtoparent"
+    },
+    {
+      "title": "UIViewController.isMovingFromParent",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent"
+    }
   ],
   "id": "rule11-moving-to-parent-on-add",
   "rule": {
@@ -16939,8 +17373,14 @@ extension ScenarioCorpus {
         ("rule11-not-moving-on-view-reinsert.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingtoparent",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent"
+    {
+      "title": "UIViewController.isMovingToParent",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingtoparent"
+    },
+    {
+      "title": "UIViewController.isMovingFromParent",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent"
+    }
   ],
   "id": "rule11-not-moving-on-view-reinsert",
   "rule": {
@@ -17172,8 +17612,14 @@ extension ScenarioCorpus {
         ("rule11-not-moving-on-window-show.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingtoparent",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent"
+    {
+      "title": "UIViewController.isMovingToParent",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingtoparent"
+    },
+    {
+      "title": "UIViewController.isMovingFromParent",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent"
+    }
   ],
   "id": "rule11-not-moving-on-window-show",
   "rule": {
@@ -17320,8 +17766,14 @@ extension ScenarioCorpus {
         ("rule12-cycle-animated.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW15"
+    {
+      "title": "UIViewController.transition(from:to:duration:options:animations:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Transitioning Between Child View Controllers",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule12-cycle-animated",
   "rule": {
@@ -17599,8 +18051,14 @@ extension ScenarioCorpus {
         ("rule12-cycle-immediate.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW15"
+    {
+      "title": "UIViewController.transition(from:to:duration:options:animations:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Transitioning Between Child View Controllers",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule12-cycle-immediate",
   "rule": {
@@ -17870,8 +18328,14 @@ extension ScenarioCorpus {
         ("rule12-flip-options.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW15"
+    {
+      "title": "UIViewController.transition(from:to:duration:options:animations:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Transitioning Between Child View Controllers",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule12-flip-options",
   "rule": {
@@ -18152,8 +18616,14 @@ extension ScenarioCorpus {
         ("rule12-not-siblings.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW15"
+    {
+      "title": "UIViewController.transition(from:to:duration:options:animations:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Transitioning Between Child View Controllers",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule12-not-siblings",
   "rule": {
@@ -18317,8 +18787,14 @@ extension ScenarioCorpus {
         ("rule12-partial-advance.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW15"
+    {
+      "title": "UIViewController.transition(from:to:duration:options:animations:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Transitioning Between Child View Controllers",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule12-partial-advance",
   "rule": {
@@ -18604,8 +19080,14 @@ extension ScenarioCorpus {
         ("rule12-raw-transition-keeps-links.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)",
-    "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html#//apple_ref/doc/uid/TP40007457-CH11-SW15"
+    {
+      "title": "UIViewController.transition(from:to:duration:options:animations:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)"
+    },
+    {
+      "title": "View Controller Programming Guide for iOS › Implementing a Container View Controller › Transitioning Between Child View Controllers",
+      "url": "https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html"
+    }
   ],
   "id": "rule12-raw-transition-keeps-links",
   "rule": {
@@ -18942,7 +19424,10 @@ extension ScenarioCorpus {
         ("rule13-pop-root-does-nothing.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    }
   ],
   "id": "rule13-pop-root-does-nothing",
   "rule": {
@@ -19093,7 +19578,10 @@ extension ScenarioCorpus {
         ("rule13-pop-to-root.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    }
   ],
   "id": "rule13-pop-to-root",
   "rule": {
@@ -19385,7 +19873,10 @@ extension ScenarioCorpus {
         ("rule13-pop-to-view-controller.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    }
   ],
   "id": "rule13-pop-to-view-controller",
   "rule": {
@@ -19695,7 +20186,10 @@ extension ScenarioCorpus {
         ("rule13-pop.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    }
   ],
   "id": "rule13-pop",
   "rule": {
@@ -19955,7 +20449,10 @@ extension ScenarioCorpus {
         ("rule13-push-animated.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    }
   ],
   "id": "rule13-push-animated",
   "rule": {
@@ -20215,7 +20712,10 @@ extension ScenarioCorpus {
         ("rule13-push-navigation-controller.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    }
   ],
   "id": "rule13-push-navigation-controller",
   "rule": {
@@ -20402,7 +20902,10 @@ extension ScenarioCorpus {
         ("rule13-push-same-twice.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    }
   ],
   "id": "rule13-push-same-twice",
   "rule": {
@@ -20560,7 +21063,10 @@ extension ScenarioCorpus {
         ("rule13-push.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    }
   ],
   "id": "rule13-push",
   "rule": {
@@ -20812,7 +21318,10 @@ extension ScenarioCorpus {
         ("rule13-set-view-controllers-pop.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    }
   ],
   "id": "rule13-set-view-controllers-pop",
   "rule": {
@@ -21107,7 +21616,10 @@ extension ScenarioCorpus {
         ("rule13-set-view-controllers-push.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    }
   ],
   "id": "rule13-set-view-controllers-push",
   "rule": {
@@ -21363,7 +21875,10 @@ extension ScenarioCorpus {
         ("rule13-set-view-controllers-unchanged-top.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    }
   ],
   "id": "rule13-set-view-controllers-unchanged-top",
   "rule": {
@@ -21573,7 +22088,10 @@ extension ScenarioCorpus {
         ("rule14-first-selection-loads.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    {
+      "title": "UITabBarController",
+      "url": "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    }
   ],
   "id": "rule14-first-selection-loads",
   "rule": {
@@ -21830,7 +22348,10 @@ extension ScenarioCorpus {
         ("rule14-select-back-no-reload.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    {
+      "title": "UITabBarController",
+      "url": "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    }
   ],
   "id": "rule14-select-back-no-reload",
   "rule": {
@@ -22162,8 +22683,14 @@ extension ScenarioCorpus {
         ("rule14-select-new-will-appear-first.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uitabbarcontroller",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)"
+    {
+      "title": "UITabBarController",
+      "url": "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    },
+    {
+      "title": "UIViewController.viewWillAppear(_:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)"
+    }
   ],
   "id": "rule14-select-new-will-appear-first",
   "rule": {
@@ -22419,7 +22946,10 @@ extension ScenarioCorpus {
         ("rule14-select-same-index.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    {
+      "title": "UITabBarController",
+      "url": "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    }
   ],
   "id": "rule14-select-same-index",
   "rule": {
@@ -22604,7 +23134,10 @@ extension ScenarioCorpus {
         ("rule14-set-view-controllers.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    {
+      "title": "UITabBarController",
+      "url": "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    }
   ],
   "id": "rule14-set-view-controllers",
   "rule": {
@@ -22844,7 +23377,10 @@ extension ScenarioCorpus {
         ("rule14-tree-build.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    {
+      "title": "UITabBarController",
+      "url": "https://developer.apple.com/documentation/uikit/uitabbarcontroller"
+    }
   ],
   "id": "rule14-tree-build",
   "rule": {
@@ -22999,7 +23535,10 @@ extension ScenarioCorpus {
         ("rule15-collapse-onto-navigation.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uisplitviewcontroller"
+    {
+      "title": "UISplitViewController",
+      "url": "https://developer.apple.com/documentation/uikit/uisplitviewcontroller"
+    }
   ],
   "id": "rule15-collapse-onto-navigation",
   "rule": {
@@ -23382,7 +23921,10 @@ extension ScenarioCorpus {
         ("rule15-collapse-to-compact.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uisplitviewcontroller"
+    {
+      "title": "UISplitViewController",
+      "url": "https://developer.apple.com/documentation/uikit/uisplitviewcontroller"
+    }
   ],
   "id": "rule15-collapse-to-compact",
   "rule": {
@@ -23656,7 +24198,10 @@ extension ScenarioCorpus {
         ("rule15-regular-side-by-side.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uisplitviewcontroller"
+    {
+      "title": "UISplitViewController",
+      "url": "https://developer.apple.com/documentation/uikit/uisplitviewcontroller"
+    }
   ],
   "id": "rule15-regular-side-by-side",
   "rule": {
@@ -23858,7 +24403,10 @@ extension ScenarioCorpus {
         ("rule15-separate-to-regular.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uisplitviewcontroller"
+    {
+      "title": "UISplitViewController",
+      "url": "https://developer.apple.com/documentation/uikit/uisplitviewcontroller"
+    }
   ],
   "id": "rule15-separate-to-regular",
   "rule": {
@@ -24219,7 +24767,10 @@ extension ScenarioCorpus {
         ("rule15-start-compact.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uisplitviewcontroller"
+    {
+      "title": "UISplitViewController",
+      "url": "https://developer.apple.com/documentation/uikit/uisplitviewcontroller"
+    }
   ],
   "id": "rule15-start-compact",
   "rule": {
@@ -24371,8 +24922,14 @@ extension ScenarioCorpus {
         ("rule16-patch-child-style.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/childforstatusbarstyle",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/setneedsstatusbarappearanceupdate()"
+    {
+      "title": "UIViewController.childForStatusBarStyle",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/childforstatusbarstyle"
+    },
+    {
+      "title": "UIViewController.setNeedsStatusBarAppearanceUpdate()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/setneedsstatusbarappearanceupdate()"
+    }
   ],
   "id": "rule16-patch-child-style",
   "rule": {
@@ -24520,8 +25077,14 @@ extension ScenarioCorpus {
         ("rule16-redirect-to-other-child.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/childforstatusbarstyle",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/setneedsstatusbarappearanceupdate()"
+    {
+      "title": "UIViewController.childForStatusBarStyle",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/childforstatusbarstyle"
+    },
+    {
+      "title": "UIViewController.setNeedsStatusBarAppearanceUpdate()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/setneedsstatusbarappearanceupdate()"
+    }
   ],
   "id": "rule16-redirect-to-other-child",
   "rule": {
@@ -24748,8 +25311,14 @@ extension ScenarioCorpus {
         ("rule16-set-needs-update.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/childforstatusbarstyle",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/setneedsstatusbarappearanceupdate()"
+    {
+      "title": "UIViewController.childForStatusBarStyle",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/childforstatusbarstyle"
+    },
+    {
+      "title": "UIViewController.setNeedsStatusBarAppearanceUpdate()",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/setneedsstatusbarappearanceupdate()"
+    }
   ],
   "id": "rule16-set-needs-update",
   "rule": {
@@ -24903,8 +25472,14 @@ extension ScenarioCorpus {
         ("rule17-child-size-change-tells-parent.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsizedidchange(forchildcontentcontainer:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsize"
+    {
+      "title": "UIViewController.preferredContentSizeDidChange(forChildContentContainer:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsizedidchange(forchildcontentcontainer:)"
+    },
+    {
+      "title": "UIViewController.preferredContentSize",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsize"
+    }
   ],
   "id": "rule17-child-size-change-tells-parent",
   "rule": {
@@ -25065,8 +25640,14 @@ extension ScenarioCorpus {
         ("rule17-grandchild-tells-its-parent-only.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsizedidchange(forchildcontentcontainer:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsize"
+    {
+      "title": "UIViewController.preferredContentSizeDidChange(forChildContentContainer:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsizedidchange(forchildcontentcontainer:)"
+    },
+    {
+      "title": "UIViewController.preferredContentSize",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsize"
+    }
   ],
   "id": "rule17-grandchild-tells-its-parent-only",
   "rule": {
@@ -25289,8 +25870,14 @@ extension ScenarioCorpus {
         ("rule17-root-size-change-no-parent.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsizedidchange(forchildcontentcontainer:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsize"
+    {
+      "title": "UIViewController.preferredContentSizeDidChange(forChildContentContainer:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsizedidchange(forchildcontentcontainer:)"
+    },
+    {
+      "title": "UIViewController.preferredContentSize",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredcontentsize"
+    }
   ],
   "id": "rule17-root-size-change-no-parent",
   "rule": {
@@ -25377,8 +25964,14 @@ extension ScenarioCorpus {
         ("rule18-fixed-size-child-still-hears.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    {
+      "title": "UIViewController.viewWillTransition(to:with:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)"
+    },
+    {
+      "title": "UIViewController.size(forChildContentContainer:withParentContainerSize:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    }
   ],
   "id": "rule18-fixed-size-child-still-hears",
   "rule": {
@@ -25551,9 +26144,18 @@ extension ScenarioCorpus {
         ("rule18-navigation-forwards-to-top.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)",
-    "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    {
+      "title": "UIViewController.viewWillTransition(to:with:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)"
+    },
+    {
+      "title": "UIViewController.size(forChildContentContainer:withParentContainerSize:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    },
+    {
+      "title": "UINavigationController",
+      "url": "https://developer.apple.com/documentation/uikit/uinavigationcontroller"
+    }
   ],
   "id": "rule18-navigation-forwards-to-top",
   "rule": {
@@ -25757,8 +26359,14 @@ extension ScenarioCorpus {
         ("rule18-rotation-forwarded.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    {
+      "title": "UIViewController.viewWillTransition(to:with:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)"
+    },
+    {
+      "title": "UIViewController.size(forChildContentContainer:withParentContainerSize:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    }
   ],
   "id": "rule18-rotation-forwarded",
   "rule": {
@@ -26021,8 +26629,14 @@ extension ScenarioCorpus {
         ("rule18-same-size-nothing.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    {
+      "title": "UIViewController.viewWillTransition(to:with:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)"
+    },
+    {
+      "title": "UIViewController.size(forChildContentContainer:withParentContainerSize:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    }
   ],
   "id": "rule18-same-size-nothing",
   "rule": {
@@ -26170,8 +26784,14 @@ extension ScenarioCorpus {
         ("rule18-size-class-change.json", #"""
 {
   "documentation": [
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)",
-    "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    {
+      "title": "UIViewController.viewWillTransition(to:with:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilltransition(to:with:)"
+    },
+    {
+      "title": "UIViewController.size(forChildContentContainer:withParentContainerSize:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/size(forchildcontentcontainer:withparentcontainersize:)"
+    }
   ],
   "id": "rule18-size-class-change",
   "rule": {
@@ -26335,7 +26955,10 @@ extension ScenarioCorpus {
         ("tunnel-flip-back.json", #"""
 {
   "documentation": [
-    "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
+    {
+      "title": "objc.io issue 1, View Controller Containment (the Tunnel app)",
+      "url": "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
+    }
   ],
   "id": "tunnel-flip-back",
   "rule": {
@@ -26828,7 +27451,10 @@ extension ScenarioCorpus {
         ("tunnel-flip-to-opposite.json", #"""
 {
   "documentation": [
-    "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
+    {
+      "title": "objc.io issue 1, View Controller Containment (the Tunnel app)",
+      "url": "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
+    }
   ],
   "id": "tunnel-flip-to-opposite",
   "rule": {
@@ -27192,7 +27818,10 @@ extension ScenarioCorpus {
         ("tunnel-flip-while-flipping.json", #"""
 {
   "documentation": [
-    "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
+    {
+      "title": "objc.io issue 1, View Controller Containment (the Tunnel app)",
+      "url": "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
+    }
   ],
   "id": "tunnel-flip-while-flipping",
   "rule": {
@@ -27701,7 +28330,10 @@ extension ScenarioCorpus {
         ("tunnel-launch.json", #"""
 {
   "documentation": [
-    "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
+    {
+      "title": "objc.io issue 1, View Controller Containment (the Tunnel app)",
+      "url": "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
+    }
   ],
   "id": "tunnel-launch",
   "rule": {
@@ -27920,7 +28552,10 @@ extension ScenarioCorpus {
         ("tunnel-map-resizes.json", #"""
 {
   "documentation": [
-    "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
+    {
+      "title": "objc.io issue 1, View Controller Containment (the Tunnel app)",
+      "url": "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
+    }
   ],
   "id": "tunnel-map-resizes",
   "rule": {
@@ -28165,7 +28800,10 @@ extension ScenarioCorpus {
         ("tunnel-rotate.json", #"""
 {
   "documentation": [
-    "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
+    {
+      "title": "objc.io issue 1, View Controller Containment (the Tunnel app)",
+      "url": "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
+    }
   ],
   "id": "tunnel-rotate",
   "rule": {

@@ -9,15 +9,15 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var title: String
     /// The UIKit rule the scenario checks.
     public var rule: RuleReference
-    /// Where the behaviour is documented: an Apple guide section or a public log.
-    public var documentation: [String]
+    /// Where the behaviour is documented: an Apple guide section, API reference or public log.
+    public var documentation: [DocumentationReference]
     /// Free-form labels (`recipe`, `guide-listing`, `pattern`, `navigation`…) for filtering.
     public var tags: [String]
     public var tree: ScenarioTree
     public var steps: [ScenarioStep]
 
     public init(
-        id: String, title: String, rule: RuleReference, documentation: [String], tags: [String], tree: ScenarioTree,
+        id: String, title: String, rule: RuleReference, documentation: [DocumentationReference], tags: [String], tree: ScenarioTree,
         steps: [ScenarioStep]
     ) {
         self.id = id
@@ -49,6 +49,19 @@ public struct RuleReference: Codable, Sendable, Equatable {
     public init(number: Int, uikit: [String]) {
         self.number = number
         self.uikit = uikit
+    }
+}
+
+/// A place that documents the behaviour a scenario checks.
+public struct DocumentationReference: Codable, Sendable, Equatable {
+    /// What it is, down to the section: `Implementing a Container View Controller › Adding a
+    /// Child View Controller to Your Content`.
+    public var title: String
+    public var url: String
+
+    public init(title: String, url: String) {
+        self.title = title
+        self.url = url
     }
 }
 

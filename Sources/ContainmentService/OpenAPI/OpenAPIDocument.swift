@@ -964,7 +964,7 @@ paths:
                 id: rule01-add-child-calls-will-move
                 title: addChild calls willMove(toParent:) on the child and nothing else
                 rule: {number: 1, uikit: ['addChild(_:)', 'willMove(toParent:)']}
-                documentation: ['https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)']
+                documentation: [{title: 'UIViewController.addChild(_:)', url: 'https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)'}]
                 tags: [parent-child]
                 tree: {root: {id: parent}, expect: {events: []}}
                 steps:
@@ -2055,7 +2055,15 @@ components:
           properties:
             number: {type: integer}
             uikit: {type: array, items: {type: string}}
-        documentation: {type: array, items: {type: string}}
+        documentation:
+          type: array
+          description: Where the behaviour is documented (Apple guide section, API reference, public log).
+          items:
+            type: object
+            required: [title, url]
+            properties:
+              title: {type: string}
+              url: {type: string, format: uri}
         tags: {type: array, items: {type: string}}
         tree:
           type: object
