@@ -11,6 +11,8 @@ public enum DiffRendering {
         if !event.args.isEmpty { text += " " + compactJSON(.object(event.args)) }
         if event.isMovingToParent == true { text += " isMovingToParent" }
         if event.isMovingFromParent == true { text += " isMovingFromParent" }
+        if event.isBeingPresented == true { text += " isBeingPresented" }
+        if event.isBeingDismissed == true { text += " isBeingDismissed" }
         return text
     }
 

@@ -100,6 +100,8 @@ public enum EventDiff {
         if !options.ignoreArgs, expected.args != observed.args { fields.append("args") }
         if let flag = expected.isMovingToParent, flag != (observed.isMovingToParent ?? false) { fields.append("isMovingToParent") }
         if let flag = expected.isMovingFromParent, flag != (observed.isMovingFromParent ?? false) { fields.append("isMovingFromParent") }
+        if let flag = expected.isBeingPresented, flag != (observed.isBeingPresented ?? false) { fields.append("isBeingPresented") }
+        if let flag = expected.isBeingDismissed, flag != (observed.isBeingDismissed ?? false) { fields.append("isBeingDismissed") }
         return fields
     }
 }

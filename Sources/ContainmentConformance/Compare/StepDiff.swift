@@ -50,7 +50,7 @@ public struct DifferingEvent: Codable, Sendable, Equatable {
     public var observedPosition: Int
     public var expected: TraceEvent
     public var observed: TraceEvent
-    /// `args`, `isMovingToParent`, `isMovingFromParent`.
+    /// `args`, `isMovingToParent`, `isMovingFromParent`, `isBeingPresented`, `isBeingDismissed`.
     public var fields: [String]
 }
 

@@ -26952,6 +26952,6784 @@ extension ScenarioCorpus {
   }
 }
 """#),
+        ("rule19-automatic-is-page-sheet.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.present(_:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)"
+    },
+    {
+      "title": "UIModalPresentationStyle",
+      "url": "https://developer.apple.com/documentation/uikit/uimodalpresentationstyle"
+    }
+  ],
+  "id": "rule19-automatic-is-page-sheet",
+  "rule": {
+    "number": 19,
+    "uikit": [
+      "present(_:animated:completion:)",
+      "presentingViewController",
+      "presentedViewController",
+      "definesPresentationContext",
+      "UIModalPresentationStyle.automatic"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "child"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "sheet"
+  ],
+  "title": "automatic (the default) is a page sheet: the presenter gets no callback",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule19-current-context-defining-ancestor.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.present(_:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)"
+    },
+    {
+      "title": "UIViewController.definesPresentationContext",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/definespresentationcontext"
+    }
+  ],
+  "id": "rule19-current-context-defining-ancestor",
+  "rule": {
+    "number": 19,
+    "uikit": [
+      "present(_:animated:completion:)",
+      "presentingViewController",
+      "presentedViewController",
+      "definesPresentationContext"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "modalPresentationStyle": "currentContext"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "leaf"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "root"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "root"
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation"
+  ],
+  "title": "currentContext: the ancestor defining the presentation context presents",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "definesPresentationContext": true,
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule19-present-from-leaf-root-presents.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.present(_:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)"
+    }
+  ],
+  "id": "rule19-present-from-leaf-root-presents",
+  "rule": {
+    "number": 19,
+    "uikit": [
+      "present(_:animated:completion:)",
+      "presentingViewController",
+      "presentedViewController",
+      "definesPresentationContext"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "modalPresentationStyle": "fullScreen"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "leaf"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation"
+  ],
+  "title": "present sent to a grandchild: the root ancestor presents (full screen)",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule19-presented-controller-presents-on-top.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.present(_:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)"
+    }
+  ],
+  "id": "rule19-presented-controller-presents-on-top",
+  "rule": {
+    "number": 19,
+    "uikit": [
+      "present(_:animated:completion:)",
+      "presentingViewController",
+      "presentedViewController",
+      "definesPresentationContext"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "modalPresentationStyle": "fullScreen"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "create": {
+        "id": "second",
+        "modalPresentationStyle": "fullScreen"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "second"
+          },
+          "method": "present",
+          "receiver": "modal"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "second"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "second"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "modal",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "second",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "second",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "second"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "second"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "second",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "modal",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "stack"
+  ],
+  "title": "a presented controller presents what it is sent (a stack)",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule20-full-screen-animated.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.present(_:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)"
+    },
+    {
+      "title": "UIModalPresentationStyle",
+      "url": "https://developer.apple.com/documentation/uikit/uimodalpresentationstyle"
+    }
+  ],
+  "id": "rule20-full-screen-animated",
+  "rule": {
+    "number": 20,
+    "uikit": [
+      "present(_:animated:completion:)",
+      "dismiss(animated:completion:)",
+      "UIModalPresentationStyle",
+      "viewWillDisappear(_:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "modalPresentationStyle": "fullScreen"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": true,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          }
+        ]
+      }
+    },
+    {
+      "advance": 0.5,
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "clock"
+  ],
+  "title": "fullScreen, animated: presenter and its descendants disappear, the presented appears; the dids when the animation ends",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule20-full-screen-dismiss.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.dismiss(animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)"
+    },
+    {
+      "title": "UIModalPresentationStyle",
+      "url": "https://developer.apple.com/documentation/uikit/uimodalpresentationstyle"
+    }
+  ],
+  "id": "rule20-full-screen-dismiss",
+  "rule": {
+    "number": 20,
+    "uikit": [
+      "present(_:animated:completion:)",
+      "dismiss(animated:completion:)",
+      "UIModalPresentationStyle",
+      "viewWillDisappear(_:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "modalPresentationStyle": "fullScreen"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": true
+          },
+          "method": "dismiss",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillAppear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillAppear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillAppear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewIsAppearing",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewIsAppearing",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewIsAppearing",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "root"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "root"
+          }
+        ]
+      }
+    },
+    {
+      "advance": 0.5,
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidAppear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidAppear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidAppear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "clock"
+  ],
+  "title": "dismissing a full-screen presentation: the presenter appears again before the presented disappears",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule20-over-full-screen-keeps-presenter.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIModalPresentationStyle",
+      "url": "https://developer.apple.com/documentation/uikit/uimodalpresentationstyle"
+    }
+  ],
+  "id": "rule20-over-full-screen-keeps-presenter",
+  "rule": {
+    "number": 20,
+    "uikit": [
+      "present(_:animated:completion:)",
+      "dismiss(animated:completion:)",
+      "UIModalPresentationStyle",
+      "viewWillDisappear(_:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "modalPresentationStyle": "overFullScreen"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false
+          },
+          "method": "dismiss",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation"
+  ],
+  "title": "overFullScreen keeps the presenter's views: no callback for it",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule20-page-sheet-presenter-silent.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.present(_:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)"
+    },
+    {
+      "title": "UIModalPresentationStyle",
+      "url": "https://developer.apple.com/documentation/uikit/uimodalpresentationstyle"
+    }
+  ],
+  "id": "rule20-page-sheet-presenter-silent",
+  "rule": {
+    "number": 20,
+    "uikit": [
+      "present(_:animated:completion:)",
+      "dismiss(animated:completion:)",
+      "UIModalPresentationStyle",
+      "viewWillDisappear(_:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "modalPresentationStyle": "pageSheet"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false
+          },
+          "method": "dismiss",
+          "receiver": "modal"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "sheet"
+  ],
+  "title": "a page sheet: the presenter hears nothing at present or dismiss (iOS 13)",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule21-being-presented-and-dismissed.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.isBeingPresented",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/isbeingpresented"
+    },
+    {
+      "title": "UIViewController.isBeingDismissed",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/isbeingdismissed"
+    }
+  ],
+  "id": "rule21-being-presented-and-dismissed",
+  "rule": {
+    "number": 21,
+    "uikit": [
+      "isBeingPresented",
+      "isBeingDismissed",
+      "dismiss(animated:completion:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "modalPresentationStyle": "fullScreen"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false
+          },
+          "method": "dismiss",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "root"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "root"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "flags"
+  ],
+  "title": "isBeingPresented in the presented controller's callbacks while presented, isBeingDismissed while dismissed",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule21-dismiss-forwarded-to-presenter.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.dismiss(animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)"
+    }
+  ],
+  "id": "rule21-dismiss-forwarded-to-presenter",
+  "rule": {
+    "number": 21,
+    "uikit": [
+      "isBeingPresented",
+      "isBeingDismissed",
+      "dismiss(animated:completion:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "modalPresentationStyle": "fullScreen"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false
+          },
+          "method": "dismiss",
+          "receiver": "modal"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "root"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "root"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation"
+  ],
+  "title": "dismiss sent to the presented controller is forwarded to its presenter",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule21-dismiss-stack.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.dismiss(animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)"
+    }
+  ],
+  "id": "rule21-dismiss-stack",
+  "rule": {
+    "number": 21,
+    "uikit": [
+      "isBeingPresented",
+      "isBeingDismissed",
+      "dismiss(animated:completion:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "modalPresentationStyle": "fullScreen"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "create": {
+        "id": "second",
+        "modalPresentationStyle": "fullScreen"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        },
+        {
+          "method": "runLoop",
+          "receiver": "window"
+        },
+        {
+          "args": {
+            "animated": false,
+            "viewController": "second"
+          },
+          "method": "present",
+          "receiver": "modal"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "loadView",
+            "controller": "second"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "second"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "modal",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "second",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "second",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "second"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "second"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "second",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "modal",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false
+          },
+          "method": "dismiss",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "second",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "root"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "root"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "root",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "child",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "leaf",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "second",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "stack"
+  ],
+  "title": "A presents B presents C; A.dismiss dismisses B and C",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule22-already-presenting-warning.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.present(_:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)"
+    }
+  ],
+  "id": "rule22-already-presenting-warning",
+  "rule": {
+    "number": 22,
+    "uikit": [
+      "present(_:animated:completion:)",
+      "NSInvalidArgumentException"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "create": {
+        "id": "second"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "second"
+          },
+          "method": "present",
+          "receiver": "child"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "controller": "child",
+            "warning": "Attempt to present <second> on <root> (from <child>) which is already presenting <modal>."
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "warning"
+  ],
+  "title": "presenting while already presenting: UIKit's warning, nothing presented",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule22-present-child.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.present(_:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)"
+    }
+  ],
+  "id": "rule22-present-child",
+  "rule": {
+    "number": 22,
+    "uikit": [
+      "present(_:animated:completion:)",
+      "NSInvalidArgumentException"
+    ]
+  },
+  "steps": [
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "leaf"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [],
+        "problem": {
+          "detail": "Application tried to present modally a view controller <leaf> that has a parent view controller <child>.",
+          "title": "NSInvalidArgumentException"
+        }
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "exception"
+  ],
+  "title": "presenting a controller that has a parent: NSInvalidArgumentException, nothing changes",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule22-present-nil.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.present(_:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)"
+    }
+  ],
+  "id": "rule22-present-nil",
+  "rule": {
+    "number": 22,
+    "uikit": [
+      "present(_:animated:completion:)",
+      "NSInvalidArgumentException"
+    ]
+  },
+  "steps": [
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": null
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [],
+        "problem": {
+          "detail": "Application tried to present a nil modal view controller on target <root>.",
+          "title": "NSInvalidArgumentException"
+        }
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "exception"
+  ],
+  "title": "presenting nil: NSInvalidArgumentException",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule22-present-on-itself.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.present(_:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)"
+    }
+  ],
+  "id": "rule22-present-on-itself",
+  "rule": {
+    "number": 22,
+    "uikit": [
+      "present(_:animated:completion:)",
+      "NSInvalidArgumentException"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "modal"
+        }
+      ],
+      "expect": {
+        "events": [],
+        "problem": {
+          "detail": "Application tried to present modal view controller on itself. Presenting controller is <modal>.",
+          "title": "NSInvalidArgumentException"
+        }
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "exception"
+  ],
+  "title": "presenting a controller on itself: NSInvalidArgumentException",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule22-presentation-in-progress-warning.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIViewController.present(_:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)"
+    }
+  ],
+  "id": "rule22-presentation-in-progress-warning",
+  "rule": {
+    "number": 22,
+    "uikit": [
+      "present(_:animated:completion:)",
+      "NSInvalidArgumentException"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "create": {
+        "id": "second"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": true,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "second"
+          },
+          "method": "present",
+          "receiver": "modal"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "controller": "modal",
+            "warning": "Attempt to present <second> on <modal> (from <modal>) while a presentation is in progress."
+          }
+        ]
+      }
+    },
+    {
+      "advance": 0.5,
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "warning",
+    "clock"
+  ],
+  "title": "presenting while an animated presentation is in progress: warning",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule23-modal-in-presentation-refuses.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIAdaptivePresentationControllerDelegate",
+      "url": "https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate"
+    },
+    {
+      "title": "UIViewController.isModalInPresentation",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/ismodalinpresentation"
+    }
+  ],
+  "id": "rule23-modal-in-presentation-refuses",
+  "rule": {
+    "number": 23,
+    "uikit": [
+      "UIAdaptivePresentationControllerDelegate",
+      "isModalInPresentation",
+      "presentationControllerDidDismiss(_:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "isModalInPresentation": true,
+        "modalPresentationStyle": "pageSheet"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "method": "beginInteractiveDismissal",
+          "receiver": "modal"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "presentationControllerDidAttemptToDismiss",
+            "controller": "modal"
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "sheet",
+    "interactive"
+  ],
+  "title": "isModalInPresentation refuses the swipe: only presentationControllerDidAttemptToDismiss",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule23-programmatic-dismiss-no-delegate.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIAdaptivePresentationControllerDelegate",
+      "url": "https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate"
+    },
+    {
+      "title": "UIViewController.dismiss(animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)"
+    }
+  ],
+  "id": "rule23-programmatic-dismiss-no-delegate",
+  "rule": {
+    "number": 23,
+    "uikit": [
+      "UIAdaptivePresentationControllerDelegate",
+      "isModalInPresentation",
+      "presentationControllerDidDismiss(_:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "modalPresentationStyle": "pageSheet"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false
+          },
+          "method": "dismiss",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "sheet"
+  ],
+  "title": "a programmatic dismiss of a sheet calls none of the delegate methods",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule23-swipe-cancelled.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIAdaptivePresentationControllerDelegate",
+      "url": "https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate"
+    }
+  ],
+  "id": "rule23-swipe-cancelled",
+  "rule": {
+    "number": 23,
+    "uikit": [
+      "UIAdaptivePresentationControllerDelegate",
+      "isModalInPresentation",
+      "presentationControllerDidDismiss(_:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "modalPresentationStyle": "pageSheet"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "method": "beginInteractiveDismissal",
+          "receiver": "modal"
+        },
+        {
+          "args": {
+            "percent": 0.4
+          },
+          "method": "updateInteractiveDismissal",
+          "receiver": "modal"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "result": true
+            },
+            "callback": "presentationControllerShouldDismiss",
+            "controller": "modal"
+          },
+          {
+            "callback": "presentationControllerWillDismiss",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "method": "cancelInteractiveDismissal",
+          "receiver": "modal"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "sheet",
+    "interactive"
+  ],
+  "title": "a sheet's swipe-down cancelled: viewWillDisappear, then the sheet appears again (no viewDidDisappear)",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
+        ("rule23-swipe-finished.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIAdaptivePresentationControllerDelegate",
+      "url": "https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate"
+    }
+  ],
+  "id": "rule23-swipe-finished",
+  "rule": {
+    "number": 23,
+    "uikit": [
+      "UIAdaptivePresentationControllerDelegate",
+      "isModalInPresentation",
+      "presentationControllerDidDismiss(_:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "modal",
+        "modalPresentationStyle": "pageSheet"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "viewController": "modal"
+          },
+          "method": "present",
+          "receiver": "root"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "callback": "loadView",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "modal",
+            "isBeingPresented": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "method": "beginInteractiveDismissal",
+          "receiver": "modal"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "result": true
+            },
+            "callback": "presentationControllerShouldDismiss",
+            "controller": "modal"
+          },
+          {
+            "callback": "presentationControllerWillDismiss",
+            "controller": "modal"
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "method": "finishInteractiveDismissal",
+          "receiver": "modal"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidDisappear",
+            "controller": "modal",
+            "isBeingDismissed": true,
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "presentationControllerDidDismiss",
+            "controller": "modal"
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "presentation",
+    "sheet",
+    "interactive"
+  ],
+  "title": "a sheet's swipe-down finished: viewDidDisappear, then presentationControllerDidDismiss",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "willMove",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "child"
+        },
+        {
+          "callback": "loadView",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "root"
+        },
+        {
+          "args": {
+            "parent": "root"
+          },
+          "callback": "didMove",
+          "controller": "child"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "willMove",
+          "controller": "leaf"
+        },
+        {
+          "callback": "loadView",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "parent": "child"
+          },
+          "callback": "didMove",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "root"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "child"
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "leaf"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "root",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "child",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "leaf",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "children": [
+        {
+          "children": [
+            {
+              "id": "leaf"
+            }
+          ],
+          "id": "child"
+        }
+      ],
+      "id": "root"
+    }
+  }
+}
+"""#),
         ("tunnel-flip-back.json", #"""
 {
   "documentation": [

@@ -59,8 +59,10 @@ public enum EventTimeline {
     }
 
     static func flags(_ event: Event) -> String {
-        [event.isMovingToParent == true ? "isMovingToParent" : nil, event.isMovingFromParent == true ? "isMovingFromParent" : nil]
-            .compactMap { $0 }.joined(separator: ", ")
+        [
+            event.isMovingToParent == true ? "isMovingToParent" : nil, event.isMovingFromParent == true ? "isMovingFromParent" : nil,
+            event.isBeingPresented == true ? "isBeingPresented" : nil, event.isBeingDismissed == true ? "isBeingDismissed" : nil,
+        ].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// Mermaid ends a message at a newline and treats `;` and `#` specially: escaped as its entity codes.

@@ -32,5 +32,12 @@ public struct ConformanceRule: Sendable, Equatable {
         ConformanceRule(number: 16, title: "childForStatusBarStyle / childForStatusBarHidden"),
         ConformanceRule(number: 17, title: "preferredContentSizeDidChange(forChildContentContainer:)"),
         ConformanceRule(number: 18, title: "viewWillTransition(to:with:) and traitCollectionDidChange on window changes"),
+        ConformanceRule(number: 19, title: "Who presents: the root ancestor, or the one defining the presentation context", document: presentation),
+        ConformanceRule(number: 20, title: "Appearance at present and dismiss: covering and non-covering styles", document: presentation),
+        ConformanceRule(number: 21, title: "isBeingPresented / isBeingDismissed, dismiss forwarding, stacks", document: presentation),
+        ConformanceRule(number: 22, title: "present's exceptions and warnings", document: presentation),
+        ConformanceRule(number: 23, title: "A sheet's interactive swipe-down and its delegate", document: presentation),
     ]
+
+    private static let presentation = "docs/uikit-rules-presentation.md"
 }

@@ -29,28 +29,36 @@ public struct TraceEvent: Codable, Sendable, Equatable {
     public var args: [String: JSONValue]
     public var isMovingToParent: Bool?
     public var isMovingFromParent: Bool?
+    /// Set on the presented controller's appearance callbacks during a presentation / dismissal.
+    public var isBeingPresented: Bool?
+    public var isBeingDismissed: Bool?
     /// What UIKit logs instead of calling anything.
     public var warning: String?
 
     public init(
         controller: String?, callback: String?, args: [String: JSONValue] = [:], isMovingToParent: Bool? = nil,
-        isMovingFromParent: Bool? = nil, warning: String? = nil
+        isMovingFromParent: Bool? = nil, isBeingPresented: Bool? = nil, isBeingDismissed: Bool? = nil, warning: String? = nil
     ) {
         self.controller = controller
         self.callback = callback
         self.args = args
         self.isMovingToParent = isMovingToParent
         self.isMovingFromParent = isMovingFromParent
+        self.isBeingPresented = isBeingPresented
+        self.isBeingDismissed = isBeingDismissed
         self.warning = warning
     }
 
     public init(_ event: Event) {
         self.init(
             controller: event.controller, callback: event.callback, args: event.args,
-            isMovingToParent: event.isMovingToParent, isMovingFromParent: event.isMovingFromParent, warning: event.warning)
+            isMovingToParent: event.isMovingToParent, isMovingFromParent: event.isMovingFromParent,
+            isBeingPresented: event.isBeingPresented, isBeingDismissed: event.isBeingDismissed, warning: event.warning)
     }
 
-    enum CodingKeys: String, CodingKey { case controller, callback, args, isMovingToParent, isMovingFromParent, warning }
+    enum CodingKeys: String, CodingKey {
+        case controller, callback, args, isMovingToParent, isMovingFromParent, isBeingPresented, isBeingDismissed, warning
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -59,6 +67,8 @@ public struct TraceEvent: Codable, Sendable, Equatable {
         args = try container.decodeIfPresent([String: JSONValue].self, forKey: .args) ?? [:]
         isMovingToParent = try container.decodeIfPresent(Bool.self, forKey: .isMovingToParent)
         isMovingFromParent = try container.decodeIfPresent(Bool.self, forKey: .isMovingFromParent)
+        isBeingPresented = try container.decodeIfPresent(Bool.self, forKey: .isBeingPresented)
+        isBeingDismissed = try container.decodeIfPresent(Bool.self, forKey: .isBeingDismissed)
         warning = try container.decodeIfPresent(String.self, forKey: .warning)
     }
 
@@ -70,6 +80,8 @@ public struct TraceEvent: Codable, Sendable, Equatable {
         if !args.isEmpty { try container.encode(args, forKey: .args) }
         try container.encodeIfPresent(isMovingToParent, forKey: .isMovingToParent)
         try container.encodeIfPresent(isMovingFromParent, forKey: .isMovingFromParent)
+        try container.encodeIfPresent(isBeingPresented, forKey: .isBeingPresented)
+        try container.encodeIfPresent(isBeingDismissed, forKey: .isBeingDismissed)
         try container.encodeIfPresent(warning, forKey: .warning)
     }
 

@@ -2099,6 +2099,8 @@ components:
         args: {type: object}
         isMovingToParent: {type: boolean}
         isMovingFromParent: {type: boolean}
+        isBeingPresented: {type: boolean}
+        isBeingDismissed: {type: boolean}
         warning: {type: string}
 
     TraceProblem:
@@ -2185,7 +2187,7 @@ components:
               observedPosition: {type: integer}
               expected: {$ref: '#/components/schemas/TraceEvent'}
               observed: {$ref: '#/components/schemas/TraceEvent'}
-              fields: {type: array, items: {enum: [args, isMovingToParent, isMovingFromParent]}}
+              fields: {type: array, items: {enum: [args, isMovingToParent, isMovingFromParent, isBeingPresented, isBeingDismissed]}}
         problem:
           type: object
           properties:

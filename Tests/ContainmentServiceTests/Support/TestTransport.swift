@@ -4,10 +4,13 @@ import MicroHTTPTestSupport
 /// The conformance runner's transport in tests: one fresh test connection per request.
 struct TestTransport: HTTPTransport {
     var port: Int
+    /// Generous: the whole corpus runs several times in parallel on a shared machine, and a
+    /// timed-out request would fail its scenario for the wrong reason.
+    var timeout: Double = 60
 
     func send(_ method: String, _ path: String, json body: [UInt8]?) throws(ScenarioTargetError) -> HTTPExchange {
         do {
-            let connection = try TestHTTPConnection(port: port)
+            let connection = try TestHTTPConnection(port: port, timeout: timeout)
             defer { connection.close() }
             let headers = body == nil ? [] : [("Content-Type", "application/json")]
             let response = try connection.request(method, path, headers: headers, body: body ?? [])
