@@ -36,7 +36,7 @@ import Testing
         #expect(touched.count < ScenarioCorpus.scenarios.count, "every scenario exposes \(mistake)")
         #expect(flagged == touched, "missed: \(touched.subtracting(flagged).sorted()), wrongly flagged: \(flagged.subtracting(touched).sorted())")
         // Failures carry a diff, not a transport error.
-        #expect(report.results.allSatisfy { $0.error == nil })
+        #expect(report.results.allSatisfy { $0.error == nil }, "\(report.results.compactMap(\.error))")
         #expect(report.results.filter { !$0.passed }.allSatisfy { $0.text.contains("@@ step") })
         // The JUnit report says the same: one failure per flagged scenario.
         let junit = try XMLDocument(xmlString: JUnitReport.xml(report))

@@ -1,4 +1,5 @@
 import ContainmentConformance
+import Glibc
 import MicroHTTPTestSupport
 
 /// The conformance runner's transport in tests: one fresh test connection per request.
@@ -10,13 +11,29 @@ struct TestTransport: HTTPTransport {
 
     func send(_ method: String, _ path: String, json body: [UInt8]?) throws(ScenarioTargetError) -> HTTPExchange {
         do {
-            let connection = try TestHTTPConnection(port: port, timeout: timeout)
+            let connection = try Self.connect(port: port, timeout: timeout)
             defer { connection.close() }
             let headers = body == nil ? [] : [("Content-Type", "application/json")]
             let response = try connection.request(method, path, headers: headers, body: body ?? [])
             return HTTPExchange(status: response.status, body: response.body)
         } catch {
             throw ScenarioTargetError("\(method) \(path): \(error)")
+        }
+    }
+
+    /// Connects, trying again a few times when the socket cannot even be made (file
+    /// descriptors run short while other tests of this process hold thousands of
+    /// connections). Only the connection is retried: nothing has been sent yet.
+    static func connect(port: Int, timeout: Double) throws(TestHTTPClientError) -> TestHTTPConnection {
+        var attempt = 0
+        while true {
+            do {
+                return try TestHTTPConnection(port: port, timeout: timeout)
+            } catch {
+                attempt += 1
+                guard attempt < 20, !error.description.contains("refused") else { throw error }
+                usleep(100_000)
+            }
         }
     }
 }

@@ -26,7 +26,7 @@ final class WrongAdapter: Sendable {
     private static func forward(_ request: HTTPRequest, to upstream: Int, mistake: RuntimeMistake) -> HTTPResponse {
         let kind = RuntimeMistake.Request(method: request.head.method, path: request.head.path)
         do {
-            let connection = try TestHTTPConnection(port: upstream, timeout: 60)
+            let connection = try TestTransport.connect(port: upstream, timeout: 60)
             defer { connection.close() }
             let query = request.head.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
             let target = request.head.path + (query.isEmpty ? "" : "?" + query)
