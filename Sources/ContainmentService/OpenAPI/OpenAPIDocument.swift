@@ -986,7 +986,16 @@ paths:
         Builds the scenario's tree on a manual clock under a new id (`run-<uuid>`, listed and
         streamed like any tree, left for inspection: delete it when done), does each step as
         its own mutation, and answers each step's events (or problem) and the comparison with
-        the recorded expectations. No body.
+        the recorded expectations. The body is empty or `{}`; like every POST, the request
+        names `application/json` as its `Content-Type` (415 otherwise).
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema:
+              type: object
+              maxProperties: 0
+            example: {}
       responses:
         '201':
           description: The run.
@@ -1009,10 +1018,14 @@ paths:
                     problem: {title: NSInvalidArgumentException, detail: 'child view controller:<parent> cannot be added as a child of itself'}
                 passed: true
                 verdict: 'PASS rule05-add-child-self: tree and 1 step, 7 events as expected'
+        '400':
+          $ref: '#/components/responses/BadRequest'
         '404':
           $ref: '#/components/responses/NotFound'
         '409':
           $ref: '#/components/responses/Conflict'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
         '507':
           $ref: '#/components/responses/LimitExceeded'
 

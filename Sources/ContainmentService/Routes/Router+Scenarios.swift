@@ -29,6 +29,9 @@ extension Router {
 
         add("POST", "/v1/scenarios/{scenario}/runs") { (request) throws(Problem) in
             let scenario = try Self.scenario(request)
+            guard try request.decodeBody([String: JSONValue].self).isEmpty else {
+                throw .badRequest("A run takes no options: send `{}` or nothing.", code: "invalid_request")
+            }
             let run = try Self.run(scenario, core)
             var response = HTTPResponse.encoded(run, status: 201, pretty: request.wantsPrettyJSON)
             response.headers.add(name: "Location", value: "/v1/trees/\(run.tree)")

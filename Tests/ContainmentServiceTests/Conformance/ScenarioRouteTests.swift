@@ -42,7 +42,7 @@ import Testing
     @Test func runCreatesATreeAndReportsEachStep() throws {
         let service = try TestService()
         let scenario = try #require(ScenarioCorpus.scenario("guide-cycle-from-view-controller"))
-        let reply = try service.request("POST", "/v1/scenarios/\(scenario.id)/runs")
+        let reply = try service.request("POST", "/v1/scenarios/\(scenario.id)/runs", json: "{}")
         #expect(reply.status == 201)
         let tree = try #require(reply.json["tree"].string)
         #expect(reply.header("Location") == "/v1/trees/\(tree)")
@@ -56,7 +56,9 @@ import Testing
         let events = try service.request("GET", "/v1/trees/\(tree)/events?limit=1000").json["events"].arrayValue
         let recorded = (scenario.tree.expect?.events.count ?? 0) + scenario.steps.reduce(0) { $0 + ($1.expect?.events.count ?? 0) }
         #expect(events.count == recorded)
-        #expect(try service.request("POST", "/v1/scenarios/nope/runs").status == 404)
+        #expect(try service.request("POST", "/v1/scenarios/nope/runs", json: "{}").status == 404)
+        #expect(try service.request("POST", "/v1/scenarios/\(scenario.id)/runs", json: #"{"fast": true}"#).status == 400)
+        #expect(try service.request("POST", "/v1/scenarios/\(scenario.id)/runs").status == 415)
     }
 
     /// The service's own run of every scenario matches its recording, and its tree can be
@@ -64,7 +66,7 @@ import Testing
     @Test func everyScenarioRunPasses() throws {
         let service = try TestService()
         for scenario in ScenarioCorpus.scenarios {
-            let reply = try service.request("POST", "/v1/scenarios/\(scenario.id)/runs")
+            let reply = try service.request("POST", "/v1/scenarios/\(scenario.id)/runs", json: "{}")
             #expect(reply.status == 201)
             #expect(reply.json["passed"] == .bool(true), "\(reply.json["verdict"].string ?? reply.text)")
             let tree = reply.json["tree"].string ?? ""
@@ -74,7 +76,7 @@ import Testing
 
     @Test func runReportsARefusalAsTheStepsProblem() throws {
         let service = try TestService()
-        let reply = try service.request("POST", "/v1/scenarios/rule05-add-child-self/runs")
+        let reply = try service.request("POST", "/v1/scenarios/rule05-add-child-self/runs", json: "{}")
         #expect(reply.status == 201)
         #expect(reply.json["steps"][0]["problem"]["title"].string == "NSInvalidArgumentException")
         #expect(reply.json["passed"] == .bool(true))
