@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContainmentService
 import Dispatch
+import Glibc
 import Logging
 
 /// `containment serve`: runs until SIGTERM, SIGINT or SIGHUP, then shuts down gracefully and exits 0.
@@ -51,6 +52,12 @@ struct Serve: ParsableCommand {
 
     @Option(help: "Seconds events wait to be sent to streams in one write per stream (env CONTAINMENT_STREAM_FLUSH_DELAY). [default: 0.01]")
     var streamFlushDelay: Double?
+
+    @Option(help: "File of bearer tokens, one `NAME ROLE SHA256HEX` per line (role user or admin); turns access control on (env CONTAINMENT_AUTH_TOKEN_FILE). [default: none, open]")
+    var authTokenFile: String?
+
+    @Flag(help: "With a token file, /metrics needs a token too (env CONTAINMENT_AUTH_METRICS=true).")
+    var authMetrics = false
 
     @Option(help: "trace, debug, info, notice, warning, error or critical (env LOG_LEVEL). [default: info]")
     var logLevel: String?
@@ -109,6 +116,13 @@ struct Serve: ParsableCommand {
         configuration.streamFlushDelay = try environment.value(
             streamFlushDelay, "CONTAINMENT_STREAM_FLUSH_DELAY", default: configuration.streamFlushDelay)
 
+        let tokenFile = try environment.value(authTokenFile, "CONTAINMENT_AUTH_TOKEN_FILE", default: "")
+        if !tokenFile.isEmpty { configuration.accessTokens = try Self.accessTokens(from: tokenFile) }
+        configuration.protectsMetrics = try environment.value(authMetrics ? true : nil, "CONTAINMENT_AUTH_METRICS", default: false)
+        if configuration.protectsMetrics && configuration.accessTokens == nil {
+            throw ValidationError("--auth-metrics needs --auth-token-file.")
+        }
+
         let atLeastOne: [(String, Int)] = [
             ("threads", configuration.http.threads), ("max body bytes", configuration.http.maxBodySize),
             ("max trees", configuration.maxTrees), ("max controllers", configuration.maxControllersPerTree),
@@ -127,5 +141,25 @@ struct Serve: ParsableCommand {
             throw ValidationError("stream flush delay must be between 0 and 1 second.")
         }
         return (configuration, level)
+    }
+
+    /// The token file, read once at startup; an unreadable or malformed file stops the
+    /// service instead of leaving it open.
+    static func accessTokens(from path: String) throws -> AccessTokens {
+        guard let file = fopen(path, "r") else { throw ValidationError("cannot read the token file \(path).") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+            guard bytes.count <= 1 << 20 else { throw ValidationError("the token file \(path) is over 1 MiB.") }
+        }
+        do {
+            return try AccessTokens(fileText: String(decoding: bytes, as: UTF8.self))
+        } catch {
+            throw ValidationError("\(path): \(error)")
+        }
     }
 }

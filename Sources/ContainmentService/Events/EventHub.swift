@@ -29,10 +29,10 @@ final class EventHub: Sendable {
     /// get the batch when one may want it: `treeHasStreams` (the tree's own streams, counted
     /// under that lock) or an all-trees stream; otherwise posting it would only wake the
     /// fan-out to drop it.
-    func publish(tree: String, events: [Event], treeHasStreams: Bool) {
+    func publish(tree: String, owner: String?, events: [Event], treeHasStreams: Bool) {
         guard !events.isEmpty else { return }
         metrics.eventsPublished.increment(by: Int64(events.count))
-        if treeHasStreams || streams.hasAllTreesStreams { streams.deliver(tree: tree, events: events) }
+        if treeHasStreams || streams.hasAllTreesStreams { streams.deliver(tree: tree, owner: owner, events: events) }
         let current = subscribers.withLock { Array($0.all.values) }
         for subscriber in current { subscriber(tree, events) }
     }

@@ -24,6 +24,11 @@ info:
 servers:
   - url: http://127.0.0.1:8080
     description: scripts/serve
+# Access control is off unless the service runs with `--auth-token-file`; then every operation
+# but the probes and this document needs a bearer token (see the `bearer` scheme).
+security:
+  - {}
+  - bearer: []
 tags:
   - name: trees
     description: Trees — one window and the controllers and views in it.
@@ -46,7 +51,9 @@ tags:
       15 s by default (`--heartbeat-interval`). A client that reads too slowly (more than
       1 MiB pending) is disconnected; it resumes with `Last-Event-ID` (or `?after=`).
   - name: operations
-    description: Health, metrics and this document.
+    description: |
+      Liveness (`/healthz`), readiness (`/readyz`), metrics and this document. The probes and
+      this document never need a token; `/metrics` needs one only with `--auth-metrics`.
   - name: conformance
     description: |
       The UIKit containment conformance suite (docs/conformance.md): the scenario corpus built
@@ -59,6 +66,7 @@ paths:
     get:
       tags: [operations]
       operationId: health
+      security: []
       summary: Liveness
       responses:
         '200':
@@ -76,6 +84,42 @@ paths:
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
+  /readyz:
+    get:
+      tags: [operations]
+      operationId: readiness
+      summary: Readiness
+      security: []
+      description: |
+        Whether to send this instance traffic, apart from liveness (`/healthz`): 503 while it is
+        starting or shutting down (and, once trees are persisted, while it restores them). An
+        orchestrator stops routing to an unready instance but does not restart it.
+      responses:
+        '200':
+          description: Ready for traffic.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [status]
+                properties:
+                  status:
+                    type: string
+                    enum: [ready]
+              example: {status: ready}
+        '503':
+          description: Not ready — starting (`not_ready`) or shutting down (`shutting_down`).
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              example:
+                type: about:blank
+                title: Service Unavailable
+                status: 503
+                code: not_ready
+                detail: The service is starting and not serving trees yet.
+
   /metrics:
     get:
       tags: [operations]
@@ -88,7 +132,7 @@ paths:
         Every label value comes from a fixed set, so no request adds series: `route` is a route
         template (`unmatched` for unknown paths), `method` one of GET, HEAD, POST, PUT, PATCH,
         DELETE, OPTIONS, TRACE, CONNECT or `other` for any other method, `status` the status the
-        service answered.
+        service answered. Open unless the service runs with `--auth-metrics` (and a token file).
       responses:
         '200':
           description: Prometheus text exposition format 0.0.4.
@@ -99,6 +143,8 @@ paths:
               example: |
                 # TYPE containment_trees gauge
                 containment_trees 1
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
@@ -106,6 +152,7 @@ paths:
     get:
       tags: [operations]
       operationId: openAPIDocument
+      security: []
       summary: This document
       responses:
         '200':
@@ -212,6 +259,8 @@ paths:
           $ref: '#/components/responses/TooLarge'
         '415':
           $ref: '#/components/responses/UnsupportedMediaType'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
         '507':
@@ -220,7 +269,11 @@ paths:
       tags: [trees]
       operationId: listTrees
       summary: List trees
-      description: Trees in id order, a page at a time; pass `nextCursor` as `cursor` for the next page.
+      description: |
+        Trees in id order, a page at a time; pass `nextCursor` as `cursor` for the next page.
+        With access control on, a `user` token lists only the trees it created; an `admin`
+        token lists all. Behind the sharding proxy this lists one instance's trees
+        (docs/deployment.md).
       parameters:
         - name: limit
           in: query
@@ -248,12 +301,81 @@ paths:
                   - {id: demo, clock: manual, controllerCount: 3, lastSeq: 12}
         '400':
           $ref: '#/components/responses/BadRequest'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
   /v1/trees/{tree}:
     parameters:
       - $ref: '#/components/parameters/Tree'
+    put:
+      tags: [trees]
+      operationId: createTreeWithId
+      summary: Create a tree with the id in the path
+      description: |
+        The same as `POST /v1/trees` with the id in the path, so a proxy can route every
+        request of a tree by its path alone (see docs/deployment.md). The body's `id` may be
+        left out; if present it must equal the path's (`id_mismatch` otherwise). It creates
+        only: a tree with that id already answers 409 `tree_exists` and stays as it is. Ids
+        are one namespace across tokens, so with access control on a 409 tells that the id
+        is taken, and nothing else about that tree.
+      parameters:
+        - $ref: '#/components/parameters/Pretty'
+      requestBody:
+        required: false
+        description: JSON, or the same document as YAML.
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/CreateTree'
+            example:
+              clock: manual
+              root: {id: root, children: [{id: map}]}
+          application/yaml:
+            schema:
+              $ref: '#/components/schemas/CreateTree'
+            example: |
+              clock: manual
+              root:
+                id: root
+      responses:
+        '201':
+          description: Created. The events of building the root and showing the window.
+          headers:
+            Location:
+              description: The new tree (`/v1/trees/{tree}`).
+              schema:
+                type: string
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/TreeMutation'
+        '400':
+          description: A malformed body, or a body `id` other than the path's.
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+              example:
+                type: about:blank
+                title: Bad Request
+                status: 400
+                code: id_mismatch
+                detail: '`id` (other) must equal the id in the path (demo), or be left out.'
+                field: id
+        '401':
+          $ref: '#/components/responses/Unauthorized'
+        '409':
+          $ref: '#/components/responses/Conflict'
+        '413':
+          $ref: '#/components/responses/TooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+        '507':
+          $ref: '#/components/responses/LimitExceeded'
     get:
       tags: [trees]
       operationId: getTree
@@ -340,6 +462,8 @@ paths:
           $ref: '#/components/responses/BadRequest'
         '404':
           $ref: '#/components/responses/NotFound'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
     delete:
@@ -358,6 +482,8 @@ paths:
                 $ref: '#/components/schemas/EventsOnly'
         '404':
           $ref: '#/components/responses/NotFound'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
@@ -424,6 +550,8 @@ paths:
           $ref: '#/components/responses/TooLarge'
         '415':
           $ref: '#/components/responses/UnsupportedMediaType'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
         '507':
@@ -448,6 +576,8 @@ paths:
                 $ref: '#/components/schemas/Controller'
         '404':
           $ref: '#/components/responses/NotFound'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
     patch:
@@ -484,6 +614,8 @@ paths:
           $ref: '#/components/responses/TooLarge'
         '415':
           $ref: '#/components/responses/UnsupportedMediaType'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
     delete:
@@ -503,6 +635,8 @@ paths:
           $ref: '#/components/responses/NotFound'
         '409':
           $ref: '#/components/responses/Conflict'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
@@ -552,6 +686,8 @@ paths:
           $ref: '#/components/responses/TooLarge'
         '415':
           $ref: '#/components/responses/UnsupportedMediaType'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
@@ -583,6 +719,8 @@ paths:
           $ref: '#/components/responses/NotFound'
         '409':
           $ref: '#/components/responses/Conflict'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
@@ -653,6 +791,8 @@ paths:
           $ref: '#/components/responses/TooLarge'
         '415':
           $ref: '#/components/responses/UnsupportedMediaType'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
@@ -680,6 +820,8 @@ paths:
                 $ref: '#/components/schemas/TransitionState'
         '404':
           $ref: '#/components/responses/NotFound'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
@@ -725,6 +867,8 @@ paths:
           $ref: '#/components/responses/TooLarge'
         '415':
           $ref: '#/components/responses/UnsupportedMediaType'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
         '507':
@@ -764,6 +908,8 @@ paths:
           $ref: '#/components/responses/TooLarge'
         '415':
           $ref: '#/components/responses/UnsupportedMediaType'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
@@ -876,6 +1022,8 @@ paths:
           $ref: '#/components/responses/NotFound'
         '410':
           $ref: '#/components/responses/Gone'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
@@ -891,6 +1039,9 @@ paths:
         `GET /v1/trees/{tree}/events`. A deleted tree's `treeDeleted` message is passed on and
         the stream stays open; it ends with `shutdown`. Needs an `Accept` naming a stream
         format (406 otherwise).
+        With access control on, a `user` token's stream carries only its own trees' events
+        (and their `treeDeleted`); an `admin` token's carries every tree's. Behind the
+        sharding proxy this stream is per instance (docs/deployment.md).
       parameters:
         - name: tree
           in: query
@@ -910,6 +1061,8 @@ paths:
                 $ref: '#/components/schemas/StreamLine'
         '406':
           $ref: '#/components/responses/NotAcceptable'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
@@ -930,6 +1083,8 @@ paths:
           schema: {type: string}
         - $ref: '#/components/parameters/Pretty'
       responses:
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '200':
           description: The scenarios and rules.
           content:
@@ -954,6 +1109,8 @@ paths:
       parameters:
         - $ref: '#/components/parameters/Pretty'
       responses:
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '200':
           description: The scenario, as in `conformance/scenarios/<id>.json` (schema in `conformance/scenario.schema.json`).
           content:
@@ -997,6 +1154,8 @@ paths:
               maxProperties: 0
             example: {}
       responses:
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '201':
           description: The run.
           headers:
@@ -1057,6 +1216,8 @@ paths:
                     - {controller: search, callback: viewWillAppear, args: {animated: false}}
               options: {ignoreLayout: true}
       responses:
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '200':
           description: The comparison.
           content:
@@ -1123,7 +1284,35 @@ components:
       schema:
         type: string
 
+  securitySchemes:
+    bearer:
+      type: http
+      scheme: bearer
+      description: |
+        Only with `--auth-token-file` (env `CONTAINMENT_AUTH_TOKEN_FILE`): a file of
+        `NAME ROLE SHA256HEX` lines, role `user` or `admin`, the token's SHA-256 in hex. A
+        tree belongs to the token that created it: other `user` tokens get the same 404 as for
+        a missing tree, and don't see it in `GET /v1/trees` or `GET /v1/events`; `admin`
+        tokens see every tree. See docs/deployment.md.
+
   responses:
+    Unauthorized:
+      description: Access control is on and the request has no `Authorization` Bearer token (`token_missing`) or one the service does not know (`token_invalid`).
+      headers:
+        WWW-Authenticate:
+          description: '`Bearer realm="containment"`, with `error="invalid_token"` for an unknown token (RFC 6750).'
+          schema:
+            type: string
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          example:
+            type: about:blank
+            title: Unauthorized
+            status: 401
+            code: token_missing
+            detail: "This service needs `Authorization: Bearer TOKEN`."
     BadRequest:
       description: |
         Malformed JSON, a missing or invalid field (named in `field`), an unknown call method or
@@ -1152,7 +1341,7 @@ components:
                 detail: '`root.children[0].title` is 5000 characters long; at most 1024 are allowed.'
                 field: root.children[0].title
     NotFound:
-      description: Unknown tree, controller, view, transition or route.
+      description: Unknown tree, controller, view, transition or route. With access control on, a tree another user's token created answers exactly like a missing one.
       content:
         application/problem+json:
           schema:

@@ -42,6 +42,16 @@ extension Problem {
         Problem(status: 400, code: code, detail: detail, field: field)
     }
 
+    /// RFC 6750: no token is `invalid_request`, an unknown one `invalid_token`; the
+    /// `WWW-Authenticate` header says which.
+    static func unauthorized(tokenMissing: Bool) -> Problem {
+        Problem(
+            status: 401, code: tokenMissing ? "token_missing" : "token_invalid",
+            detail: tokenMissing
+                ? "This service needs `Authorization: Bearer TOKEN`."
+                : "The bearer token is not one this service knows.")
+    }
+
     static func notFound(_ detail: String, code: String = "not_found") -> Problem {
         Problem(status: 404, code: code, detail: detail)
     }
@@ -85,6 +95,7 @@ extension Problem {
     static func reasonPhrase(_ status: Int) -> String {
         switch status {
         case 400: "Bad Request"
+        case 401: "Unauthorized"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 406: "Not Acceptable"

@@ -7,6 +7,9 @@ import Synchronization
 final class TreeBox: Sendable {
     let id: String
     let clock: TreeClock
+    /// The name of the token that created it (nil when access control was off): only that
+    /// token and admin tokens see the tree. Kept with the tree so a store can save it alongside.
+    let owner: String?
     /// Unique per box in this process, so a tree deleted and created again under the same id
     /// never repeats an entity tag.
     let incarnation: UInt64
@@ -71,9 +74,10 @@ final class TreeBox: Sendable {
 
     /// `accountedBytes`: what creating the tree already reserved from the memory budget, its
     /// `estimatedBytes` at creation.
-    init(tree: sending ContainmentTree, clock: TreeClock, createdAt: Double, incarnation: UInt64, accountedBytes: Int) {
+    init(tree: sending ContainmentTree, clock: TreeClock, owner: String?, createdAt: Double, incarnation: UInt64, accountedBytes: Int) {
         id = tree.id
         self.clock = clock
+        self.owner = owner
         self.incarnation = incarnation
         var initial = State(tree: tree, manualTime: createdAt)
         initial.accountedBytes = accountedBytes
@@ -111,7 +115,7 @@ final class TreeBox: Sendable {
                 while let due = state.tree.nextDueTime, due <= now {
                     let completion = state.tree.advance(to: due)
                     state.changed()
-                    core.hub.publish(tree: id, events: completion, treeHasStreams: hasOpenStreams)
+                    core.hub.publish(tree: id, owner: owner, events: completion, treeHasStreams: hasOpenStreams)
                     finished += takeFinishedWaiters(&state, completion: completion)
                 }
             }
@@ -124,9 +128,9 @@ final class TreeBox: Sendable {
             let (result, events) = try body(state.tree, now, &state)
             if changes { state.changed() }
             state.uncountedBytes += payload ?? 0
-            core.hub.publish(tree: id, events: events, treeHasStreams: hasOpenStreams)
+            core.hub.publish(tree: id, owner: owner, events: events, treeHasStreams: hasOpenStreams)
             finished += takeFinishedWaiters(&state, completion: events)
-            if state.isDeleted { core.hub.streams.endStreams(ofTree: id, lastSeq: state.tree.lastSeq) }
+            if state.isDeleted { core.hub.streams.endStreams(ofTree: id, owner: owner, lastSeq: state.tree.lastSeq) }
             return (result, events)
         }
     }

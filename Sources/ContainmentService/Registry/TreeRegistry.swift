@@ -30,17 +30,30 @@ final class TreeRegistry: Sendable {
         return box
     }
 
-    /// Unlists the tree; the caller tears it down.
-    func remove(_ id: String) throws(Problem) -> TreeBox {
-        guard let box = trees.withLock({ $0.removeValue(forKey: id) }) else { throw .treeNotFound(id) }
+    /// The tree when `caller` may see it; a tree another token created answers exactly like
+    /// a missing one, so ids never reveal whether someone else's tree exists.
+    func box(_ id: String, for caller: Caller?) throws(Problem) -> TreeBox {
+        guard let box = trees.withLock({ $0[id] }), caller.canSee(treeOwnedBy: box.owner) else { throw .treeNotFound(id) }
         return box
     }
 
     /// Every tree held, in no order.
     var all: [TreeBox] { trees.withLock { Array($0.values) } }
 
-    /// Up to `limit` trees in id order after `cursor` (exclusive), and the cursor of the next page.
-    func page(after cursor: String?, limit: Int) -> (boxes: [TreeBox], nextCursor: String?) {
+    /// Unlists the tree when `caller` may see it; the caller tears it down.
+    func remove(_ id: String, for caller: Caller?) throws(Problem) -> TreeBox {
+        let box = trees.withLock { trees -> TreeBox? in
+            guard let box = trees[id], caller.canSee(treeOwnedBy: box.owner) else { return nil }
+            return trees.removeValue(forKey: id)
+        }
+        guard let box else { throw .treeNotFound(id) }
+        return box
+    }
+
+    /// Up to `limit` of the trees `caller` may see, in id order after `cursor` (exclusive),
+    /// and the cursor of the next page.
+    func page(after cursor: String?, limit: Int, visibleTo caller: Caller?) -> (boxes: [TreeBox], nextCursor: String?) {
+        let all = all.filter { caller.canSee(treeOwnedBy: $0.owner) }
         let sorted = all.filter { box in cursor.map { box.id > $0 } ?? true }.sorted { $0.id < $1.id }
         let page = Array(sorted.prefix(limit))
         return (page, sorted.count > limit ? page.last?.id : nil)

@@ -8,7 +8,7 @@ extension Router {
             guard body.advance.isFinite, body.advance >= 0 else {
                 throw .badRequest("`advance` must be a non-negative number of seconds.", field: "advance", code: "invalid_field")
             }
-            let box = try core.registry.box(request.parameter("tree"))
+            let box = try core.box(request)
             guard box.clock == .manual else {
                 throw .conflict("Tree \(box.id) runs on the real clock; only manual trees can be advanced.", code: "clock_not_manual")
             }

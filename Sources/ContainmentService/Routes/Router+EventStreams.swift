@@ -5,7 +5,7 @@ extension Router {
     /// point (`Last-Event-ID`, else `?after=`), then every new one as it is published.
     static func treeEventStream(_ core: ServiceCore, _ request: ServiceRequest, format: StreamFormat) throws(Problem) -> HTTPReply {
         let after = try resumePoint(request)
-        let box = try core.registry.box(request.parameter("tree"))
+        let box = try core.box(request)
         let stream = HTTPStream()
         try box.subscribe(core, stream, format: format, after: after)
         return .response(streamResponse(stream, format: format))
@@ -22,7 +22,7 @@ extension Router {
                 detail: "GET /v1/events is a live stream: send Accept: text/event-stream or application/x-ndjson.")
         }
         let stream = HTTPStream()
-        core.hub.streams.add(stream, format: format, scope: .allTrees(prefix: request.head.queryValue("tree") ?? ""))
+        core.hub.streams.add(stream, format: format, scope: .allTrees(prefix: request.head.queryValue("tree") ?? "", caller: request.caller))
         return .response(streamResponse(stream, format: format))
     }
 

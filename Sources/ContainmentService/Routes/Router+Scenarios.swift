@@ -32,7 +32,7 @@ extension Router {
             guard try request.decodeBody([String: JSONValue].self).isEmpty else {
                 throw .badRequest("A run takes no options: send `{}` or nothing.", code: "invalid_request")
             }
-            let run = try Self.run(scenario, core)
+            let run = try Self.run(scenario, core, owner: request.caller.ownerName)
             var response = HTTPResponse.encoded(run, status: 201, pretty: request.wantsPrettyJSON)
             response.headers.add(name: "Location", value: "/v1/trees/\(run.tree)")
             return .response(response)
@@ -57,9 +57,10 @@ extension Router {
         return scenario
     }
 
-    /// Builds the scenario's tree (manual clock, listed like any other tree) and does its steps,
+    /// Builds the scenario's tree (manual clock, listed like any other tree, owned by `owner`
+    /// like a tree the caller created) and does its steps,
     /// each as its own mutation, so streams and `GET …/events` show the run too.
-    private static func run(_ scenario: Scenario, _ core: ServiceCore) throws(Problem) -> ScenarioRunResponse {
+    private static func run(_ scenario: Scenario, _ core: ServiceCore, owner: String?) throws(Problem) -> ScenarioRunResponse {
         let id = "run-" + UUID().uuidString.lowercased()
         try core.registry.checkRoom(for: id)
         try core.budget.checkRoom()
@@ -67,7 +68,7 @@ extension Router {
         guard let built else {
             throw Problem(status: 409, code: "scenario_tree_refused", detail: outcome.problem?.detail ?? "the tree could not be built")
         }
-        let (_, creationEvents) = try core.register(built, clock: .manual, createdAt: ScenarioStepper.startTime)
+        let (_, creationEvents) = try core.register(built, clock: .manual, owner: owner, createdAt: ScenarioStepper.startTime)
         let box = try core.registry.box(id)
         var steps: [ScenarioRunResponse.Step] = []
         for step in scenario.steps {

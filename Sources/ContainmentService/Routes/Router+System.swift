@@ -3,21 +3,29 @@ import MicroHTTP
 extension Router {
     /// Liveness, metrics and the contract itself — the routes operators and tools use.
     mutating func addSystemRoutes(_ core: ServiceCore) {
-        add("GET", "/healthz") { (request) throws(Problem) in
+        add("GET", "/healthz", open: true) { (request) throws(Problem) in
             .json(Health(status: core.isShuttingDown ? "shutting_down" : "ok"), for: request)
         }
-        add("GET", "/metrics") { (_) throws(Problem) in
+        // Readiness, apart from liveness: an orchestrator sends traffic only while this says
+        // ready, and never restarts a process for being unready.
+        add("GET", "/readyz", open: true) { (request) throws(Problem) in
+            guard core.isReady else {
+                throw Problem(status: 503, code: "not_ready", detail: "The service is starting and not serving trees yet.")
+            }
+            return .json(Health(status: "ready"), for: request)
+        }
+        add("GET", "/metrics", open: !core.configuration.protectsMetrics) { (_) throws(Problem) in
             .response(HTTPResponse(
                 status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
                 body: core.metrics.exposition()))
         }
-        add("GET", "/openapi.yaml") { (_) throws(Problem) in
+        add("GET", "/openapi.yaml", open: true) { (_) throws(Problem) in
             .response(.text(OpenAPIDocument.yaml, contentType: "application/yaml"))
         }
     }
 }
 
-/// `GET /healthz`'s body.
+/// `GET /healthz`'s and `GET /readyz`'s body.
 struct Health: Codable, Sendable {
     var status: String
 }

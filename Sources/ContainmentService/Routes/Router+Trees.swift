@@ -7,32 +7,23 @@ extension Router {
     mutating func addTreeRoutes(_ core: ServiceCore) {
         add("POST", "/v1/trees", accepting: [.json, .yaml]) { (request) throws(Problem) in
             let body = try request.decodeBody(CreateTreeBody.self)
-            let id = body.id ?? UUID().uuidString.lowercased()
-            try core.registry.checkRoom(for: id)
+            return try Self.createTree(core, request, id: body.id ?? UUID().uuidString.lowercased(), body: body)
+        }
 
-            let clock = body.clock ?? .real
-            var configuration = core.treeConfiguration
-            configuration.onScreen = body.onScreen ?? true
-            configuration.clock = clock.rawValue
-            if let size = body.window?.size { configuration.windowSize = size }
-            if let sizeClass = body.window?.horizontalSizeClass { configuration.horizontalSizeClass = sizeClass }
-
-            try core.budget.checkRoom()
-            if let root = body.root { try FieldLimits.check(root, field: "root") }
-
-            let now = Date().timeIntervalSince1970
-            let tree = try Problem.engine { try ContainmentTree(id: id, configuration: configuration, root: body.root, now: now) }
-            let (snapshot, events) = try core.register(tree, clock: clock, createdAt: now)
-            var reply = HTTPResponse.json(MutationResponse(events: events, subject: TreeSubject(tree: snapshot)),
-                                          status: 201, pretty: request.wantsPrettyJSON)
-            reply.headers.add(name: "Location", value: "/v1/trees/\(id)")
-            return .response(reply)
+        // The id in the path, so a proxy can route every request of a tree by its path alone.
+        add("PUT", "/v1/trees/{tree}", accepting: [.json, .yaml]) { (request) throws(Problem) in
+            let body = try request.decodeBody(CreateTreeBody.self)
+            let id = request.parameter("tree")
+            if let bodyID = body.id, bodyID != id {
+                throw .badRequest("`id` (\(bodyID)) must equal the id in the path (\(id)), or be left out.", field: "id", code: "id_mismatch")
+            }
+            return try Self.createTree(core, request, id: id, body: body)
         }
 
         add("GET", "/v1/trees") { (request) throws(Problem) in
             let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
             let cursor = request.head.queryValue("cursor")
-            let (boxes, nextCursor) = core.registry.page(after: cursor, limit: limit)
+            let (boxes, nextCursor) = core.registry.page(after: cursor, limit: limit, visibleTo: request.caller)
             let summaries = boxes.compactMap { box in
                 try? box.read(core) { tree in
                     TreeList.TreeSummary(id: tree.id, clock: box.clock, controllerCount: tree.controllerCount, lastSeq: tree.lastSeq)
@@ -44,7 +35,7 @@ extension Router {
         add("GET", "/v1/trees/{tree}") { (request) throws(Problem) in
             switch request.head.queryValue("format") ?? "json" {
             case "json" where request.wantsPrettyJSON:
-                let pretty = try core.registry.box(request.parameter("tree")).prettySnapshot(core)
+                let pretty = try core.box(request).prettySnapshot(core)
                 return .response(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], shared: pretty))
             case "json":
                 return .response(try Self.treeSnapshot(core, request))
@@ -56,11 +47,35 @@ extension Router {
         }
 
         add("DELETE", "/v1/trees/{tree}") { (request) throws(Problem) in
-            let box = try core.registry.remove(request.parameter("tree"))
+            let box = try core.registry.remove(request.parameter("tree"), for: request.caller)
             core.metrics.trees.set(Int64(core.registry.count))
             let events = try box.tearDown(core)
             return .json(MutationResponse(events: events, subject: NoSubject()), for: request)
         }
+    }
+
+    /// Builds and lists a tree owned by the request's caller: 201 with its creation events and
+    /// `Location`; 409 when the id is taken.
+    private static func createTree(_ core: ServiceCore, _ request: ServiceRequest, id: String, body: CreateTreeBody) throws(Problem) -> HTTPReply {
+        try core.registry.checkRoom(for: id)
+
+        let clock = body.clock ?? .real
+        var configuration = core.treeConfiguration
+        configuration.onScreen = body.onScreen ?? true
+        configuration.clock = clock.rawValue
+        if let size = body.window?.size { configuration.windowSize = size }
+        if let sizeClass = body.window?.horizontalSizeClass { configuration.horizontalSizeClass = sizeClass }
+
+        try core.budget.checkRoom()
+        if let root = body.root { try FieldLimits.check(root, field: "root") }
+
+        let now = Date().timeIntervalSince1970
+        let tree = try Problem.engine { try ContainmentTree(id: id, configuration: configuration, root: body.root, now: now) }
+        let (snapshot, events) = try core.register(tree, clock: clock, owner: request.caller.ownerName, createdAt: now)
+        var reply = HTTPResponse.json(MutationResponse(events: events, subject: TreeSubject(tree: snapshot)),
+                                      status: 201, pretty: request.wantsPrettyJSON)
+        reply.headers.add(name: "Location", value: "/v1/trees/\(id)")
+        return .response(reply)
     }
 
     /// Compact tree JSON from the box's cache, gzip-coded when the request's `Accept-Encoding`
@@ -69,7 +84,7 @@ extension Router {
     /// `Accept-Encoding`, so caches keep the two representations apart.
     private static func treeSnapshot(_ core: ServiceCore, _ request: ServiceRequest) throws(Problem) -> HTTPResponse {
         let preference = GzipPreference(request.head.headers)
-        let snapshot = try core.registry.box(request.parameter("tree")).encodedSnapshot(core, preference)
+        let snapshot = try core.box(request).encodedSnapshot(core, preference)
         if let candidates = request.head.headers["If-None-Match"], EntityTag.list(candidates, matches: snapshot.entityTag) {
             return HTTPResponse(status: 304, headers: ["ETag": snapshot.entityTag, "Vary": "Accept-Encoding"])
         }

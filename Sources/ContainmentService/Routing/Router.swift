@@ -18,14 +18,17 @@ struct Router: Sendable {
         /// form (which can send no JSON type) cannot create or change anything.
         let takesBody: Bool
         let handler: RouteHandler
+        /// Whether it answers without a token when access control is on (probes, the contract).
+        let isOpen: Bool
         /// Its requests' latency series.
         let histograms = RouteHistograms()
 
-        init(method: String, template: PathTemplate, accepts: [MediaType], handler: @escaping RouteHandler) {
+        init(method: String, template: PathTemplate, accepts: [MediaType], isOpen: Bool, handler: @escaping RouteHandler) {
             self.method = method
             self.template = template
             self.accepts = accepts
             takesBody = ["POST", "PUT", "PATCH"].contains(method)
+            self.isOpen = isOpen
             self.handler = handler
         }
     }
@@ -42,10 +45,10 @@ struct Router: Sendable {
     private var routesBySegmentCount: [[Route]] = []
 
     mutating func add(
-        _ method: String, _ template: String, accepting accepts: [MediaType] = [.json],
+        _ method: String, _ template: String, accepting accepts: [MediaType] = [.json], open isOpen: Bool = false,
         _ handler: @escaping RouteHandler
     ) {
-        let route = Route(method: method, template: PathTemplate(template), accepts: accepts, handler: handler)
+        let route = Route(method: method, template: PathTemplate(template), accepts: accepts, isOpen: isOpen, handler: handler)
         let length = route.template.segments.count
         while routesBySegmentCount.count <= length { routesBySegmentCount.append([]) }
         routesBySegmentCount[length].append(route)

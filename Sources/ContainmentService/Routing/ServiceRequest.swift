@@ -5,6 +5,8 @@ import MicroHTTP
 struct ServiceRequest: Sendable {
     let http: HTTPRequest
     let parameters: PathParameters
+    /// Whose token the request carries; nil when access control is off.
+    var caller: Caller? = nil
 
     var head: HTTPRequestHead { http.head }
 

@@ -23,6 +23,7 @@ public final class ContainmentService: Sendable {
     /// Binds and serves; throws when the address can't be bound.
     public func start() throws(HTTPServerError) {
         try server.start()
+        core.markReady()
         core.logger.info(
             "containment listening",
             metadata: [

@@ -28,10 +28,12 @@ final class RequestPipeline: Sendable {
     final class RouteMatch: Sendable {
         let route: Router.Route
         let parameters: PathParameters
+        let caller: Caller?
 
-        init(route: Router.Route, parameters: PathParameters) {
+        init(route: Router.Route, parameters: PathParameters, caller: Caller?) {
             self.route = route
             self.parameters = parameters
+            self.caller = caller
         }
     }
 
@@ -47,6 +49,16 @@ final class RequestPipeline: Sendable {
                 .problem(.methodNotAllowed(head.method, path: head.path), headers: ["Allow": allowed.joined(separator: ", ")]),
                 started: started))
         case .found(let route, let parameters):
+            var caller: Caller?
+            if let tokens = core.configuration.accessTokens, !route.isOpen {
+                let authorization = head.headers["Authorization"]
+                caller = tokens.caller(forAuthorization: authorization)
+                guard caller != nil else {
+                    return .respond(finish(
+                        head, route: route.template.description, Self.unauthorized(tokenMissing: authorization == nil),
+                        started: started))
+                }
+            }
             if route.takesBody || Self.carriesBody(head) {
                 let contentType = head.headers["Content-Type"]
                 guard let mediaType = MediaType(contentType: contentType), route.accepts.contains(mediaType) else {
@@ -54,7 +66,7 @@ final class RequestPipeline: Sendable {
                                            .problem(.unsupportedMediaType(contentType, accepted: route.accepts)), started: started))
                 }
             }
-            return .readBody(context: RouteMatch(route: route, parameters: parameters))
+            return .readBody(context: RouteMatch(route: route, parameters: parameters, caller: caller))
         }
     }
 
@@ -72,7 +84,7 @@ final class RequestPipeline: Sendable {
             }
         }
         let route = match.route
-        let serviceRequest = ServiceRequest(http: request, parameters: match.parameters)
+        let serviceRequest = ServiceRequest(http: request, parameters: match.parameters, caller: match.caller)
         let template = route.template.description
         // The head is read where it is (`serviceRequest.http.head`), never copied out.
         if core.isShuttingDown {
@@ -109,6 +121,13 @@ final class RequestPipeline: Sendable {
         core.metrics.recordRequest(method: head.method, route: route, status: response.status, duration: duration, cache: histograms)
         core.logger.debug("\(head.method) \(head.path) \(response.status) \(duration)")
         return response
+    }
+
+    /// 401 with the challenge RFC 6750 asks for: the realm, and `invalid_token` when a token
+    /// was sent but is unknown.
+    private static func unauthorized(tokenMissing: Bool) -> HTTPResponse {
+        let challenge = tokenMissing ? #"Bearer realm="containment""# : #"Bearer realm="containment", error="invalid_token""#
+        return .problem(.unauthorized(tokenMissing: tokenMissing), headers: ["WWW-Authenticate": challenge])
     }
 
     /// Whether the request announces a body (a non-zero length or chunked encoding).

@@ -23,6 +23,12 @@ public struct ServiceConfiguration: Sendable {
     public var memoryBudget = 1 << 30
     /// Largest `limit` a page (trees, events) may ask for.
     public var maxPageSize = 1_000
+    /// Who may call the service (`--auth-token-file`); nil leaves it open to anyone who can
+    /// reach it. When set, every route but `/healthz`, `/readyz` and `/openapi.yaml` (and
+    /// `/metrics` unless `protectsMetrics`) needs `Authorization: Bearer TOKEN`.
+    public var accessTokens: AccessTokens?
+    /// Whether `/metrics` needs a token too (`--auth-metrics`); only with `accessTokens`.
+    public var protectsMetrics = false
 
     public init() {}
 }

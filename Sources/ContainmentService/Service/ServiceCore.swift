@@ -14,6 +14,8 @@ final class ServiceCore: Sendable {
     /// Completes real-clock transitions on time.
     let transitionTimer: TransitionTimer
     private let shuttingDown = Atomic<Bool>(false)
+    /// Set once the server serves; a store restoring trees at startup would set it after.
+    private let ready = Atomic<Bool>(false)
     private let treeIncarnations = Atomic<UInt64>(0)
 
     init(configuration: ServiceConfiguration, logger: Logger) {
@@ -37,6 +39,11 @@ final class ServiceCore: Sendable {
 
     func beginShutdown() { shuttingDown.store(true, ordering: .releasing) }
 
+    /// Ready to take traffic: started and not shutting down (`GET /readyz`).
+    var isReady: Bool { ready.load(ordering: .acquiring) && !isShuttingDown }
+
+    func markReady() { ready.store(true, ordering: .releasing) }
+
     /// A number no other tree box of this process has, for entity tags.
     func nextTreeIncarnation() -> UInt64 { treeIncarnations.add(1, ordering: .relaxed).newValue }
 }
@@ -50,12 +57,17 @@ extension ServiceCore {
         _ body: (ContainmentTree, _ now: Double, _ state: inout TreeBox.State) throws(Problem) -> (Result, [Event])
     ) throws(Problem) -> (Result, [Event]) {
         let payload = request.head.method == "DELETE" ? nil : request.http.body.count
-        return try registry.box(request.parameter("tree")).withTree(self, payload: payload, body)
+        return try box(request).withTree(self, payload: payload, body)
+    }
+
+    /// The request's tree, when its caller may see it; otherwise the same 404 as a missing tree.
+    func box(_ request: ServiceRequest) throws(Problem) -> TreeBox {
+        try registry.box(request.parameter("tree"), for: request.caller)
     }
 
     /// Reads the request's tree under its lock.
     func read<Result: Sendable>(_ request: ServiceRequest, _ body: (ContainmentTree) throws(Problem) -> Result) throws(Problem) -> Result {
-        try registry.box(request.parameter("tree")).read(self, body)
+        try box(request).read(self, body)
     }
 }
 

@@ -31,9 +31,9 @@ final class StreamFanOut: Sendable {
     private let openStreams: Gauge
 
     private enum Message {
-        case deliver(tree: String, events: [Event])
+        case deliver(tree: String, owner: String?, events: [Event])
         case admit(StreamSubscriber)
-        case endTree(String, lastSeq: UInt64)
+        case endTree(String, owner: String?, lastSeq: UInt64)
     }
 
     private struct Inbox {
@@ -82,14 +82,14 @@ final class StreamFanOut: Sendable {
     var hasAllTreesStreams: Bool { allTreesStreams.load(ordering: .sequentiallyConsistent) > 0 }
 
     /// Queues one tree's batch of events (already in seq order).
-    func deliver(tree: String, events: [Event]) {
-        post(.deliver(tree: tree, events: events))
+    func deliver(tree: String, owner: String?, events: [Event]) {
+        post(.deliver(tree: tree, owner: owner, events: events))
     }
 
     /// Queues the end of a tree's streams: a final `treeDeleted` message, then the stream ends.
     /// All-trees streams get the message and stay open.
-    func endStreams(ofTree tree: String, lastSeq: UInt64) {
-        post(.endTree(tree, lastSeq: lastSeq))
+    func endStreams(ofTree tree: String, owner: String?, lastSeq: UInt64) {
+        post(.endTree(tree, owner: owner, lastSeq: lastSeq))
     }
 
     /// Writes the final `shutdown` message to every stream and finishes it; streams added
@@ -131,14 +131,14 @@ final class StreamFanOut: Sendable {
         var merged = MergedBatches()
         for message in messages {
             switch message {
-            case .deliver(let tree, let events):
-                merged.append(tree: tree, events: events)
+            case .deliver(let tree, let owner, let events):
+                merged.append(tree: tree, owner: owner, events: events)
             case .admit(let subscriber):
                 send(&merged)
                 admit(subscriber)
-            case .endTree(let tree, let lastSeq):
+            case .endTree(let tree, let owner, let lastSeq):
                 send(&merged)
-                end(tree: tree, lastSeq: lastSeq)
+                end(tree: tree, owner: owner, lastSeq: lastSeq)
             }
         }
         send(&merged)
@@ -188,25 +188,25 @@ final class StreamFanOut: Sendable {
     }
 
     private func send(_ merged: inout MergedBatches) {
-        for (tree, events) in merged.take() { send(tree: tree, events: events) }
+        for (tree, owner, events) in merged.take() { send(tree: tree, owner: owner, events: events) }
     }
 
-    private func send(tree: String, events: [Event]) {
+    private func send(tree: String, owner: String?, events: [Event]) {
         var framed = FramedBatch(events: events)
         let targets = registry.withLock { registry in
             (registry.byTree[tree].map { Array($0.values) } ?? [])
-                + registry.allTrees.values.filter { $0.scope.includes(tree) }
+                + registry.allTrees.values.filter { $0.scope.includes(tree, ownedBy: owner) }
         }
         // A stream that ended (client gone, too slow) refuses the write; its termination
         // handler removes it.
         for subscriber in targets { subscriber.stream.write(framed.bytes(for: subscriber)) }
     }
 
-    private func end(tree: String, lastSeq: UInt64) {
+    private func end(tree: String, owner: String?, lastSeq: UInt64) {
         let signal = StreamSignal.TreeDeleted(tree: tree, lastSeq: lastSeq)
         let (ending, watching) = registry.withLock { registry in
             (registry.byTree.removeValue(forKey: tree).map { Array($0.values) } ?? [],
-             registry.allTrees.values.filter { $0.scope.includes(tree) })
+             registry.allTrees.values.filter { $0.scope.includes(tree, ownedBy: owner) })
         }
         openStreams.decrement(by: Double(ending.count))
         for subscriber in ending {
@@ -249,18 +249,18 @@ final class StreamFanOut: Sendable {
 
 /// Batches waiting in one drain, per tree in the order the trees first appeared.
 private struct MergedBatches {
-    private var trees: [String] = []
+    private var trees: [(id: String, owner: String?)] = []
     private var events: [String: [Event]] = [:]
 
-    mutating func append(tree: String, events batch: [Event]) {
-        if events[tree] == nil { trees.append(tree) }
+    mutating func append(tree: String, owner: String?, events batch: [Event]) {
+        if events[tree] == nil { trees.append((tree, owner)) }
         events[tree, default: []] += batch
     }
 
     /// The merged batches, leaving none.
-    mutating func take() -> [(tree: String, events: [Event])] {
+    mutating func take() -> [(tree: String, owner: String?, events: [Event])] {
         defer { self = MergedBatches() }
-        return trees.map { ($0, events[$0] ?? []) }
+        return trees.map { ($0.id, $0.owner, events[$0.id] ?? []) }
     }
 }
 

@@ -6,14 +6,14 @@ struct StreamSubscriber: Sendable {
     enum Scope: Sendable, Equatable {
         /// One tree's events; the stream ends when the tree is deleted.
         case tree(String)
-        /// Every tree whose id starts with `prefix` (all trees for "").
-        case allTrees(prefix: String)
+        /// Every tree whose id starts with `prefix` (all trees for "") that `caller` may see.
+        case allTrees(prefix: String, caller: Caller?)
 
-        /// Whether events of `tree` belong on the stream.
-        func includes(_ tree: String) -> Bool {
+        /// Whether events of `tree`, created by `owner`, belong on the stream.
+        func includes(_ tree: String, ownedBy owner: String?) -> Bool {
             switch self {
             case .tree(let id): id == tree
-            case .allTrees(let prefix): tree.hasPrefix(prefix)
+            case .allTrees(let prefix, let caller): tree.hasPrefix(prefix) && caller.canSee(treeOwnedBy: owner)
             }
         }
     }
