@@ -55,3 +55,25 @@ ensure_browser_tools() {
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium chromium-driver
   fi
 }
+
+# nginx, the reverse proxy of the scale-out demo (Debian's package; only its binary is used,
+# with a configuration written under .build, never the system's service).
+ensure_nginx() {
+  if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+    echo "installing nginx" >&2
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends nginx
+  fi
+  PATH="$PATH:/usr/sbin"
+  export PATH
+}
+
+# kubernetes-validate (the Kubernetes OpenAPI schemas, per Kubernetes version, with a
+# validator), for the manifests under deploy/kubernetes; into the same virtual environment.
+ensure_deploy_tools() {
+  ensure_python_tools
+  if ! python -c 'import kubernetes_validate' 2>/dev/null; then
+    echo "installing kubernetes-validate into .build/python-tools" >&2
+    python -m pip install --quiet --disable-pip-version-check kubernetes-validate
+  fi
+}
