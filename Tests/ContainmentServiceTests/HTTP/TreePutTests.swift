@@ -52,7 +52,18 @@ import Testing
     @Test func invalidSpecIsRefusedAndCreatesNothing() throws {
         let service = try TestService()
         let reply = try service.request("PUT", "/v1/trees/bad", json: #"{"root": {"id": "a", "children": [{"id": "a"}]}}"#)
-        #expect(reply.status == 400 || reply.status == 409, "\(reply.text)")
+        #expect(reply.status == 400)
+        #expect(reply.json["field"].string == "root.children[0].id")
         #expect(try service.request("GET", "/v1/trees/bad").status == 404)
+    }
+
+    /// The path's id follows the same rule as a body's (`[A-Za-z0-9._-]{1,64}`).
+    @Test(arguments: ["a%20b", "%FF", String(repeating: "x", count: 65)])
+    func invalidPathIdIsABadRequest(id: String) throws {
+        let service = try TestService()
+        let reply = try service.request("PUT", "/v1/trees/\(id)")
+        #expect(reply.status == 400)
+        #expect(reply.json["field"].string == "id")
+        #expect(try service.request("GET", "/v1/trees").json["trees"].array.isEmpty)
     }
 }
