@@ -13,7 +13,7 @@ import Testing
         try #require(descriptor >= 0)
         _ = text.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, text.utf8.count) }
         close(descriptor)
-        return String(cString: template)
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     @Test func wellFormedFileIsRead() throws {

@@ -14,9 +14,9 @@ import Testing
         #expect(try service.request("GET", "/v1/trees/checkout").json["controllers"]["map"]["parent"].string == "root")
     }
 
-    @Test func emptyBodyCreatesAnEmptyRealClockTree() throws {
+    @Test func emptyObjectCreatesAnEmptyRealClockTree() throws {
         let service = try TestService()
-        let reply = try service.request("PUT", "/v1/trees/empty")
+        let reply = try service.request("PUT", "/v1/trees/empty", json: "{}")
         #expect(reply.status == 201)
         #expect(reply.json["tree"]["clock"].string == "real")
     }
@@ -61,7 +61,7 @@ import Testing
     @Test(arguments: ["a%20b", "%FF", String(repeating: "x", count: 65)])
     func invalidPathIdIsABadRequest(id: String) throws {
         let service = try TestService()
-        let reply = try service.request("PUT", "/v1/trees/\(id)")
+        let reply = try service.request("PUT", "/v1/trees/\(id)", json: "{}")
         #expect(reply.status == 400)
         #expect(reply.json["field"].string == "id")
         #expect(try service.request("GET", "/v1/trees").json["trees"].array.isEmpty)
