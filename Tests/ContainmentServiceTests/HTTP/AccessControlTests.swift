@@ -74,6 +74,9 @@ struct AccessControlTests {
             ("GET", "/v1/trees/a1", nil),
             ("GET", "/v1/trees/a1?format=text", nil),
             ("GET", "/v1/trees/a1/controllers/root", nil),
+            ("PATCH", "/v1/trees/a1/controllers/root", #"{"title": "Bob's"}"#),
+            ("DELETE", "/v1/trees/a1/controllers/root/children/map", nil),
+            ("DELETE", "/v1/trees/a1/controllers/map", nil),
             ("POST", "/v1/trees/a1/controllers", #"{"id": "list"}"#),
             ("POST", "/v1/trees/a1/controllers/root/children", #"{"child": "list"}"#),
             ("POST", "/v1/trees/a1/calls", #"{"calls": []}"#),
@@ -96,6 +99,8 @@ struct AccessControlTests {
         let alice = try service.request("GET", "/v1/trees/a1", headers: Self.auth("alice"))
         #expect(alice.status == 200)
         #expect(try service.request("GET", "/v1/trees/a1/controllers/list", headers: Self.auth("alice")).status == 404)
+        #expect(try service.request("GET", "/v1/trees/a1/controllers/root", headers: Self.auth("alice")).json["title"].string != "Bob's")
+        #expect(try service.request("GET", "/v1/trees/a1/controllers/map", headers: Self.auth("alice")).json["parent"].string == "root")
     }
 
     @Test func ownerAndAdminReachTheTreeOnEveryRouteFamily() throws {
