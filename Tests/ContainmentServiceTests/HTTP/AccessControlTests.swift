@@ -169,6 +169,19 @@ struct AccessControlTests {
         #expect(adminSees.contains { $0.event == "treeDeleted" && $0.data["tree"].string == "a1" })
     }
 
+    /// A scenario run's tree belongs to whoever ran it, like a created tree.
+    @Test func scenarioRunTreeBelongsToItsCaller() throws {
+        let service = try Self.service()
+        #expect(try service.request("POST", "/v1/scenarios/guide-cycle-from-view-controller/runs", json: "{}").status == 401)
+        let run = try service.request(
+            "POST", "/v1/scenarios/guide-cycle-from-view-controller/runs", json: "{}", headers: Self.auth("alice"))
+        try #require(run.status == 201, "\(run.text)")
+        let tree = try #require(run.json["tree"].string)
+        #expect(try service.request("GET", "/v1/trees/\(tree)", headers: Self.auth("alice")).status == 200)
+        #expect(try service.request("GET", "/v1/trees/\(tree)", headers: Self.auth("bob")).status == 404)
+        #expect(try service.request("GET", "/v1/trees/\(tree)", headers: Self.auth("ops")).status == 200)
+    }
+
     @Test func idsAreOneNamespace() throws {
         let service = try Self.service()
         try Self.aliceTree(service)
