@@ -6,7 +6,11 @@ extension ContainmentTree {
         if let size = patch.preferredContentSize, !TreeValidation.isValid(size) {
             throw .invalidArgument(field: "preferredContentSize", "preferredContentSize must be finite and not negative")
         }
+        for (child, size) in patch.childContentSizes ?? [:] where !TreeValidation.isValid(size) {
+            throw .invalidArgument(field: "childContentSizes." + child, "a child content size must be finite and not negative")
+        }
         editController(id) { node in
+            if let sizes = patch.childContentSizes { node.childContentSizes = sizes }
             if let title = patch.title { node.title = title }
             if let style = patch.statusBarStyle { node.statusBarStyle = style }
             if let hidden = patch.statusBarHidden { node.statusBarHidden = hidden }
