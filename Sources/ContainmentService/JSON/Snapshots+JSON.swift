@@ -73,6 +73,15 @@ extension ControllerSnapshot: JSONWritable {
         writer.string(appearance.rawValue)
         writer.key("automaticallyForwardsAppearance")
         writer.bool(automaticallyForwardsAppearance)
+        if let childContentSizes {
+            writer.key("childContentSizes")
+            writer.beginObject()
+            for index in JSONWriter.sortedIndices(childContentSizes) {
+                writer.key(escaping: childContentSizes.keys[index])
+                childContentSizes.values[index].writeJSON(to: &writer)
+            }
+            writer.endObject()
+        }
         writer.key("childForStatusBarHidden")
         writer.optionalString(childForStatusBarHidden)
         writer.key("childForStatusBarStyle")
@@ -137,6 +146,10 @@ extension ControllerSnapshot: JSONWritable {
         writer.string(statusBarStyle.rawValue)
         writer.key("title")
         writer.optionalString(title)
+        if let transitionStyle {
+            writer.key("transitionStyle")
+            writer.string(transitionStyle.rawValue)
+        }
         writer.key("view")
         if let view { view.writeJSON(to: &writer) } else { writer.null() }
         if let viewControllers {
