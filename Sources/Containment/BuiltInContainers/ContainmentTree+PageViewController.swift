@@ -190,7 +190,7 @@ extension ContainmentTree {
     /// The start of a gesture-driven page turn to `to` (the page the data source returned):
     /// `to` becomes a child at once, the delegate's `willTransitionTo`, then `to` begins
     /// appearing and the current page disappearing (rule 25;
-    /// docs/uikit-rules-page-view-controller.md, "When a page becomes a child").
+    /// docs/uikit-rules-page-view-controller.md, "Decision: when a page becomes a child").
     func beginInteractiveSwipe(_ pageViewController: String, to: String, field: String) throws(ContainmentError) {
         try requireNoSwipe(pageViewController)
         let node = controllers[pageViewController]!
