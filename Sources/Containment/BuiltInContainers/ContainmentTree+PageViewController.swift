@@ -223,10 +223,7 @@ extension ContainmentTree {
         let leaving = finish ? swipe.from : swipe.to
         willMove(leaving, toParent: nil)
         if began, !isOnScreen(controllers[pageViewController]!.viewID) {
-            // The window went away meanwhile: settle whatever is still in flight.
-            for page in [swipe.to, swipe.from] where controllers[page]!.appearanceDriver == .manual {
-                endAppearanceTransition(page)
-            }
+            settleManualAppearance(of: [swipe.to, swipe.from])
         } else if began {
             if finish {
                 // Scroll: new.viewDidAppear, old.viewDidDisappear; page curl: the other way round.
@@ -234,10 +231,7 @@ extension ContainmentTree {
                     endAppearanceTransition(page)
                 }
             } else if scroll {
-                beginAppearanceTransition(swipe.from, appearing: true, animated: true, driver: .manual)
-                endAppearanceTransition(swipe.from)
-                beginAppearanceTransition(swipe.to, appearing: false, animated: true, driver: .manual)
-                endAppearanceTransition(swipe.to)
+                runAppearanceTransitions([(swipe.from, true), (swipe.to, false)])
             } else {
                 beginAppearanceTransition(swipe.to, appearing: false, animated: true, driver: .manual)
                 beginAppearanceTransition(swipe.from, appearing: true, animated: true, driver: .manual)

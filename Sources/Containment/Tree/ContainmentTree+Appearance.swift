@@ -161,6 +161,23 @@ extension ContainmentTree {
         }
     }
 
+    /// A container's begin-then-end on each controller in turn, animated: the reversal of a
+    /// cancelled interactive transition (a back swipe, a page swipe).
+    func runAppearanceTransitions(_ steps: [(controller: String, appearing: Bool)]) {
+        for step in steps {
+            beginAppearanceTransition(step.controller, appearing: step.appearing, animated: true, driver: .manual)
+            endAppearanceTransition(step.controller)
+        }
+    }
+
+    /// Ends what an interactive transition left in flight on `controllers` when the window
+    /// went away meanwhile.
+    func settleManualAppearance(of controllers: [String]) {
+        for controller in controllers where self.controllers[controller]?.appearanceDriver == .manual {
+            endAppearanceTransition(controller)
+        }
+    }
+
     static func unbalancedWarning(_ controller: String) -> String {
         "Unbalanced calls to begin/end appearance transitions for \(ContainmentError.describe(controller))"
     }
