@@ -33,6 +33,7 @@ import Testing
         #expect(snapshot.controllers["pages"]?.automaticallyForwardsAppearance == false)
         #expect(snapshot.views["pages.view"]?.subviews == ["p1.view"])
         #expect(snapshot.views["p1.view"]?.frame == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(tree.hierarchyText().contains("<UIPageViewController pages>, state: appeared, view: <UIView pages.view>, pages: [p1], pageCurl"))
     }
 
     @Test func rule24_declaredPagesEqualCallByCall() throws {

@@ -108,9 +108,7 @@ extension ContainmentTree {
                 field: path + "viewControllers", "only navigation, tab bar and page view controllers have viewControllers")
         }
         try validatePageFields(spec, kind: kind, path: path)
-        for (child, size) in spec.childContentSizes ?? [:] where !TreeValidation.isValid(size) {
-            throw .invalidArgument(field: path + "childContentSizes." + child, "a child content size must be finite and not negative")
-        }
+        try Self.validateChildContentSizes(spec.childContentSizes, field: path + "childContentSizes")
         if let index = spec.selectedIndex {
             guard kind == .tabBarController else {
                 throw .invalidArgument(field: path + "selectedIndex", "only tab bar controllers have a selectedIndex")

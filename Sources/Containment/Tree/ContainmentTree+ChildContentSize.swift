@@ -33,6 +33,19 @@ extension ContainmentTree {
         }
     }
 
+    /// `childContentSizes` as a spec or PATCH gives it: child ids, with sizes finite and not
+    /// negative. The children need not exist yet (a declaration for a later child).
+    static func validateChildContentSizes(_ sizes: [String: Size]?, field: String) throws(ContainmentError) {
+        for (child, size) in sizes ?? [:] {
+            guard TreeValidation.isValidNodeID(child) else {
+                throw .invalidArgument(field: field, "childContentSizes keys are controller ids; \(child) is not one")
+            }
+            guard TreeValidation.isValid(size) else {
+                throw .invalidArgument(field: field + "." + child, "a child content size must be finite and not negative")
+            }
+        }
+    }
+
     /// `size(forChildContentContainer:withParentContainerSize:)`: what the controller declares
     /// for the child (`childContentSizes`), else a split view controller's column, else
     /// UIKit's default, the parent's size.

@@ -6,9 +6,7 @@ extension ContainmentTree {
         if let size = patch.preferredContentSize, !TreeValidation.isValid(size) {
             throw .invalidArgument(field: "preferredContentSize", "preferredContentSize must be finite and not negative")
         }
-        for (child, size) in patch.childContentSizes ?? [:] where !TreeValidation.isValid(size) {
-            throw .invalidArgument(field: "childContentSizes." + child, "a child content size must be finite and not negative")
-        }
+        try Self.validateChildContentSizes(patch.childContentSizes, field: "childContentSizes")
         editController(id) { node in
             if let sizes = patch.childContentSizes { node.childContentSizes = sizes }
             if let title = patch.title { node.title = title }

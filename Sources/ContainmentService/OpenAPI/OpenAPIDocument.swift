@@ -1417,6 +1417,8 @@ components:
             `viewWillTransition(to:with:)` tells each child with that size (children not listed
             get the parent's new size; a split view controller's columns their column size) and
             skips a child only when that size equals the child's current size.
+          propertyNames:
+            $ref: '#/components/schemas/Id'
           additionalProperties:
             $ref: '#/components/schemas/Size'
           examples:
@@ -1517,6 +1519,8 @@ components:
         childContentSizes:
           type: object
           description: Replaces the controller's `childContentSizes` (see ControllerSpec); `{}` goes back to the parent's size for every child.
+          propertyNames:
+            $ref: '#/components/schemas/Id'
           additionalProperties:
             $ref: '#/components/schemas/Size'
       examples:

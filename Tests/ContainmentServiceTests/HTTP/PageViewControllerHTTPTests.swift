@@ -115,6 +115,10 @@ import Testing
             "PATCH", "/v1/trees/drawer/controllers/root", json: #"{"childContentSizes": {"drawer": {"width": -1, "height": 844}}}"#)
         #expect(bad.status == 400)
         #expect(bad.json["field"].string == "childContentSizes.drawer")
+        let badKey = try service.request(
+            "PATCH", "/v1/trees/drawer/controllers/root", json: #"{"childContentSizes": {"a b": {"width": 1, "height": 1}}}"#)
+        #expect(badKey.status == 400)
+        #expect(badKey.json["field"].string == "childContentSizes")
     }
 
     @Test func navigationChildrenFollowViewControllersInJSON() throws {
