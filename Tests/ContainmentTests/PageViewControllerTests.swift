@@ -130,7 +130,54 @@ import Testing
         #expect(tree.appearance("p1") == .appeared)
     }
 
+    /// A page changed in the turn its page view controller appears follows it: the old page
+    /// goes at once, the new one appears with the page view controller.
+    @Test func rule24_pageChangedWhileItsPageViewControllerAppears() throws {
+        let tree = try pageTree()
+        _ = tree.run([call("window", "setHidden", ["hidden": true])])
+        let events = tree.run([
+            call("window", "setHidden", ["hidden": false]), call("pages", "setViewControllers", ["viewControllers": ["p2"]]),
+        ])
+        #expect(
+            containment(events) == [
+                "pages.viewWillAppear", "p1.viewWillAppear", "p1.willMove(nil)", "p1.viewWillDisappear", "p1.viewDidDisappear",
+                "p1.didMove(nil)", "p2.willMove(pages)", "p2.viewWillAppear", "p2.didMove(pages)", "pages.viewIsAppearing",
+                "p2.viewIsAppearing", "pages.viewDidAppear", "p2.viewDidAppear",
+            ])
+        #expect(tree.appearance("p1") == .disappeared)
+        #expect(tree.appearance("p2") == .appeared)
+        PropertyTests.checkInvariants(tree)
+    }
+
+    /// Rule 10: a page view controller does not forward appearance automatically, so a page
+    /// whose view is removed behind its back (the container guide's hideContentController
+    /// instead of setViewControllers) gets no callback and keeps its state.
+    @Test func rule10_pageRemovedBehindItsPageViewControllersBackKeepsItsAppearance() throws {
+        let tree = try pageTree()
+        let events = try tree.hideContentController("p1", from: "pages", now: t0)
+        #expect(containment(events) == ["p1.willMove(nil)", "p1.didMove(nil)"])
+        #expect(tree.appearance("p1") == .appeared)
+        #expect(tree.snapshot().controllers["pages"]?.viewControllers == [])
+    }
+
     // MARK: Rule 25: interactive swipes
+
+    /// The window hidden mid-swipe: both pages disappear with the page view controller, and
+    /// the swipe's end only settles what is left.
+    @Test func rule25_swipeOutlivesItsPageViewControllersAppearance() throws {
+        let tree = try pageTree(.scroll)
+        _ = swipe(tree)
+        let hidden = tree.run([call("window", "setHidden", ["hidden": true])])
+        #expect(containment(hidden) == ["pages.viewWillDisappear", "p2.viewWillDisappear", "pages.viewDidDisappear", "p2.viewDidDisappear"])
+        let finish = tree.run([call("pages", "finishInteractiveSwipe")])
+        #expect(
+            containment(finish) == ["p1.willMove(nil)", "p1.viewDidDisappear", "p1.didMove(nil)", "p2.didMove(pages)", "pages.didFinishAnimating"])
+        PropertyTests.checkInvariants(tree)
+        let shown = tree.run([call("window", "setHidden", ["hidden": false])])
+        #expect(appearanceOnly(shown) == ["pages.viewWillAppear", "p2.viewWillAppear", "pages.viewDidAppear", "p2.viewDidAppear"])
+        #expect(tree.appearance("p1") == .disappeared)
+        PropertyTests.checkInvariants(tree)
+    }
 
     func swipe(_ tree: ContainmentTree) -> [Event] {
         tree.run([call("pages", "beginInteractiveSwipe", ["to": "p2", "direction": "forward"])])

@@ -87,9 +87,8 @@ extension ContainmentTree {
         for old in removed {
             willMove(old, toParent: nil)
             if isShownPage(old, of: pageViewController) {
-                let began = beginPageAppearance(old, of: pageViewController, appearing: false)
+                disappearPage(old)
                 removeFromSuperview(controllers[old]!.viewID)
-                if began { endAppearanceTransition(old) }
             }
             removeFromParentController(old)
         }
@@ -98,26 +97,32 @@ extension ContainmentTree {
             try addChildController(new, to: pageViewController, field: field)
             if controllers[pageViewController]!.isViewLoaded {
                 try showPage(new, in: pageViewController)
-                if beginPageAppearance(new, of: pageViewController, appearing: true) { endAppearanceTransition(new) }
+                appearPage(new, of: pageViewController)
             }
             didMove(new, toParent: pageViewController)
         }
     }
 
-    /// Begins a page's appearance as its page view controller does: at once when the page
-    /// view controller has appeared (true: the caller ends it), or under the page view
-    /// controller's own transition while it is appearing (ended by the relay).
-    private func beginPageAppearance(_ page: String, of pageViewController: String, appearing: Bool) -> Bool {
+    /// A page leaving the page view controller's view disappears at once if it is showing.
+    private func disappearPage(_ page: String) {
+        guard let state = controllers[page]?.appearance, state == .appeared || state == .appearing else { return }
+        beginAppearanceTransition(page, appearing: false, animated: false, driver: .manual)
+        endAppearanceTransition(page)
+    }
+
+    /// A page that is now current appears as its page view controller does: at once when
+    /// that has appeared, or with its own appearance while it is appearing (the relay ends it).
+    private func appearPage(_ page: String, of pageViewController: String) {
         let container = controllers[pageViewController]!
+        guard let state = controllers[page]?.appearance, state == .disappeared || state == .disappearing else { return }
         switch container.appearance {
         case .appeared:
-            beginAppearanceTransition(page, appearing: appearing, animated: false, driver: .manual)
-            return true
-        case .appearing where appearing:
+            beginAppearanceTransition(page, appearing: true, animated: false, driver: .manual)
+            endAppearanceTransition(page)
+        case .appearing:
             beginAppearanceTransition(page, appearing: true, animated: container.appearanceAnimated, driver: container.appearanceDriver ?? .turn)
-            return false
-        case .appearing, .disappearing, .disappeared:
-            return false
+        case .disappearing, .disappeared:
+            break
         }
     }
 
@@ -142,9 +147,11 @@ extension ContainmentTree {
 
     // MARK: Relaying its own appearance
 
-    /// The current pages whose views are in the page view controller's view.
+    /// The current pages, and the page a swipe is turning to, whose views are in the page
+    /// view controller's view.
     private func shownPages(of pageViewController: String) -> [String] {
-        (controllers[pageViewController]?.stack ?? []).filter { page in
+        guard let node = controllers[pageViewController] else { return [] }
+        return ((node.stack ?? []) + (node.pageSwipe.map { [$0.to] } ?? [])).filter { page in
             controllers[page]?.parent == pageViewController && isShownPage(page, of: pageViewController)
         }
     }
@@ -219,12 +226,12 @@ extension ContainmentTree {
         let swipe = try currentSwipe(pageViewController)
         editController(pageViewController) { $0.pageSwipe = nil }
         let scroll = controllers[pageViewController]!.transitionStyle == .scroll
-        let began = controllers[swipe.to]!.appearanceDriver == .manual
+        // Begun by the swipe and still driven by it, on screen: the logged orders.
+        let driven = [swipe.to, swipe.from].allSatisfy { controllers[$0]!.appearanceDriver == .manual }
+        let showing = isOnScreen(controllers[pageViewController]!.viewID) && controllers[pageViewController]!.appearance == .appeared
         let leaving = finish ? swipe.from : swipe.to
         willMove(leaving, toParent: nil)
-        if began, !isOnScreen(controllers[pageViewController]!.viewID) {
-            settleManualAppearance(of: [swipe.to, swipe.from])
-        } else if began {
+        if driven, showing {
             if finish {
                 // Scroll: new.viewDidAppear, old.viewDidDisappear; page curl: the other way round.
                 for page in scroll ? [swipe.to, swipe.from] : [swipe.from, swipe.to] {
@@ -238,6 +245,12 @@ extension ContainmentTree {
                 endAppearanceTransition(swipe.to)
                 endAppearanceTransition(swipe.from)
             }
+        } else {
+            // The page view controller appeared, disappeared or was hidden meanwhile: end what
+            // the swipe left in flight, then the pages follow the page view controller.
+            settleManualAppearance(of: [swipe.to, swipe.from])
+            disappearPage(leaving)
+            appearPage(finish ? swipe.to : swipe.from, of: pageViewController)
         }
         removeFromSuperview(controllers[leaving]!.viewID)
         if finish {
