@@ -99,10 +99,20 @@ import Testing
             #expect(outcome.events.isEmpty)
         }
         #expect(tree.snapshot() == before)
-        // In a spec the same list is a bad field.
-        #expect(throws: ContainmentError.self) {
-            try tree.createController(ControllerSpec(id: "more", kind: .pageViewController, viewControllers: []), now: t0)
+        // In a spec the same list is a bad field, as is a transition style on another kind.
+        do {
+            _ = try tree.createController(ControllerSpec(id: "more", kind: .pageViewController, viewControllers: []), now: t0)
+            Issue.record("an empty page list was accepted")
+        } catch {
+            #expect(error.field == "viewControllers")
         }
+        do {
+            _ = try tree.createController(ControllerSpec(id: "plain", transitionStyle: .scroll), now: t0)
+            Issue.record("a plain controller took a transitionStyle")
+        } catch {
+            #expect(error.field == "transitionStyle")
+        }
+        #expect(tree.snapshot() == before)
     }
 
     @Test func rule24_relaysItsOwnAppearanceToItsPageAfterItsOwnCallback() throws {
