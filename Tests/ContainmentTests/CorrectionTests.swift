@@ -116,6 +116,25 @@ import Testing
         #expect(tree.snapshot().controllers["root"]?.childContentSizes == nil)
     }
 
+    /// Built-in containers tell only what they show: not the other tabs, not what is below a
+    /// navigation stack's top.
+    @Test func rule18_builtInContainersTellTheChildrenTheyShow() throws {
+        let tree = try ContainmentTree(
+            id: "shown",
+            root: ControllerSpec(
+                id: "tabs", kind: .tabBarController,
+                viewControllers: [
+                    ControllerSpec(id: "nav", kind: .navigationController, viewControllers: [ControllerSpec(id: "a"), ControllerSpec(id: "b")]),
+                    ControllerSpec(id: "other"),
+                ]),
+            now: t0)
+        let events = tree.run([call("window", "setSize", ["size": ["width": 844, "height": 390]])])
+        #expect(
+            trace(events.filter { $0.callback == "viewWillTransition" }) == [
+                "tabs.viewWillTransition", "nav.viewWillTransition", "b.viewWillTransition",
+            ])
+    }
+
     @Test func rule07_orphanViewDidAppearComesBeforeItsEnclosingController() throws {
         let tree = try ContainmentTree(
             id: "orphan", configuration: TreeConfiguration(onScreen: false),

@@ -18,19 +18,26 @@ extension ContainmentTree {
     }
 
     /// Parents first, children in order. A child whose view is not loaded has no size yet
-    /// to compare with, so it is told (its view is not loaded for it).
+    /// to compare with, so it is told (its view is not loaded for it). Built-in containers
+    /// tell only the children they show (a navigation stack's top, the selected tab, the
+    /// shown columns and pages), as the engine did before this rule was corrected.
     func forwardViewWillTransition(from root: String, to size: Size, currentSizes: [String: Size]) {
         var stack = [(root, size)]
         while let (controller, newSize) = stack.popLast() {
             workCount += 1
             guard let node = controllers[controller] else { continue }
             emit(controller, "viewWillTransition", ["size": Self.json(newSize)])
-            for child in node.children.reversed() {
+            let told = node.kind == .viewController ? node.children : node.children.filter { isShownChild($0, of: node) }
+            for child in told.reversed() {
                 let childSize = sizeForChildContentContainer(child, of: controller, parentSize: newSize)
                 if currentSizes[child] == childSize { continue }
                 stack.append((child, childSize))
             }
         }
+    }
+
+    private func isShownChild(_ child: String, of container: ControllerNode) -> Bool {
+        readView(ControllerNode.viewID(of: child)) { $0.superview } == container.viewID
     }
 
     /// `childContentSizes` as a spec or PATCH gives it: child ids, with sizes finite and not
