@@ -1416,7 +1416,8 @@ components:
             returns, by child id. On a window size change UIKit's default
             `viewWillTransition(to:with:)` tells each child with that size (children not listed
             get the parent's new size; a split view controller's columns their column size) and
-            skips a child only when that size equals the child's current size.
+            skips a child only when that size equals the child's current size. Built-in
+            containers tell only the children they show (a stack's top, the selected tab).
           propertyNames:
             $ref: '#/components/schemas/Id'
           additionalProperties:
