@@ -12,11 +12,11 @@ extension ContainmentTree {
         switch method {
         case "setViewControllers":
             let pages = try controllerList(args, "viewControllers").1
-            _ = try pageDirection(args)
+            try checkDirection(args)
             try setPages(controller, pages, animated: try args.bool("animated", default: false), field: args.field("viewControllers"))
         case "beginInteractiveSwipe":
             let to = try controllerList(args, "to").0
-            _ = try pageDirection(args)
+            try checkDirection(args)
             try beginInteractiveSwipe(controller, to: to, field: args.field("to"))
         case "finishInteractiveSwipe":
             try endInteractiveSwipe(controller, finish: true)
@@ -29,8 +29,10 @@ extension ContainmentTree {
 
     /// `direction` (`forward` by default) chooses the side the page comes from: it changes
     /// the animation, never the callbacks, so it is only checked.
-    private func pageDirection(_ args: RawCallArguments) throws(ContainmentError) -> PageDirection {
-        args.values["direction"] == nil ? .forward : try args.rawValue("direction", as: PageDirection.self)
+    private func checkDirection(_ args: RawCallArguments) throws(ContainmentError) {
+        if args.values["direction"] != nil {
+            _ = try args.rawValue("direction", as: PageDirection.self)
+        }
     }
 
     /// A spec's page fields: `transitionStyle` only on a page view controller, and its
