@@ -27,17 +27,22 @@ import Testing
             containment(back) == ["a.viewWillAppear", "b.viewWillDisappear", "a.viewIsAppearing", "b.viewDidDisappear", "a.viewDidAppear"])
     }
 
-    /// Rules 13 and 14 side by side: a push hides the old top first, a tab switch shows the new tab first.
-    @Test func rule13_rule14_navigationHidesFirstTabBarShowsFirst() throws {
-        let tree = try ContainmentTree(
+    /// A tab bar whose first tab is a navigation controller with `stack`, its second `other`.
+    func tabsAroundNavigation(_ stack: [String]) throws -> ContainmentTree {
+        try ContainmentTree(
             id: "both",
             root: ControllerSpec(
                 id: "tabs", kind: .tabBarController,
                 viewControllers: [
-                    ControllerSpec(id: "nav", kind: .navigationController, viewControllers: [ControllerSpec(id: "a")]),
+                    ControllerSpec(id: "nav", kind: .navigationController, viewControllers: stack.map { ControllerSpec(id: $0) }),
                     ControllerSpec(id: "other"),
                 ]),
             now: t0)
+    }
+
+    /// Rules 13 and 14 side by side: a push hides the old top first, a tab switch shows the new tab first.
+    @Test func rule13_rule14_navigationHidesFirstTabBarShowsFirst() throws {
+        let tree = try tabsAroundNavigation(["a"])
         _ = try tree.createController(ControllerSpec(id: "b"), now: t0)
         let push = tree.run([call("nav", "pushViewController", ["viewController": "b", "animated": false])])
         #expect(appearanceOnly(push) == ["a.viewWillDisappear", "b.viewWillAppear", "a.viewDidDisappear", "b.viewDidAppear"])
@@ -119,15 +124,7 @@ import Testing
     /// Built-in containers tell only what they show: not the other tabs, not what is below a
     /// navigation stack's top.
     @Test func rule18_builtInContainersTellTheChildrenTheyShow() throws {
-        let tree = try ContainmentTree(
-            id: "shown",
-            root: ControllerSpec(
-                id: "tabs", kind: .tabBarController,
-                viewControllers: [
-                    ControllerSpec(id: "nav", kind: .navigationController, viewControllers: [ControllerSpec(id: "a"), ControllerSpec(id: "b")]),
-                    ControllerSpec(id: "other"),
-                ]),
-            now: t0)
+        let tree = try tabsAroundNavigation(["a", "b"])
         let events = tree.run([call("window", "setSize", ["size": ["width": 844, "height": 390]])])
         #expect(
             trace(events.filter { $0.callback == "viewWillTransition" }) == [
