@@ -1418,6 +1418,8 @@ components:
             get the parent's new size; a split view controller's columns their column size) and
             skips a child only when that size equals the child's current size. Built-in
             containers tell only the children they show (a stack's top, the selected tab).
+            At most 1,024 entries (400 `field_too_large`).
+          maxProperties: 1024
           propertyNames:
             $ref: '#/components/schemas/Id'
           additionalProperties:
@@ -1519,7 +1521,8 @@ components:
         isModalInPresentation: {type: boolean}
         childContentSizes:
           type: object
-          description: Replaces the controller's `childContentSizes` (see ControllerSpec); `{}` goes back to the parent's size for every child.
+          description: Replaces the controller's `childContentSizes` (see ControllerSpec); `{}` goes back to the parent's size for every child. At most 1,024 entries (400 `field_too_large`).
+          maxProperties: 1024
           propertyNames:
             $ref: '#/components/schemas/Id'
           additionalProperties:
