@@ -1410,22 +1410,7 @@ components:
             controller does not forward appearance automatically (`automaticallyForwardsAppearance`
             defaults to false for it): it drives its pages itself.
         childContentSizes:
-          type: object
-          description: |
-            What this controller's `size(forChildContentContainer:withParentContainerSize:)`
-            returns, by child id. On a window size change UIKit's default
-            `viewWillTransition(to:with:)` tells each child with that size (children not listed
-            get the parent's new size; a split view controller's columns their column size) and
-            skips a child only when that size equals the child's current size. Built-in
-            containers tell only the children they show (a stack's top, the selected tab).
-            At most 1,024 entries (400 `field_too_large`).
-          maxProperties: 1024
-          propertyNames:
-            $ref: '#/components/schemas/Id'
-          additionalProperties:
-            $ref: '#/components/schemas/Size'
-          examples:
-            - {drawer: {width: 300, height: 844}}
+          $ref: '#/components/schemas/ChildContentSizes'
         selectedIndex:
           type: integer
           minimum: 0
@@ -1495,6 +1480,23 @@ components:
             - {id: content}
             - {id: drawer, containerView: side}
 
+    ChildContentSizes:
+      type: object
+      description: |
+        What a controller's `size(forChildContentContainer:withParentContainerSize:)` returns,
+        by child id. On a window size change UIKit's default `viewWillTransition(to:with:)` tells
+        each child with that size (children not listed get the parent's new size; a split view
+        controller's columns their column size) and skips a child only when that size equals
+        the child's current size. Built-in containers tell only the children they show (a
+        stack's top, the selected tab). At most 1,024 entries (400 `field_too_large`).
+      maxProperties: 1024
+      propertyNames:
+        $ref: '#/components/schemas/Id'
+      additionalProperties:
+        $ref: '#/components/schemas/Size'
+      examples:
+        - {drawer: {width: 300, height: 844}}
+
     ControllerPatch:
       type: object
       description: Absent fields are left alone; `null` clears `title` and the childFor… settings.
@@ -1520,13 +1522,8 @@ components:
         definesPresentationContext: {type: boolean}
         isModalInPresentation: {type: boolean}
         childContentSizes:
-          type: object
-          description: Replaces the controller's `childContentSizes` (see ControllerSpec); `{}` goes back to the parent's size for every child. At most 1,024 entries (400 `field_too_large`).
-          maxProperties: 1024
-          propertyNames:
-            $ref: '#/components/schemas/Id'
-          additionalProperties:
-            $ref: '#/components/schemas/Size'
+          $ref: '#/components/schemas/ChildContentSizes'
+          description: Replaces the controller's `childContentSizes`; `{}` goes back to the parent's size for every child.
       examples:
         - {modalPresentationStyle: fullScreen}
         - {isModalInPresentation: true, definesPresentationContext: false}
@@ -1901,10 +1898,8 @@ components:
           enum: [pageCurl, scroll]
           description: Page view controllers (always present for them).
         childContentSizes:
-          type: object
-          description: What `size(forChildContentContainer:withParentContainerSize:)` returns, by child id; absent when nothing is declared.
-          additionalProperties:
-            $ref: '#/components/schemas/Size'
+          $ref: '#/components/schemas/ChildContentSizes'
+          description: Absent when nothing is declared.
 
     Tree:
       type: object
