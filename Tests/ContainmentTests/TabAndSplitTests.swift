@@ -32,8 +32,8 @@ import Testing
         let events = tree.run([call("tabs", "setSelectedIndex", ["index": 1])])
         #expect(
             Array(trace(events).prefix(7)) == [
-                "b.loadView", "b.viewDidLoad", "a.viewWillDisappear", "b.viewWillAppear", "a.viewDidDisappear",
-                "b.viewIsAppearing", "b.viewDidAppear",
+                "b.loadView", "b.viewDidLoad", "b.viewWillAppear", "a.viewWillDisappear", "b.viewIsAppearing",
+                "a.viewDidDisappear", "b.viewDidAppear",
             ])
         #expect(tree.snapshot().views["tabs.view"]?.subviews == ["b.view", "tabs.tabBar"])
         #expect(tree.run([call("tabs", "setSelectedIndex", ["index": 1])]).isEmpty)
@@ -51,7 +51,7 @@ import Testing
         let replaced = tree.run([call("tabs", "setViewControllers", ["viewControllers": ["d"], "animated": false])])
         #expect(
             containment(replaced) == [
-                "c.willMove(nil)", "c.viewWillDisappear", "d.viewWillAppear", "c.viewDidDisappear", "d.viewIsAppearing",
+                "c.willMove(nil)", "d.viewWillAppear", "c.viewWillDisappear", "d.viewIsAppearing", "c.viewDidDisappear",
                 "d.viewDidAppear", "c.didMove(nil)",
             ])
     }

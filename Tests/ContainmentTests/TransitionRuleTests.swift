@@ -141,7 +141,9 @@ import Testing
         #expect(try tree.updateController("map", ControllerPatch(preferredContentSize: Size(width: 300, height: 200)), now: t0).isEmpty)
     }
 
-    @Test func rule18_windowResizeForwardsViewWillTransitionToChildrenWhoseSizeChanges() throws {
+    /// A fixed-size child still hears of the change, with its parent's new size (UIKit's
+    /// default `size(forChildContentContainer:withParentContainerSize:)`).
+    @Test func rule18_windowResizeForwardsViewWillTransitionToEveryChildWithTheParentsSize() throws {
         let root = ControllerSpec(
             id: "root", containerViews: [ContainerViewSpec(id: "fixed", frame: Rect(x: 0, y: 0, width: 100, height: 100))],
             children: [ControllerSpec(id: "filling"), ControllerSpec(id: "boxed", containerView: "fixed")])
@@ -149,10 +151,11 @@ import Testing
         let events = tree.run([call("window", "setSize", ["size": ["width": 844, "height": 390]])])
         #expect(
             trace(events) == [
-                "root.viewWillTransition", "filling.viewWillTransition", "root.viewWillLayoutSubviews",
-                "root.viewDidLayoutSubviews", "filling.viewWillLayoutSubviews", "filling.viewDidLayoutSubviews",
+                "root.viewWillTransition", "filling.viewWillTransition", "boxed.viewWillTransition",
+                "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "filling.viewWillLayoutSubviews",
+                "filling.viewDidLayoutSubviews",
             ])
-        #expect(events.first?.args["size"] == ["width": 844, "height": 390])
+        #expect(events.filter { $0.callback == "viewWillTransition" }.allSatisfy { $0.args["size"] == ["width": 844, "height": 390] })
         #expect(tree.snapshot().views["boxed.view"]?.frame.size == Size(width: 100, height: 100))
         #expect(tree.snapshot().views["filling.view"]?.frame.size == Size(width: 844, height: 390))
     }

@@ -55,13 +55,15 @@ extension ContainmentTree {
             try showSplitColumn(controller, try args.rawValue("column", as: SplitColumn.self), show: true)
         case (.splitViewController, "hide"):
             try showSplitColumn(controller, try args.rawValue("column", as: SplitColumn.self), show: false)
+        case (.pageViewController, _):
+            try applyPageCall(controller, method, args, prefix: prefix)
         default:
             throw .invalidArgument(field: prefix + "method", "\(method) is not a method of a \(kind.rawValue)")
         }
     }
 
     /// One existing controller id (`.0`) or a list of them (`.1`) from `args[key]`.
-    private func controllerList(_ args: RawCallArguments, _ key: String) throws(ContainmentError) -> (String, [String]) {
+    func controllerList(_ args: RawCallArguments, _ key: String) throws(ContainmentError) -> (String, [String]) {
         if case .array = args.values[key] {
             let ids = try args.strings(key)
             for (index, id) in ids.enumerated() where controllers[id] == nil {
@@ -84,7 +86,7 @@ extension ContainmentTree {
             return Rect(x: 0, y: bar, width: bounds.width, height: bounds.height - bar)
         case .tabBarController:
             return Rect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - Self.tabBarHeight))
-        case .viewController, .splitViewController:
+        case .viewController, .splitViewController, .pageViewController:
             return bounds
         }
     }
@@ -106,7 +108,7 @@ extension ContainmentTree {
                 switch node.kind {
                 case .splitViewController:
                     frames.append((subview, splitFrame(container, node.split?.primary == child ? .primary : .secondary)))
-                case .navigationController, .tabBarController, .viewController:
+                case .navigationController, .tabBarController, .viewController, .pageViewController:
                     frames.append((subview, contentFrame(of: container)))
                 }
             }
@@ -138,14 +140,34 @@ extension ContainmentTree {
             try addChildController(controller, to: container, field: field)
         }
         editController(container) { $0.stack = newList }
+        arrangeChildren(of: container, as: newList)
         return removed.map { RawCall(receiver: $0, method: "removeFromParent") }
             + added.map { RawCall(receiver: $0, method: "didMove", args: ["toParent": .string(container)]) }
     }
 
+    /// A navigation or tab bar controller's `children` is its `viewControllers`, in that
+    /// order (docs/uikit-rules-corrections.md): the listed children are put in the list's
+    /// order; those leaving (removed when the transition completes) stay in front of them.
+    func arrangeChildren(of container: String, as list: [String]) {
+        let children = controllers[container]!.children
+        let listed = Set(list)
+        let leaving = children.filter { !listed.contains($0) }
+        let arranged = list.filter { controllers[$0]?.parent == container }
+        guard children != leaving + arranged else { return }
+        for child in children where listed.contains(child) {
+            removeChildLink(child, from: container)
+        }
+        for child in arranged {
+            appendChildLink(child, to: container)
+        }
+    }
+
     /// Swaps the content child shown in a built-in container's view: a transition when the
     /// old one is showing there, else plain view moves; `completion` runs when done.
+    /// `appearingFirst`: the new child's "will" comes before the old one's (a tab bar, rule 14).
     func showContent(
-        of container: String, from oldTop: String?, to newTop: String?, duration: Double, completion: [RawCall], animates: Bool = true
+        of container: String, from oldTop: String?, to newTop: String?, duration: Double, completion: [RawCall], animates: Bool = true,
+        appearingFirst: Bool = false
     ) throws(ContainmentError) {
         let node = controllers[container]!
         guard node.isViewLoaded, oldTop != newTop else {
@@ -159,7 +181,7 @@ extension ContainmentTree {
             setFrame(controllers[newTop]!.viewID, contentFrame(of: container))
             _ = try startTransition(
                 parent: container, from: oldTop, to: newTop, duration: duration, options: [], completion: completion, field: "",
-                reportsCompletion: false, insertAt: contentIndex(in: container))
+                reportsCompletion: false, insertAt: contentIndex(in: container), appearingFirst: appearingFirst)
             return
         }
         if let oldTop, let oldNode = controllers[oldTop], oldNode.isViewLoaded, views[oldNode.viewID]?.superview == node.viewID {
@@ -183,6 +205,9 @@ extension ContainmentTree {
         case .tabBarController: content = node.selectedIndex.flatMap { node.stack?[$0] }
         case .splitViewController:
             try showSplitColumns(container)
+            return
+        case .pageViewController:
+            try showCurrentPages(of: container)
             return
         case .viewController: content = nil
         }

@@ -92,15 +92,9 @@ extension ContainmentTree {
             removeFromParentController(pop.from)
         } else {
             if began, !isOnScreen(controllers[navigation]!.viewID) {
-                // The window went away meanwhile: settle whatever is still in flight.
-                for controller in [pop.to, pop.from] where controllers[controller]!.appearanceDriver == .manual {
-                    endAppearanceTransition(controller)
-                }
+                settleManualAppearance(of: [pop.to, pop.from])
             } else if began {
-                beginAppearanceTransition(pop.to, appearing: false, animated: true, driver: .manual)
-                endAppearanceTransition(pop.to)
-                beginAppearanceTransition(pop.from, appearing: true, animated: true, driver: .manual)
-                endAppearanceTransition(pop.from)
+                runAppearanceTransitions([(pop.to, false), (pop.from, true)])
             }
             removeFromSuperview(controllers[pop.to]!.viewID)
             didMove(pop.from, toParent: navigation)

@@ -12,18 +12,32 @@ extension ContainmentTree {
         let newSelected = oldSelected.flatMap { tabs.firstIndex(of: $0) } ?? (tabs.isEmpty ? nil : 0)
         let completion = try exchangeChildren(of: tabBar, with: tabs, field: field)
         editController(tabBar) { $0.selectedIndex = newSelected }
-        try showContent(of: tabBar, from: oldSelected, to: newSelected.map { tabs[$0] }, duration: 0, completion: completion)
-        finishRunningTransitions(of: tabBar)
+        try showContent(
+            of: tabBar, from: oldSelected, to: newSelected.map { tabs[$0] }, duration: 0, completion: completion, appearingFirst: true)
+        settleTabSwitch(tabBar, shown: newSelected.map { tabs[$0] })
     }
 
-    /// Rule 14: synchronously hides the old tab and shows the new one; the new tab's view
-    /// loads on first selection; selecting the current tab does nothing.
+    /// Rule 14: synchronously hides the old tab and shows the new one, in the order of real
+    /// UIKit logs (docs/uikit-rules-corrections.md): new.viewWillAppear, old.viewWillDisappear,
+    /// new.viewIsAppearing, old.viewDidDisappear, new.viewDidAppear. The new tab's view loads
+    /// on first selection; selecting the current tab does nothing.
     func selectTab(_ tabBar: String, _ index: Int) throws(ContainmentError) {
         let node = controllers[tabBar]!
         guard node.selectedIndex != index, let tabs = node.stack else { return }
         let old = node.selectedIndex.map { tabs[$0] }
         editController(tabBar) { $0.selectedIndex = index }
-        try showContent(of: tabBar, from: old, to: tabs[index], duration: 0, completion: [])
+        try showContent(of: tabBar, from: old, to: tabs[index], duration: 0, completion: [], appearingFirst: true)
+        settleTabSwitch(tabBar, shown: tabs[index])
+    }
+
+    /// Ends a tab switch within the call: the shown tab (and what it forwards to) gets
+    /// `viewIsAppearing` before the old tab's `viewDidDisappear`, then the "did"s.
+    private func settleTabSwitch(_ tabBar: String, shown: String?) {
+        if let shown, case .transition = controllers[shown]?.appearanceDriver {
+            for controller in [shown] + forwardedDescendants(of: shown) {
+                if let index = controllers.index(forKey: controller) { deliverIsAppearing(controller, at: index) }
+            }
+        }
         finishRunningTransitions(of: tabBar)
     }
 }

@@ -11,7 +11,8 @@ struct ControllerExtras {
     var childForStatusBarStyle: String?
     var childForStatusBarHidden: String?
     var properties: [String: JSONValue] = [:]
-    /// Navigation and tab bar controllers: `viewControllers` (stack bottom to top, or tabs).
+    /// Navigation, tab bar and page view controllers: `viewControllers` (stack bottom to top,
+    /// tabs, or current pages).
     /// Changes at once; the child links follow when the transition completes.
     var stack: [String]?
     /// Tab bar controllers.
@@ -32,6 +33,20 @@ struct ControllerExtras {
     var presentedViewController: String?
     /// Set while this controller is presented.
     var presentation: Presentation?
+
+    // MARK: size(forChildContentContainer:)
+
+    /// What `size(forChildContentContainer:withParentContainerSize:)` returns, by child id
+    /// (`ContainmentTree+ChildContentSize.swift`); children not listed get the parent's size.
+    var childContentSizes: [String: Size] = [:]
+
+    // MARK: Page view controller
+    // Its current pages are `stack` (`viewControllers`), as for navigation and tab bar controllers.
+
+    /// `UIPageViewController.transitionStyle`.
+    var transitionStyle: PageTransitionStyle?
+    /// A gesture-driven page turn in progress.
+    var pageSwipe: PageSwipe?
 }
 
 /// The reference a node holds its extras through; copied before a write when shared, so

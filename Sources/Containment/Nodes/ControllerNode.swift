@@ -182,6 +182,26 @@ struct ControllerNode {
         _modify { yield &extras.presentation }
     }
 
+    var childContentSizes: [String: Size] {
+        get { extrasBox?.extras.childContentSizes ?? [:] }
+        _modify { yield &extras.childContentSizes }
+    }
+
+    // MARK: Page view controller
+
+    var transitionStyle: PageTransitionStyle? {
+        get { extrasBox?.extras.transitionStyle }
+        _modify { yield &extras.transitionStyle }
+    }
+
+    /// A page view controller that begins and ends its pages' appearance itself (rule 24).
+    var relaysAppearanceToPages: Bool { kind == .pageViewController && !automaticallyForwardsAppearance }
+
+    var pageSwipe: PageSwipe? {
+        get { extrasBox?.extras.pageSwipe }
+        _modify { yield &extras.pageSwipe }
+    }
+
     var viewID: String { ControllerNode.viewID(of: id) }
 
     /// What appearance callbacks report about the move in progress.
@@ -226,6 +246,7 @@ struct ControllerNode {
             split?.secondaryOnTop = false
         }
         if interactivePop?.from == child || interactivePop?.to == child { interactivePop = nil }
+        if pageSwipe?.to == child || pageSwipe?.from == child { pageSwipe = nil }
     }
 
     static func viewID(of controller: String) -> String { controller + ".view" }

@@ -11,6 +11,9 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
     public var automaticallyForwardsAppearance: Bool?
     /// Merged into the controller's properties; a `null` value deletes the key.
     public var properties: [String: JSONValue]?
+    /// Replaces what `size(forChildContentContainer:withParentContainerSize:)` returns, by
+    /// child id; `{}` goes back to UIKit's default (the parent's size) for every child.
+    public var childContentSizes: [String: Size]?
 
     // MARK: Presentation
 
@@ -23,7 +26,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         statusBarHidden: Bool? = nil, childForStatusBarStyle: String?? = nil, childForStatusBarHidden: String?? = nil,
         automaticallyForwardsAppearance: Bool? = nil, properties: [String: JSONValue]? = nil,
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
-        isModalInPresentation: Bool? = nil
+        isModalInPresentation: Bool? = nil, childContentSizes: [String: Size]? = nil
     ) {
         self.title = title
         self.preferredContentSize = preferredContentSize
@@ -36,12 +39,14 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
         self.isModalInPresentation = isModalInPresentation
+        self.childContentSizes = childContentSizes
     }
 
     enum CodingKeys: String, CodingKey {
         case title, preferredContentSize, statusBarStyle, statusBarHidden, childForStatusBarStyle
         case childForStatusBarHidden, automaticallyForwardsAppearance, properties
         case modalPresentationStyle, definesPresentationContext, isModalInPresentation
+        case childContentSizes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -62,6 +67,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         modalPresentationStyle = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .modalPresentationStyle)
         definesPresentationContext = try container.decodeIfPresent(Bool.self, forKey: .definesPresentationContext)
         isModalInPresentation = try container.decodeIfPresent(Bool.self, forKey: .isModalInPresentation)
+        childContentSizes = try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -77,5 +83,6 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         try container.encodeIfPresent(modalPresentationStyle, forKey: .modalPresentationStyle)
         try container.encodeIfPresent(definesPresentationContext, forKey: .definesPresentationContext)
         try container.encodeIfPresent(isModalInPresentation, forKey: .isModalInPresentation)
+        try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)
     }
 }

@@ -35,6 +35,13 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     public var viewControllers: [ControllerSpec]?
     /// A tab bar's selected tab.
     public var selectedIndex: Int?
+    /// What `size(forChildContentContainer:withParentContainerSize:)` returns, by child id.
+    public var childContentSizes: [String: Size]?
+
+    // MARK: Page view controller
+
+    /// A page view controller's `transitionStyle` (default `pageCurl`); its pages are `viewControllers`.
+    public var transitionStyle: PageTransitionStyle?
     private var primaryBox: Box?
     private var secondaryBox: Box?
 
@@ -73,7 +80,8 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         viewControllers: [ControllerSpec]? = nil, selectedIndex: Int? = nil,
         primary: ControllerSpec? = nil, secondary: ControllerSpec? = nil,
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
-        isModalInPresentation: Bool? = nil, presented: ControllerSpec? = nil
+        isModalInPresentation: Bool? = nil, presented: ControllerSpec? = nil, childContentSizes: [String: Size]? = nil,
+        transitionStyle: PageTransitionStyle? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -97,6 +105,8 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         self.definesPresentationContext = definesPresentationContext
         self.isModalInPresentation = isModalInPresentation
         self.presentedBox = presented.map(Box.init)
+        self.childContentSizes = childContentSizes
+        self.transitionStyle = transitionStyle
     }
 
     enum CodingKeys: String, CodingKey {
@@ -104,6 +114,8 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         case childForStatusBarStyle, childForStatusBarHidden, properties, containerViews, children, containerView
         case frame, viewControllers, selectedIndex, primary, secondary
         case modalPresentationStyle, definesPresentationContext, isModalInPresentation, presented
+        case childContentSizes
+        case transitionStyle
     }
 
     public init(from decoder: any Decoder) throws {
@@ -130,7 +142,9 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
             modalPresentationStyle: try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .modalPresentationStyle),
             definesPresentationContext: try container.decodeIfPresent(Bool.self, forKey: .definesPresentationContext),
             isModalInPresentation: try container.decodeIfPresent(Bool.self, forKey: .isModalInPresentation),
-            presented: try container.decodeIfPresent(ControllerSpec.self, forKey: .presented)
+            presented: try container.decodeIfPresent(ControllerSpec.self, forKey: .presented),
+            childContentSizes: try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes),
+            transitionStyle: try container.decodeIfPresent(PageTransitionStyle.self, forKey: .transitionStyle)
         )
     }
 
@@ -158,6 +172,8 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         try container.encodeIfPresent(definesPresentationContext, forKey: .definesPresentationContext)
         try container.encodeIfPresent(isModalInPresentation, forKey: .isModalInPresentation)
         try container.encodeIfPresent(presented, forKey: .presented)
+        try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)
+        try container.encodeIfPresent(transitionStyle, forKey: .transitionStyle)
     }
 
     /// Holds a nested spec so the struct can contain itself.

@@ -31,6 +31,14 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     public var isCollapsed: Bool?
     /// Split view controllers: whether the primary column is hidden (regular width).
     public var isPrimaryHidden: Bool?
+    /// What `size(forChildContentContainer:withParentContainerSize:)` returns, by child id;
+    /// nil when nothing is declared.
+    public var childContentSizes: [String: Size]?
+
+    // MARK: Page view controller
+
+    /// Page view controllers: `transitionStyle` (their current pages are `viewControllers`).
+    public var transitionStyle: PageTransitionStyle?
 
     // MARK: Presentation
 
@@ -51,7 +59,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         statusBarStyle: StatusBarStyle, statusBarHidden: Bool, childForStatusBarStyle: String?,
         childForStatusBarHidden: String?, properties: [String: JSONValue], viewControllers: [String]? = nil,
         selectedIndex: Int? = nil, primary: String? = nil, secondary: String? = nil, isCollapsed: Bool? = nil,
-        isPrimaryHidden: Bool? = nil
+        isPrimaryHidden: Bool? = nil, childContentSizes: [String: Size]? = nil, transitionStyle: PageTransitionStyle? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -77,6 +85,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         self.secondary = secondary
         self.isCollapsed = isCollapsed
         self.isPrimaryHidden = isPrimaryHidden
+        self.childContentSizes = childContentSizes
+        self.transitionStyle = transitionStyle
     }
 
     enum CodingKeys: String, CodingKey {
@@ -86,6 +96,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case primary, secondary, isCollapsed, isPrimaryHidden
         case modalPresentationStyle, definesPresentationContext, isModalInPresentation, presentedViewController
         case presentingViewController, isBeingPresented, isBeingDismissed
+        case childContentSizes
+        case transitionStyle
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -121,5 +133,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encode(presentingViewController, forKey: .presentingViewController)
         try container.encode(isBeingPresented, forKey: .isBeingPresented)
         try container.encode(isBeingDismissed, forKey: .isBeingDismissed)
+        try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)
+        try container.encodeIfPresent(transitionStyle, forKey: .transitionStyle)
     }
 }

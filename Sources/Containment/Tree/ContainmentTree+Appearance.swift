@@ -79,16 +79,19 @@ extension ContainmentTree {
             warn(controller, Self.unbalancedWarning(controller))
             return false
         }
-        let moving = editController(at: index) { node in
+        let (moving, relays) = editController(at: index) { node in
             node.appearance = appearing ? .appearing : .disappearing
             node.appearanceDriver = driver
             node.appearanceAnimated = animated
             node.sentIsAppearing = false
-            return node.moving
+            return (node.moving, node.relaysAppearanceToPages)
         }
         emit(controller, appearing ? "viewWillAppear" : "viewWillDisappear", EventArguments.animated(animated), moving: moving)
         if appearing, driver != .manual {
             appendToTurnList(.pendingIsAppearing, controller)
+        }
+        if relays {
+            relayAppearanceToPages(of: controller, appearing: appearing, animated: animated, driver: driver)
         }
         return true
     }
@@ -103,9 +106,10 @@ extension ContainmentTree {
     /// `endAppearance` for a caller that has looked the controller up. The node is edited
     /// once; the callbacks report its moving flags, which ending leaves as they are.
     func endAppearance(_ controller: String, at index: ControllerIndex) {
-        let (state, sentIsAppearing, animatedFlag, moving) = readController(at: index) { node in
-            (node.appearance, node.sentIsAppearing, node.appearanceAnimated, node.moving)
+        let (state, sentIsAppearing, animatedFlag, moving, relays) = readController(at: index) { node in
+            (node.appearance, node.sentIsAppearing, node.appearanceAnimated, node.moving, node.relaysAppearanceToPages)
         }
+        let driver = relays ? readController(at: index) { $0.appearanceDriver } : nil
         let animated = EventArguments.animated(animatedFlag)
         let ended: AppearanceState
         switch state {
@@ -126,6 +130,9 @@ extension ContainmentTree {
             node.appearance = ended
             node.appearanceDriver = nil
             node.sentIsAppearing = false
+        }
+        if relays {
+            relayEndToPages(of: controller, driver: driver)
         }
     }
 
@@ -151,6 +158,23 @@ extension ContainmentTree {
                 continue
             }
             endAppearance(descendant)
+        }
+    }
+
+    /// A container's begin-then-end on each controller in turn, animated: the reversal of a
+    /// cancelled interactive transition (a back swipe, a page swipe).
+    func runAppearanceTransitions(_ steps: [(controller: String, appearing: Bool)]) {
+        for step in steps {
+            beginAppearanceTransition(step.controller, appearing: step.appearing, animated: true, driver: .manual)
+            endAppearanceTransition(step.controller)
+        }
+    }
+
+    /// Ends what an interactive transition left in flight on `controllers` when the window
+    /// went away meanwhile.
+    func settleManualAppearance(of controllers: [String]) {
+        for controller in controllers where self.controllers[controller]?.appearanceDriver == .manual {
+            endAppearanceTransition(controller)
         }
     }
 

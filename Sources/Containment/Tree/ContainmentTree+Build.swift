@@ -103,9 +103,12 @@ extension ContainmentTree {
         if spec.children?.isEmpty == false, kind != .viewController {
             throw .invalidArgument(field: path + "children", "a \(kind.rawValue) manages its children itself; use its own fields")
         }
-        if spec.viewControllers != nil, kind != .navigationController, kind != .tabBarController {
-            throw .invalidArgument(field: path + "viewControllers", "only navigation and tab bar controllers have viewControllers")
+        if spec.viewControllers != nil, kind != .navigationController, kind != .tabBarController, kind != .pageViewController {
+            throw .invalidArgument(
+                field: path + "viewControllers", "only navigation, tab bar and page view controllers have viewControllers")
         }
+        try validatePageFields(spec, kind: kind, path: path)
+        try Self.validateChildContentSizes(spec.childContentSizes, field: path + "childContentSizes")
         if let index = spec.selectedIndex {
             guard kind == .tabBarController else {
                 throw .invalidArgument(field: path + "selectedIndex", "only tab bar controllers have a selectedIndex")
@@ -133,6 +136,7 @@ extension ContainmentTree {
         guard spec.title != nil || spec.preferredContentSize != nil || spec.statusBarStyle != nil
             || spec.statusBarHidden != nil || spec.childForStatusBarStyle != nil || spec.childForStatusBarHidden != nil
             || !properties.isEmpty || !containerViews.isEmpty || node.kind != .viewController
+            || spec.childContentSizes?.isEmpty == false
         else { return node }
         node.title = spec.title
         node.preferredContentSize = spec.preferredContentSize ?? Size(width: 0, height: 0)
@@ -142,8 +146,14 @@ extension ContainmentTree {
         node.childForStatusBarHidden = spec.childForStatusBarHidden
         node.properties = properties
         node.containerViews = containerViews
+        node.childContentSizes = spec.childContentSizes ?? [:]
         switch node.kind {
         case .navigationController, .tabBarController: node.stack = []
+        case .pageViewController:
+            node.stack = []
+            node.transitionStyle = spec.transitionStyle ?? .pageCurl
+            // UIPageViewController drives its pages' appearance itself (rule 24).
+            node.automaticallyForwardsAppearance = spec.automaticallyForwardsAppearance ?? false
         case .splitViewController: node.split = SplitState(isCollapsed: window.horizontalSizeClass == .compact)
         case .viewController: break
         }
@@ -163,7 +173,7 @@ extension ContainmentTree {
                     id: spec.id + ".tabBar",
                     frame: Rect(x: 0, y: max(0, size.height - Self.tabBarHeight), width: size.width, height: Self.tabBarHeight))
             ]
-        case .viewController, .splitViewController:
+        case .viewController, .splitViewController, .pageViewController:
             return []
         }
     }

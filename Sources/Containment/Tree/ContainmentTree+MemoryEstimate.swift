@@ -19,6 +19,8 @@ extension ContainmentTree {
             bytes += extras.title?.utf8.count ?? 0
             bytes += extras.containerViews.count * 128
             for (key, value) in extras.properties { bytes += key.utf8.count + value.estimatedBytes }
+            // A dictionary entry: the child id's bytes, its size and the slot.
+            for child in extras.childContentSizes.keys { bytes += child.utf8.count + 48 }
         }
         return bytes
     }

@@ -6,7 +6,9 @@ extension ContainmentTree {
         if let size = patch.preferredContentSize, !TreeValidation.isValid(size) {
             throw .invalidArgument(field: "preferredContentSize", "preferredContentSize must be finite and not negative")
         }
+        try Self.validateChildContentSizes(patch.childContentSizes, field: "childContentSizes")
         editController(id) { node in
+            if let sizes = patch.childContentSizes { node.childContentSizes = sizes }
             if let title = patch.title { node.title = title }
             if let style = patch.statusBarStyle { node.statusBarStyle = style }
             if let hidden = patch.statusBarHidden { node.statusBarHidden = hidden }

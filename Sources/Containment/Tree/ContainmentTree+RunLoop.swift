@@ -6,17 +6,11 @@ extension ContainmentTree {
     func flushTurn() {
         while true {
             if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty || !scheduler.pendingIsAppearing.isEmpty {
-                let ends = takeTurnList(.deferredEnds)
+                let ends = orphansBeforeTheirEnclosingController(takeTurnList(.deferredEnds))
                 let appearing = takeTurnList(.pendingIsAppearing)
                 for controller in appearing {
-                    guard let index = controllers.index(forKey: controller),
-                        let (animated, moving) = readController(at: index, { node in
-                            node.appearanceDriver != .manual && node.appearance == .appearing && !node.sentIsAppearing
-                                ? (node.appearanceAnimated, node.moving) : nil
-                        })
-                    else { continue }
-                    emit(controller, "viewIsAppearing", EventArguments.animated(animated), moving: moving)
-                    editController(at: index) { $0.sentIsAppearing = true }
+                    guard let index = controllers.index(forKey: controller) else { continue }
+                    deliverIsAppearing(controller, at: index)
                 }
                 runLayoutPass()
                 for controller in ends {
@@ -33,6 +27,19 @@ extension ContainmentTree {
             guard let due = nextDueTransition() else { return }
             completeTransition(due)
         }
+    }
+
+    /// `viewIsAppearing` for a controller that began appearing and has not had it yet; a
+    /// manually driven one gets it from its `endAppearanceTransition()` instead.
+    func deliverIsAppearing(_ controller: String, at index: ControllerIndex) {
+        guard
+            let (animated, moving) = readController(at: index, { node in
+                node.appearanceDriver != .manual && node.appearance == .appearing && !node.sentIsAppearing
+                    ? (node.appearanceAnimated, node.moving) : nil
+            })
+        else { return }
+        emit(controller, "viewIsAppearing", EventArguments.animated(animated), moving: moving)
+        editController(at: index) { $0.sentIsAppearing = true }
     }
 
     func runLayoutPass() {

@@ -47,7 +47,8 @@ extension ContainmentTree {
             statusBarHidden: node.statusBarHidden, childForStatusBarStyle: node.childForStatusBarStyle,
             childForStatusBarHidden: node.childForStatusBarHidden, properties: node.properties,
             viewControllers: node.stack, selectedIndex: node.selectedIndex, primary: node.split?.primary,
-            secondary: node.split?.secondary, isCollapsed: node.split?.isCollapsed, isPrimaryHidden: node.split?.isPrimaryHidden)
+            secondary: node.split?.secondary, isCollapsed: node.split?.isCollapsed, isPrimaryHidden: node.split?.isPrimaryHidden,
+            childContentSizes: node.childContentSizes.isEmpty ? nil : node.childContentSizes, transitionStyle: node.transitionStyle)
     }
 
     /// An indented dump like UIKit's `_printHierarchy`: the window's root view controller
@@ -96,6 +97,7 @@ extension ContainmentTree {
         if let title = node.title { line += ", title: \(title)" }
         if node.kind == .navigationController, let stack = node.stack { line += ", stack: [\(stack.joined(separator: ", "))]" }
         if let index = node.selectedIndex { line += ", selectedIndex: \(index)" }
+        if let style = node.transitionStyle { line += ", pages: [\((node.stack ?? []).joined(separator: ", "))], \(style.rawValue)" }
         if let split = node.split {
             line += ", collapsed: \(split.isCollapsed)"
             if split.isPrimaryHidden { line += ", primary hidden" }
@@ -112,6 +114,7 @@ extension ContainmentTree {
         case .navigationController: "UINavigationController"
         case .tabBarController: "UITabBarController"
         case .splitViewController: "UISplitViewController"
+        case .pageViewController: "UIPageViewController"
         }
     }
 

@@ -21,9 +21,13 @@ extension ContainmentTree {
     ]
 
     /// Starts a transition; returns its id. `completion` runs when it completes.
+    /// `appearingFirst`: `to` begins appearing before `from` begins disappearing (a tab bar's
+    /// selection, docs/uikit-rules.md rule 14). `drivesAppearance`: the parent begins and ends
+    /// its children's appearance itself although it does not forward automatically
+    /// (UIPageViewController, docs/uikit-rules-page-view-controller.md).
     func startTransition(
         parent: String, from: String, to: String, duration: Double, options: [String], completion: [RawCall], field: String,
-        reportsCompletion: Bool = true, insertAt index: Int? = nil
+        reportsCompletion: Bool = true, insertAt index: Int? = nil, appearingFirst: Bool = false, drivesAppearance: Bool = false
     ) throws(ContainmentError) -> String {
         guard duration.isFinite, duration >= 0, duration <= Self.maximumDuration else {
             throw .invalidArgument(field: field + "duration", "duration must be between 0 and \(Int(Self.maximumDuration)) seconds")
@@ -49,11 +53,16 @@ extension ContainmentTree {
         let transitionID = "t\(number)"
         let container = views[controllers[from]!.viewID]!.superview
         let forwards =
-            controllers[parent]!.automaticallyForwardsAppearance && container.map { isOnScreen($0) } == true
+            (drivesAppearance || controllers[parent]!.automaticallyForwardsAppearance) && container.map { isOnScreen($0) } == true
         let animated = duration > 0
         if forwards {
+            if appearingFirst {
+                beginAppearanceTransition(to, appearing: true, animated: animated, driver: .transition(transitionID))
+            }
             beginAppearanceTransition(from, appearing: false, animated: animated, driver: .transition(transitionID))
-            beginAppearanceTransition(to, appearing: true, animated: animated, driver: .transition(transitionID))
+            if !appearingFirst {
+                beginAppearanceTransition(to, appearing: true, animated: animated, driver: .transition(transitionID))
+            }
         }
         if let container {
             try addSubview(controllers[to]!.viewID, to: container, at: index)

@@ -35,24 +35,18 @@ extension ContainmentTree {
         try addSubview(viewID, to: WindowState.viewID)
     }
 
-    /// A window size change: `viewWillTransition(to:with:)` on the root, forwarded to the
-    /// children whose root view changes size, parents first.
+    /// A window size change: `viewWillTransition(to:with:)` on the root, forwarded down as
+    /// UIKit's default implementation does (rule 18, `ContainmentTree+ChildContentSize.swift`).
     func setWindowSize(_ size: Size) throws(ContainmentError) {
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             throw .invalidArgument(field: "args.size", "size must be finite and not negative")
         }
         guard size != window.size else { return }
+        let currentSizes = window.rootViewController.map { rootViewSizes(below: $0) } ?? [:]
         editWindow { $0.size = size }
-        let resized = Set(setFrame(WindowState.viewID, Rect(size: size)))
-        guard let root = window.rootViewController else { return }
-        var stack = [root]
-        while let controller = stack.popLast() {
-            workCount += 1
-            guard let node = controllers[controller] else { continue }
-            guard controller == root || resized.contains(controller) else { continue }
-            let newSize = node.isViewLoaded ? views[node.viewID]!.frame.size : size
-            emit(controller, "viewWillTransition", ["size": Self.json(newSize)])
-            stack.append(contentsOf: node.children.reversed())
+        setFrame(WindowState.viewID, Rect(size: size))
+        if let root = window.rootViewController {
+            forwardViewWillTransition(from: root, to: size, currentSizes: currentSizes)
         }
     }
 

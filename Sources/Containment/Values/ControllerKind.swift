@@ -4,4 +4,5 @@ public enum ControllerKind: String, Codable, Sendable, CaseIterable {
     case navigationController
     case tabBarController
     case splitViewController
+    case pageViewController
 }

@@ -2359,6 +2359,16 @@ extension ScenarioCorpus {
             "controller": "mapScreen"
           },
           {
+            "args": {
+              "size": {
+                "height": 390,
+                "width": 844
+              }
+            },
+            "callback": "viewWillTransition",
+            "controller": "sheet"
+          },
+          {
             "callback": "viewWillLayoutSubviews",
             "controller": "mapScreen"
           },
@@ -3429,6 +3439,16 @@ extension ScenarioCorpus {
             },
             "callback": "viewWillTransition",
             "controller": "content"
+          },
+          {
+            "args": {
+              "size": {
+                "height": 390,
+                "width": 844
+              }
+            },
+            "callback": "viewWillTransition",
+            "controller": "menu"
           },
           {
             "callback": "viewWillLayoutSubviews",
@@ -5475,6 +5495,24 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
+            "callback": "viewWillAppear",
+            "controller": "inboxNav",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "message",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
             "callback": "viewWillDisappear",
             "controller": "feedNav",
             "isMovingFromParent": false,
@@ -5493,7 +5531,7 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewWillAppear",
+            "callback": "viewIsAppearing",
             "controller": "inboxNav",
             "isMovingFromParent": false,
             "isMovingToParent": false
@@ -5502,7 +5540,7 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewWillAppear",
+            "callback": "viewIsAppearing",
             "controller": "message",
             "isMovingFromParent": false,
             "isMovingToParent": false
@@ -5522,15 +5560,6 @@ extension ScenarioCorpus {
             },
             "callback": "viewDidDisappear",
             "controller": "feed",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "args": {
-              "animated": false
-            },
-            "callback": "viewIsAppearing",
-            "controller": "inboxNav",
             "isMovingFromParent": false,
             "isMovingToParent": false
           },
@@ -5540,15 +5569,6 @@ extension ScenarioCorpus {
             },
             "callback": "viewDidAppear",
             "controller": "inboxNav",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "args": {
-              "animated": false
-            },
-            "callback": "viewIsAppearing",
-            "controller": "message",
             "isMovingFromParent": false,
             "isMovingToParent": false
           },
@@ -6203,7 +6223,7 @@ extension ScenarioCorpus {
           {
             "args": {
               "size": {
-                "height": 341,
+                "height": 390,
                 "width": 844
               }
             },
@@ -6213,7 +6233,7 @@ extension ScenarioCorpus {
           {
             "args": {
               "size": {
-                "height": 297,
+                "height": 390,
                 "width": 844
               }
             },
@@ -6647,6 +6667,24 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
+            "callback": "viewWillAppear",
+            "controller": "inboxNav",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "inbox",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
             "callback": "viewWillDisappear",
             "controller": "feedNav",
             "isMovingFromParent": false,
@@ -6665,7 +6703,7 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewWillAppear",
+            "callback": "viewIsAppearing",
             "controller": "inboxNav",
             "isMovingFromParent": false,
             "isMovingToParent": false
@@ -6674,7 +6712,7 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewWillAppear",
+            "callback": "viewIsAppearing",
             "controller": "inbox",
             "isMovingFromParent": false,
             "isMovingToParent": false
@@ -6694,15 +6732,6 @@ extension ScenarioCorpus {
             },
             "callback": "viewDidDisappear",
             "controller": "post",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "args": {
-              "animated": false
-            },
-            "callback": "viewIsAppearing",
-            "controller": "inboxNav",
             "isMovingFromParent": false,
             "isMovingToParent": false
           },
@@ -6712,15 +6741,6 @@ extension ScenarioCorpus {
             },
             "callback": "viewDidAppear",
             "controller": "inboxNav",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "args": {
-              "animated": false
-            },
-            "callback": "viewIsAppearing",
-            "controller": "inbox",
             "isMovingFromParent": false,
             "isMovingToParent": false
           },
@@ -6768,6 +6788,24 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
+            "callback": "viewWillAppear",
+            "controller": "feedNav",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "post",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
             "callback": "viewWillDisappear",
             "controller": "inboxNav",
             "isMovingFromParent": false,
@@ -6786,7 +6824,7 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewWillAppear",
+            "callback": "viewIsAppearing",
             "controller": "feedNav",
             "isMovingFromParent": false,
             "isMovingToParent": false
@@ -6795,7 +6833,7 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewWillAppear",
+            "callback": "viewIsAppearing",
             "controller": "post",
             "isMovingFromParent": false,
             "isMovingToParent": false
@@ -6815,15 +6853,6 @@ extension ScenarioCorpus {
             },
             "callback": "viewDidDisappear",
             "controller": "inbox",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "args": {
-              "animated": false
-            },
-            "callback": "viewIsAppearing",
-            "controller": "feedNav",
             "isMovingFromParent": false,
             "isMovingToParent": false
           },
@@ -6833,15 +6862,6 @@ extension ScenarioCorpus {
             },
             "callback": "viewDidAppear",
             "controller": "feedNav",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "args": {
-              "animated": false
-            },
-            "callback": "viewIsAppearing",
-            "controller": "post",
             "isMovingFromParent": false,
             "isMovingToParent": false
           },
@@ -13354,7 +13374,7 @@ extension ScenarioCorpus {
               "animated": false
             },
             "callback": "viewDidAppear",
-            "controller": "middle",
+            "controller": "orphan",
             "isMovingFromParent": false,
             "isMovingToParent": false
           },
@@ -13363,7 +13383,7 @@ extension ScenarioCorpus {
               "animated": false
             },
             "callback": "viewDidAppear",
-            "controller": "orphan",
+            "controller": "middle",
             "isMovingFromParent": false,
             "isMovingToParent": false
           }
@@ -22128,15 +22148,6 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewWillDisappear",
-            "controller": "home",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "args": {
-              "animated": false
-            },
             "callback": "viewWillAppear",
             "controller": "profile",
             "isMovingFromParent": false,
@@ -22146,7 +22157,7 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewDidDisappear",
+            "callback": "viewWillDisappear",
             "controller": "home",
             "isMovingFromParent": false,
             "isMovingToParent": false
@@ -22157,6 +22168,15 @@ extension ScenarioCorpus {
             },
             "callback": "viewIsAppearing",
             "controller": "profile",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "home",
             "isMovingFromParent": false,
             "isMovingToParent": false
           },
@@ -22387,15 +22407,6 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewWillDisappear",
-            "controller": "home",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "args": {
-              "animated": false
-            },
             "callback": "viewWillAppear",
             "controller": "search",
             "isMovingFromParent": false,
@@ -22405,7 +22416,7 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewDidDisappear",
+            "callback": "viewWillDisappear",
             "controller": "home",
             "isMovingFromParent": false,
             "isMovingToParent": false
@@ -22416,6 +22427,15 @@ extension ScenarioCorpus {
             },
             "callback": "viewIsAppearing",
             "controller": "search",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "home",
             "isMovingFromParent": false,
             "isMovingToParent": false
           },
@@ -22463,15 +22483,6 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewWillDisappear",
-            "controller": "search",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "args": {
-              "animated": false
-            },
             "callback": "viewWillAppear",
             "controller": "home",
             "isMovingFromParent": false,
@@ -22481,7 +22492,7 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewDidDisappear",
+            "callback": "viewWillDisappear",
             "controller": "search",
             "isMovingFromParent": false,
             "isMovingToParent": false
@@ -22492,6 +22503,15 @@ extension ScenarioCorpus {
             },
             "callback": "viewIsAppearing",
             "controller": "home",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "search",
             "isMovingFromParent": false,
             "isMovingToParent": false
           },
@@ -22726,15 +22746,6 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewWillDisappear",
-            "controller": "home",
-            "isMovingFromParent": false,
-            "isMovingToParent": false
-          },
-          {
-            "args": {
-              "animated": false
-            },
             "callback": "viewWillAppear",
             "controller": "search",
             "isMovingFromParent": false,
@@ -22744,7 +22755,7 @@ extension ScenarioCorpus {
             "args": {
               "animated": false
             },
-            "callback": "viewDidDisappear",
+            "callback": "viewWillDisappear",
             "controller": "home",
             "isMovingFromParent": false,
             "isMovingToParent": false
@@ -22755,6 +22766,15 @@ extension ScenarioCorpus {
             },
             "callback": "viewIsAppearing",
             "controller": "search",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "home",
             "isMovingFromParent": false,
             "isMovingToParent": false
           },
@@ -25997,6 +26017,16 @@ extension ScenarioCorpus {
             "controller": "root"
           },
           {
+            "args": {
+              "size": {
+                "height": 390,
+                "width": 844
+              }
+            },
+            "callback": "viewWillTransition",
+            "controller": "drawer"
+          },
+          {
             "callback": "viewWillLayoutSubviews",
             "controller": "root"
           },
@@ -26183,7 +26213,7 @@ extension ScenarioCorpus {
           {
             "args": {
               "size": {
-                "height": 346,
+                "height": 390,
                 "width": 844
               }
             },
@@ -35605,6 +35635,26 @@ extension ScenarioCorpus {
             },
             "callback": "viewWillTransition",
             "controller": "tunnel"
+          },
+          {
+            "args": {
+              "size": {
+                "height": 390,
+                "width": 844
+              }
+            },
+            "callback": "viewWillTransition",
+            "controller": "startMap"
+          },
+          {
+            "args": {
+              "size": {
+                "height": 390,
+                "width": 844
+              }
+            },
+            "callback": "viewWillTransition",
+            "controller": "endMap"
           },
           {
             "callback": "viewWillLayoutSubviews",

@@ -11,26 +11,28 @@ extension TreeSnapshot: JSONWritable {
         writer.key("clock")
         writer.string(clock)
         writer.key("controllers")
-        writer.beginObject()
-        for index in JSONWriter.sortedIndices(controllers) {
-            writer.key(escaping: controllers.keys[index])
-            controllers.values[index].writeJSON(to: &writer)
-        }
-        writer.endObject()
+        writer.sortedObject(controllers)
         writer.key("id")
         writer.string(id)
         writer.key("lastSeq")
         writer.integer(lastSeq)
         writer.key("views")
-        writer.beginObject()
-        for index in JSONWriter.sortedIndices(views) {
-            writer.key(escaping: views.keys[index])
-            views.values[index].writeJSON(to: &writer)
-        }
-        writer.endObject()
+        writer.sortedObject(views)
         writer.key("window")
         window.writeJSON(to: &writer)
         writer.endObject()
+    }
+}
+
+extension JSONWriter {
+    /// A dictionary as an object, keys in sorted order (as `JSONEncoder` with `.sortedKeys`).
+    mutating func sortedObject<Value: JSONWritable>(_ dictionary: [String: Value]) {
+        beginObject()
+        for index in JSONWriter.sortedIndices(dictionary) {
+            key(escaping: dictionary.keys[index])
+            dictionary.values[index].writeJSON(to: &self)
+        }
+        endObject()
     }
 }
 
@@ -73,6 +75,10 @@ extension ControllerSnapshot: JSONWritable {
         writer.string(appearance.rawValue)
         writer.key("automaticallyForwardsAppearance")
         writer.bool(automaticallyForwardsAppearance)
+        if let childContentSizes {
+            writer.key("childContentSizes")
+            writer.sortedObject(childContentSizes)
+        }
         writer.key("childForStatusBarHidden")
         writer.optionalString(childForStatusBarHidden)
         writer.key("childForStatusBarStyle")
@@ -137,6 +143,10 @@ extension ControllerSnapshot: JSONWritable {
         writer.string(statusBarStyle.rawValue)
         writer.key("title")
         writer.optionalString(title)
+        if let transitionStyle {
+            writer.key("transitionStyle")
+            writer.string(transitionStyle.rawValue)
+        }
         writer.key("view")
         if let view { view.writeJSON(to: &writer) } else { writer.null() }
         if let viewControllers {

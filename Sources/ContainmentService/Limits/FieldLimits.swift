@@ -15,6 +15,8 @@ enum FieldLimits {
     static let maxPropertyValueBytes = 16 * 1_024
     /// Container views one controller declares.
     static let maxContainerViews = 64
+    /// Entries in one controller's `childContentSizes` (a size per child it sizes itself).
+    static let maxChildContentSizes = 1_024
 
     /// Checks `spec` and every controller nested in it; `field` is its path in the body (nil:
     /// the body itself).
@@ -23,6 +25,7 @@ enum FieldLimits {
         if let views = spec.containerViews, views.count > maxContainerViews {
             throw tooLarge(path(field, "containerViews"), "holds \(views.count) container views; at most \(maxContainerViews) are allowed")
         }
+        try check(childContentSizes: spec.childContentSizes, field: field)
         for (index, child) in (spec.children ?? []).enumerated() { try check(child, field: path(field, "children[\(index)]")) }
         for (index, child) in (spec.viewControllers ?? []).enumerated() { try check(child, field: path(field, "viewControllers[\(index)]")) }
         if let primary = spec.primary { try check(primary, field: path(field, "primary")) }
@@ -32,6 +35,14 @@ enum FieldLimits {
 
     static func check(_ patch: ControllerPatch) throws(Problem) {
         try check(title: patch.title ?? nil, properties: patch.properties, field: nil)
+        try check(childContentSizes: patch.childContentSizes, field: nil)
+    }
+
+    private static func check(childContentSizes: [String: Size]?, field: String?) throws(Problem) {
+        if let sizes = childContentSizes, sizes.count > maxChildContentSizes {
+            throw tooLarge(
+                path(field, "childContentSizes"), "holds \(sizes.count) entries; at most \(maxChildContentSizes) are allowed")
+        }
     }
 
     private static func check(title: String?, properties: [String: JSONValue]?, field: String?) throws(Problem) {

@@ -1358,12 +1358,34 @@ components:
         application/problem+json:
           schema:
             $ref: '#/components/schemas/Problem'
-          example:
-            type: about:blank
-            title: UIViewControllerHierarchyInconsistency
-            status: 409
-            code: hierarchy_inconsistency
-            detail: 'child view controller:<map> should have parent view controller:<root> but actual parent is:<(null)>'
+          examples:
+            hierarchy:
+              value:
+                type: about:blank
+                title: UIViewControllerHierarchyInconsistency
+                status: 409
+                code: hierarchy_inconsistency
+                detail: 'child view controller:<map> should have parent view controller:<root> but actual parent is:<(null)>'
+            pageCount:
+              summary: A page view controller's setViewControllers with other than one page
+              value:
+                type: about:blank
+                title: NSInvalidArgumentException
+                status: 409
+                code: page_count_mismatch
+                detail: "The number of view controllers provided (2) doesn't match the number required (1) for the requested transition"
+                callIndex: 0
+                applied: 0
+            pageSwipe:
+              summary: A page view controller asked to turn a page while a swipe runs
+              value:
+                type: about:blank
+                title: NSInternalInconsistencyException
+                status: 409
+                code: page_swipe_in_progress
+                detail: A page turn of <pages> is in progress
+                callIndex: 0
+                applied: 0
     Gone:
       description: The asked-for events are no longer retained; `oldestSeq` says what is.
       content:
@@ -1460,7 +1482,7 @@ components:
         height: {type: number, minimum: 0}
     ControllerKind:
       type: string
-      enum: [viewController, navigationController, tabBarController, splitViewController]
+      enum: [viewController, navigationController, tabBarController, splitViewController, pageViewController]
     ModalPresentationStyle:
       type: string
       enum: [automatic, fullScreen, pageSheet, formSheet, currentContext, overFullScreen, overCurrentContext, popover]
@@ -1562,9 +1584,22 @@ components:
           type: array
           description: |
             Navigation controllers: the stack, bottom to top; tab bar controllers: the tabs in
-            order. Built as `setViewControllers` (not animated). Only these two kinds accept it.
+            order; page view controllers: the current page (exactly one, else a 400 naming this
+            field). Built as `setViewControllers` (not animated). Only these three kinds accept it.
           items:
             $ref: '#/components/schemas/ControllerSpec'
+        transitionStyle:
+          type: string
+          enum: [pageCurl, scroll]
+          default: pageCurl
+          description: |
+            Page view controllers only: `UIPageViewController.transitionStyle` (`pageCurl`, as
+            `UIPageViewController()`, or `scroll`). It decides the order of an interactive
+            swipe's callbacks (docs/uikit-rules-page-view-controller.md, rule 25). A page view
+            controller does not forward appearance automatically (`automaticallyForwardsAppearance`
+            defaults to false for it): it drives its pages itself.
+        childContentSizes:
+          $ref: '#/components/schemas/ChildContentSizes'
         selectedIndex:
           type: integer
           minimum: 0
@@ -1621,6 +1656,35 @@ components:
             isModalInPresentation: true
             viewControllers:
               - {id: form}
+        - id: pages
+          kind: pageViewController
+          transitionStyle: scroll
+          viewControllers:
+            - {id: page1}
+        - id: root
+          childContentSizes: {drawer: {width: 300, height: 844}}
+          containerViews:
+            - {id: side, frame: {x: 0, y: 0, width: 300, height: 844}}
+          children:
+            - {id: content}
+            - {id: drawer, containerView: side}
+
+    ChildContentSizes:
+      type: object
+      description: |
+        What a controller's `size(forChildContentContainer:withParentContainerSize:)` returns,
+        by child id. On a window size change UIKit's default `viewWillTransition(to:with:)` tells
+        each child with that size (children not listed get the parent's new size; a split view
+        controller's columns their column size) and skips a child only when that size equals
+        the child's current size. Built-in containers tell only the children they show (a
+        stack's top, the selected tab). At most 1,024 entries (400 `field_too_large`).
+      maxProperties: 1024
+      propertyNames:
+        $ref: '#/components/schemas/Id'
+      additionalProperties:
+        $ref: '#/components/schemas/Size'
+      examples:
+        - {drawer: {width: 300, height: 844}}
 
     ControllerPatch:
       type: object
@@ -1646,9 +1710,14 @@ components:
           $ref: '#/components/schemas/ModalPresentationStyle'
         definesPresentationContext: {type: boolean}
         isModalInPresentation: {type: boolean}
+        childContentSizes:
+          $ref: '#/components/schemas/ChildContentSizes'
+          description: Replaces the controller's `childContentSizes`; `{}` goes back to the parent's size for every child.
       examples:
         - {modalPresentationStyle: fullScreen}
         - {isModalInPresentation: true, definesPresentationContext: false}
+        - {title: Map, properties: {zoom: 3}}
+        - {childContentSizes: {drawer: {width: 300, height: 844}}}
 
     AddChild:
       type: object
@@ -1762,6 +1831,23 @@ components:
             | `setViewControllers` | `viewControllers` (ids; keeps the selected tab if it stays, else selects the first); `animated` is accepted, the swap is immediate |
             | `setSelectedIndex` | `index` (within the tabs; selecting the current tab does nothing) |
 
+            Page view controller (`kind: pageViewController`; docs/uikit-rules-page-view-controller.md).
+            Its delegate's callbacks are events on it: `willTransitionTo`
+            (`args.pendingViewControllers`) and `didFinishAnimating` (`args.finished`,
+            `args.previousViewControllers`, `args.transitionCompleted`). `direction` (`forward`
+            default, `reverse`) is checked but changes no callback:
+
+            | method | args |
+            | --- | --- |
+            | `setViewControllers` | `viewControllers` (exactly 1 id, else 409 `NSInvalidArgumentException` `page_count_mismatch`), `direction`, `animated` (default false; animated takes 0.35 s of the tree's clock). Old page: willMove(nil), disappears, didMove(nil); new page: added, loads, appears, didMove. Never calls the delegate. |
+            | `beginInteractiveSwipe` | `to` (the page the data source would return; it becomes a child at once), `direction`. `willTransitionTo`, then to.viewWillAppear, current.viewWillDisappear |
+            | `finishInteractiveSwipe` | — (the current page leaves, `to` is the page; `didFinishAnimating` with `transitionCompleted: true`) |
+            | `cancelInteractiveSwipe` | — (both reverse, `to` leaves; `didFinishAnimating` with `transitionCompleted: false`) |
+
+            A second swipe or `setViewControllers` while a swipe runs is a 409
+            `page_swipe_in_progress`; finishing or cancelling without one a 409 `no_page_swipe`;
+            a swipe with no page shown a 409 `no_current_page`.
+
             Split view controller (`kind: splitViewController`):
 
             | method | args |
@@ -1797,6 +1883,8 @@ components:
             - {percent: 0.4}
             - {viewController: sheet, animated: false}
             - {shouldDismiss: false}
+            - {viewControllers: [page2], direction: forward, animated: true}
+            - {to: page2, direction: reverse}
 
     Calls:
       type: object
@@ -1827,6 +1915,10 @@ components:
             - {receiver: sheet, method: cancelInteractiveDismissal}
             - {receiver: sheet, method: dismiss, args: {animated: false}}
           atomic: false
+        - calls:
+            - {receiver: pages, method: setViewControllers, args: {viewControllers: [page2], direction: forward, animated: false}}
+            - {receiver: pages, method: beginInteractiveSwipe, args: {to: page3, direction: forward}}
+            - {receiver: pages, method: finishInteractiveSwipe}
 
     ClockAdvance:
       type: object
@@ -1856,7 +1948,14 @@ components:
         controller: {type: string}
         callback:
           type: string
-          examples: [viewWillAppear]
+          examples: [viewWillAppear, willTransitionTo, didFinishAnimating]
+          description: |
+            UIKit's Swift name without labels. Besides the lifecycle callbacks, a page view
+            controller's delegate callbacks are events on the page view controller:
+            `willTransitionTo` (`args.pendingViewControllers`: ids) when a swipe begins, and
+            `didFinishAnimating` (`args.finished`, `args.previousViewControllers`: ids,
+            `args.transitionCompleted`) when it ends. `viewWillTransition` carries `args.size`,
+            the size `size(forChildContentContainer:withParentContainerSize:)` gave the controller.
         args:
           type: object
           additionalProperties: true
@@ -1879,6 +1978,9 @@ components:
         - {seq: 17, batch: 4, tree: demo, time: '2026-11-21T10:00:00.123Z', controller: map, callback: viewWillAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
         - {seq: 30, batch: 9, tree: demo, time: '2026-11-21T10:00:01.000Z', controller: sheet, callback: viewDidAppear, args: {animated: true}, isMovingToParent: false, isMovingFromParent: false, isBeingPresented: true}
         - {seq: 41, batch: 12, tree: demo, time: '2026-11-21T10:00:03.000Z', controller: sheet, callback: presentationControllerWillDismiss, args: {}}
+        - {seq: 30, batch: 9, tree: book, time: '2026-11-21T10:00:01.000Z', controller: pages, callback: willTransitionTo, args: {pendingViewControllers: [page2]}}
+        - {seq: 41, batch: 10, tree: book, time: '2026-11-21T10:00:02.000Z', controller: pages, callback: didFinishAnimating, args: {finished: true, previousViewControllers: [page1], transitionCompleted: true}}
+        - {seq: 52, batch: 11, tree: drawer, time: '2026-11-21T10:00:03.000Z', controller: drawer, callback: viewWillTransition, args: {size: {width: 300, height: 390}}}
 
     Events:
       type: array
@@ -1914,7 +2016,10 @@ components:
         children:
           type: array
           items: {type: string}
-          description: In order; a navigation stack bottom to top; a tab bar's tabs.
+          description: |
+            In order. For navigation, tab bar and page view controllers the children are their
+            `viewControllers` in that order, plus, while a change is under way, a child about to
+            leave (before them) or a page being swiped to (after them).
         isViewLoaded: {type: boolean}
         view:
           oneOf:
@@ -1941,9 +2046,10 @@ components:
           type: array
           items: {type: string}
           description: |
-            Navigation controllers: the stack, bottom to top; tab bar controllers: the tabs.
-            Present only for these two kinds. The stack changes at once, while `children` follows
-            UIKit's callbacks (a popped controller stays a child until its didMove(toParent: nil)).
+            Navigation controllers: the stack, bottom to top; tab bar controllers: the tabs; page
+            view controllers: the current page. Present only for these three kinds. The list
+            changes at once, while `children` follows UIKit's callbacks (a popped controller stays
+            a child until its didMove(toParent: nil)).
         selectedIndex:
           type: integer
           minimum: 0
@@ -1976,6 +2082,13 @@ components:
         isBeingDismissed:
           type: boolean
           description: True while its dismissal transition or swipe-down runs.
+        transitionStyle:
+          type: string
+          enum: [pageCurl, scroll]
+          description: Page view controllers (always present for them).
+        childContentSizes:
+          $ref: '#/components/schemas/ChildContentSizes'
+          description: Absent when nothing is declared.
 
     Tree:
       type: object

@@ -139,8 +139,8 @@ import Testing
         #expect(select.status == 200)
         #expect(
             Array(select.callbacks.prefix(7)) == [
-                "b.loadView", "b.viewDidLoad", "a.viewWillDisappear", "b.viewWillAppear", "a.viewDidDisappear",
-                "b.viewIsAppearing", "b.viewDidAppear",
+                "b.loadView", "b.viewDidLoad", "b.viewWillAppear", "a.viewWillDisappear", "b.viewIsAppearing",
+                "a.viewDidDisappear", "b.viewDidAppear",
             ])
         let tree = try service.request("GET", "/v1/trees/tabs").json
         #expect(tree["controllers"]["tabs"]["selectedIndex"].int == 1)

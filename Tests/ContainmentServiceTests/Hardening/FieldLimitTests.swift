@@ -50,4 +50,21 @@ import Testing
         #expect(valueReply.json["field"].string == "properties.note")
         #expect(try service.request("GET", "/v1/trees/demo/controllers/x").status == 404)
     }
+
+    @Test func childContentSizesAreCappedInCount() throws {
+        let service = try TestService()
+        try service.createTree("demo", root: #"{"id": "root"}"#)
+        let entries = (0...FieldLimits.maxChildContentSizes).map { #""c\#($0)": {"width": 1, "height": 1}"# }
+        let tooMany = try service.request(
+            "PATCH", "/v1/trees/demo/controllers/root", json: #"{"childContentSizes": {\#(entries.joined(separator: ", "))}}"#)
+        #expect(tooMany.status == 400)
+        #expect(tooMany.json["code"].string == "field_too_large")
+        #expect(tooMany.json["field"].string == "childContentSizes")
+        let nested = try service.request(
+            "POST", "/v1/trees/demo/controllers",
+            json: #"{"id": "x", "children": [{"id": "y", "childContentSizes": {\#(entries.joined(separator: ", "))}}]}"#)
+        #expect(nested.json["field"].string == "children[0].childContentSizes")
+        let fits = entries.dropLast().joined(separator: ", ")
+        #expect(try service.request("PATCH", "/v1/trees/demo/controllers/root", json: #"{"childContentSizes": {\#(fits)}}"#).status == 200)
+    }
 }

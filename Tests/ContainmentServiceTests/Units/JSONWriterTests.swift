@@ -82,7 +82,11 @@ import Testing
                 ControllerSpec(id: "nav", kind: .navigationController, containerView: "box", viewControllers: [leaf("n1"), leaf("n2")]),
                 ControllerSpec(id: "tabs", kind: .tabBarController, containerView: "box", viewControllers: [leaf("t1"), leaf("t2")], selectedIndex: 1),
                 ControllerSpec(id: "split", kind: .splitViewController, containerView: "box", primary: leaf("p"), secondary: leaf("s")),
-            ])
+                ControllerSpec(
+                    id: "pages", kind: .pageViewController, containerView: "box", viewControllers: [leaf("g1")],
+                    transitionStyle: random.pick([nil, .scroll, .pageCurl])),
+            ],
+            childContentSizes: random.below(2) == 0 ? nil : ["nav": Size(width: 320, height: 480.5), "tabs": Size(width: 1, height: 2)])
         let tree = try ContainmentTree(id: "gen-\(seed)", root: root, now: 1_795_000_000.123)
         var events = tree.creationEvents
         var transitions: [TransitionSnapshot] = []

@@ -1,0 +1,272 @@
+/// UIPageViewController (docs/uikit-rules-page-view-controller.md, rules 24–25): one current
+/// page whose view fills the container. It does not forward appearance automatically: it
+/// begins and ends its pages' appearance itself, and relays its own appearance to its current
+/// pages after its own callback. Its delegate's callbacks are events on it.
+extension ContainmentTree {
+    /// A spine at `min`, not double-sided: every transition takes exactly one page.
+    static let requiredPageCount = 1
+    /// An animated `setViewControllers` takes as long as a navigation push.
+    static let pageTransitionDuration = navigationDuration
+
+    func applyPageCall(_ controller: String, _ method: String, _ args: RawCallArguments, prefix: String) throws(ContainmentError) {
+        switch method {
+        case "setViewControllers":
+            let pages = try controllerList(args, "viewControllers").1
+            try checkDirection(args)
+            try setPages(controller, pages, animated: try args.bool("animated", default: false), field: args.field("viewControllers"))
+        case "beginInteractiveSwipe":
+            let to = try controllerList(args, "to").0
+            try checkDirection(args)
+            try beginInteractiveSwipe(controller, to: to, field: args.field("to"))
+        case "finishInteractiveSwipe":
+            try endInteractiveSwipe(controller, finish: true)
+        case "cancelInteractiveSwipe":
+            try endInteractiveSwipe(controller, finish: false)
+        default:
+            throw .invalidArgument(field: prefix + "method", "\(method) is not a method of a pageViewController")
+        }
+    }
+
+    /// `direction` (`forward` by default) chooses the side the page comes from: it changes
+    /// the animation, never the callbacks, so it is only checked.
+    private func checkDirection(_ args: RawCallArguments) throws(ContainmentError) {
+        if args.values["direction"] != nil {
+            _ = try args.rawValue("direction", as: PageDirection.self)
+        }
+    }
+
+    /// A spec's page fields: `transitionStyle` only on a page view controller, and its
+    /// `viewControllers` as many as a transition takes (a 400 naming the field, where the
+    /// same list in a raw call is UIKit's exception).
+    func validatePageFields(_ spec: ControllerSpec, kind: ControllerKind, path: String) throws(ContainmentError) {
+        if spec.transitionStyle != nil, kind != .pageViewController {
+            throw .invalidArgument(field: path + "transitionStyle", "only page view controllers have a transitionStyle")
+        }
+        if kind == .pageViewController, let pages = spec.viewControllers, pages.count != Self.requiredPageCount {
+            throw .invalidArgument(
+                field: path + "viewControllers",
+                "a page view controller shows \(Self.requiredPageCount) page at a time; \(pages.count) given")
+        }
+    }
+
+    // MARK: setViewControllers
+
+    /// `setViewControllers(_:direction:animated:completion:)` (rule 24): each old page
+    /// willMove(nil), disappears, didMove(nil); each new page is added, loads, appears and gets
+    /// didMove. Animated, the two overlap for `pageTransitionDuration` on the tree's clock, as
+    /// a navigation push does. It never calls the delegate.
+    func setPages(_ pageViewController: String, _ pages: [String], animated: Bool, field: String) throws(ContainmentError) {
+        guard pages.count == Self.requiredPageCount else {
+            throw .invalidArgumentException(
+                code: "page_count_mismatch",
+                "The number of view controllers provided (\(pages.count)) doesn't match the number required (\(Self.requiredPageCount)) for the requested transition"
+            )
+        }
+        try requireNoSwipe(pageViewController)
+        finishRunningTransitions(of: pageViewController)
+        let node = controllers[pageViewController]!
+        let oldPages = node.stack ?? []
+        guard oldPages != pages else { return }
+        let removed = oldPages.filter { !pages.contains($0) }
+        let added = pages.filter { !oldPages.contains($0) }
+        if animated, let old = removed.first, let new = added.first, isShownPage(old, of: pageViewController),
+            isOnScreen(node.viewID)
+        {
+            willMove(old, toParent: nil)
+            try addChildController(new, to: pageViewController, field: field)
+            editController(pageViewController) { $0.stack = pages }
+            loadViewIfNeeded(new)
+            setFrame(controllers[new]!.viewID, contentFrame(of: pageViewController))
+            _ = try startTransition(
+                parent: pageViewController, from: old, to: new, duration: Self.pageTransitionDuration, options: [],
+                completion: [
+                    RawCall(receiver: old, method: "removeFromParent"),
+                    RawCall(receiver: new, method: "didMove", args: ["toParent": .string(pageViewController)]),
+                ],
+                field: "", reportsCompletion: false, drivesAppearance: true)
+            return
+        }
+        for old in removed {
+            willMove(old, toParent: nil)
+            if isShownPage(old, of: pageViewController) {
+                disappearPage(old)
+                removeFromSuperview(controllers[old]!.viewID)
+            }
+            removeFromParentController(old)
+        }
+        editController(pageViewController) { $0.stack = pages }
+        for new in added {
+            try addChildController(new, to: pageViewController, field: field)
+            if controllers[pageViewController]!.isViewLoaded {
+                try showPage(new, in: pageViewController)
+                appearPage(new, of: pageViewController)
+            }
+            didMove(new, toParent: pageViewController)
+        }
+    }
+
+    /// A page leaving the page view controller's view disappears at once if it is showing.
+    private func disappearPage(_ page: String) {
+        guard let state = controllers[page]?.appearance, state == .appeared || state == .appearing else { return }
+        beginAppearanceTransition(page, appearing: false, animated: false, driver: .manual)
+        endAppearanceTransition(page)
+    }
+
+    /// A page that is now current appears as its page view controller does: at once when
+    /// that has appeared, or with its own appearance while it is appearing (the relay ends it).
+    private func appearPage(_ page: String, of pageViewController: String) {
+        let container = controllers[pageViewController]!
+        guard let state = controllers[page]?.appearance, state == .disappeared || state == .disappearing else { return }
+        switch container.appearance {
+        case .appeared:
+            beginAppearanceTransition(page, appearing: true, animated: false, driver: .manual)
+            endAppearanceTransition(page)
+        case .appearing:
+            beginAppearanceTransition(page, appearing: true, animated: container.appearanceAnimated, driver: container.appearanceDriver ?? .turn)
+        case .disappearing, .disappeared:
+            break
+        }
+    }
+
+    /// Loading a page view controller's view puts its current pages in it.
+    func showCurrentPages(of pageViewController: String) throws(ContainmentError) {
+        for page in controllers[pageViewController]!.stack ?? [] where controllers[page]?.parent == pageViewController {
+            try showPage(page, in: pageViewController)
+        }
+    }
+
+    private func showPage(_ page: String, in pageViewController: String) throws(ContainmentError) {
+        loadViewIfNeeded(page)
+        let viewID = controllers[page]!.viewID
+        setFrame(viewID, contentFrame(of: pageViewController))
+        try addSubview(viewID, to: controllers[pageViewController]!.viewID)
+    }
+
+    private func isShownPage(_ page: String, of pageViewController: String) -> Bool {
+        guard let node = controllers[page], node.isViewLoaded else { return false }
+        return views[node.viewID]?.superview == controllers[pageViewController]?.viewID
+    }
+
+    // MARK: Relaying its own appearance
+
+    /// The current pages, and the page a swipe is turning to, whose views are in the page
+    /// view controller's view.
+    private func shownPages(of pageViewController: String) -> [String] {
+        guard let node = controllers[pageViewController] else { return [] }
+        return ((node.stack ?? []) + (node.pageSwipe.map { [$0.to] } ?? [])).filter { page in
+            controllers[page]?.parent == pageViewController && isShownPage(page, of: pageViewController)
+        }
+    }
+
+    /// Rule 24: after its own "will" callback, the same begins on its current pages.
+    func relayAppearanceToPages(of pageViewController: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) {
+        for page in shownPages(of: pageViewController) {
+            guard let state = controllers[page]?.appearance else { continue }
+            let changes = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
+            if changes {
+                beginAppearanceTransition(page, appearing: appearing, animated: animated, driver: driver)
+            }
+        }
+    }
+
+    /// After its own "did" callback, the pages it began under the same driver end.
+    func relayEndToPages(of pageViewController: String, driver: AppearanceDriver?) {
+        for page in shownPages(of: pageViewController) {
+            guard let node = controllers[page], node.appearanceDriver == driver,
+                node.appearance == .appearing || node.appearance == .disappearing
+            else { continue }
+            endAppearanceTransition(page)
+        }
+    }
+
+    // MARK: Interactive swipes
+
+    private func requireNoSwipe(_ pageViewController: String) throws(ContainmentError) {
+        guard controllers[pageViewController]!.pageSwipe == nil else {
+            throw .internalInconsistency(
+                code: "page_swipe_in_progress", "A page turn of \(ContainmentError.describe(pageViewController)) is in progress")
+        }
+    }
+
+    private func currentSwipe(_ pageViewController: String) throws(ContainmentError) -> PageSwipe {
+        guard let swipe = controllers[pageViewController]!.pageSwipe else {
+            throw .internalInconsistency(
+                code: "no_page_swipe", "No page turn of \(ContainmentError.describe(pageViewController)) is in progress")
+        }
+        return swipe
+    }
+
+    /// The start of a gesture-driven page turn to `to` (the page the data source returned):
+    /// `to` becomes a child at once, the delegate's `willTransitionTo`, then `to` begins
+    /// appearing and the current page disappearing (rule 25;
+    /// docs/uikit-rules-page-view-controller.md, "Decision: when a page becomes a child").
+    func beginInteractiveSwipe(_ pageViewController: String, to: String, field: String) throws(ContainmentError) {
+        try requireNoSwipe(pageViewController)
+        let node = controllers[pageViewController]!
+        guard let from = node.stack?.first, isShownPage(from, of: pageViewController) else {
+            throw .internalInconsistency(
+                code: "no_current_page", "\(ContainmentError.describe(pageViewController)) shows no page to turn from")
+        }
+        guard to != from else {
+            throw .invalidArgument(field: field, "\(to) is the current page already")
+        }
+        finishRunningTransitions(of: pageViewController)
+        try addChildController(to, to: pageViewController, field: field)
+        emit(pageViewController, "willTransitionTo", ["pendingViewControllers": .array([.string(to)])])
+        try showPage(to, in: pageViewController)
+        if controllers[pageViewController]!.appearance == .appeared {
+            beginAppearanceTransition(to, appearing: true, animated: true, driver: .manual)
+            beginAppearanceTransition(from, appearing: false, animated: true, driver: .manual)
+        }
+        editController(pageViewController) { $0.pageSwipe = PageSwipe(from: from, to: to) }
+    }
+
+    /// The end of the gesture (rule 25). Finished: the current page leaves, `to` is the page.
+    /// Cancelled: both reverse, `to` leaves, the pages stay. The delegate's
+    /// `didFinishAnimating` comes last either way.
+    func endInteractiveSwipe(_ pageViewController: String, finish: Bool) throws(ContainmentError) {
+        let swipe = try currentSwipe(pageViewController)
+        editController(pageViewController) { $0.pageSwipe = nil }
+        let scroll = controllers[pageViewController]!.transitionStyle == .scroll
+        // Begun by the swipe and still driven by it, on screen: the logged orders.
+        let driven = [swipe.to, swipe.from].allSatisfy { controllers[$0]!.appearanceDriver == .manual }
+        let showing = isOnScreen(controllers[pageViewController]!.viewID) && controllers[pageViewController]!.appearance == .appeared
+        let leaving = finish ? swipe.from : swipe.to
+        willMove(leaving, toParent: nil)
+        if driven, showing {
+            if finish {
+                // Scroll: new.viewDidAppear, old.viewDidDisappear; page curl: the other way round.
+                for page in scroll ? [swipe.to, swipe.from] : [swipe.from, swipe.to] {
+                    endAppearanceTransition(page)
+                }
+            } else if scroll {
+                runAppearanceTransitions([(swipe.from, true), (swipe.to, false)])
+            } else {
+                beginAppearanceTransition(swipe.to, appearing: false, animated: true, driver: .manual)
+                beginAppearanceTransition(swipe.from, appearing: true, animated: true, driver: .manual)
+                endAppearanceTransition(swipe.to)
+                endAppearanceTransition(swipe.from)
+            }
+        } else {
+            // The page view controller appeared, disappeared or was hidden meanwhile: end what
+            // the swipe left in flight, then the pages follow the page view controller.
+            settleManualAppearance(of: [swipe.to, swipe.from])
+            disappearPage(leaving)
+            appearPage(finish ? swipe.to : swipe.from, of: pageViewController)
+        }
+        removeFromSuperview(controllers[leaving]!.viewID)
+        if finish {
+            editController(pageViewController) { $0.stack = [swipe.to] }
+        }
+        removeFromParentController(leaving)
+        if finish {
+            didMove(swipe.to, toParent: pageViewController)
+        }
+        emit(
+            pageViewController, "didFinishAnimating",
+            [
+                "finished": .bool(true), "previousViewControllers": .array([.string(swipe.from)]),
+                "transitionCompleted": .bool(finish),
+            ])
+    }
+}

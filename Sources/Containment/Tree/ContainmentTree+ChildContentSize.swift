@@ -1,0 +1,67 @@
+/// `viewWillTransition(to:with:)` forwarded down the controller hierarchy as UIKit's default
+/// implementation does (docs/uikit-rules.md, rule 18; docs/uikit-rules-corrections.md): each
+/// child hears of the change with the size `size(forChildContentContainer:withParentContainerSize:)`
+/// returns for it, and is skipped only when that size equals its current size.
+extension ContainmentTree {
+    /// The root view sizes of the loaded controllers from `root` down, read before a size
+    /// change: UIKit calls `viewWillTransition(to:with:)` before the views change size.
+    func rootViewSizes(below root: String) -> [String: Size] {
+        var sizes: [String: Size] = [:]
+        var stack = [root]
+        while let controller = stack.popLast() {
+            workCount += 1
+            guard let node = controllers[controller] else { continue }
+            if node.isViewLoaded, let view = views[node.viewID] { sizes[controller] = view.frame.size }
+            stack.append(contentsOf: node.children)
+        }
+        return sizes
+    }
+
+    /// Parents first, children in order. A child whose view is not loaded has no size yet
+    /// to compare with, so it is told (its view is not loaded for it). Built-in containers
+    /// tell only the children they show (a navigation stack's top, the selected tab, the
+    /// shown columns and pages), as the engine did before this rule was corrected.
+    func forwardViewWillTransition(from root: String, to size: Size, currentSizes: [String: Size]) {
+        var stack = [(root, size)]
+        while let (controller, newSize) = stack.popLast() {
+            workCount += 1
+            guard let node = controllers[controller] else { continue }
+            emit(controller, "viewWillTransition", ["size": Self.json(newSize)])
+            let told = node.kind == .viewController ? node.children : node.children.filter { isShownChild($0, of: node) }
+            for child in told.reversed() {
+                let childSize = sizeForChildContentContainer(child, of: controller, parentSize: newSize)
+                if currentSizes[child] == childSize { continue }
+                stack.append((child, childSize))
+            }
+        }
+    }
+
+    private func isShownChild(_ child: String, of container: ControllerNode) -> Bool {
+        readView(ControllerNode.viewID(of: child)) { $0.superview } == container.viewID
+    }
+
+    /// `childContentSizes` as a spec or PATCH gives it: child ids, with sizes finite and not
+    /// negative. The children need not exist yet (a declaration for a later child).
+    static func validateChildContentSizes(_ sizes: [String: Size]?, field: String) throws(ContainmentError) {
+        for (child, size) in sizes ?? [:] {
+            guard TreeValidation.isValidNodeID(child) else {
+                throw .invalidArgument(field: field, "childContentSizes keys are controller ids; \(child) is not one")
+            }
+            guard TreeValidation.isValid(size) else {
+                throw .invalidArgument(field: field + "." + child, "a child content size must be finite and not negative")
+            }
+        }
+    }
+
+    /// `size(forChildContentContainer:withParentContainerSize:)`: what the controller declares
+    /// for the child (`childContentSizes`), else a split view controller's column, else
+    /// UIKit's default, the parent's size.
+    func sizeForChildContentContainer(_ child: String, of parent: String, parentSize: Size) -> Size {
+        guard let node = controllers[parent] else { return parentSize }
+        if let declared = node.childContentSizes[child] { return declared }
+        if let split = node.split, split.primary == child || split.secondary == child {
+            return splitFrame(parent, split.primary == child ? .primary : .secondary).size
+        }
+        return parentSize
+    }
+}
