@@ -97,6 +97,8 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
+        // glibc's `mallopt`, which the Glibc module does not import; part of libc, nothing to link.
+        .systemLibrary(name: "CMalloc"),
         // The only code that calls libmicrohttpd.
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         // A small general HTTP server over the shim; knows nothing of containment.
@@ -126,6 +128,7 @@ let package = Package(
             dependencies: [
                 "ContainmentService",
                 "ContainmentConformance",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,8 +1,9 @@
 import Containment
 import Testing
 
-/// Issue 5 through HTTP: navigation, tab bar and split view controllers built from nested
-/// specs (JSON and YAML) and driven by raw calls, as a test rig with curl would.
+/// Built-in containers through HTTP (docs/uikit-rules.md, rules 13–15): navigation, tab bar and
+/// split view controllers built from nested specs (JSON and YAML) and driven by raw calls, as
+/// a test rig with curl would.
 @Suite struct BuiltInContainerTests {
     /// The navigation figure of Apple's container guide: a navigation controller at the window's root with a
     /// two-controller stack, plus a detached `more` to push.

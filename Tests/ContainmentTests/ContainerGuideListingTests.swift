@@ -4,7 +4,7 @@ import Testing
 
 /// The listings of Apple's container guide reproduced call for call; each recipe must emit exactly what its raw
 /// calls emit.
-@Suite struct SeedListingTests {
+@Suite struct ContainerGuideListingTests {
     let frame: JSONValue = ["x": 0, "y": 0, "width": 390, "height": 844]
 
     @Test func displayContentController() throws {
