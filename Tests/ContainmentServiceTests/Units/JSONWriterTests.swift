@@ -90,7 +90,8 @@ import Testing
         let cast = ["root", "nav", "tabs", "split", "n1", "t1", "p", "c1", "c2", "c3"]
         var now = 1_795_000_001.0
         for _ in 0..<random.below(30) {
-            let a = random.pick(cast), b = random.pick(cast)
+            let a = random.pick(cast)
+            let b = random.pick(cast)
             let id = JSONValue.string
             let calls: [RawCall]
             switch random.below(10) {
