@@ -146,6 +146,8 @@ let package = Package(
         // A blocking HTTP/1.1 test client over POSIX sockets, for every HTTP test target.
         .target(name: "MicroHTTPTestSupport", dependencies: [], path: "Tests/MicroHTTPTestSupport"),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTestSupport"]),
-        .testTarget(name: "ContainmentServiceTests", dependencies: ["ContainmentService", "Containment", "ContainmentConformance", "MicroHTTPTestSupport", "MicroHTTP", "CLibDeflate"]),
+        .testTarget(
+            name: "ContainmentServiceTests",
+            dependencies: ["ContainmentService", "Containment", "ContainmentConformance", "MicroHTTPTestSupport", "MicroHTTP", "CLibDeflate"]),
     ]
 )

@@ -10,10 +10,12 @@ extension ContainmentTree {
                 let appearing = takeTurnList(.pendingIsAppearing)
                 for controller in appearing {
                     guard let index = controllers.index(forKey: controller),
-                        let (animated, moving) = readController(at: index, { node in
-                            node.appearanceDriver != .manual && node.appearance == .appearing && !node.sentIsAppearing
-                                ? (node.appearanceAnimated, node.moving) : nil
-                        })
+                        let (animated, moving) = readController(
+                            at: index,
+                            { node in
+                                node.appearanceDriver != .manual && node.appearance == .appearing && !node.sentIsAppearing
+                                    ? (node.appearanceAnimated, node.moving) : nil
+                            })
                     else { continue }
                     emit(controller, "viewIsAppearing", EventArguments.animated(animated), moving: moving)
                     editController(at: index) { $0.sentIsAppearing = true }
@@ -21,9 +23,11 @@ extension ContainmentTree {
                 runLayoutPass()
                 for controller in ends {
                     guard let index = controllers.index(forKey: controller),
-                        readController(at: index, { node in
-                            node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing)
-                        })
+                        readController(
+                            at: index,
+                            { node in
+                                node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing)
+                            })
                     else { continue }
                     endAppearance(controller, at: index)
                 }

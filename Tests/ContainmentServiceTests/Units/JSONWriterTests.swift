@@ -174,7 +174,9 @@ import Testing
     }
 
     @Test func envelopesMatchJSONEncoder() throws {
-        let event = Event(seq: 3, batch: 1, tree: "t", time: -62_135_596_800, controller: nil, callback: nil, warning: "Unbalanced calls to begin/end appearance transitions for <a>")
+        let event = Event(
+            seq: 3, batch: 1, tree: "t", time: -62_135_596_800, controller: nil, callback: nil,
+            warning: "Unbalanced calls to begin/end appearance transitions for <a>")
         try Self.expectSame(event, "warning event")
         try Self.expectSame(Event(seq: 4, batch: 1, tree: "t", time: 0, controller: "a", callback: "viewDidLoad"), "event without args")
         try Self.expectSame(MutationResponse(events: [event], subject: ClockSubject(time: "2026-11-21T10:00:00.000Z", nextDueTime: nil)), "clock")
@@ -238,4 +240,3 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
     }
 }
-
