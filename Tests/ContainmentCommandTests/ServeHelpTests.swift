@@ -44,7 +44,7 @@ import Testing
     /// Every option states a variable and a default, so a new option cannot leave either out.
     @Test func everyOptionHasAVariableAndADefault() {
         let options = optionEntries().filter { !$0.hasPrefix("-h, --help") }
-        #expect(options.count >= 12)
+        #expect(options.count >= 13)
         for option in options {
             #expect(option.contains("(env ") && option.contains("[default: "), "\(option)")
         }
