@@ -97,6 +97,8 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
+        // glibc's `mallopt`, which the Glibc module does not import; part of libc, nothing to link.
+        .systemLibrary(name: "CMalloc"),
         // The only code that calls libmicrohttpd.
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
         // A small general HTTP server over the shim; knows nothing of containment.
@@ -126,6 +128,7 @@ let package = Package(
             dependencies: [
                 "ContainmentService",
                 "ContainmentConformance",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -143,6 +146,8 @@ let package = Package(
         // A blocking HTTP/1.1 test client over POSIX sockets, for every HTTP test target.
         .target(name: "MicroHTTPTestSupport", dependencies: [], path: "Tests/MicroHTTPTestSupport"),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTestSupport"]),
-        .testTarget(name: "ContainmentServiceTests", dependencies: ["ContainmentService", "Containment", "ContainmentConformance", "MicroHTTPTestSupport", "MicroHTTP", "CLibDeflate"]),
+        .testTarget(
+            name: "ContainmentServiceTests",
+            dependencies: ["ContainmentService", "Containment", "ContainmentConformance", "MicroHTTPTestSupport", "MicroHTTP", "CLibDeflate"]),
     ]
 )

@@ -1,4 +1,4 @@
-import Glibc
+import CMalloc
 
 /// glibc malloc settings for a long-running service whose large buffers are transient.
 ///
@@ -17,21 +17,14 @@ enum AllocatorTuning {
     static let mmapThreshold: Int32 = 1 << 20
     static let trimThreshold: Int32 = 2 << 20
 
-    /// Call first in `serve`, before the server's threads allocate. True when glibc took both.
+    /// Call first in `serve`, before the server's threads allocate. True when glibc took both
+    /// (`mallopt` answers 1 on success); false on a C library without `mallopt`.
     @discardableResult
     static func apply() -> Bool {
-        mallopt(option: mallocMmapThreshold, value: mmapThreshold) && mallopt(option: mallocTrimThreshold, value: trimThreshold)
-    }
-
-    /// `M_TRIM_THRESHOLD` and `M_MMAP_THRESHOLD` in glibc's `<malloc.h>`.
-    private static let mallocTrimThreshold: Int32 = -1
-    private static let mallocMmapThreshold: Int32 = -3
-
-    /// glibc's `mallopt`, which the Glibc module does not import (`<malloc.h>` is not in its
-    /// module map); looked up by name rather than adding a C target for one call.
-    private static func mallopt(option: Int32, value: Int32) -> Bool {
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(nil, "mallopt") else { return false }
-        return unsafeBitCast(symbol, to: Mallopt.self)(option, value) == 1
+        #if canImport(Glibc)
+        mallopt(M_MMAP_THRESHOLD, mmapThreshold) == 1 && mallopt(M_TRIM_THRESHOLD, trimThreshold) == 1
+        #else
+        false
+        #endif
     }
 }

@@ -8,7 +8,8 @@ import Glibc
 /// 1 MB of Foundation's code pages into the idle service.
 enum AvailableCores {
     static func count() -> Int {
-        let cpus = contents(of: "/proc/self/status").flatMap(allowedCPUs(status:))
+        let cpus =
+            contents(of: "/proc/self/status").flatMap(allowedCPUs(status:))
             ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let quota = contents(of: "/sys/fs/cgroup/cpu.max").flatMap(quotaCores(cpuMax:))
         return max(1, min(cpus, quota ?? cpus))

@@ -1,3 +1,4 @@
+import ContainmentService
 import Glibc
 
 /// The machine's memory, for the memory budget's default.
@@ -10,10 +11,10 @@ enum PhysicalMemory {
         return pages * pageSize
     }
 
-    /// A quarter of installed memory, at most 1 GiB: trees' estimate is a lower bound of what
+    /// A quarter of installed memory, at most the service's own default (1 GiB): trees' estimate is a lower bound of what
     /// the process holds (buffers, connections and the allocator's slack come on top), so the
     /// budget leaves the rest of the machine, and room above the budget, to those.
     static var defaultBudget: Int {
-        min(1 << 30, (bytes ?? 1 << 32) / 4)
+        min(ServiceConfiguration().memoryBudget, (bytes ?? 1 << 32) / 4)
     }
 }

@@ -10,56 +10,74 @@ import Logging
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Start the HTTP service.")
 
-    /// Shared with `healthcheck`, which must probe the port `serve` binds when neither is told one.
-    static let defaultPort = 8080
+    /// What the service runs with when neither a flag nor its variable says otherwise. The help
+    /// below reads its defaults from here, so `--help` cannot drift from what `serve` does.
+    static let defaults = ServiceConfiguration()
+    static let defaultLogLevel = Logger.Level.info
 
-    @Option(help: "Address to bind (env HOST). [default: 127.0.0.1]")
+    /// Shared with `healthcheck`, which must probe the port `serve` binds when neither is told one.
+    static var defaultPort: Int { defaults.http.port }
+
+    @Option(help: .serve("Address to bind", environment: "HOST", default: defaults.http.host))
     var host: String?
 
-    @Option(help: "Port to bind; 0 picks a free one (env PORT). [default: 8080]")
+    @Option(help: .serve("Port to bind; 0 picks a free one", environment: "PORT", default: defaults.http.port))
     var port: Int?
 
-    @Option(help: "Threads in the HTTP pool (env CONTAINMENT_THREADS). [default: number of cores]")
+    @Option(help: .serve("Threads in the HTTP pool", environment: "CONTAINMENT_THREADS", default: "number of cores available"))
     var threads: Int?
 
-    @Option(help: "Largest request body in bytes (env CONTAINMENT_MAX_BODY_BYTES). [default: 1048576]")
+    @Option(help: .serve("Largest request body in bytes", environment: "CONTAINMENT_MAX_BODY_BYTES", default: defaults.http.maxBodySize))
     var maxBodyBytes: Int?
 
-    @Option(help: "Most trees held at once (env CONTAINMENT_MAX_TREES). [default: 10000]")
+    @Option(help: .serve("Most trees held at once", environment: "CONTAINMENT_MAX_TREES", default: defaults.maxTrees))
     var maxTrees: Int?
 
-    @Option(help: "Most controllers per tree (env CONTAINMENT_MAX_CONTROLLERS). [default: 10000]")
+    @Option(help: .serve("Most controllers per tree", environment: "CONTAINMENT_MAX_CONTROLLERS", default: defaults.maxControllersPerTree))
     var maxControllers: Int?
 
-    @Option(help: "Events retained per tree for replay (env CONTAINMENT_EVENTS_RETAINED). [default: 10000]")
+    @Option(help: .serve("Events retained per tree for replay", environment: "CONTAINMENT_EVENTS_RETAINED", default: defaults.eventsRetainedPerTree))
     var eventsRetained: Int?
 
-    @Option(help: """
-        Bytes all trees together may hold, by estimate (controllers, their strings, retained events); \
-        creating or growing a tree beyond it answers 507 memory_budget_exceeded (env CONTAINMENT_MEMORY_BUDGET). \
-        [default: a quarter of physical memory, at most 1073741824]
-        """)
+    @Option(
+        help: .serve(
+            "Bytes all trees together may hold, by estimate (controllers, their strings, retained events); creating or growing a tree beyond it answers 507 memory_budget_exceeded",
+            environment: "CONTAINMENT_MEMORY_BUDGET", default: "a quarter of physical memory, at most \(defaults.memoryBudget)"))
     var memoryBudget: Int?
 
-    @Option(help: "Most simultaneous connections (env CONTAINMENT_MAX_CONNECTIONS). [default: 16384]")
+    @Option(help: .serve("Most simultaneous connections", environment: "CONTAINMENT_MAX_CONNECTIONS", default: defaults.http.connectionLimit))
     var maxConnections: Int?
 
-    @Option(help: "Seconds an idle connection may stay open, 0 for never (env CONTAINMENT_CONNECTION_TIMEOUT). [default: 60]")
+    @Option(
+        help: .serve(
+            "Seconds an idle connection may stay open, 0 for never", environment: "CONTAINMENT_CONNECTION_TIMEOUT",
+            default: defaults.http.connectionTimeout))
     var connectionTimeout: Int?
 
-    @Option(help: "Seconds between heartbeats on idle event streams (env CONTAINMENT_HEARTBEAT_INTERVAL). [default: 15]")
+    @Option(
+        help: .serve(
+            "Seconds between heartbeats on idle event streams", environment: "CONTAINMENT_HEARTBEAT_INTERVAL",
+            default: defaults.heartbeatInterval))
     var heartbeatInterval: Double?
 
-    @Option(help: "Seconds events wait to be sent to streams in one write per stream (env CONTAINMENT_STREAM_FLUSH_DELAY). [default: 0.01]")
+    @Option(
+        help: .serve(
+            "Seconds events wait to be sent to streams in one write per stream", environment: "CONTAINMENT_STREAM_FLUSH_DELAY",
+            default: defaults.streamFlushDelay))
     var streamFlushDelay: Double?
 
-    @Option(help: "File of bearer tokens, one `NAME ROLE SHA256HEX` per line (role user or admin); turns access control on (env CONTAINMENT_AUTH_TOKEN_FILE). [default: none, open]")
+    @Option(
+        help: .serve(
+            "File of bearer tokens, one `NAME ROLE SHA256HEX` per line (role user or admin); turns access control on",
+            environment: "CONTAINMENT_AUTH_TOKEN_FILE", default: "none, open"))
     var authTokenFile: String?
 
-    @Flag(help: "With a token file, /metrics needs a token too (env CONTAINMENT_AUTH_METRICS=true).")
+    @Flag(help: .serve("With a token file, /metrics needs a token too", environment: "CONTAINMENT_AUTH_METRICS=true", default: false))
     var authMetrics = false
 
-    @Option(help: "trace, debug, info, notice, warning, error or critical (env LOG_LEVEL). [default: info]")
+    @Option(
+        help: .serve(
+            "trace, debug, info, notice, warning, error or critical", environment: "LOG_LEVEL", default: defaultLogLevel.rawValue))
     var logLevel: String?
 
     func run() throws {
@@ -88,17 +106,18 @@ struct Serve: ParsableCommand {
     /// as clearly as a bad flag.
     private func resolvedConfiguration() throws -> (ServiceConfiguration, Logger.Level) {
         let environment = Environment()
-        let levelName = try environment.value(logLevel, "LOG_LEVEL", default: "info")
+        let levelName = try environment.value(logLevel, "LOG_LEVEL", default: Self.defaultLogLevel.rawValue)
         guard let level = Logger.Level(rawValue: levelName) else {
             throw ValidationError(
                 "log level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(levelName).")
         }
-        var configuration = ServiceConfiguration()
-        configuration.http.host = try environment.value(host, "HOST", default: "127.0.0.1")
-        configuration.http.port = try environment.value(port, "PORT", default: Self.defaultPort)
+        var configuration = Self.defaults
+        configuration.http.host = try environment.value(host, "HOST", default: configuration.http.host)
+        configuration.http.port = try environment.value(port, "PORT", default: configuration.http.port)
         configuration.http.threads = try environment.value(
             threads, "CONTAINMENT_THREADS", default: AvailableCores.count())
-        configuration.http.maxBodySize = try environment.value(maxBodyBytes, "CONTAINMENT_MAX_BODY_BYTES", default: 1 << 20)
+        configuration.http.maxBodySize = try environment.value(
+            maxBodyBytes, "CONTAINMENT_MAX_BODY_BYTES", default: configuration.http.maxBodySize)
         configuration.http.connectionLimit = try environment.value(
             maxConnections, "CONTAINMENT_MAX_CONNECTIONS", default: configuration.http.connectionLimit)
         configuration.http.connectionTimeout = try environment.value(
@@ -161,5 +180,12 @@ struct Serve: ParsableCommand {
         } catch {
             throw ValidationError("\(path): \(error)")
         }
+    }
+}
+
+extension ArgumentHelp {
+    /// A `serve` option's help: what it sets, the variable that also sets it, and its default.
+    static func serve(_ summary: String, environment: String, default value: some CustomStringConvertible) -> ArgumentHelp {
+        ArgumentHelp("\(summary) (env \(environment)). [default: \(value)]")
     }
 }

@@ -10,11 +10,13 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("sample.json")
-        try Data(#"""
+        try Data(
+            #"""
             {"id": "sample", "title": "t", "rule": {"number": 1, "uikit": ["addChild(_:)"]}, "documentation": [{"title": "t", "url": "https://example.com"}],
              "tags": [], "tree": {"root": {"id": "parent"}},
              "steps": [{"create": {"id": "child"}}, {"calls": [{"receiver": "parent", "method": "addChild", "args": {"child": "child"}}]}]}
-            """#.utf8).write(to: file)
+            """#.utf8
+        ).write(to: file)
         try Record.parse(["--dir", directory.path]).run()
         let first = try Data(contentsOf: file)
         let text = String(decoding: first, as: UTF8.self)

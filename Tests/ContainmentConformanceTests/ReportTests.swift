@@ -65,14 +65,16 @@ import Testing
     @Test func timelineText() {
         let events = [
             Event(seq: 9, batch: 3, tree: "t", time: 0, controller: "child", callback: "viewWillAppear", args: ["animated": false], isMovingToParent: true),
-            Event(seq: 10, batch: 3, tree: "t", time: 0, controller: "c", callback: nil, warning: "Unbalanced calls to begin/end appearance transitions for <c>"),
+            Event(
+                seq: 10, batch: 3, tree: "t", time: 0, controller: "c", callback: nil, warning: "Unbalanced calls to begin/end appearance transitions for <c>"),
         ]
-        #expect(EventTimeline.text(events) == """
-            seq  batch  controller  callback        args                                                          flags
-              9      3  child       viewWillAppear  {"animated":false}                                            isMovingToParent
-             10      3  c           warning         Unbalanced calls to begin/end appearance transitions for <c>
+        #expect(
+            EventTimeline.text(events) == """
+                seq  batch  controller  callback        args                                                          flags
+                  9      3  child       viewWillAppear  {"animated":false}                                            isMovingToParent
+                 10      3  c           warning         Unbalanced calls to begin/end appearance transitions for <c>
 
-            """)
+                """)
         let diagram = EventTimeline.mermaid(events)
         #expect(diagram.contains("    UIKit->>c1: viewWillAppear(animated: false) [isMovingToParent]\n"))
         #expect(diagram.contains("    Note over c2: ⚠ Unbalanced calls to begin/end appearance transitions for <c>\n"))

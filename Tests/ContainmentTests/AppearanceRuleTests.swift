@@ -159,9 +159,10 @@ import Testing
         #expect(tree.snapshot().controllers["map"]?.isMovingToParent == false)
 
         let hidden = tree.run([call("window", "setHidden", ["hidden": true])])
-        #expect(hidden.filter { $0.callback?.hasPrefix("view") == true && $0.callback?.contains("Layout") == false }.allSatisfy {
-            $0.isMovingToParent == false && $0.isMovingFromParent == false
-        })
+        #expect(
+            hidden.filter { $0.callback?.hasPrefix("view") == true && $0.callback?.contains("Layout") == false }.allSatisfy {
+                $0.isMovingToParent == false && $0.isMovingFromParent == false
+            })
         _ = tree.run([call("window", "setHidden", ["hidden": false])])
 
         let removed = try tree.hideContentController("map", from: "root", now: t0)

@@ -66,7 +66,10 @@ import Testing
             (ControllerSpec(id: "p", children: [ControllerSpec(id: "q", containerView: "nowhere")]), .invalidArgument, "children[0].containerView"),
             (ControllerSpec(id: "p", containerViews: [ContainerViewSpec(id: "p")]), .invalidArgument, "containerViews[0].id"),
             (ControllerSpec(id: "p", containerViews: [ContainerViewSpec(id: "taken")]), .alreadyExists, "containerViews[0].id"),
-            (ControllerSpec(id: "p", children: [ControllerSpec(id: "q", frame: Rect(x: 0, y: 0, width: -1, height: 1))]), .invalidArgument, "children[0].frame"),
+            (
+                ControllerSpec(id: "p", children: [ControllerSpec(id: "q", frame: Rect(x: 0, y: 0, width: -1, height: 1))]), .invalidArgument,
+                "children[0].frame"
+            ),
             (ControllerSpec(id: "p", selectedIndex: 0), .invalidArgument, "selectedIndex"),
             (ControllerSpec(id: "p", viewControllers: [ControllerSpec(id: "q")]), .invalidArgument, "viewControllers"),
         ]

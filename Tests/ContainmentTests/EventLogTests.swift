@@ -1,5 +1,5 @@
-import PropertyBased
 import Foundation
+import PropertyBased
 import Testing
 
 @testable import Containment

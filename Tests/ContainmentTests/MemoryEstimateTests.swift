@@ -13,8 +13,9 @@ import Testing
         let title = String(repeating: "t", count: 10_000)
         let events = try tree.createController(ControllerSpec(id: "big", title: title, properties: ["note": .string(title)]), now: t0)
         let withBig = tree.estimatedBytes
-        #expect(withBig - empty >= ContainmentTree.estimatedBytesPerController + 2 * title.utf8.count
-            + events.count * ContainmentTree.estimatedBytesPerEvent)
+        #expect(
+            withBig - empty >= ContainmentTree.estimatedBytesPerController + 2 * title.utf8.count
+                + events.count * ContainmentTree.estimatedBytesPerEvent)
 
         _ = try tree.deleteController("big", now: t0)
         #expect(tree.estimatedBytes < withBig - 2 * title.utf8.count, "the deleted controller's strings are no longer counted")

@@ -44,7 +44,9 @@ import Testing
         _ = tree.run([call("nav", "pushViewController", ["viewController": "b", "animated": false])])
         let pop = tree.run([call("nav", "popViewController", ["animated": false])])
         #expect(
-            containment(pop) == ["b.willMove(nil)", "b.viewWillDisappear", "a.viewWillAppear", "a.viewIsAppearing", "b.viewDidDisappear", "a.viewDidAppear", "b.didMove(nil)"])
+            containment(pop) == [
+                "b.willMove(nil)", "b.viewWillDisappear", "a.viewWillAppear", "a.viewIsAppearing", "b.viewDidDisappear", "a.viewDidAppear", "b.didMove(nil)",
+            ])
         #expect(pop.filter { $0.controller == "b" && $0.callback?.contains("Disappear") == true }.allSatisfy { $0.isMovingFromParent == true })
         #expect(tree.snapshot().controllers["nav"]?.children == ["a"])
         #expect(tree.run([call("nav", "popViewController", ["animated": true])]).isEmpty)
@@ -73,7 +75,10 @@ import Testing
         #expect(tree.appearance("b") == .disappeared)
         let events = tree.run([call("nav", "popToRootViewController", ["animated": false])])
         #expect(
-            containment(events) == ["c.willMove(nil)", "b.willMove(nil)", "c.viewWillDisappear", "a.viewWillAppear", "a.viewIsAppearing", "c.viewDidDisappear", "a.viewDidAppear", "c.didMove(nil)", "b.didMove(nil)"])
+            containment(events) == [
+                "c.willMove(nil)", "b.willMove(nil)", "c.viewWillDisappear", "a.viewWillAppear", "a.viewIsAppearing", "c.viewDidDisappear", "a.viewDidAppear",
+                "c.didMove(nil)", "b.didMove(nil)",
+            ])
         #expect(tree.snapshot().controllers["nav"]?.children == ["a"])
     }
 
@@ -82,14 +87,19 @@ import Testing
         // New top: a push-like transition; the new middle only gets willMove/didMove.
         let push = tree.run([call("nav", "setViewControllers", ["viewControllers": ["a", "b", "c"], "animated": false])])
         #expect(
-            containment(push) == ["b.willMove(nav)", "c.willMove(nav)", "a.viewWillDisappear", "c.viewWillAppear", "c.viewIsAppearing", "a.viewDidDisappear", "c.viewDidAppear", "b.didMove(nav)", "c.didMove(nav)"])
+            containment(push) == [
+                "b.willMove(nav)", "c.willMove(nav)", "a.viewWillDisappear", "c.viewWillAppear", "c.viewIsAppearing", "a.viewDidDisappear", "c.viewDidAppear",
+                "b.didMove(nav)", "c.didMove(nav)",
+            ])
         // Same top: no appearance at all.
         let same = tree.run([call("nav", "setViewControllers", ["viewControllers": ["b", "c"], "animated": false])])
         #expect(containment(same) == ["a.willMove(nil)", "a.didMove(nil)"])
         // New top lower in the stack: a pop-like transition.
         let pop = tree.run([call("nav", "setViewControllers", ["viewControllers": ["b"], "animated": false])])
         #expect(
-            containment(pop) == ["c.willMove(nil)", "c.viewWillDisappear", "b.viewWillAppear", "b.viewIsAppearing", "c.viewDidDisappear", "b.viewDidAppear", "c.didMove(nil)"])
+            containment(pop) == [
+                "c.willMove(nil)", "c.viewWillDisappear", "b.viewWillAppear", "b.viewIsAppearing", "c.viewDidDisappear", "b.viewDidAppear", "c.didMove(nil)",
+            ])
     }
 
     @Test func interactivePopFinished() throws {
@@ -128,7 +138,9 @@ import Testing
         _ = tree.run([call("nav", "pushViewController", ["viewController": "b", "animated": true])])
         let second = tree.run([call("nav", "pushViewController", ["viewController": "c", "animated": true])], now: t0 + 0.1)
         #expect(
-            containment(second) == ["a.viewDidDisappear", "b.viewDidAppear", "b.didMove(nav)", "c.willMove(nav)", "b.viewWillDisappear", "c.viewWillAppear", "c.viewIsAppearing"])
+            containment(second) == [
+                "a.viewDidDisappear", "b.viewDidAppear", "b.didMove(nav)", "c.willMove(nav)", "b.viewWillDisappear", "c.viewWillAppear", "c.viewIsAppearing",
+            ])
         _ = tree.advance(to: t0 + 1)
         #expect(tree.snapshot().controllers["nav"]?.children == ["a", "b", "c"])
         #expect(tree.appearance("c") == .appeared)

@@ -49,7 +49,9 @@ extension PropertyTests {
         for (id, node) in tree.controllers {
             if let presentation = node.presentation {
                 #expect(node.parent == nil, "presented \(id) has a parent", sourceLocation: sourceLocation)
-                #expect(tree.controllers[presentation.presenter]?.presentedViewController == id, "\(presentation.presenter) ↔ \(id)", sourceLocation: sourceLocation)
+                #expect(
+                    tree.controllers[presentation.presenter]?.presentedViewController == id, "\(presentation.presenter) ↔ \(id)", sourceLocation: sourceLocation
+                )
                 if presentation.phase == .presenting || presentation.phase == .dismissing {
                     let driven = tree.scheduler.running.values.contains { record in
                         switch record.presentation {

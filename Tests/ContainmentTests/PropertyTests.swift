@@ -63,7 +63,8 @@ import Testing
             return .calls([call(a, "addChild", ["child": id(b)]), call(view, "addSubview", ["view": id(other)]), call(b, "didMove", ["toParent": id(a)])])
         default:
             return .recipe { tree, now throws(ContainmentError) in
-                try tree.updateController(a, ControllerPatch(preferredContentSize: Size(width: flag ? 1 : 2, height: 1), properties: ["k": .bool(flag)]), now: now)
+                try tree.updateController(
+                    a, ControllerPatch(preferredContentSize: Size(width: flag ? 1 : 2, height: 1), properties: ["k": .bool(flag)]), now: now)
             }
         }
     }

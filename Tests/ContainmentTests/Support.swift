@@ -22,10 +22,11 @@ func trace(_ events: [Event]) -> [String] {
 
 /// Only appearance callbacks and willMove/didMove: what the rules talk about.
 func containment(_ events: [Event]) -> [String] {
-    trace(events.filter { event in
-        guard let callback = event.callback else { return true }
-        return !["loadView", "viewDidLoad", "viewWillLayoutSubviews", "viewDidLayoutSubviews"].contains(callback)
-    })
+    trace(
+        events.filter { event in
+            guard let callback = event.callback else { return true }
+            return !["loadView", "viewDidLoad", "viewWillLayoutSubviews", "viewDidLayoutSubviews"].contains(callback)
+        })
 }
 
 func call(_ receiver: String, _ method: String, _ args: [String: JSONValue] = [:]) -> RawCall {

@@ -113,7 +113,10 @@ import Testing
         #expect(tree.snapshot().views["detail.view"]?.frame == Rect(x: 0, y: 0, width: 1024, height: 768))
         #expect(tree.snapshot().controllers["split"]?.isPrimaryHidden == true)
         let shown = tree.run([call("split", "show", ["column": "primary"])])
-        #expect(containment(shown) == ["master.viewWillAppear", "list.viewWillAppear", "master.viewIsAppearing", "list.viewIsAppearing", "master.viewDidAppear", "list.viewDidAppear"])
+        #expect(
+            containment(shown) == [
+                "master.viewWillAppear", "list.viewWillAppear", "master.viewIsAppearing", "list.viewIsAppearing", "master.viewDidAppear", "list.viewDidAppear",
+            ])
         #expect(tree.run([call("split", "show", ["column": "primary"])]).isEmpty)
     }
 

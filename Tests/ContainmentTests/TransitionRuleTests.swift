@@ -53,7 +53,9 @@ import Testing
         _ = tree.run([call("root", "addChild", ["child": "b"])])
         let events = tree.run([call("root", "transition", ["from": "a", "to": "b", "duration": 0])])
         #expect(
-            containment(events) == ["a.viewWillDisappear", "b.viewWillAppear", "b.viewIsAppearing", "a.viewDidDisappear", "b.viewDidAppear", "root.transitionCompletion"])
+            containment(events) == [
+                "a.viewWillDisappear", "b.viewWillAppear", "b.viewIsAppearing", "a.viewDidDisappear", "b.viewDidAppear", "root.transitionCompletion",
+            ])
         #expect(tree.snapshot().controllers["root"]?.children == ["a", "b"])
         #expect(tree.snapshot().controllers["a"]?.parent == "root")
     }
@@ -93,7 +95,9 @@ import Testing
             containment(firstEnd) == ["a.viewDidDisappear", "b.viewDidAppear", "root.transitionCompletion"])
         let secondEnd = tree.advance(to: t0 + 1.5)
         #expect(
-            containment(secondEnd) == ["warning(a): Unbalanced calls to begin/end appearance transitions for <a>", "c.viewDidAppear", "root.transitionCompletion"])
+            containment(secondEnd) == [
+                "warning(a): Unbalanced calls to begin/end appearance transitions for <a>", "c.viewDidAppear", "root.transitionCompletion",
+            ])
         #expect(tree.appearance("a") == .disappeared)
     }
 
@@ -103,7 +107,7 @@ import Testing
         _ = try tree.displayContentController("c", in: "root", now: t0)
         _ = tree.run([call("root", "addChild", ["child": "b"]), call("root", "addChild", ["child": "d"])])
         _ = tree.run([
-            call("root", "transition", ["from": "c", "to": "d", "duration": 2]),
+            call("root", "transition", ["from": "c", "to": "d", "duration": 2])
         ])
         _ = tree.run([call("root", "transition", ["from": "a", "to": "b", "duration": 1])], now: t0 + 1)
         let events = tree.advance(to: t0 + 5)

@@ -25,6 +25,6 @@ let package = Package(
                 .product(name: "Containment", package: "containment"),
                 .product(name: "Logging", package: "swift-log"),
             ]
-        )
+        ),
     ]
 )

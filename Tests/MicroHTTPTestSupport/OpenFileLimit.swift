@@ -6,9 +6,9 @@ import Glibc
 /// (client and server side): lifts the soft limit to the hard one.
 public func raiseOpenFileLimit() {
     var limit = rlimit()
-    guard getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+    guard getrlimit(openFilesResource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
     limit.rlim_cur = limit.rlim_max
-    _ = setrlimit(RLIMIT_NOFILE_VALUE, &limit)
+    _ = setrlimit(openFilesResource, &limit)
 }
 
-private let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+private let openFilesResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)

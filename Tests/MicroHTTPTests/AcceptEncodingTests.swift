@@ -65,20 +65,21 @@ import Testing
         #expect(accept.weight(of: "br") == 1000)
     }
 
-    @Test(arguments: [
-        ("gzip", .coded),
-        ("gzip;q=0.5, identity;q=0.5", .coded),
-        ("gzip;q=0.4, identity;q=0.5", .identity),
-        ("gzip;q=0, identity;q=0", .identity),
-        ("deflate", .identity),
-        // An identity the client did not weight does not outrank what it listed.
-        ("gzip;q=0.2", .coded),
-        ("gzip;q=0.2, *", .identity),
-        ("gzip, identity;q=0", .codedOnly),
-        ("*;q=0, gzip", .codedOnly),
-        ("*;q=0, gzip, identity", .coded),
-        ("*", .coded),
-    ] as [(String, HTTPAcceptEncoding.Preference)])
+    @Test(
+        arguments: [
+            ("gzip", .coded),
+            ("gzip;q=0.5, identity;q=0.5", .coded),
+            ("gzip;q=0.4, identity;q=0.5", .identity),
+            ("gzip;q=0, identity;q=0", .identity),
+            ("deflate", .identity),
+            // An identity the client did not weight does not outrank what it listed.
+            ("gzip;q=0.2", .coded),
+            ("gzip;q=0.2, *", .identity),
+            ("gzip, identity;q=0", .codedOnly),
+            ("*;q=0, gzip", .codedOnly),
+            ("*;q=0, gzip, identity", .coded),
+            ("*", .coded),
+        ] as [(String, HTTPAcceptEncoding.Preference)])
     func preferenceWeighsTheCodingAgainstIdentity(field: String, expected: HTTPAcceptEncoding.Preference) throws {
         #expect(try #require(accepted(field)).preference(for: "gzip") == expected)
     }

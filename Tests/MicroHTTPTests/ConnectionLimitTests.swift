@@ -4,7 +4,11 @@ import Testing
 
 @Suite struct ConnectionLimitTests {
     @Test func connectionsPastTheLimitWaitUntilOneCloses() throws {
-        try withServer(configure: { $0.threads = 1; $0.connectionLimit = 2 }, handlers: echoHandlers) { server in
+        try withServer(
+            configure: {
+                $0.threads = 1; $0.connectionLimit = 2
+            }, handlers: echoHandlers
+        ) { server in
             let first = try TestHTTPConnection(port: server.port)
             let second = try TestHTTPConnection(port: server.port)
             #expect(try first.request("GET", "/").status == 200)

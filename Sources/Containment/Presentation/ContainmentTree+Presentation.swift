@@ -57,12 +57,14 @@ extension ContainmentTree {
         if let parent = node.parent {
             throw .invalidArgumentException(
                 code: "present_child",
-                "Application tried to present modally a view controller \(ContainmentError.describe(presented)) that has a parent view controller \(ContainmentError.describe(parent)).")
+                "Application tried to present modally a view controller \(ContainmentError.describe(presented)) that has a parent view controller \(ContainmentError.describe(parent))."
+            )
         }
         if let presentation = node.presentation {
             throw .invalidArgumentException(
                 code: "already_presented",
-                "Application tried to present modally a view controller \(ContainmentError.describe(presented)) that is already being presented by \(ContainmentError.describe(presentation.presenter)).")
+                "Application tried to present modally a view controller \(ContainmentError.describe(presented)) that is already being presented by \(ContainmentError.describe(presentation.presenter))."
+            )
         }
         if window.rootViewController == presented || (node.isViewLoaded && isInWindow(node.viewID)) {
             throw .invalidArgumentException(

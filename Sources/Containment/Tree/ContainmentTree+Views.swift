@@ -115,10 +115,11 @@ extension ContainmentTree {
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
-            stack.append(contentsOf: editView(current) { node in
-                node.inWindow = inWindow
-                return node.subviews
-            })
+            stack.append(
+                contentsOf: editView(current) { node in
+                    node.inWindow = inWindow
+                    return node.subviews
+                })
         }
     }
 

@@ -135,7 +135,9 @@ public final class ContainmentTree {
 
     /// The `displayContentController` listing of Apple's *Implementing a Container View
     /// Controller*: addChild, frame, addSubview, didMove (docs/uikit-rules.md, "Recipes").
-    public func displayContentController(_ child: String, in parent: String, containerView: String? = nil, frame: Rect? = nil, now: Double) throws(ContainmentError) -> [Event] {
+    public func displayContentController(_ child: String, in parent: String, containerView: String? = nil, frame: Rect? = nil, now: Double)
+        throws(ContainmentError) -> [Event]
+    {
         try mutate(now: now) { () throws(ContainmentError) in
             try runCalls(try displayContentControllerCalls(child: child, parent: parent, containerView: containerView, frame: frame))
         }

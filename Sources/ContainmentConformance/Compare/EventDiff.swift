@@ -23,9 +23,10 @@ public enum EventDiff {
         for (left, right) in pairs {
             let fields = differingFields(wanted[left].element, seen[right].element, options: options)
             if !fields.isEmpty {
-                differing.append(DifferingEvent(
-                    expectedPosition: wanted[left].offset, observedPosition: seen[right].offset,
-                    expected: wanted[left].element, observed: seen[right].element, fields: fields))
+                differing.append(
+                    DifferingEvent(
+                        expectedPosition: wanted[left].offset, observedPosition: seen[right].offset,
+                        expected: wanted[left].element, observed: seen[right].element, fields: fields))
             }
         }
         let alignedLeft = Set(pairs.map(\.0))
@@ -35,8 +36,9 @@ public enum EventDiff {
         for index in wanted.indices where !alignedLeft.contains(index) {
             let key = Key(wanted[index].element)
             if let twin = spareRight.firstIndex(where: { Key(seen[$0].element) == key }) {
-                moved.append(MovedEvent(
-                    expectedPosition: wanted[index].offset, observedPosition: seen[spareRight[twin]].offset, event: wanted[index].element))
+                moved.append(
+                    MovedEvent(
+                        expectedPosition: wanted[index].offset, observedPosition: seen[spareRight[twin]].offset, event: wanted[index].element))
                 spareRight.remove(at: twin)
             } else {
                 missing.append(PlacedEvent(position: wanted[index].offset, event: wanted[index].element))
@@ -72,7 +74,8 @@ public enum EventDiff {
         var lengths = [Int](repeating: 0, count: (left.count + 1) * width)
         for i in stride(from: left.count - 1, through: 0, by: -1) {
             for j in stride(from: right.count - 1, through: 0, by: -1) {
-                lengths[i * width + j] = left[i] == right[j]
+                lengths[i * width + j] =
+                    left[i] == right[j]
                     ? lengths[(i + 1) * width + j + 1] + 1
                     : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
             }

@@ -17,8 +17,9 @@ public struct ScenarioDiff: Codable, Sendable, Equatable {
         ]
         for (index, step) in scenario.steps.enumerated() {
             let observed = index < run.steps.count ? run.steps[index] : nil
-            steps.append(EventDiff.compare(
-                expected: step.expect ?? StepOutcome(), observed: observed, step: String(index), note: step.note, options: options))
+            steps.append(
+                EventDiff.compare(
+                    expected: step.expect ?? StepOutcome(), observed: observed, step: String(index), note: step.note, options: options))
         }
         return ScenarioDiff(scenario: scenario.id, rule: scenario.rule.number, steps: steps, error: run.error)
     }

@@ -9,23 +9,25 @@ public struct ConformanceReport: Sendable {
     public static func run<Target: ScenarioTarget>(
         _ scenarios: [Scenario], on target: inout Target, options: CompareOptions = CompareOptions()
     ) -> ConformanceReport {
-        ConformanceReport(results: scenarios.map { scenario in
-            ScenarioDiff.compare(scenario, ScenarioRun.run(scenario, on: &target), options: options)
-        })
+        ConformanceReport(
+            results: scenarios.map { scenario in
+                ScenarioDiff.compare(scenario, ScenarioRun.run(scenario, on: &target), options: options)
+            })
     }
 
     /// Compares recorded traces with the scenarios they name; a scenario without a trace is
     /// not checked, a trace naming no scenario fails.
     public static func check(_ runs: [ScenarioRun], against scenarios: [Scenario], options: CompareOptions = CompareOptions()) -> ConformanceReport {
         let byID = Dictionary(scenarios.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return ConformanceReport(results: runs.map { run in
-            guard let scenario = byID[run.scenario] else {
-                return ScenarioDiff.compare(
-                    name: run.scenario, expected: [], observed: [], options: options
-                ).failing(because: "no scenario \(run.scenario) in the corpus")
-            }
-            return ScenarioDiff.compare(scenario, run, options: options)
-        })
+        return ConformanceReport(
+            results: runs.map { run in
+                guard let scenario = byID[run.scenario] else {
+                    return ScenarioDiff.compare(
+                        name: run.scenario, expected: [], observed: [], options: options
+                    ).failing(because: "no scenario \(run.scenario) in the corpus")
+                }
+                return ScenarioDiff.compare(scenario, run, options: options)
+            })
     }
 
     public var passed: Int { results.count { $0.passed } }

@@ -35,17 +35,20 @@ public enum EventTimeline {
 
     /// One line per event in aligned columns: seq, batch, controller, callback, args, flags.
     public static func text(_ events: [Event]) -> String {
-        let rows = [["seq", "batch", "controller", "callback", "args", "flags"]] + events.map { event in
-            [
-                String(event.seq), String(event.batch), event.controller ?? "-", event.callback ?? "warning",
-                event.warning ?? (event.args.isEmpty ? "" : DiffRendering.compactJSON(.object(event.args))), flags(event),
-            ]
-        }
+        let rows =
+            [["seq", "batch", "controller", "callback", "args", "flags"]]
+            + events.map { event in
+                [
+                    String(event.seq), String(event.batch), event.controller ?? "-", event.callback ?? "warning",
+                    event.warning ?? (event.args.isEmpty ? "" : DiffRendering.compactJSON(.object(event.args))), flags(event),
+                ]
+            }
         let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in
                 // Numbers right-aligned, the rest left-aligned; no trailing spaces.
-                column < 2 ? String(repeating: " ", count: widths[column] - cell.count) + cell
+                column < 2
+                    ? String(repeating: " ", count: widths[column] - cell.count) + cell
                     : cell + String(repeating: " ", count: widths[column] - cell.count)
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }.joined(separator: "\n") + "\n"

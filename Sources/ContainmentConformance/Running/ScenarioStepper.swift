@@ -69,13 +69,14 @@ public enum ScenarioStepper {
     /// The problem the service would answer: UIKit's exception name as title where UIKit
     /// throws, else the HTTP reason phrase of the status the service maps the kind to.
     public static func problem(_ error: ContainmentError) -> TraceProblem {
-        let reason = switch error.kind {
-        case .exception, .alreadyExists: "Conflict"
-        case .notFound: "Not Found"
-        case .invalidArgument: "Bad Request"
-        case .limitExceeded: "Insufficient Storage"
-        case .eventsGone: "Gone"
-        }
+        let reason =
+            switch error.kind {
+            case .exception, .alreadyExists: "Conflict"
+            case .notFound: "Not Found"
+            case .invalidArgument: "Bad Request"
+            case .limitExceeded: "Insufficient Storage"
+            case .eventsGone: "Gone"
+            }
         return TraceProblem(title: error.exceptionName ?? reason, detail: error.message)
     }
 }

@@ -55,9 +55,10 @@ public enum StepAction: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let present = CodingKeys.allCases.filter(container.contains)
         guard present.count == 1, let key = present.first else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "a step has exactly one of \(CodingKeys.allCases.map(\.rawValue).joined(separator: ", "))"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a step has exactly one of \(CodingKeys.allCases.map(\.rawValue).joined(separator: ", "))"))
         }
         switch key {
         case .calls: self = .calls(try container.decode([RawCall].self, forKey: key))

@@ -25,7 +25,8 @@ enum JSONCoding {
             return Array(try encoder.encode(value))
         } catch {
             // Our models always encode; reaching this is a bug worth a 500, not a crash.
-            return Array(#"{"type":"about:blank","title":"Internal Server Error","status":500,"code":"encoding_failed","detail":"Response could not be encoded."}"#.utf8)
+            return Array(
+                #"{"type":"about:blank","title":"Internal Server Error","status":500,"code":"encoding_failed","detail":"Response could not be encoded."}"#.utf8)
         }
     }
 

@@ -30,26 +30,32 @@ final class ServiceMetrics: Sendable {
     ]
 
     init() {
-        trees = registry.makeGauge(descriptor: MetricNameDescriptor(
-            namespace: "containment", metricName: "trees", unitName: "", helpText: "Trees held in memory."))
-        controllers = registry.makeGauge(descriptor: MetricNameDescriptor(
-            namespace: "containment", metricName: "controllers", unitName: "", helpText: "Controllers across all trees."))
-        eventsRetained = registry.makeGauge(descriptor: MetricNameDescriptor(
-            namespace: "containment", metricName: "events_retained", unitName: "",
-            helpText: "Events kept for replay across all trees."))
-        eventsPublished = registry.makeCounter(descriptor: MetricNameDescriptor(
-            namespace: "containment", metricName: "events_published", unitName: "total",
-            helpText: "Events published since start."))
-        eventStreams = registry.makeGauge(descriptor: MetricNameDescriptor(
-            namespace: "containment", metricName: "event_streams", unitName: "",
-            helpText: "Open SSE and NDJSON event streams."))
+        trees = registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "containment", metricName: "trees", unitName: "", helpText: "Trees held in memory."))
+        controllers = registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "containment", metricName: "controllers", unitName: "", helpText: "Controllers across all trees."))
+        eventsRetained = registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "containment", metricName: "events_retained", unitName: "",
+                helpText: "Events kept for replay across all trees."))
+        eventsPublished = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "containment", metricName: "events_published", unitName: "total",
+                helpText: "Events published since start."))
+        eventStreams = registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "containment", metricName: "event_streams", unitName: "",
+                helpText: "Open SSE and NDJSON event streams."))
     }
 
     /// Counts one answered request with its latency; `cache` (the matched route's) finds the
     /// series without hashing the route's template again.
     func recordRequest(method: String, route: String, status: Int, duration: Duration, cache: RouteHistograms? = nil) {
         let method = Self.methodLabel(method)
-        let histogram = cache?.histogram(method: method, status: status) { requestHistogram(method: method, route: route, status: status) }
+        let histogram =
+            cache?.histogram(method: method, status: status) { requestHistogram(method: method, route: route, status: status) }
             ?? requestHistogram(method: method, route: route, status: status)
         histogram.record(duration)
     }

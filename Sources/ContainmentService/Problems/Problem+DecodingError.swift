@@ -17,7 +17,8 @@ extension Problem {
                 field: field.isEmpty ? nil : field, code: "invalid_field")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
-                self = format == .json
+                self =
+                    format == .json
                     ? .badRequest("The body is not valid JSON.", code: "malformed_json")
                     : .badRequest("The body is not valid YAML (or nests too deeply).", code: "malformed_yaml")
             } else {

@@ -19,9 +19,10 @@ extension Router {
         }
 
         add("GET", "/v1/trees/{tree}/controllers/{controller}") { (request) throws(Problem) in
-            .json(try core.read(request) { tree throws(Problem) in
-                try Problem.engine { try tree.controller(request.parameter("controller")) }
-            }, for: request)
+            .json(
+                try core.read(request) { tree throws(Problem) in
+                    try Problem.engine { try tree.controller(request.parameter("controller")) }
+                }, for: request)
         }
 
         add("PATCH", "/v1/trees/{tree}/controllers/{controller}") { (request) throws(Problem) in

@@ -13,11 +13,12 @@ extension Router {
             if let format = request.head.queryValue("format"), format != "json" {
                 return .response(try Self.eventTimeline(core, request, format: format, after: after, limit: limit))
             }
-            return .json(try core.read(request) { tree throws(Problem) in
-                EventPage(
-                    events: try Problem.engine { try tree.events(after: after, limit: limit) },
-                    lastSeq: tree.lastSeq, oldestSeq: tree.oldestRetainedSeq)
-            }, for: request)
+            return .json(
+                try core.read(request) { tree throws(Problem) in
+                    EventPage(
+                        events: try Problem.engine { try tree.events(after: after, limit: limit) },
+                        lastSeq: tree.lastSeq, oldestSeq: tree.oldestRetainedSeq)
+                }, for: request)
         }
 
         add("GET", "/v1/events") { (request) throws(Problem) in

@@ -47,9 +47,10 @@ extension Router {
                 // Once shutdown has begun no new waiter is held (those held already get a
                 // 503): the request is answered now with the running transition (202).
                 if let deferred, transition.state == .running, !core.isShuttingDown {
-                    state.waiters.append(TransitionWaiter(
-                        transition: transition.id, response: deferred, startEvents: events,
-                        location: Self.location(request, transition), pretty: request.wantsPrettyJSON))
+                    state.waiters.append(
+                        TransitionWaiter(
+                            transition: transition.id, response: deferred, startEvents: events,
+                            location: Self.location(request, transition), pretty: request.wantsPrettyJSON))
                     isWaiting = true
                 }
                 return (transition, events)
@@ -63,9 +64,10 @@ extension Router {
         }
 
         add("GET", "/v1/trees/{tree}/transitions/{transition}") { (request) throws(Problem) in
-            .json(try core.read(request) { tree throws(Problem) in
-                try Problem.engine { try tree.transition(request.parameter("transition")) }
-            }, for: request)
+            .json(
+                try core.read(request) { tree throws(Problem) in
+                    try Problem.engine { try tree.transition(request.parameter("transition")) }
+                }, for: request)
         }
     }
 

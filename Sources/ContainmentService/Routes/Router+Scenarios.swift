@@ -16,8 +16,9 @@ extension Router {
             let list = ScenarioList(
                 scenarios: chosen.map { .init(id: $0.id, title: $0.title, rule: $0.rule.number, tags: $0.tags) },
                 rules: ConformanceRule.all.map { rule in
-                    .init(number: rule.number, title: rule.title, document: rule.document,
-                          scenarios: ScenarioCorpus.scenarios.count { $0.rule.number == rule.number })
+                    .init(
+                        number: rule.number, title: rule.title, document: rule.document,
+                        scenarios: ScenarioCorpus.scenarios.count { $0.rule.number == rule.number })
                 })
             return .response(.encoded(list, pretty: request.wantsPrettyJSON))
         }

@@ -12,9 +12,10 @@ enum MediaType: Sendable, Equatable {
             self = .json
             return
         }
-        let essence = contentType.split(separator: ";", maxSplits: 1).first.map {
-            $0.trimmingSpacesAndTabs.lowercased()
-        } ?? ""
+        let essence =
+            contentType.split(separator: ";", maxSplits: 1).first.map {
+                $0.trimmingSpacesAndTabs.lowercased()
+            } ?? ""
         switch essence {
         case "application/json": self = .json
         case "application/yaml", "application/x-yaml", "text/yaml": self = .yaml

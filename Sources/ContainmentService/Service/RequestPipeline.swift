@@ -18,8 +18,9 @@ final class RequestPipeline: Sendable {
             head: { [self] head in answerEarly(head) },
             request: { [self] request in answer(request) },
             bodyTooLarge: { [self] head in
-                finish(head, route: routeLabel(of: head), .problem(.bodyTooLarge(limit: core.configuration.http.maxBodySize)),
-                       started: .now)
+                finish(
+                    head, route: routeLabel(of: head), .problem(.bodyTooLarge(limit: core.configuration.http.maxBodySize)),
+                    started: .now)
             }
         )
     }
@@ -44,10 +45,11 @@ final class RequestPipeline: Sendable {
         case .notFound:
             return .respond(finish(head, route: "unmatched", .problem(.routeNotFound(head.path)), started: started))
         case .methodNotAllowed(let template, let allowed):
-            return .respond(finish(
-                head, route: template.description,
-                .problem(.methodNotAllowed(head.method, path: head.path), headers: ["Allow": allowed.joined(separator: ", ")]),
-                started: started))
+            return .respond(
+                finish(
+                    head, route: template.description,
+                    .problem(.methodNotAllowed(head.method, path: head.path), headers: ["Allow": allowed.joined(separator: ", ")]),
+                    started: started))
         case .found(let route, let parameters):
             var caller: Caller?
             if let tokens = core.configuration.accessTokens, !route.isOpen {
@@ -62,8 +64,10 @@ final class RequestPipeline: Sendable {
             if route.takesBody || Self.carriesBody(head) {
                 let contentType = head.headers["Content-Type"]
                 guard let mediaType = MediaType(contentType: contentType), route.accepts.contains(mediaType) else {
-                    return .respond(finish(head, route: route.template.description,
-                                           .problem(.unsupportedMediaType(contentType, accepted: route.accepts)), started: started))
+                    return .respond(
+                        finish(
+                            head, route: route.template.description,
+                            .problem(.unsupportedMediaType(contentType, accepted: route.accepts)), started: started))
                 }
             }
             return .readBody(context: RouteMatch(route: route, parameters: parameters, caller: caller))
@@ -93,15 +97,17 @@ final class RequestPipeline: Sendable {
         do {
             let reply = try route.handler(serviceRequest)
             if case .response(let response) = reply {
-                return .response(finish(
-                    serviceRequest.http.head, route: template, response, started: started, histograms: route.histograms))
+                return .response(
+                    finish(
+                        serviceRequest.http.head, route: template, response, started: started, histograms: route.histograms))
             }
             core.logger.debug("\(serviceRequest.http.head.method) \(serviceRequest.http.head.path) deferred")
             return reply
         } catch {
-            return .response(finish(
-                serviceRequest.http.head, route: template, .problem(error, pretty: serviceRequest.wantsPrettyJSON),
-                started: started, histograms: route.histograms))
+            return .response(
+                finish(
+                    serviceRequest.http.head, route: template, .problem(error, pretty: serviceRequest.wantsPrettyJSON),
+                    started: started, histograms: route.histograms))
         }
     }
 

@@ -30,10 +30,12 @@ struct Callbacks: @unchecked Sendable {
                 ended: { context, completed in
                     Unmanaged<RequestContext>.fromOpaque(context).takeRetainedValue().ended(completed: completed != 0)
                 },
-                errorLogged: server.configuration.errorLog == nil ? nil : { server, message in
-                    let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
-                    server.configuration.errorLog?(String(cString: message).trimmingTrailingNewlines())
-                }
+                errorLogged: server.configuration.errorLog == nil
+                    ? nil
+                    : { server, message in
+                        let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
+                        server.configuration.errorLog?(String(cString: message).trimmingTrailingNewlines())
+                    }
             )
         )
     }

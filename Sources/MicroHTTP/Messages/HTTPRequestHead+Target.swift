@@ -25,7 +25,8 @@ extension HTTPRequestHead {
         while index < encoded.endIndex {
             let byte = encoded[index]
             if byte == UInt8(ascii: "%"), index + 2 < encoded.endIndex,
-               let high = hexValue(encoded[index + 1]), let low = hexValue(encoded[index + 2]) {
+                let high = hexValue(encoded[index + 1]), let low = hexValue(encoded[index + 2])
+            {
                 decoded.append(high << 4 | low)
                 index += 3
                 continue

@@ -54,7 +54,8 @@ final class RequestContext {
             let head = HTTPRequestHead(
                 method: CommonFieldText.string(cString: method), path: path, query: query, headers: connection.requestHeaders())
             self.head = head
-            requestAllowsChunks = strcmp(version, "HTTP/1.1") == 0 && head.method != "HEAD"
+            requestAllowsChunks =
+                strcmp(version, "HTTP/1.1") == 0 && head.method != "HEAD"
                 && head.headers["Connection"]?.lowercased().contains("close") != true
             switch server.runHandler({ server.handlers.head(head) }) {
             case .respond(let response):
@@ -109,7 +110,8 @@ final class RequestContext {
 
     private func tooLargeByContentLength(_ head: HTTPRequestHead) -> HTTPResponse? {
         guard let length = head.headers["Content-Length"].flatMap({ Int($0) }),
-              length > server.configuration.maxBodySize else { return nil }
+            length > server.configuration.maxBodySize
+        else { return nil }
         return server.runHandler { server.handlers.bodyTooLarge(head) }
     }
 

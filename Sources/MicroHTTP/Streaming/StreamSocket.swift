@@ -1,7 +1,8 @@
+import CMicroHTTPDShim
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CMicroHTTPDShim
 
 /// The socket of a stream whose body libmicrohttpd sends in chunks. While the stream is parked
 /// (suspended in its reader), libmicrohttpd has sent everything it had and neither polls nor

@@ -38,12 +38,12 @@ import Testing
     @Test func expectedAndObservedWithOptions() throws {
         let service = try TestService()
         let body = #"""
-        {"expected": [{"events": [{"controller": "p", "callback": "viewWillAppear", "args": {"animated": false}},
-                                  {"controller": "p", "callback": "viewIsAppearing", "args": {"animated": false}},
-                                  {"controller": "p", "callback": "viewDidLayoutSubviews"}]}],
-         "observed": [{"events": [{"controller": "p", "callback": "viewWillAppear", "args": {"animated": true}}]}],
-         "options": {"ignoreLayout": true, "ignoreViewIsAppearing": true, "ignoreArgs": IGNORE}}
-        """#
+            {"expected": [{"events": [{"controller": "p", "callback": "viewWillAppear", "args": {"animated": false}},
+                                      {"controller": "p", "callback": "viewIsAppearing", "args": {"animated": false}},
+                                      {"controller": "p", "callback": "viewDidLayoutSubviews"}]}],
+             "observed": [{"events": [{"controller": "p", "callback": "viewWillAppear", "args": {"animated": true}}]}],
+             "options": {"ignoreLayout": true, "ignoreViewIsAppearing": true, "ignoreArgs": IGNORE}}
+            """#
         let strict = try service.request("POST", "/v1/compare", json: body.replacingOccurrences(of: "IGNORE", with: "false"))
         #expect(strict.json["passed"] == .bool(false))
         #expect(strict.json["steps"][0]["differing"][0]["fields"] == .array(["args"]))

@@ -1,8 +1,9 @@
 import Containment
 import Testing
 
-/// Issue 5 through HTTP: navigation, tab bar and split view controllers built from nested
-/// specs (JSON and YAML) and driven by raw calls, as a test rig with curl would.
+/// Built-in containers through HTTP (docs/uikit-rules.md, rules 13–15): navigation, tab bar and
+/// split view controllers built from nested specs (JSON and YAML) and driven by raw calls, as
+/// a test rig with curl would.
 @Suite struct BuiltInContainerTests {
     /// The navigation figure of Apple's container guide: a navigation controller at the window's root with a
     /// two-controller stack, plus a detached `more` to push.
@@ -119,7 +120,8 @@ import Testing
         let service = try navigationService()
         let reply = try calls(
             service, "nav",
-            #"[{"receiver": "nav", "method": "beginInteractivePop"}, {"receiver": "nav", "method": "updateInteractivePop", "args": {"percent": 0.6}}, {"receiver": "nav", "method": "finishInteractivePop"}]"#)
+            #"[{"receiver": "nav", "method": "beginInteractivePop"}, {"receiver": "nav", "method": "updateInteractivePop", "args": {"percent": 0.6}}, {"receiver": "nav", "method": "finishInteractivePop"}]"#
+        )
         #expect(
             containment(reply) == [
                 "detail.willMove(nil)", "detail.viewWillDisappear", "list.viewWillAppear", "detail.viewDidDisappear",
@@ -223,8 +225,10 @@ import Testing
 
     /// A spec wrong deep inside a navigation stack is refused whole, naming the bad part.
     @Test(arguments: [
-        (#""viewControllers": [{"id": "a"}, {"id": "tabs", "kind": "tabBarController", "viewControllers": [{"id": "t"}], "selectedIndex": 4}]"#,
-         "root.viewControllers[1].selectedIndex"),
+        (
+            #""viewControllers": [{"id": "a"}, {"id": "tabs", "kind": "tabBarController", "viewControllers": [{"id": "t"}], "selectedIndex": 4}]"#,
+            "root.viewControllers[1].selectedIndex"
+        ),
         (#""viewControllers": [{"id": "a"}, {"id": "b", "children": [{"id": "bad id"}]}]"#, "root.viewControllers[1].children[0].id"),
         (#""viewControllers": [{"id": "a"}, {"id": "b", "primary": {"id": "p"}}]"#, "root.viewControllers[1].primary"),
         (#""children": [{"id": "a"}]"#, "root.children"),
@@ -244,7 +248,9 @@ import Testing
         let service = try TestService()
         let reply = try service.request(
             "POST", "/v1/trees",
-            json: #"{"id": "bad", "root": {"id": "nav", "kind": "navigationController", "viewControllers": [{"id": "a"}, {"id": "b", "children": [{"id": "a"}]}]}}"#)
+            json:
+                #"{"id": "bad", "root": {"id": "nav", "kind": "navigationController", "viewControllers": [{"id": "a"}, {"id": "b", "children": [{"id": "a"}]}]}}"#
+        )
         // Reuse inside one spec is a bad spec (400); reuse of an id the tree holds is a 409.
         #expect(reply.status == 400, "\(reply.text)")
         #expect(reply.json["field"].string == "root.viewControllers[1].children[0].id")

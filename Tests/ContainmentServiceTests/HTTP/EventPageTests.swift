@@ -21,7 +21,8 @@ import Testing
         var returned: [JSONValueBox] = []
         returned += try service.createTree("demo", root: #"{"id": "root"}"#).json["events"].array.map(JSONValueBox.init)
         returned += try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "map"}"#).json["events"].array.map(JSONValueBox.init)
-        returned += try service.request("POST", "/v1/trees/demo/controllers/root/children", json: #"{"child": "map"}"#).json["events"].array.map(JSONValueBox.init)
+        returned += try service.request("POST", "/v1/trees/demo/controllers/root/children", json: #"{"child": "map"}"#).json["events"].array.map(
+            JSONValueBox.init)
         returned += try service.request("DELETE", "/v1/trees/demo/controllers/root/children/map").json["events"].array.map(JSONValueBox.init)
         let log = try service.request("GET", "/v1/trees/demo/events?limit=1000").json["events"].array.map(JSONValueBox.init)
         #expect(log == returned)

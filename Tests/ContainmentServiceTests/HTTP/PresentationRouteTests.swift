@@ -115,7 +115,8 @@ import Testing
         let service = try presentingService()
         let reply = try calls(
             service,
-            #"[{"receiver": "root", "method": "present", "args": {"viewController": "sheet", "animated": false}}, {"receiver": "window", "method": "runLoop"}, {"receiver": "child", "method": "present", "args": {"viewController": "cover"}}]"#)
+            #"[{"receiver": "root", "method": "present", "args": {"viewController": "sheet", "animated": false}}, {"receiver": "window", "method": "runLoop"}, {"receiver": "child", "method": "present", "args": {"viewController": "cover"}}]"#
+        )
         #expect(reply.status == 200, "\(reply.text)")
         let warnings = reply.json["events"].array.compactMap { $0["warning"].string }
         #expect(warnings == ["Attempt to present <cover> on <root> (from <child>) which is already presenting <sheet>."])
@@ -127,7 +128,8 @@ import Testing
         _ = try calls(service, #"[{"receiver": "root", "method": "present", "args": {"viewController": "sheet", "animated": false}}]"#)
         let swipe = try calls(
             service,
-            #"[{"receiver": "sheet", "method": "beginInteractiveDismissal"}, {"receiver": "sheet", "method": "updateInteractiveDismissal", "args": {"percent": 0.7}}, {"receiver": "sheet", "method": "finishInteractiveDismissal"}]"#)
+            #"[{"receiver": "sheet", "method": "beginInteractiveDismissal"}, {"receiver": "sheet", "method": "updateInteractiveDismissal", "args": {"percent": 0.7}}, {"receiver": "sheet", "method": "finishInteractiveDismissal"}]"#
+        )
         #expect(swipe.status == 200, "\(swipe.text)")
         #expect(
             lifecycle(swipe) == [

@@ -74,7 +74,8 @@ import Testing
         try service.createTree("demo", root: #"{"id": "root", "containerViews": [{"id": "content"}]}"#)
         try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "other"}"#)
         try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "map"}"#)
-        let calls = #"[{"receiver": "other", "method": "addChild", "args": {"child": "map"}}, "#
+        let calls =
+            #"[{"receiver": "other", "method": "addChild", "args": {"child": "map"}}, "#
             + #"{"receiver": "content", "method": "addSubview", "args": {"view": "map.view"}}]"#
         let before = try service.request("GET", "/v1/trees/demo").json
 

@@ -18,11 +18,12 @@ import Testing
             "POST", "/v1/trees/demo/controllers/root/children",
             json: #"{"child": "map", "containerView": "content", "frame": {"x": 0, "y": 0, "width": 390, "height": 744}}"#)
         #expect(reply.status == 200)
-        #expect(reply.callbacks == [
-            "map.willMove(root)", "map.loadView", "map.viewDidLoad", "map.viewWillAppear", "map.didMove(root)",
-            "map.viewIsAppearing", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
-            "map.viewWillLayoutSubviews", "map.viewDidLayoutSubviews", "map.viewDidAppear",
-        ])
+        #expect(
+            reply.callbacks == [
+                "map.willMove(root)", "map.loadView", "map.viewDidLoad", "map.viewWillAppear", "map.didMove(root)",
+                "map.viewIsAppearing", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
+                "map.viewWillLayoutSubviews", "map.viewDidLayoutSubviews", "map.viewDidAppear",
+            ])
         let appear = reply.json["events"].array.first { $0["callback"].string == "viewWillAppear" }
         #expect(appear?["isMovingToParent"].bool == true)
         #expect(reply.json["parent"]["children"] == .array([.string("map")]))
@@ -35,10 +36,11 @@ import Testing
         try service.request("POST", "/v1/trees/demo/controllers/root/children", json: #"{"child": "map", "containerView": "content"}"#)
         let reply = try service.request("DELETE", "/v1/trees/demo/controllers/root/children/map")
         #expect(reply.status == 200)
-        #expect(reply.callbacks == [
-            "map.willMove(nil)", "map.viewWillDisappear", "map.didMove(nil)",
-            "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "map.viewDidDisappear",
-        ])
+        #expect(
+            reply.callbacks == [
+                "map.willMove(nil)", "map.viewWillDisappear", "map.didMove(nil)",
+                "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "map.viewDidDisappear",
+            ])
         let disappear = reply.json["events"].array.first { $0["callback"].string == "viewWillDisappear" }
         #expect(disappear?["isMovingFromParent"].bool == true)
         #expect(reply.json["child"]["parent"].isNull)
@@ -56,11 +58,12 @@ import Testing
         let id = try #require(started.json["transition"]["id"].string)
         #expect(started.header("Location") == "/v1/trees/demo/transitions/\(id)")
         #expect(started.json["transition"]["state"].string == "running")
-        #expect(started.callbacks == [
-            "map.willMove(nil)", "list.willMove(root)", "list.loadView", "list.viewDidLoad",
-            "map.viewWillDisappear", "list.viewWillAppear", "list.viewIsAppearing", "root.viewWillLayoutSubviews",
-            "root.viewDidLayoutSubviews", "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
-        ])
+        #expect(
+            started.callbacks == [
+                "map.willMove(nil)", "list.willMove(root)", "list.loadView", "list.viewDidLoad",
+                "map.viewWillDisappear", "list.viewWillAppear", "list.viewIsAppearing", "root.viewWillLayoutSubviews",
+                "root.viewDidLayoutSubviews", "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
+            ])
 
         let early = try service.request("POST", "/v1/trees/demo/clock", json: #"{"advance": 0.1}"#)
         #expect(early.callbacks == [])
@@ -68,10 +71,11 @@ import Testing
         #expect(try service.request("GET", "/v1/trees/demo/transitions/\(id)").json["state"].string == "running")
 
         let done = try service.request("POST", "/v1/trees/demo/clock", json: #"{"advance": 0.2}"#)
-        #expect(done.callbacks == [
-            "map.viewDidDisappear", "list.viewDidAppear", "root.transitionCompletion",
-            "map.didMove(nil)", "list.didMove(root)", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
-        ])
+        #expect(
+            done.callbacks == [
+                "map.viewDidDisappear", "list.viewDidAppear", "root.transitionCompletion",
+                "map.didMove(nil)", "list.didMove(root)", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
+            ])
         #expect(done.json["nextDueTime"].isNull)
         #expect(try service.request("GET", "/v1/trees/demo/transitions/\(id)").json["state"].string == "finished")
         let root = try service.request("GET", "/v1/trees/demo/controllers/root").json
@@ -86,13 +90,14 @@ import Testing
             "POST", "/v1/trees/demo/controllers/root/transitions", json: #"{"from": "map", "to": "list", "duration": 0}"#)
         #expect(reply.status == 200)
         #expect(reply.json["transition"]["state"].string == "finished")
-        #expect(reply.callbacks == [
-            "map.willMove(nil)", "list.willMove(root)", "list.loadView", "list.viewDidLoad",
-            "map.viewWillDisappear", "list.viewWillAppear", "list.viewIsAppearing", "root.viewWillLayoutSubviews",
-            "root.viewDidLayoutSubviews", "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
-            "map.viewDidDisappear", "list.viewDidAppear", "root.transitionCompletion",
-            "map.didMove(nil)", "list.didMove(root)", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
-        ])
+        #expect(
+            reply.callbacks == [
+                "map.willMove(nil)", "list.willMove(root)", "list.loadView", "list.viewDidLoad",
+                "map.viewWillDisappear", "list.viewWillAppear", "list.viewIsAppearing", "root.viewWillLayoutSubviews",
+                "root.viewDidLayoutSubviews", "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
+                "map.viewDidDisappear", "list.viewDidAppear", "root.transitionCompletion",
+                "map.didMove(nil)", "list.didMove(root)", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
+            ])
     }
 
     @Test func transitionBetweenNonSiblingsIsUIKitsInvalidArgument() throws {

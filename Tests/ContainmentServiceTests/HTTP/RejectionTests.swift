@@ -15,7 +15,11 @@ import Testing
         ("PATCH", "/v1/trees/demo/controllers/map", #"{"preferredContentSize": {"width": -1, "height": 2}}"#, 400),
         ("PATCH", "/v1/trees/demo/controllers/ghost", #"{"title": "x"}"#, 404),
         ("DELETE", "/v1/trees/demo/controllers/map", nil, 409),
-        ("POST", "/v1/trees/demo/calls", #"{"atomic": true, "calls": [{"receiver": "root", "method": "addChild", "args": {"child": "list"}}, {"receiver": "list", "method": "addChild", "args": {"child": "root"}}]}"#, 409),
+        (
+            "POST", "/v1/trees/demo/calls",
+            #"{"atomic": true, "calls": [{"receiver": "root", "method": "addChild", "args": {"child": "list"}}, {"receiver": "list", "method": "addChild", "args": {"child": "root"}}]}"#,
+            409
+        ),
         ("POST", "/v1/trees/demo/clock", #"{"advance": -1}"#, 400),
         ("POST", "/v1/trees/demo/clock", "{}", 400),
         ("POST", "/v1/trees", #"{"id": "demo"}"#, 409),

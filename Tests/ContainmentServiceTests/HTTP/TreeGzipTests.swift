@@ -41,31 +41,32 @@ import Testing
         #expect(sameBytes)
     }
 
-    @Test(arguments: [
-        // (Accept-Encoding fields, whether the answer is gzip-coded)
-        ([], false),
-        ([""], false),
-        (["gzip"], true),
-        (["GZip"], true),
-        (["x-gzip"], true),
-        (["gzip, deflate, br"], true),
-        (["br, deflate"], false),
-        (["identity"], false),
-        (["gzip;q=0"], false),
-        (["gzip; q=0.000, identity"], false),
-        (["*"], true),
-        (["*;q=0"], false),
-        (["*;q=0, identity"], false),
-        (["deflate, *;q=0.5"], true),
-        (["gzip;q=0.5, identity;q=1"], false),
-        (["gzip;q=0.5, *"], false),
-        (["gzip;q=0.5, identity;q=0.5"], true),
-        (["gzip;q=0.001"], true),
-        (["gzip;q=1.0"], true),
-        (["gzip;q=2"], false),
-        (["gzip;q=high"], false),
-        (["br", "gzip"], true),
-    ] as [([String], Bool)])
+    @Test(
+        arguments: [
+            // (Accept-Encoding fields, whether the answer is gzip-coded)
+            ([], false),
+            ([""], false),
+            (["gzip"], true),
+            (["GZip"], true),
+            (["x-gzip"], true),
+            (["gzip, deflate, br"], true),
+            (["br, deflate"], false),
+            (["identity"], false),
+            (["gzip;q=0"], false),
+            (["gzip; q=0.000, identity"], false),
+            (["*"], true),
+            (["*;q=0"], false),
+            (["*;q=0, identity"], false),
+            (["deflate, *;q=0.5"], true),
+            (["gzip;q=0.5, identity;q=1"], false),
+            (["gzip;q=0.5, *"], false),
+            (["gzip;q=0.5, identity;q=0.5"], true),
+            (["gzip;q=0.001"], true),
+            (["gzip;q=1.0"], true),
+            (["gzip;q=2"], false),
+            (["gzip;q=high"], false),
+            (["br", "gzip"], true),
+        ] as [([String], Bool)])
     func acceptEncodingChoosesTheCoding(fields: [String], coded: Bool) throws {
         let service = try service()
         let identity = try service.request("GET", "/v1/trees/demo")

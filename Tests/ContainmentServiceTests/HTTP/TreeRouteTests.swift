@@ -9,12 +9,13 @@ import Testing
         #expect(reply.json["tree"]["clock"].string == "manual")
         #expect(reply.json["tree"]["window"]["rootViewController"].string == "root")
         #expect(reply.json["tree"]["controllers"]["map"]["parent"].string == "root")
-        #expect(reply.callbacks == [
-            "map.willMove(root)", "map.loadView", "map.viewDidLoad", "root.loadView", "root.viewDidLoad",
-            "map.didMove(root)", "root.viewWillAppear", "map.viewWillAppear", "root.viewIsAppearing",
-            "map.viewIsAppearing", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
-            "map.viewWillLayoutSubviews", "map.viewDidLayoutSubviews", "root.viewDidAppear", "map.viewDidAppear",
-        ])
+        #expect(
+            reply.callbacks == [
+                "map.willMove(root)", "map.loadView", "map.viewDidLoad", "root.loadView", "root.viewDidLoad",
+                "map.didMove(root)", "root.viewWillAppear", "map.viewWillAppear", "root.viewIsAppearing",
+                "map.viewIsAppearing", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
+                "map.viewWillLayoutSubviews", "map.viewDidLayoutSubviews", "root.viewDidAppear", "map.viewDidAppear",
+            ])
         #expect(reply.json["events"].array.map { $0["seq"].int } == Array(1...16).map { Optional($0) })
     }
 

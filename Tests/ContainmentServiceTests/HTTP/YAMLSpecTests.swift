@@ -23,7 +23,8 @@ import Testing
         #expect(fromYAML.json["tree"]["controllers"]["map"]["view"]["superview"].string == "content")
         #expect(fromYAML.json["tree"]["controllers"]["map"]["properties"]["city"].string == "Paris")
 
-        let json = #"{"id": "demo2", "clock": "manual", "root": {"id": "root", "containerViews": [{"id": "content", "frame": {"x": 0, "y": 100, "width": 390, "height": 744}}], "children": [{"id": "map", "containerView": "content", "properties": {"zoom": 3, "city": "Paris"}}]}}"#
+        let json =
+            #"{"id": "demo2", "clock": "manual", "root": {"id": "root", "containerViews": [{"id": "content", "frame": {"x": 0, "y": 100, "width": 390, "height": 744}}], "children": [{"id": "map", "containerView": "content", "properties": {"zoom": 3, "city": "Paris"}}]}}"#
         let fromJSON = try service.request("POST", "/v1/trees", json: json)
         #expect(fromYAML.callbacks == fromJSON.callbacks)
         #expect(fromYAML.json["tree"]["controllers"] == fromJSON.json["tree"]["controllers"])
@@ -54,7 +55,8 @@ import Testing
     func deepNestingIsRefused(contentType: String) throws {
         let service = try TestService()
         let depth = 20_000
-        let body = #"{"id": "deep", "root": "# + String(repeating: #"{"id": "c", "children": ["#, count: depth)
+        let body =
+            #"{"id": "deep", "root": "# + String(repeating: #"{"id": "c", "children": ["#, count: depth)
             + #"{"id": "leaf"}"# + String(repeating: "]}", count: depth) + "}"
         let reply = try service.request("POST", "/v1/trees", json: body, headers: [("Content-Type", contentType)])
         #expect(reply.status == 400)

@@ -32,7 +32,8 @@ import Testing
         let spec = #"{"id": "root", "children": ["# + children.map { #"{"id": "\#($0)"}"# }.joined(separator: ", ") + "]}"
         try service.createTree("race", root: spec)
         for child in children {
-            let detach = #"{"calls": [{"receiver": "\#(child)", "method": "willMove", "args": {"toParent": null}}, "#
+            let detach =
+                #"{"calls": [{"receiver": "\#(child)", "method": "willMove", "args": {"toParent": null}}, "#
                 + #"{"receiver": "\#(child).view", "method": "removeFromSuperview"}, "#
                 + #"{"receiver": "\#(child)", "method": "removeFromParent"}]}"#
             try #require(try service.request("POST", "/v1/trees/race/calls", json: detach).status == 200)
@@ -120,7 +121,8 @@ import Testing
         let trees = ["a", "b"]
         for tree in trees {
             try service.createTree(tree, root: #"{"id": "root", "children": [{"id": "map"}]}"#)
-            let detach = #"{"calls": [{"receiver": "map", "method": "willMove", "args": {"toParent": null}}, "#
+            let detach =
+                #"{"calls": [{"receiver": "map", "method": "willMove", "args": {"toParent": null}}, "#
                 + #"{"receiver": "map.view", "method": "removeFromSuperview"}, "#
                 + #"{"receiver": "map", "method": "removeFromParent"}]}"#
             try #require(try service.request("POST", "/v1/trees/\(tree)/calls", json: detach).status == 200)

@@ -56,9 +56,11 @@ import Testing
     /// in due order, each in the response of the advance that reached it.
     @Test func manualClockCompletesInterleavedTransitionsInDueOrder() throws {
         let service = try TestService()
-        try service.createTree("manual", root: #"""
-            {"id": "root", "children": [{"id": "left", "children": [{"id": "a"}]}, {"id": "right", "children": [{"id": "b"}]}]}
-            """#)
+        try service.createTree(
+            "manual",
+            root: #"""
+                {"id": "root", "children": [{"id": "left", "children": [{"id": "a"}]}, {"id": "right", "children": [{"id": "b"}]}]}
+                """#)
         try service.request("POST", "/v1/trees/manual/controllers", json: #"{"id": "a2"}"#)
         try service.request("POST", "/v1/trees/manual/controllers", json: #"{"id": "b2"}"#)
         let slow = try service.request(

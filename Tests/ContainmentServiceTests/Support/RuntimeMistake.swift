@@ -23,9 +23,13 @@ enum RuntimeMistake: String, CaseIterable, Sendable {
         case createTree, advanceClock, other
 
         init(method: String, path: String) {
-            if method == "POST", path == "/v1/trees" { self = .createTree }
-            else if method == "POST", path.hasSuffix("/clock") { self = .advanceClock }
-            else { self = .other }
+            if method == "POST", path == "/v1/trees" {
+                self = .createTree
+            } else if method == "POST", path.hasSuffix("/clock") {
+                self = .advanceClock
+            } else {
+                self = .other
+            }
         }
 
         init(_ action: StepAction) {

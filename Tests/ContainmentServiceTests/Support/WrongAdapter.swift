@@ -15,9 +15,11 @@ final class WrongAdapter: Sendable {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         configuration.threads = 2
-        server = HTTPServer(configuration: configuration, handlers: HTTPServerHandlers { request in
-            .response(Self.forward(request, to: upstream, mistake: mistake))
-        })
+        server = HTTPServer(
+            configuration: configuration,
+            handlers: HTTPServerHandlers { request in
+                .response(Self.forward(request, to: upstream, mistake: mistake))
+            })
         try server.start()
     }
 

@@ -94,7 +94,8 @@ import Testing
         let cast = ["root", "nav", "tabs", "split", "n1", "t1", "p", "c1", "c2", "c3"]
         var now = 1_795_000_001.0
         for _ in 0..<random.below(30) {
-            let a = random.pick(cast), b = random.pick(cast)
+            let a = random.pick(cast)
+            let b = random.pick(cast)
             let id = JSONValue.string
             let calls: [RawCall]
             switch random.below(10) {
@@ -177,7 +178,9 @@ import Testing
     }
 
     @Test func envelopesMatchJSONEncoder() throws {
-        let event = Event(seq: 3, batch: 1, tree: "t", time: -62_135_596_800, controller: nil, callback: nil, warning: "Unbalanced calls to begin/end appearance transitions for <a>")
+        let event = Event(
+            seq: 3, batch: 1, tree: "t", time: -62_135_596_800, controller: nil, callback: nil,
+            warning: "Unbalanced calls to begin/end appearance transitions for <a>")
         try Self.expectSame(event, "warning event")
         try Self.expectSame(Event(seq: 4, batch: 1, tree: "t", time: 0, controller: "a", callback: "viewDidLoad"), "event without args")
         try Self.expectSame(MutationResponse(events: [event], subject: ClockSubject(time: "2026-11-21T10:00:00.000Z", nextDueTime: nil)), "clock")
@@ -241,4 +244,3 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
     }
 }
-

@@ -62,9 +62,9 @@ import Testing
 
     @Test func headAnswersUnroutableRequestsItself() {
         guard case .respond(let notFound) = pipeline.answerEarly(head("GET", "/nowhere")),
-              case .respond(let notAllowed) = pipeline.answerEarly(head("DELETE", "/v1/trees/demo")),
-              case .respond(let unsupported) = pipeline.answerEarly(
-                  head("POST", "/v1/trees/demo/calls", headers: ["Content-Type": "text/plain", "Content-Length": "2"]))
+            case .respond(let notAllowed) = pipeline.answerEarly(head("DELETE", "/v1/trees/demo")),
+            case .respond(let unsupported) = pipeline.answerEarly(
+                head("POST", "/v1/trees/demo/calls", headers: ["Content-Type": "text/plain", "Content-Length": "2"]))
         else {
             Issue.record("expected answers from the head")
             return

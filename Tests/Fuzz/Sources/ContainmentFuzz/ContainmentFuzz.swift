@@ -37,8 +37,9 @@ enum FuzzChecks {
         guard let full = try? JSONCoding.decode(CallsBody.self, from: bytes) else {
             fatalError("the quick parser accepted a /calls body JSONDecoder refuses: \(String(decoding: bytes, as: UTF8.self))")
         }
-        precondition(quick.calls == full.calls && quick.atomic == full.atomic,
-                     "the quick parser and JSONDecoder disagree: \(String(decoding: bytes, as: UTF8.self))")
+        precondition(
+            quick.calls == full.calls && quick.atomic == full.atomic,
+            "the quick parser and JSONDecoder disagree: \(String(decoding: bytes, as: UTF8.self))")
     }
 
     static func yamlBecomesValidJSON(_ bytes: [UInt8]) {

@@ -4,7 +4,7 @@ import Testing
 
 /// The listings of Apple's container guide reproduced call for call; each recipe must emit exactly what its raw
 /// calls emit.
-@Suite struct SeedListingTests {
+@Suite struct ContainerGuideListingTests {
     let frame: JSONValue = ["x": 0, "y": 0, "width": 390, "height": 844]
 
     @Test func displayContentController() throws {
@@ -76,9 +76,16 @@ import Testing
         #expect(containment(recipeEnd) == containment(rawEnd))
         #expect(transition.options == [])
         #expect(
-            trace(recipeStart) == ["oldVC.willMove(nil)", "newVC.willMove(root)", "newVC.loadView", "newVC.viewDidLoad", "oldVC.viewWillDisappear", "newVC.viewWillAppear", "newVC.viewIsAppearing", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "newVC.viewWillLayoutSubviews", "newVC.viewDidLayoutSubviews"])
+            trace(recipeStart) == [
+                "oldVC.willMove(nil)", "newVC.willMove(root)", "newVC.loadView", "newVC.viewDidLoad", "oldVC.viewWillDisappear", "newVC.viewWillAppear",
+                "newVC.viewIsAppearing", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "newVC.viewWillLayoutSubviews",
+                "newVC.viewDidLayoutSubviews",
+            ])
         #expect(
-            trace(recipeEnd) == ["oldVC.viewDidDisappear", "newVC.viewDidAppear", "root.transitionCompletion", "oldVC.didMove(nil)", "newVC.didMove(root)", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews"])
+            trace(recipeEnd) == [
+                "oldVC.viewDidDisappear", "newVC.viewDidAppear", "root.transitionCompletion", "oldVC.didMove(nil)", "newVC.didMove(root)",
+                "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
+            ])
         #expect(recipeEnd.filter { $0.controller == "oldVC" && $0.callback == "viewDidDisappear" }.allSatisfy { $0.isMovingFromParent == true })
         #expect(recipeTree.snapshot() == rawTree.snapshot())
     }
@@ -175,7 +182,9 @@ import Testing
                     ["from": "startMap", "to": "startGeo", "duration": 0.2, "options": ["transitionFlipFromTop", "curveEaseIn"]]),
             ], now: t0 + 2)
         #expect(
-            containment(flipStart) == ["startGeo.willMove(root)", "startMap.willMove(nil)", "startMap.viewWillDisappear", "startGeo.viewWillAppear", "startGeo.viewIsAppearing"])
+            containment(flipStart) == [
+                "startGeo.willMove(root)", "startMap.willMove(nil)", "startMap.viewWillDisappear", "startGeo.viewWillAppear", "startGeo.viewIsAppearing",
+            ])
         #expect(flipStart.first { $0.callback == "viewWillAppear" }?.args["animated"] == true)
         // Flipping inside the top container leaves the bottom map alone.
         #expect(tree.snapshot().views["topContainer"]?.subviews == ["startMap.view", "startGeo.view"])
