@@ -1,0 +1,294 @@
+"""The inspector page (GET /) in headless Chromium against a live debug server: a tree is
+created through the page, then add -> transition -> clock step -> remove through its forms; the
+outline, the wireframe and the timeline must show the right controllers, states and events in
+order, the browser console must stay free of errors, and screenshots are kept as artefacts."""
+
+import os
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / ".build" / "artifacts" / "inspector"
+BINARY = Path(os.environ.get("CONTAINMENT_BINARY", ROOT / ".build" / "debug" / "containment"))
+WAIT = 10
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = free_port()
+    log = open(ARTIFACTS / "server.log", "w")
+    process = subprocess.Popen([str(BINARY), "serve", "--host", "127.0.0.1", "--port", str(port)],
+                               stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                urllib.request.urlopen(base + "/healthz", timeout=1).read()
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("the server did not start; see server.log")
+                time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = Options()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1280,800", "--no-first-run", "--disable-extensions"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    driver.set_page_load_timeout(20)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def viewport(driver, width, height, mobile=False):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+
+def screenshot(driver, name):
+    path = ARTIFACTS / name
+    driver.save_screenshot(str(path))
+    assert path.stat().st_size > 5000, f"{name} is blank"
+
+
+def wait_for(driver, condition, message):
+    return WebDriverWait(driver, WAIT, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda _: condition(), message)
+
+
+def fill(driver, form, **fields):
+    for name, value in fields.items():
+        field = driver.find_element(By.CSS_SELECTOR, f"#{form} [name={name}]")
+        field.clear()
+        field.send_keys(str(value))
+
+
+def submit(driver, form, label=None):
+    selector = f"#{form} button[type=submit]" + (f"[value={label}]" if label else "")
+    driver.find_element(By.CSS_SELECTOR, selector).click()
+
+
+def outline(driver, controller):
+    """The outline item of `controller`, read in one script (the outline is redrawn live):
+    its appearance (the state class), its tags and whether it is selected, or None."""
+    return driver.execute_script(
+        "const item = document.querySelector(`#outline [role=treeitem][data-id=\"${arguments[0]}\"]`);"
+        "if (!item) return null; const line = item.querySelector(':scope > .item');"
+        "return {state: [...line.classList].find(c => c.startsWith('s-')).slice(2),"
+        " tags: [...line.querySelectorAll(':scope > .tag')].map(t => t.textContent),"
+        " selected: item.getAttribute('aria-selected') === 'true'}", controller)
+
+
+def appearance(driver, controller):
+    item = outline(driver, controller)
+    return item and item["state"]
+
+
+def tags(driver, controller):
+    return outline(driver, controller)["tags"]
+
+
+def timeline(driver):
+    """(seq, controller, callback) of every event row, in the diagram's top-to-bottom order."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#timeline .ev')].map(g => "
+        "[Number(g.dataset.seq), g.dataset.controller, g.dataset.callback])")
+
+
+def events_after(driver, seq):
+    return [(controller, callback) for s, controller, callback in timeline(driver) if s > seq]
+
+
+def last_seq(driver):
+    rows = timeline(driver)
+    return rows[-1][0] if rows else 0
+
+
+def wireframe_views(driver):
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#wireframe .view')].map(g => g.getAttribute('aria-label'))")
+
+
+def problem_text(driver, form):
+    return driver.find_element(By.CSS_SELECTOR, f"#{form} .problem").text
+
+
+def console_errors(driver):
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def test_containment_through_the_page(server, browser):
+    driver = browser
+    viewport(driver, 1280, 800)
+    driver.get(server + "/")
+    wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#preset option"), "presets load")
+    assert driver.title == "Containment inspector"
+
+    # Create Apple's container with a `content` view; map and list are created detached.
+    Select(driver.find_element(By.ID, "preset")).select_by_value("container")
+    submit(driver, "create-tree")
+    wait_for(driver, lambda: outline(driver, "list") is not None, "the tree and its detached controllers show")
+    assert driver.find_element(By.ID, "tree-select").get_attribute("value") == "demo"
+    wait_for(driver, lambda: "demo" in driver.find_element(By.ID, "tree-list").text, "the tree list is live")
+    assert appearance(driver, "root") == "appeared"
+    assert appearance(driver, "map") == "disappeared" and "not loaded" in tags(driver, "map")
+    assert any(label.startswith("content") for label in wireframe_views(driver)), wireframe_views(driver)
+    assert "decided by root" in driver.find_element(By.ID, "window-info").text
+    assert not driver.find_element(By.ID, "clock").get_attribute("hidden"), "a manual tree shows its clock"
+
+    # Add: the guide's displayContentController.
+    before = last_seq(driver)
+    fill(driver, "add-child", parent="root", child="map", containerView="content")
+    submit(driver, "add-child")
+    wait_for(driver, lambda: appearance(driver, "map") == "appeared", "map appears")
+    wait_for(driver, lambda: ("map", "viewDidAppear") in events_after(driver, before), "add events in the timeline")
+    added = [event for event in events_after(driver, before) if event[0] == "map"]
+    assert [callback for _, callback in added] == [
+        "willMove", "loadView", "viewDidLoad", "viewWillAppear", "didMove", "viewIsAppearing",
+        "viewWillLayoutSubviews", "viewDidLayoutSubviews", "viewDidAppear"], added
+    assert "loaded" in tags(driver, "map")
+    assert any(label.startswith("map.view") for label in wireframe_views(driver))
+    assert problem_text(driver, "add-child") == ""
+
+    # Transition map -> list over 0.25 s of the manual clock: stop inside it and look.
+    before = last_seq(driver)
+    fill(driver, "transition", parent="root", **{"from": "map", "to": "list", "duration": "0.25"})
+    submit(driver, "transition")
+    wait_for(driver, lambda: appearance(driver, "list") == "appearing", "list is appearing mid-transition")
+    assert appearance(driver, "map") == "disappearing"
+    assert "isMovingToParent" in tags(driver, "list") and "isMovingFromParent" in tags(driver, "map")
+    started = events_after(driver, before)
+    assert started.index(("map", "willMove")) < started.index(("map", "viewWillDisappear")) < started.index(("list", "viewWillAppear"))
+    assert ("list", "viewDidAppear") not in started
+    wait_for(driver, lambda: "next due" in driver.find_element(By.ID, "clock-info").text, "the clock shows the due time")
+    views = wireframe_views(driver)
+    assert any(label.startswith("map.view") for label in views) and any(label.startswith("list.view") for label in views)
+    screenshot(driver, "inspector-1280x800-mid-transition.png")
+
+    # Step the clock to the transition's completion.
+    before = last_seq(driver)
+    driver.find_element(By.ID, "clock-step").click()
+    wait_for(driver, lambda: appearance(driver, "list") == "appeared", "list appeared after the step")
+    wait_for(driver, lambda: ("list", "didMove") in events_after(driver, before), "completion events")
+    completion = events_after(driver, before)
+    assert completion[:5] == [("map", "viewDidDisappear"), ("list", "viewDidAppear"), ("root", "transitionCompletion"),
+                              ("map", "didMove"), ("list", "didMove")], completion
+    assert appearance(driver, "map") == "disappeared"
+    assert "nothing running" in driver.find_element(By.ID, "clock-info").text
+
+    # Remove: the guide's hideContentController.
+    before = last_seq(driver)
+    fill(driver, "remove-child", parent="root", child="list")
+    submit(driver, "remove-child")
+    wait_for(driver, lambda: appearance(driver, "list") == "disappeared", "list disappears")
+    wait_for(driver, lambda: ("list", "viewDidDisappear") in events_after(driver, before), "remove events")
+    removed = [callback for controller, callback in events_after(driver, before) if controller == "list"]
+    assert removed == ["willMove", "viewWillDisappear", "didMove", "viewDidDisappear"], removed
+    assert not any(label.startswith("list.view") for label in wireframe_views(driver))
+
+    # The whole timeline is in seq order, one band per mutation (batch).
+    rows = timeline(driver)
+    assert [seq for seq, _, _ in rows] == sorted(seq for seq, _, _ in rows)
+    batches = driver.execute_script("return [...document.querySelectorAll('#timeline .batch')].map(g => Number(g.dataset.batch))")
+    assert batches == sorted(set(batches)) and len(batches) >= 4, batches
+
+    # Selection is shared: the outline by keyboard, the wireframe by click.
+    driver.execute_script("document.querySelector('#outline [role=treeitem][tabindex=\"0\"]').focus()")
+    ActionChains(driver).send_keys(Keys.HOME, Keys.ARROW_DOWN, Keys.ENTER).perform()
+    second = driver.execute_script("return document.querySelectorAll('#outline [role=treeitem]')[1].dataset.id")
+    wait_for(driver, lambda: outline(driver, second)["selected"], "arrow down and Enter select the second item")
+    assert driver.execute_script("return document.activeElement.dataset.id") == second
+    ActionChains(driver).send_keys(Keys.HOME, Keys.ENTER).perform()
+    wait_for(driver, lambda: outline(driver, "root")["selected"], "Home and Enter select root")
+    assert driver.find_elements(By.CSS_SELECTOR, '#wireframe .view.selected[data-controller="root"]')
+    root_view = driver.find_element(By.CSS_SELECTOR, '#wireframe .view[data-controller="root"] rect')
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", root_view)
+    assert '"id": "root"' in driver.find_element(By.ID, "controller-detail").text
+
+    # An event's details, the families filter and the exports.
+    event = driver.find_element(By.CSS_SELECTOR, '#timeline .ev[data-callback="viewWillAppear"][data-controller="map"] rect.hit')
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", event)
+    assert '"isMovingToParent": true' in driver.find_element(By.ID, "event-detail").text
+    mermaid = driver.execute_script("return mermaid(selectedEvents())")
+    assert mermaid.startswith("sequenceDiagram") and "->>" in mermaid and "viewWillAppear" in mermaid
+    driver.find_element(By.ID, "clear-selection").click()
+    layout = driver.find_element(By.CSS_SELECTOR, ".filters input[name=layout]")
+    layout.click()
+    assert not any(callback == "viewWillLayoutSubviews" for _, _, callback in timeline(driver))
+    layout.click()
+    exported = driver.execute_script(
+        "const copy = document.createElementNS(svgNS, 'svg'); buildTimeline(copy, selectedEvents());"
+        "return new XMLSerializer().serializeToString(copy)")
+    assert exported.startswith("<svg") and "transitionCompletion" in exported
+    screenshot(driver, "inspector-1280x800.png")
+    assert console_errors(driver) == []
+
+    # The contract, rendered from /openapi.yaml.
+    driver.find_element(By.ID, "contract-toggle").click()
+    wait_for(driver, lambda: "POST /v1/trees/{tree}/controllers/{parent}/transitions" in driver.find_element(By.ID, "contract").text,
+             "the contract lists its operations")
+    driver.find_element(By.ID, "contract-toggle").click()
+
+    # A phone-sized viewport: one column, nothing wider than the screen.
+    viewport(driver, 390, 844, mobile=True)
+    driver.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.2)
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+    screenshot(driver, "inspector-390x844.png")
+    driver.execute_script("document.getElementById('hierarchy-title').scrollIntoView()")
+    screenshot(driver, "inspector-390x844-hierarchy.png")
+    driver.execute_script("document.getElementById('timeline-title').scrollIntoView()")
+    screenshot(driver, "inspector-390x844-timeline.png")
+    assert console_errors(driver) == []
+
+    # A call UIKit rejects: the 409 problem shows where the action was, with UIKit's exception name.
+    viewport(driver, 1280, 800)
+    fill(driver, "remove-child", parent="root", child="list")
+    submit(driver, "remove-child")
+    wait_for(driver, lambda: problem_text(driver, "remove-child"), "the problem shows")
+    shown = problem_text(driver, "remove-child")
+    status = urllib.request.Request(server + "/v1/trees/demo/controllers/root/children/list", method="DELETE")
+    try:
+        urllib.request.urlopen(status)
+        pytest.fail("removing a non-child must be refused")
+    except urllib.error.HTTPError as refused:
+        assert shown.startswith(str(refused.code)), shown
+    assert driver.find_element(By.CSS_SELECTOR, "#remove-child .problem").get_attribute("role") == "alert"
+    assert driver.find_elements(By.CSS_SELECTOR, "#timeline .problem-row")
+    screenshot(driver, "inspector-1280x800-problem.png")
+    # Only the browser's own note of the refused request, no script error.
+    errors = console_errors(driver)
+    assert all(entry["source"] == "network" and "children/list" in entry["message"] for entry in errors), errors
