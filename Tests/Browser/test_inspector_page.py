@@ -78,7 +78,11 @@ def viewport(driver, width, height, mobile=False):
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
 
 
-def screenshot(driver, name):
+def screenshot(driver, name, heads=True):
+    """Saves the viewport; at desktop width each column scrolls on its own: show their heads
+    unless the test scrolled to something."""
+    if heads:
+        driver.execute_script("document.querySelectorAll('.column').forEach(c => { c.scrollTop = 0; })")
     path = ARTIFACTS / name
     driver.save_screenshot(str(path))
     assert path.stat().st_size > 5000, f"{name} is blank"
@@ -89,7 +93,13 @@ def wait_for(driver, condition, message):
         lambda _: condition(), message)
 
 
+def open_section(driver, form):
+    """Opens the <details> that holds `form`."""
+    driver.execute_script("document.getElementById(arguments[0]).closest('details').open = true", form)
+
+
 def fill(driver, form, **fields):
+    open_section(driver, form)
     for name, value in fields.items():
         field = driver.find_element(By.CSS_SELECTOR, f"#{form} [name={name}]")
         field.clear()
@@ -161,7 +171,7 @@ def test_containment_through_the_page(server, browser):
     Select(driver.find_element(By.ID, "preset")).select_by_value("container")
     submit(driver, "create-tree")
     wait_for(driver, lambda: outline(driver, "list") is not None, "the tree and its detached controllers show")
-    assert driver.find_element(By.ID, "tree-select").get_attribute("value") == "demo"
+    assert driver.execute_script("return document.querySelector('#tree-list [aria-current=true] button').textContent") == "demo"
     wait_for(driver, lambda: "demo" in driver.find_element(By.ID, "tree-list").text, "the tree list is live")
     assert appearance(driver, "root") == "appeared"
     assert appearance(driver, "map") == "disappeared" and "not loaded" in tags(driver, "map")
@@ -288,7 +298,116 @@ def test_containment_through_the_page(server, browser):
         assert shown.startswith(str(refused.code)), shown
     assert driver.find_element(By.CSS_SELECTOR, "#remove-child .problem").get_attribute("role") == "alert"
     assert driver.find_elements(By.CSS_SELECTOR, "#timeline .problem-row")
-    screenshot(driver, "inspector-1280x800-problem.png")
+    driver.execute_script("document.getElementById('remove-child').scrollIntoView({block: 'center'});"
+                          "const box = document.getElementById('timeline-box'); box.scrollTop = box.scrollHeight")
+    screenshot(driver, "inspector-1280x800-problem.png", heads=False)
     # Only the browser's own note of the refused request, no script error.
     errors = console_errors(driver)
     assert all(entry["source"] == "network" and "children/list" in entry["message"] for entry in errors), errors
+
+
+def create_from_preset(driver, preset, tree):
+    Select(driver.find_element(By.ID, "preset")).select_by_value(preset)
+    submit(driver, "create-tree")
+    wait_for(driver, lambda: driver.execute_script("return document.querySelector('#tree-list [aria-current=true] button')?.textContent") == tree,
+             f"{tree} is selected")
+    wait_for(driver, lambda: timeline(driver), f"{tree}'s creation events show")
+
+
+def test_navigation_and_tab_bar_through_the_page(server, browser):
+    driver = browser
+    viewport(driver, 1280, 800)
+    driver.get(server + "/")
+    wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#preset option"), "presets load")
+
+    create_from_preset(driver, "navigation", "nav-demo")
+    wait_for(driver, lambda: appearance(driver, "detail") == "appeared", "the top of the stack appears")
+    assert appearance(driver, "list") == "disappeared"
+    # An animated push runs 0.35 s on the manual clock: step through it.
+    before = last_seq(driver)
+    fill(driver, "navigation", receiver="nav", viewController="more")
+    submit(driver, "navigation", "pushViewController")
+    wait_for(driver, lambda: appearance(driver, "more") == "appearing", "more is appearing during the push")
+    assert appearance(driver, "detail") == "disappearing"
+    wait_for(driver, lambda: not driver.find_element(By.ID, "clock-step").get_attribute("disabled"), "a push is due")
+    driver.find_element(By.ID, "clock-step").click()
+    wait_for(driver, lambda: appearance(driver, "more") == "appeared", "the push completes")
+    pushed = events_after(driver, before)
+    assert pushed.index(("detail", "viewWillDisappear")) < pushed.index(("more", "viewWillAppear")) \
+        < pushed.index(("detail", "viewDidDisappear")) < pushed.index(("more", "viewDidAppear")), pushed
+    # Pop without animation: more leaves at once.
+    driver.find_element(By.CSS_SELECTOR, "#navigation [name=animated]").click()
+    before = last_seq(driver)
+    submit(driver, "navigation", "popViewController")
+    wait_for(driver, lambda: appearance(driver, "detail") == "appeared", "pop shows detail again")
+    wait_for(driver, lambda: ("more", "didMove") in events_after(driver, before), "more leaves the stack")
+    assert outline(driver, "more") is not None and appearance(driver, "more") == "disappeared"
+
+    create_from_preset(driver, "tabs", "tab-demo")
+    wait_for(driver, lambda: appearance(driver, "first") == "appeared", "the first tab shows")
+    before = last_seq(driver)
+    fill(driver, "tabs", receiver="tabs", index=2)
+    submit(driver, "tabs")
+    wait_for(driver, lambda: appearance(driver, "third") == "appeared", "the third tab shows")
+    switched = events_after(driver, before)
+    assert switched.index(("first", "viewWillDisappear")) < switched.index(("third", "viewWillAppear")), switched
+    assert appearance(driver, "first") == "disappeared"
+    screenshot(driver, "inspector-1280x800-tabs.png")
+    assert console_errors(driver) == []
+
+
+def test_tunnel_window_raw_calls_and_outside_changes(server, browser):
+    driver = browser
+    viewport(driver, 1280, 800)
+    driver.get(server + "/")
+    wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#preset option"), "presets load")
+    create_from_preset(driver, "tunnel", "tunnel")
+    wait_for(driver, lambda: outline(driver, "targetGeo") is not None, "the detached places are created")
+    assert appearance(driver, "startMap") == "appeared" and appearance(driver, "targetMap") == "appeared"
+    labels = wireframe_views(driver)
+    for view in ("topContainer", "bottomContainer", "startMap.view", "targetMap.view"):
+        assert any(label.startswith(view) for label in labels), labels
+
+    # The radar button: flip both maps to their places at once, as raw calls.
+    open_section(driver, "calls")
+    area = driver.find_element(By.CSS_SELECTOR, "#calls [name=body]")
+    driver.execute_script("arguments[0].value = arguments[1]", area, """{"calls": [
+      {"receiver": "startMap", "method": "willMove", "args": {"toParent": null}},
+      {"receiver": "root", "method": "addChild", "args": {"child": "startGeo"}},
+      {"receiver": "root", "method": "transition", "args": {"from": "startMap", "to": "startGeo", "duration": 0, "options": ["transitionFlipFromTop"]}}]}""")
+    Select(driver.find_element(By.ID, "call-methods")).select_by_value("runLoop")
+    driver.find_element(By.ID, "insert-call").click()
+    assert '"method": "runLoop"' in area.get_attribute("value")
+    before = last_seq(driver)
+    driver.find_element(By.CSS_SELECTOR, "#calls button[type=submit]").click()
+    wait_for(driver, lambda: appearance(driver, "startGeo") == "appeared", "the flip shows the start place")
+    assert ("startMap", "viewDidDisappear") in events_after(driver, before)
+    assert problem_text(driver, "calls") == ""
+
+    # The window turns to landscape and a regular width.
+    before = last_seq(driver)
+    fill(driver, "window", width=844, height=390)
+    submit(driver, "window", "setSize")
+    wait_for(driver, lambda: "Window 844×390" in driver.find_element(By.ID, "window-info").text, "the window info follows")
+    assert any(callback == "viewWillTransition" for _, callback in events_after(driver, before))
+    assert driver.execute_script("return document.getElementById('wireframe').getAttribute('viewBox')") == "-4 -4 852 398"
+    Select(driver.find_element(By.CSS_SELECTOR, "#window [name=sizeClass]")).select_by_visible_text("regular")
+    submit(driver, "window", "setHorizontalSizeClass")
+    wait_for(driver, lambda: "regular width" in driver.find_element(By.ID, "window-info").text, "the size class shows")
+
+    # A change made by another client arrives over the stream.
+    outside = urllib.request.Request(server + "/v1/trees/tunnel/controllers", method="POST",
+                                     data=b'{"id": "elsewhere", "title": "Made elsewhere"}',
+                                     headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(outside).read()
+    # A change without events (a detached controller) shows at the next poll of the tree ...
+    WebDriverWait(driver, WAIT).until(lambda _: outline(driver, "elsewhere") is not None, "another client's controller shows")
+    # ... and events come over the stream.
+    outside = urllib.request.Request(server + "/v1/trees/tunnel/calls", method="POST",
+                                     data=b'{"calls": [{"receiver": "elsewhere", "method": "loadViewIfNeeded"}]}',
+                                     headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(outside).read()
+    wait_for(driver, lambda: ("elsewhere", "viewDidLoad") in events_after(driver, 0), "another client's events stream in")
+    wait_for(driver, lambda: "loaded" in tags(driver, "elsewhere"), "the outline follows the stream")
+    screenshot(driver, "inspector-1280x800-tunnel.png")
+    assert console_errors(driver) == []

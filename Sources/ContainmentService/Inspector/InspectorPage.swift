@@ -15,7 +15,6 @@ enum InspectorPage {
 <body>
 <header class="bar">
  <h1>Containment inspector</h1>
- <label class="inline">Tree <select id="tree-select" aria-describedby="stream-status"><option value="">(none)</option></select></label>
  <span id="stream-status" class="muted" role="status">no tree selected</span>
  <button type="button" id="contract-toggle" aria-expanded="false" aria-controls="contract">Contract</button>
 </header>
@@ -33,12 +32,11 @@ enum InspectorPage {
    <form id="create-tree" class="action">
     <label>Preset <select name="preset" id="preset"></select></label>
     <p id="preset-note" class="muted small"></p>
-    <label>Spec (<code>POST /v1/trees</code> body)
+    <label><span>Spec (<code>POST /v1/trees</code> body)</span>
      <textarea name="spec" rows="9" spellcheck="false"></textarea></label>
     <label class="check"><input type="checkbox" name="detached" checked> then create the preset's detached controllers</label>
     <div class="buttons"><button type="submit">Create tree</button>
      <button type="button" id="delete-tree">Delete selected tree</button></div>
-    <p class="problem" role="alert" aria-live="assertive"></p>
    </form>
   </section>
 
@@ -58,14 +56,12 @@ enum InspectorPage {
       <label>x <input name="x" type="number" step="any"></label><label>y <input name="y" type="number" step="any"></label>
       <label>width <input name="width" type="number" step="any" min="0"></label><label>height <input name="height" type="number" step="any" min="0"></label></fieldset>
      <button type="submit">Add child</button>
-     <p class="problem" role="alert" aria-live="assertive"></p>
     </form>
     <form id="remove-child" class="action" aria-label="Remove a child">
      <h3>Remove (hideContentController)</h3>
      <div class="row"><label>Parent <input name="parent" list="controller-ids" required></label>
       <label>Child <input name="child" list="controller-ids" required></label></div>
      <button type="submit">Remove child</button>
-     <p class="problem" role="alert" aria-live="assertive"></p>
     </form>
     <form id="transition" class="action" aria-label="Transition">
      <h3>Transition (cycleFromViewController)</h3>
@@ -75,7 +71,6 @@ enum InspectorPage {
      <div class="row"><label>Duration (s) <input name="duration" type="number" step="any" min="0" value="0.25"></label>
       <label>Options <input name="options" value="transitionCrossDissolve" placeholder="comma separated"></label></div>
      <button type="submit">Transition</button>
-     <p class="problem" role="alert" aria-live="assertive"></p>
     </form>
    </details>
    <details>
@@ -85,7 +80,6 @@ enum InspectorPage {
       <label>Title <input name="title"></label>
       <label>Kind <select name="kind"><option>viewController</option><option>navigationController</option><option>tabBarController</option><option>splitViewController</option></select></label></div>
      <button type="submit">Create controller</button>
-     <p class="problem" role="alert" aria-live="assertive"></p>
     </form>
    </details>
    <details>
@@ -98,21 +92,18 @@ enum InspectorPage {
      <div class="buttons"><button type="submit" value="pushViewController">Push</button>
       <button type="submit" value="popViewController">Pop</button>
       <button type="submit" value="popToRootViewController">Pop to root</button></div>
-     <p class="problem" role="alert" aria-live="assertive"></p>
     </form>
     <form id="tabs" class="action" aria-label="Tab selection">
      <h3>Tab bar</h3>
      <div class="row"><label>Tab bar controller <input name="receiver" list="controller-ids" required></label>
       <label>Index <input name="index" type="number" min="0" value="1" required></label></div>
      <button type="submit">Select tab</button>
-     <p class="problem" role="alert" aria-live="assertive"></p>
     </form>
     <form id="split" class="action" aria-label="Split view">
      <h3>Split view</h3>
      <div class="row"><label>Split view controller <input name="receiver" list="controller-ids" required></label>
       <label>Column <select name="column"><option>primary</option><option>secondary</option></select></label></div>
      <div class="buttons"><button type="submit" value="show">Show</button><button type="submit" value="hide">Hide</button></div>
-     <p class="problem" role="alert" aria-live="assertive"></p>
     </form>
    </details>
    <details>
@@ -123,18 +114,16 @@ enum InspectorPage {
       <label>Size class <select name="sizeClass"><option>compact</option><option>regular</option></select></label></div>
      <div class="buttons"><button type="submit" value="setSize">Resize</button>
       <button type="submit" value="setHorizontalSizeClass">Set size class</button></div>
-     <p class="problem" role="alert" aria-live="assertive"></p>
     </form>
    </details>
    <details>
     <summary>Raw calls</summary>
     <form id="calls" class="action" aria-label="Raw calls">
-     <label>Body (<code>POST …/calls</code>)
+     <label><span>Body (<code>POST …/calls</code>)</span>
       <textarea name="body" rows="7" spellcheck="false"></textarea></label>
      <div class="row"><label>Insert <select name="method" id="call-methods"></select></label>
       <button type="button" id="insert-call">Insert call</button></div>
      <button type="submit">Run calls</button>
-     <p class="problem" role="alert" aria-live="assertive"></p>
     </form>
    </details>
   </section>
@@ -149,7 +138,6 @@ enum InspectorPage {
     <div class="row"><button type="button" id="clock-step">Step to next due</button>
      <label>Advance by (s) <input name="advance" type="number" min="0" step="any" value="0.1"></label>
      <button type="submit">Advance</button></div>
-    <p class="problem" role="alert" aria-live="assertive"></p>
    </form>
    <div class="split">
     <ul id="outline" role="tree" aria-label="Controllers" class="outline"></ul>
@@ -172,8 +160,7 @@ enum InspectorPage {
    </fieldset>
    <div class="buttons">
     <button type="button" id="copy-mermaid">Copy Mermaid</button>
-    <button type="button" id="download-mermaid">Download .mmd</button>
-    <button type="button" id="download-svg">Download SVG</button>
+       <button type="button" id="download-svg">Download SVG</button>
     <button type="button" id="clear-selection">Whole timeline</button>
    </div>
    <p id="export-status" class="small muted" role="status"></p>
@@ -198,7 +185,6 @@ h2 { font-size: 15px; margin: 0 0 8px; }
 h3 { font-size: 13px; margin: 4px 0; }
 code, pre, textarea { font: 12px/1.35 ui-monospace, "SF Mono", Menlo, Consolas, monospace; }
 .bar { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; padding: 8px 12px; background: #20242b; color: #fff; }
-.bar select { max-width: 180px; }
 .bar .muted { color: #c6cad1; }
 .layout { display: grid; grid-template-columns: 320px minmax(300px, 1fr) minmax(360px, 1.3fr); gap: 10px; padding: 10px; align-items: start; }
 .column { display: flex; flex-direction: column; gap: 10px; min-width: 0; }
@@ -207,16 +193,14 @@ code, pre, textarea { font: 12px/1.35 ui-monospace, "SF Mono", Menlo, Consolas, 
 .muted { color: var(--muted); }
 .small { font-size: 12px; }
 label { display: flex; flex-direction: column; gap: 2px; font-size: 12px; color: var(--muted); min-width: 0; }
-label.inline, label.check { flex-direction: row; align-items: center; gap: 6px; }
-.bar label.inline { color: #fff; }
+label.check { flex-direction: row; align-items: center; gap: 6px; }
 input, select, textarea, button { font: inherit; font-size: 13px; color: var(--ink); }
 input, select, textarea { border: 1px solid var(--line); border-radius: 4px; padding: 3px 5px; background: #fff; width: 100%; min-width: 0; }
 input[type=checkbox] { width: auto; }
 textarea { resize: vertical; }
 button { border: 1px solid var(--accent); background: var(--accent); color: #fff; border-radius: 4px; padding: 4px 10px; cursor: pointer; }
 button[type=button] { background: #fff; color: var(--accent); }
-button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible, summary:focus-visible,
-[tabindex]:focus-visible, a:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
+:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
 .action { display: flex; flex-direction: column; gap: 6px; padding: 6px 0; border-top: 1px solid #eef0f3; }
 .row, .buttons { display: flex; flex-wrap: wrap; gap: 6px; align-items: end; }
 .row > label { flex: 1 1 90px; }
@@ -259,6 +243,11 @@ summary { cursor: pointer; font-weight: 600; font-size: 13px; padding: 2px 0; }
 .timeline .ev { cursor: pointer; }
 .timeline .ev.selected rect.hit, .timeline .batch.selected rect.band { stroke: var(--accent); stroke-width: 2; }
 .clock { background: #fffbea; border: 1px solid #f3e3a1; border-radius: 6px; padding: 6px; margin-bottom: 6px; }
+@media (min-width: 1101px) {
+  body { height: 100vh; display: flex; flex-direction: column; }
+  .layout { flex: 1; min-height: 0; grid-template-rows: minmax(0, 1fr); align-items: stretch; }
+  .column { overflow: auto; }
+}
 @media (max-width: 1100px) { .layout { grid-template-columns: 300px 1fr; } .column.wide { grid-column: 1 / -1; } }
 @media (max-width: 700px) {
   .layout { grid-template-columns: 1fr; padding: 6px; }
@@ -338,14 +327,14 @@ runLoop window`.split('\n').map((line) => {
 const PRESETS = {
   container: {
     label: "Apple's container with a content view",
-    note: 'The guide\'s container: a root with a `content` container view. Then map and list are created detached (UIViewController()), ready to add and cycle.',
+    note: 'The guide\'s container: a root with a `content` container view.',
     body: { id: 'demo', clock: 'manual', root: { id: 'root', title: 'Container',
       containerViews: [{ id: 'content', frame: { x: 0, y: 100, width: 390, height: 744 } }] } },
     detached: [{ id: 'map', title: 'Map' }, { id: 'list', title: 'List' }],
   },
   navigation: {
     label: 'Navigation stack',
-    note: 'A navigation controller with list under detail; detached "more" can be pushed.',
+    note: 'A navigation stack: list under detail.',
     body: { id: 'nav-demo', clock: 'manual', root: { id: 'nav', kind: 'navigationController',
       viewControllers: [{ id: 'list', title: 'List' }, { id: 'detail', title: 'Detail' }] } },
     detached: [{ id: 'more', title: 'More' }],
@@ -359,7 +348,7 @@ const PRESETS = {
   },
   tunnel: {
     label: 'Tunnel (top and bottom containers)',
-    note: 'The Tunnel app: two map controllers in topContainer and bottomContainer; startGeo and targetGeo are created detached, to flip to (transitionFlipFromTop).',
+    note: 'The Tunnel app: maps in topContainer and bottomContainer, to flip to places (transitionFlipFromTop).',
     body: { id: 'tunnel', clock: 'manual', root: { id: 'root', title: 'Tunnel',
       containerViews: [{ id: 'topContainer', frame: { x: 0, y: 0, width: 390, height: 422 } },
         { id: 'bottomContainer', frame: { x: 0, y: 422, width: 390, height: 422 } }],
@@ -375,7 +364,7 @@ const state = {
   selected: null, selectedSeq: null, selectedBatch: null, refreshTimer: null, catchingUp: false,
 };
 
-// ---------------------------------------------------------------- HTTP
+// MARK: HTTP
 
 class ProblemError extends Error {
   constructor(status, problem) { super(problem.title || String(status)); this.status = status; this.problem = problem; }
@@ -395,7 +384,7 @@ async function api(method, path, body) {
 const treePath = (suffix = '') => `/v1/trees/${encodeURIComponent(state.treeId)}${suffix}`;
 const idPath = (id) => encodeURIComponent(id);
 
-// ---------------------------------------------------------------- trees
+// MARK: trees
 
 async function loadTrees() {
   try {
@@ -411,9 +400,7 @@ function renderTreeList() {
   if (key === state.treeListKey) return;
   state.treeListKey = key;
   const list = $('#tree-list');
-  const select = $('#tree-select');
   list.replaceChildren();
-  select.replaceChildren(new Option('(none)', ''));
   for (const tree of state.trees) {
     const item = document.createElement('li');
     if (tree.id === state.treeId) item.setAttribute('aria-current', 'true');
@@ -426,7 +413,6 @@ function renderTreeList() {
     facts.textContent = `${tree.clock} clock · ${tree.controllerCount} controllers · seq ${tree.lastSeq}`;
     item.append(open, facts);
     list.append(item);
-    select.append(new Option(tree.id, tree.id, false, tree.id === state.treeId));
   }
   if (!state.trees.length) {
     const empty = document.createElement('li');
@@ -478,13 +464,23 @@ function scheduleRefresh() {
   state.refreshTimer = setTimeout(refreshTree, 60);
 }
 
+/** Reads the tree again. The browser revalidates by ETag (a 304 costs no body); an unchanged
+ *  tree is not redrawn, so polling catches changes that deliver no event (a detached
+ *  controller created elsewhere) at little cost. */
 async function refreshTree() {
   const id = state.treeId;
   if (!id) return;
   try {
-    const tree = await api('GET', treePath());
+    const response = await fetch(treePath(), { cache: 'no-cache', headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new ProblemError(response.status, await response.json());
+    const tag = response.headers.get('ETag');
+    if (id !== state.treeId || (tag && tag === state.treeTag && state.tree)) return;
+    state.treeTag = tag;
+    const tree = await response.json();
     if (id !== state.treeId) return;
+    const first = !state.tree;
     state.tree = tree;
+    if (first && tree.window.rootViewController) prefill(tree.window.rootViewController);
   } catch (error) {
     if (error.status === 404) { selectTree(null); loadTrees(); return; }
     setStatus(`tree: ${error.message}`);
@@ -522,7 +518,7 @@ function addEvents(events) {
 
 function setStatus(text) { $('#stream-status').textContent = text; }
 
-// ---------------------------------------------------------------- forms and actions
+// MARK: forms and actions
 
 function formValue(form, name) { const field = form.elements[name]; return field ? field.value.trim() : ''; }
 function optionalNumber(form, name) { const text = formValue(form, name); return text === '' ? undefined : Number(text); }
@@ -569,6 +565,13 @@ function requireTree() {
 function calls(list) { requireTree(); return api('POST', treePath('/calls'), { calls: list }); }
 
 function bindForms() {
+  // Each action's problems show under it, announced (role alert) as they come.
+  for (const form of document.querySelectorAll('form.action')) {
+    const output = document.createElement('p');
+    output.className = 'problem';
+    output.setAttribute('role', 'alert');
+    form.append(output);
+  }
   const on = (id, handler) => $(id).addEventListener('submit', (submit) => {
     submit.preventDefault();
     const form = submit.currentTarget;
@@ -713,7 +716,7 @@ function prefill(id) {
   if (kindForm) set(kindForm, 'receiver', id);
 }
 
-// ---------------------------------------------------------------- hierarchy
+// MARK: hierarchy
 
 function renderAll() { renderHierarchy(); renderWireframe(); renderTimeline(); renderClock(); renderIdLists(); }
 
@@ -841,7 +844,7 @@ function bindOutline() {
   });
 }
 
-// ---------------------------------------------------------------- wireframe
+// MARK: wireframe
 
 function svg(name, attributes = {}, text) {
   const element = document.createElementNS(svgNS, name);
@@ -863,12 +866,13 @@ function renderWireframe() {
   const bar = tree.window.statusBar;
   if (!bar.hidden) {
     canvas.append(svg('rect', { x: 0, y: 0, width: w, height: 20 * unit, fill: bar.style === 'lightContent' ? '#20242b' : '#e8eaed' }));
-    canvas.append(svg('text', { x: 6 * unit, y: 14 * unit, 'font-size': 11 * unit, fill: bar.style === 'lightContent' ? '#fff' : '#20242b' },
+    canvas.append(svg('text', { x: w - 6 * unit, y: 14 * unit, 'text-anchor': 'end', 'font-size': 11 * unit, fill: bar.style === 'lightContent' ? '#fff' : '#20242b' },
       `status bar: ${bar.style} (${bar.decidedBy || 'window'})`));
   }
   const owners = {};
   for (const [id, controller] of Object.entries(tree.controllers)) for (const view of controller.containerViews || []) owners[view] = id;
-  const draw = (viewId, originX, originY, depth) => {
+  const labels = new Set();
+  const draw = (viewId, originX, originY) => {
     const view = tree.views[viewId];
     if (!view) return;
     const x = originX + view.frame.x, y = originY + view.frame.y;
@@ -883,13 +887,19 @@ function renderWireframe() {
       group.append(svg('rect', { x, y, width: view.frame.width, height: view.frame.height, fill: owner ? colour : 'none',
         'fill-opacity': owner ? 0.08 : 0, stroke: colour, 'stroke-width': (owner ? 2 : 1.5) * unit,
         'stroke-dasharray': owner ? 'none' : `${6 * unit} ${4 * unit}` }));
-      group.append(svg('text', { x: x + 4 * unit, y: y + (14 + depth * 0) * unit + (view.owner ? 0 : 12 * unit), 'font-size': 11 * unit, fill: colour },
-        view.owner ? `${view.owner} (${owner.appearance})` : viewId));
+      // Root views are labelled at their foot, container views at their head: a child's
+      // root view usually fills its container view exactly.
+      // Views at the same place (both children mid-transition) stack their labels.
+      let labelY = view.owner ? y + view.frame.height - 5 * unit : y + 14 * unit;
+      while (labels.has(`${Math.round(x)},${Math.round(labelY)}`)) labelY += (view.owner ? -13 : 13) * unit;
+      labels.add(`${Math.round(x)},${Math.round(labelY)}`);
+      group.append(svg('text', { x: x + 4 * unit, y: labelY, 'font-size': 11 * unit, fill: colour },
+        view.owner ? `${view.owner}.view (${owner.appearance})` : viewId));
       canvas.append(group);
     }
-    for (const subview of view.subviews) draw(subview, x, y, depth + 1);
+    for (const subview of view.subviews) draw(subview, x, y);
   };
-  draw('window', 0, 0, 0);
+  draw('window', 0, 0);
 }
 
 function bindWireframe() {
@@ -902,7 +912,7 @@ function bindWireframe() {
   canvas.addEventListener('keydown', (key) => { if (key.key === 'Enter' || key.key === ' ') { key.preventDefault(); pick(key.target); } });
 }
 
-// ---------------------------------------------------------------- timeline
+// MARK: timeline
 
 function filters() {
   const form = $('.filters');
@@ -960,7 +970,7 @@ function describe(event) {
 function buildTimeline(target, events) {
   target.replaceChildren();
   const lanes = laneOrder(events);
-  const laneWidth = 120, left = 60, top = 34, rowHeight = 20;
+  const laneWidth = 110, left = 60, top = 34, rowHeight = 20;
   const rows = groupedRows(events);
   const width = left + Math.max(lanes.length, 1) * laneWidth + 260;
   const height = top + rows.length * rowHeight + 12;
@@ -986,6 +996,8 @@ function buildTimeline(target, events) {
       group.append(svg('rect', { class: 'band', x: 2, y: y + 2, width: width - 4, height: (count + 1) * rowHeight - 2,
         fill: row.batch % 2 ? '#f4f7fc' : '#f9f6ff', stroke: 'none', rx: 4 }));
       group.append(svg('text', { x: 6, y: y + 14, fill: '#5f6368', 'font-weight': 'bold' }, `batch ${row.batch}`));
+      // The lanes' names again on every band: the head row scrolls away in a long timeline.
+      lanes.forEach((id) => group.append(svg('text', { x: laneX(id), y: y + 14, 'text-anchor': 'middle', fill: '#9aa0a6' }, id)));
       target.append(group);
       bandTops[row.batch] = y;
       return;
@@ -1037,7 +1049,11 @@ function flagText(event) {
 }
 
 function renderTimeline() {
+  // Follows new events like a log's tail while the reader is at the bottom.
+  const box = $('#timeline-box');
+  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 24;
   buildTimeline($('#timeline'), visibleEvents());
+  if (atBottom && state.selectedSeq === null) box.scrollTop = box.scrollHeight;
   const event = state.events.get(state.selectedSeq);
   $('#event-detail').textContent = event ? JSON.stringify(event, null, 1)
     : state.selectedBatch ? `batch ${state.selectedBatch} selected: exports take this batch.` : 'Select an event to see its arguments and flags.';
@@ -1082,7 +1098,6 @@ function bindTimeline() {
       download('timeline.mmd', text, 'text/plain'); exportStatus('Clipboard unavailable: downloaded timeline.mmd instead.');
     }
   });
-  $('#download-mermaid').addEventListener('click', () => { download('timeline.mmd', mermaid(selectedEvents()), 'text/plain'); exportStatus('Downloaded timeline.mmd.'); });
   $('#download-svg').addEventListener('click', () => {
     const copy = document.createElementNS(svgNS, 'svg');
     copy.setAttribute('xmlns', svgNS);
@@ -1130,60 +1145,49 @@ function mermaid(events) {
   return lines.join('\n') + '\n';
 }
 
-// ---------------------------------------------------------------- contract
+// MARK: contract
 
-/** Renders the operations of /openapi.yaml (paths, methods, summaries, descriptions) from its
- *  indentation, without a YAML library. */
-async function loadContract() {
-  const body = $('#contract-body');
-  let text;
-  try {
-    const response = await fetch('/openapi.yaml', { headers: { Accept: 'application/yaml' } });
-    text = await response.text();
-  } catch (error) { body.textContent = `Could not load the contract: ${error.message}`; return; }
-  const lines = text.split('\n');
-  const start = lines.indexOf('paths:');
+/** The operations of /openapi.yaml (path, method, summary, description), read from its
+ *  indentation without a YAML library. */
+function contractOperations(text) {
+  const paths = text.slice(text.indexOf('\npaths:\n'), text.indexOf('\ncomponents:\n'));
   const operations = [];
-  let path = null, operation = null, block = null;
-  for (const line of lines.slice(start + 1)) {
-    if (/^\S/.test(line)) break;
-    const indent = line.length - line.trimStart().length;
-    if (block && (indent > block.indent || !line.trim())) { operation[block.key] += line.trim() + ' '; continue; }
-    block = null;
-    let match;
-    if (indent === 2 && (match = /^ {2}(\/\S*):$/.exec(line))) { path = match[1]; continue; }
-    if (indent === 4 && (match = /^ {4}(get|post|put|patch|delete):$/.exec(line))) {
-      operation = { path, method: match[1].toUpperCase(), summary: '', description: '' };
-      operations.push(operation);
-      continue;
-    }
-    if (operation && indent === 6 && (match = /^ {6}(summary|description):\s*(.*)$/.exec(line))) {
-      if (match[2] === '|' || match[2] === '>-' || match[2] === '>') { block = { key: match[1], indent: 6 }; operation[match[1]] = ''; }
-      else operation[match[1]] = match[2].replace(/^'(.*)'$/, '$1');
+  for (const [, path, block] of paths.matchAll(/^ {2}(\/\S*):\n((?: {4}.*\n|\n)*)/gm)) {
+    for (const [, method, body] of block.matchAll(/^ {4}(get|post|patch|delete):\n((?: {6}.*\n|\n)*)/gm)) {
+      const field = (name) => {
+        const match = new RegExp(`^ {6}${name}: *(.*)\\n((?: {8}.*\\n|\\n)*)`, 'm').exec(body);
+        return match ? (/^[|>]/.test(match[1]) ? match[2] : match[1]).replace(/\s+/g, ' ').trim() : '';
+      };
+      operations.push({ path, method: method.toUpperCase(), summary: field('summary'), description: field('description') });
     }
   }
-  const list = document.createElement('div');
-  for (const item of operations) {
-    const entry = document.createElement('details');
-    const summary = document.createElement('summary');
-    summary.textContent = `${item.method} ${item.path} — ${item.summary}`;
-    const description = document.createElement('p');
-    description.className = 'small';
-    description.textContent = item.description.trim() || '(no description)';
-    entry.append(summary, description);
-    list.append(entry);
-  }
-  body.replaceChildren(list);
+  return operations;
 }
 
-// ---------------------------------------------------------------- start
+async function loadContract() {
+  const body = $('#contract-body');
+  try {
+    const operations = contractOperations(await (await fetch('/openapi.yaml')).text());
+    body.replaceChildren(...operations.map((item) => {
+      const entry = document.createElement('details');
+      const summary = document.createElement('summary');
+      summary.textContent = `${item.method} ${item.path} — ${item.summary}`;
+      const description = document.createElement('p');
+      description.className = 'small';
+      description.textContent = item.description || '(no description)';
+      entry.append(summary, description);
+      return entry;
+    }));
+  } catch (error) { body.textContent = `Could not load the contract: ${error.message}`; }
+}
+
+// MARK: start
 
 function start() {
   bindForms();
   bindOutline();
   bindWireframe();
   bindTimeline();
-  $('#tree-select').addEventListener('change', (change) => selectTree(change.target.value));
   $('#contract-toggle').addEventListener('click', (click) => {
     const panel = $('#contract');
     panel.hidden = !panel.hidden;
@@ -1192,15 +1196,15 @@ function start() {
   });
   renderAll();
   loadTrees();
-  setInterval(() => { if (!document.hidden) loadTrees(); }, 3000);
+  setInterval(() => { if (!document.hidden) { loadTrees(); refreshTree(); } }, 3000);
 }
 
 start();
 """##
     /// `'sha256-…'` of `css`, for the Content-Security-Policy's `style-src`.
-    static let styleHash = "'sha256-RS4wF+aHa4996npPHblDXibipP2k3elmlgVvN98Y7Co='"
+    static let styleHash = "'sha256-mhWfe0BfAy4gbmsbgSHbAeGRUifusknZDkFahkqz5UE='"
     /// `'sha256-…'` of `javascript`, for the Content-Security-Policy's `script-src`.
-    static let scriptHash = "'sha256-weHr7O/lW/bgCxJ6ypoIYKbfkZYVptJtlslK7A6NtRs='"
+    static let scriptHash = "'sha256-p4QrAT1UdcV7H1Xs0dySPaE2RvhWYg0+zAFU1LKYm5w='"
     /// Names this version of the three files (a prefix of their SHA-256).
-    static let entityTag = "\"inspector-58ae3a4bfed3e7e03e44\""
+    static let entityTag = "\"inspector-e9169022c3add80e340a\""
 }

@@ -68,14 +68,14 @@ runLoop window`.split('\n').map((line) => {
 const PRESETS = {
   container: {
     label: "Apple's container with a content view",
-    note: 'The guide\'s container: a root with a `content` container view. Then map and list are created detached (UIViewController()), ready to add and cycle.',
+    note: 'The guide\'s container: a root with a `content` container view.',
     body: { id: 'demo', clock: 'manual', root: { id: 'root', title: 'Container',
       containerViews: [{ id: 'content', frame: { x: 0, y: 100, width: 390, height: 744 } }] } },
     detached: [{ id: 'map', title: 'Map' }, { id: 'list', title: 'List' }],
   },
   navigation: {
     label: 'Navigation stack',
-    note: 'A navigation controller with list under detail; detached "more" can be pushed.',
+    note: 'A navigation stack: list under detail.',
     body: { id: 'nav-demo', clock: 'manual', root: { id: 'nav', kind: 'navigationController',
       viewControllers: [{ id: 'list', title: 'List' }, { id: 'detail', title: 'Detail' }] } },
     detached: [{ id: 'more', title: 'More' }],
@@ -89,7 +89,7 @@ const PRESETS = {
   },
   tunnel: {
     label: 'Tunnel (top and bottom containers)',
-    note: 'The Tunnel app: two map controllers in topContainer and bottomContainer; startGeo and targetGeo are created detached, to flip to (transitionFlipFromTop).',
+    note: 'The Tunnel app: maps in topContainer and bottomContainer, to flip to places (transitionFlipFromTop).',
     body: { id: 'tunnel', clock: 'manual', root: { id: 'root', title: 'Tunnel',
       containerViews: [{ id: 'topContainer', frame: { x: 0, y: 0, width: 390, height: 422 } },
         { id: 'bottomContainer', frame: { x: 0, y: 422, width: 390, height: 422 } }],
@@ -105,7 +105,7 @@ const state = {
   selected: null, selectedSeq: null, selectedBatch: null, refreshTimer: null, catchingUp: false,
 };
 
-// ---------------------------------------------------------------- HTTP
+// MARK: HTTP
 
 class ProblemError extends Error {
   constructor(status, problem) { super(problem.title || String(status)); this.status = status; this.problem = problem; }
@@ -125,7 +125,7 @@ async function api(method, path, body) {
 const treePath = (suffix = '') => `/v1/trees/${encodeURIComponent(state.treeId)}${suffix}`;
 const idPath = (id) => encodeURIComponent(id);
 
-// ---------------------------------------------------------------- trees
+// MARK: trees
 
 async function loadTrees() {
   try {
@@ -141,9 +141,7 @@ function renderTreeList() {
   if (key === state.treeListKey) return;
   state.treeListKey = key;
   const list = $('#tree-list');
-  const select = $('#tree-select');
   list.replaceChildren();
-  select.replaceChildren(new Option('(none)', ''));
   for (const tree of state.trees) {
     const item = document.createElement('li');
     if (tree.id === state.treeId) item.setAttribute('aria-current', 'true');
@@ -156,7 +154,6 @@ function renderTreeList() {
     facts.textContent = `${tree.clock} clock · ${tree.controllerCount} controllers · seq ${tree.lastSeq}`;
     item.append(open, facts);
     list.append(item);
-    select.append(new Option(tree.id, tree.id, false, tree.id === state.treeId));
   }
   if (!state.trees.length) {
     const empty = document.createElement('li');
@@ -208,13 +205,23 @@ function scheduleRefresh() {
   state.refreshTimer = setTimeout(refreshTree, 60);
 }
 
+/** Reads the tree again. The browser revalidates by ETag (a 304 costs no body); an unchanged
+ *  tree is not redrawn, so polling catches changes that deliver no event (a detached
+ *  controller created elsewhere) at little cost. */
 async function refreshTree() {
   const id = state.treeId;
   if (!id) return;
   try {
-    const tree = await api('GET', treePath());
+    const response = await fetch(treePath(), { cache: 'no-cache', headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new ProblemError(response.status, await response.json());
+    const tag = response.headers.get('ETag');
+    if (id !== state.treeId || (tag && tag === state.treeTag && state.tree)) return;
+    state.treeTag = tag;
+    const tree = await response.json();
     if (id !== state.treeId) return;
+    const first = !state.tree;
     state.tree = tree;
+    if (first && tree.window.rootViewController) prefill(tree.window.rootViewController);
   } catch (error) {
     if (error.status === 404) { selectTree(null); loadTrees(); return; }
     setStatus(`tree: ${error.message}`);
@@ -252,7 +259,7 @@ function addEvents(events) {
 
 function setStatus(text) { $('#stream-status').textContent = text; }
 
-// ---------------------------------------------------------------- forms and actions
+// MARK: forms and actions
 
 function formValue(form, name) { const field = form.elements[name]; return field ? field.value.trim() : ''; }
 function optionalNumber(form, name) { const text = formValue(form, name); return text === '' ? undefined : Number(text); }
@@ -299,6 +306,13 @@ function requireTree() {
 function calls(list) { requireTree(); return api('POST', treePath('/calls'), { calls: list }); }
 
 function bindForms() {
+  // Each action's problems show under it, announced (role alert) as they come.
+  for (const form of document.querySelectorAll('form.action')) {
+    const output = document.createElement('p');
+    output.className = 'problem';
+    output.setAttribute('role', 'alert');
+    form.append(output);
+  }
   const on = (id, handler) => $(id).addEventListener('submit', (submit) => {
     submit.preventDefault();
     const form = submit.currentTarget;
@@ -443,7 +457,7 @@ function prefill(id) {
   if (kindForm) set(kindForm, 'receiver', id);
 }
 
-// ---------------------------------------------------------------- hierarchy
+// MARK: hierarchy
 
 function renderAll() { renderHierarchy(); renderWireframe(); renderTimeline(); renderClock(); renderIdLists(); }
 
@@ -571,7 +585,7 @@ function bindOutline() {
   });
 }
 
-// ---------------------------------------------------------------- wireframe
+// MARK: wireframe
 
 function svg(name, attributes = {}, text) {
   const element = document.createElementNS(svgNS, name);
@@ -593,12 +607,13 @@ function renderWireframe() {
   const bar = tree.window.statusBar;
   if (!bar.hidden) {
     canvas.append(svg('rect', { x: 0, y: 0, width: w, height: 20 * unit, fill: bar.style === 'lightContent' ? '#20242b' : '#e8eaed' }));
-    canvas.append(svg('text', { x: 6 * unit, y: 14 * unit, 'font-size': 11 * unit, fill: bar.style === 'lightContent' ? '#fff' : '#20242b' },
+    canvas.append(svg('text', { x: w - 6 * unit, y: 14 * unit, 'text-anchor': 'end', 'font-size': 11 * unit, fill: bar.style === 'lightContent' ? '#fff' : '#20242b' },
       `status bar: ${bar.style} (${bar.decidedBy || 'window'})`));
   }
   const owners = {};
   for (const [id, controller] of Object.entries(tree.controllers)) for (const view of controller.containerViews || []) owners[view] = id;
-  const draw = (viewId, originX, originY, depth) => {
+  const labels = new Set();
+  const draw = (viewId, originX, originY) => {
     const view = tree.views[viewId];
     if (!view) return;
     const x = originX + view.frame.x, y = originY + view.frame.y;
@@ -613,13 +628,19 @@ function renderWireframe() {
       group.append(svg('rect', { x, y, width: view.frame.width, height: view.frame.height, fill: owner ? colour : 'none',
         'fill-opacity': owner ? 0.08 : 0, stroke: colour, 'stroke-width': (owner ? 2 : 1.5) * unit,
         'stroke-dasharray': owner ? 'none' : `${6 * unit} ${4 * unit}` }));
-      group.append(svg('text', { x: x + 4 * unit, y: y + (14 + depth * 0) * unit + (view.owner ? 0 : 12 * unit), 'font-size': 11 * unit, fill: colour },
-        view.owner ? `${view.owner} (${owner.appearance})` : viewId));
+      // Root views are labelled at their foot, container views at their head: a child's
+      // root view usually fills its container view exactly.
+      // Views at the same place (both children mid-transition) stack their labels.
+      let labelY = view.owner ? y + view.frame.height - 5 * unit : y + 14 * unit;
+      while (labels.has(`${Math.round(x)},${Math.round(labelY)}`)) labelY += (view.owner ? -13 : 13) * unit;
+      labels.add(`${Math.round(x)},${Math.round(labelY)}`);
+      group.append(svg('text', { x: x + 4 * unit, y: labelY, 'font-size': 11 * unit, fill: colour },
+        view.owner ? `${view.owner}.view (${owner.appearance})` : viewId));
       canvas.append(group);
     }
-    for (const subview of view.subviews) draw(subview, x, y, depth + 1);
+    for (const subview of view.subviews) draw(subview, x, y);
   };
-  draw('window', 0, 0, 0);
+  draw('window', 0, 0);
 }
 
 function bindWireframe() {
@@ -632,7 +653,7 @@ function bindWireframe() {
   canvas.addEventListener('keydown', (key) => { if (key.key === 'Enter' || key.key === ' ') { key.preventDefault(); pick(key.target); } });
 }
 
-// ---------------------------------------------------------------- timeline
+// MARK: timeline
 
 function filters() {
   const form = $('.filters');
@@ -690,7 +711,7 @@ function describe(event) {
 function buildTimeline(target, events) {
   target.replaceChildren();
   const lanes = laneOrder(events);
-  const laneWidth = 120, left = 60, top = 34, rowHeight = 20;
+  const laneWidth = 110, left = 60, top = 34, rowHeight = 20;
   const rows = groupedRows(events);
   const width = left + Math.max(lanes.length, 1) * laneWidth + 260;
   const height = top + rows.length * rowHeight + 12;
@@ -716,6 +737,8 @@ function buildTimeline(target, events) {
       group.append(svg('rect', { class: 'band', x: 2, y: y + 2, width: width - 4, height: (count + 1) * rowHeight - 2,
         fill: row.batch % 2 ? '#f4f7fc' : '#f9f6ff', stroke: 'none', rx: 4 }));
       group.append(svg('text', { x: 6, y: y + 14, fill: '#5f6368', 'font-weight': 'bold' }, `batch ${row.batch}`));
+      // The lanes' names again on every band: the head row scrolls away in a long timeline.
+      lanes.forEach((id) => group.append(svg('text', { x: laneX(id), y: y + 14, 'text-anchor': 'middle', fill: '#9aa0a6' }, id)));
       target.append(group);
       bandTops[row.batch] = y;
       return;
@@ -767,7 +790,11 @@ function flagText(event) {
 }
 
 function renderTimeline() {
+  // Follows new events like a log's tail while the reader is at the bottom.
+  const box = $('#timeline-box');
+  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 24;
   buildTimeline($('#timeline'), visibleEvents());
+  if (atBottom && state.selectedSeq === null) box.scrollTop = box.scrollHeight;
   const event = state.events.get(state.selectedSeq);
   $('#event-detail').textContent = event ? JSON.stringify(event, null, 1)
     : state.selectedBatch ? `batch ${state.selectedBatch} selected: exports take this batch.` : 'Select an event to see its arguments and flags.';
@@ -812,7 +839,6 @@ function bindTimeline() {
       download('timeline.mmd', text, 'text/plain'); exportStatus('Clipboard unavailable: downloaded timeline.mmd instead.');
     }
   });
-  $('#download-mermaid').addEventListener('click', () => { download('timeline.mmd', mermaid(selectedEvents()), 'text/plain'); exportStatus('Downloaded timeline.mmd.'); });
   $('#download-svg').addEventListener('click', () => {
     const copy = document.createElementNS(svgNS, 'svg');
     copy.setAttribute('xmlns', svgNS);
@@ -860,60 +886,49 @@ function mermaid(events) {
   return lines.join('\n') + '\n';
 }
 
-// ---------------------------------------------------------------- contract
+// MARK: contract
 
-/** Renders the operations of /openapi.yaml (paths, methods, summaries, descriptions) from its
- *  indentation, without a YAML library. */
-async function loadContract() {
-  const body = $('#contract-body');
-  let text;
-  try {
-    const response = await fetch('/openapi.yaml', { headers: { Accept: 'application/yaml' } });
-    text = await response.text();
-  } catch (error) { body.textContent = `Could not load the contract: ${error.message}`; return; }
-  const lines = text.split('\n');
-  const start = lines.indexOf('paths:');
+/** The operations of /openapi.yaml (path, method, summary, description), read from its
+ *  indentation without a YAML library. */
+function contractOperations(text) {
+  const paths = text.slice(text.indexOf('\npaths:\n'), text.indexOf('\ncomponents:\n'));
   const operations = [];
-  let path = null, operation = null, block = null;
-  for (const line of lines.slice(start + 1)) {
-    if (/^\S/.test(line)) break;
-    const indent = line.length - line.trimStart().length;
-    if (block && (indent > block.indent || !line.trim())) { operation[block.key] += line.trim() + ' '; continue; }
-    block = null;
-    let match;
-    if (indent === 2 && (match = /^ {2}(\/\S*):$/.exec(line))) { path = match[1]; continue; }
-    if (indent === 4 && (match = /^ {4}(get|post|put|patch|delete):$/.exec(line))) {
-      operation = { path, method: match[1].toUpperCase(), summary: '', description: '' };
-      operations.push(operation);
-      continue;
-    }
-    if (operation && indent === 6 && (match = /^ {6}(summary|description):\s*(.*)$/.exec(line))) {
-      if (match[2] === '|' || match[2] === '>-' || match[2] === '>') { block = { key: match[1], indent: 6 }; operation[match[1]] = ''; }
-      else operation[match[1]] = match[2].replace(/^'(.*)'$/, '$1');
+  for (const [, path, block] of paths.matchAll(/^ {2}(\/\S*):\n((?: {4}.*\n|\n)*)/gm)) {
+    for (const [, method, body] of block.matchAll(/^ {4}(get|post|patch|delete):\n((?: {6}.*\n|\n)*)/gm)) {
+      const field = (name) => {
+        const match = new RegExp(`^ {6}${name}: *(.*)\\n((?: {8}.*\\n|\\n)*)`, 'm').exec(body);
+        return match ? (/^[|>]/.test(match[1]) ? match[2] : match[1]).replace(/\s+/g, ' ').trim() : '';
+      };
+      operations.push({ path, method: method.toUpperCase(), summary: field('summary'), description: field('description') });
     }
   }
-  const list = document.createElement('div');
-  for (const item of operations) {
-    const entry = document.createElement('details');
-    const summary = document.createElement('summary');
-    summary.textContent = `${item.method} ${item.path} — ${item.summary}`;
-    const description = document.createElement('p');
-    description.className = 'small';
-    description.textContent = item.description.trim() || '(no description)';
-    entry.append(summary, description);
-    list.append(entry);
-  }
-  body.replaceChildren(list);
+  return operations;
 }
 
-// ---------------------------------------------------------------- start
+async function loadContract() {
+  const body = $('#contract-body');
+  try {
+    const operations = contractOperations(await (await fetch('/openapi.yaml')).text());
+    body.replaceChildren(...operations.map((item) => {
+      const entry = document.createElement('details');
+      const summary = document.createElement('summary');
+      summary.textContent = `${item.method} ${item.path} — ${item.summary}`;
+      const description = document.createElement('p');
+      description.className = 'small';
+      description.textContent = item.description || '(no description)';
+      entry.append(summary, description);
+      return entry;
+    }));
+  } catch (error) { body.textContent = `Could not load the contract: ${error.message}`; }
+}
+
+// MARK: start
 
 function start() {
   bindForms();
   bindOutline();
   bindWireframe();
   bindTimeline();
-  $('#tree-select').addEventListener('change', (change) => selectTree(change.target.value));
   $('#contract-toggle').addEventListener('click', (click) => {
     const panel = $('#contract');
     panel.hidden = !panel.hidden;
@@ -922,7 +937,7 @@ function start() {
   });
   renderAll();
   loadTrees();
-  setInterval(() => { if (!document.hidden) loadTrees(); }, 3000);
+  setInterval(() => { if (!document.hidden) { loadTrees(); refreshTree(); } }, 3000);
 }
 
 start();
