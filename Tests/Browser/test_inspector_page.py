@@ -3,6 +3,7 @@ created through the page, then add -> transition -> clock step -> remove through
 outline, the wireframe and the timeline must show the right controllers, states and events in
 order, the browser console must stay free of errors, and screenshots are kept as artefacts."""
 
+import json
 import os
 import socket
 import subprocess
@@ -284,26 +285,27 @@ def test_containment_through_the_page(server, browser):
     screenshot(driver, "inspector-390x844-timeline.png")
     assert console_errors(driver) == []
 
-    # A call UIKit rejects: the 409 problem shows where the action was, with UIKit's exception name.
+    # A call UIKit rejects: the 409 problem shows where the action was, titled with UIKit's
+    # exception (a transition between controllers that are not children of the parent).
     viewport(driver, 1280, 800)
-    fill(driver, "remove-child", parent="root", child="list")
-    submit(driver, "remove-child")
-    wait_for(driver, lambda: problem_text(driver, "remove-child"), "the problem shows")
-    shown = problem_text(driver, "remove-child")
-    status = urllib.request.Request(server + "/v1/trees/demo/controllers/root/children/list", method="DELETE")
-    try:
-        urllib.request.urlopen(status)
-        pytest.fail("removing a non-child must be refused")
-    except urllib.error.HTTPError as refused:
-        assert shown.startswith(str(refused.code)), shown
-    assert driver.find_element(By.CSS_SELECTOR, "#remove-child .problem").get_attribute("role") == "alert"
+    fill(driver, "transition", parent="root", **{"from": "map", "to": "list", "duration": "0"})
+    submit(driver, "transition")
+    wait_for(driver, lambda: problem_text(driver, "transition"), "the problem shows")
+    shown = problem_text(driver, "transition")
+    refused = urllib.request.Request(server + "/v1/trees/demo/controllers/root/transitions", method="POST",
+                                     data=b'{"from": "map", "to": "list", "duration": 0}', headers={"Content-Type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(refused)
+    problem = json.loads(answer.value.read())
+    assert answer.value.code == 409 and shown.startswith(f"409 {problem['title']}\n{problem['detail']}"), (shown, problem)
+    assert driver.find_element(By.CSS_SELECTOR, "#transition .problem").get_attribute("role") == "alert"
     assert driver.find_elements(By.CSS_SELECTOR, "#timeline .problem-row")
-    driver.execute_script("document.getElementById('remove-child').scrollIntoView({block: 'center'});"
+    driver.execute_script("document.getElementById('transition').scrollIntoView({block: 'center'});"
                           "const box = document.getElementById('timeline-box'); box.scrollTop = box.scrollHeight")
     screenshot(driver, "inspector-1280x800-problem.png", heads=False)
     # Only the browser's own note of the refused request, no script error.
     errors = console_errors(driver)
-    assert all(entry["source"] == "network" and "children/list" in entry["message"] for entry in errors), errors
+    assert all(entry["source"] == "network" and "/transitions" in entry["message"] for entry in errors), errors
 
 
 def create_from_preset(driver, preset, tree):

@@ -12,8 +12,10 @@ extension InspectorPage {
         return HTTPSharedBytes(Array(page.utf8))
     }()
 
-    /// `document` gzip-coded, compressed once on first use (nil without memory for a compressor).
-    static let gzipDocument: HTTPSharedBytes? = document.withUnsafeBytes(Gzip.compress).map(HTTPSharedBytes.init)
+    /// `document` gzip-coded, compressed once on first use at the strongest level (nil without
+    /// memory for a compressor).
+    static let gzipDocument: HTTPSharedBytes? = document.withUnsafeBytes { Gzip.compress($0, level: Gzip.strongestLevel) }
+        .map(HTTPSharedBytes.init)
 
     /// A strong tag names one representation: the gzip-coded bytes are another.
     static let gzipEntityTag = "\(entityTag.dropLast())-gzip\""

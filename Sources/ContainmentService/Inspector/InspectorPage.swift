@@ -209,7 +209,7 @@ fieldset.rect label { flex: 1 1 50px; }
 legend { font-size: 12px; color: var(--muted); }
 details { border-top: 1px solid var(--line); padding: 4px 0; }
 summary { cursor: pointer; font-weight: 600; font-size: 13px; padding: 2px 0; }
-.problem { margin: 0; color: var(--bad); font-size: 12px; white-space: pre-wrap; }
+.problem { margin: 0; color: var(--bad); font-size: 12px; white-space: pre-wrap; overflow-wrap: anywhere; }
 .problem:empty { display: none; }
 .problem strong { display: block; }
 .tree-list { list-style: none; margin: 0 0 6px; padding: 0; max-height: 160px; overflow: auto; }
@@ -1004,6 +1004,7 @@ function buildTimeline(target, events) {
     }
     if (row.type === 'problem') {
       const group = svg('g', { class: 'problem-row' });
+      group.append(svg('title', {}, `${row.item.title}\n${row.item.detail}`));
       group.append(svg('rect', { x: 2, y: y + 2, width: width - 4, height: rowHeight - 4, fill: '#fde8e7', rx: 3 }));
       group.append(svg('text', { x: 6, y: y + 14, fill: '#c5221f', 'font-weight': 'bold' },
         `✖ ${row.item.title}: ${row.item.detail}${row.item.field ? ` (field ${row.item.field})` : ''}`));
@@ -1202,9 +1203,9 @@ function start() {
 start();
 """##
     /// `'sha256-…'` of `css`, for the Content-Security-Policy's `style-src`.
-    static let styleHash = "'sha256-mhWfe0BfAy4gbmsbgSHbAeGRUifusknZDkFahkqz5UE='"
+    static let styleHash = "'sha256-u+OhNqK0LPejEV9IoFrBSWnxmO0haraZ5pO1Bt7SICM='"
     /// `'sha256-…'` of `javascript`, for the Content-Security-Policy's `script-src`.
-    static let scriptHash = "'sha256-p4QrAT1UdcV7H1Xs0dySPaE2RvhWYg0+zAFU1LKYm5w='"
+    static let scriptHash = "'sha256-H37tkncIW64hx8XPWyoUxEM83xREK/4dwwXg0lA+Y4g='"
     /// Names this version of the three files (a prefix of their SHA-256).
-    static let entityTag = "\"inspector-e9169022c3add80e340a\""
+    static let entityTag = "\"inspector-21a4d0641a1903083d34\""
 }

@@ -745,6 +745,7 @@ function buildTimeline(target, events) {
     }
     if (row.type === 'problem') {
       const group = svg('g', { class: 'problem-row' });
+      group.append(svg('title', {}, `${row.item.title}\n${row.item.detail}`));
       group.append(svg('rect', { x: 2, y: y + 2, width: width - 4, height: rowHeight - 4, fill: '#fde8e7', rx: 3 }));
       group.append(svg('text', { x: 6, y: y + 14, fill: '#c5221f', 'font-weight': 'bold' },
         `✖ ${row.item.title}: ${row.item.detail}${row.item.field ? ` (field ${row.item.field})` : ''}`));
