@@ -162,10 +162,7 @@ def console_errors(driver):
 
 
 def test_containment_through_the_page(server, browser):
-    driver = browser
-    viewport(driver, 1280, 800)
-    driver.get(server + "/")
-    wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#preset option"), "presets load")
+    driver = open_page(browser, server)
     assert driver.title == "Containment inspector"
 
     # Create Apple's container with a `content` view; map and list are created detached.
@@ -253,6 +250,10 @@ def test_containment_through_the_page(server, browser):
     event = driver.find_element(By.CSS_SELECTOR, '#timeline .ev[data-callback="viewWillAppear"][data-controller="map"] rect.hit')
     driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", event)
     assert '"isMovingToParent": true' in driver.find_element(By.ID, "event-detail").text
+    driver.execute_script("document.getElementById('timeline-box').focus()")
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    following = driver.execute_script("return document.querySelector('#timeline .ev.selected').dataset.callback")
+    assert f'"callback": "{following}"' in driver.find_element(By.ID, "event-detail").text
     mermaid = driver.execute_script("return mermaid(selectedEvents())")
     assert mermaid.startswith("sequenceDiagram") and "->>" in mermaid and "viewWillAppear" in mermaid
     driver.find_element(By.ID, "clear-selection").click()
@@ -308,6 +309,13 @@ def test_containment_through_the_page(server, browser):
     assert all(entry["source"] == "network" and "/transitions" in entry["message"] for entry in errors), errors
 
 
+def open_page(driver, server):
+    viewport(driver, 1280, 800)
+    driver.get(server + "/")
+    wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#preset option"), "presets load")
+    return driver
+
+
 def create_from_preset(driver, preset, tree):
     Select(driver.find_element(By.ID, "preset")).select_by_value(preset)
     submit(driver, "create-tree")
@@ -317,10 +325,7 @@ def create_from_preset(driver, preset, tree):
 
 
 def test_navigation_and_tab_bar_through_the_page(server, browser):
-    driver = browser
-    viewport(driver, 1280, 800)
-    driver.get(server + "/")
-    wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#preset option"), "presets load")
+    driver = open_page(browser, server)
 
     create_from_preset(driver, "navigation", "nav-demo")
     wait_for(driver, lambda: appearance(driver, "detail") == "appeared", "the top of the stack appears")
@@ -359,10 +364,7 @@ def test_navigation_and_tab_bar_through_the_page(server, browser):
 
 
 def test_tunnel_window_raw_calls_and_outside_changes(server, browser):
-    driver = browser
-    viewport(driver, 1280, 800)
-    driver.get(server + "/")
-    wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#preset option"), "presets load")
+    driver = open_page(browser, server)
     create_from_preset(driver, "tunnel", "tunnel")
     wait_for(driver, lambda: outline(driver, "targetGeo") is not None, "the detached places are created")
     assert appearance(driver, "startMap") == "appeared" and appearance(driver, "targetMap") == "appeared"

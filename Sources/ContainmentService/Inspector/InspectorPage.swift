@@ -164,7 +164,7 @@ enum InspectorPage {
     <button type="button" id="clear-selection">Whole timeline</button>
    </div>
    <p id="export-status" class="small muted" role="status"></p>
-   <div id="timeline-box" class="timeline" tabindex="0" aria-label="Timeline: arrow keys move between events, Enter selects a batch">
+   <div id="timeline-box" class="timeline" tabindex="0" aria-label="Timeline: arrow keys select events, Escape the whole timeline">
     <svg id="timeline" xmlns="http://www.w3.org/2000/svg"></svg>
    </div>
    <pre id="event-detail" class="detail small" aria-live="polite">Select an event to see its arguments and flags.</pre>
@@ -1207,5 +1207,5 @@ start();
     /// `'sha256-…'` of `javascript`, for the Content-Security-Policy's `script-src`.
     static let scriptHash = "'sha256-H37tkncIW64hx8XPWyoUxEM83xREK/4dwwXg0lA+Y4g='"
     /// Names this version of the three files (a prefix of their SHA-256).
-    static let entityTag = "\"inspector-21a4d0641a1903083d34\""
+    static let entityTag = "\"inspector-b6a9d621b4c09e8e53a4\""
 }
