@@ -215,7 +215,7 @@ summary { cursor: pointer; font-weight: 600; font-size: 13px; padding: 2px 0; }
 .tree-list { list-style: none; margin: 0 0 6px; padding: 0; max-height: 160px; overflow: auto; }
 .tree-list li { display: flex; gap: 6px; align-items: center; padding: 2px 4px; border-radius: 4px; }
 .tree-list li[aria-current=true] { background: #e8f0fe; }
-.tree-list button { background: none; border: 0; color: var(--accent); padding: 2px; text-align: left; }
+.tree-list button { background: none; border: 0; color: var(--accent); padding: 2px; text-align: left; white-space: nowrap; }
 .split { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 8px; }
 .outline, .outline ul { list-style: none; margin: 0; padding: 0 0 0 14px; }
 .outline { padding: 0; font-size: 13px; }
@@ -708,7 +708,7 @@ function prefill(id) {
   if (controller.children.length || controller.containerViews.length || id === tree.window.rootViewController) {
     set('#add-child', 'parent', id);
     set('#transition', 'parent', id);
-    if (controller.containerViews.length) set('#add-child', 'containerView', controller.containerViews[0]);
+    if (controller.kind === 'viewController' && controller.containerViews.length) set('#add-child', 'containerView', controller.containerViews[0]);
   } else if (!controller.parent) {
     set('#add-child', 'child', id); set('#transition', 'to', id);
   }
@@ -871,7 +871,7 @@ function renderWireframe() {
   }
   const owners = {};
   for (const [id, controller] of Object.entries(tree.controllers)) for (const view of controller.containerViews || []) owners[view] = id;
-  const labels = new Set();
+  const labels = [];
   const draw = (viewId, originX, originY) => {
     const view = tree.views[viewId];
     if (!view) return;
@@ -891,8 +891,8 @@ function renderWireframe() {
       // root view usually fills its container view exactly.
       // Views at the same place (both children mid-transition) stack their labels.
       let labelY = view.owner ? y + view.frame.height - 5 * unit : y + 14 * unit;
-      while (labels.has(`${Math.round(x)},${Math.round(labelY)}`)) labelY += (view.owner ? -13 : 13) * unit;
-      labels.add(`${Math.round(x)},${Math.round(labelY)}`);
+      while (labels.some(([lx, ly]) => Math.abs(lx - x) < 120 * unit && Math.abs(ly - labelY) < 12 * unit)) labelY += (view.owner ? -13 : 13) * unit;
+      labels.push([x, labelY]);
       group.append(svg('text', { x: x + 4 * unit, y: labelY, 'font-size': 11 * unit, fill: colour },
         view.owner ? `${view.owner}.view (${owner.appearance})` : viewId));
       canvas.append(group);
@@ -967,10 +967,12 @@ function describe(event) {
 
 /** Builds the sequence diagram for `events` as a standalone SVG (presentation attributes only,
  *  so an exported copy looks the same). */
-function buildTimeline(target, events) {
+function buildTimeline(target, events, room = 800) {
   target.replaceChildren();
   const lanes = laneOrder(events);
-  const laneWidth = 110, left = 60, top = 34, rowHeight = 20;
+  // Lanes narrow to leave the last one's labels room in `room` pixels.
+  const left = 60, top = 34, rowHeight = 20;
+  const laneWidth = Math.max(64, Math.min(110, (room - left - 220) / Math.max(lanes.length, 1)));
   const rows = groupedRows(events);
   const width = left + Math.max(lanes.length, 1) * laneWidth + 260;
   const height = top + rows.length * rowHeight + 12;
@@ -1053,7 +1055,7 @@ function renderTimeline() {
   // Follows new events like a log's tail while the reader is at the bottom.
   const box = $('#timeline-box');
   const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 24;
-  buildTimeline($('#timeline'), visibleEvents());
+  buildTimeline($('#timeline'), visibleEvents(), box.clientWidth);
   if (atBottom && state.selectedSeq === null) box.scrollTop = box.scrollHeight;
   const event = state.events.get(state.selectedSeq);
   $('#event-detail').textContent = event ? JSON.stringify(event, null, 1)
@@ -1203,9 +1205,9 @@ function start() {
 start();
 """##
     /// `'sha256-…'` of `css`, for the Content-Security-Policy's `style-src`.
-    static let styleHash = "'sha256-u+OhNqK0LPejEV9IoFrBSWnxmO0haraZ5pO1Bt7SICM='"
+    static let styleHash = "'sha256-vB9ET5s9iKnESq0cYM9fr7p9HHC9UT4LO2bofh143uA='"
     /// `'sha256-…'` of `javascript`, for the Content-Security-Policy's `script-src`.
-    static let scriptHash = "'sha256-H37tkncIW64hx8XPWyoUxEM83xREK/4dwwXg0lA+Y4g='"
+    static let scriptHash = "'sha256-rRRSbReYg/ToMnlRkjo0GQdGYzP6hCuj9sKirc+USiU='"
     /// Names this version of the three files (a prefix of their SHA-256).
-    static let entityTag = "\"inspector-b6a9d621b4c09e8e53a4\""
+    static let entityTag = "\"inspector-6c53afd4f9542d687ab5\""
 }

@@ -449,7 +449,7 @@ function prefill(id) {
   if (controller.children.length || controller.containerViews.length || id === tree.window.rootViewController) {
     set('#add-child', 'parent', id);
     set('#transition', 'parent', id);
-    if (controller.containerViews.length) set('#add-child', 'containerView', controller.containerViews[0]);
+    if (controller.kind === 'viewController' && controller.containerViews.length) set('#add-child', 'containerView', controller.containerViews[0]);
   } else if (!controller.parent) {
     set('#add-child', 'child', id); set('#transition', 'to', id);
   }
@@ -612,7 +612,7 @@ function renderWireframe() {
   }
   const owners = {};
   for (const [id, controller] of Object.entries(tree.controllers)) for (const view of controller.containerViews || []) owners[view] = id;
-  const labels = new Set();
+  const labels = [];
   const draw = (viewId, originX, originY) => {
     const view = tree.views[viewId];
     if (!view) return;
@@ -632,8 +632,8 @@ function renderWireframe() {
       // root view usually fills its container view exactly.
       // Views at the same place (both children mid-transition) stack their labels.
       let labelY = view.owner ? y + view.frame.height - 5 * unit : y + 14 * unit;
-      while (labels.has(`${Math.round(x)},${Math.round(labelY)}`)) labelY += (view.owner ? -13 : 13) * unit;
-      labels.add(`${Math.round(x)},${Math.round(labelY)}`);
+      while (labels.some(([lx, ly]) => Math.abs(lx - x) < 120 * unit && Math.abs(ly - labelY) < 12 * unit)) labelY += (view.owner ? -13 : 13) * unit;
+      labels.push([x, labelY]);
       group.append(svg('text', { x: x + 4 * unit, y: labelY, 'font-size': 11 * unit, fill: colour },
         view.owner ? `${view.owner}.view (${owner.appearance})` : viewId));
       canvas.append(group);
@@ -708,10 +708,12 @@ function describe(event) {
 
 /** Builds the sequence diagram for `events` as a standalone SVG (presentation attributes only,
  *  so an exported copy looks the same). */
-function buildTimeline(target, events) {
+function buildTimeline(target, events, room = 800) {
   target.replaceChildren();
   const lanes = laneOrder(events);
-  const laneWidth = 110, left = 60, top = 34, rowHeight = 20;
+  // Lanes narrow to leave the last one's labels room in `room` pixels.
+  const left = 60, top = 34, rowHeight = 20;
+  const laneWidth = Math.max(64, Math.min(110, (room - left - 220) / Math.max(lanes.length, 1)));
   const rows = groupedRows(events);
   const width = left + Math.max(lanes.length, 1) * laneWidth + 260;
   const height = top + rows.length * rowHeight + 12;
@@ -794,7 +796,7 @@ function renderTimeline() {
   // Follows new events like a log's tail while the reader is at the bottom.
   const box = $('#timeline-box');
   const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 24;
-  buildTimeline($('#timeline'), visibleEvents());
+  buildTimeline($('#timeline'), visibleEvents(), box.clientWidth);
   if (atBottom && state.selectedSeq === null) box.scrollTop = box.scrollHeight;
   const event = state.events.get(state.selectedSeq);
   $('#event-detail').textContent = event ? JSON.stringify(event, null, 1)
