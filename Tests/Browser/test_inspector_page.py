@@ -388,6 +388,26 @@ def test_tunnel_window_raw_calls_and_outside_changes(server, browser):
     assert ("startMap", "viewDidDisappear") in events_after(driver, before)
     assert problem_text(driver, "calls") == ""
 
+    # A call UIKit only warns about: the warning is a highlighted row of the timeline.
+    driver.execute_script("arguments[0].value = arguments[1]", area,
+                          '{"calls": [{"receiver": "targetMap", "method": "endAppearanceTransition"}]}')
+    driver.find_element(By.CSS_SELECTOR, "#calls button[type=submit]").click()
+    wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, '#timeline .ev[data-callback="warning"][data-controller="targetMap"]'),
+             "the warning shows")
+    warning = driver.execute_script(
+        "const row = document.querySelector('#timeline .ev[data-callback=\"warning\"]');"
+        "return [row.textContent, row.querySelector('rect.hit').getAttribute('fill')]")
+    assert "Unbalanced calls to begin/end appearance transitions for <targetMap>" in warning[0] and warning[1] != "transparent", warning
+
+    # A presented controller (a controller's `presentedViewController`) nests under its presenter.
+    presented = driver.execute_script(
+        "const tree = structuredClone(state.tree); tree.controllers.root.presentedViewController = 'targetGeo';"
+        "state.tree = tree; renderHierarchy();"
+        "const item = document.querySelector('#outline [data-id=\"root\"] [data-id=\"targetGeo\"] > .item');"
+        "return item && item.textContent")
+    assert presented and "presented" in presented, presented
+    driver.execute_script("state.tree = null; refreshTree()")
+
     # The window turns to landscape and a regular width.
     before = last_seq(driver)
     fill(driver, "window", width=844, height=390)
