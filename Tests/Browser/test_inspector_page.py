@@ -96,7 +96,8 @@ def wait_for(driver, condition, message):
 
 def open_section(driver, form):
     """Opens the <details> that holds `form`."""
-    driver.execute_script("document.getElementById(arguments[0]).closest('details').open = true", form)
+    driver.execute_script("const section = document.getElementById(arguments[0]).closest('details');"
+                          "if (section) section.open = true", form)
 
 
 def fill(driver, form, **fields):
@@ -206,6 +207,13 @@ def test_containment_through_the_page(server, browser):
     assert any(label.startswith("map.view") for label in views) and any(label.startswith("list.view") for label in views)
     screenshot(driver, "inspector-1280x800-mid-transition.png")
 
+    # Advance by less than the duration: still inside the transition, nothing completes.
+    before = last_seq(driver)
+    fill(driver, "clock", advance="0.1")
+    submit(driver, "clock")
+    wait_for(driver, lambda: "(in 0.150 s)" in driver.find_element(By.ID, "clock-info").text, "the clock moved 0.1 s")
+    assert appearance(driver, "list") == "appearing" and events_after(driver, before) == []
+
     # Step the clock to the transition's completion.
     before = last_seq(driver)
     driver.find_element(By.ID, "clock-step").click()
@@ -256,6 +264,9 @@ def test_containment_through_the_page(server, browser):
     assert f'"callback": "{following}"' in driver.find_element(By.ID, "event-detail").text
     mermaid = driver.execute_script("return mermaid(selectedEvents())")
     assert mermaid.startswith("sequenceDiagram") and "->>" in mermaid and "viewWillAppear" in mermaid
+    driver.find_element(By.ID, "copy-mermaid").click()
+    wait_for(driver, lambda: "timeline.mmd" in driver.find_element(By.ID, "export-status").text
+             or "copied" in driver.find_element(By.ID, "export-status").text, "the Mermaid export reports")
     driver.find_element(By.ID, "clear-selection").click()
     layout = driver.find_element(By.CSS_SELECTOR, ".filters input[name=layout]")
     layout.click()
@@ -360,6 +371,12 @@ def test_navigation_and_tab_bar_through_the_page(server, browser):
     assert switched.index(("first", "viewWillDisappear")) < switched.index(("third", "viewWillAppear")), switched
     assert appearance(driver, "first") == "disappeared"
     screenshot(driver, "inspector-1280x800-tabs.png")
+
+    # Delete the selected tree: its last events come, then it leaves the list.
+    driver.find_element(By.ID, "delete-tree").click()
+    wait_for(driver, lambda: "tab-demo" not in driver.find_element(By.ID, "tree-list").text, "the tree leaves the list")
+    assert driver.find_element(By.ID, "stream-status").text in ("deleted tab-demo", "no tree selected")
+    assert outline(driver, "tabs") is None
     assert console_errors(driver) == []
 
 
