@@ -372,6 +372,27 @@ def test_navigation_and_tab_bar_through_the_page(server, browser):
     assert appearance(driver, "first") == "disappeared"
     screenshot(driver, "inspector-1280x800-tabs.png")
 
+    # The spec is editable: a split view in a regular-width window, then hide and show its primary column.
+    driver.execute_script("arguments[0].value = arguments[1]", driver.find_element(By.CSS_SELECTOR, "#create-tree [name=spec]"),
+                          json.dumps({"id": "split-demo", "clock": "manual",
+                                      "window": {"size": {"width": 1024, "height": 768}, "horizontalSizeClass": "regular"},
+                                      "root": {"id": "split", "kind": "splitViewController",
+                                               "primary": {"id": "sidebar"}, "secondary": {"id": "content"}}}))
+    submit(driver, "create-tree")
+    wait_for(driver, lambda: appearance(driver, "sidebar") == "appeared", "the split view shows both columns")
+    assert "regular width" in driver.find_element(By.ID, "window-info").text
+    assert driver.execute_script("return document.querySelector('#split [name=receiver]').value") == "split", "prefilled from the root"
+    before = last_seq(driver)
+    submit(driver, "split", "hide")
+    wait_for(driver, lambda: appearance(driver, "sidebar") == "disappeared", "hide removes the primary column")
+    assert ("sidebar", "viewDidDisappear") in events_after(driver, before)
+    submit(driver, "split", "show")
+    wait_for(driver, lambda: appearance(driver, "sidebar") == "appeared", "show brings it back")
+    # Back to the tab bar's tree, chosen from the list: its outline and timeline come back.
+    driver.find_element(By.XPATH, "//ul[@id='tree-list']//button[text()='tab-demo']").click()
+    wait_for(driver, lambda: outline(driver, "tabs") is not None and outline(driver, "sidebar") is None, "tab-demo is selected again")
+    wait_for(driver, lambda: ("third", "viewDidAppear") in events_after(driver, 0), "its events are replayed")
+
     # Delete the selected tree: its last events come, then it leaves the list.
     driver.find_element(By.ID, "delete-tree").click()
     wait_for(driver, lambda: "tab-demo" not in driver.find_element(By.ID, "tree-list").text, "the tree leaves the list")
