@@ -141,7 +141,7 @@ enum InspectorPage {
    </form>
    <div class="split">
     <ul id="outline" role="tree" aria-label="Controllers" class="outline"></ul>
-    <div class="wire"><svg id="wireframe" role="img" aria-label="Wireframe of the window" viewBox="0 0 390 844"></svg></div>
+    <div class="wire"><svg id="wireframe" role="group" aria-label="Wireframe of the window: views at their frames" viewBox="0 0 390 844"></svg></div>
    </div>
    <p class="legend small"><span class="dot s-appeared"></span>appeared <span class="dot s-appearing"></span>appearing
     <span class="dot s-disappearing"></span>disappearing <span class="dot s-disappeared"></span>disappeared</p>
@@ -1209,5 +1209,5 @@ start();
     /// `'sha256-…'` of `javascript`, for the Content-Security-Policy's `script-src`.
     static let scriptHash = "'sha256-rRRSbReYg/ToMnlRkjo0GQdGYzP6hCuj9sKirc+USiU='"
     /// Names this version of the three files (a prefix of their SHA-256).
-    static let entityTag = "\"inspector-6c53afd4f9542d687ab5\""
+    static let entityTag = "\"inspector-7d528369b72be1b45a08\""
 }
