@@ -283,6 +283,8 @@ def test_containment_through_the_page(server, browser):
     driver.find_element(By.ID, "contract-toggle").click()
     wait_for(driver, lambda: "POST /v1/trees/{tree}/controllers/{parent}/transitions" in driver.find_element(By.ID, "contract").text,
              "the contract lists its operations")
+    driver.execute_script("document.querySelector('#contract details').open = true")
+    screenshot(driver, "inspector-1280x800-contract.png")
     driver.find_element(By.ID, "contract-toggle").click()
 
     # A phone-sized viewport: one column, nothing wider than the screen.
