@@ -439,14 +439,18 @@ def test_tunnel_window_raw_calls_and_outside_changes(server, browser):
         "return [row.textContent, row.querySelector('rect.hit').getAttribute('fill')]")
     assert "Unbalanced calls to begin/end appearance transitions for <targetMap>" in warning[0] and warning[1] != "transparent", warning
 
-    # A presented controller (a controller's `presentedViewController`) nests under its presenter.
-    presented = driver.execute_script(
-        "const tree = structuredClone(state.tree); tree.controllers.root.presentedViewController = 'targetGeo';"
-        "state.tree = tree; renderHierarchy();"
-        "const item = document.querySelector('#outline [data-id=\"root\"] [data-id=\"targetGeo\"] > .item');"
-        "return item && item.textContent")
-    assert presented and "presented" in presented, presented
-    driver.execute_script("state.tree = null; refreshTree()")
+    # A presented controller nests under its presenter (`presentedViewController`), marked while
+    # it is being presented; the clock steps through the animated presentation.
+    driver.execute_script("arguments[0].value = arguments[1]", area,
+                          '{"calls": [{"receiver": "root", "method": "present", "args": {"viewController": "targetGeo", "animated": true}}]}')
+    driver.find_element(By.CSS_SELECTOR, "#calls button[type=submit]").click()
+    nested = "return document.querySelector('#outline [data-id=\"root\"] > ul > [data-id=\"targetGeo\"] > .item')?.textContent"
+    wait_for(driver, lambda: "isBeingPresented" in (driver.execute_script(nested) or ""), "the presented controller nests under root")
+    assert "presented" in tags(driver, "targetGeo") and appearance(driver, "targetGeo") == "appearing"
+    wait_for(driver, lambda: not driver.find_element(By.ID, "clock-step").get_attribute("disabled"), "the presentation is due")
+    driver.find_element(By.ID, "clock-step").click()
+    wait_for(driver, lambda: appearance(driver, "targetGeo") == "appeared", "the presentation completes")
+    assert "isBeingPresented" not in tags(driver, "targetGeo")
 
     # The window turns to landscape and a regular width.
     before = last_seq(driver)

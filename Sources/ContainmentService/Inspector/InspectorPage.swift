@@ -176,7 +176,7 @@ enum InspectorPage {
 </html>
 """##
     static let css = ##"""
-:root { --bg: #f6f7f9; --panel: #fff; --ink: #1c1e21; --muted: #5f6368; --line: #d0d4da; --accent: #0a58ca;
+:root { --bg: #f6f7f9; --ink: #1c1e21; --muted: #5f6368; --line: #d0d4da; --accent: #0a58ca;
   --appeared: #1e8e3e; --appearing: #b06000; --disappearing: #a142f4; --disappeared: #80868b; --warn: #b45309; --bad: #c5221f; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--bg); }
@@ -188,7 +188,7 @@ code, pre, textarea { font: 12px/1.35 ui-monospace, "SF Mono", Menlo, Consolas, 
 .bar .muted { color: #c6cad1; }
 .layout { display: grid; grid-template-columns: 320px minmax(300px, 1fr) minmax(360px, 1.3fr); gap: 10px; padding: 10px; align-items: start; }
 .column { display: flex; flex-direction: column; gap: 10px; min-width: 0; }
-.panel { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 10px; min-width: 0; }
+.panel { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 10px; min-width: 0; }
 #contract { margin: 10px; max-height: 70vh; overflow: auto; }
 .muted { color: var(--muted); }
 .small { font-size: 12px; }
@@ -225,7 +225,6 @@ summary { cursor: pointer; font-weight: 600; font-size: 13px; padding: 2px 0; }
 .kind { font-size: 10px; text-transform: uppercase; color: #fff; background: #5f6368; border-radius: 3px; padding: 0 3px; }
 .tag { font-size: 11px; border-radius: 3px; padding: 0 4px; background: #eef0f3; color: var(--ink); }
 .tag.moving { background: #fff4e5; color: var(--warn); }
-.tag.unloaded { color: var(--muted); }
 .tag.present { background: #f3e8fd; color: #6b21a8; }
 .s-appeared { border-left-color: var(--appeared) !important; }
 .s-appearing { border-left-color: var(--appearing) !important; }
@@ -395,7 +394,7 @@ async function loadTrees() {
 }
 
 function renderTreeList() {
-  // Polled every few seconds: rebuilt only on change, so focus and an open menu survive.
+  // Polled: rebuilt only on change, so focus survives.
   const key = JSON.stringify([state.treeId, state.trees]);
   if (key === state.treeListKey) return;
   state.treeListKey = key;
@@ -774,7 +773,7 @@ function renderHierarchy() {
     if (controller.title) line.append(tag(`“${controller.title}”`));
     if (relation) line.append(tag(relation, 'present'));
     line.append(tag(controller.appearance, `state s-${controller.appearance}`));
-    line.append(tag(controller.isViewLoaded ? 'loaded' : 'not loaded', controller.isViewLoaded ? '' : 'unloaded'));
+    line.append(tag(controller.isViewLoaded ? 'loaded' : 'not loaded'));
     for (const flag of ['isMovingToParent', 'isMovingFromParent', 'isBeingPresented', 'isBeingDismissed']) {
       if (controller[flag]) line.append(tag(flag, 'moving'));
     }
@@ -782,7 +781,9 @@ function renderHierarchy() {
     const sub = document.createElement('ul');
     sub.setAttribute('role', 'group');
     for (const child of controller.children) build(child, sub, '');
-    if (controller.presentedViewController) build(controller.presentedViewController, sub, 'presented');
+    // A child reports its ancestor's presentation too: nest under the presenter.
+    const presented = tree.controllers[controller.presentedViewController];
+    if (presented && (presented.presentingViewController || id) === id) build(controller.presentedViewController, sub, 'presented');
     if (sub.children.length) { item.setAttribute('aria-expanded', 'true'); item.append(sub); }
     list.append(item);
   };
@@ -887,9 +888,8 @@ function renderWireframe() {
       group.append(svg('rect', { x, y, width: view.frame.width, height: view.frame.height, fill: owner ? colour : 'none',
         'fill-opacity': owner ? 0.08 : 0, stroke: colour, 'stroke-width': (owner ? 2 : 1.5) * unit,
         'stroke-dasharray': owner ? 'none' : `${6 * unit} ${4 * unit}` }));
-      // Root views are labelled at their foot, container views at their head: a child's
-      // root view usually fills its container view exactly.
-      // Views at the same place (both children mid-transition) stack their labels.
+      // Root views labelled at their foot, container views at their head (a child's root view
+      // often fills its container view); labels that would overlap stack.
       let labelY = view.owner ? y + view.frame.height - 5 * unit : y + 14 * unit;
       while (labels.some(([lx, ly]) => Math.abs(lx - x) < 120 * unit && Math.abs(ly - labelY) < 12 * unit)) labelY += (view.owner ? -13 : 13) * unit;
       labels.push([x, labelY]);
@@ -1205,9 +1205,9 @@ function start() {
 start();
 """##
     /// `'sha256-…'` of `css`, for the Content-Security-Policy's `style-src`.
-    static let styleHash = "'sha256-vB9ET5s9iKnESq0cYM9fr7p9HHC9UT4LO2bofh143uA='"
+    static let styleHash = "'sha256-wn25PEfXvevfOrgKjXsP7VpgSfrFim3ZsMlNhCX0lyU='"
     /// `'sha256-…'` of `javascript`, for the Content-Security-Policy's `script-src`.
-    static let scriptHash = "'sha256-rRRSbReYg/ToMnlRkjo0GQdGYzP6hCuj9sKirc+USiU='"
+    static let scriptHash = "'sha256-nwZptzL3scHqi3I668ELdj5Ll6kPhLomgnykPYT93Is='"
     /// Names this version of the three files (a prefix of their SHA-256).
-    static let entityTag = "\"inspector-7d528369b72be1b45a08\""
+    static let entityTag = "\"inspector-b7ef06af52e88295b0d0\""
 }

@@ -136,7 +136,7 @@ async function loadTrees() {
 }
 
 function renderTreeList() {
-  // Polled every few seconds: rebuilt only on change, so focus and an open menu survive.
+  // Polled: rebuilt only on change, so focus survives.
   const key = JSON.stringify([state.treeId, state.trees]);
   if (key === state.treeListKey) return;
   state.treeListKey = key;
@@ -515,7 +515,7 @@ function renderHierarchy() {
     if (controller.title) line.append(tag(`“${controller.title}”`));
     if (relation) line.append(tag(relation, 'present'));
     line.append(tag(controller.appearance, `state s-${controller.appearance}`));
-    line.append(tag(controller.isViewLoaded ? 'loaded' : 'not loaded', controller.isViewLoaded ? '' : 'unloaded'));
+    line.append(tag(controller.isViewLoaded ? 'loaded' : 'not loaded'));
     for (const flag of ['isMovingToParent', 'isMovingFromParent', 'isBeingPresented', 'isBeingDismissed']) {
       if (controller[flag]) line.append(tag(flag, 'moving'));
     }
@@ -523,7 +523,9 @@ function renderHierarchy() {
     const sub = document.createElement('ul');
     sub.setAttribute('role', 'group');
     for (const child of controller.children) build(child, sub, '');
-    if (controller.presentedViewController) build(controller.presentedViewController, sub, 'presented');
+    // A child reports its ancestor's presentation too: nest under the presenter.
+    const presented = tree.controllers[controller.presentedViewController];
+    if (presented && (presented.presentingViewController || id) === id) build(controller.presentedViewController, sub, 'presented');
     if (sub.children.length) { item.setAttribute('aria-expanded', 'true'); item.append(sub); }
     list.append(item);
   };
@@ -628,9 +630,8 @@ function renderWireframe() {
       group.append(svg('rect', { x, y, width: view.frame.width, height: view.frame.height, fill: owner ? colour : 'none',
         'fill-opacity': owner ? 0.08 : 0, stroke: colour, 'stroke-width': (owner ? 2 : 1.5) * unit,
         'stroke-dasharray': owner ? 'none' : `${6 * unit} ${4 * unit}` }));
-      // Root views are labelled at their foot, container views at their head: a child's
-      // root view usually fills its container view exactly.
-      // Views at the same place (both children mid-transition) stack their labels.
+      // Root views labelled at their foot, container views at their head (a child's root view
+      // often fills its container view); labels that would overlap stack.
       let labelY = view.owner ? y + view.frame.height - 5 * unit : y + 14 * unit;
       while (labels.some(([lx, ly]) => Math.abs(lx - x) < 120 * unit && Math.abs(ly - labelY) < 12 * unit)) labelY += (view.owner ? -13 : 13) * unit;
       labels.push([x, labelY]);
