@@ -120,7 +120,9 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 "CYAML",
                 "CLibDeflate",
-            ]
+            ],
+            // The inspector's sources; scripts/embed-inspector embeds them as Inspector/InspectorPage.swift.
+            exclude: ["Inspector/inspector.html", "Inspector/inspector.css", "Inspector/inspector.js"]
         ),
         // The `containment` command: serve, healthcheck.
         .executableTarget(

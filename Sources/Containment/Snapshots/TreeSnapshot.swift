@@ -7,10 +7,16 @@ public struct TreeSnapshot: Codable, Sendable, Equatable {
     /// Every view, including the window's own view `window`.
     public var views: [String: ViewSnapshot]
     public var lastSeq: UInt64
+    /// A manual clock's current time (ISO-8601), so a client can step to `nextDueTime`; nil on
+    /// the real clock, whose time is the reader's own.
+    public var time: String?
+    /// When the earliest running transition (or animated navigation change) completes; nil
+    /// when none runs.
+    public var nextDueTime: String?
 
     public init(
         id: String, clock: String, window: WindowSnapshot, controllers: [String: ControllerSnapshot],
-        views: [String: ViewSnapshot], lastSeq: UInt64
+        views: [String: ViewSnapshot], lastSeq: UInt64, time: String? = nil, nextDueTime: String? = nil
     ) {
         self.id = id
         self.clock = clock
@@ -18,5 +24,7 @@ public struct TreeSnapshot: Codable, Sendable, Equatable {
         self.controllers = controllers
         self.views = views
         self.lastSeq = lastSeq
+        self.time = time
+        self.nextDueTime = nextDueTime
     }
 }

@@ -19,7 +19,9 @@ extension ContainmentTree {
             window: WindowSnapshot(
                 size: window.size, horizontalSizeClass: window.horizontalSizeClass, visible: window.visible,
                 rootViewController: window.rootViewController, statusBar: statusBarSnapshot()),
-            controllers: controllerSnapshots, views: viewSnapshots, lastSeq: lastSeq)
+            controllers: controllerSnapshots, views: viewSnapshots, lastSeq: lastSeq,
+            time: configuration.clock == "manual" ? ISOTime.string(from: now) : nil,
+            nextDueTime: nextDueTime.map(ISOTime.string))
     }
 
     /// One controller.

@@ -16,6 +16,14 @@ extension TreeSnapshot: JSONWritable {
         writer.string(id)
         writer.key("lastSeq")
         writer.integer(lastSeq)
+        if let nextDueTime {
+            writer.key("nextDueTime")
+            writer.string(nextDueTime)
+        }
+        if let time {
+            writer.key("time")
+            writer.string(time)
+        }
         writer.key("views")
         writer.sortedObject(views)
         writer.key("window")

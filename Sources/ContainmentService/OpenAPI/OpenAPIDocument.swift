@@ -63,6 +63,77 @@ tags:
       tree endpoints.
 
 paths:
+  /:
+    get:
+      tags: [operations]
+      operationId: inspector
+      summary: The inspector page
+      description: |
+        A self-contained web page (HTML, CSS and JavaScript in one response, under 60 KB, about
+        16 KB gzip-coded; nothing loaded from elsewhere, works offline) built only on this API: the
+        trees (live list, create from presets, delete); a tree's controller hierarchy as an
+        outline (kind, title, appearance, `isViewLoaded`, `isMovingToParent`/`isMovingFromParent`,
+        presented controllers) beside a wireframe of the window's views at their frames, with the
+        window's size, size class and effective status bar; the tree's events live over its SSE
+        stream as a sequence diagram (one lane per controller, grouped by `batch`, warnings and
+        problems highlighted, filters by family, export as Mermaid or SVG); forms for the three
+        container recipes, detached controllers, navigation, tab bar, split view, window and raw
+        calls; on manual-clock trees a clock that steps to `nextDueTime`; and this contract's
+        operations. Open `http://127.0.0.1:8080/` in a browser.
+      parameters:
+        - name: Accept-Encoding
+          in: header
+          description: With `gzip` weighted at least as high as `identity`, the page is sent gzip-coded.
+          schema:
+            type: string
+          example: gzip, deflate, br
+        - name: If-None-Match
+          in: header
+          description: An `ETag` of an earlier answer; when it names the representation this request gets, `304 Not Modified`.
+          schema:
+            type: string
+      responses:
+        '200':
+          description: |
+            The page. `Content-Security-Policy` allows only its own inline style and script (by
+            SHA-256 hash) and connections to this origin; `Cache-Control: no-cache` makes a
+            browser revalidate by `ETag` (each build of the page, and its gzip coding, has its own).
+          headers:
+            ETag:
+              description: '`"inspector-<hash>"`, or `"inspector-<hash>-gzip"` for the gzip-coded page.'
+              schema:
+                type: string
+            Content-Security-Policy:
+              description: "`default-src 'none'; script-src 'sha256-…'; style-src 'sha256-…'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`."
+              schema:
+                type: string
+            Content-Encoding:
+              description: '`gzip` when the body is gzip-coded; absent otherwise.'
+              schema:
+                type: string
+                enum: [gzip]
+            Cache-Control:
+              description: '`no-cache`.'
+              schema:
+                type: string
+            Vary:
+              description: '`Accept-Encoding`.'
+              schema:
+                type: string
+          content:
+            text/html:
+              schema:
+                type: string
+        '304':
+          description: The page is unchanged since the `ETag` that `If-None-Match` names; no body.
+          headers:
+            ETag:
+              description: The page's current entity tag in the coding this request gets.
+              schema:
+                type: string
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+
   /healthz:
     get:
       tags: [operations]
@@ -2128,6 +2199,31 @@ components:
           additionalProperties:
             $ref: '#/components/schemas/View'
         lastSeq: {type: integer, minimum: 0}
+        time:
+          $ref: '#/components/schemas/Time'
+          description: |
+            Manual-clock trees only: where the tree's clock stands (its creation time until
+            `POST .../clock` moves it). Absent on the real clock, whose time is the reader's own.
+        nextDueTime:
+          $ref: '#/components/schemas/Time'
+          description: |
+            When the earliest running transition (or animated navigation change) completes;
+            absent when none runs. On a manual clock, advancing by `nextDueTime - time` stops
+            exactly at that completion, so the states just before it can be read first.
+      examples:
+        - id: demo
+          clock: manual
+          time: '2026-11-21T10:00:00.000Z'
+          nextDueTime: '2026-11-21T10:00:00.250Z'
+          lastSeq: 12
+          window:
+            size: {width: 390, height: 844}
+            horizontalSizeClass: compact
+            visible: true
+            rootViewController: null
+            statusBar: {style: default, hidden: false, decidedBy: null, hiddenDecidedBy: null}
+          controllers: {}
+          views: {}
 
     TransitionState:
       type: object

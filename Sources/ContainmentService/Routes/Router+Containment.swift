@@ -3,6 +3,7 @@ extension Router {
     static func containment(_ core: ServiceCore) -> Router {
         var router = Router()
         router.addSystemRoutes(core)
+        router.addInspectorRoutes()
         router.addTreeRoutes(core)
         router.addControllerRoutes(core)
         router.addRecipeRoutes(core)

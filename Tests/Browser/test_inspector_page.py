@@ -1,0 +1,481 @@
+"""The inspector page (GET /) in headless Chromium against a live debug server: a tree is
+created through the page, then add -> transition -> clock step -> remove through its forms; the
+outline, the wireframe and the timeline must show the right controllers, states and events in
+order, the browser console must stay free of errors, and screenshots are kept as artefacts."""
+
+import json
+import os
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / ".build" / "artifacts" / "inspector"
+BINARY = Path(os.environ.get("CONTAINMENT_BINARY", ROOT / ".build" / "debug" / "containment"))
+WAIT = 10
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = free_port()
+    log = open(ARTIFACTS / "server.log", "w")
+    process = subprocess.Popen([str(BINARY), "serve", "--host", "127.0.0.1", "--port", str(port)],
+                               stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                urllib.request.urlopen(base + "/healthz", timeout=1).read()
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("the server did not start; see server.log")
+                time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = Options()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1280,800", "--no-first-run", "--disable-extensions"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    driver.set_page_load_timeout(20)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def viewport(driver, width, height, mobile=False):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+
+def screenshot(driver, name, heads=True):
+    """Saves the viewport; at desktop width each column scrolls on its own: show their heads
+    unless the test scrolled to something."""
+    if heads:
+        driver.execute_script("document.querySelectorAll('.column').forEach(c => { c.scrollTop = 0; })")
+    path = ARTIFACTS / name
+    driver.save_screenshot(str(path))
+    assert path.stat().st_size > 5000, f"{name} is blank"
+
+
+def wait_for(driver, condition, message):
+    return WebDriverWait(driver, WAIT, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda _: condition(), message)
+
+
+def open_section(driver, form):
+    """Opens the <details> that holds `form`."""
+    driver.execute_script("const section = document.getElementById(arguments[0]).closest('details');"
+                          "if (section) section.open = true", form)
+
+
+def fill(driver, form, **fields):
+    open_section(driver, form)
+    for name, value in fields.items():
+        field = driver.find_element(By.CSS_SELECTOR, f"#{form} [name={name}]")
+        field.clear()
+        field.send_keys(str(value))
+
+
+def submit(driver, form, label=None):
+    selector = f"#{form} button[type=submit]" + (f"[value={label}]" if label else "")
+    driver.find_element(By.CSS_SELECTOR, selector).click()
+
+
+def outline(driver, controller):
+    """The outline item of `controller`, read in one script (the outline is redrawn live):
+    its appearance (the state class), its tags and whether it is selected, or None."""
+    return driver.execute_script(
+        "const item = document.querySelector(`#outline [role=treeitem][data-id=\"${arguments[0]}\"]`);"
+        "if (!item) return null; const line = item.querySelector(':scope > .item');"
+        "return {state: [...line.classList].find(c => c.startsWith('s-')).slice(2),"
+        " tags: [...line.querySelectorAll(':scope > .tag')].map(t => t.textContent),"
+        " selected: item.getAttribute('aria-selected') === 'true'}", controller)
+
+
+def appearance(driver, controller):
+    item = outline(driver, controller)
+    return item and item["state"]
+
+
+def tags(driver, controller):
+    return outline(driver, controller)["tags"]
+
+
+def timeline(driver):
+    """(seq, controller, callback) of every event row, in the diagram's top-to-bottom order."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#timeline .ev')].map(g => "
+        "[Number(g.dataset.seq), g.dataset.controller, g.dataset.callback])")
+
+
+def events_after(driver, seq):
+    return [(controller, callback) for s, controller, callback in timeline(driver) if s > seq]
+
+
+def last_seq(driver):
+    rows = timeline(driver)
+    return rows[-1][0] if rows else 0
+
+
+def wireframe_views(driver):
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#wireframe .view')].map(g => g.getAttribute('aria-label'))")
+
+
+def problem_text(driver, form):
+    return driver.find_element(By.CSS_SELECTOR, f"#{form} .problem").text
+
+
+def console_errors(driver):
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def test_containment_through_the_page(server, browser):
+    driver = open_page(browser, server)
+    assert driver.title == "Containment inspector"
+
+    # Create Apple's container with a `content` view; map and list are created detached.
+    Select(driver.find_element(By.ID, "preset")).select_by_value("container")
+    submit(driver, "create-tree")
+    wait_for(driver, lambda: outline(driver, "list") is not None, "the tree and its detached controllers show")
+    assert driver.execute_script("return document.querySelector('#tree-list [aria-current=true] button').textContent") == "demo"
+    wait_for(driver, lambda: "demo" in driver.find_element(By.ID, "tree-list").text, "the tree list is live")
+    assert appearance(driver, "root") == "appeared"
+    assert appearance(driver, "map") == "disappeared" and "not loaded" in tags(driver, "map")
+    assert any(label.startswith("content") for label in wireframe_views(driver)), wireframe_views(driver)
+    assert "decided by root" in driver.find_element(By.ID, "window-info").text
+    assert not driver.find_element(By.ID, "clock").get_attribute("hidden"), "a manual tree shows its clock"
+
+    # Add: the guide's displayContentController.
+    before = last_seq(driver)
+    fill(driver, "add-child", parent="root", child="map", containerView="content")
+    submit(driver, "add-child")
+    wait_for(driver, lambda: appearance(driver, "map") == "appeared", "map appears")
+    wait_for(driver, lambda: ("map", "viewDidAppear") in events_after(driver, before), "add events in the timeline")
+    added = [event for event in events_after(driver, before) if event[0] == "map"]
+    assert [callback for _, callback in added] == [
+        "willMove", "loadView", "viewDidLoad", "viewWillAppear", "didMove", "viewIsAppearing",
+        "viewWillLayoutSubviews", "viewDidLayoutSubviews", "viewDidAppear"], added
+    assert "loaded" in tags(driver, "map")
+    assert any(label.startswith("map.view") for label in wireframe_views(driver))
+    assert problem_text(driver, "add-child") == ""
+
+    # Transition map -> list over 0.25 s of the manual clock: stop inside it and look.
+    before = last_seq(driver)
+    fill(driver, "transition", parent="root", **{"from": "map", "to": "list", "duration": "0.25"})
+    submit(driver, "transition")
+    wait_for(driver, lambda: appearance(driver, "list") == "appearing", "list is appearing mid-transition")
+    assert appearance(driver, "map") == "disappearing"
+    assert "isMovingToParent" in tags(driver, "list") and "isMovingFromParent" in tags(driver, "map")
+    started = events_after(driver, before)
+    assert started.index(("map", "willMove")) < started.index(("map", "viewWillDisappear")) < started.index(("list", "viewWillAppear"))
+    assert ("list", "viewDidAppear") not in started
+    wait_for(driver, lambda: "next due" in driver.find_element(By.ID, "clock-info").text, "the clock shows the due time")
+    views = wireframe_views(driver)
+    assert any(label.startswith("map.view") for label in views) and any(label.startswith("list.view") for label in views)
+    screenshot(driver, "inspector-1280x800-mid-transition.png")
+
+    # Advance by less than the duration: still inside the transition, nothing completes.
+    before = last_seq(driver)
+    fill(driver, "clock", advance="0.1")
+    submit(driver, "clock")
+    wait_for(driver, lambda: "(in 0.150 s)" in driver.find_element(By.ID, "clock-info").text, "the clock moved 0.1 s")
+    assert appearance(driver, "list") == "appearing" and events_after(driver, before) == []
+
+    # Step the clock to the transition's completion.
+    before = last_seq(driver)
+    driver.find_element(By.ID, "clock-step").click()
+    wait_for(driver, lambda: appearance(driver, "list") == "appeared", "list appeared after the step")
+    wait_for(driver, lambda: ("list", "didMove") in events_after(driver, before), "completion events")
+    completion = events_after(driver, before)
+    assert completion[:5] == [("map", "viewDidDisappear"), ("list", "viewDidAppear"), ("root", "transitionCompletion"),
+                              ("map", "didMove"), ("list", "didMove")], completion
+    assert appearance(driver, "map") == "disappeared"
+    assert "nothing running" in driver.find_element(By.ID, "clock-info").text
+
+    # Remove: the guide's hideContentController.
+    before = last_seq(driver)
+    fill(driver, "remove-child", parent="root", child="list")
+    submit(driver, "remove-child")
+    wait_for(driver, lambda: appearance(driver, "list") == "disappeared", "list disappears")
+    wait_for(driver, lambda: ("list", "viewDidDisappear") in events_after(driver, before), "remove events")
+    removed = [callback for controller, callback in events_after(driver, before) if controller == "list"]
+    assert removed == ["willMove", "viewWillDisappear", "didMove", "viewDidDisappear"], removed
+    assert not any(label.startswith("list.view") for label in wireframe_views(driver))
+
+    # The whole timeline is in seq order, one band per mutation (batch).
+    rows = timeline(driver)
+    assert [seq for seq, _, _ in rows] == sorted(seq for seq, _, _ in rows)
+    batches = driver.execute_script("return [...document.querySelectorAll('#timeline .batch')].map(g => Number(g.dataset.batch))")
+    assert batches == sorted(set(batches)) and len(batches) >= 4, batches
+
+    # Selection is shared: the outline by keyboard, the wireframe by click.
+    driver.execute_script("document.querySelector('#outline [role=treeitem][tabindex=\"0\"]').focus()")
+    ActionChains(driver).send_keys(Keys.HOME, Keys.ARROW_DOWN, Keys.ENTER).perform()
+    second = driver.execute_script("return document.querySelectorAll('#outline [role=treeitem]')[1].dataset.id")
+    wait_for(driver, lambda: outline(driver, second)["selected"], "arrow down and Enter select the second item")
+    assert driver.execute_script("return document.activeElement.dataset.id") == second
+    ActionChains(driver).send_keys(Keys.HOME, Keys.ENTER).perform()
+    wait_for(driver, lambda: outline(driver, "root")["selected"], "Home and Enter select root")
+    assert driver.find_elements(By.CSS_SELECTOR, '#wireframe .view.selected[data-controller="root"]')
+    root_view = driver.find_element(By.CSS_SELECTOR, '#wireframe .view[data-controller="root"] rect')
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", root_view)
+    assert '"id": "root"' in driver.find_element(By.ID, "controller-detail").text
+
+    # An event's details, the families filter and the exports.
+    event = driver.find_element(By.CSS_SELECTOR, '#timeline .ev[data-callback="viewWillAppear"][data-controller="map"] rect.hit')
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", event)
+    assert '"isMovingToParent": true' in driver.find_element(By.ID, "event-detail").text
+    driver.execute_script("document.getElementById('timeline-box').focus()")
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    following = driver.execute_script("return document.querySelector('#timeline .ev.selected').dataset.callback")
+    assert f'"callback": "{following}"' in driver.find_element(By.ID, "event-detail").text
+    mermaid = driver.execute_script("return mermaid(selectedEvents())")
+    assert mermaid.startswith("sequenceDiagram") and "->>" in mermaid and "viewWillAppear" in mermaid
+    driver.find_element(By.ID, "copy-mermaid").click()
+    wait_for(driver, lambda: "timeline.mmd" in driver.find_element(By.ID, "export-status").text
+             or "copied" in driver.find_element(By.ID, "export-status").text, "the Mermaid export reports")
+    driver.find_element(By.ID, "clear-selection").click()
+    layout = driver.find_element(By.CSS_SELECTOR, ".filters input[name=layout]")
+    layout.click()
+    assert not any(callback == "viewWillLayoutSubviews" for _, _, callback in timeline(driver))
+    layout.click()
+    exported = driver.execute_script(
+        "const copy = document.createElementNS(svgNS, 'svg'); buildTimeline(copy, selectedEvents());"
+        "return new XMLSerializer().serializeToString(copy)")
+    assert exported.startswith("<svg") and "transitionCompletion" in exported
+    screenshot(driver, "inspector-1280x800.png")
+    assert console_errors(driver) == []
+
+    # The contract, rendered from /openapi.yaml.
+    driver.find_element(By.ID, "contract-toggle").click()
+    wait_for(driver, lambda: "POST /v1/trees/{tree}/controllers/{parent}/transitions" in driver.find_element(By.ID, "contract").text,
+             "the contract lists its operations")
+    driver.execute_script("document.querySelector('#contract details').open = true")
+    screenshot(driver, "inspector-1280x800-contract.png")
+    driver.find_element(By.ID, "contract-toggle").click()
+
+    # A phone-sized viewport: one column, nothing wider than the screen.
+    viewport(driver, 390, 844, mobile=True)
+    driver.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.2)
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+    screenshot(driver, "inspector-390x844.png")
+    driver.execute_script("document.getElementById('hierarchy-title').scrollIntoView()")
+    screenshot(driver, "inspector-390x844-hierarchy.png")
+    driver.execute_script("document.getElementById('timeline-title').scrollIntoView()")
+    screenshot(driver, "inspector-390x844-timeline.png")
+    assert console_errors(driver) == []
+
+    # A call UIKit rejects: the 409 problem shows where the action was, titled with UIKit's
+    # exception (a transition between controllers that are not children of the parent).
+    viewport(driver, 1280, 800)
+    fill(driver, "transition", parent="root", **{"from": "map", "to": "list", "duration": "0"})
+    submit(driver, "transition")
+    wait_for(driver, lambda: problem_text(driver, "transition"), "the problem shows")
+    shown = problem_text(driver, "transition")
+    refused = urllib.request.Request(server + "/v1/trees/demo/controllers/root/transitions", method="POST",
+                                     data=b'{"from": "map", "to": "list", "duration": 0}', headers={"Content-Type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(refused)
+    problem = json.loads(answer.value.read())
+    assert answer.value.code == 409 and shown.startswith(f"409 {problem['title']}\n{problem['detail']}"), (shown, problem)
+    assert driver.find_element(By.CSS_SELECTOR, "#transition .problem").get_attribute("role") == "alert"
+    assert driver.find_elements(By.CSS_SELECTOR, "#timeline .problem-row")
+    driver.execute_script("document.getElementById('transition').scrollIntoView({block: 'center'});"
+                          "const box = document.getElementById('timeline-box'); box.scrollTop = box.scrollHeight")
+    screenshot(driver, "inspector-1280x800-problem.png", heads=False)
+    # Only the browser's own note of the refused request, no script error.
+    errors = console_errors(driver)
+    assert all(entry["source"] == "network" and "/transitions" in entry["message"] for entry in errors), errors
+
+
+def open_page(driver, server):
+    viewport(driver, 1280, 800)
+    driver.get(server + "/")
+    wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#preset option"), "presets load")
+    return driver
+
+
+def create_from_preset(driver, preset, tree):
+    Select(driver.find_element(By.ID, "preset")).select_by_value(preset)
+    submit(driver, "create-tree")
+    wait_for(driver, lambda: driver.execute_script("return document.querySelector('#tree-list [aria-current=true] button')?.textContent") == tree,
+             f"{tree} is selected")
+    wait_for(driver, lambda: timeline(driver), f"{tree}'s creation events show")
+
+
+def test_navigation_and_tab_bar_through_the_page(server, browser):
+    driver = open_page(browser, server)
+
+    create_from_preset(driver, "navigation", "nav-demo")
+    wait_for(driver, lambda: appearance(driver, "detail") == "appeared", "the top of the stack appears")
+    assert appearance(driver, "list") == "disappeared"
+    # An animated push runs 0.35 s on the manual clock: step through it.
+    before = last_seq(driver)
+    fill(driver, "navigation", receiver="nav", viewController="more")
+    submit(driver, "navigation", "pushViewController")
+    wait_for(driver, lambda: appearance(driver, "more") == "appearing", "more is appearing during the push")
+    assert appearance(driver, "detail") == "disappearing"
+    wait_for(driver, lambda: not driver.find_element(By.ID, "clock-step").get_attribute("disabled"), "a push is due")
+    driver.find_element(By.ID, "clock-step").click()
+    wait_for(driver, lambda: appearance(driver, "more") == "appeared", "the push completes")
+    pushed = events_after(driver, before)
+    assert pushed.index(("detail", "viewWillDisappear")) < pushed.index(("more", "viewWillAppear")) \
+        < pushed.index(("detail", "viewDidDisappear")) < pushed.index(("more", "viewDidAppear")), pushed
+    # Pop without animation: more leaves at once.
+    driver.find_element(By.CSS_SELECTOR, "#navigation [name=animated]").click()
+    before = last_seq(driver)
+    submit(driver, "navigation", "popViewController")
+    wait_for(driver, lambda: appearance(driver, "detail") == "appeared", "pop shows detail again")
+    wait_for(driver, lambda: ("more", "didMove") in events_after(driver, before), "more leaves the stack")
+    assert outline(driver, "more") is not None and appearance(driver, "more") == "disappeared"
+
+    create_from_preset(driver, "tabs", "tab-demo")
+    wait_for(driver, lambda: appearance(driver, "first") == "appeared", "the first tab shows")
+    before = last_seq(driver)
+    fill(driver, "tabs", receiver="tabs", index=2)
+    submit(driver, "tabs")
+    wait_for(driver, lambda: appearance(driver, "third") == "appeared", "the third tab shows")
+    switched = events_after(driver, before)
+    assert switched.index(("first", "viewWillDisappear")) < switched.index(("third", "viewWillAppear")), switched
+    assert appearance(driver, "first") == "disappeared"
+    screenshot(driver, "inspector-1280x800-tabs.png")
+
+    # The spec is editable: a split view in a regular-width window, then hide and show its primary column.
+    driver.execute_script("arguments[0].value = arguments[1]", driver.find_element(By.CSS_SELECTOR, "#create-tree [name=spec]"),
+                          json.dumps({"id": "split-demo", "clock": "manual",
+                                      "window": {"size": {"width": 1024, "height": 768}, "horizontalSizeClass": "regular"},
+                                      "root": {"id": "split", "kind": "splitViewController",
+                                               "primary": {"id": "sidebar"}, "secondary": {"id": "content"}}}))
+    submit(driver, "create-tree")
+    wait_for(driver, lambda: appearance(driver, "sidebar") == "appeared", "the split view shows both columns")
+    assert "regular width" in driver.find_element(By.ID, "window-info").text
+    assert driver.execute_script("return document.querySelector('#split [name=receiver]').value") == "split", "prefilled from the root"
+    before = last_seq(driver)
+    submit(driver, "split", "hide")
+    wait_for(driver, lambda: appearance(driver, "sidebar") == "disappeared", "hide removes the primary column")
+    assert ("sidebar", "viewDidDisappear") in events_after(driver, before)
+    submit(driver, "split", "show")
+    wait_for(driver, lambda: appearance(driver, "sidebar") == "appeared", "show brings it back")
+    # Back to the tab bar's tree, chosen from the list: its outline and timeline come back.
+    driver.find_element(By.XPATH, "//ul[@id='tree-list']//button[text()='tab-demo']").click()
+    wait_for(driver, lambda: outline(driver, "tabs") is not None and outline(driver, "sidebar") is None, "tab-demo is selected again")
+    wait_for(driver, lambda: ("third", "viewDidAppear") in events_after(driver, 0), "its events are replayed")
+
+    # Delete the selected tree: its last events come, then it leaves the list.
+    driver.find_element(By.ID, "delete-tree").click()
+    wait_for(driver, lambda: "tab-demo" not in driver.find_element(By.ID, "tree-list").text, "the tree leaves the list")
+    assert driver.find_element(By.ID, "stream-status").text in ("deleted tab-demo", "no tree selected")
+    assert outline(driver, "tabs") is None
+    assert console_errors(driver) == []
+
+
+def test_tunnel_window_raw_calls_and_outside_changes(server, browser):
+    driver = open_page(browser, server)
+    create_from_preset(driver, "tunnel", "tunnel")
+    wait_for(driver, lambda: outline(driver, "targetGeo") is not None, "the detached places are created")
+    assert appearance(driver, "startMap") == "appeared" and appearance(driver, "targetMap") == "appeared"
+    labels = wireframe_views(driver)
+    for view in ("topContainer", "bottomContainer", "startMap.view", "targetMap.view"):
+        assert any(label.startswith(view) for label in labels), labels
+
+    # The radar button: flip both maps to their places at once, as raw calls.
+    open_section(driver, "calls")
+    area = driver.find_element(By.CSS_SELECTOR, "#calls [name=body]")
+    driver.execute_script("arguments[0].value = arguments[1]", area, """{"calls": [
+      {"receiver": "startMap", "method": "willMove", "args": {"toParent": null}},
+      {"receiver": "root", "method": "addChild", "args": {"child": "startGeo"}},
+      {"receiver": "root", "method": "transition", "args": {"from": "startMap", "to": "startGeo", "duration": 0, "options": ["transitionFlipFromTop"]}}]}""")
+    Select(driver.find_element(By.ID, "call-methods")).select_by_value("runLoop")
+    driver.find_element(By.ID, "insert-call").click()
+    assert '"method": "runLoop"' in area.get_attribute("value")
+    before = last_seq(driver)
+    driver.find_element(By.CSS_SELECTOR, "#calls button[type=submit]").click()
+    wait_for(driver, lambda: appearance(driver, "startGeo") == "appeared", "the flip shows the start place")
+    assert ("startMap", "viewDidDisappear") in events_after(driver, before)
+    assert problem_text(driver, "calls") == ""
+
+    # A call UIKit only warns about: the warning is a highlighted row of the timeline.
+    driver.execute_script("arguments[0].value = arguments[1]", area,
+                          '{"calls": [{"receiver": "targetMap", "method": "endAppearanceTransition"}]}')
+    driver.find_element(By.CSS_SELECTOR, "#calls button[type=submit]").click()
+    wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, '#timeline .ev[data-callback="warning"][data-controller="targetMap"]'),
+             "the warning shows")
+    warning = driver.execute_script(
+        "const row = document.querySelector('#timeline .ev[data-callback=\"warning\"]');"
+        "return [row.textContent, row.querySelector('rect.hit').getAttribute('fill')]")
+    assert "Unbalanced calls to begin/end appearance transitions for <targetMap>" in warning[0] and warning[1] != "transparent", warning
+
+    # A presented controller nests under its presenter (`presentedViewController`), marked while
+    # it is being presented; the clock steps through the animated presentation.
+    driver.execute_script("arguments[0].value = arguments[1]", area,
+                          '{"calls": [{"receiver": "root", "method": "present", "args": {"viewController": "targetGeo", "animated": true}}]}')
+    driver.find_element(By.CSS_SELECTOR, "#calls button[type=submit]").click()
+    nested = "return document.querySelector('#outline [data-id=\"root\"] > ul > [data-id=\"targetGeo\"] > .item')?.textContent"
+    wait_for(driver, lambda: "isBeingPresented" in (driver.execute_script(nested) or ""), "the presented controller nests under root")
+    assert "presented" in tags(driver, "targetGeo") and appearance(driver, "targetGeo") == "appearing"
+    wait_for(driver, lambda: not driver.find_element(By.ID, "clock-step").get_attribute("disabled"), "the presentation is due")
+    driver.find_element(By.ID, "clock-step").click()
+    wait_for(driver, lambda: appearance(driver, "targetGeo") == "appeared", "the presentation completes")
+    assert "isBeingPresented" not in tags(driver, "targetGeo")
+
+    # The window turns to landscape and a regular width.
+    before = last_seq(driver)
+    fill(driver, "window", width=844, height=390)
+    submit(driver, "window", "setSize")
+    wait_for(driver, lambda: "Window 844×390" in driver.find_element(By.ID, "window-info").text, "the window info follows")
+    assert any(callback == "viewWillTransition" for _, callback in events_after(driver, before))
+    assert driver.execute_script("return document.getElementById('wireframe').getAttribute('viewBox')") == "-4 -4 852 398"
+    Select(driver.find_element(By.CSS_SELECTOR, "#window [name=sizeClass]")).select_by_visible_text("regular")
+    submit(driver, "window", "setHorizontalSizeClass")
+    wait_for(driver, lambda: "regular width" in driver.find_element(By.ID, "window-info").text, "the size class shows")
+
+    # A change made by another client arrives over the stream.
+    outside = urllib.request.Request(server + "/v1/trees/tunnel/controllers", method="POST",
+                                     data=b'{"id": "elsewhere", "title": "Made elsewhere"}',
+                                     headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(outside).read()
+    # A change without events (a detached controller) shows at the next poll of the tree ...
+    WebDriverWait(driver, WAIT).until(lambda _: outline(driver, "elsewhere") is not None, "another client's controller shows")
+    # ... and events come over the stream.
+    outside = urllib.request.Request(server + "/v1/trees/tunnel/calls", method="POST",
+                                     data=b'{"calls": [{"receiver": "elsewhere", "method": "loadViewIfNeeded"}]}',
+                                     headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(outside).read()
+    wait_for(driver, lambda: ("elsewhere", "viewDidLoad") in events_after(driver, 0), "another client's events stream in")
+    wait_for(driver, lambda: "loaded" in tags(driver, "elsewhere"), "the outline follows the stream")
+    screenshot(driver, "inspector-1280x800-tunnel.png")
+    assert console_errors(driver) == []
