@@ -24,6 +24,17 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public mutating func add(name: String, value: String) { fields.append((name: name, value: value)) }
 
+    /// Replaces every field named `name` with one of `value`.
+    public mutating func set(name: String, value: String) {
+        fields.removeAll { $0.name.isASCIICaseInsensitiveEqual(to: name) }
+        add(name: name, value: value)
+    }
+
+    /// Every value of `name`, in order.
+    public func values(_ name: String) -> [String] {
+        fields.filter { $0.name.isASCIICaseInsensitiveEqual(to: name) }.map(\.value)
+    }
+
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 }
 
