@@ -43,8 +43,19 @@ struct Serve: ParsableCommand {
     @Option(help: "Most simultaneous connections (env CONTAINMENT_MAX_CONNECTIONS). [default: 16384]")
     var maxConnections: Int?
 
+    @Option(help: "Most simultaneous connections from one client address; 0 for no limit of its own (env CONTAINMENT_MAX_CONNECTIONS_PER_CLIENT). [default: no limit of its own when bound to loopback, else 1024]")
+    var maxConnectionsPerClient: Int?
+
     @Option(help: "Seconds an idle connection may stay open, 0 for never (env CONTAINMENT_CONNECTION_TIMEOUT). [default: 60]")
     var connectionTimeout: Int?
+
+    @Option(help: "Seconds a request's head may take to arrive, from the connection's opening or its previous response (env CONTAINMENT_REQUEST_HEAD_TIMEOUT). [default: 30]")
+    var requestHeadTimeout: Double?
+
+    @Option(help: ArgumentHelp(
+        "Host header value to answer (name or address, any port); repeat for more, * for any; others get 421 (env CONTAINMENT_ALLOWED_HOSTS, comma-separated). [default: localhost, 127.0.0.1 and [::1] when bound to loopback, else any]",
+        valueName: "host"))
+    var allowedHost: [String] = []
 
     @Option(help: "Seconds between heartbeats on idle event streams (env CONTAINMENT_HEARTBEAT_INTERVAL). [default: 15]")
     var heartbeatInterval: Double?
@@ -96,6 +107,14 @@ struct Serve: ParsableCommand {
             maxConnections, "CONTAINMENT_MAX_CONNECTIONS", default: configuration.http.connectionLimit)
         configuration.http.connectionTimeout = try environment.value(
             connectionTimeout, "CONTAINMENT_CONNECTION_TIMEOUT", default: configuration.http.connectionTimeout)
+        let perClient = try environment.value(maxConnectionsPerClient, "CONTAINMENT_MAX_CONNECTIONS_PER_CLIENT", default: -1)
+        if perClient >= 0 { configuration.http.connectionLimitPerClient = perClient }
+        configuration.http.requestHeadTimeout = try environment.value(
+            requestHeadTimeout, "CONTAINMENT_REQUEST_HEAD_TIMEOUT", default: configuration.http.requestHeadTimeout)
+        let hosts = allowedHost.isEmpty ? try environment.value(nil, "CONTAINMENT_ALLOWED_HOSTS", default: "") : allowedHost.joined(separator: ",")
+        if !hosts.isEmpty {
+            configuration.http.allowedHosts = hosts.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
+        }
         configuration.maxTrees = try environment.value(maxTrees, "CONTAINMENT_MAX_TREES", default: configuration.maxTrees)
         configuration.maxControllersPerTree = try environment.value(
             maxControllers, "CONTAINMENT_MAX_CONTROLLERS", default: configuration.maxControllersPerTree)
@@ -122,6 +141,7 @@ struct Serve: ParsableCommand {
             throw ValidationError("port must be in 0...65535, not \(configuration.http.port).")
         }
         guard configuration.http.connectionTimeout >= 0 else { throw ValidationError("connection timeout must not be negative.") }
+        guard configuration.http.requestHeadTimeout > 0 else { throw ValidationError("request head timeout must be positive.") }
         guard configuration.heartbeatInterval > 0 else { throw ValidationError("heartbeat interval must be positive.") }
         guard (0...1).contains(configuration.streamFlushDelay) else {
             throw ValidationError("stream flush delay must be between 0 and 1 second.")

@@ -14,8 +14,9 @@ public final class TestHTTPConnection {
     /// Body bytes decoded and not yet handed out.
     private var decoded: [UInt8] = []
 
-    /// Connects to an IPv4 or IPv6 literal.
-    public init(host: String = "127.0.0.1", port: Int, timeout: Double = 10) throws(TestHTTPClientError) {
+    /// Connects to an IPv4 or IPv6 literal. `receiveBuffer` shrinks the socket's receive buffer
+    /// (SO_RCVBUF, before connecting), for a client that stops reading early.
+    public init(host: String = "127.0.0.1", port: Int, timeout: Double = 10, receiveBuffer: Int32? = nil) throws(TestHTTPClientError) {
         self.timeout = timeout
         var address = sockaddr_storage()
         let length: Int
@@ -38,6 +39,9 @@ public final class TestHTTPConnection {
         guard socket >= 0 else { throw TestHTTPClientError("socket: \(String(cString: strerror(errno)))") }
         var noDelay: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        if var receiveBuffer {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
+        }
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(length)) }
         }

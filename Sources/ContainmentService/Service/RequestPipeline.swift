@@ -20,7 +20,8 @@ final class RequestPipeline: Sendable {
             bodyTooLarge: { [self] head in
                 finish(head, route: routeLabel(of: head), .problem(.bodyTooLarge(limit: core.configuration.http.maxBodySize)),
                        started: .now)
-            }
+            },
+            rejected: { reason in .problem(.rejected(reason)) }
         )
     }
 

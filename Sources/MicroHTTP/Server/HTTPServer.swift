@@ -78,6 +78,10 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// Connections past `connectionLimit` whose request is still answered (503) rather than
+    /// closed unanswered at once.
+    public static var connectionLimitAnswers: Int { ConnectionTable.limitAnswers }
+
     /// Connections open now (streams included).
     public var openConnections: Int {
         daemon.withLock { state in

@@ -12,8 +12,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// libmicrohttpd's own default (about 1,020) is far too low for streams.
     public var connectionLimit: Int = 16_384
     /// Most simultaneous connections from one client address, so that one client cannot take
-    /// every slot; past it the client's new connections are closed at once. Nil picks the
-    /// default: no limit of its own (`connectionLimit`) when bound to a loopback address, where
+    /// every slot; past it the client's new connections are closed at once; 0 for no limit of
+    /// its own. Nil picks the default: 0 when bound to a loopback address, where
     /// every client is this machine (tests and benchmarks open thousands of streams), and
     /// 1,024 otherwise. Behind a proxy every connection comes from the proxy: raise it.
     public var connectionLimitPerClient: Int?
@@ -53,7 +53,7 @@ extension HTTPServerConfiguration {
 
     /// `connectionLimitPerClient` with its default applied.
     var resolvedConnectionLimitPerClient: Int {
-        connectionLimitPerClient ?? (bindsLoopback ? connectionLimit : 1_024)
+        connectionLimitPerClient ?? (bindsLoopback ? 0 : 1_024)
     }
 
     /// `allowedHosts` with its default applied; nil accepts any host.

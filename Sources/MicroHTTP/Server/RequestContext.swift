@@ -122,11 +122,12 @@ final class RequestContext {
     }
 
     /// Why the server refuses the request itself, if it does.
-    /// An HTTP/1.0 request may come without `Host` (no browser sends one so).
+    /// An HTTP/1.0 request may come without `Host` (no browser sends one so); two are refused.
     private func rejection(of head: HTTPRequestHead, isPastLimit: Bool, isHTTP10: Bool) -> HTTPRejection? {
         if isPastLimit { return .connectionLimit }
-        if let allowedHosts = server.allowedHosts, !(head.headers["Host"].map(allowedHosts.allows) ?? isHTTP10) {
-            return .hostNotAllowed
+        if let allowedHosts = server.allowedHosts {
+            let hosts = head.headers.values("Host")
+            guard hosts.count == 1 ? allowedHosts.allows(hosts[0]) : hosts.isEmpty && isHTTP10 else { return .hostNotAllowed }
         }
         return Self.hasAmbiguousFraming(head.headers) ? .ambiguousFraming : nil
     }
