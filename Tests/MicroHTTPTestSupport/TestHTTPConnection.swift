@@ -54,6 +54,16 @@ public final class TestHTTPConnection {
 
     deinit { close() }
 
+    /// The client side's port, which the server sees as its peer's.
+    public var localPort: Int {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socket, $0, &length) }
+        }
+        return withUnsafeBytes(of: address) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
+    }
+
     public func close() {
         if socket >= 0 { Glibc.close(socket) }
         socket = -1

@@ -20,6 +20,7 @@ public final class HTTPServer: Sendable {
     let connections: ConnectionTable
     /// Set when shutdown begins: a body completed after it is answered `.shuttingDown`.
     private let isShuttingDown = Atomic<Bool>(false)
+    private let chunksCutShort = Atomic<Int>(0)
     /// `configuration.resolvedAllowedHosts`, worked out once.
     let allowedHosts: HostAllowList?
 
@@ -81,6 +82,12 @@ public final class HTTPServer: Sendable {
     /// Connections past `connectionLimit` whose request is still answered (503) rather than
     /// closed unanswered at once.
     public static var connectionLimitAnswers: Int { ConnectionTable.limitAnswers }
+
+    /// Stream chunks a socket took only in part so far, each finished later when the socket had
+    /// room (never waited for by the writer).
+    public var streamChunksCutShort: Int { chunksCutShort.load(ordering: .relaxed) }
+
+    func countChunkCutShort() { chunksCutShort.add(1, ordering: .relaxed) }
 
     /// Connections open now (streams included).
     public var openConnections: Int {

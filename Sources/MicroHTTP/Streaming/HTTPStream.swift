@@ -29,6 +29,7 @@ public final class HTTPStream: Sendable {
                 case .cutShort(let sent):
                     state.cutChunk = (bytes, sent)
                     state.roomWatch = watchForRoom(on: socket)
+                    state.server?.countChunkCutShort()
                     return (true, nil, nil)
                 }
             }
