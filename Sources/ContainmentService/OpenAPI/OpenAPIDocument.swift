@@ -19,6 +19,11 @@ info:
     (`viewIsAppearing`, `viewDidAppear`) are delivered before the response. Errors are
     RFC 9457 problem details (`application/problem+json`). Add `?pretty` to any JSON
     request for indented output.
+
+    Every response carries `X-Content-Type-Options: nosniff`. The server protects itself from
+    clients that hold connections: a request head must arrive within `--request-head-timeout`
+    (30 s), one client address may hold `--max-connections-per-client` connections, and past
+    `--max-connections` a new connection is answered 503 (`connection_limit`) at once.
   license:
     name: NOASSERTION
 servers:
@@ -75,6 +80,10 @@ paths:
               example: {status: ok}
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /metrics:
     get:
@@ -101,6 +110,10 @@ paths:
                 containment_trees 1
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /openapi.yaml:
     get:
@@ -117,6 +130,10 @@ paths:
                 required: [openapi, paths]
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees:
     post:
@@ -216,6 +233,8 @@ paths:
           $ref: '#/components/responses/ShuttingDown'
         '507':
           $ref: '#/components/responses/LimitExceeded'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
     get:
       tags: [trees]
       operationId: listTrees
@@ -250,6 +269,8 @@ paths:
           $ref: '#/components/responses/BadRequest'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}:
     parameters:
@@ -342,6 +363,8 @@ paths:
           $ref: '#/components/responses/NotFound'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
     delete:
       tags: [trees]
       operationId: deleteTree
@@ -360,6 +383,10 @@ paths:
           $ref: '#/components/responses/NotFound'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/controllers:
     parameters:
@@ -428,6 +455,8 @@ paths:
           $ref: '#/components/responses/ShuttingDown'
         '507':
           $ref: '#/components/responses/LimitExceeded'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/controllers/{controller}:
     parameters:
@@ -450,6 +479,10 @@ paths:
           $ref: '#/components/responses/NotFound'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
     patch:
       tags: [controllers]
       operationId: updateController
@@ -486,6 +519,8 @@ paths:
           $ref: '#/components/responses/UnsupportedMediaType'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
     delete:
       tags: [controllers]
       operationId: deleteController
@@ -505,6 +540,10 @@ paths:
           $ref: '#/components/responses/Conflict'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/controllers/{parent}/children:
     parameters:
@@ -554,6 +593,8 @@ paths:
           $ref: '#/components/responses/UnsupportedMediaType'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/controllers/{parent}/children/{child}:
     parameters:
@@ -585,6 +626,10 @@ paths:
           $ref: '#/components/responses/Conflict'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/controllers/{parent}/transitions:
     parameters:
@@ -655,6 +700,8 @@ paths:
           $ref: '#/components/responses/UnsupportedMediaType'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/transitions/{transition}:
     parameters:
@@ -682,6 +729,10 @@ paths:
           $ref: '#/components/responses/NotFound'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/calls:
     parameters:
@@ -729,6 +780,8 @@ paths:
           $ref: '#/components/responses/ShuttingDown'
         '507':
           $ref: '#/components/responses/LimitExceeded'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/clock:
     parameters:
@@ -766,6 +819,8 @@ paths:
           $ref: '#/components/responses/UnsupportedMediaType'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/events:
     parameters:
@@ -878,6 +933,8 @@ paths:
           $ref: '#/components/responses/Gone'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/events:
     get:
@@ -912,6 +969,10 @@ paths:
           $ref: '#/components/responses/NotAcceptable'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/scenarios:
     get:
@@ -1129,7 +1190,10 @@ components:
         Malformed JSON, a missing or invalid field (named in `field`), an unknown call method or
         argument, or a free-form field over its cap (`field_too_large`): a `title` over 1,024
         characters, more than 64 `properties`, a property key over 64 characters, a property value
-        over 16 KiB (its strings plus 16 bytes per element), more than 64 `containerViews`.
+        over 16 KiB (its strings plus 16 bytes per element), more than 64 `containerViews`. On any
+        request, code `ambiguous_framing`: two different `Content-Length` values, `Content-Length`
+        together with `Transfer-Encoding`, or an encoding other than `chunked` (a proxy in front
+        could read such a request differently); the connection is then closed.
       content:
         application/problem+json:
           schema:
@@ -1151,6 +1215,13 @@ components:
                 code: field_too_large
                 detail: '`root.children[0].title` is 5000 characters long; at most 1024 are allowed.'
                 field: root.children[0].title
+            ambiguousFraming:
+              value:
+                type: about:blank
+                title: Bad Request
+                status: 400
+                code: ambiguous_framing
+                detail: The request carries two different Content-Length values, or Content-Length with Transfer-Encoding, or an encoding other than chunked.
     NotFound:
       description: Unknown tree, controller, view, transition or route.
       content:
@@ -1236,11 +1307,46 @@ components:
           schema:
             $ref: '#/components/schemas/Problem'
     ShuttingDown:
-      description: The service is shutting down; `?wait=true` transition requests still waiting get this too.
+      description: |
+        The service is shutting down (code `shutting_down`); `?wait=true` transition requests
+        still waiting get this too, and so does a request whose body was still arriving when
+        shutdown began. Also when more connections are open than `--max-connections` (code
+        `connection_limit`, answered at once; retry later); the connection is then closed.
       content:
         application/problem+json:
           schema:
             $ref: '#/components/schemas/Problem'
+          examples:
+            shuttingDown:
+              value:
+                type: about:blank
+                title: Service Unavailable
+                status: 503
+                code: shutting_down
+                detail: The service is shutting down.
+            connectionLimit:
+              value:
+                type: about:blank
+                title: Service Unavailable
+                status: 503
+                code: connection_limit
+                detail: Too many connections are open (--max-connections); retry on a new connection later.
+    MisdirectedRequest:
+      description: |
+        The `Host` header is missing (HTTP/1.1) or names a host this server does not answer for:
+        bound to a loopback address it answers only `localhost`, `127.0.0.1` and `[::1]` (any
+        port) unless `--allowed-host` says otherwise, so that a web page reaching it through DNS
+        rebinding is refused. The connection is then closed.
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          example:
+            type: about:blank
+            title: Misdirected Request
+            status: 421
+            code: host_not_allowed
+            detail: The Host header is missing or names a host this server does not answer for (--allowed-host).
 
   schemas:
     Id:
