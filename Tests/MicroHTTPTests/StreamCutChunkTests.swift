@@ -23,9 +23,7 @@ import Glibc
                 let stream = try #require(streaming.streams.wait(for: attempt + 1).last)
                 // The test runs the server: shrink its side's send buffer (the kernel's minimum
                 // is about 4.5 KB) so that a direct write of a few KB is taken only in part.
-                let serverSide = try #require(Self.serverSocket(port: server.port, peerPort: client.localPort))
-                var small: Int32 = 1
-                setsockopt(serverSide, SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+                #expect(shrinkServerSendBuffer(port: server.port, of: client))
                 var expected: [UInt8] = []
                 for index in 0..<40 {
                     let size = 1_000 + (index + attempt) * 97 % 3_000
@@ -72,26 +70,5 @@ import Glibc
         }
         #expect(pieces > 1, "the small buffer split the frame")
         #expect(received == Array("4e20\r\n".utf8) + bytes + Array("\r\n".utf8))
-    }
-
-    /// The server's socket of the connection from `peerPort`, among this process's descriptors.
-    private static func serverSocket(port: Int, peerPort: Int) -> Int32? {
-        for descriptor in Int32(3)..<Int32(4_096) {
-            guard Self.port(of: descriptor, peer: false) == port, Self.port(of: descriptor, peer: true) == peerPort else { continue }
-            return descriptor
-        }
-        return nil
-    }
-
-    private static func port(of descriptor: Int32, peer: Bool) -> Int? {
-        var address = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let result = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                peer ? getpeername(descriptor, $0, &length) : getsockname(descriptor, $0, &length)
-            }
-        }
-        guard result == 0, address.ss_family == sa_family_t(AF_INET) else { return nil }
-        return withUnsafeBytes(of: address) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
     }
 }

@@ -107,12 +107,12 @@ extension HTTPStream {
             return socket.remaining(cutChunk.bytes, after: cutChunk.sent)
         }
 
-        /// The connection to resume, if parked. While a chunk is cut short it stays parked; a
-        /// failing stream stops watching for room instead, and the watch resumes it once it
-        /// no longer uses the socket.
+        /// The connection to resume, if parked. While a chunk is cut short, or dispatch still
+        /// watches the socket, it stays parked (libmicrohttpd could close the socket under
+        /// the watch); a failing stream stops watching instead, and the watch's end resumes it.
         mutating func takeParkedConnection() -> Connection? {
             guard isParked else { return nil }
-            guard cutChunk == nil else {
+            guard cutChunk == nil, roomWatch == nil else {
                 if mustFail { roomWatch?.cancel() }
                 return nil
             }
