@@ -14,14 +14,6 @@ import subprocess
 import threading
 import time
 
-CYCLE = {"calls": [
-    {"receiver": "root", "method": "addChild", "args": {"child": "map"}},
-    {"receiver": "root.view", "method": "addSubview", "args": {"view": "map.view"}},
-    {"receiver": "map", "method": "didMove", "args": {"toParent": "root"}},
-    {"receiver": "map", "method": "willMove", "args": {"toParent": None}},
-    {"receiver": "map.view", "method": "removeFromSuperview"},
-    {"receiver": "map", "method": "removeFromParent"},
-]}
 
 
 def free_port():
@@ -87,10 +79,6 @@ def stalled_readers(binary, stalled, mutations):
         body = json.dumps({"id": "probe", "clock": "manual", "root": {"id": "root"}})
         setup.request("POST", "/v1/trees", body=body, headers={"Content-Type": "application/json"})
         setup.getresponse().read()
-        setup.request("POST", "/v1/trees/probe/controllers", body=json.dumps({"id": "map"}),
-                      headers={"Content-Type": "application/json"})
-        if setup.getresponse().status != 201:
-            raise RuntimeError("could not set up the tree")
         request = b"GET /v1/trees/probe/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n"
         for _ in range(stalled):
             holder = connect(server.port)
@@ -119,11 +107,12 @@ def stalled_readers(binary, stalled, mutations):
         baseline = arrivals[-1][1] if arrivals else 0
         latencies, requests = [], []
         mutate = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-        payload = json.dumps(CYCLE)
         events = 0
-        for _ in range(mutations):
+        for index in range(mutations):
             started = time.monotonic()
-            mutate.request("POST", "/v1/trees/probe/calls", body=payload, headers={"Content-Type": "application/json"})
+            payload = json.dumps({"properties": {"probe": index}})
+            mutate.request("PATCH", "/v1/trees/probe/controllers/root", body=payload,
+                           headers={"Content-Type": "application/json"})
             response = mutate.getresponse()
             answer = response.read()
             if response.status != 200:
