@@ -90,8 +90,7 @@ struct Serve: ParsableCommand {
 
     /// Flags, then environment, then defaults — checked together, so a bad variable is refused
     /// as clearly as a bad flag.
-    private func resolvedConfiguration() throws -> (ServiceConfiguration, Logger.Level) {
-        let environment = Environment()
+    func resolvedConfiguration(environment: Environment = Environment()) throws -> (ServiceConfiguration, Logger.Level) {
         let levelName = try environment.value(logLevel, "LOG_LEVEL", default: "info")
         guard let level = Logger.Level(rawValue: levelName) else {
             throw ValidationError(
