@@ -40,7 +40,7 @@ struct Serve: ParsableCommand {
         """)
     var memoryBudget: Int?
 
-    @Option(help: "Most simultaneous connections (env CONTAINMENT_MAX_CONNECTIONS). [default: 16384]")
+    @Option(help: "Most simultaneous connections; past it new ones are answered 503 at once (env CONTAINMENT_MAX_CONNECTIONS). [default: 16384]")
     var maxConnections: Int?
 
     @Option(help: "Most simultaneous connections from one client address; 0 for no limit of its own (env CONTAINMENT_MAX_CONNECTIONS_PER_CLIENT). [default: no limit of its own when bound to loopback, else 1024]")
@@ -53,7 +53,7 @@ struct Serve: ParsableCommand {
     var requestHeadTimeout: Double?
 
     @Option(help: ArgumentHelp(
-        "Host header value to answer (name or address, any port); repeat for more, * for any; others get 421 (env CONTAINMENT_ALLOWED_HOSTS, comma-separated). [default: localhost, 127.0.0.1 and [::1] when bound to loopback, else any]",
+        "Host header value to answer besides localhost, 127.0.0.1 and [::1] (name or address, any port); repeat for more, * for any; others get 421 (env CONTAINMENT_ALLOWED_HOSTS, comma-separated). [default: only those three when bound to loopback, else any]",
         valueName: "host"))
     var allowedHost: [String] = []
 

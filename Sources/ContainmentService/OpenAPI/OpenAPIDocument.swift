@@ -1335,8 +1335,8 @@ components:
       description: |
         The `Host` header is missing (HTTP/1.1) or names a host this server does not answer for:
         bound to a loopback address it answers only `localhost`, `127.0.0.1` and `[::1]` (any
-        port) unless `--allowed-host` says otherwise, so that a web page reaching it through DNS
-        rebinding is refused. The connection is then closed.
+        port) and the hosts named with `--allowed-host`, so that a web page reaching it through
+        DNS rebinding is refused. The connection is then closed.
       content:
         application/problem+json:
           schema:

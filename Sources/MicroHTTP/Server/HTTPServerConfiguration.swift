@@ -25,11 +25,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// byte, so one header byte every few seconds would hold a connection for ever. Kept-alive
     /// connections waiting for another request are closed by it too.
     public var requestHeadTimeout: Double = 30
-    /// `Host` values accepted (a name or address, with or without `:port`, compared
-    /// case-insensitively); another gets `HTTPRejection.hostNotAllowed` (421), so that a page
-    /// on another site reaching a loopback server through DNS rebinding is refused. Nil picks
-    /// the default: the loopback names (`localhost`, `127.0.0.1`, `[::1]`) when bound to a
-    /// loopback address, any host otherwise. `["*"]` accepts any.
+    /// `Host` values accepted besides the loopback names (`localhost`, `127.0.0.1`, `[::1]`,
+    /// which no page of another site can send, and which local health checks use): a name or
+    /// address, with or without `:port`, compared case-insensitively. Another host gets
+    /// `HTTPRejection.hostNotAllowed` (421), so that a page on another site reaching the
+    /// server through DNS rebinding is refused. Nil picks the default: only the loopback names
+    /// when bound to a loopback address, any host otherwise. `["*"]` accepts any.
     public var allowedHosts: [String]?
     /// Largest request body accepted; larger ones get `HTTPServerHandlers.bodyTooLarge` unbuffered.
     public var maxBodySize: Int = 1 << 20
@@ -45,6 +46,8 @@ public struct HTTPServerConfiguration: Sendable {
 }
 
 extension HTTPServerConfiguration {
+    private static let loopbackNames = ["localhost", "127.0.0.1", "[::1]"]
+
     /// Whether `host` is a loopback address or name.
     var bindsLoopback: Bool {
         let name = host.lowercased()
@@ -58,7 +61,7 @@ extension HTTPServerConfiguration {
 
     /// `allowedHosts` with its default applied; nil accepts any host.
     var resolvedAllowedHosts: HostAllowList? {
-        if let allowedHosts { return allowedHosts.contains("*") ? nil : HostAllowList(allowedHosts) }
-        return bindsLoopback ? HostAllowList(["localhost", "127.0.0.1", "[::1]"]) : nil
+        if let allowedHosts { return allowedHosts.contains("*") ? nil : HostAllowList(allowedHosts + Self.loopbackNames) }
+        return bindsLoopback ? HostAllowList(Self.loopbackNames) : nil
     }
 }

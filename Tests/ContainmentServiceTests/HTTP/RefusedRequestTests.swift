@@ -37,7 +37,10 @@ import Testing
         let connection = try TestHTTPConnection(port: service.port)
         try connection.send("GET /healthz HTTP/1.1\r\nHost: containment.internal\r\n\r\n")
         #expect(try connection.readResponse().status == 200)
-        #expect(try service.request("GET", "/healthz").status == 421)
+        #expect(try service.request("GET", "/healthz").status == 200)
+        let foreign = try TestHTTPConnection(port: service.port)
+        try foreign.send("GET /healthz HTTP/1.1\r\nHost: other.example\r\n\r\n")
+        #expect(try foreign.readResponse().status == 421)
     }
 
     /// An upload still incomplete when shutdown begins is answered 503 (a problem) instead
