@@ -38,6 +38,17 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 }
 
+extension HTTPHeaders {
+    /// These fields, with `X-Content-Type-Options: nosniff` unless they set it: every response
+    /// carries it, so that no browser runs a body (a problem, an event stream) as another type
+    /// than it is labelled.
+    static let noSniff = (name: "X-Content-Type-Options", value: "nosniff")
+
+    var lacksNoSniff: Bool { self[Self.noSniff.name] == nil }
+
+    var withNoSniff: [(name: String, value: String)] { lacksNoSniff ? fields + [Self.noSniff] : fields }
+}
+
 extension String {
     /// Compares without allocating, which `lowercased()` would do on every lookup, over the
     /// contiguous bytes: iterating two `UTF8View`s cost more than the rest of a lookup.

@@ -1,16 +1,5 @@
 import CMicroHTTPDShim
 
-extension HTTPHeaders {
-    /// These fields, with `X-Content-Type-Options: nosniff` unless they set it: every response
-    /// carries it, so that no browser runs a body (a problem, an event stream) as another type
-    /// than it is labelled.
-    static let noSniff = (name: "X-Content-Type-Options", value: "nosniff")
-
-    var lacksNoSniff: Bool { self[Self.noSniff.name] == nil }
-
-    var withNoSniff: [(name: String, value: String)] { lacksNoSniff ? fields + [Self.noSniff] : fields }
-}
-
 extension HTTPResponse {
     /// The whole HTTP/1.1 response as bytes, framed by `Content-Length`, for the one answer
     /// written behind libmicrohttpd (see `ConnectionTable.answerReceivingBodies`). Fields with

@@ -23,6 +23,14 @@ final class ConnectionTable: Sendable {
         var entries: [UInt: Entry] = [:]
         /// Connections whose next request head is due, and when.
         var headDeadlines: [UInt: ContinuousClock.Instant] = [:]
+        /// Entries with `isReceivingBody`.
+        var receivingBodies = 0
+
+        mutating func setReceivingBody(_ isReceiving: Bool, key: UInt) {
+            guard let entry = entries[key], entry.isReceivingBody != isReceiving else { return }
+            entries[key]?.isReceivingBody = isReceiving
+            receivingBodies += isReceiving ? 1 : -1
+        }
     }
 
     private struct Entry {
@@ -60,6 +68,7 @@ final class ConnectionTable: Sendable {
     func closed(_ connection: Connection) {
         let key = Self.key(connection)
         state.withLock { state in
+            state.setReceivingBody(false, key: key)
             state.entries[key] = nil
             state.headDeadlines[key] = nil
         }
@@ -81,14 +90,14 @@ final class ConnectionTable: Sendable {
         let deadline = ContinuousClock.now + headTimeout
         state.withLock { state in
             guard state.entries[key] != nil else { return }
-            state.entries[key]?.isReceivingBody = false
+            state.setReceivingBody(false, key: key)
             state.headDeadlines[key] = deadline
         }
     }
 
     func receivingBody(_ isReceiving: Bool, on connection: Connection) {
         let key = Self.key(connection)
-        state.withLock { $0.entries[key]?.isReceivingBody = isReceiving }
+        state.withLock { $0.setReceivingBody(isReceiving, key: key) }
     }
 
     /// Closes every connection whose request head is overdue; libmicrohttpd then ends it.
@@ -101,7 +110,7 @@ final class ConnectionTable: Sendable {
         }
     }
 
-    var receivingBodies: Int { state.withLock { $0.entries.values.count(where: \.isReceivingBody) } }
+    var receivingBodies: Int { state.withLock { $0.receivingBodies } }
 
     /// Shutdown: sends `answer` (a whole response that closes the connection) to every
     /// connection still receiving a request body, then closes it. libmicrohttpd writes nothing
@@ -111,7 +120,7 @@ final class ConnectionTable: Sendable {
             for (key, entry) in state.entries where entry.isReceivingBody && entry.socket >= 0 {
                 _ = answer.withUnsafeBytes { CMicroHTTPDShim_sendBytes(entry.socket, $0.baseAddress!, $0.count) }
                 CMicroHTTPDShim_abortSocket(entry.socket)
-                state.entries[key]?.isReceivingBody = false
+                state.setReceivingBody(false, key: key)
             }
         }
     }
