@@ -6,7 +6,7 @@ import Testing
 /// Streams whose clients never read must not slow the others, and a reader that keeps up
 /// is never cut off.
 @Suite struct StreamFairnessTests {
-    /// 50 clients with tiny receive buffers never read; the writer fans every event out to
+    /// 50 clients with tiny socket buffers never read; the writer fans every event out to
     /// them and to one healthy reader. Writes never wait for a full socket: the healthy
     /// reader gets every event.
     @Test func stalledReadersDoNotDelayTheFanOut() throws {
@@ -18,6 +18,12 @@ import Testing
                 let client = try TestHTTPConnection(port: server.port, receiveBuffer: 4_096)
                 try client.sendRequest("GET", "/events")
                 stalled.append(client)
+            }
+            _ = streaming.streams.wait(for: 50)
+            // Small buffers on the server's side too, so that their sockets fill at once and
+            // writes to them are taken in part.
+            for client in stalled {
+                #expect(shrinkServerSendBuffer(port: server.port, of: client))
             }
             let healthy = try TestHTTPConnection(port: server.port)
             try healthy.sendRequest("GET", "/events")

@@ -19,8 +19,9 @@ public final class HTTPStream: Sendable {
         let (accepted, wake, ended) = state.withLock { state -> (Bool, Connection?, Ending?) in
             guard state.acceptsWrites else { return (false, nil, nil) }
             // Parked means nothing is queued and libmicrohttpd left the socket alone. An empty
-            // write would be the last chunk: it takes the old way.
-            if state.isParked, state.cutChunk == nil, !bytes.isEmpty, let socket = state.socket {
+            // write would be the last chunk: it takes the old way. While a watch for room is
+            // still ending, writes queue: one watch at a time.
+            if state.isParked, state.cutChunk == nil, state.roomWatch == nil, !bytes.isEmpty, let socket = state.socket {
                 switch socket.sendChunk(bytes) {
                 case .sent:
                     return (true, nil, nil)

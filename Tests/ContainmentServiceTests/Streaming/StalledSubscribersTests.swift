@@ -27,9 +27,12 @@ import Testing
             let received = try healthy.messages { $0.data == events.last }
             #expect(received.map(\.data) == events)
         }
-        // Generous: before, each partly written chunk held the fan-out up to 50 ms per stalled
-        // socket; the bound only catches a return of such waits.
-        #expect(ContinuousClock.now - started < .seconds(30))
+        // Before, each partly written chunk held the fan-out up to 50 ms per stalled socket:
+        // 8.7 s for these 40 mutations; now about half a second. The bound is generous, and
+        // only catches a return of such waits.
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed < .seconds(5))
+        print("50 stalled subscribers: 40 mutations delivered to the healthy one in \(elapsed)")
         #expect(expected.count >= 40)
     }
 }
