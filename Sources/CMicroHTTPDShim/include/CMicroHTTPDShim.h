@@ -131,18 +131,19 @@ int CMicroHTTPDShim_unsentSocketBytes(int socket);
 int CMicroHTTPDShim_sendBufferSize(int socket);
 
 /*
- * Writing to a connection's socket beside libmicrohttpd. Invariant (libmicrohttpd 0.9.75):
- * a connection that is suspended has nothing of its own left to write and is neither polled
- * nor written by libmicrohttpd until it is resumed, when
- *  - a chunked stream suspended it from its StreamRead callback after returning 0: the callback
- *    is only asked for bytes once the previous chunk was sent whole, so a chunk written here
- *    follows it on the wire; or
- *  - nothing was queued on it yet and no interim "100 Continue" is being sent (a request whose
- *    body is being received): a response written here is the first and only one.
- * Only then, and only by one thread at a time, may these be called; a chunk cut short must be
- * completed (CMicroHTTPDShim_sendChunk from where it stopped) before the connection is resumed.
- * Neither blocks (MSG_DONTWAIT) nor raises SIGPIPE; both return the bytes written, 0 when the
- * socket has no room, -1 when it failed.
+ * Writing to a connection's socket beside libmicrohttpd (0.9.75). Allowed only while
+ * libmicrohttpd has nothing of its own to write on the connection and writes nothing there
+ * until the caller is done:
+ *  - a chunked stream's connection suspended from its StreamRead callback after it returned 0:
+ *    the callback is only asked for bytes once the previous chunk was sent whole, and a
+ *    suspended connection is neither polled nor written until it is resumed, so a chunk written
+ *    here follows the last one on the wire; a chunk cut short must be completed
+ *    (CMicroHTTPDShim_sendChunk from where it stopped) before the connection is resumed;
+ *  - a connection receiving a request body, with no interim "100 Continue" being sent:
+ *    libmicrohttpd queues no response before the body is complete, so a response written here
+ *    and followed by CMicroHTTPDShim_abortSocket is the first and only one.
+ * One thread at a time. Neither call blocks (MSG_DONTWAIT) nor raises SIGPIPE; both return the
+ * bytes written, 0 when the socket has no room, -1 when it failed.
  */
 /* Sends `count` (> 0) bytes as one HTTP/1.1 chunk (size line, bytes, CRLF), starting `offset`
    bytes into that frame: 0 for a new chunk, the bytes already sent to finish one. */
