@@ -30,11 +30,6 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         add(name: name, value: value)
     }
 
-    /// Every value of `name`, in order.
-    public func values(_ name: String) -> [String] {
-        fields.filter { $0.name.isASCIICaseInsensitiveEqual(to: name) }.map(\.value)
-    }
-
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 }
 

@@ -121,25 +121,16 @@ final class RequestContext {
             && response.headers["Transfer-Encoding"] == nil
     }
 
-    /// Why the server refuses the request itself, if it does.
-    /// An HTTP/1.0 request may come without `Host` (no browser sends one so); two are refused.
+    /// Why the server refuses the request itself, if it does. An HTTP/1.0 request may come
+    /// without `Host` (no browser sends one so); two are refused.
     private func rejection(of head: HTTPRequestHead, isPastLimit: Bool, isHTTP10: Bool) -> HTTPRejection? {
         if isPastLimit { return .connectionLimit }
+        let fields = FramingFields(head.headers)
         if let allowedHosts = server.allowedHosts {
-            let hosts = head.headers.values("Host")
-            guard hosts.count == 1 ? allowedHosts.allows(hosts[0]) : hosts.isEmpty && isHTTP10 else { return .hostNotAllowed }
+            let isAllowed = fields.hostCount == 1 ? allowedHosts.allows(fields.host!) : fields.hostCount == 0 && isHTTP10
+            guard isAllowed else { return .hostNotAllowed }
         }
-        return Self.hasAmbiguousFraming(head.headers) ? .ambiguousFraming : nil
-    }
-
-    /// Two different `Content-Length`s, `Content-Length` with `Transfer-Encoding`, or a
-    /// `Transfer-Encoding` other than `chunked` alone: a proxy in front may frame the request
-    /// otherwise than libmicrohttpd (which takes the first length, or the encoding).
-    static func hasAmbiguousFraming(_ headers: HTTPHeaders) -> Bool {
-        let lengths = Set(headers.values("Content-Length").flatMap { $0.split(separator: ",") }.map { $0.trimmingASCIIWhitespace() })
-        let encodings = headers.values("Transfer-Encoding")
-        if encodings.isEmpty { return lengths.count > 1 }
-        return !lengths.isEmpty || encodings.count > 1 || encodings[0].trimmingASCIIWhitespace().lowercased() != "chunked"
+        return fields.isAmbiguous ? .ambiguousFraming : nil
     }
 
     private func tooLargeByContentLength(_ head: HTTPRequestHead) -> HTTPResponse? {
