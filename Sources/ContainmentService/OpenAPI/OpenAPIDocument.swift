@@ -49,7 +49,8 @@ tags:
       gone; its streams end) and `shutdown` (the service is stopping; every stream ends).
       Idle streams get a heartbeat (SSE comment `: heartbeat`, NDJSON an empty line) every
       15 s by default (`--heartbeat-interval`). A client that reads too slowly (more than
-      1 MiB pending) is disconnected; it resumes with `Last-Event-ID` (or `?after=`).
+      1 MiB pending besides the newest batch, however large that is) is disconnected; it
+      resumes with `Last-Event-ID` (or `?after=`).
   - name: operations
     description: Health, metrics and this document.
   - name: conformance

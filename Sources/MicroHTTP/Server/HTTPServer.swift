@@ -99,7 +99,8 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting, lets in-flight requests finish, gives streams up to `grace` seconds
     /// to flush what is queued, ends the rest with `.serverShutdown`, cancels deferred
-    /// responses, resumes every suspended connection and stops libmicrohttpd. Blocks until done.
+    /// responses, answers request bodies still arriving with `HTTPRejection.shuttingDown`,
+    /// resumes every suspended connection and stops libmicrohttpd. Blocks until done.
     ///
     /// Streams stop taking writes when shutdown begins: write a final message first. Not from
     /// a handler: it waits for libmicrohttpd's threads.
