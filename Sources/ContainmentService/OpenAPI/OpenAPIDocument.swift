@@ -1005,6 +1005,10 @@ paths:
                   - {number: 13, title: UINavigationController push, pop and setViewControllers, document: docs/uikit-rules.md, scenarios: 13}
         '400':
           $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
 
   /v1/scenarios/{scenario}:
     parameters:
@@ -1036,6 +1040,12 @@ paths:
                     expect: {events: [{controller: child, callback: willMove, args: {parent: parent}}]}
         '404':
           $ref: '#/components/responses/NotFound'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
 
   /v1/scenarios/{scenario}/runs:
     parameters:
@@ -1090,6 +1100,10 @@ paths:
           $ref: '#/components/responses/UnsupportedMediaType'
         '507':
           $ref: '#/components/responses/LimitExceeded'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
 
   /v1/compare:
     post:
@@ -1146,6 +1160,10 @@ paths:
           $ref: '#/components/responses/TooLarge'
         '415':
           $ref: '#/components/responses/UnsupportedMediaType'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
 
 components:
   parameters:
