@@ -20,14 +20,27 @@ import Testing
         // The client stops reading, and the server's socket holds little of what it leaves
         // unread: after a few large batches the server's own backlog passes the bound.
         #expect(shrinkServerSendBuffer(port: service.port, of: stream.connection))
+        // Batches that reach the fan-out together go out as one write (which alone is never cut
+        // off), so patch until the stream is gone (bounded), pausing between patches.
         var later: [JSONValue] = []
-        for index in 0..<5 { later += try patchWithLargeProperties(service, filler: "y\(index)") }
+        for index in 0..<50 where try openStreams(service) > 0 {
+            later += try patchWithLargeProperties(service, filler: "y\(index)")
+            usleep(20_000)
+        }
+        #expect(try openStreams(service) == 0)
         #expect(stream.connection.waitForClose())
 
         let resumed = try EventStreamClient(
             port: service.port, "/v1/trees/demo/events", headers: [("Last-Event-ID", String(lastSeen))])
         let replay = try resumed.messages { $0.data == later.last }
         #expect(replay.map(\.data) == later)
+    }
+
+    /// `containment_event_streams` from `/metrics`.
+    private func openStreams(_ service: TestService) throws -> Int {
+        let metrics = try service.request("GET", "/metrics").text
+        let line = metrics.split(separator: "\n").first { $0.hasPrefix("containment_event_streams ") }
+        return Int(Double(line?.split(separator: " ").last ?? "") ?? -1)
     }
 
     /// Sets four properties of 15,000 characters (each within its 16 KiB cap, together well
@@ -40,3 +53,7 @@ import Testing
         return patched.json["events"].array
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif
