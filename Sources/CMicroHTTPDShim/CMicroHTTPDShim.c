@@ -3,8 +3,10 @@
 #include <microhttpd.h>
 #include <stdarg.h>
 #include <linux/sockios.h>
+#include <errno.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 _Static_assert(CMicroHTTPDShim_StreamEnded == MHD_CONTENT_READER_END_OF_STREAM, "end of stream");
@@ -44,6 +46,18 @@ static void request_completed(void *cls, struct MHD_Connection *connection, void
     *request = NULL;
 }
 
+static enum MHD_Result admit_connection(void *cls, const struct sockaddr *address, socklen_t length) {
+    const CMicroHTTPDShim_Callbacks *callbacks = cls;
+    return callbacks->admitted(callbacks->server, address, length) ? MHD_YES : MHD_NO;
+}
+
+static void connection_changed(void *cls, struct MHD_Connection *connection, void **socket_context,
+                               enum MHD_ConnectionNotificationCode code) {
+    (void)socket_context;
+    const CMicroHTTPDShim_Callbacks *callbacks = cls;
+    callbacks->connectionChanged(callbacks->server, connection, MHD_CONNECTION_NOTIFY_STARTED == code);
+}
+
 static void log_error(void *cls, const char *format, va_list arguments) {
     const CMicroHTTPDShim_Callbacks *callbacks = cls;
     char message[512];
@@ -60,7 +74,7 @@ struct MHD_Daemon *CMicroHTTPDShim_start(const CMicroHTTPDShim_Settings *setting
     if (NULL != callbacks->errorLogged) {
         flags |= MHD_USE_ERROR_LOG;
     }
-    struct MHD_OptionItem options[9];
+    struct MHD_OptionItem options[11];
     size_t count = 0;
     /* The logger comes first so that it also receives errors about the options after it. */
     if (NULL != callbacks->errorLogged) {
@@ -69,6 +83,10 @@ struct MHD_Daemon *CMicroHTTPDShim_start(const CMicroHTTPDShim_Settings *setting
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)settings->address};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, settings->threads, NULL};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, settings->connectionLimit, NULL};
+    options[count++] =
+        (struct MHD_OptionItem){MHD_OPTION_PER_IP_CONNECTION_LIMIT, settings->perClientConnectionLimit, NULL};
+    options[count++] =
+        (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)&connection_changed, (void *)callbacks};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, settings->connectionTimeout, NULL};
     options[count++] =
         (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)settings->connectionMemoryLimit, NULL};
@@ -76,7 +94,7 @@ struct MHD_Daemon *CMicroHTTPDShim_start(const CMicroHTTPDShim_Settings *setting
     options[count++] =
         (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)&request_completed, (void *)callbacks};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
-    return MHD_start_daemon(flags, 0, NULL, NULL, &handle_access, (void *)callbacks,
+    return MHD_start_daemon(flags, 0, &admit_connection, (void *)callbacks, &handle_access, (void *)callbacks,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
@@ -162,3 +180,55 @@ int CMicroHTTPDShim_unsentSocketBytes(int socket) {
     int count = 0;
     return 0 == ioctl(socket, SIOCOUTQ, &count) ? count : -1;
 }
+
+int CMicroHTTPDShim_sendBufferSize(int socket) {
+    int size = 0;
+    socklen_t length = sizeof size;
+    return 0 == getsockopt(socket, SOL_SOCKET, SO_SNDBUF, &size, &length) ? size : -1;
+}
+
+/* "<hex size>\r\n" into `line`; returns its length. */
+static size_t chunk_size_line(size_t count, char line[static 20]) {
+    return (size_t)snprintf(line, 20, "%zx\r\n", count);
+}
+
+size_t CMicroHTTPDShim_chunkSize(size_t count) {
+    char line[20];
+    return chunk_size_line(count, line) + count + 2;
+}
+
+static ssize_t sent_or_failure(ssize_t sent) {
+    if (sent >= 0) {
+        return sent;
+    }
+    return (EAGAIN == errno || EWOULDBLOCK == errno || EINTR == errno) ? 0 : -1;
+}
+
+ssize_t CMicroHTTPDShim_sendChunk(int socket, const void *bytes, size_t count, size_t offset) {
+    char line[20];
+    size_t line_length = chunk_size_line(count, line);
+    struct iovec pieces[3] = {{line, line_length}, {(void *)bytes, count}, {"\r\n", 2}};
+    size_t first = 0;
+    /* Skips what was already sent: whole pieces, then the start of the next one. */
+    while (first < 3 && offset >= pieces[first].iov_len) {
+        offset -= pieces[first].iov_len;
+        first += 1;
+    }
+    if (3 == first) {
+        return 0;
+    }
+    pieces[first].iov_base = (char *)pieces[first].iov_base + offset;
+    pieces[first].iov_len -= offset;
+    struct msghdr message = {0};
+    message.msg_iov = pieces + first;
+    message.msg_iovlen = 3 - first;
+    return sent_or_failure(sendmsg(socket, &message, MSG_DONTWAIT | MSG_NOSIGNAL));
+}
+
+ssize_t CMicroHTTPDShim_sendBytes(int socket, const void *bytes, size_t count) {
+    return sent_or_failure(send(socket, bytes, count, MSG_DONTWAIT | MSG_NOSIGNAL));
+}
+
+void CMicroHTTPDShim_abortSocket(int socket) { shutdown(socket, SHUT_RDWR); }
+
+const char *CMicroHTTPDShim_reasonPhrase(unsigned int status) { return MHD_get_reason_phrase_for(status); }

@@ -15,6 +15,15 @@ struct Serve: ParsableCommand {
     static let defaults = ServiceConfiguration()
     static let defaultLogLevel = Logger.Level.info
 
+    /// `--allowed-host` repeats, so its value gets a name of its own in the help.
+    static var allowedHostHelp: ArgumentHelp {
+        var help = ArgumentHelp.serve(
+            "Host header value to answer besides localhost, 127.0.0.1 and [::1] (name or address, any port); repeat for more, * for any; others get 421",
+            environment: "CONTAINMENT_ALLOWED_HOSTS (comma-separated)", default: "only those three when bound to loopback, else any")
+        help.valueName = "host"
+        return help
+    }
+
     /// Shared with `healthcheck`, which must probe the port `serve` binds when neither is told one.
     static var defaultPort: Int { defaults.http.port }
 
@@ -45,14 +54,32 @@ struct Serve: ParsableCommand {
             environment: "CONTAINMENT_MEMORY_BUDGET", default: "a quarter of physical memory, at most \(defaults.memoryBudget)"))
     var memoryBudget: Int?
 
-    @Option(help: .serve("Most simultaneous connections", environment: "CONTAINMENT_MAX_CONNECTIONS", default: defaults.http.connectionLimit))
+    @Option(
+        help: .serve(
+            "Most simultaneous connections; past it new ones are answered 503 at once", environment: "CONTAINMENT_MAX_CONNECTIONS",
+            default: defaults.http.connectionLimit))
     var maxConnections: Int?
+
+    @Option(
+        help: .serve(
+            "Most simultaneous connections from one client address; 0 for no limit of its own",
+            environment: "CONTAINMENT_MAX_CONNECTIONS_PER_CLIENT", default: "no limit of its own when bound to loopback, else 1024"))
+    var maxConnectionsPerClient: Int?
 
     @Option(
         help: .serve(
             "Seconds an idle connection may stay open, 0 for never", environment: "CONTAINMENT_CONNECTION_TIMEOUT",
             default: defaults.http.connectionTimeout))
     var connectionTimeout: Int?
+
+    @Option(
+        help: .serve(
+            "Seconds a request's head may take to arrive, from the connection's opening or its previous response",
+            environment: "CONTAINMENT_REQUEST_HEAD_TIMEOUT", default: defaults.http.requestHeadTimeout))
+    var requestHeadTimeout: Double?
+
+    @Option(help: Serve.allowedHostHelp)
+    var allowedHost: [String] = []
 
     @Option(
         help: .serve(
@@ -104,8 +131,7 @@ struct Serve: ParsableCommand {
 
     /// Flags, then environment, then defaults — checked together, so a bad variable is refused
     /// as clearly as a bad flag.
-    private func resolvedConfiguration() throws -> (ServiceConfiguration, Logger.Level) {
-        let environment = Environment()
+    func resolvedConfiguration(environment: Environment = Environment()) throws -> (ServiceConfiguration, Logger.Level) {
         let levelName = try environment.value(logLevel, "LOG_LEVEL", default: Self.defaultLogLevel.rawValue)
         guard let level = Logger.Level(rawValue: levelName) else {
             throw ValidationError(
@@ -122,6 +148,14 @@ struct Serve: ParsableCommand {
             maxConnections, "CONTAINMENT_MAX_CONNECTIONS", default: configuration.http.connectionLimit)
         configuration.http.connectionTimeout = try environment.value(
             connectionTimeout, "CONTAINMENT_CONNECTION_TIMEOUT", default: configuration.http.connectionTimeout)
+        let perClient = try environment.value(maxConnectionsPerClient, "CONTAINMENT_MAX_CONNECTIONS_PER_CLIENT", default: -1)
+        if perClient >= 0 { configuration.http.connectionLimitPerClient = perClient }
+        configuration.http.requestHeadTimeout = try environment.value(
+            requestHeadTimeout, "CONTAINMENT_REQUEST_HEAD_TIMEOUT", default: configuration.http.requestHeadTimeout)
+        let hosts = allowedHost.isEmpty ? try environment.value(nil, "CONTAINMENT_ALLOWED_HOSTS", default: "") : allowedHost.joined(separator: ",")
+        if !hosts.isEmpty {
+            configuration.http.allowedHosts = hosts.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
+        }
         configuration.maxTrees = try environment.value(maxTrees, "CONTAINMENT_MAX_TREES", default: configuration.maxTrees)
         configuration.maxControllersPerTree = try environment.value(
             maxControllers, "CONTAINMENT_MAX_CONTROLLERS", default: configuration.maxControllersPerTree)
@@ -155,6 +189,7 @@ struct Serve: ParsableCommand {
             throw ValidationError("port must be in 0...65535, not \(configuration.http.port).")
         }
         guard configuration.http.connectionTimeout >= 0 else { throw ValidationError("connection timeout must not be negative.") }
+        guard configuration.http.requestHeadTimeout > 0 else { throw ValidationError("request head timeout must be positive.") }
         guard configuration.heartbeatInterval > 0 else { throw ValidationError("heartbeat interval must be positive.") }
         guard (0...1).contains(configuration.streamFlushDelay) else {
             throw ValidationError("stream flush delay must be between 0 and 1 second.")

@@ -14,8 +14,9 @@ public final class TestHTTPConnection {
     /// Body bytes decoded and not yet handed out.
     private var decoded: [UInt8] = []
 
-    /// Connects to an IPv4 or IPv6 literal.
-    public init(host: String = "127.0.0.1", port: Int, timeout: Double = 10) throws(TestHTTPClientError) {
+    /// Connects to an IPv4 or IPv6 literal. `receiveBuffer` shrinks the socket's receive buffer
+    /// (SO_RCVBUF, before connecting), for a client that stops reading early.
+    public init(host: String = "127.0.0.1", port: Int, timeout: Double = 10, receiveBuffer: Int32? = nil) throws(TestHTTPClientError) {
         self.timeout = timeout
         var address = sockaddr_storage()
         let length: Int
@@ -38,6 +39,9 @@ public final class TestHTTPConnection {
         guard socket >= 0 else { throw TestHTTPClientError("socket: \(String(cString: strerror(errno)))") }
         var noDelay: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        if var receiveBuffer {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
+        }
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(length)) }
         }
@@ -49,6 +53,16 @@ public final class TestHTTPConnection {
     }
 
     deinit { close() }
+
+    /// The client side's port, which the server sees as its peer's.
+    public var localPort: Int {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socket, $0, &length) }
+        }
+        return withUnsafeBytes(of: address) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
+    }
 
     public func close() {
         if socket >= 0 { Glibc.close(socket) }

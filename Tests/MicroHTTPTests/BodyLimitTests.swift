@@ -14,7 +14,7 @@ import Testing
         try withServer(configure: limited, handlers: handlers) { server in
             let connection = try TestHTTPConnection(port: server.port)
             // Only the head is sent: a 413 that waited for the body would time out.
-            try connection.send("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000\r\n\r\n")
+            try connection.send("POST /big HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000000000\r\n\r\n")
             let response = try connection.readResponse()
             #expect(response.status == 413)
             #expect(response.text == "too large: /big")
@@ -25,7 +25,7 @@ import Testing
     @Test func chunkedBodyOverTheLimitIsRefusedAndTheServerKeepsServing() throws {
         try withServer(configure: limited, handlers: handlers) { server in
             let connection = try TestHTTPConnection(port: server.port)
-            try connection.send("POST /chunks HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            try connection.send("POST /chunks HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n")
             let chunk = String(repeating: "x", count: 600)
             for _ in 0..<5 { try connection.send("258\r\n\(chunk)\r\n") }
             try connection.send("0\r\n\r\n")

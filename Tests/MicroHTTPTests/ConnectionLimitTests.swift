@@ -3,25 +3,50 @@ import MicroHTTPTestSupport
 import Testing
 
 @Suite struct ConnectionLimitTests {
-    @Test func connectionsPastTheLimitWaitUntilOneCloses() throws {
-        try withServer(
-            configure: {
-                $0.threads = 1; $0.connectionLimit = 2
-            }, handlers: echoHandlers
-        ) { server in
+    /// At the limit a new client is answered at once (503, connection closed) instead of
+    /// waiting in the listen backlog; once a connection closes, new ones are served again.
+    @Test func connectionsPastTheLimitAreAnsweredAtOnce() throws {
+        try withServer(configure: { $0.threads = 1; $0.connectionLimit = 2 }, handlers: echoHandlers) { server in
             let first = try TestHTTPConnection(port: server.port)
             let second = try TestHTTPConnection(port: server.port)
             #expect(try first.request("GET", "/").status == 200)
             #expect(try second.request("GET", "/").status == 200)
-            #expect(server.openConnections == 2)
-            // The kernel completes the handshake, but libmicrohttpd does not accept the
-            // connection while at its limit: the request stays unanswered.
-            let third = try TestHTTPConnection(port: server.port, timeout: 1)
-            try third.sendRequest("GET", "/")
-            #expect(throws: TestHTTPClientError.self) { try third.readResponse() }
-            #expect(server.openConnections == 2)
+            for _ in 0..<5 {
+                let late = try TestHTTPConnection(port: server.port, timeout: 5)
+                let answer = try late.request("GET", "/")
+                #expect(answer.status == 503)
+                #expect(answer.header("Connection") == "close")
+                #expect(late.waitForClose(timeout: 5))
+            }
             first.close()
-            #expect(try third.readResponse().status == 200)
+            #expect(waitUntil { server.openConnections < 2 })
+            #expect(try TestHTTPConnection(port: server.port).request("GET", "/").status == 200)
+        }
+    }
+
+    /// Past the connections still answered 503, a new one is closed at once, unanswered.
+    @Test func connectionsFarPastTheLimitAreClosedAtOnce() throws {
+        try withServer(configure: { $0.threads = 1; $0.connectionLimit = 1 }, handlers: echoHandlers) { server in
+            // Held open without sending anything: each holds a slot until its head deadline.
+            let held = try (0..<(1 + HTTPServer.connectionLimitAnswers)).map { _ in try TestHTTPConnection(port: server.port) }
+            #expect(waitUntil { server.openConnections == held.count })
+            let refused = try TestHTTPConnection(port: server.port, timeout: 5)
+            #expect(refused.waitForClose(timeout: 5))
+            #expect(server.openConnections == held.count)
+        }
+    }
+
+    /// One client address may hold only `connectionLimitPerClient` connections: the next is
+    /// closed at once; once one of its connections closes, it connects again.
+    @Test func oneClientCannotTakeEverySlot() throws {
+        try withServer(configure: { $0.connectionLimitPerClient = 4 }, handlers: echoHandlers) { server in
+            let held = try (0..<4).map { _ in try TestHTTPConnection(port: server.port) }
+            for connection in held { #expect(try connection.request("GET", "/").status == 200) }
+            let fifth = try TestHTTPConnection(port: server.port, timeout: 5)
+            #expect(fifth.waitForClose(timeout: 5))
+            held[0].close()
+            #expect(waitUntil { server.openConnections <= 3 })
+            #expect(try TestHTTPConnection(port: server.port).request("GET", "/").status == 200)
         }
     }
 
@@ -37,3 +62,17 @@ import Testing
         }
     }
 }
+
+/// Polls `condition` every 10 ms for up to `seconds`; whether it became true.
+func waitUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        usleep(10_000)
+    }
+    return true
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

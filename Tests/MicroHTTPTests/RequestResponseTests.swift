@@ -51,7 +51,7 @@ import Glibc
     @Test func pipelinedRequestsAreAnsweredInOrder() throws {
         try withServer(handlers: echoHandlers) { server in
             let connection = try TestHTTPConnection(port: server.port)
-            try connection.send("GET /first HTTP/1.1\r\nHost: x\r\n\r\nPOST /second HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi")
+            try connection.send("GET /first HTTP/1.1\r\nHost: localhost\r\n\r\nPOST /second HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\n\r\nhi")
             #expect(try connection.readResponse().lines[1] == "path: /first")
             #expect(try connection.readResponse().lines.suffix(1) == ["body: hi"])
         }
@@ -94,7 +94,7 @@ import Glibc
         try withServer(handlers: echoHandlers) { server in
             let connection = try TestHTTPConnection(port: server.port)
             let body = String(repeating: "0123456789", count: 2_000)
-            try connection.send("PUT /pieces HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+            try connection.send("PUT /pieces HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
             for piece in Array(body.utf8).chunked(into: 4_000) {
                 usleepForPieces()
                 try connection.send(Array(piece))
@@ -107,7 +107,7 @@ import Glibc
     @Test func chunkedRequestBodyIsGathered() throws {
         try withServer(handlers: echoHandlers) { server in
             let connection = try TestHTTPConnection(port: server.port)
-            try connection.send("POST /chunked HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            try connection.send("POST /chunked HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n")
             for piece in ["hello, ", "chunked ", "world"] {
                 usleepForPieces()
                 try connection.send(String(piece.utf8.count, radix: 16) + "\r\n" + piece + "\r\n")
@@ -153,7 +153,7 @@ import Glibc
             let malformed = [
                 "GARBAGE\r\n\r\n",
                 "GET / HTTP/1.1\r\nNo-Colon-Here\r\n\r\n",
-                "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+                "GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: -5\r\n\r\n",
             ]
             for garbage in malformed {
                 let connection = try TestHTTPConnection(port: server.port, timeout: 2)
@@ -174,7 +174,7 @@ import Glibc
         try withServer(handlers: handlers) { server in
             let connection = try TestHTTPConnection(port: server.port)
             // The body is announced but never sent: the answer must not wait for it.
-            try connection.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n")
+            try connection.send("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n")
             #expect(try connection.readResponse().status == 415)
             let accepted = try TestHTTPConnection(port: server.port)
                 .request("POST", "/", headers: [("Content-Type", "application/json")], body: Array("{}".utf8))

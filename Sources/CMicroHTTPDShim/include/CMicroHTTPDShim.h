@@ -36,6 +36,14 @@ typedef int (*CMicroHTTPDShim_RequestReady)(void *_Nonnull request,
 /* The request is over (sent, failed or abandoned); `completed` is 1 when all was sent. */
 typedef void (*CMicroHTTPDShim_RequestEnded)(void *_Nonnull request, int completed);
 
+/* A client connected; return 0 to close its socket at once, before anything is read. */
+typedef int (*CMicroHTTPDShim_ConnectionAdmitted)(void *_Nonnull server, const struct sockaddr *_Nonnull address,
+                                                  socklen_t length);
+/* A connection was set up (`opened` 1) or is being closed (0). libmicrohttpd closes its socket
+   only after the closing call returns, so the socket stays this connection's in between. */
+typedef void (*CMicroHTTPDShim_ConnectionChanged)(void *_Nonnull server, struct MHD_Connection *_Nonnull connection,
+                                                  int opened);
+
 /* libmicrohttpd reports an error (bind failure, a connection that failed, ...). */
 typedef void (*CMicroHTTPDShim_ErrorLogged)(void *_Nonnull server, const char *_Nonnull message);
 
@@ -53,6 +61,8 @@ typedef struct {
     CMicroHTTPDShim_BodyReceived _Nonnull bodyReceived;
     CMicroHTTPDShim_RequestReady _Nonnull ready;
     CMicroHTTPDShim_RequestEnded _Nonnull ended;
+    CMicroHTTPDShim_ConnectionAdmitted _Nonnull admitted;
+    CMicroHTTPDShim_ConnectionChanged _Nonnull connectionChanged;
     /* NULL: libmicrohttpd logs nothing. */
     CMicroHTTPDShim_ErrorLogged _Nullable errorLogged;
 } CMicroHTTPDShim_Callbacks;
@@ -61,7 +71,11 @@ typedef struct {
     /* AF_INET or AF_INET6 address (port included) to bind. */
     const struct sockaddr *_Nonnull address;
     unsigned int threads;
+    /* libmicrohttpd's own limit: at it, new clients wait in the listen backlog unanswered, so
+       it is set above the limit `admitted` enforces. */
     unsigned int connectionLimit;
+    /* Connections from one client address; 0 for no limit. Past it a client is closed at once. */
+    unsigned int perClientConnectionLimit;
     /* Seconds; 0 disables. */
     unsigned int connectionTimeout;
     /* Bytes of libmicrohttpd's per-connection memory pool. */
@@ -109,10 +123,40 @@ void CMicroHTTPDShim_suspend(struct MHD_Connection *_Nonnull connection);
 void CMicroHTTPDShim_resume(struct MHD_Connection *_Nonnull connection);
 /* Seconds the connection may stay idle; 0 disables (streams). */
 void CMicroHTTPDShim_setTimeout(struct MHD_Connection *_Nonnull connection, unsigned int seconds);
-/* The connection's socket, -1 if unknown. Only a suspended stream may write to it (nothing
-   of the response is then buffered in libmicrohttpd, which neither polls nor writes it). */
+/* The connection's socket, -1 if unknown. */
 int CMicroHTTPDShim_connectionSocket(struct MHD_Connection *_Nonnull connection);
 /* Bytes in the socket's send queue not yet acknowledged by the peer (SIOCOUTQ); -1 on error. */
 int CMicroHTTPDShim_unsentSocketBytes(int socket);
+/* The socket's send buffer in bytes (SO_SNDBUF, which counts the kernel's overhead too); -1 on error. */
+int CMicroHTTPDShim_sendBufferSize(int socket);
+
+/*
+ * Writing to a connection's socket beside libmicrohttpd (0.9.75). Allowed only while
+ * libmicrohttpd has nothing of its own to write on the connection and writes nothing there
+ * until the caller is done:
+ *  - a chunked stream's connection suspended from its StreamRead callback after it returned 0:
+ *    the callback is only asked for bytes once the previous chunk was sent whole, and a
+ *    suspended connection is neither polled nor written until it is resumed, so a chunk written
+ *    here follows the last one on the wire; a chunk cut short must be completed
+ *    (CMicroHTTPDShim_sendChunk from where it stopped) before the connection is resumed;
+ *  - a connection receiving a request body, with no interim "100 Continue" being sent:
+ *    libmicrohttpd queues no response before the body is complete, so a response written here
+ *    and followed by CMicroHTTPDShim_abortSocket is the first and only one.
+ * One thread at a time. Neither call blocks (MSG_DONTWAIT) nor raises SIGPIPE; both return the
+ * bytes written, 0 when the socket has no room, -1 when it failed.
+ */
+/* Sends `count` (> 0) bytes as one HTTP/1.1 chunk (size line, bytes, CRLF), starting `offset`
+   bytes into that frame: 0 for a new chunk, the bytes already sent to finish one. */
+ssize_t CMicroHTTPDShim_sendChunk(int socket, const void *_Nonnull bytes, size_t count, size_t offset);
+/* Bytes a chunk of `count` bytes takes on the wire. */
+size_t CMicroHTTPDShim_chunkSize(size_t count);
+/* The reason phrase libmicrohttpd sends with `status` ("Service Unavailable"). */
+const char *_Nonnull CMicroHTTPDShim_reasonPhrase(unsigned int status);
+/* A whole response, as it is. */
+ssize_t CMicroHTTPDShim_sendBytes(int socket, const void *_Nonnull bytes, size_t count);
+/* Shuts the socket down both ways without closing it: libmicrohttpd then finds the peer gone
+   and closes the connection on its own thread. Only between a connection's ConnectionChanged
+   calls (its socket may be another connection's after that). */
+void CMicroHTTPDShim_abortSocket(int socket);
 
 #endif

@@ -20,6 +20,11 @@ info:
     (`viewIsAppearing`, `viewDidAppear`) are delivered before the response. Errors are
     RFC 9457 problem details (`application/problem+json`). Add `?pretty` to any JSON
     request for indented output.
+
+    Every response carries `X-Content-Type-Options: nosniff`. The server protects itself from
+    clients that hold connections: a request head must arrive within `--request-head-timeout`
+    (30 s), one client address may hold `--max-connections-per-client` connections, and past
+    `--max-connections` a new connection is answered 503 (`connection_limit`) at once.
   license:
     name: NOASSERTION
 servers:
@@ -50,7 +55,8 @@ tags:
       gone; its streams end) and `shutdown` (the service is stopping; every stream ends).
       Idle streams get a heartbeat (SSE comment `: heartbeat`, NDJSON an empty line) every
       15 s by default (`--heartbeat-interval`). A client that reads too slowly (more than
-      1 MiB pending) is disconnected; it resumes with `Last-Event-ID` (or `?after=`).
+      1 MiB pending besides the newest batch, however large that is) is disconnected; it
+      resumes with `Last-Event-ID` (or `?after=`).
   - name: operations
     description: |
       Liveness (`/healthz`), readiness (`/readyz`), metrics and this document. The probes and
@@ -155,6 +161,10 @@ paths:
               example: {status: ok}
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /readyz:
     get:
@@ -219,6 +229,10 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /openapi.yaml:
     get:
@@ -236,6 +250,10 @@ paths:
                 required: [openapi, paths]
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees:
     post:
@@ -337,6 +355,8 @@ paths:
           $ref: '#/components/responses/ShuttingDown'
         '507':
           $ref: '#/components/responses/LimitExceeded'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
     get:
       tags: [trees]
       operationId: listTrees
@@ -377,6 +397,8 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}:
     parameters:
@@ -538,6 +560,8 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
     delete:
       tags: [trees]
       operationId: deleteTree
@@ -558,6 +582,10 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/controllers:
     parameters:
@@ -628,6 +656,8 @@ paths:
           $ref: '#/components/responses/ShuttingDown'
         '507':
           $ref: '#/components/responses/LimitExceeded'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/controllers/{controller}:
     parameters:
@@ -652,6 +682,10 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
     patch:
       tags: [controllers]
       operationId: updateController
@@ -690,6 +724,8 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
     delete:
       tags: [controllers]
       operationId: deleteController
@@ -711,6 +747,10 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/controllers/{parent}/children:
     parameters:
@@ -762,6 +802,8 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/controllers/{parent}/children/{child}:
     parameters:
@@ -795,6 +837,10 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/controllers/{parent}/transitions:
     parameters:
@@ -867,6 +913,8 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/transitions/{transition}:
     parameters:
@@ -896,6 +944,10 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/calls:
     parameters:
@@ -945,6 +997,8 @@ paths:
           $ref: '#/components/responses/ShuttingDown'
         '507':
           $ref: '#/components/responses/LimitExceeded'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/clock:
     parameters:
@@ -984,6 +1038,8 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/trees/{tree}/events:
     parameters:
@@ -1098,6 +1154,8 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/events:
     get:
@@ -1137,6 +1195,10 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
 
   /v1/scenarios:
     get:
@@ -1170,6 +1232,10 @@ paths:
                   - {number: 13, title: UINavigationController push, pop and setViewControllers, document: docs/uikit-rules.md, scenarios: 13}
         '400':
           $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
 
   /v1/scenarios/{scenario}:
     parameters:
@@ -1203,6 +1269,12 @@ paths:
                     expect: {events: [{controller: child, callback: willMove, args: {parent: parent}}]}
         '404':
           $ref: '#/components/responses/NotFound'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
 
   /v1/scenarios/{scenario}/runs:
     parameters:
@@ -1259,6 +1331,10 @@ paths:
           $ref: '#/components/responses/UnsupportedMediaType'
         '507':
           $ref: '#/components/responses/LimitExceeded'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
 
   /v1/compare:
     post:
@@ -1317,6 +1393,10 @@ paths:
           $ref: '#/components/responses/TooLarge'
         '415':
           $ref: '#/components/responses/UnsupportedMediaType'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
 
 components:
   parameters:
@@ -1390,7 +1470,10 @@ components:
         Malformed JSON, a missing or invalid field (named in `field`), an unknown call method or
         argument, or a free-form field over its cap (`field_too_large`): a `title` over 1,024
         characters, more than 64 `properties`, a property key over 64 characters, a property value
-        over 16 KiB (its strings plus 16 bytes per element), more than 64 `containerViews`.
+        over 16 KiB (its strings plus 16 bytes per element), more than 64 `containerViews`. On any
+        request, code `ambiguous_framing`: two different `Content-Length` values, `Content-Length`
+        together with `Transfer-Encoding`, or an encoding other than `chunked` (a proxy in front
+        could read such a request differently); the connection is then closed.
       content:
         application/problem+json:
           schema:
@@ -1412,6 +1495,13 @@ components:
                 code: field_too_large
                 detail: '`root.children[0].title` is 5000 characters long; at most 1024 are allowed.'
                 field: root.children[0].title
+            ambiguousFraming:
+              value:
+                type: about:blank
+                title: Bad Request
+                status: 400
+                code: ambiguous_framing
+                detail: The request carries two different Content-Length values, or Content-Length with Transfer-Encoding, or an encoding other than chunked.
     NotFound:
       description: Unknown tree, controller, view, transition or route. With access control on, a tree another user's token created answers exactly like a missing one.
       content:
@@ -1519,11 +1609,46 @@ components:
           schema:
             $ref: '#/components/schemas/Problem'
     ShuttingDown:
-      description: The service is shutting down; `?wait=true` transition requests still waiting get this too.
+      description: |
+        The service is shutting down (code `shutting_down`); `?wait=true` transition requests
+        still waiting get this too, and so does a request whose body was still arriving when
+        shutdown began. Also when more connections are open than `--max-connections` (code
+        `connection_limit`, answered at once; retry later); the connection is then closed.
       content:
         application/problem+json:
           schema:
             $ref: '#/components/schemas/Problem'
+          examples:
+            shuttingDown:
+              value:
+                type: about:blank
+                title: Service Unavailable
+                status: 503
+                code: shutting_down
+                detail: The service is shutting down.
+            connectionLimit:
+              value:
+                type: about:blank
+                title: Service Unavailable
+                status: 503
+                code: connection_limit
+                detail: Too many connections are open (--max-connections); retry on a new connection later.
+    MisdirectedRequest:
+      description: |
+        The `Host` header is missing (HTTP/1.1) or names a host this server does not answer for:
+        bound to a loopback address it answers only `localhost`, `127.0.0.1` and `[::1]` (any
+        port) and the hosts named with `--allowed-host`, so that a web page reaching it through
+        DNS rebinding is refused. The connection is then closed.
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
+          example:
+            type: about:blank
+            title: Misdirected Request
+            status: 421
+            code: host_not_allowed
+            detail: The Host header is missing or names a host this server does not answer for (--allowed-host).
 
   schemas:
     Id:

@@ -103,6 +103,7 @@ extension Problem {
         case 410: "Gone"
         case 413: "Content Too Large"
         case 415: "Unsupported Media Type"
+        case 421: "Misdirected Request"
         case 429: "Too Many Requests"
         case 500: "Internal Server Error"
         case 503: "Service Unavailable"

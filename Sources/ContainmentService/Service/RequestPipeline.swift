@@ -21,7 +21,8 @@ final class RequestPipeline: Sendable {
                 finish(
                     head, route: routeLabel(of: head), .problem(.bodyTooLarge(limit: core.configuration.http.maxBodySize)),
                     started: .now)
-            }
+            },
+            rejected: { reason in .problem(.rejected(reason)) }
         )
     }
 

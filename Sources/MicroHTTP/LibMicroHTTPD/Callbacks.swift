@@ -13,9 +13,9 @@ struct Callbacks: @unchecked Sendable {
         pointer.initialize(
             to: CMicroHTTPDShim_Callbacks(
                 server: Unmanaged.passRetained(server).toOpaque(),
-                began: { server, _, target in
+                began: { server, connection, target in
                     let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
-                    let context = RequestContext(server: server, target: target)
+                    let context = RequestContext(server: server, connection: Connection(handle: connection), target: target)
                     return Unmanaged.passRetained(context).toOpaque()
                 },
                 bodyReceived: { context, _, bytes, count in
@@ -30,12 +30,21 @@ struct Callbacks: @unchecked Sendable {
                 ended: { context, completed in
                     Unmanaged<RequestContext>.fromOpaque(context).takeRetainedValue().ended(completed: completed != 0)
                 },
-                errorLogged: server.configuration.errorLog == nil
-                    ? nil
-                    : { server, message in
-                        let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
-                        server.configuration.errorLog?(String(cString: message).trimmingTrailingNewlines())
+                admitted: { server, _, _ in
+                    Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue().connections.admits() ? 1 : 0
+                },
+                connectionChanged: { server, connection, opened in
+                    let connections = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue().connections
+                    if opened != 0 {
+                        connections.opened(Connection(handle: connection))
+                    } else {
+                        connections.closed(Connection(handle: connection))
                     }
+                },
+                errorLogged: server.configuration.errorLog == nil ? nil : { server, message in
+                    let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
+                    server.configuration.errorLog?(String(cString: message).trimmingTrailingNewlines())
+                }
             )
         )
     }

@@ -53,6 +53,7 @@ struct Connection: @unchecked Sendable {
                 field.value.withCString { value in _ = CMicroHTTPDShim_addHeader(created, name, value) }
             }
         }
+        if response.headers.lacksNoSniff { _ = CMicroHTTPDShim_addHeader(created, HTTPHeaders.noSniff.name, HTTPHeaders.noSniff.value) }
         return CMicroHTTPDShim_queueResponse(handle, UInt32(clamping: response.status), created) != 0
     }
 

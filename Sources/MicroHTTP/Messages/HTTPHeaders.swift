@@ -24,7 +24,24 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public mutating func add(name: String, value: String) { fields.append((name: name, value: value)) }
 
+    /// Replaces every field named `name` with one of `value`.
+    public mutating func set(name: String, value: String) {
+        fields.removeAll { $0.name.isASCIICaseInsensitiveEqual(to: name) }
+        add(name: name, value: value)
+    }
+
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
+}
+
+extension HTTPHeaders {
+    /// These fields, with `X-Content-Type-Options: nosniff` unless they set it: every response
+    /// carries it, so that no browser runs a body (a problem, an event stream) as another type
+    /// than it is labelled.
+    static let noSniff = (name: "X-Content-Type-Options", value: "nosniff")
+
+    var lacksNoSniff: Bool { self[Self.noSniff.name] == nil }
+
+    var withNoSniff: [(name: String, value: String)] { lacksNoSniff ? fields + [Self.noSniff] : fields }
 }
 
 extension String {

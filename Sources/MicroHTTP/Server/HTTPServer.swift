@@ -1,4 +1,5 @@
 import CMicroHTTPDShim
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -15,6 +16,13 @@ public final class HTTPServer: Sendable {
     private let daemon = Mutex(DaemonState.idle)
     private let registry = Mutex(Registry())
     private let runningHandlers = Atomic<Int>(0)
+    /// Open connections: the limit, request-head deadlines, bodies being received.
+    let connections: ConnectionTable
+    /// Set when shutdown begins: a body completed after it is answered `.shuttingDown`.
+    private let isShuttingDown = Atomic<Bool>(false)
+    private let chunksCutShort = Atomic<Int>(0)
+    /// `configuration.resolvedAllowedHosts`, worked out once.
+    let allowedHosts: HostAllowList?
 
     /// libmicrohttpd's per-connection memory pool (request head, read and write buffers).
     /// Half its 32 KiB default: an idle stream then costs about 15 KB instead of 22 KB, and
@@ -24,6 +32,8 @@ public final class HTTPServer: Sendable {
     public init(configuration: HTTPServerConfiguration, handlers: HTTPServerHandlers) {
         self.configuration = configuration
         self.handlers = handlers
+        connections = ConnectionTable(limit: max(1, configuration.connectionLimit), headTimeout: configuration.requestHeadTimeout)
+        allowedHosts = configuration.resolvedAllowedHosts
     }
 
     /// Binds and starts serving; throws when the address can't be bound.
@@ -36,7 +46,8 @@ public final class HTTPServer: Sendable {
                 var settings = CMicroHTTPDShim_Settings(
                     address: address,
                     threads: UInt32(clamping: max(1, configuration.threads)),
-                    connectionLimit: UInt32(clamping: max(1, configuration.connectionLimit)),
+                    connectionLimit: UInt32(clamping: connections.libMicroHTTPDLimit(threads: max(1, configuration.threads))),
+                    perClientConnectionLimit: UInt32(clamping: max(0, configuration.resolvedConnectionLimitPerClient)),
                     connectionTimeout: UInt32(clamping: max(0, configuration.connectionTimeout)),
                     connectionMemoryLimit: Self.connectionMemory
                 )
@@ -46,8 +57,18 @@ public final class HTTPServer: Sendable {
                 callbacks.release()
                 throw HTTPServerError("cannot listen on \(configuration.host):\(configuration.port)")
             }
-            state = .running(Daemon(handle: started, callbacks: callbacks))
+            state = .running(Daemon(handle: started, callbacks: callbacks, headWatch: startHeadWatch()))
         }
+    }
+
+    /// Checks request-head deadlines a few times per timeout (at least once a second).
+    private func startHeadWatch() -> any DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        let interval = min(1, max(0.01, configuration.requestHeadTimeout / 4))
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(10))
+        timer.setEventHandler { [connections] in connections.abortOverdueHeads(now: .now) }
+        timer.resume()
+        return timer
     }
 
     /// The bound port (the chosen one when configured with 0).
@@ -57,6 +78,16 @@ public final class HTTPServer: Sendable {
             return Int(CMicroHTTPDShim_boundPort(daemon.handle))
         }
     }
+
+    /// Connections past `connectionLimit` whose request is still answered (503) rather than
+    /// closed unanswered at once.
+    public static var connectionLimitAnswers: Int { ConnectionTable.limitAnswers }
+
+    /// Stream chunks a socket took only in part so far, each finished later when the socket had
+    /// room (never waited for by the writer).
+    public var streamChunksCutShort: Int { chunksCutShort.load(ordering: .relaxed) }
+
+    func countChunkCutShort() { chunksCutShort.add(1, ordering: .relaxed) }
 
     /// Connections open now (streams included).
     public var openConnections: Int {
@@ -68,7 +99,8 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting, lets in-flight requests finish, gives streams up to `grace` seconds
     /// to flush what is queued, ends the rest with `.serverShutdown`, cancels deferred
-    /// responses, resumes every suspended connection and stops libmicrohttpd. Blocks until done.
+    /// responses, answers request bodies still arriving with `HTTPRejection.shuttingDown`,
+    /// resumes every suspended connection and stops libmicrohttpd. Blocks until done.
     ///
     /// Streams stop taking writes when shutdown begins: write a final message first. Not from
     /// a handler: it waits for libmicrohttpd's threads.
@@ -79,6 +111,7 @@ public final class HTTPServer: Sendable {
             return daemon
         }
         guard let stopping else { return }
+        isShuttingDown.store(true, ordering: .sequentiallyConsistent)
         CMicroHTTPDShim_quiesce(stopping.handle)
         let (streams, deferred) = registry.withLock { registry in
             registry.isShuttingDown = true
@@ -88,13 +121,20 @@ public final class HTTPServer: Sendable {
         streams.forEach { $0.endForShutdown() }
         let clock = ContinuousClock()
         let graceEnds = clock.now + .milliseconds(Int(max(0, grace) * 1000))
-        waitUntil(graceEnds) { self.registry.withLock { $0.isEmpty } && self.runningHandlers.load(ordering: .acquiring) == 0 }
+        waitUntil(graceEnds) {
+            self.registry.withLock { $0.isEmpty } && self.runningHandlers.load(ordering: .acquiring) == 0
+                && self.connections.receivingBodies == 0
+        }
+        // Bodies still incomplete are answered (503) behind libmicrohttpd, which cannot queue
+        // a response before a body is complete, and closed.
+        connections.answerReceivingBodies(with: rejection(.shuttingDown).serialized())
         // Whatever is left is failed and resumed: libmicrohttpd 0.9.75 aborts the process
         // when stopped with a suspended connection.
         let (lateStreams, lateDeferred) = registry.withLock { (Array($0.streams.values), Array($0.deferred.values)) }
         lateDeferred.forEach { $0.cancel() }
         lateStreams.forEach { $0.failForShutdown() }
         waitUntil(clock.now + .seconds(1)) { self.registry.withLock { $0.isEmpty } }
+        stopping.headWatch.cancel()
         CMicroHTTPDShim_stop(stopping.handle)
         stopping.callbacks.release()
     }
@@ -107,6 +147,16 @@ public final class HTTPServer: Sendable {
 }
 
 extension HTTPServer {
+    /// Whether shutdown has begun.
+    var isStopping: Bool { isShuttingDown.load(ordering: .relaxed) }
+
+    /// The answer to a refused request: the handler's, closing the connection.
+    func rejection(_ reason: HTTPRejection) -> HTTPResponse {
+        var response = runHandler { handlers.rejected(reason) }
+        response.headers.set(name: "Connection", value: "close")
+        return response
+    }
+
     /// Runs a handler on the calling pool thread, counted so that shutdown can wait for it.
     func runHandler<Result>(_ handler: () -> Result) -> Result {
         runningHandlers.add(1, ordering: .relaxed)
@@ -155,6 +205,7 @@ extension HTTPServer {
     private struct Daemon {
         let handle: OpaquePointer
         let callbacks: Callbacks
+        let headWatch: any DispatchSourceTimer
     }
 
     /// What shutdown must end or resume.

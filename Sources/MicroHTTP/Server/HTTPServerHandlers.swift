@@ -8,15 +8,20 @@ public struct HTTPServerHandlers: Sendable {
     /// Answer for a body that grows past `maxBodySize` (no or a wrong Content-Length);
     /// the rest of the body is not buffered.
     public var bodyTooLarge: @Sendable (HTTPRequestHead) -> HTTPResponse
+    /// Answer for a request the server refuses itself (see `HTTPRejection`); the server adds
+    /// `Connection: close`. Also called off the pool threads, at shutdown.
+    public var rejected: @Sendable (HTTPRejection) -> HTTPResponse
 
     public init(
         head: @escaping @Sendable (HTTPRequestHead) -> HTTPHeadDecision = { _ in .readBody() },
         request: @escaping @Sendable (consuming HTTPRequest) -> HTTPReply,
-        bodyTooLarge: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse = { _ in HTTPResponse(status: 413) }
+        bodyTooLarge: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse = { _ in HTTPResponse(status: 413) },
+        rejected: @escaping @Sendable (HTTPRejection) -> HTTPResponse = { HTTPResponse(status: $0.status) }
     ) {
         self.head = head
         self.request = request
         self.bodyTooLarge = bodyTooLarge
+        self.rejected = rejected
     }
 }
 

@@ -6,6 +6,7 @@ import Glibc
 /// touches it; libmicrohttpd holds it (retained) from the request line to the request's end.
 final class RequestContext {
     let server: HTTPServer
+    private let connection: Connection
     /// The target's parts, read in the first callback: libmicrohttpd later decodes the
     /// target's bytes in place.
     private let path: String
@@ -30,8 +31,9 @@ final class RequestContext {
         case responded
     }
 
-    init(server: HTTPServer, target: UnsafePointer<CChar>) {
+    init(server: HTTPServer, connection: Connection, target: UnsafePointer<CChar>) {
         self.server = server
+        self.connection = connection
         let bytes = UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self)
         (path, query) = HTTPRequestHead.split(target: UnsafeBufferPointer(start: bytes, count: strlen(target)))
     }
@@ -39,6 +41,7 @@ final class RequestContext {
     /// A piece of the body; never buffers past `maxBodySize`.
     func receive(_ piece: UnsafeRawBufferPointer) {
         guard case .receivingBody = phase else { return }
+        if body.isEmpty { server.connections.receivingBody(true, on: connection) }
         if body.count + piece.count > server.configuration.maxBodySize {
             phase = .discardingBody
             body = []
@@ -51,12 +54,16 @@ final class RequestContext {
     func progress(on connection: Connection, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>) -> Bool {
         switch phase {
         case .awaitingHead:
+            let isPastLimit = server.connections.headArrived(on: connection)
             let head = HTTPRequestHead(
                 method: CommonFieldText.string(cString: method), path: path, query: query, headers: connection.requestHeaders())
             self.head = head
             requestAllowsChunks =
                 strcmp(version, "HTTP/1.1") == 0 && head.method != "HEAD"
                 && head.headers["Connection"]?.lowercased().contains("close") != true
+            if let rejection = rejection(of: head, isPastLimit: isPastLimit, isHTTP10: strcmp(version, "HTTP/1.0") == 0) {
+                return respond(server.rejection(rejection), on: connection)
+            }
             switch server.runHandler({ server.handlers.head(head) }) {
             case .respond(let response):
                 return respond(response, on: connection)
@@ -64,9 +71,14 @@ final class RequestContext {
                 if let response = tooLargeByContentLength(head) { return respond(response, on: connection) }
                 headContext = context
                 phase = .receivingBody
+                // Without `Expect: 100-continue` nothing is sent before the body: a body cut
+                // short by shutdown can be answered from now on (see `ConnectionTable`).
+                if head.headers["Expect"] == nil { server.connections.receivingBody(true, on: connection) }
                 return true
             }
         case .receivingBody:
+            server.connections.receivingBody(false, on: connection)
+            if server.isStopping { return respond(server.rejection(.shuttingDown), on: connection) }
             // Head, body and context move into the request, which the handler then owns.
             var body: [UInt8] = []
             swap(&body, &self.body)
@@ -83,6 +95,7 @@ final class RequestContext {
                 return wait(for: deferred, on: connection)
             }
         case .discardingBody:
+            server.connections.receivingBody(false, on: connection)
             return respond(server.runHandler { server.handlers.bodyTooLarge(head!) }, on: connection)
         case .deferred:
             return wait(for: deferred!, on: connection)
@@ -93,6 +106,7 @@ final class RequestContext {
 
     /// The request is over; ends what is still attached to it.
     func ended(completed: Bool) {
+        server.connections.requestEnded(on: connection)
         stream?.connectionEnded(completed: completed)
         if let deferred {
             deferred.cancel()
@@ -106,6 +120,18 @@ final class RequestContext {
     private func sendsChunks(_ response: HTTPResponse) -> Bool {
         requestAllowsChunks && response.headers["Connection"] == nil && response.headers["Content-Length"] == nil
             && response.headers["Transfer-Encoding"] == nil
+    }
+
+    /// Why the server refuses the request itself, if it does. An HTTP/1.0 request may come
+    /// without `Host` (no browser sends one so); two are refused.
+    private func rejection(of head: HTTPRequestHead, isPastLimit: Bool, isHTTP10: Bool) -> HTTPRejection? {
+        if isPastLimit { return .connectionLimit }
+        let fields = FramingFields(head.headers)
+        if let allowedHosts = server.allowedHosts {
+            let isAllowed = fields.hostCount == 1 ? allowedHosts.allows(fields.host!) : fields.hostCount == 0 && isHTTP10
+            guard isAllowed else { return .hostNotAllowed }
+        }
+        return fields.isAmbiguous ? .ambiguousFraming : nil
     }
 
     private func tooLargeByContentLength(_ head: HTTPRequestHead) -> HTTPResponse? {

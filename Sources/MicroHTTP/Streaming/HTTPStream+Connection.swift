@@ -68,6 +68,8 @@ extension HTTPStream {
             state.connection = nil
             state.socket = nil
             state.isParked = false
+            state.cutChunk = nil
+            state.roomWatch?.cancel()
             state.unsent = UnsentBytes()
             defer { state.server = nil }
             return (state.server, state.end(completed ? .finished : .clientGone))

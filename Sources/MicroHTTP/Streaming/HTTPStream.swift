@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// A response body written from any thread. While nothing is pending the connection is
@@ -11,32 +12,36 @@ public final class HTTPStream: Sendable {
     ///
     /// The array is kept, not copied: one batch written to 10,000 streams is held once. A
     /// parked chunked stream sends it to the socket on the caller's thread instead (see
-    /// `StreamSocket`); it is queued only when the socket has no room.
+    /// `StreamSocket`); it is queued only when the socket has no room. Never waits for the
+    /// client: a caller writing to many streams is not slowed by one that reads slowly.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
         let (accepted, wake, ended) = state.withLock { state -> (Bool, Connection?, Ending?) in
             guard state.acceptsWrites else { return (false, nil, nil) }
-            // Parked means nothing is queued and libmicrohttpd left the socket alone; the lock
-            // keeps the stream parked until the chunk is out. An empty write would be the
-            // last chunk, and one over the backlog bound is refused as if queued: both take
-            // the old way.
-            if state.isParked, !bytes.isEmpty, bytes.count <= state.backlogLimit, let socket = state.socket {
+            // Parked means nothing is queued and libmicrohttpd left the socket alone. An empty
+            // write would be the last chunk: it takes the old way. While a watch for room is
+            // still ending, writes queue: one watch at a time.
+            if state.isParked, state.cutChunk == nil, state.roomWatch == nil, !bytes.isEmpty, let socket = state.socket {
                 switch socket.sendChunk(bytes) {
                 case .sent:
                     return (true, nil, nil)
                 case .notSent:
                     break
-                case .cutShort:
-                    state.mustFail = true
-                    return (false, state.takeParkedConnection(), state.end(.backlogExceeded))
+                case .cutShort(let sent):
+                    state.cutChunk = (bytes, sent)
+                    state.roomWatch = watchForRoom(on: socket)
+                    state.server?.countChunkCutShort()
+                    return (true, nil, nil)
                 }
             }
-            state.unsent.append(bytes)
-            if state.unsent.count > state.backlogLimit {
+            // Only what was written before the newest write counts against the limit: a reader
+            // that drained everything older keeps up, however large one write is.
+            if state.unsent.countBeforeNewest + state.cutChunkRemaining > state.backlogLimit {
                 state.unsent = UnsentBytes()
                 state.mustFail = true
                 return (false, state.takeParkedConnection(), state.end(.backlogExceeded))
             }
+            state.unsent.append(bytes)
             return (true, state.takeParkedConnection(), nil)
         }
         wake?.resume()
@@ -83,6 +88,13 @@ extension HTTPStream {
         var hasBeenAttached = false
         /// The connection is suspended waiting for bytes and nobody has resumed it yet.
         var isParked = false
+        /// A chunk the socket took only part of, and how many bytes of its frame went out: until
+        /// it is finished the connection stays parked (libmicrohttpd's next chunk would land in
+        /// its middle) and later writes queue behind it.
+        var cutChunk: (bytes: [UInt8], sent: Int)?
+        /// Watches the socket for room while `cutChunk` is pending; its cancel handler resumes
+        /// the connection if there is more to do.
+        var roomWatch: (any DispatchSourceWrite)?
         var isFinishing = false
         /// End the response with an error (the connection closes) instead of the last chunk.
         var mustFail = false
@@ -91,8 +103,20 @@ extension HTTPStream {
 
         var acceptsWrites: Bool { termination == nil && !isFinishing }
 
+        var cutChunkRemaining: Int {
+            guard let cutChunk, let socket else { return 0 }
+            return socket.remaining(cutChunk.bytes, after: cutChunk.sent)
+        }
+
+        /// The connection to resume, if parked. While a chunk is cut short, or dispatch still
+        /// watches the socket, it stays parked (libmicrohttpd could close the socket under
+        /// the watch); a failing stream stops watching instead, and the watch's end resumes it.
         mutating func takeParkedConnection() -> Connection? {
             guard isParked else { return nil }
+            guard cutChunk == nil, roomWatch == nil else {
+                if mustFail { roomWatch?.cancel() }
+                return nil
+            }
             isParked = false
             return connection
         }

@@ -7,6 +7,12 @@ struct UnsentBytes {
     private var offset = 0
     private(set) var count = 0
 
+    /// Bytes written before the newest write and still unsent.
+    var countBeforeNewest: Int {
+        guard let newest = chunks.last else { return 0 }
+        return count - (head == chunks.count - 1 ? newest.count - offset : newest.count)
+    }
+
     mutating func append(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         chunks.append(bytes)

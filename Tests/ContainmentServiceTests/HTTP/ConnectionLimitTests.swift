@@ -11,9 +11,9 @@ import Testing
         #expect(connection.waitForClose(timeout: 10))
     }
 
-    /// `--max-connections` reaches the server: past the limit a connection is not served
-    /// until another one closes.
-    @Test func connectionsPastTheLimitWaitForAFreeSlot() throws {
+    /// `--max-connections` reaches the server: past the limit a connection is answered at once
+    /// with a 503 problem and closed, and served again once another one closes.
+    @Test func connectionsPastTheLimitGetA503ProblemAtOnce() throws {
         let service = try TestService { $0.http.connectionLimit = 2 }
         let first = try TestHTTPConnection(port: service.port)
         let second = try TestHTTPConnection(port: service.port)
@@ -21,13 +21,32 @@ import Testing
         #expect(try first.request("GET", "/healthz").status == 200)
         #expect(try second.request("GET", "/healthz").status == 200)
 
-        let third = try TestHTTPConnection(port: service.port, timeout: 1)
-        #expect((try? third.request("GET", "/healthz")) == nil, "not served while two connections are open")
-        third.close()
+        let third = try TestHTTPConnection(port: service.port, timeout: 5)
+        let refused = try third.request("GET", "/healthz")
+        #expect(refused.status == 503)
+        #expect(refused.header("Content-Type") == "application/problem+json")
+        #expect(refused.text.contains(#""code":"connection_limit""#))
+        #expect(third.waitForClose(timeout: 5))
 
         first.close()
-        let fourth = try TestHTTPConnection(port: service.port)
-        defer { fourth.close() }
-        #expect(try fourth.request("GET", "/healthz").status == 200)
+        var served = false
+        for _ in 0..<100 where !served {
+            served = (try? TestHTTPConnection(port: service.port).request("GET", "/healthz").status) == 200
+            if !served { usleep(20_000) }
+        }
+        #expect(served)
+    }
+
+    /// `--max-connections-per-client` reaches the server.
+    @Test func perClientLimitReachesTheServer() throws {
+        let service = try TestService { $0.http.connectionLimitPerClient = 2 }
+        let held = try (0..<2).map { _ in try TestHTTPConnection(port: service.port) }
+        for connection in held { #expect(try connection.request("GET", "/healthz").status == 200) }
+        let third = try TestHTTPConnection(port: service.port, timeout: 5)
+        #expect(third.waitForClose(timeout: 5))
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif

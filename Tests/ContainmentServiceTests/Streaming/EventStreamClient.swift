@@ -23,8 +23,11 @@ final class EventStreamClient {
         var accept: String { self == .sse ? "text/event-stream" : "application/x-ndjson" }
     }
 
-    init(port: Int, _ target: String, format: Format = .sse, headers: [(String, String)] = [], timeout: Double = 10) throws {
-        connection = try TestHTTPConnection(port: port, timeout: timeout)
+    init(
+        port: Int, _ target: String, format: Format = .sse, headers: [(String, String)] = [], timeout: Double = 10,
+        receiveBuffer: Int32? = nil
+    ) throws {
+        connection = try TestHTTPConnection(port: port, timeout: timeout, receiveBuffer: receiveBuffer)
         self.format = format
         try connection.sendRequest("GET", target, headers: [("Accept", format.accept)] + headers)
         let head = try connection.readResponseHead()

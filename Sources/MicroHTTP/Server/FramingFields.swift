@@ -1,0 +1,31 @@
+/// The fields that decide where a request ends and whom it is for, read in one pass over the
+/// head without allocating for the usual request (one `Host`, at most one length).
+struct FramingFields {
+    private(set) var host: String?
+    private(set) var hostCount = 0
+    /// Two different `Content-Length`s, `Content-Length` with `Transfer-Encoding`, or a
+    /// `Transfer-Encoding` other than `chunked` alone: a proxy in front may frame the request
+    /// otherwise than libmicrohttpd (which takes the first length, or the encoding).
+    private(set) var isAmbiguous = false
+
+    init(_ headers: HTTPHeaders) {
+        var length: Substring?
+        var encodings = 0
+        for field in headers.fields {
+            if field.name.isASCIICaseInsensitiveEqual(to: "Host") {
+                host = field.value
+                hostCount += 1
+            } else if field.name.isASCIICaseInsensitiveEqual(to: "Content-Length") {
+                for value in field.value.split(separator: ",", omittingEmptySubsequences: false) {
+                    let trimmed = Substring(value.trimmingASCIIWhitespace())
+                    if let length, length != trimmed { isAmbiguous = true }
+                    length = trimmed
+                }
+            } else if field.name.isASCIICaseInsensitiveEqual(to: "Transfer-Encoding") {
+                encodings += 1
+                if !field.value.trimmingASCIIWhitespace().lowercased().elementsEqual("chunked") { isAmbiguous = true }
+            }
+        }
+        if encodings > 1 || (encodings == 1 && length != nil) { isAmbiguous = true }
+    }
+}

@@ -1,0 +1,23 @@
+/// Why the server answered a request itself, without the request handlers; see
+/// `HTTPServerHandlers.rejected`. Every rejection closes the connection.
+public enum HTTPRejection: Sendable, Equatable {
+    /// More connections are open than `connectionLimit`: 503.
+    case connectionLimit
+    /// The request's length is ambiguous (two different `Content-Length`s, or `Content-Length`
+    /// with `Transfer-Encoding`): a proxy in front may read it differently, so it is refused
+    /// and the connection closed (RFC 9112 §6.3): 400.
+    case ambiguousFraming
+    /// `Host` is missing or not in `allowedHosts`: 421.
+    case hostNotAllowed
+    /// The server began shutting down before the request's body was complete: 503.
+    case shuttingDown
+
+    /// The status the default answer carries.
+    public var status: Int {
+        switch self {
+        case .connectionLimit, .shuttingDown: 503
+        case .ambiguousFraming: 400
+        case .hostNotAllowed: 421
+        }
+    }
+}

@@ -1,0 +1,129 @@
+@testable import MicroHTTP
+import MicroHTTPTestSupport
+import Testing
+
+/// Requests the server refuses before any handler sees them: ambiguous framing (request
+/// smuggling behind a proxy) and a `Host` it does not answer for (DNS rebinding).
+@Suite struct RequestScreeningTests {
+    private static let rejectingHandlers = HTTPServerHandlers(
+        request: echoHandlers.request,
+        rejected: { HTTPResponse(status: $0.status, body: Array("\($0)".utf8)) })
+
+    @Test(arguments: [
+        "Content-Length: 2\r\nContent-Length: 3\r\n",
+        "Content-Length: 2, 3\r\n",
+        "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n",
+        "Transfer-Encoding: gzip\r\n",
+        "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n",
+    ])
+    func ambiguousFramingIsRefusedAndTheConnectionClosed(framing: String) throws {
+        try withServer(handlers: Self.rejectingHandlers) { server in
+            let client = try TestHTTPConnection(port: server.port)
+            // A second request hides in the body as a proxy might read it.
+            try client.send("POST /a HTTP/1.1\r\nHost: localhost\r\n\(framing)\r\nhi\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let answer = try client.readResponse()
+            #expect(answer.status == 400)
+            #expect(answer.text == "ambiguousFraming" || answer.text.contains("Content-Length"))
+            #expect(client.waitForClose(timeout: 5))
+        }
+    }
+
+    @Test func repeatedEqualContentLengthIsAccepted() throws {
+        try withServer(handlers: Self.rejectingHandlers) { server in
+            let client = try TestHTTPConnection(port: server.port)
+            try client.send("POST /a HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nhi")
+            #expect(try client.readResponse().lines.last == "body: hi")
+        }
+    }
+
+    @Test(arguments: ["localhost", "127.0.0.1", "LOCALHOST", "[::1]"])
+    func loopbackNamesAreAnsweredWithOrWithoutPort(host: String) throws {
+        try withServer(handlers: Self.rejectingHandlers) { server in
+            for value in [host, "\(host):\(server.port)"] {
+                let answer = try TestHTTPConnection(port: server.port).rawRequest(host: value)
+                #expect(answer.status == 200, "Host: \(value)")
+            }
+        }
+    }
+
+    @Test(arguments: ["evil.example", "evil.example:8080", "localhost.evil.example", "127.0.0.1.nip.io"])
+    func otherHostsGet421OnALoopbackServer(host: String) throws {
+        try withServer(handlers: Self.rejectingHandlers) { server in
+            let client = try TestHTTPConnection(port: server.port)
+            let answer = try client.rawRequest(host: host)
+            #expect(answer.status == 421)
+            #expect(answer.text == "hostNotAllowed")
+            #expect(client.waitForClose(timeout: 5))
+        }
+    }
+
+    @Test func twoHostsAreRefused() throws {
+        try withServer(handlers: Self.rejectingHandlers) { server in
+            let client = try TestHTTPConnection(port: server.port)
+            try client.send("GET / HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n")
+            #expect(try client.readResponse().status == 421)
+        }
+    }
+
+    @Test func missingHostIsRefusedOnHTTP11AndAcceptedOnHTTP10() throws {
+        try withServer(handlers: Self.rejectingHandlers) { server in
+            let modern = try TestHTTPConnection(port: server.port)
+            try modern.send("GET / HTTP/1.1\r\n\r\n")
+            #expect(try modern.readResponse().status == 421)
+            let old = try TestHTTPConnection(port: server.port)
+            try old.send("GET / HTTP/1.0\r\n\r\n")
+            #expect(try old.readResponse().status == 200)
+        }
+    }
+
+    /// Configured hosts are answered besides the loopback names, which local health checks use.
+    @Test func configuredHostsAreAnsweredBesidesTheLoopbackNames() throws {
+        let status = { (server: HTTPServer, host: String) throws -> Int in
+            try TestHTTPConnection(port: server.port).rawRequest(host: host).status
+        }
+        let named = try withServer(configure: { $0.allowedHosts = ["api.example"] }, handlers: Self.rejectingHandlers) { server in
+            try [status(server, "API.example:443"), status(server, "localhost"), status(server, "other.example")]
+        }
+        #expect(named == [200, 200, 421])
+        let any = try withServer(configure: { $0.allowedHosts = ["*"] }, handlers: Self.rejectingHandlers) { server in
+            try status(server, "any.example")
+        }
+        #expect(any == 200)
+    }
+
+    /// Bound to a non-loopback address, any host is answered unless configured; the
+    /// per-client limit then defaults to 1,024.
+    @Test func defaultsDependOnTheBoundAddress() {
+        var configuration = HTTPServerConfiguration()
+        configuration.host = "0.0.0.0"
+        #expect(configuration.resolvedAllowedHosts == nil)
+        #expect(configuration.resolvedConnectionLimitPerClient == 1_024)
+        configuration.host = "::1"
+        #expect(configuration.resolvedAllowedHosts?.allows("[::1]:8080") == true)
+        #expect(configuration.resolvedConnectionLimitPerClient == 0)
+    }
+
+    /// Every response says nosniff: handler answers, rejections and streams alike.
+    @Test func everyResponseCarriesNoSniff() throws {
+        let streaming = StreamingServer()
+        try withServer(handlers: Self.rejectingHandlers) { server in
+            let plain = try TestHTTPConnection(port: server.port).request("GET", "/")
+            let rejected = try TestHTTPConnection(port: server.port).rawRequest(host: "evil.example")
+            for answer in [plain, rejected] { #expect(answer.header("X-Content-Type-Options") == "nosniff") }
+        }
+        try withServer(handlers: streaming.handlers) { server in
+            let client = try TestHTTPConnection(port: server.port)
+            try client.sendRequest("GET", "/events")
+            #expect(try client.readResponseHead().header("X-Content-Type-Options") == "nosniff")
+            streaming.streams.wait(for: 1).first?.finish()
+        }
+    }
+}
+
+extension TestHTTPConnection {
+    /// A GET with exactly this `Host` (`sendRequest` adds its own).
+    func rawRequest(host: String) throws -> TestHTTPResponse {
+        try send("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+        return try readResponse()
+    }
+}
