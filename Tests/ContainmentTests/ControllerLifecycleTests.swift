@@ -105,6 +105,18 @@ import Testing
         #expect(throws: ContainmentError.self) { try tree.controller("box") }
     }
 
+    /// Found by the property tests: `addChild` may take the window's root as a child of a
+    /// detached controller, and deleting that controller must not take the root with it.
+    @Test func deletingAControllerWhoseDescendantIsTheWindowsRootIsRefused() throws {
+        let tree = try visibleTree(others: ["holder"])
+        _ = tree.perform([RawCall(receiver: "holder", method: "addChild", args: ["child": "root"])], atomic: true, now: t0)
+        #expect(tree.controllers["root"]?.parent == "holder")
+        let before = tree.snapshot()
+        #expect(throws: ContainmentError.self) { try tree.deleteController("holder", now: t0) }
+        #expect(tree.snapshot() == before)
+        #expect(tree.controllers["root"] != nil && tree.views["root.view"] != nil)
+    }
+
     @Test func patchSetsFieldsAndEmitsPropertyChangesInKeyOrder() throws {
         let tree = try visibleTree()
         let events = try tree.updateController(

@@ -140,6 +140,13 @@ extension ContainmentTree {
             subtree.append(current)
             stack.append(contentsOf: controllers[current]!.children)
         }
+        // A descendant can be the window's root (`addChild` takes any controller): deleting it
+        // would leave the window's views, and the orphans inside them, with no owner.
+        if let root = window.rootViewController, root != id, subtree.contains(root) {
+            throw ContainmentError(
+                kind: .exception, exceptionName: nil, code: "controller_attached",
+                message: "\(ContainmentError.describe(root)), a descendant of \(ContainmentError.describe(id)), is the window's root view controller")
+        }
         try checkNoPresentation(in: subtree)
         let doomed = Set(subtree)
         if scheduler.running.values.contains(where: { doomed.contains($0.parent) || doomed.contains($0.from) || doomed.contains($0.to) }) {
