@@ -33761,6 +33761,2063 @@ extension ScenarioCorpus {
   }
 }
 """#),
+        ("rule24-animated-set-view-controllers-takes-time.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIPageViewController.setViewControllers(_:direction:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uipageviewcontroller/setviewcontrollers(_:direction:animated:completion:)"
+    }
+  ],
+  "id": "rule24-animated-set-view-controllers-takes-time",
+  "rule": {
+    "number": 24,
+    "uikit": [
+      "setViewControllers(_:direction:animated:completion:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "p2"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": true,
+            "direction": "reverse",
+            "viewControllers": [
+              "p2"
+            ]
+          },
+          "method": "setViewControllers",
+          "receiver": "pages"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "parent": null
+            },
+            "callback": "willMove",
+            "controller": "p1"
+          },
+          {
+            "args": {
+              "parent": "pages"
+            },
+            "callback": "willMove",
+            "controller": "p2"
+          },
+          {
+            "callback": "loadView",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillDisappear",
+            "controller": "p1",
+            "isMovingFromParent": true,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillAppear",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewIsAppearing",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "p2"
+          }
+        ]
+      }
+    },
+    {
+      "advance": 1,
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidDisappear",
+            "controller": "p1",
+            "isMovingFromParent": true,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidAppear",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "args": {
+              "parent": null
+            },
+            "callback": "didMove",
+            "controller": "p1"
+          },
+          {
+            "args": {
+              "parent": "pages"
+            },
+            "callback": "didMove",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "pages"
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "page-view-controller",
+    "pages",
+    "clock"
+  ],
+  "title": "An animated setViewControllers takes time on the tree's clock",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "willMove",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "didMove",
+          "controller": "p1"
+        },
+        {
+          "callback": "loadView",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "pages"
+        },
+        {
+          "callback": "loadView",
+          "controller": "p1"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "id": "pages",
+      "kind": "pageViewController",
+      "transitionStyle": "pageCurl",
+      "viewControllers": [
+        {
+          "id": "p1"
+        }
+      ]
+    }
+  }
+}
+"""#),
+        ("rule24-initial-page-appears-after-the-page-view-controller.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIPageViewController",
+      "url": "https://developer.apple.com/documentation/uikit/uipageviewcontroller"
+    }
+  ],
+  "id": "rule24-initial-page-appears-after-the-page-view-controller",
+  "rule": {
+    "number": 24,
+    "uikit": [
+      "UIPageViewController",
+      "beginAppearanceTransition(_:animated:)"
+    ]
+  },
+  "steps": [],
+  "tags": [
+    "page-view-controller",
+    "declarative"
+  ],
+  "title": "The first page appears right after its page view controller, driven by it",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "willMove",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "didMove",
+          "controller": "p1"
+        },
+        {
+          "callback": "loadView",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "pages"
+        },
+        {
+          "callback": "loadView",
+          "controller": "p1"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "id": "pages",
+      "kind": "pageViewController",
+      "transitionStyle": "pageCurl",
+      "viewControllers": [
+        {
+          "id": "p1"
+        }
+      ]
+    }
+  }
+}
+"""#),
+        ("rule24-set-view-controllers-replaces-the-page.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIPageViewController.setViewControllers(_:direction:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uipageviewcontroller/setviewcontrollers(_:direction:animated:completion:)"
+    }
+  ],
+  "id": "rule24-set-view-controllers-replaces-the-page",
+  "rule": {
+    "number": 24,
+    "uikit": [
+      "setViewControllers(_:direction:animated:completion:)",
+      "willMove(toParent:)",
+      "didMove(toParent:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "p2"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "direction": "forward",
+            "viewControllers": [
+              "p2"
+            ]
+          },
+          "method": "setViewControllers",
+          "receiver": "pages"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "parent": null
+            },
+            "callback": "willMove",
+            "controller": "p1"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillDisappear",
+            "controller": "p1",
+            "isMovingFromParent": true,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidDisappear",
+            "controller": "p1",
+            "isMovingFromParent": true,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "parent": null
+            },
+            "callback": "didMove",
+            "controller": "p1"
+          },
+          {
+            "args": {
+              "parent": "pages"
+            },
+            "callback": "willMove",
+            "controller": "p2"
+          },
+          {
+            "callback": "loadView",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewWillAppear",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewIsAppearing",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "args": {
+              "animated": false
+            },
+            "callback": "viewDidAppear",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "args": {
+              "parent": "pages"
+            },
+            "callback": "didMove",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "p2"
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "page-view-controller",
+    "pages"
+  ],
+  "title": "setViewControllers: the old page leaves (willMove nil, disappears, didMove nil), the new one is added, loads, appears, didMove",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "willMove",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "didMove",
+          "controller": "p1"
+        },
+        {
+          "callback": "loadView",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "pages"
+        },
+        {
+          "callback": "loadView",
+          "controller": "p1"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "id": "pages",
+      "kind": "pageViewController",
+      "transitionStyle": "scroll",
+      "viewControllers": [
+        {
+          "id": "p1"
+        }
+      ]
+    }
+  }
+}
+"""#),
+        ("rule24-wrong-page-count-is-invalid-argument.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIPageViewController.setViewControllers(_:direction:animated:completion:)",
+      "url": "https://developer.apple.com/documentation/uikit/uipageviewcontroller/setviewcontrollers(_:direction:animated:completion:)"
+    }
+  ],
+  "id": "rule24-wrong-page-count-is-invalid-argument",
+  "rule": {
+    "number": 24,
+    "uikit": [
+      "setViewControllers(_:direction:animated:completion:)",
+      "NSInvalidArgumentException"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "p2"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "create": {
+        "id": "p3"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "animated": false,
+            "direction": "forward",
+            "viewControllers": [
+              "p2",
+              "p3"
+            ]
+          },
+          "method": "setViewControllers",
+          "receiver": "pages"
+        }
+      ],
+      "expect": {
+        "events": [],
+        "problem": {
+          "detail": "The number of view controllers provided (2) doesn't match the number required (1) for the requested transition",
+          "title": "NSInvalidArgumentException"
+        }
+      }
+    }
+  ],
+  "tags": [
+    "page-view-controller",
+    "pages",
+    "exception"
+  ],
+  "title": "setViewControllers with two pages for a single-page transition: NSInvalidArgumentException, nothing changes",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "willMove",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "didMove",
+          "controller": "p1"
+        },
+        {
+          "callback": "loadView",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "pages"
+        },
+        {
+          "callback": "loadView",
+          "controller": "p1"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "id": "pages",
+      "kind": "pageViewController",
+      "transitionStyle": "scroll",
+      "viewControllers": [
+        {
+          "id": "p1"
+        }
+      ]
+    }
+  }
+}
+"""#),
+        ("rule25-page-curl-swipe-cancelled.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIPageViewControllerDelegate",
+      "url": "https://developer.apple.com/documentation/uikit/uipageviewcontrollerdelegate"
+    },
+    {
+      "title": "wangling.me (2014): UIPageViewController appearance callbacks during swipes, iOS 7 logs",
+      "url": "http://wangling.me/2014/02/uipageviewcontroller-and-view-controller-appearance-callbacks.html"
+    }
+  ],
+  "id": "rule25-page-curl-swipe-cancelled",
+  "rule": {
+    "number": 25,
+    "uikit": [
+      "UIPageViewControllerDelegate",
+      "pageViewController(_:willTransitionTo:)",
+      "pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "p2"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "direction": "forward",
+            "to": "p2"
+          },
+          "method": "beginInteractiveSwipe",
+          "receiver": "pages"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "parent": "pages"
+            },
+            "callback": "willMove",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "pendingViewControllers": [
+                "p2"
+              ]
+            },
+            "callback": "willTransitionTo",
+            "controller": "pages"
+          },
+          {
+            "callback": "loadView",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillAppear",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillDisappear",
+            "controller": "p1",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "p2"
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "method": "cancelInteractiveSwipe",
+          "receiver": "pages"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "parent": null
+            },
+            "callback": "willMove",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillDisappear",
+            "controller": "p2",
+            "isMovingFromParent": true,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillAppear",
+            "controller": "p1",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidDisappear",
+            "controller": "p2",
+            "isMovingFromParent": true,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewIsAppearing",
+            "controller": "p1",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidAppear",
+            "controller": "p1",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "parent": null
+            },
+            "callback": "didMove",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "finished": true,
+              "previousViewControllers": [
+                "p1"
+              ],
+              "transitionCompleted": false
+            },
+            "callback": "didFinishAnimating",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "pages"
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "page-view-controller",
+    "pages",
+    "interactive"
+  ],
+  "title": "Interactive swipe, pageCurl style, cancelled: the delegate's willTransitionTo and didFinishAnimating, and both pages' appearance in UIKit's order",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "willMove",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "didMove",
+          "controller": "p1"
+        },
+        {
+          "callback": "loadView",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "pages"
+        },
+        {
+          "callback": "loadView",
+          "controller": "p1"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "id": "pages",
+      "kind": "pageViewController",
+      "transitionStyle": "pageCurl",
+      "viewControllers": [
+        {
+          "id": "p1"
+        }
+      ]
+    }
+  }
+}
+"""#),
+        ("rule25-page-curl-swipe-finished.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIPageViewControllerDelegate",
+      "url": "https://developer.apple.com/documentation/uikit/uipageviewcontrollerdelegate"
+    },
+    {
+      "title": "wangling.me (2014): UIPageViewController appearance callbacks during swipes, iOS 7 logs",
+      "url": "http://wangling.me/2014/02/uipageviewcontroller-and-view-controller-appearance-callbacks.html"
+    }
+  ],
+  "id": "rule25-page-curl-swipe-finished",
+  "rule": {
+    "number": 25,
+    "uikit": [
+      "UIPageViewControllerDelegate",
+      "pageViewController(_:willTransitionTo:)",
+      "pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "p2"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "direction": "forward",
+            "to": "p2"
+          },
+          "method": "beginInteractiveSwipe",
+          "receiver": "pages"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "parent": "pages"
+            },
+            "callback": "willMove",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "pendingViewControllers": [
+                "p2"
+              ]
+            },
+            "callback": "willTransitionTo",
+            "controller": "pages"
+          },
+          {
+            "callback": "loadView",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillAppear",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillDisappear",
+            "controller": "p1",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "p2"
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "method": "finishInteractiveSwipe",
+          "receiver": "pages"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "parent": null
+            },
+            "callback": "willMove",
+            "controller": "p1"
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidDisappear",
+            "controller": "p1",
+            "isMovingFromParent": true,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewIsAppearing",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidAppear",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "args": {
+              "parent": null
+            },
+            "callback": "didMove",
+            "controller": "p1"
+          },
+          {
+            "args": {
+              "parent": "pages"
+            },
+            "callback": "didMove",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "finished": true,
+              "previousViewControllers": [
+                "p1"
+              ],
+              "transitionCompleted": true
+            },
+            "callback": "didFinishAnimating",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "pages"
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "page-view-controller",
+    "pages",
+    "interactive"
+  ],
+  "title": "Interactive swipe, pageCurl style, finished: the delegate's willTransitionTo and didFinishAnimating, and both pages' appearance in UIKit's order",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "willMove",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "didMove",
+          "controller": "p1"
+        },
+        {
+          "callback": "loadView",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "pages"
+        },
+        {
+          "callback": "loadView",
+          "controller": "p1"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "id": "pages",
+      "kind": "pageViewController",
+      "transitionStyle": "pageCurl",
+      "viewControllers": [
+        {
+          "id": "p1"
+        }
+      ]
+    }
+  }
+}
+"""#),
+        ("rule25-scroll-swipe-cancelled.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIPageViewControllerDelegate",
+      "url": "https://developer.apple.com/documentation/uikit/uipageviewcontrollerdelegate"
+    },
+    {
+      "title": "wangling.me (2014): UIPageViewController appearance callbacks during swipes, iOS 7 logs",
+      "url": "http://wangling.me/2014/02/uipageviewcontroller-and-view-controller-appearance-callbacks.html"
+    }
+  ],
+  "id": "rule25-scroll-swipe-cancelled",
+  "rule": {
+    "number": 25,
+    "uikit": [
+      "UIPageViewControllerDelegate",
+      "pageViewController(_:willTransitionTo:)",
+      "pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "p2"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "direction": "forward",
+            "to": "p2"
+          },
+          "method": "beginInteractiveSwipe",
+          "receiver": "pages"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "parent": "pages"
+            },
+            "callback": "willMove",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "pendingViewControllers": [
+                "p2"
+              ]
+            },
+            "callback": "willTransitionTo",
+            "controller": "pages"
+          },
+          {
+            "callback": "loadView",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillAppear",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillDisappear",
+            "controller": "p1",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "p2"
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "method": "cancelInteractiveSwipe",
+          "receiver": "pages"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "parent": null
+            },
+            "callback": "willMove",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillAppear",
+            "controller": "p1",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewIsAppearing",
+            "controller": "p1",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidAppear",
+            "controller": "p1",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillDisappear",
+            "controller": "p2",
+            "isMovingFromParent": true,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidDisappear",
+            "controller": "p2",
+            "isMovingFromParent": true,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "parent": null
+            },
+            "callback": "didMove",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "finished": true,
+              "previousViewControllers": [
+                "p1"
+              ],
+              "transitionCompleted": false
+            },
+            "callback": "didFinishAnimating",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "pages"
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "page-view-controller",
+    "pages",
+    "interactive"
+  ],
+  "title": "Interactive swipe, scroll style, cancelled: the delegate's willTransitionTo and didFinishAnimating, and both pages' appearance in UIKit's order",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "willMove",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "didMove",
+          "controller": "p1"
+        },
+        {
+          "callback": "loadView",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "pages"
+        },
+        {
+          "callback": "loadView",
+          "controller": "p1"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "id": "pages",
+      "kind": "pageViewController",
+      "transitionStyle": "scroll",
+      "viewControllers": [
+        {
+          "id": "p1"
+        }
+      ]
+    }
+  }
+}
+"""#),
+        ("rule25-scroll-swipe-finished.json", #"""
+{
+  "documentation": [
+    {
+      "title": "UIPageViewControllerDelegate",
+      "url": "https://developer.apple.com/documentation/uikit/uipageviewcontrollerdelegate"
+    },
+    {
+      "title": "wangling.me (2014): UIPageViewController appearance callbacks during swipes, iOS 7 logs",
+      "url": "http://wangling.me/2014/02/uipageviewcontroller-and-view-controller-appearance-callbacks.html"
+    }
+  ],
+  "id": "rule25-scroll-swipe-finished",
+  "rule": {
+    "number": 25,
+    "uikit": [
+      "UIPageViewControllerDelegate",
+      "pageViewController(_:willTransitionTo:)",
+      "pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)"
+    ]
+  },
+  "steps": [
+    {
+      "create": {
+        "id": "p2"
+      },
+      "expect": {
+        "events": []
+      }
+    },
+    {
+      "calls": [
+        {
+          "args": {
+            "direction": "forward",
+            "to": "p2"
+          },
+          "method": "beginInteractiveSwipe",
+          "receiver": "pages"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "parent": "pages"
+            },
+            "callback": "willMove",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "pendingViewControllers": [
+                "p2"
+              ]
+            },
+            "callback": "willTransitionTo",
+            "controller": "pages"
+          },
+          {
+            "callback": "loadView",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewDidLoad",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillAppear",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewWillDisappear",
+            "controller": "p1",
+            "isMovingFromParent": false,
+            "isMovingToParent": false
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "p2"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "p2"
+          }
+        ]
+      }
+    },
+    {
+      "calls": [
+        {
+          "method": "finishInteractiveSwipe",
+          "receiver": "pages"
+        }
+      ],
+      "expect": {
+        "events": [
+          {
+            "args": {
+              "parent": null
+            },
+            "callback": "willMove",
+            "controller": "p1"
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewIsAppearing",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidAppear",
+            "controller": "p2",
+            "isMovingFromParent": false,
+            "isMovingToParent": true
+          },
+          {
+            "args": {
+              "animated": true
+            },
+            "callback": "viewDidDisappear",
+            "controller": "p1",
+            "isMovingFromParent": true,
+            "isMovingToParent": false
+          },
+          {
+            "args": {
+              "parent": null
+            },
+            "callback": "didMove",
+            "controller": "p1"
+          },
+          {
+            "args": {
+              "parent": "pages"
+            },
+            "callback": "didMove",
+            "controller": "p2"
+          },
+          {
+            "args": {
+              "finished": true,
+              "previousViewControllers": [
+                "p1"
+              ],
+              "transitionCompleted": true
+            },
+            "callback": "didFinishAnimating",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewWillLayoutSubviews",
+            "controller": "pages"
+          },
+          {
+            "callback": "viewDidLayoutSubviews",
+            "controller": "pages"
+          }
+        ]
+      }
+    }
+  ],
+  "tags": [
+    "page-view-controller",
+    "pages",
+    "interactive"
+  ],
+  "title": "Interactive swipe, scroll style, finished: the delegate's willTransitionTo and didFinishAnimating, and both pages' appearance in UIKit's order",
+  "tree": {
+    "expect": {
+      "events": [
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "willMove",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "parent": "pages"
+          },
+          "callback": "didMove",
+          "controller": "p1"
+        },
+        {
+          "callback": "loadView",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "pages"
+        },
+        {
+          "callback": "loadView",
+          "controller": "p1"
+        },
+        {
+          "callback": "viewDidLoad",
+          "controller": "p1"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewWillAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewIsAppearing",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        },
+        {
+          "callback": "viewWillLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "callback": "viewDidLayoutSubviews",
+          "controller": "pages"
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "pages",
+          "isMovingFromParent": false,
+          "isMovingToParent": false
+        },
+        {
+          "args": {
+            "animated": false
+          },
+          "callback": "viewDidAppear",
+          "controller": "p1",
+          "isMovingFromParent": false,
+          "isMovingToParent": true
+        }
+      ]
+    },
+    "root": {
+      "id": "pages",
+      "kind": "pageViewController",
+      "transitionStyle": "scroll",
+      "viewControllers": [
+        {
+          "id": "p1"
+        }
+      ]
+    }
+  }
+}
+"""#),
         ("tunnel-flip-back.json", #"""
 {
   "documentation": [

@@ -37,7 +37,10 @@ public struct ConformanceRule: Sendable, Equatable {
         ConformanceRule(number: 21, title: "isBeingPresented / isBeingDismissed, dismiss forwarding, stacks", document: presentation),
         ConformanceRule(number: 22, title: "present's exceptions and warnings", document: presentation),
         ConformanceRule(number: 23, title: "A sheet's interactive swipe-down and its delegate", document: presentation),
+        ConformanceRule(number: 24, title: "UIPageViewController drives its pages' appearance; setViewControllers and its page-count check", document: pages),
+        ConformanceRule(number: 25, title: "UIPageViewController interactive swipes, scroll and page curl, finished and cancelled", document: pages),
     ]
 
     private static let presentation = "docs/uikit-rules-presentation.md"
+    private static let pages = "docs/uikit-rules-page-view-controller.md"
 }
