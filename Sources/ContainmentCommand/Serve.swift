@@ -52,6 +52,13 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds events wait to be sent to streams in one write per stream (env CONTAINMENT_STREAM_FLUSH_DELAY). [default: 0.01]")
     var streamFlushDelay: Double?
 
+    @Option(
+        help: """
+            An origin (scheme://host[:port]) whose browser pages may call the service (CORS), or * for any; \
+            repeat for several (env CONTAINMENT_CORS_ORIGINS, comma-separated). [default: none, CORS off]
+            """)
+    var corsOrigin: [String] = []
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (env LOG_LEVEL). [default: info]")
     var logLevel: String?
 
@@ -109,6 +116,8 @@ struct Serve: ParsableCommand {
         configuration.streamFlushDelay = try environment.value(
             streamFlushDelay, "CONTAINMENT_STREAM_FLUSH_DELAY", default: configuration.streamFlushDelay)
 
+        configuration.corsOrigins = try corsOrigins(environment)
+
         let atLeastOne: [(String, Int)] = [
             ("threads", configuration.http.threads), ("max body bytes", configuration.http.maxBodySize),
             ("max trees", configuration.maxTrees), ("max controllers", configuration.maxControllersPerTree),
@@ -127,5 +136,18 @@ struct Serve: ParsableCommand {
             throw ValidationError("stream flush delay must be between 0 and 1 second.")
         }
         return (configuration, level)
+    }
+
+    /// `--cors-origin`s, else `CONTAINMENT_CORS_ORIGINS`; each checked to be an origin or `*`.
+    private func corsOrigins(_ environment: Environment) throws -> [String] {
+        let origins = corsOrigin.isEmpty
+            ? (environment.variable("CONTAINMENT_CORS_ORIGINS") ?? "").split(separator: ",").map {
+                String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            }.filter { !$0.isEmpty }
+            : corsOrigin
+        for origin in origins {
+            if let problem = ServiceConfiguration.corsOriginProblem(origin) { throw ValidationError("CORS origin: \(problem).") }
+        }
+        return origins
     }
 }

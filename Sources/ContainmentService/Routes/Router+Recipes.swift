@@ -49,7 +49,8 @@ extension Router {
                 if let deferred, transition.state == .running, !core.isShuttingDown {
                     state.waiters.append(TransitionWaiter(
                         transition: transition.id, response: deferred, startEvents: events,
-                        location: Self.location(request, transition), pretty: request.wantsPrettyJSON))
+                        location: Self.location(request, transition), pretty: request.wantsPrettyJSON,
+                        crossOrigin: core.crossOrigin.headers(for: request.head)))
                     isWaiting = true
                 }
                 return (transition, events)

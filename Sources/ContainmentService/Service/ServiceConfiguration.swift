@@ -23,6 +23,16 @@ public struct ServiceConfiguration: Sendable {
     public var memoryBudget = 1 << 30
     /// Largest `limit` a page (trees, events) may ask for.
     public var maxPageSize = 1_000
+    /// Origins whose pages may call the service from a browser (CORS), `*` for any; empty,
+    /// the default, sends no CORS headers and answers no preflight.
+    public var corsOrigins: [String] = []
 
     public init() {}
+}
+
+extension ServiceConfiguration {
+    /// Why `origin` cannot be one of `corsOrigins` (nil when it can).
+    public static func corsOriginProblem(_ origin: String) -> String? {
+        CrossOriginPolicy.problem(with: origin)
+    }
 }

@@ -13,11 +13,13 @@ final class ServiceCore: Sendable {
     let budget: MemoryBudget
     /// Completes real-clock transitions on time.
     let transitionTimer: TransitionTimer
+    let crossOrigin: CrossOriginPolicy
     private let shuttingDown = Atomic<Bool>(false)
     private let treeIncarnations = Atomic<UInt64>(0)
 
     init(configuration: ServiceConfiguration, logger: Logger) {
         self.configuration = configuration
+        crossOrigin = CrossOriginPolicy(origins: configuration.corsOrigins)
         self.logger = logger
         metrics = ServiceMetrics()
         hub = EventHub(
