@@ -25,7 +25,7 @@ struct RawCallArguments {
     /// Refuses an argument the method does not take; called once the method read its own.
     func checkNoneUnread(method: String) throws(ContainmentError) {
         guard let name = firstUnread else { return }
-        throw .invalidArgument(field: field(name), "\(method) takes no argument \(name)")
+        throw .invalidArgument(field: field(name), "no argument \(name) in \(method)")
     }
 
     func field(_ key: String) -> String { prefix + "args." + key }

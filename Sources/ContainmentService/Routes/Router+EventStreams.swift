@@ -36,7 +36,7 @@ extension Router {
         guard let chosen = ContentNegotiation.best(offers, accept: request.head.headers["Accept"]) else {
             throw Problem(
                 status: 406, code: "not_acceptable",
-                detail: "\(request.head.path) answers \(offers.joined(separator: ", ")): the Accept header allows none of them.")
+                detail: "The Accept header allows none of \(offers.joined(separator: ", ")).")
         }
         return chosen
     }
