@@ -110,7 +110,9 @@ final class RequestPipeline: Sendable {
         histograms: RouteHistograms? = nil
     ) -> HTTPResponse {
         var response = response
-        for field in core.crossOrigin.headers(for: head) { response.headers.add(name: field.name, value: field.value) }
+        if response.headers["Access-Control-Allow-Origin"] == nil {  // a preflight has its own
+            for field in core.crossOrigin.headers(for: head) { response.headers.add(name: field.name, value: field.value) }
+        }
         let duration = ContinuousClock.now - started
         core.metrics.recordRequest(method: head.method, route: route, status: response.status, duration: duration, cache: histograms)
         core.logger.debug("\(head.method) \(head.path) \(response.status) \(duration)")
