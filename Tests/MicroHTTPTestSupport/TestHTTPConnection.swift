@@ -13,6 +13,8 @@ public final class TestHTTPConnection {
     private var framing = Framing.done
     /// Body bytes decoded and not yet handed out.
     private var decoded: [UInt8] = []
+    /// The request last sent, logged with its response when `ExchangeLog` is on.
+    private var sentRequest: ExchangeLog.Request?
 
     /// Connects to an IPv4 or IPv6 literal.
     public init(host: String = "127.0.0.1", port: Int, timeout: Double = 10) throws(TestHTTPClientError) {
@@ -78,6 +80,7 @@ public final class TestHTTPConnection {
         let setsFraming = headers.contains { ["content-length", "transfer-encoding"].contains($0.0.lowercased()) }
         if !body.isEmpty && !setsFraming { head += "Content-Length: \(body.count)\r\n" }
         try send(Array((head + "\r\n").utf8) + body)
+        if ExchangeLog.path != nil { sentRequest = ExchangeLog.Request(method: method, target: target, headers: headers, body: body) }
     }
 
     /// Sends a request and reads the whole response.
@@ -123,6 +126,10 @@ public final class TestHTTPConnection {
     public func readResponse(forMethod method: String = "GET") throws(TestHTTPClientError) -> TestHTTPResponse {
         var response = try readResponseHead(forMethod: method)
         response.body = try readBody()
+        if let sentRequest {
+            ExchangeLog.append(sentRequest, response)
+            self.sentRequest = nil
+        }
         return response
     }
 

@@ -137,8 +137,10 @@ extension ControllerSnapshot: JSONWritable {
         writer.string(statusBarStyle.rawValue)
         writer.key("title")
         writer.optionalString(title)
-        writer.key("view")
-        if let view { view.writeJSON(to: &writer) } else { writer.null() }
+        if let view {
+            writer.key("view")
+            view.writeJSON(to: &writer)
+        }
         if let viewControllers {
             writer.key("viewControllers")
             writer.stringArray(viewControllers)

@@ -17,13 +17,33 @@ info:
 
     One request is one turn of the run loop: callbacks UIKit defers to the next turn
     (`viewIsAppearing`, `viewDidAppear`) are delivered before the response. Errors are
-    RFC 9457 problem details (`application/problem+json`). Add `?pretty` to any JSON
-    request for indented output.
+    RFC 9457 problem details (`application/problem+json`) whose `detail` is one sentence;
+    UIKit's own exception reasons are kept word for word. Add `?pretty` to any JSON request for
+    indented output.
+
+    Request bodies are strict: a field the schema does not list (a typo such as
+    `containerVeiw`, at any depth) is a 400 `unknown_field` naming it in `field`
+    (`root.children[0].containerVeiw`), and nothing changes. So is a raw call argument the
+    method does not take (`calls[0].args.animatd`).
+
+    Paths: percent-encoded unreserved characters are the same path (`/v1/trees/de%6Do` is
+    `/v1/trees/demo`). Connections: an error answered after the whole request was read keeps
+    the connection open; one answered before its body was read (404, 405 or 415 on a request
+    with a body, 413) carries `Connection: close` and closes it, since the unread body would
+    otherwise be read as the next request.
+
+    CORS is off by default. `containment serve --cors-origin ORIGIN` (repeatable, or `*`;
+    env `CONTAINMENT_CORS_ORIGINS`, comma-separated) lets pages from those origins call the
+    service: preflight `OPTIONS` answers 204 with `Access-Control-Allow-Methods` and
+    `Access-Control-Allow-Headers` (Content-Type, If-None-Match, Last-Event-ID,
+    Authorization); every response to an allowed origin, event streams included, carries
+    `Access-Control-Allow-Origin`, `Access-Control-Expose-Headers: Location, ETag` and
+    `Vary: Origin`.
   license:
     name: NOASSERTION
 servers:
-  - url: http://127.0.0.1:8080
-    description: scripts/serve
+  - url: /
+    description: Wherever the service runs (`scripts/serve` listens on http://127.0.0.1:8080).
 tags:
   - name: trees
     description: Trees — one window and the controllers and views in it.
@@ -40,11 +60,19 @@ tags:
       The events a tree has delivered: a JSON page, or a live stream (Server-Sent Events or
       NDJSON, chosen with `Accept`) that replays retained events, then sends each new one as it
       happens. Streams carry the same Event JSON as mutation responses, plus a few control
-      messages: `reset` (the resume point is no longer retained), `treeDeleted` (the tree is
-      gone; its streams end) and `shutdown` (the service is stopping; every stream ends).
-      Idle streams get a heartbeat (SSE comment `: heartbeat`, NDJSON an empty line) every
-      15 s by default (`--heartbeat-interval`). A client that reads too slowly (more than
-      1 MiB pending) is disconnected; it resumes with `Last-Event-ID` (or `?after=`).
+      messages, each `{"<name>": {...}}` in both formats (StreamResetMessage,
+      StreamTreeDeletedMessage, StreamShutdownMessage): `reset` (the resume point is no
+      longer retained), `treeDeleted` (the tree is gone; its streams end) and `shutdown` (the
+      service is stopping; every stream ends). One schema, StreamLine, reads every NDJSON line
+      and every SSE `data:`. Idle streams get a heartbeat every 15 s by default
+      (`--heartbeat-interval`): the NDJSON line `{"heartbeat":{}}` (StreamHeartbeatMessage), or an
+      SSE comment `: heartbeat`, which EventSource and SSE decoders skip by the format's own
+      rule. A client that reads too slowly (more than 1 MiB pending) is disconnected; it
+      resumes with `Last-Event-ID` (or `?after=`).
+
+      In a browser, `new EventSource(url)` reads a stream; named messages need
+      `addEventListener(callback, …)`, or add `?unnamed=true` to get every message in
+      `onmessage` (tell events from control messages by their data: events have `seq`).
   - name: operations
     description: Health, metrics and this document.
   - name: conformance
@@ -66,12 +94,7 @@ paths:
           content:
             application/json:
               schema:
-                type: object
-                required: [status]
-                properties:
-                  status:
-                    type: string
-                    enum: [ok, shutting_down]
+                $ref: '#/components/schemas/Health'
               example: {status: ok}
         '503':
           $ref: '#/components/responses/ShuttingDown'
@@ -139,14 +162,6 @@ paths:
           application/yaml:
             schema:
               $ref: '#/components/schemas/CreateTree'
-            example: |
-              id: demo
-              clock: manual
-              root:
-                id: root
-                containerViews:
-                  - id: content
-                    frame: {x: 0, y: 100, width: 390, height: 744}
             examples:
               containerGuide:
                 summary: The guide's container with a content area
@@ -263,9 +278,7 @@ paths:
           in: query
           description: '`text` prints the hierarchy indented, like UIKit''s `_printHierarchy`: a presented controller follows its presenter''s children one level deeper, marked `+` and `presented with: <presentation controller class>`; a loaded view out of the window is marked `not in the window`.'
           schema:
-            type: string
-            enum: [json, text]
-            default: json
+            $ref: '#/components/schemas/SnapshotFormat'
         - $ref: '#/components/parameters/Pretty'
         - name: If-None-Match
           in: header
@@ -312,8 +325,7 @@ paths:
             Content-Encoding:
               description: '`gzip` when the body is gzip-coded (see `Accept-Encoding`); absent otherwise.'
               schema:
-                type: string
-                enum: [gzip]
+                $ref: '#/components/schemas/ContentCoding'
             Vary:
               description: '`Accept-Encoding` on compact JSON, coded or not, so caches keep the two representations apart.'
               schema:
@@ -775,19 +787,22 @@ paths:
       operationId: listEvents
       summary: Events after a sequence number, as a page or a live stream
       description: |
-        With `Accept: application/json` (or none) a page of retained events; 410 when events
-        after `after` were already dropped (see `oldestSeq`).
+        `Accept` is negotiated as RFC 9110 says (q-values, most specific range); among equally
+        weighted types (`*/*`, or no `Accept`) the JSON page wins. Nothing acceptable is a 406.
 
-        With `Accept: text/event-stream` a live Server-Sent Events stream: one message per
-        event, `id:` its seq, `event:` its callback name (or `warning`), `data:` the Event
-        JSON. With `Accept: application/x-ndjson` one Event JSON per line. Both start after
+        `application/json`: a page of retained events; 410 when events after `after` were
+        already dropped (see `oldestSeq`).
+
+        `text/event-stream`: a live Server-Sent Events stream, one message per event, `id:`
+        its seq, `event:` its callback name (or `warning`; left out with `?unnamed=true`),
+        `data:` the Event JSON. `application/x-ndjson`: one Event JSON per line. Both start after
         `Last-Event-ID` (which wins) or `after`, replaying the retained events first (all of
         them when neither is given), then send every new event as it is published. A resume
         point that is no longer retained (or beyond `lastSeq`, e.g. a recreated tree) is not an
-        error: a `reset` message (SSE `event: reset`, NDJSON `{"reset": {...}}`, body
-        StreamReset) comes first and the replay starts at the oldest retained event. Deleting
-        the tree sends the teardown's events, then `treeDeleted` (StreamTreeDeleted), and ends
-        the stream; stopping the service ends it with `shutdown` (StreamShutdown).
+        error: a `reset` message (StreamResetMessage; SSE `event: reset`) comes first and the
+        replay starts at the oldest retained event. Deleting the tree sends the teardown's
+        events, then `treeDeleted` (StreamTreeDeletedMessage), and ends the stream; stopping the
+        service ends it with `shutdown` (StreamShutdownMessage).
       parameters:
         - name: after
           in: query
@@ -822,6 +837,7 @@ paths:
             type: string
             enum: [json, mermaid, text]
             default: json
+        - $ref: '#/components/parameters/Unnamed'
         - $ref: '#/components/parameters/Pretty'
       responses:
         '200':
@@ -856,24 +872,31 @@ paths:
               schema:
                 type: string
                 description: |
-                  Server-Sent Events, never ending while the tree lives. Each message's
-                  `data:` is one Event (`id:` seq, `event:` callback or `warning`) or, for
-                  `event: reset`, `treeDeleted` or `shutdown`, a StreamReset, StreamTreeDeleted
-                  or StreamShutdown. Lines starting with `:` are heartbeats.
+                  Server-Sent Events, never ending while the tree lives. Each message's `data:`
+                  is one StreamLine: an Event (`id:` seq, `event:` callback or `warning`) or a
+                  control message (`event: reset`, `treeDeleted` or `shutdown`). `event:` lines
+                  are left out with `?unnamed=true`. Lines starting with `:` are heartbeats.
               example: |
                 id: 17
                 event: viewWillAppear
                 data: {"args":{"animated":false},"batch":4,"callback":"viewWillAppear","controller":"map","isMovingFromParent":false,"isMovingToParent":true,"seq":17,"time":"2026-11-21T10:00:00.123Z","tree":"demo"}
+
+                event: treeDeleted
+                data: {"treeDeleted":{"lastSeq":42,"tree":"demo"}}
 
             application/x-ndjson:
               schema:
                 $ref: '#/components/schemas/StreamLine'
               example: |
                 {"args":{"animated":false},"batch":4,"callback":"viewWillAppear","controller":"map","isMovingFromParent":false,"isMovingToParent":true,"seq":17,"time":"2026-11-21T10:00:00.123Z","tree":"demo"}
+                {"heartbeat":{}}
+                {"treeDeleted":{"lastSeq":42,"tree":"demo"}}
         '400':
           $ref: '#/components/responses/BadRequest'
         '404':
           $ref: '#/components/responses/NotFound'
+        '406':
+          $ref: '#/components/responses/NotAcceptable'
         '410':
           $ref: '#/components/responses/Gone'
         '503':
@@ -889,14 +912,16 @@ paths:
         SSE or NDJSON like a tree's stream. Live only: seqs are per tree, so SSE messages carry
         no `id:` and `Last-Event-ID` is ignored; catch up per tree with
         `GET /v1/trees/{tree}/events`. A deleted tree's `treeDeleted` message is passed on and
-        the stream stays open; it ends with `shutdown`. Needs an `Accept` naming a stream
-        format (406 otherwise).
+        the stream stays open; it ends with `shutdown`. `Accept` is negotiated as RFC 9110
+        says; SSE wins among equals (`*/*`, or no `Accept`), and an `Accept` allowing neither
+        stream format (`application/json` alone, say) is a 406: this resource has no page.
       parameters:
         - name: tree
           in: query
           description: Only trees whose id starts with this prefix.
           schema:
             type: string
+        - $ref: '#/components/parameters/Unnamed'
       responses:
         '200':
           description: A live stream.
@@ -904,7 +929,7 @@ paths:
             text/event-stream:
               schema:
                 type: string
-                description: Server-Sent Events as on a tree's stream, without `id:` lines.
+                description: Server-Sent Events as on a tree's stream (each `data:` a StreamLine), without `id:` lines.
             application/x-ndjson:
               schema:
                 $ref: '#/components/schemas/StreamLine'
@@ -1115,6 +1140,17 @@ components:
       description: The scenario's id (GET /v1/scenarios lists them).
       schema:
         type: string
+    Unnamed:
+      name: unnamed
+      in: query
+      description: |
+        SSE only: leave out `event:` lines, so every message reaches a browser's
+        `EventSource.onmessage` (named messages only reach `addEventListener(name, …)`).
+        `true`/`1` (or no value) or `false`/`0`.
+      allowEmptyValue: true
+      schema:
+        type: string
+        enum: ['true', 'false', '1', '0', '']
     Pretty:
       name: pretty
       in: query
@@ -1252,18 +1288,26 @@ components:
       pattern: '^[A-Za-z0-9._-]{1,64}$'
     Time:
       type: string
-      format: date-time
-      description: ISO-8601 UTC with milliseconds.
+      pattern: '^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$'
+      description: |
+        An RFC 3339 UTC date-time with milliseconds. Manual clocks step by fractions of a
+        second (a 0.25 s transition), so the milliseconds matter. Declared as a plain string
+        (not `format: date-time`) on purpose: generated clients' default date decoders (the
+        ISO 8601 transcoder of swift-openapi-runtime's default configuration, for one) refuse
+        fractional seconds, and would fail on every response carrying an event. Parse it
+        with fractional seconds allowed (e.g. `Date.ISO8601FormatStyle(includingFractionalSeconds: true)`).
       examples: ['2026-11-21T10:00:00.123Z']
     Size:
       type: object
       required: [width, height]
+      additionalProperties: false
       properties:
         width: {type: number, minimum: 0}
         height: {type: number, minimum: 0}
     Rect:
       type: object
       required: [x, y, width, height]
+      additionalProperties: false
       properties:
         x: {type: number}
         y: {type: number}
@@ -1291,6 +1335,51 @@ components:
     AppearanceState:
       type: string
       enum: [disappeared, appearing, appeared, disappearing]
+    Health:
+      type: object
+      required: [status]
+      properties:
+        status:
+          $ref: '#/components/schemas/HealthStatus'
+    HealthStatus:
+      type: string
+      enum: [ok, shutting_down]
+    SnapshotFormat:
+      type: string
+      enum: [json, text]
+      default: json
+      description: '`text` prints the hierarchy indented, like UIKit''s `_printHierarchy`.'
+    ContentCoding:
+      type: string
+      enum: [gzip]
+    Arguments:
+      type: object
+      description: Named values, free-form JSON (a call's arguments, an event's).
+      additionalProperties: true
+    ControllersByID:
+      type: object
+      description: Every controller of the tree, by id.
+      additionalProperties:
+        $ref: '#/components/schemas/Controller'
+    ViewsByID:
+      type: object
+      description: Every view of the tree, by id.
+      additionalProperties:
+        $ref: '#/components/schemas/View'
+    TransitionPhase:
+      type: string
+      enum: [running, finished]
+    Clock:
+      type: string
+      enum: [real, manual]
+      description: A tree's clock. `manual` trees move only when `POST .../clock` advances them, so animated transitions wait for the client.
+    Callback:
+      type: string
+      description: The UIKit method an event reports, by its Swift name.
+      enum: [loadView, viewDidLoad, viewWillAppear, viewIsAppearing, viewDidAppear, viewWillDisappear, viewDidDisappear,
+             viewWillLayoutSubviews, viewDidLayoutSubviews, willMove, didMove, transitionCompletion,
+             preferredContentSizeDidChange, propertyDidChange, setNeedsStatusBarAppearanceUpdate,
+             traitCollectionDidChange, viewWillTransition]
     Properties:
       type: object
       description: |
@@ -1304,6 +1393,7 @@ components:
 
     CreateTree:
       type: object
+      additionalProperties: false
       properties:
         id:
           $ref: '#/components/schemas/Id'
@@ -1314,20 +1404,36 @@ components:
           default: true
           description: Put the window on screen (makeKeyAndVisible) once the root is built.
         clock:
-          type: string
-          enum: [real, manual]
+          $ref: '#/components/schemas/Clock'
           default: real
         window:
-          type: object
-          properties:
-            size:
-              $ref: '#/components/schemas/Size'
-            horizontalSizeClass:
-              $ref: '#/components/schemas/SizeClass'
+          $ref: '#/components/schemas/WindowSpec'
+
+    WindowSpec:
+      type: object
+      additionalProperties: false
+      description: The window a new tree starts with.
+      properties:
+        size:
+          $ref: '#/components/schemas/Size'
+        horizontalSizeClass:
+          $ref: '#/components/schemas/SizeClass'
+
+    ContainerViewSpec:
+      type: object
+      required: [id]
+      additionalProperties: false
+      description: A container view (Interface Builder's placeholder) inside the controller's root view; children embed in it by id.
+      properties:
+        id:
+          $ref: '#/components/schemas/Id'
+        frame:
+          $ref: '#/components/schemas/Rect'
 
     ControllerSpec:
       type: object
       required: [id]
+      additionalProperties: false
       description: A controller to create, with nested children built as a storyboard would.
       properties:
         id:
@@ -1353,13 +1459,7 @@ components:
         containerViews:
           type: array
           items:
-            type: object
-            required: [id]
-            properties:
-              id:
-                $ref: '#/components/schemas/Id'
-              frame:
-                $ref: '#/components/schemas/Rect'
+            $ref: '#/components/schemas/ContainerViewSpec'
         children:
           type: array
           description: Embedded children; each may name the parent's `containerView` and its `frame`.
@@ -1435,6 +1535,7 @@ components:
 
     ControllerPatch:
       type: object
+      additionalProperties: false
       description: Absent fields are left alone; `null` clears `title` and the childFor… settings.
       properties:
         title:
@@ -1464,6 +1565,7 @@ components:
     AddChild:
       type: object
       required: [child]
+      additionalProperties: false
       properties:
         child:
           $ref: '#/components/schemas/Id'
@@ -1477,6 +1579,7 @@ components:
     Transition:
       type: object
       required: [from, to]
+      additionalProperties: false
       properties:
         from:
           $ref: '#/components/schemas/Id'
@@ -1491,6 +1594,7 @@ components:
     RawCall:
       type: object
       required: [receiver, method]
+      additionalProperties: false
       properties:
         receiver:
           type: string
@@ -1502,7 +1606,8 @@ components:
             UIKit's Swift name of the call; which methods a receiver accepts depends on its kind.
             Argument names are UIKit's labels (or the parameter name where the label is `_`);
             ids name controllers and views, `null` stands for nil. An unknown method, a receiver
-            of the wrong kind or a missing argument is a 400; a call UIKit would reject is a 409.
+            of the wrong kind, a missing argument or one the method does not take is a 400; a
+            call UIKit would reject is a 409.
 
             Any controller:
 
@@ -1570,7 +1675,7 @@ components:
 
             | method | args |
             | --- | --- |
-            | `setViewControllers` | `viewControllers` (ids; keeps the selected tab if it stays, else selects the first); `animated` is accepted, the swap is immediate |
+            | `setViewControllers` | `viewControllers` (ids; keeps the selected tab if it stays, else selects the first), `animated` (checked; the swap is immediate either way) |
             | `setSelectedIndex` | `index` (within the tabs; selecting the current tab does nothing) |
 
             Split view controller (`kind: splitViewController`):
@@ -1601,8 +1706,8 @@ components:
 
             Any receiver: `runLoop` (no args) ends the current run-loop turn.
         args:
-          type: object
-          additionalProperties: true
+          $ref: '#/components/schemas/Arguments'
+          description: The method's arguments by UIKit's labels (see `method`); any other name is a 400.
           examples:
             - {viewController: detail, animated: true}
             - {percent: 0.4}
@@ -1612,6 +1717,7 @@ components:
     Calls:
       type: object
       required: [calls]
+      additionalProperties: false
       properties:
         calls:
           type: array
@@ -1642,6 +1748,7 @@ components:
     ClockAdvance:
       type: object
       required: [advance]
+      additionalProperties: false
       properties:
         advance:
           type: number
@@ -1666,11 +1773,9 @@ components:
           $ref: '#/components/schemas/Time'
         controller: {type: string}
         callback:
-          type: string
-          examples: [viewWillAppear]
+          $ref: '#/components/schemas/Callback'
         args:
-          type: object
-          additionalProperties: true
+          $ref: '#/components/schemas/Arguments'
         isMovingToParent: {type: boolean}
         isMovingFromParent: {type: boolean}
         isBeingPresented:
@@ -1728,9 +1833,8 @@ components:
           description: In order; a navigation stack bottom to top; a tab bar's tabs.
         isViewLoaded: {type: boolean}
         view:
-          oneOf:
-            - type: 'null'
-            - $ref: '#/components/schemas/View'
+          $ref: '#/components/schemas/View'
+          description: The root view; absent until the view is loaded (`isViewLoaded`).
         containerViews:
           type: array
           items: {type: string}
@@ -1794,37 +1898,39 @@ components:
       properties:
         id: {type: string}
         clock:
-          type: string
-          enum: [real, manual]
+          $ref: '#/components/schemas/Clock'
         window:
-          type: object
-          required: [size, horizontalSizeClass, visible, statusBar]
-          properties:
-            size:
-              $ref: '#/components/schemas/Size'
-            horizontalSizeClass:
-              $ref: '#/components/schemas/SizeClass'
-            visible: {type: boolean}
-            rootViewController: {type: [string, 'null']}
-            statusBar:
-              type: object
-              required: [style, hidden]
-              description: The effective status bar after following the childFor… chain from the root.
-              properties:
-                style:
-                  $ref: '#/components/schemas/StatusBarStyle'
-                hidden: {type: boolean}
-                decidedBy: {type: [string, 'null']}
-                hiddenDecidedBy: {type: [string, 'null']}
+          $ref: '#/components/schemas/Window'
         controllers:
-          type: object
-          additionalProperties:
-            $ref: '#/components/schemas/Controller'
+          $ref: '#/components/schemas/ControllersByID'
         views:
-          type: object
-          additionalProperties:
-            $ref: '#/components/schemas/View'
+          $ref: '#/components/schemas/ViewsByID'
         lastSeq: {type: integer, minimum: 0}
+
+    Window:
+      type: object
+      required: [size, horizontalSizeClass, visible, statusBar]
+      description: The tree's window.
+      properties:
+        size:
+          $ref: '#/components/schemas/Size'
+        horizontalSizeClass:
+          $ref: '#/components/schemas/SizeClass'
+        visible: {type: boolean}
+        rootViewController: {type: [string, 'null']}
+        statusBar:
+          $ref: '#/components/schemas/StatusBar'
+
+    StatusBar:
+      type: object
+      required: [style, hidden]
+      description: The effective status bar after following the childFor… chain from the root.
+      properties:
+        style:
+          $ref: '#/components/schemas/StatusBarStyle'
+        hidden: {type: boolean}
+        decidedBy: {type: [string, 'null']}
+        hiddenDecidedBy: {type: [string, 'null']}
 
     TransitionState:
       type: object
@@ -1839,8 +1945,7 @@ components:
           type: array
           items: {type: string}
         state:
-          type: string
-          enum: [running, finished]
+          $ref: '#/components/schemas/TransitionPhase'
         startedAt:
           $ref: '#/components/schemas/Time'
         completesAt:
@@ -1917,18 +2022,20 @@ components:
         trees:
           type: array
           items:
-            type: object
-            required: [id, clock, controllerCount, lastSeq]
-            properties:
-              id: {type: string}
-              clock:
-                type: string
-                enum: [real, manual]
-              controllerCount: {type: integer, minimum: 0}
-              lastSeq: {type: integer, minimum: 0}
+            $ref: '#/components/schemas/TreeSummary'
         nextCursor:
           type: string
           description: Present when more trees follow; pass it as `cursor`.
+
+    TreeSummary:
+      type: object
+      required: [id, clock, controllerCount, lastSeq]
+      properties:
+        id: {type: string}
+        clock:
+          $ref: '#/components/schemas/Clock'
+        controllerCount: {type: integer, minimum: 0}
+        lastSeq: {type: integer, minimum: 0}
 
     EventPage:
       type: object
@@ -1946,27 +2053,61 @@ components:
           description: The oldest seq still retained.
 
     StreamLine:
-      description: One NDJSON line of an event stream (empty lines are heartbeats).
+      description: |
+        One NDJSON line, or the `data:` of one SSE message, of an event stream: an Event
+        (it has `seq`) or a message about the stream itself, `{"<name>": {...}}`.
       oneOf:
         - $ref: '#/components/schemas/Event'
-        - type: object
-          required: [reset]
-          additionalProperties: false
-          properties:
-            reset:
-              $ref: '#/components/schemas/StreamReset'
-        - type: object
-          required: [treeDeleted]
-          additionalProperties: false
-          properties:
-            treeDeleted:
-              $ref: '#/components/schemas/StreamTreeDeleted'
-        - type: object
-          required: [shutdown]
-          additionalProperties: false
-          properties:
-            shutdown:
-              $ref: '#/components/schemas/StreamShutdown'
+        - $ref: '#/components/schemas/StreamResetMessage'
+        - $ref: '#/components/schemas/StreamTreeDeletedMessage'
+        - $ref: '#/components/schemas/StreamShutdownMessage'
+        - $ref: '#/components/schemas/StreamHeartbeatMessage'
+
+    StreamResetMessage:
+      type: object
+      required: [reset]
+      additionalProperties: false
+      properties:
+        reset:
+          $ref: '#/components/schemas/StreamReset'
+      examples:
+        - {reset: {tree: demo, requestedAfter: 1, oldestSeq: 24}}
+
+    StreamTreeDeletedMessage:
+      type: object
+      required: [treeDeleted]
+      additionalProperties: false
+      properties:
+        treeDeleted:
+          $ref: '#/components/schemas/StreamTreeDeleted'
+      examples:
+        - {treeDeleted: {tree: demo, lastSeq: 42}}
+
+    StreamShutdownMessage:
+      type: object
+      required: [shutdown]
+      additionalProperties: false
+      properties:
+        shutdown:
+          $ref: '#/components/schemas/StreamShutdown'
+      examples:
+        - {shutdown: {reason: The service is shutting down.}}
+
+    StreamHeartbeatMessage:
+      type: object
+      required: [heartbeat]
+      additionalProperties: false
+      description: NDJSON only (SSE heartbeats are comments); sent on idle streams so a client that left is noticed.
+      properties:
+        heartbeat:
+          $ref: '#/components/schemas/StreamHeartbeat'
+      examples:
+        - {heartbeat: {}}
+
+    StreamHeartbeat:
+      type: object
+      additionalProperties: false
+      description: Nothing but the sign of life.
 
     StreamReset:
       type: object
