@@ -286,7 +286,8 @@ paths:
             Entity tags from earlier compact JSON reads (`ETag`), or `*`. When one names the
             representation this request gets (the tree's current version, gzip-coded or not)
             the answer is `304 Not Modified` without a body. Weak tags (`W/"…"`) compare equal
-            to their strong form.
+            to their strong form. A value sent percent-encoded (`%22…%22`, as
+            swift-openapi-runtime sends header values) is decoded first.
           schema:
             type: string
         - name: Accept-Encoding
@@ -547,13 +548,13 @@ paths:
                 $ref: '#/components/schemas/ParentChildMutation'
               example:
                 events:
-                  - {seq: 7, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: willMove, args: {parent: root}}
-                  - {seq: 8, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: loadView, args: {}}
-                  - {seq: 9, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewDidLoad, args: {}}
-                  - {seq: 10, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewWillAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
-                  - {seq: 11, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: didMove, args: {parent: root}}
-                  - {seq: 12, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewIsAppearing, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
-                  - {seq: 13, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewDidAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
+                  - {seq: 7, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: willMove, args: {parent: root}}
+                  - {seq: 8, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: loadView, args: {}}
+                  - {seq: 9, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewDidLoad, args: {}}
+                  - {seq: 10, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewWillAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
+                  - {seq: 11, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: didMove, args: {parent: root}}
+                  - {seq: 12, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewIsAppearing, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
+                  - {seq: 13, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewDidAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
         '400':
           $ref: '#/components/responses/BadRequest'
         '404':
@@ -1162,8 +1163,9 @@ components:
   responses:
     BadRequest:
       description: |
-        Malformed JSON, a missing or invalid field (named in `field`), an unknown call method or
-        argument, or a free-form field over its cap (`field_too_large`): a `title` over 1,024
+        Malformed JSON or YAML; a missing, invalid or unknown field (`unknown_field`: a field
+        the schema does not list, a typo most often), named in `field`; an unknown call method
+        or argument; or a free-form field over its cap (`field_too_large`): a `title` over 1,024
         characters, more than 64 `properties`, a property key over 64 characters, a property value
         over 16 KiB (its strings plus 16 bytes per element), more than 64 `containerViews`.
       content:
