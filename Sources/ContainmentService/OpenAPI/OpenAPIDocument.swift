@@ -934,6 +934,8 @@ paths:
             application/x-ndjson:
               schema:
                 $ref: '#/components/schemas/StreamLine'
+        '400':
+          $ref: '#/components/responses/BadRequest'
         '406':
           $ref: '#/components/responses/NotAcceptable'
         '503':

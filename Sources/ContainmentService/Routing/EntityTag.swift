@@ -1,3 +1,5 @@
+import MicroHTTP
+
 /// RFC 9110 entity tags, as far as `If-None-Match` needs them.
 enum EntityTag {
     /// Whether the `If-None-Match` field value `list` is `*` or names `tag` (weak comparison:

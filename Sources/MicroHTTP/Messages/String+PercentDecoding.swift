@@ -2,7 +2,7 @@ extension String {
     /// `%XX` escapes decoded; with `onlyUnreserved`, only those of RFC 3986's unreserved
     /// characters (letters, digits, `-._~`), which are the same path whether escaped or not
     /// (section 6.2.2.2), while `%2F` and the like stay escaped. Malformed escapes are kept.
-    func percentDecoded(onlyUnreserved: Bool) -> String {
+    public func percentDecoded(onlyUnreserved: Bool) -> String {
         guard utf8.contains(UInt8(ascii: "%")) else { return self }
         let bytes = Array(utf8)
         var decoded: [UInt8] = []
@@ -10,7 +10,7 @@ extension String {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = Self.hexValue(bytes[index + 1]), let low = Self.hexValue(bytes[index + 2])
+                let high = HTTPRequestHead.hexValue(bytes[index + 1]), let low = HTTPRequestHead.hexValue(bytes[index + 2])
             {
                 let byte = high << 4 | low
                 if !onlyUnreserved || Self.isUnreserved(byte) {
@@ -31,15 +31,6 @@ extension String {
             true
         case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
         default: false
-        }
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }
