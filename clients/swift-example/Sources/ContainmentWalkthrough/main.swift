@@ -8,8 +8,8 @@ import FoundationNetworking
 
 /// The README's walkthrough through the generated client, with swift-openapi-runtime's
 /// default configuration: a tree on a manual clock, add, transition, clock advance, remove,
-/// the atomic batch UIKit refuses, and a conditional read. Prints every event as
-/// `[seq, controller, callback, args]`.
+/// the atomic batch UIKit refuses, a conditional read, and both live streams as the tree is
+/// deleted. Prints every event as `[seq, controller, callback, args]`.
 /// Usage: ContainmentWalkthrough http://127.0.0.1:8080
 
 let base = CommandLine.arguments.dropFirst().first ?? "http://127.0.0.1:8080"
@@ -93,5 +93,50 @@ let again = try await client.getTree(path: .init(tree: tree), headers: .init(ifN
 guard case .notModified = again else { throw UnexpectedResponse(description: "If-None-Match: \(again)") }
 Swift.print("== GET the tree again with If-None-Match: \(tag): 304 Not Modified")
 
+// Both live stream formats, read with the runtime's typed decoders: every SSE `data:` and every
+// NDJSON line is one StreamLine. They replay from seq 40, then the tree is deleted under them.
+typealias StreamLine = Components.Schemas.StreamLine
+
+func stream(_ format: Operations.ListEvents.AcceptableContentType) async throws -> [StreamLine] {
+    let response = try await client.listEvents(
+        path: .init(tree: tree), query: .init(after: 40), headers: .init(accept: [.init(contentType: format)]))
+    guard case .ok(let ok) = response else { throw UnexpectedResponse(description: "stream: \(response)") }
+    var lines: [StreamLine] = []
+    if format == .textEventStream {
+        for try await message in try ok.body.textEventStream.asDecodedServerSentEventsWithJSONData(of: StreamLine.self) {
+            guard let line = message.data else { continue }
+            lines.append(line)
+            if case .StreamTreeDeletedMessage = line { break }
+        }
+    } else {
+        for try await line in try ok.body.applicationXNdjson.asDecodedJSONLines(of: StreamLine.self) {
+            lines.append(line)
+            if case .StreamTreeDeletedMessage = line { break }
+        }
+    }
+    return lines
+}
+
+func describe(_ line: StreamLine) -> String {
+    switch line {
+    case .Event(let event): "[\(event.seq),\"\(event.controller ?? "")\",\"\(event.callback?.rawValue ?? "warning")\"]"
+    case .StreamResetMessage(let message): "reset: replay from \(message.reset.oldestSeq)"
+    case .StreamTreeDeletedMessage(let message): "treeDeleted: \(message.treeDeleted.tree) after \(message.treeDeleted.lastSeq)"
+    case .StreamShutdownMessage(let message): "shutdown: \(message.shutdown.reason)"
+    case .StreamHeartbeatMessage: "heartbeat"
+    }
+}
+
+async let serverSentEvents = stream(.textEventStream)
+async let jsonLines = stream(.applicationXNdjson)
+// The streams subscribe while this waits; deleting the tree then ends both.
+try await Task.sleep(for: .seconds(1))
 guard case .ok = try await client.deleteTree(path: .init(tree: tree)) else { throw UnexpectedResponse(description: "delete") }
+let (sse, ndjson) = try await (serverSentEvents, jsonLines)
+Swift.print("== delete the tree while streaming: SSE")
+sse.forEach { Swift.print(describe($0)) }
+Swift.print("== the same on NDJSON: \(ndjson.map(describe) == sse.map(describe) ? "identical" : "DIFFERENT")")
+guard ndjson.map(describe) == sse.map(describe), case .StreamTreeDeletedMessage? = sse.last else {
+    throw UnexpectedResponse(description: "streams: \(ndjson.map(describe)) vs \(sse.map(describe))")
+}
 Swift.print("== done")
