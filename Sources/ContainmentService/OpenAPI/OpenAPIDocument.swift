@@ -27,10 +27,12 @@ info:
     method does not take (`calls[0].args.animatd`).
 
     Paths: percent-encoded unreserved characters are the same path (`/v1/trees/de%6Do` is
-    `/v1/trees/demo`). Connections: an error answered after the whole request was read keeps
-    the connection open; one answered before its body was read (404, 405 or 415 on a request
-    with a body, 413) carries `Connection: close` and closes it, since the unread body would
-    otherwise be read as the next request.
+    `/v1/trees/demo`). Connections: every answer from a route's handler, errors included
+    (400, 404 of an unknown tree, 409, …), keeps the connection open. An answer decided from
+    the request head alone, before any body is read — an unknown route (404), a method the
+    path lacks (405), a body type the route does not read (415), a body over the limit (413),
+    a CORS preflight (204) — carries `Connection: close` and closes the connection, so a body
+    the client may still be sending is never read as the next request.
 
     CORS is off by default. `containment serve --cors-origin ORIGIN` (repeatable, or `*`;
     env `CONTAINMENT_CORS_ORIGINS`, comma-separated) lets pages from those origins call the

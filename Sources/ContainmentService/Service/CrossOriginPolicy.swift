@@ -23,12 +23,17 @@ struct CrossOriginPolicy: Sendable {
         origins.contains("*") || origins.contains(origin)
     }
 
+    /// `Access-Control-Allow-Origin` for an allowed `origin`: `*` when any origin is.
+    private func allowOrigin(_ origin: String) -> String {
+        origins.contains("*") ? "*" : origin
+    }
+
     /// The preflight answer for an `OPTIONS` request from an allowed origin; nil leaves the
     /// request to the router (CORS off, no `Origin`, or an origin not allowed).
     func preflight(_ head: HTTPRequestHead) -> HTTPResponse? {
         guard head.method == "OPTIONS", let origin = head.headers["Origin"], isEnabled, allows(origin) else { return nil }
         return HTTPResponse(status: 204, headers: [
-            "Access-Control-Allow-Origin": origins.contains("*") ? "*" : origin,
+            "Access-Control-Allow-Origin": allowOrigin(origin),
             "Access-Control-Allow-Methods": Self.allowedMethods,
             "Access-Control-Allow-Headers": Self.allowedHeaders,
             "Access-Control-Max-Age": Self.preflightMaxAge,
@@ -42,7 +47,7 @@ struct CrossOriginPolicy: Sendable {
         guard isEnabled else { return [:] }
         guard let origin = head.headers["Origin"], allows(origin) else { return ["Vary": "Origin"] }
         return [
-            "Access-Control-Allow-Origin": origins.contains("*") ? "*" : origin,
+            "Access-Control-Allow-Origin": allowOrigin(origin),
             "Access-Control-Expose-Headers": Self.exposedHeaders,
             "Vary": "Origin",
         ]

@@ -31,6 +31,7 @@ import Testing
         #expect(reply.header("Vary") == "Origin")
         #expect(reply.headers.filter { $0.name == "Access-Control-Allow-Origin" }.count == 1, "one value, or browsers refuse")
         #expect(reply.body.isEmpty)
+        #expect(reply.header("Connection")?.lowercased() == "close", "answered from the head alone (openapi.yaml, info)")
     }
 
     @Test func responsesToAnAllowedOriginExposeLocationAndETag() throws {

@@ -2,7 +2,7 @@ import MicroHTTPTestSupport
 import Testing
 
 /// How request targets and connections are read: escaped unreserved characters are the same
-/// path, and a refusal keeps the connection unless it came before an unread body.
+/// path; a handler's refusal keeps the connection, an answer from the head alone closes it.
 @Suite struct RequestTargetTests {
     @Test func escapedUnreservedCharactersNameTheSameResource() throws {
         let service = try TestService()
@@ -31,14 +31,17 @@ import Testing
 
     @Test(arguments: [
         ("POST", "/v1/nothing", "application/json", 404),
+        ("GET", "/v1/nothing", nil, 404),
         ("POST", "/v1/trees", "text/plain", 415),
         ("DELETE", "/v1/events", "application/json", 405),
-    ])
-    func refusalsBeforeAnUnreadBodyCloseTheConnection(method: String, path: String, type: String, status: Int) throws {
+        ("PUT", "/v1/trees", nil, 405),
+    ] as [(String, String, String?, Int)])
+    func answersFromTheHeadAloneCloseTheConnection(method: String, path: String, type: String?, status: Int) throws {
         let service = try TestService()
         let connection = try TestHTTPConnection(port: service.port)
         defer { connection.close() }
-        let reply = try connection.request(method, path, headers: [("Content-Type", type)], body: Array("{}".utf8))
+        let reply = try connection.request(
+            method, path, headers: type.map { [("Content-Type", $0)] } ?? [], body: type == nil ? [] : Array("{}".utf8))
         #expect(reply.status == status)
         #expect(reply.header("Connection")?.lowercased() == "close")
         #expect(reply.header("Content-Type") == "application/problem+json")
