@@ -1385,7 +1385,8 @@ components:
       enum: [loadView, viewDidLoad, viewWillAppear, viewIsAppearing, viewDidAppear, viewWillDisappear, viewDidDisappear,
              viewWillLayoutSubviews, viewDidLayoutSubviews, willMove, didMove, transitionCompletion,
              preferredContentSizeDidChange, propertyDidChange, setNeedsStatusBarAppearanceUpdate,
-             traitCollectionDidChange, viewWillTransition]
+             traitCollectionDidChange, viewWillTransition, presentationControllerShouldDismiss,
+             presentationControllerWillDismiss, presentationControllerDidDismiss, presentationControllerDidAttemptToDismiss]
     Properties:
       type: object
       description: |
