@@ -104,6 +104,12 @@ struct Serve: ParsableCommand {
 
     @Option(
         help: .serve(
+            "An origin (scheme://host[:port]) whose browser pages may call the service (CORS), or * for any; repeat for several",
+            environment: "CONTAINMENT_CORS_ORIGINS (comma-separated)", default: "none, CORS off"))
+    var corsOrigin: [String] = []
+
+    @Option(
+        help: .serve(
             "trace, debug, info, notice, warning, error or critical", environment: "LOG_LEVEL", default: defaultLogLevel.rawValue))
     var logLevel: String?
 
@@ -175,6 +181,7 @@ struct Serve: ParsableCommand {
         if configuration.protectsMetrics && configuration.accessTokens == nil {
             throw ValidationError("--auth-metrics needs --auth-token-file.")
         }
+        configuration.corsOrigins = try corsOrigins(environment)
 
         let atLeastOne: [(String, Int)] = [
             ("threads", configuration.http.threads), ("max body bytes", configuration.http.maxBodySize),
@@ -215,6 +222,19 @@ struct Serve: ParsableCommand {
         } catch {
             throw ValidationError("\(path): \(error)")
         }
+    }
+
+    /// `--cors-origin`s, else `CONTAINMENT_CORS_ORIGINS`; each checked to be an origin or `*`.
+    func corsOrigins(_ environment: Environment) throws -> [String] {
+        let origins = corsOrigin.isEmpty
+            ? (environment.variable("CONTAINMENT_CORS_ORIGINS") ?? "").split(separator: ",").map {
+                String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            }.filter { !$0.isEmpty }
+            : corsOrigin
+        for origin in origins {
+            if let problem = ServiceConfiguration.corsOriginProblem(origin) { throw ValidationError("CORS origin: \(problem).") }
+        }
+        return origins
     }
 }
 

@@ -120,12 +120,12 @@ import Testing
         #expect(ISOTime.string(from: .nan) == "1970-01-01T00:00:00.000Z")
     }
 
-    @Test func snapshotsEncodeNullsForAbsentLinks() throws {
+    @Test func snapshotsEncodeNullsForAbsentLinksAndLeaveOutUnloadedViews() throws {
         let tree = try visibleTree(others: ["map"])
         let data = try JSONEncoder().encode(try tree.controller("map"))
         let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["parent"] is NSNull)
-        #expect(object["view"] is NSNull)
+        #expect(object["view"] == nil, "an unloaded view is left out: the contract's View is never null")
         #expect(try JSONDecoder().decode(ControllerSnapshot.self, from: data) == tree.controller("map"))
         let treeData = try JSONEncoder().encode(tree.snapshot())
         #expect(try JSONDecoder().decode(TreeSnapshot.self, from: treeData) == tree.snapshot())

@@ -13,6 +13,11 @@ public final class TestHTTPConnection {
     private var framing = Framing.done
     /// Body bytes decoded and not yet handed out.
     private var decoded: [UInt8] = []
+    /// The request last sent, logged with its response when `ExchangeLog` is on.
+    private var sentRequest: ExchangeLog.Request?
+    /// False for a connection to something other than the service (a scenario's stand-in
+    /// server), whose answers openapi.yaml does not describe.
+    public var logsExchanges = true
 
     /// Connects to an IPv4 or IPv6 literal. `receiveBuffer` shrinks the socket's receive buffer
     /// (SO_RCVBUF, before connecting), for a client that stops reading early.
@@ -92,6 +97,7 @@ public final class TestHTTPConnection {
         let setsFraming = headers.contains { ["content-length", "transfer-encoding"].contains($0.0.lowercased()) }
         if !body.isEmpty && !setsFraming { head += "Content-Length: \(body.count)\r\n" }
         try send(Array((head + "\r\n").utf8) + body)
+        if ExchangeLog.path != nil, logsExchanges { sentRequest = ExchangeLog.Request(method: method, target: target, headers: headers, body: body) }
     }
 
     /// Sends a request and reads the whole response.
@@ -137,6 +143,10 @@ public final class TestHTTPConnection {
     public func readResponse(forMethod method: String = "GET") throws(TestHTTPClientError) -> TestHTTPResponse {
         var response = try readResponseHead(forMethod: method)
         response.body = try readBody()
+        if let sentRequest {
+            ExchangeLog.append(sentRequest, response)
+            self.sentRequest = nil
+        }
         return response
     }
 

@@ -16,8 +16,9 @@ extension ContainmentTree {
             try popViewController(controller, animated: try args.bool("animated", default: true))
         case (.navigationController, "popToRootViewController"):
             let stack = controllers[controller]!.stack ?? []
+            let animated = try args.bool("animated", default: true)
             if let root = stack.first {
-                try setNavigationStack(controller, [root], animated: try args.bool("animated", default: true), field: args.field("animated"))
+                try setNavigationStack(controller, [root], animated: animated, field: args.field("animated"))
             }
         case (.navigationController, "popToViewController"):
             let target = try controllerList(args, "viewController").0
@@ -41,6 +42,8 @@ extension ContainmentTree {
         case (.navigationController, "cancelInteractivePop"):
             try endInteractivePop(controller, finish: false)
         case (.tabBarController, "setViewControllers"):
+            // UIKit's `setViewControllers(_:animated:)`: the flag is checked, and changes no callback.
+            _ = try args.bool("animated", default: false)
             try setTabs(controller, try controllerList(args, "viewControllers").1, field: args.field("viewControllers"))
         case (.tabBarController, "setSelectedIndex"):
             let index = try args.index("index")

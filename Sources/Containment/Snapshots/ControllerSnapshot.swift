@@ -108,7 +108,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encode(parent, forKey: .parent)
         try container.encode(children, forKey: .children)
         try container.encode(isViewLoaded, forKey: .isViewLoaded)
-        try container.encode(view, forKey: .view)
+        // Absent, not null, until the view is loaded: the contract's View is never null.
+        try container.encodeIfPresent(view, forKey: .view)
         try container.encode(containerViews, forKey: .containerViews)
         try container.encode(appearance, forKey: .appearance)
         try container.encode(isMovingToParent, forKey: .isMovingToParent)

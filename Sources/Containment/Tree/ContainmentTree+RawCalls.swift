@@ -13,8 +13,15 @@ extension ContainmentTree {
     /// `isFinal`: a failure of this call rolls back to a mark taken just before it and
     /// nothing rolls back further (a non-atomic batch), so what follows its last possible
     /// failure needs no undo (`finishCall`).
+    /// An argument the method did not read is refused after it ran, so a call with arguments
+    /// is never final: its undo entries let that refusal roll it back.
     func apply(_ call: RawCall, field prefix: String, isFinal: Bool = false) throws(ContainmentError) {
         let args = RawCallArguments(call.args, prefix: prefix)
+        try dispatch(call, args, prefix: prefix, isFinal: isFinal && args.values.isEmpty)
+        try args.checkNoneUnread(method: call.method)
+    }
+
+    private func dispatch(_ call: RawCall, _ args: RawCallArguments, prefix: String, isFinal: Bool) throws(ContainmentError) {
         if call.method == "runLoop" {
             finishCall(isFinal) { flushTurn() }
             return

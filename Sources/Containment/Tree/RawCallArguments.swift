@@ -2,10 +2,30 @@
 struct RawCallArguments {
     let values: [String: JSONValue]
     let prefix: String
+    /// The names the call read, so an argument it never read (a typo, or one the method
+    /// lacks) is refused rather than ignored; nil when there are no arguments.
+    private let readNames: ReadNames?
 
     init(_ values: [String: JSONValue]?, prefix: String) {
         self.values = values ?? [:]
         self.prefix = prefix
+        self.readNames = self.values.isEmpty ? nil : ReadNames()
+    }
+
+    private final class ReadNames {
+        var names: [String] = []
+    }
+
+    /// An argument the call did not read (the first in name order), or nil.
+    var firstUnread: String? {
+        guard let readNames else { return nil }
+        return values.keys.sorted().first { !readNames.names.contains($0) }
+    }
+
+    /// Refuses an argument the method does not take; called once the method read its own.
+    func checkNoneUnread(method: String) throws(ContainmentError) {
+        guard let name = firstUnread else { return }
+        throw .invalidArgument(field: field(name), "no argument \(name) in \(method)")
     }
 
     func field(_ key: String) -> String { prefix + "args." + key }
@@ -13,6 +33,7 @@ struct RawCallArguments {
     /// The argument named `key`. A call has one or two arguments, and comparing that many
     /// keys costs less than hashing `key`; larger lists are looked up.
     private func value(_ key: String) -> JSONValue? {
+        readNames?.names.append(key)
         guard values.count <= Self.scannedCount else { return values[key] }
         for (name, value) in values where name == key {
             return value

@@ -2,8 +2,8 @@ import Containment
 
 extension CallsBody {
     /// The batch `bytes` hold when they are plain JSON of the expected shape; nil leaves the
-    /// decision (and any 400 naming the field) to JSONDecoder. Unknown keys are ignored, as
-    /// JSONDecoder ignores them. Read member by member straight into `RawCall`s: building
+    /// decision (and any 400 naming the field) to the strict decoder, which refuses unknown
+    /// keys: a key the quick reader does not know makes it step aside. Read member by member straight into `RawCall`s: building
     /// a `JSONValue` for the whole body first cost a dictionary per call.
     init?(quickJSON bytes: [UInt8]) {
         guard let body = JSONQuickParser.reading(bytes, { $0.callsBody() }) else { return nil }
@@ -17,7 +17,6 @@ extension JSONQuickParser {
         var calls: [RawCall]?
         var atomic: Bool?
         var seenAtomic = false
-        var otherKeys: [String] = []
         let parsed = object(depth: 0) { parser, key in
             if key == "calls" {
                 guard calls == nil else { return false }
@@ -38,7 +37,7 @@ extension JSONQuickParser {
                 default: return false
                 }
             } else {
-                return parser.skipMember(key, seen: &otherKeys, depth: 1)
+                return false
             }
         }
         guard parsed, isAtEnd(), let calls else { return nil }
@@ -51,7 +50,6 @@ extension JSONQuickParser {
         var method: String?
         var args: [String: JSONValue]?
         var seenArgs = false
-        var otherKeys: [String] = []
         let parsed = object(depth: depth) { parser, key in
             if key == "receiver" {
                 guard receiver == nil, let text = parser.string() else { return false }
@@ -70,7 +68,7 @@ extension JSONQuickParser {
                 default: return false
                 }
             } else {
-                return parser.skipMember(key, seen: &otherKeys, depth: depth + 1)
+                return false
             }
         }
         guard parsed, let receiver, let method else { return nil }

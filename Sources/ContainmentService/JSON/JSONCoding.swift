@@ -30,10 +30,13 @@ enum JSONCoding {
         }
     }
 
-    /// Decodes `bytes`, turning Foundation's errors into a 400 that names the field.
+    /// Decodes `bytes` strictly (an unknown field is refused, see `StrictDecoder`), turning
+    /// Foundation's errors into a 400 that names the field.
     static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws(Problem) -> Value {
         do {
-            return try JSONDecoder().decode(type, from: Data(bytes))
+            return try StrictDecoder.decode(type, from: Data(bytes))
+        } catch let problem as Problem {
+            throw problem
         } catch let error as DecodingError {
             throw Problem(decodingError: error, format: .json)
         } catch {

@@ -95,7 +95,7 @@ struct JSONQuickParser {
 
     /// An object at `depth`: `member` is called with each key and must read that member's
     /// value (at `depth + 1`), returning false to fail the parse. Telling duplicate keys
-    /// apart is the caller's job (`skipMember` helps with keys it does not know).
+    /// apart is the caller's job.
     mutating func object(depth: Int, _ member: (inout JSONQuickParser, RawString) -> Bool) -> Bool {
         skipWhitespace()
         guard depth < Self.maxDepth, consume(UInt8(ascii: "{")) else { return false }
@@ -123,14 +123,6 @@ struct JSONQuickParser {
             skipWhitespace()
         } while consume(UInt8(ascii: ","))
         return consume(UInt8(ascii: "]"))
-    }
-
-    /// Reads and drops the value of a member the caller ignores, as JSONDecoder ignores
-    /// unknown keys; fails on a key already in `seen`, to which it adds `key`.
-    mutating func skipMember(_ key: RawString, seen: inout [String], depth: Int) -> Bool {
-        guard let name = key.string, !seen.contains(name) else { return false }
-        seen.append(name)
-        return value(depth: depth) != nil
     }
 
     /// A string without escapes or control characters; `index` is on the opening quote.

@@ -155,8 +155,10 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("transitionStyle")
             writer.string(transitionStyle.rawValue)
         }
-        writer.key("view")
-        if let view { view.writeJSON(to: &writer) } else { writer.null() }
+        if let view {
+            writer.key("view")
+            view.writeJSON(to: &writer)
+        }
         if let viewControllers {
             writer.key("viewControllers")
             writer.stringArray(viewControllers)

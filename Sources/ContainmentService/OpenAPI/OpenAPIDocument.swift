@@ -18,9 +18,30 @@ info:
 
     One request is one turn of the run loop: callbacks UIKit defers to the next turn
     (`viewIsAppearing`, `viewDidAppear`) are delivered before the response. Errors are
-    RFC 9457 problem details (`application/problem+json`). Add `?pretty` to any JSON
-    request for indented output.
+    RFC 9457 problem details (`application/problem+json`) whose `detail` is one sentence;
+    UIKit's own exception reasons are kept word for word. Add `?pretty` to any JSON request for
+    indented output.
 
+    Request bodies are strict: a field the schema does not list (a typo such as
+    `containerVeiw`, at any depth) is a 400 `unknown_field` naming it in `field`
+    (`root.children[0].containerVeiw`), and nothing changes. So is a raw call argument the
+    method does not take (`calls[0].args.animatd`).
+
+    Paths: percent-encoded unreserved characters are the same path (`/v1/trees/de%6Do` is
+    `/v1/trees/demo`). Connections: every answer from a route's handler, errors included
+    (400, 404 of an unknown tree, 409, …), keeps the connection open. An answer decided from
+    the request head alone, before any body is read — an unknown route (404), a method the
+    path lacks (405), a body type the route does not read (415), a body over the limit (413),
+    a CORS preflight (204) — carries `Connection: close` and closes the connection, so a body
+    the client may still be sending is never read as the next request.
+
+    CORS is off by default. `containment serve --cors-origin ORIGIN` (repeatable, or `*`;
+    env `CONTAINMENT_CORS_ORIGINS`, comma-separated) lets pages from those origins call the
+    service: preflight `OPTIONS` answers 204 with `Access-Control-Allow-Methods` and
+    `Access-Control-Allow-Headers` (Content-Type, If-None-Match, Last-Event-ID,
+    Authorization); every response to an allowed origin, event streams included, carries
+    `Access-Control-Allow-Origin`, `Access-Control-Expose-Headers: Location, ETag` and
+    `Vary: Origin`.
     Every response carries `X-Content-Type-Options: nosniff`. The server protects itself from
     clients that hold connections: a request head must arrive within `--request-head-timeout`
     (30 s), one client address may hold `--max-connections-per-client` connections, and past
@@ -28,8 +49,8 @@ info:
   license:
     name: NOASSERTION
 servers:
-  - url: http://127.0.0.1:8080
-    description: scripts/serve
+  - url: /
+    description: Wherever the service runs (`scripts/serve` listens on http://127.0.0.1:8080).
 # Access control is off unless the service runs with `--auth-token-file`; then every operation
 # but the probes and this document needs a bearer token (see the `bearer` scheme).
 security:
@@ -51,12 +72,20 @@ tags:
       The events a tree has delivered: a JSON page, or a live stream (Server-Sent Events or
       NDJSON, chosen with `Accept`) that replays retained events, then sends each new one as it
       happens. Streams carry the same Event JSON as mutation responses, plus a few control
-      messages: `reset` (the resume point is no longer retained), `treeDeleted` (the tree is
-      gone; its streams end) and `shutdown` (the service is stopping; every stream ends).
-      Idle streams get a heartbeat (SSE comment `: heartbeat`, NDJSON an empty line) every
-      15 s by default (`--heartbeat-interval`). A client that reads too slowly (more than
-      1 MiB pending besides the newest batch, however large that is) is disconnected; it
+      messages, each `{"<name>": {...}}` in both formats (StreamResetMessage,
+      StreamTreeDeletedMessage, StreamShutdownMessage): `reset` (the resume point is no
+      longer retained), `treeDeleted` (the tree is gone; its streams end) and `shutdown` (the
+      service is stopping; every stream ends). One schema, StreamLine, reads every NDJSON line
+      and every SSE `data:`. Idle streams get a heartbeat every 15 s by default
+      (`--heartbeat-interval`): the NDJSON line `{"heartbeat":{}}` (StreamHeartbeatMessage), or an
+      SSE comment `: heartbeat`, which EventSource and SSE decoders skip by the format's own
+      rule. A client that reads too slowly (more than 1 MiB pending besides the newest batch, however large
+      that is) is disconnected; it
       resumes with `Last-Event-ID` (or `?after=`).
+
+      In a browser, `new EventSource(url)` reads a stream; named messages need
+      `addEventListener(callback, …)`, or add `?unnamed=true` to get every message in
+      `onmessage` (tell events from control messages by their data: events have `seq`).
   - name: operations
     description: |
       Liveness (`/healthz`), readiness (`/readyz`), metrics and this document. The probes and
@@ -152,12 +181,7 @@ paths:
           content:
             application/json:
               schema:
-                type: object
-                required: [status]
-                properties:
-                  status:
-                    type: string
-                    enum: [ok, shutting_down]
+                $ref: '#/components/schemas/Health'
               example: {status: ok}
         '503':
           $ref: '#/components/responses/ShuttingDown'
@@ -276,14 +300,6 @@ paths:
           application/yaml:
             schema:
               $ref: '#/components/schemas/CreateTree'
-            example: |
-              id: demo
-              clock: manual
-              root:
-                id: root
-                containerViews:
-                  - id: content
-                    frame: {x: 0, y: 100, width: 390, height: 744}
             examples:
               containerGuide:
                 summary: The guide's container with a content area
@@ -479,9 +495,7 @@ paths:
           in: query
           description: '`text` prints the hierarchy indented, like UIKit''s `_printHierarchy`: a presented controller follows its presenter''s children one level deeper, marked `+` and `presented with: <presentation controller class>`; a loaded view out of the window is marked `not in the window`.'
           schema:
-            type: string
-            enum: [json, text]
-            default: json
+            $ref: '#/components/schemas/SnapshotFormat'
         - $ref: '#/components/parameters/Pretty'
         - name: If-None-Match
           in: header
@@ -489,7 +503,8 @@ paths:
             Entity tags from earlier compact JSON reads (`ETag`), or `*`. When one names the
             representation this request gets (the tree's current version, gzip-coded or not)
             the answer is `304 Not Modified` without a body. Weak tags (`W/"…"`) compare equal
-            to their strong form.
+            to their strong form. A value sent percent-encoded (`%22…%22`, as
+            swift-openapi-runtime sends header values) is decoded first.
           schema:
             type: string
         - name: Accept-Encoding
@@ -528,8 +543,7 @@ paths:
             Content-Encoding:
               description: '`gzip` when the body is gzip-coded (see `Accept-Encoding`); absent otherwise.'
               schema:
-                type: string
-                enum: [gzip]
+                $ref: '#/components/schemas/ContentCoding'
             Vary:
               description: '`Accept-Encoding` on compact JSON, coded or not, so caches keep the two representations apart.'
               schema:
@@ -781,13 +795,13 @@ paths:
                 $ref: '#/components/schemas/ParentChildMutation'
               example:
                 events:
-                  - {seq: 7, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: willMove, args: {parent: root}}
-                  - {seq: 8, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: loadView, args: {}}
-                  - {seq: 9, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewDidLoad, args: {}}
-                  - {seq: 10, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewWillAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
-                  - {seq: 11, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: didMove, args: {parent: root}}
-                  - {seq: 12, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewIsAppearing, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
-                  - {seq: 13, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewDidAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
+                  - {seq: 7, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: willMove, args: {parent: root}}
+                  - {seq: 8, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: loadView, args: {}}
+                  - {seq: 9, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewDidLoad, args: {}}
+                  - {seq: 10, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewWillAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
+                  - {seq: 11, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: didMove, args: {parent: root}}
+                  - {seq: 12, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewIsAppearing, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
+                  - {seq: 13, batch: 3, tree: demo, time: '2026-11-21T10:00:00.000Z', controller: map, callback: viewDidAppear, args: {animated: false}, isMovingToParent: true, isMovingFromParent: false}
         '400':
           $ref: '#/components/responses/BadRequest'
         '404':
@@ -1049,19 +1063,22 @@ paths:
       operationId: listEvents
       summary: Events after a sequence number, as a page or a live stream
       description: |
-        With `Accept: application/json` (or none) a page of retained events; 410 when events
-        after `after` were already dropped (see `oldestSeq`).
+        `Accept` is negotiated as RFC 9110 says (q-values, most specific range); among equally
+        weighted types (`*/*`, or no `Accept`) the JSON page wins. Nothing acceptable is a 406.
 
-        With `Accept: text/event-stream` a live Server-Sent Events stream: one message per
-        event, `id:` its seq, `event:` its callback name (or `warning`), `data:` the Event
-        JSON. With `Accept: application/x-ndjson` one Event JSON per line. Both start after
+        `application/json`: a page of retained events; 410 when events after `after` were
+        already dropped (see `oldestSeq`).
+
+        `text/event-stream`: a live Server-Sent Events stream, one message per event, `id:`
+        its seq, `event:` its callback name (or `warning`; left out with `?unnamed=true`),
+        `data:` the Event JSON. `application/x-ndjson`: one Event JSON per line. Both start after
         `Last-Event-ID` (which wins) or `after`, replaying the retained events first (all of
         them when neither is given), then send every new event as it is published. A resume
         point that is no longer retained (or beyond `lastSeq`, e.g. a recreated tree) is not an
-        error: a `reset` message (SSE `event: reset`, NDJSON `{"reset": {...}}`, body
-        StreamReset) comes first and the replay starts at the oldest retained event. Deleting
-        the tree sends the teardown's events, then `treeDeleted` (StreamTreeDeleted), and ends
-        the stream; stopping the service ends it with `shutdown` (StreamShutdown).
+        error: a `reset` message (StreamResetMessage; SSE `event: reset`) comes first and the
+        replay starts at the oldest retained event. Deleting the tree sends the teardown's
+        events, then `treeDeleted` (StreamTreeDeletedMessage), and ends the stream; stopping the
+        service ends it with `shutdown` (StreamShutdownMessage).
       parameters:
         - name: after
           in: query
@@ -1096,6 +1113,7 @@ paths:
             type: string
             enum: [json, mermaid, text]
             default: json
+        - $ref: '#/components/parameters/Unnamed'
         - $ref: '#/components/parameters/Pretty'
       responses:
         '200':
@@ -1130,24 +1148,31 @@ paths:
               schema:
                 type: string
                 description: |
-                  Server-Sent Events, never ending while the tree lives. Each message's
-                  `data:` is one Event (`id:` seq, `event:` callback or `warning`) or, for
-                  `event: reset`, `treeDeleted` or `shutdown`, a StreamReset, StreamTreeDeleted
-                  or StreamShutdown. Lines starting with `:` are heartbeats.
+                  Server-Sent Events, never ending while the tree lives. Each message's `data:`
+                  is one StreamLine: an Event (`id:` seq, `event:` callback or `warning`) or a
+                  control message (`event: reset`, `treeDeleted` or `shutdown`). `event:` lines
+                  are left out with `?unnamed=true`. Lines starting with `:` are heartbeats.
               example: |
                 id: 17
                 event: viewWillAppear
                 data: {"args":{"animated":false},"batch":4,"callback":"viewWillAppear","controller":"map","isMovingFromParent":false,"isMovingToParent":true,"seq":17,"time":"2026-11-21T10:00:00.123Z","tree":"demo"}
+
+                event: treeDeleted
+                data: {"treeDeleted":{"lastSeq":42,"tree":"demo"}}
 
             application/x-ndjson:
               schema:
                 $ref: '#/components/schemas/StreamLine'
               example: |
                 {"args":{"animated":false},"batch":4,"callback":"viewWillAppear","controller":"map","isMovingFromParent":false,"isMovingToParent":true,"seq":17,"time":"2026-11-21T10:00:00.123Z","tree":"demo"}
+                {"heartbeat":{}}
+                {"treeDeleted":{"lastSeq":42,"tree":"demo"}}
         '400':
           $ref: '#/components/responses/BadRequest'
         '404':
           $ref: '#/components/responses/NotFound'
+        '406':
+          $ref: '#/components/responses/NotAcceptable'
         '410':
           $ref: '#/components/responses/Gone'
         '401':
@@ -1167,8 +1192,9 @@ paths:
         SSE or NDJSON like a tree's stream. Live only: seqs are per tree, so SSE messages carry
         no `id:` and `Last-Event-ID` is ignored; catch up per tree with
         `GET /v1/trees/{tree}/events`. A deleted tree's `treeDeleted` message is passed on and
-        the stream stays open; it ends with `shutdown`. Needs an `Accept` naming a stream
-        format (406 otherwise).
+        the stream stays open; it ends with `shutdown`. `Accept` is negotiated as RFC 9110
+        says; SSE wins among equals (`*/*`, or no `Accept`), and an `Accept` allowing neither
+        stream format (`application/json` alone, say) is a 406: this resource has no page.
         With access control on, a `user` token's stream carries only its own trees' events
         (and their `treeDeleted`); an `admin` token's carries every tree's. Behind the
         sharding proxy this stream is per instance (docs/deployment.md).
@@ -1178,6 +1204,7 @@ paths:
           description: Only trees whose id starts with this prefix.
           schema:
             type: string
+        - $ref: '#/components/parameters/Unnamed'
       responses:
         '200':
           description: A live stream.
@@ -1185,10 +1212,12 @@ paths:
             text/event-stream:
               schema:
                 type: string
-                description: Server-Sent Events as on a tree's stream, without `id:` lines.
+                description: Server-Sent Events as on a tree's stream (each `data:` a StreamLine), without `id:` lines.
             application/x-ndjson:
               schema:
                 $ref: '#/components/schemas/StreamLine'
+        '400':
+          $ref: '#/components/responses/BadRequest'
         '406':
           $ref: '#/components/responses/NotAcceptable'
         '401':
@@ -1428,6 +1457,17 @@ components:
       description: The scenario's id (GET /v1/scenarios lists them).
       schema:
         type: string
+    Unnamed:
+      name: unnamed
+      in: query
+      description: |
+        SSE only: leave out `event:` lines, so every message reaches a browser's
+        `EventSource.onmessage` (named messages only reach `addEventListener(name, …)`).
+        `true`/`1` (or no value) or `false`/`0`.
+      allowEmptyValue: true
+      schema:
+        type: string
+        enum: ['true', 'false', '1', '0', '']
     Pretty:
       name: pretty
       in: query
@@ -1467,8 +1507,9 @@ components:
             detail: "This service needs `Authorization: Bearer TOKEN`."
     BadRequest:
       description: |
-        Malformed JSON, a missing or invalid field (named in `field`), an unknown call method or
-        argument, or a free-form field over its cap (`field_too_large`): a `title` over 1,024
+        Malformed JSON or YAML; a missing, invalid or unknown field (`unknown_field`: a field
+        the schema does not list, a typo most often), named in `field`; an unknown call method
+        or argument; or a free-form field over its cap (`field_too_large`): a `title` over 1,024
         characters, more than 64 `properties`, a property key over 64 characters, a property value
         over 16 KiB (its strings plus 16 bytes per element), more than 64 `containerViews`. On any
         request, code `ambiguous_framing`: two different `Content-Length` values, `Content-Length`
@@ -1660,18 +1701,26 @@ components:
       pattern: '^[A-Za-z0-9._-]{1,64}$'
     Time:
       type: string
-      format: date-time
-      description: ISO-8601 UTC with milliseconds.
+      pattern: '^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$'
+      description: |
+        An RFC 3339 UTC date-time with milliseconds. Manual clocks step by fractions of a
+        second (a 0.25 s transition), so the milliseconds matter. Declared as a plain string
+        (not `format: date-time`) on purpose: generated clients' default date decoders (the
+        ISO 8601 transcoder of swift-openapi-runtime's default configuration, for one) refuse
+        fractional seconds, and would fail on every response carrying an event. Parse it
+        with fractional seconds allowed (e.g. `Date.ISO8601FormatStyle(includingFractionalSeconds: true)`).
       examples: ['2026-11-21T10:00:00.123Z']
     Size:
       type: object
       required: [width, height]
+      additionalProperties: false
       properties:
         width: {type: number, minimum: 0}
         height: {type: number, minimum: 0}
     Rect:
       type: object
       required: [x, y, width, height]
+      additionalProperties: false
       properties:
         x: {type: number}
         y: {type: number}
@@ -1699,6 +1748,53 @@ components:
     AppearanceState:
       type: string
       enum: [disappeared, appearing, appeared, disappearing]
+    Health:
+      type: object
+      required: [status]
+      properties:
+        status:
+          $ref: '#/components/schemas/HealthStatus'
+    HealthStatus:
+      type: string
+      enum: [ok, shutting_down]
+    SnapshotFormat:
+      type: string
+      enum: [json, text]
+      default: json
+      description: '`text` prints the hierarchy indented, like UIKit''s `_printHierarchy`.'
+    ContentCoding:
+      type: string
+      enum: [gzip]
+    Arguments:
+      type: object
+      description: Named values, free-form JSON (a call's arguments, an event's).
+      additionalProperties: true
+    ControllersByID:
+      type: object
+      description: Every controller of the tree, by id.
+      additionalProperties:
+        $ref: '#/components/schemas/Controller'
+    ViewsByID:
+      type: object
+      description: Every view of the tree, by id.
+      additionalProperties:
+        $ref: '#/components/schemas/View'
+    TransitionPhase:
+      type: string
+      enum: [running, finished]
+    Clock:
+      type: string
+      enum: [real, manual]
+      description: A tree's clock. `manual` trees move only when `POST .../clock` advances them, so animated transitions wait for the client.
+    Callback:
+      type: string
+      description: The UIKit method an event reports, by its Swift name.
+      enum: [loadView, viewDidLoad, viewWillAppear, viewIsAppearing, viewDidAppear, viewWillDisappear, viewDidDisappear,
+             viewWillLayoutSubviews, viewDidLayoutSubviews, willMove, didMove, transitionCompletion,
+             preferredContentSizeDidChange, propertyDidChange, setNeedsStatusBarAppearanceUpdate,
+             traitCollectionDidChange, viewWillTransition, presentationControllerShouldDismiss,
+             presentationControllerWillDismiss, presentationControllerDidDismiss, presentationControllerDidAttemptToDismiss,
+             willTransitionTo, didFinishAnimating]
     Properties:
       type: object
       description: |
@@ -1712,6 +1808,7 @@ components:
 
     CreateTree:
       type: object
+      additionalProperties: false
       properties:
         id:
           $ref: '#/components/schemas/Id'
@@ -1722,20 +1819,36 @@ components:
           default: true
           description: Put the window on screen (makeKeyAndVisible) once the root is built.
         clock:
-          type: string
-          enum: [real, manual]
+          $ref: '#/components/schemas/Clock'
           default: real
         window:
-          type: object
-          properties:
-            size:
-              $ref: '#/components/schemas/Size'
-            horizontalSizeClass:
-              $ref: '#/components/schemas/SizeClass'
+          $ref: '#/components/schemas/WindowSpec'
+
+    WindowSpec:
+      type: object
+      additionalProperties: false
+      description: The window a new tree starts with.
+      properties:
+        size:
+          $ref: '#/components/schemas/Size'
+        horizontalSizeClass:
+          $ref: '#/components/schemas/SizeClass'
+
+    ContainerViewSpec:
+      type: object
+      required: [id]
+      additionalProperties: false
+      description: A container view (Interface Builder's placeholder) inside the controller's root view; children embed in it by id.
+      properties:
+        id:
+          $ref: '#/components/schemas/Id'
+        frame:
+          $ref: '#/components/schemas/Rect'
 
     ControllerSpec:
       type: object
       required: [id]
+      additionalProperties: false
       description: A controller to create, with nested children built as a storyboard would.
       properties:
         id:
@@ -1761,13 +1874,7 @@ components:
         containerViews:
           type: array
           items:
-            type: object
-            required: [id]
-            properties:
-              id:
-                $ref: '#/components/schemas/Id'
-              frame:
-                $ref: '#/components/schemas/Rect'
+            $ref: '#/components/schemas/ContainerViewSpec'
         children:
           type: array
           description: Embedded children; each may name the parent's `containerView` and its `frame`.
@@ -1885,6 +1992,7 @@ components:
 
     ControllerPatch:
       type: object
+      additionalProperties: false
       description: Absent fields are left alone; `null` clears `title` and the childFor… settings.
       properties:
         title:
@@ -1919,6 +2027,7 @@ components:
     AddChild:
       type: object
       required: [child]
+      additionalProperties: false
       properties:
         child:
           $ref: '#/components/schemas/Id'
@@ -1932,6 +2041,7 @@ components:
     Transition:
       type: object
       required: [from, to]
+      additionalProperties: false
       properties:
         from:
           $ref: '#/components/schemas/Id'
@@ -1946,6 +2056,7 @@ components:
     RawCall:
       type: object
       required: [receiver, method]
+      additionalProperties: false
       properties:
         receiver:
           type: string
@@ -1957,7 +2068,8 @@ components:
             UIKit's Swift name of the call; which methods a receiver accepts depends on its kind.
             Argument names are UIKit's labels (or the parameter name where the label is `_`);
             ids name controllers and views, `null` stands for nil. An unknown method, a receiver
-            of the wrong kind or a missing argument is a 400; a call UIKit would reject is a 409.
+            of the wrong kind, a missing argument or one the method does not take is a 400; a
+            call UIKit would reject is a 409.
 
             Any controller:
 
@@ -2025,7 +2137,7 @@ components:
 
             | method | args |
             | --- | --- |
-            | `setViewControllers` | `viewControllers` (ids; keeps the selected tab if it stays, else selects the first); `animated` is accepted, the swap is immediate |
+            | `setViewControllers` | `viewControllers` (ids; keeps the selected tab if it stays, else selects the first), `animated` (checked; the swap is immediate either way) |
             | `setSelectedIndex` | `index` (within the tabs; selecting the current tab does nothing) |
 
             Page view controller (`kind: pageViewController`; docs/uikit-rules-page-view-controller.md).
@@ -2073,8 +2185,8 @@ components:
 
             Any receiver: `runLoop` (no args) ends the current run-loop turn.
         args:
-          type: object
-          additionalProperties: true
+          $ref: '#/components/schemas/Arguments'
+          description: The method's arguments by UIKit's labels (see `method`); any other name is a 400.
           examples:
             - {viewController: detail, animated: true}
             - {percent: 0.4}
@@ -2086,6 +2198,7 @@ components:
     Calls:
       type: object
       required: [calls]
+      additionalProperties: false
       properties:
         calls:
           type: array
@@ -2120,6 +2233,7 @@ components:
     ClockAdvance:
       type: object
       required: [advance]
+      additionalProperties: false
       properties:
         advance:
           type: number
@@ -2144,8 +2258,7 @@ components:
           $ref: '#/components/schemas/Time'
         controller: {type: string}
         callback:
-          type: string
-          examples: [viewWillAppear, willTransitionTo, didFinishAnimating]
+          $ref: '#/components/schemas/Callback'
           description: |
             UIKit's Swift name without labels. Besides the lifecycle callbacks, a page view
             controller's delegate callbacks are events on the page view controller:
@@ -2154,8 +2267,7 @@ components:
             `args.transitionCompleted`) when it ends. `viewWillTransition` carries `args.size`,
             the size `size(forChildContentContainer:withParentContainerSize:)` gave the controller.
         args:
-          type: object
-          additionalProperties: true
+          $ref: '#/components/schemas/Arguments'
         isMovingToParent: {type: boolean}
         isMovingFromParent: {type: boolean}
         isBeingPresented:
@@ -2219,9 +2331,8 @@ components:
             leave (before them) or a page being swiped to (after them).
         isViewLoaded: {type: boolean}
         view:
-          oneOf:
-            - type: 'null'
-            - $ref: '#/components/schemas/View'
+          $ref: '#/components/schemas/View'
+          description: The root view; absent until the view is loaded (`isViewLoaded`).
         containerViews:
           type: array
           items: {type: string}
@@ -2293,36 +2404,13 @@ components:
       properties:
         id: {type: string}
         clock:
-          type: string
-          enum: [real, manual]
+          $ref: '#/components/schemas/Clock'
         window:
-          type: object
-          required: [size, horizontalSizeClass, visible, statusBar]
-          properties:
-            size:
-              $ref: '#/components/schemas/Size'
-            horizontalSizeClass:
-              $ref: '#/components/schemas/SizeClass'
-            visible: {type: boolean}
-            rootViewController: {type: [string, 'null']}
-            statusBar:
-              type: object
-              required: [style, hidden]
-              description: The effective status bar after following the childFor… chain from the root.
-              properties:
-                style:
-                  $ref: '#/components/schemas/StatusBarStyle'
-                hidden: {type: boolean}
-                decidedBy: {type: [string, 'null']}
-                hiddenDecidedBy: {type: [string, 'null']}
+          $ref: '#/components/schemas/Window'
         controllers:
-          type: object
-          additionalProperties:
-            $ref: '#/components/schemas/Controller'
+          $ref: '#/components/schemas/ControllersByID'
         views:
-          type: object
-          additionalProperties:
-            $ref: '#/components/schemas/View'
+          $ref: '#/components/schemas/ViewsByID'
         lastSeq: {type: integer, minimum: 0}
         time:
           $ref: '#/components/schemas/Time'
@@ -2350,6 +2438,31 @@ components:
           controllers: {}
           views: {}
 
+    Window:
+      type: object
+      required: [size, horizontalSizeClass, visible, statusBar]
+      description: The tree's window.
+      properties:
+        size:
+          $ref: '#/components/schemas/Size'
+        horizontalSizeClass:
+          $ref: '#/components/schemas/SizeClass'
+        visible: {type: boolean}
+        rootViewController: {type: [string, 'null']}
+        statusBar:
+          $ref: '#/components/schemas/StatusBar'
+
+    StatusBar:
+      type: object
+      required: [style, hidden]
+      description: The effective status bar after following the childFor… chain from the root.
+      properties:
+        style:
+          $ref: '#/components/schemas/StatusBarStyle'
+        hidden: {type: boolean}
+        decidedBy: {type: [string, 'null']}
+        hiddenDecidedBy: {type: [string, 'null']}
+
     TransitionState:
       type: object
       required: [id, parent, from, to, duration, options, state, startedAt, completesAt]
@@ -2363,8 +2476,7 @@ components:
           type: array
           items: {type: string}
         state:
-          type: string
-          enum: [running, finished]
+          $ref: '#/components/schemas/TransitionPhase'
         startedAt:
           $ref: '#/components/schemas/Time'
         completesAt:
@@ -2441,18 +2553,20 @@ components:
         trees:
           type: array
           items:
-            type: object
-            required: [id, clock, controllerCount, lastSeq]
-            properties:
-              id: {type: string}
-              clock:
-                type: string
-                enum: [real, manual]
-              controllerCount: {type: integer, minimum: 0}
-              lastSeq: {type: integer, minimum: 0}
+            $ref: '#/components/schemas/TreeSummary'
         nextCursor:
           type: string
           description: Present when more trees follow; pass it as `cursor`.
+
+    TreeSummary:
+      type: object
+      required: [id, clock, controllerCount, lastSeq]
+      properties:
+        id: {type: string}
+        clock:
+          $ref: '#/components/schemas/Clock'
+        controllerCount: {type: integer, minimum: 0}
+        lastSeq: {type: integer, minimum: 0}
 
     EventPage:
       type: object
@@ -2470,27 +2584,61 @@ components:
           description: The oldest seq still retained.
 
     StreamLine:
-      description: One NDJSON line of an event stream (empty lines are heartbeats).
+      description: |
+        One NDJSON line, or the `data:` of one SSE message, of an event stream: an Event
+        (it has `seq`) or a message about the stream itself, `{"<name>": {...}}`.
       oneOf:
         - $ref: '#/components/schemas/Event'
-        - type: object
-          required: [reset]
-          additionalProperties: false
-          properties:
-            reset:
-              $ref: '#/components/schemas/StreamReset'
-        - type: object
-          required: [treeDeleted]
-          additionalProperties: false
-          properties:
-            treeDeleted:
-              $ref: '#/components/schemas/StreamTreeDeleted'
-        - type: object
-          required: [shutdown]
-          additionalProperties: false
-          properties:
-            shutdown:
-              $ref: '#/components/schemas/StreamShutdown'
+        - $ref: '#/components/schemas/StreamResetMessage'
+        - $ref: '#/components/schemas/StreamTreeDeletedMessage'
+        - $ref: '#/components/schemas/StreamShutdownMessage'
+        - $ref: '#/components/schemas/StreamHeartbeatMessage'
+
+    StreamResetMessage:
+      type: object
+      required: [reset]
+      additionalProperties: false
+      properties:
+        reset:
+          $ref: '#/components/schemas/StreamReset'
+      examples:
+        - {reset: {tree: demo, requestedAfter: 1, oldestSeq: 24}}
+
+    StreamTreeDeletedMessage:
+      type: object
+      required: [treeDeleted]
+      additionalProperties: false
+      properties:
+        treeDeleted:
+          $ref: '#/components/schemas/StreamTreeDeleted'
+      examples:
+        - {treeDeleted: {tree: demo, lastSeq: 42}}
+
+    StreamShutdownMessage:
+      type: object
+      required: [shutdown]
+      additionalProperties: false
+      properties:
+        shutdown:
+          $ref: '#/components/schemas/StreamShutdown'
+      examples:
+        - {shutdown: {reason: The service is shutting down.}}
+
+    StreamHeartbeatMessage:
+      type: object
+      required: [heartbeat]
+      additionalProperties: false
+      description: NDJSON only (SSE heartbeats are comments); sent on idle streams so a client that left is noticed.
+      properties:
+        heartbeat:
+          $ref: '#/components/schemas/StreamHeartbeat'
+      examples:
+        - {heartbeat: {}}
+
+    StreamHeartbeat:
+      type: object
+      additionalProperties: false
+      description: Nothing but the sign of life.
 
     StreamReset:
       type: object

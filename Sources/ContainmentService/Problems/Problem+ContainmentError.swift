@@ -2,7 +2,9 @@ import Containment
 
 extension Problem {
     /// The HTTP face of an engine refusal: UIKit's exception name as `title` where UIKit
-    /// would throw, so a client can match it against what UIKit logs.
+    /// would throw, so a client can match it against what UIKit logs. Every `detail` is one
+    /// sentence (capitalised, ending with a period) like the service's own, except UIKit's
+    /// exception reasons, kept word for word.
     init(_ error: ContainmentError) {
         let status =
             switch error.kind {
@@ -13,7 +15,15 @@ extension Problem {
             case .eventsGone: 410
             }
         self.init(
-            status: status, code: error.code, detail: error.message, title: error.exceptionName,
+            status: status, code: error.code,
+            detail: error.exceptionName == nil ? Self.sentence(error.message) : error.message, title: error.exceptionName,
             field: error.field, callIndex: error.callIndex, oldestSeq: error.oldestSeq)
+    }
+
+    /// `message` with its first letter capitalised and a final period.
+    static func sentence(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        let capitalised = first.uppercased() + message.dropFirst()
+        return capitalised.last.map { ".!?".contains($0) } == true ? capitalised : capitalised + "."
     }
 }

@@ -13,17 +13,32 @@ extension Router {
 
     /// `GET /v1/events`: every tree's new events (those whose id starts with `?tree=`), live
     /// only. Seqs are per tree, so there is no resume point; each event names its tree. It has
-    /// no JSON form, so `Accept` must name a stream format: a client that can't read a stream
-    /// gets 406 instead of a response that never ends.
+    /// no JSON form: `Accept` chooses SSE (also for `*/*` or none) or NDJSON, and anything
+    /// else is 406 instead of a response that never ends.
     static func allTreesEventStream(_ core: ServiceCore, _ request: ServiceRequest) throws(Problem) -> HTTPReply {
-        guard let format = StreamFormat(accept: request.head.headers["Accept"]) else {
-            throw Problem(
-                status: 406, code: "not_acceptable",
-                detail: "GET /v1/events is a live stream: send Accept: text/event-stream or application/x-ndjson.")
-        }
+        let format = try streamFormat(negotiate(StreamFormat.all.map(\.mediaType), request), request) ?? .ndjson
         let stream = HTTPStream()
         core.hub.streams.add(stream, format: format, scope: .allTrees(prefix: request.head.queryValue("tree") ?? "", caller: request.caller))
         return .response(streamResponse(stream, format: format))
+    }
+
+    /// The stream format of a negotiated media type (nil for the JSON page), SSE messages
+    /// unnamed when `?unnamed=true`.
+    static func streamFormat(_ mediaType: String, _ request: ServiceRequest) throws(Problem) -> StreamFormat? {
+        switch StreamFormat(mediaType: mediaType) {
+        case .serverSentEvents?: .serverSentEvents(named: !(try request.queryBool("unnamed") ?? false))
+        case let other: other
+        }
+    }
+
+    /// The offer `Accept` prefers (see `ContentNegotiation`), or 406 naming the offers.
+    static func negotiate(_ offers: [String], _ request: ServiceRequest) throws(Problem) -> String {
+        guard let chosen = ContentNegotiation.best(offers, accept: request.head.headers["Accept"]) else {
+            throw Problem(
+                status: 406, code: "not_acceptable",
+                detail: "The Accept header allows none of \(offers.joined(separator: ", ")).")
+        }
+        return chosen
     }
 
     /// `Last-Event-ID` wins over `?after=`: it is what a reconnecting EventSource sends.

@@ -5,7 +5,9 @@ extension Router {
     /// when the `Accept` header asks for one; and one live stream across all trees.
     mutating func addEventRoutes(_ core: ServiceCore) {
         add("GET", "/v1/trees/{tree}/events") { (request) throws(Problem) in
-            if let format = StreamFormat(accept: request.head.headers["Accept"]) {
+            // The JSON page first: it wins among equally weighted offers (`*/*`, no Accept).
+            let offers = ["application/json"] + StreamFormat.all.map(\.mediaType)
+            if let format = try Self.streamFormat(Self.negotiate(offers, request), request) {
                 return try Self.treeEventStream(core, request, format: format)
             }
             let after = try request.querySequence("after") ?? 0

@@ -50,7 +50,8 @@ extension Router {
                     state.waiters.append(
                         TransitionWaiter(
                             transition: transition.id, response: deferred, startEvents: events,
-                            location: Self.location(request, transition), pretty: request.wantsPrettyJSON))
+                            location: Self.location(request, transition), pretty: request.wantsPrettyJSON,
+                            crossOrigin: core.crossOrigin.headers(for: request.head)))
                     isWaiting = true
                 }
                 return (transition, events)

@@ -1,9 +1,13 @@
+import MicroHTTP
+
 /// RFC 9110 entity tags, as far as `If-None-Match` needs them.
 enum EntityTag {
     /// Whether the `If-None-Match` field value `list` is `*` or names `tag` (weak comparison:
     /// a `W/` prefix is ignored).
+    /// A list sent percent-encoded (`%22…%22`, as swift-openapi-runtime escapes header
+    /// values) is decoded first: no entity tag holds a `%`, so this cannot misread one.
     static func list(_ list: String, matches tag: String) -> Bool {
-        list.split(separator: ",").contains { candidate in
+        list.percentDecoded(onlyUnreserved: false).split(separator: ",").contains { candidate in
             var trimmed = candidate
             while let first = trimmed.first, first == " " || first == "\t" { trimmed.removeFirst() }
             while let last = trimmed.last, last == " " || last == "\t" { trimmed.removeLast() }

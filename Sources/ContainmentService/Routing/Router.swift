@@ -54,8 +54,10 @@ struct Router: Sendable {
         routesBySegmentCount[length].append(route)
     }
 
+    /// Escaped unreserved characters are decoded first (`/v1/trees/de%6Do` is `/v1/trees/demo`),
+    /// as clients that escape more than they need to expect.
     func match(method: String, path: String) -> Match {
-        var path = path
+        var path = path.percentDecoded(onlyUnreserved: true)
         return path.withUTF8 { match(method: method, path: $0) }
     }
 

@@ -42,6 +42,9 @@ final class RequestPipeline: Sendable {
     /// A response decided from the head alone, or the route to read the body for.
     func answerEarly(_ head: HTTPRequestHead) -> HTTPHeadDecision {
         let started = ContinuousClock.now
+        if let preflight = core.crossOrigin.preflight(head) {
+            return .respond(finish(head, route: "preflight", preflight, started: started))
+        }
         switch router.match(method: head.method, path: head.path) {
         case .notFound:
             return .respond(finish(head, route: "unmatched", .problem(.routeNotFound(head.path)), started: started))
@@ -119,11 +122,16 @@ final class RequestPipeline: Sendable {
         return "unmatched"
     }
 
-    /// Records the request's metrics and debug line, then hands the response back.
+    /// Records the request's metrics and debug line, then hands the response back with the
+    /// CORS headers its origin gets.
     private func finish(
         _ head: HTTPRequestHead, route: String, _ response: HTTPResponse, started: ContinuousClock.Instant,
         histograms: RouteHistograms? = nil
     ) -> HTTPResponse {
+        var response = response
+        if response.headers["Access-Control-Allow-Origin"] == nil {  // a preflight has its own
+            for field in core.crossOrigin.headers(for: head) { response.headers.add(name: field.name, value: field.value) }
+        }
         let duration = ContinuousClock.now - started
         core.metrics.recordRequest(method: head.method, route: route, status: response.status, duration: duration, cache: histograms)
         core.logger.debug("\(head.method) \(head.path) \(response.status) \(duration)")

@@ -29,6 +29,16 @@ public struct ServiceConfiguration: Sendable {
     public var accessTokens: AccessTokens?
     /// Whether `/metrics` needs a token too (`--auth-metrics`); only with `accessTokens`.
     public var protectsMetrics = false
+    /// Origins whose pages may call the service from a browser (CORS), `*` for any; empty,
+    /// the default, sends no CORS headers and answers no preflight.
+    public var corsOrigins: [String] = []
 
     public init() {}
+}
+
+extension ServiceConfiguration {
+    /// Why `origin` cannot be one of `corsOrigins` (nil when it can).
+    public static func corsOriginProblem(_ origin: String) -> String? {
+        CrossOriginPolicy.problem(with: origin)
+    }
 }

@@ -13,6 +13,7 @@ final class ServiceCore: Sendable {
     let budget: MemoryBudget
     /// Completes real-clock transitions on time.
     let transitionTimer: TransitionTimer
+    let crossOrigin: CrossOriginPolicy
     private let shuttingDown = Atomic<Bool>(false)
     /// Set once the server serves; a store restoring trees at startup would set it after.
     private let ready = Atomic<Bool>(false)
@@ -20,6 +21,7 @@ final class ServiceCore: Sendable {
 
     init(configuration: ServiceConfiguration, logger: Logger) {
         self.configuration = configuration
+        crossOrigin = CrossOriginPolicy(origins: configuration.corsOrigins)
         self.logger = logger
         metrics = ServiceMetrics()
         hub = EventHub(

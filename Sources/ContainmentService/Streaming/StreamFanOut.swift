@@ -235,9 +235,8 @@ final class StreamFanOut: Sendable {
             return (registry.byTree.values.flatMap(\.values) + registry.allTrees.values)
                 .filter { $0.id % UInt64(slices) == slice }
         }
-        let beats = (sse: StreamFormat.serverSentEvents.heartbeat, ndjson: StreamFormat.ndjson.heartbeat)
         for subscriber in due {
-            subscriber.stream.write(subscriber.format == .serverSentEvents ? beats.sse : beats.ndjson)
+            subscriber.stream.write(subscriber.format.heartbeat)
         }
     }
 

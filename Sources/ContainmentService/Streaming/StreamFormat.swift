@@ -2,21 +2,27 @@ import Containment
 
 /// How a live event stream frames what it sends. Both carry the same event JSON as the
 /// mutation responses, so a client parses one schema whether it polls or listens.
-enum StreamFormat: Sendable {
-    /// Server-Sent Events: `id:` seq, `event:` callback name, `data:` the event JSON.
-    case serverSentEvents
+enum StreamFormat: Sendable, Hashable {
+    /// Server-Sent Events: `id:` seq, `event:` callback name (unless not `named`), `data:` the
+    /// event JSON. Unnamed messages (`?unnamed=true`) all reach `EventSource.onmessage`, which
+    /// named ones never do; their data tells events and control messages apart.
+    case serverSentEvents(named: Bool)
     /// One JSON value per line.
     case ndjson
 
-    /// The stream format an `Accept` header asks for; nil keeps the plain JSON page.
-    init?(accept: String?) {
-        guard let accept = accept?.lowercased() else { return nil }
-        if accept.contains("text/event-stream") {
-            self = .serverSentEvents
-        } else if accept.contains("application/x-ndjson") {
-            self = .ndjson
-        } else {
-            return nil
+    /// The offers of `GET /v1/events`, preferred first: SSE is what a browser's EventSource reads.
+    static let all: [StreamFormat] = [.serverSentEvents(named: true), .ndjson]
+
+    init?(mediaType: String) {
+        guard let format = Self.all.first(where: { $0.mediaType == mediaType }) else { return nil }
+        self = format
+    }
+
+    /// The media type `Accept` names, and `Content-Type` states (with a charset for SSE).
+    var mediaType: String {
+        switch self {
+        case .serverSentEvents: "text/event-stream"
+        case .ndjson: "application/x-ndjson"
         }
     }
 
@@ -27,14 +33,18 @@ enum StreamFormat: Sendable {
         }
     }
 
-    /// Keeps a quiet connection busy so a client that left is noticed (its write fails):
-    /// an SSE comment, or an empty line that NDJSON readers skip.
+    /// Keeps a quiet connection busy so a client that left is noticed (its write fails): an
+    /// SSE comment, which EventSource and SSE decoders skip by the format's own rule, or an
+    /// NDJSON line `{"heartbeat":{}}`, a JSON value like every other line of the stream.
     var heartbeat: [UInt8] {
         switch self {
-        case .serverSentEvents: Array(": heartbeat\n\n".utf8)
-        case .ndjson: Array("\n".utf8)
+        case .serverSentEvents: Self.serverSentEventsHeartbeat
+        case .ndjson: Self.ndjsonHeartbeat
         }
     }
+
+    private static let serverSentEventsHeartbeat = Array(": heartbeat\n\n".utf8)
+    private static let ndjsonHeartbeat = Array(#"{"heartbeat":{}}"#.utf8) + [0x0A]
 
     /// One message per event. `withID` is false on the all-trees stream, where a per-tree seq
     /// would make a reconnecting EventSource send a meaningless `Last-Event-ID`.
@@ -43,9 +53,10 @@ enum StreamFormat: Sendable {
         for event in events {
             let json = JSONCoding.encode(event, pretty: false)
             switch self {
-            case .serverSentEvents:
+            case .serverSentEvents(let named):
                 if withID { bytes += Array("id: \(event.seq)\n".utf8) }
-                bytes += Array("event: \(event.callback ?? "warning")\ndata: ".utf8)
+                if named { bytes += Array("event: \(event.callback ?? "warning")\n".utf8) }
+                bytes += Array("data: ".utf8)
                 bytes += json
                 bytes += [0x0A, 0x0A]
             case .ndjson:
@@ -56,15 +67,16 @@ enum StreamFormat: Sendable {
         return bytes
     }
 
-    /// A message about the stream itself rather than a tree event: SSE `event: <name>`, NDJSON
-    /// `{"<name>": <body>}`. Names: `reset`, `treeDeleted`, `shutdown`.
+    /// A message about the stream itself rather than a tree event, `{"<name>": <body>}` in both
+    /// formats (SSE also names it `event: <name>` unless unnamed), so one decoder reads the
+    /// data of either. Names: `reset`, `treeDeleted`, `shutdown`.
     func control<Body: Encodable & JSONWritable>(_ name: String, _ body: Body) -> [UInt8] {
-        let json = JSONCoding.encode(body, pretty: false)
+        let wrapped = Array("{\"\(name)\":".utf8) + JSONCoding.encode(body, pretty: false) + [UInt8(ascii: "}")]
         switch self {
-        case .serverSentEvents:
-            return Array("event: \(name)\ndata: ".utf8) + json + [0x0A, 0x0A]
+        case .serverSentEvents(let named):
+            return Array((named ? "event: \(name)\ndata: " : "data: ").utf8) + wrapped + [0x0A, 0x0A]
         case .ndjson:
-            return Array("{\"\(name)\":".utf8) + json + Array("}\n".utf8)
+            return wrapped + [0x0A]
         }
     }
 }

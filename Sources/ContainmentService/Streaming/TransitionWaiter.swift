@@ -10,6 +10,8 @@ struct TransitionWaiter: Sendable {
     let startEvents: [Event]
     let location: String
     let pretty: Bool
+    /// The CORS headers of the request's origin (`CrossOriginPolicy`), sent with the answer.
+    let crossOrigin: HTTPHeaders
 
     /// Answers with the start events, the completion events and the finished transition.
     func complete(_ snapshot: TransitionSnapshot, completion: [Event]) {
@@ -17,11 +19,17 @@ struct TransitionWaiter: Sendable {
             MutationResponse(events: startEvents + completion, subject: TransitionSubject(transition: snapshot)),
             pretty: pretty)
         reply.headers.add(name: "Location", value: location)
-        response.complete(reply)
+        send(reply)
     }
 
     /// The transition will never finish (its tree was deleted).
     func fail(_ problem: Problem) {
-        response.complete(.problem(problem, pretty: pretty))
+        send(.problem(problem, pretty: pretty))
+    }
+
+    private func send(_ reply: HTTPResponse) {
+        var reply = reply
+        for field in crossOrigin { reply.headers.add(name: field.name, value: field.value) }
+        response.complete(reply)
     }
 }

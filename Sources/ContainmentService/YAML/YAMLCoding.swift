@@ -7,7 +7,9 @@ enum YAMLCoding {
         // YAML is read into the JSON text it stands for, so a YAML spec builds exactly as its JSON twin.
         let json = try YAMLDocumentReader.json(from: bytes)
         do {
-            return try JSONDecoder().decode(type, from: Data(json))
+            return try StrictDecoder.decode(type, from: Data(json))
+        } catch let problem as Problem {
+            throw problem
         } catch let error as DecodingError {
             throw Problem(decodingError: error, format: .yaml)
         } catch {

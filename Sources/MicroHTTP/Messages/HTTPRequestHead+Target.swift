@@ -37,7 +37,8 @@ extension HTTPRequestHead {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
+    /// The value of one hexadecimal digit of a `%XX` escape, or nil.
+    static func hexValue(_ digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10

@@ -16,6 +16,8 @@ final class EventStreamClient {
     let format: Format
     let status: Int
     let contentType: String?
+    /// The response head, for header checks.
+    let head: TestHTTPResponse
 
     enum Format {
         case sse
@@ -30,7 +32,7 @@ final class EventStreamClient {
         connection = try TestHTTPConnection(port: port, timeout: timeout, receiveBuffer: receiveBuffer)
         self.format = format
         try connection.sendRequest("GET", target, headers: [("Accept", format.accept)] + headers)
-        let head = try connection.readResponseHead()
+        head = try connection.readResponseHead()
         status = head.status
         contentType = head.header("Content-Type")
     }
@@ -62,8 +64,8 @@ final class EventStreamClient {
         var data: String?
         while let line = try connection.readBodyLine() {
             if line.isEmpty {
-                guard let event, let data else { continue }  // a heartbeat comment's end
-                return Message(id: id, event: event, data: Self.decode(data))
+                guard let data else { continue }  // a heartbeat comment's end
+                return Self.message(Self.decode(data), id: id, sseEvent: event)
             }
             if line.hasPrefix(":") { continue }
             let (field, value) = Self.split(line)
@@ -79,17 +81,33 @@ final class EventStreamClient {
 
     private func nextJSONLine() throws -> Message? {
         while let line = try connection.readBodyLine() {
-            guard !line.isEmpty else { continue }  // heartbeat
             let json = Self.decode(line)
-            if let seq = json["seq"].int {
-                return Message(id: String(seq), event: json["callback"].string ?? "warning", data: json)
-            }
-            guard case .object(let object) = json, object.count == 1, let (key, body) = object.first else {
-                return Message(id: nil, event: "?", data: json)
-            }
-            return Message(id: nil, event: key, data: body)
+            if json == Self.heartbeat { continue }
+            return Self.message(json, id: json["seq"].int.map(String.init), sseEvent: nil)
         }
         return nil
+    }
+
+    /// The NDJSON heartbeat line, also the shape of every control message: `{"<name>": {...}}`.
+    static let heartbeat: JSONValue = ["heartbeat": [:]]
+
+    /// A message from its JSON, the same in both formats: an event (it has a `seq`), else a
+    /// control message `{"<name>": <body>}`. An SSE `event:` name that disagrees with the
+    /// data's own is kept as `mismatch:…`, so a test comparing names fails.
+    private static func message(_ json: JSONValue, id: String?, sseEvent: String?) -> Message {
+        let name: String
+        let body: JSONValue
+        if json["seq"].int != nil {
+            name = json["callback"].string ?? "warning"
+            body = json
+        } else if case .object(let object) = json, object.count == 1, let (key, value) = object.first {
+            name = key
+            body = value
+        } else {
+            return Message(id: id, event: "?", data: json)
+        }
+        guard let sseEvent, sseEvent != name else { return Message(id: id, event: name, data: body) }
+        return Message(id: id, event: "mismatch:\(sseEvent)", data: body)
     }
 
     private static func split(_ line: String) -> (String, String) {

@@ -136,7 +136,7 @@ import Testing
         try service.createTree("demo")
         let stream = try EventStreamClient(port: service.port, "/v1/trees/demo/events", format: format)
         let line = try stream.nextLine()
-        #expect(line == (format == .sse ? ": heartbeat" : ""))
+        #expect(line == (format == .sse ? ": heartbeat" : #"{"heartbeat":{}}"#))
     }
 }
 

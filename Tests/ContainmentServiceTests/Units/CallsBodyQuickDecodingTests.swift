@@ -4,17 +4,16 @@ import Testing
 
 @testable import ContainmentService
 
-/// The quick `/calls` body decoder must either agree with JSONDecoder or step aside.
+/// The quick `/calls` body decoder must either agree with the strict JSON decoder or step aside.
 @Suite struct CallsBodyQuickDecodingTests {
     private func decoded(_ json: String) -> CallsBody? {
-        try? JSONDecoder().decode(CallsBody.self, from: Data(json.utf8))
+        try? JSONCoding.decode(CallsBody.self, from: Array(json.utf8))
     }
 
     @Test(arguments: [
         #"{"calls":[{"receiver":"root","method":"addChild","args":{"child":"a"}}]}"#,
         #" { "atomic" : true , "calls" : [ { "method" : "willMove" , "receiver" : "a" , "args" : { "toParent" : null } } ] } "#,
         #"{"calls":[{"receiver":"a.view","method":"removeFromSuperview","args":null},{"receiver":"é","method":"m"}],"atomic":null}"#,
-        #"{"calls":[],"extra":{"x":[true,false,null,{"y":"z"}]}}"#,
         #"{"calls":[{"receiver":"r","method":"m","args":{"list":["a",["b"]],"flag":false}}]}"#,
     ])
     func plainBodiesDecodeAsJSONDecoderDoes(json: String) throws {
@@ -37,6 +36,8 @@ import Testing
         #"{"calls":[],}"#,
         #"[]"#,
         #"{"calls":[{"receiver":"r","method":"m"}]"#,
+        #"{"calls":[],"extra":{"x":[true,false,null,{"y":"z"}]}}"#,  // unknown field: refused by name
+        #"{"calls":[{"receiver":"r","method":"m","note":1}]}"#,
     ])
     func everythingElseIsLeftToJSONDecoder(json: String) {
         #expect(CallsBody(quickJSON: Array(json.utf8)) == nil)
@@ -86,7 +87,10 @@ private struct BodyGenerator {
             plain = false
             members.append(member("atomic", oneOf(["\"yes\"", "1", "[]"]) ?? "1"))
         }
-        if chance(5) { members.append(member("extra", value(depth: 0))) }
+        if chance(5) {
+            plain = false
+            members.append(member("extra", value(depth: 0)))
+        }
         if chance(20) {
             plain = false
             members.append(member("calls", "[]"))
@@ -123,7 +127,10 @@ private struct BodyGenerator {
             members.append(member("args", oneOf(["[]", "\"a\"", "true"]) ?? "[]"))
         default: break
         }
-        if chance(6) { members.append(member("note", value(depth: 1))) }
+        if chance(6) {
+            plain = false
+            members.append(member("note", value(depth: 1)))
+        }
         if chance(30) {
             plain = false
             members.append(member(oneOf(["receiver", "method", "args"]) ?? "args", "null"))
