@@ -226,7 +226,8 @@ struct Serve: ParsableCommand {
 
     /// `--cors-origin`s, else `CONTAINMENT_CORS_ORIGINS`; each checked to be an origin or `*`.
     func corsOrigins(_ environment: Environment) throws -> [String] {
-        let origins = corsOrigin.isEmpty
+        let origins =
+            corsOrigin.isEmpty
             ? (environment.variable("CONTAINMENT_CORS_ORIGINS") ?? "").split(separator: ",").map {
                 String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
             }.filter { !$0.isEmpty }

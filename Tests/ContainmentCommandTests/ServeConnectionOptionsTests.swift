@@ -31,10 +31,12 @@ import Testing
     }
 
     @Test func variablesAreRead() throws {
-        let resolved = try configuration([], [
-            "CONTAINMENT_ALLOWED_HOSTS": "a.example, b.example", "CONTAINMENT_MAX_CONNECTIONS_PER_CLIENT": "0",
-            "CONTAINMENT_REQUEST_HEAD_TIMEOUT": "2.5",
-        ])
+        let resolved = try configuration(
+            [],
+            [
+                "CONTAINMENT_ALLOWED_HOSTS": "a.example, b.example", "CONTAINMENT_MAX_CONNECTIONS_PER_CLIENT": "0",
+                "CONTAINMENT_REQUEST_HEAD_TIMEOUT": "2.5",
+            ])
         #expect(resolved.allowedHosts == ["a.example", "b.example"])
         #expect(resolved.perClient == 0)
         #expect(resolved.headTimeout == 2.5)

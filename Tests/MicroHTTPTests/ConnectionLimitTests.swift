@@ -6,7 +6,11 @@ import Testing
     /// At the limit a new client is answered at once (503, connection closed) instead of
     /// waiting in the listen backlog; once a connection closes, new ones are served again.
     @Test func connectionsPastTheLimitAreAnsweredAtOnce() throws {
-        try withServer(configure: { $0.threads = 1; $0.connectionLimit = 2 }, handlers: echoHandlers) { server in
+        try withServer(
+            configure: {
+                $0.threads = 1; $0.connectionLimit = 2
+            }, handlers: echoHandlers
+        ) { server in
             let first = try TestHTTPConnection(port: server.port)
             let second = try TestHTTPConnection(port: server.port)
             #expect(try first.request("GET", "/").status == 200)
@@ -26,7 +30,11 @@ import Testing
 
     /// Past the connections still answered 503, a new one is closed at once, unanswered.
     @Test func connectionsFarPastTheLimitAreClosedAtOnce() throws {
-        try withServer(configure: { $0.threads = 1; $0.connectionLimit = 1 }, handlers: echoHandlers) { server in
+        try withServer(
+            configure: {
+                $0.threads = 1; $0.connectionLimit = 1
+            }, handlers: echoHandlers
+        ) { server in
             // Held open without sending anything: each holds a slot until its head deadline.
             let held = try (0..<(1 + HTTPServer.connectionLimitAnswers)).map { _ in try TestHTTPConnection(port: server.port) }
             #expect(waitUntil { server.openConnections == held.count })

@@ -7,7 +7,11 @@ import Testing
     /// Slow-loris clients send a header byte every 200 ms, which resets the idle timeout each
     /// time: the head deadline closes them all the same, while other clients are served.
     @Test func tricklingHeadsAreClosedAtTheirDeadline() throws {
-        try withServer(configure: { $0.requestHeadTimeout = 1; $0.connectionTimeout = 60 }, handlers: echoHandlers) { server in
+        try withServer(
+            configure: {
+                $0.requestHeadTimeout = 1; $0.connectionTimeout = 60
+            }, handlers: echoHandlers
+        ) { server in
             let clients = try (0..<3).map { _ in try TestHTTPConnection(port: server.port) }
             for client in clients { try client.send("GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ") }
             let started = ContinuousClock.now
@@ -27,7 +31,11 @@ import Testing
 
     /// A kept-alive connection's next head is due within the deadline too.
     @Test func keptAliveConnectionMustSendItsNextHeadInTime() throws {
-        try withServer(configure: { $0.requestHeadTimeout = 1; $0.connectionTimeout = 60 }, handlers: echoHandlers) { server in
+        try withServer(
+            configure: {
+                $0.requestHeadTimeout = 1; $0.connectionTimeout = 60
+            }, handlers: echoHandlers
+        ) { server in
             let client = try TestHTTPConnection(port: server.port)
             #expect(try client.request("GET", "/").status == 200)
             try client.send("GET / HTTP/1.1\r\nHost: local")

@@ -1,6 +1,7 @@
-@testable import MicroHTTP
 import MicroHTTPTestSupport
 import Testing
+
+@testable import MicroHTTP
 
 /// Requests the server refuses before any handler sees them: ambiguous framing (request
 /// smuggling behind a proxy) and a `Host` it does not answer for (DNS rebinding).

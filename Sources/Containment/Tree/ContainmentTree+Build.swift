@@ -27,7 +27,7 @@ extension ContainmentTree {
         while let (spec, path) = stack.popLast() {
             result.append((spec, path))
             var nested: [(ControllerSpec, String)] = []
-            for (index, child) in (spec.children ?? []).enumerated() { nested.append((child, path + "children[\(index)]."))}
+            for (index, child) in (spec.children ?? []).enumerated() { nested.append((child, path + "children[\(index)].")) }
             for (index, child) in (spec.viewControllers ?? []).enumerated() {
                 nested.append((child, path + "viewControllers[\(index)]."))
             }
@@ -133,10 +133,11 @@ extension ContainmentTree {
             node.isModalInPresentation = spec.isModalInPresentation ?? false
         }
         // Plain controllers, the bulk of big trees, get no extras at all.
-        guard spec.title != nil || spec.preferredContentSize != nil || spec.statusBarStyle != nil
-            || spec.statusBarHidden != nil || spec.childForStatusBarStyle != nil || spec.childForStatusBarHidden != nil
-            || !properties.isEmpty || !containerViews.isEmpty || node.kind != .viewController
-            || spec.childContentSizes?.isEmpty == false
+        guard
+            spec.title != nil || spec.preferredContentSize != nil || spec.statusBarStyle != nil
+                || spec.statusBarHidden != nil || spec.childForStatusBarStyle != nil || spec.childForStatusBarHidden != nil
+                || !properties.isEmpty || !containerViews.isEmpty || node.kind != .viewController
+                || spec.childContentSizes?.isEmpty == false
         else { return node }
         node.title = spec.title
         node.preferredContentSize = spec.preferredContentSize ?? Size(width: 0, height: 0)

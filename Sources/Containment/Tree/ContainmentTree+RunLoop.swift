@@ -15,9 +15,11 @@ extension ContainmentTree {
                 runLayoutPass()
                 for controller in ends {
                     guard let index = controllers.index(forKey: controller),
-                        readController(at: index, { node in
-                            node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing)
-                        })
+                        readController(
+                            at: index,
+                            { node in
+                                node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing)
+                            })
                     else { continue }
                     endAppearance(controller, at: index)
                 }
@@ -33,10 +35,12 @@ extension ContainmentTree {
     /// manually driven one gets it from its `endAppearanceTransition()` instead.
     func deliverIsAppearing(_ controller: String, at index: ControllerIndex) {
         guard
-            let (animated, moving) = readController(at: index, { node in
-                node.appearanceDriver != .manual && node.appearance == .appearing && !node.sentIsAppearing
-                    ? (node.appearanceAnimated, node.moving) : nil
-            })
+            let (animated, moving) = readController(
+                at: index,
+                { node in
+                    node.appearanceDriver != .manual && node.appearance == .appearing && !node.sentIsAppearing
+                        ? (node.appearanceAnimated, node.moving) : nil
+                })
         else { return }
         emit(controller, "viewIsAppearing", EventArguments.animated(animated), moving: moving)
         editController(at: index) { $0.sentIsAppearing = true }

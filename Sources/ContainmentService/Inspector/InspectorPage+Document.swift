@@ -6,7 +6,8 @@ extension InspectorPage {
     /// works offline. The files end with a newline the embedded literals drop; the hashes in the
     /// Content-Security-Policy are of the files, newline included.
     static let document: HTTPSharedBytes = {
-        let page = html
+        let page =
+            html
             .replacing(#"<link rel="stylesheet" href="inspector.css">"#, with: "<style>\(css)\n</style>")
             .replacing(#"<script src="inspector.js"></script>"#, with: "<script>\(javascript)\n</script>")
         return HTTPSharedBytes(Array(page.utf8))
@@ -22,7 +23,8 @@ extension InspectorPage {
 
     /// Nothing but the inline style and script with these exact hashes runs; the page talks only
     /// to this origin (`fetch`, `EventSource`); the favicon is an empty `data:` URL.
-    static let contentSecurityPolicy = "default-src 'none'; script-src \(scriptHash); style-src \(styleHash); "
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src \(scriptHash); style-src \(styleHash); "
         + "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     /// The page for a request: gzip-coded when its `Accept-Encoding` prefers gzip, `304 Not

@@ -6,14 +6,17 @@ extension Problem {
     static func rejected(_ reason: HTTPRejection) -> Problem {
         switch reason {
         case .connectionLimit:
-            Problem(status: 503, code: "connection_limit",
-                    detail: "Too many connections are open (--max-connections); retry on a new connection later.")
+            Problem(
+                status: 503, code: "connection_limit",
+                detail: "Too many connections are open (--max-connections); retry on a new connection later.")
         case .ambiguousFraming:
-            Problem(status: 400, code: "ambiguous_framing",
-                    detail: "The request carries two different Content-Length values, or Content-Length with Transfer-Encoding, or an encoding other than chunked.")
+            Problem(
+                status: 400, code: "ambiguous_framing",
+                detail: "The request carries two different Content-Length values, or Content-Length with Transfer-Encoding, or an encoding other than chunked.")
         case .hostNotAllowed:
-            Problem(status: 421, code: "host_not_allowed",
-                    detail: "The Host header is missing or names a host this server does not answer for (--allowed-host).")
+            Problem(
+                status: 421, code: "host_not_allowed",
+                detail: "The Host header is missing or names a host this server does not answer for (--allowed-host).")
         case .shuttingDown:
             .shuttingDown()
         }

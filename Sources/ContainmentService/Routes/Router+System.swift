@@ -15,9 +15,10 @@ extension Router {
             return .json(Health(status: "ready"), for: request)
         }
         add("GET", "/metrics", open: !core.configuration.protectsMetrics) { (_) throws(Problem) in
-            .response(HTTPResponse(
-                status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
-                body: core.metrics.exposition()))
+            .response(
+                HTTPResponse(
+                    status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+                    body: core.metrics.exposition()))
         }
         add("GET", "/openapi.yaml", open: true) { (_) throws(Problem) in
             .response(.text(OpenAPIDocument.yaml, contentType: "application/yaml"))

@@ -72,8 +72,9 @@ extension Router {
         let now = Date().timeIntervalSince1970
         let tree = try Problem.engine { try ContainmentTree(id: id, configuration: configuration, root: body.root, now: now) }
         let (snapshot, events) = try core.register(tree, clock: clock, owner: request.caller.ownerName, createdAt: now)
-        var reply = HTTPResponse.json(MutationResponse(events: events, subject: TreeSubject(tree: snapshot)),
-                                      status: 201, pretty: request.wantsPrettyJSON)
+        var reply = HTTPResponse.json(
+            MutationResponse(events: events, subject: TreeSubject(tree: snapshot)),
+            status: 201, pretty: request.wantsPrettyJSON)
         reply.headers.add(name: "Location", value: "/v1/trees/\(id)")
         return .response(reply)
     }
@@ -88,7 +89,8 @@ extension Router {
         if let candidates = request.head.headers["If-None-Match"], EntityTag.list(candidates, matches: snapshot.entityTag) {
             return HTTPResponse(status: 304, headers: ["ETag": snapshot.entityTag, "Vary": "Accept-Encoding"])
         }
-        let headers: HTTPHeaders = snapshot.isGzip
+        let headers: HTTPHeaders =
+            snapshot.isGzip
             ? ["Content-Type": "application/json", "Content-Encoding": "gzip", "ETag": snapshot.entityTag, "Vary": "Accept-Encoding"]
             : ["Content-Type": "application/json", "ETag": snapshot.entityTag, "Vary": "Accept-Encoding"]
         return HTTPResponse(status: 200, headers: headers, shared: snapshot.body)

@@ -32,13 +32,15 @@ struct CrossOriginPolicy: Sendable {
     /// request to the router (CORS off, no `Origin`, or an origin not allowed).
     func preflight(_ head: HTTPRequestHead) -> HTTPResponse? {
         guard head.method == "OPTIONS", let origin = head.headers["Origin"], isEnabled, allows(origin) else { return nil }
-        return HTTPResponse(status: 204, headers: [
-            "Access-Control-Allow-Origin": allowOrigin(origin),
-            "Access-Control-Allow-Methods": Self.allowedMethods,
-            "Access-Control-Allow-Headers": Self.allowedHeaders,
-            "Access-Control-Max-Age": Self.preflightMaxAge,
-            "Vary": "Origin",
-        ])
+        return HTTPResponse(
+            status: 204,
+            headers: [
+                "Access-Control-Allow-Origin": allowOrigin(origin),
+                "Access-Control-Allow-Methods": Self.allowedMethods,
+                "Access-Control-Allow-Headers": Self.allowedHeaders,
+                "Access-Control-Max-Age": Self.preflightMaxAge,
+                "Vary": "Origin",
+            ])
     }
 
     /// What lets the requesting page read a response; with CORS on, every response varies by

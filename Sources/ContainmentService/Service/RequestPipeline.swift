@@ -60,9 +60,10 @@ final class RequestPipeline: Sendable {
                 let authorization = head.headers["Authorization"]
                 caller = tokens.caller(forAuthorization: authorization)
                 guard caller != nil else {
-                    return .respond(finish(
-                        head, route: route.template.description, Self.unauthorized(tokenMissing: authorization == nil),
-                        started: started))
+                    return .respond(
+                        finish(
+                            head, route: route.template.description, Self.unauthorized(tokenMissing: authorization == nil),
+                            started: started))
                 }
             }
             if route.takesBody || Self.carriesBody(head) {

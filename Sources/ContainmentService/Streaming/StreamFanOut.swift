@@ -205,8 +205,10 @@ final class StreamFanOut: Sendable {
     private func end(tree: String, owner: String?, lastSeq: UInt64) {
         let signal = StreamSignal.TreeDeleted(tree: tree, lastSeq: lastSeq)
         let (ending, watching) = registry.withLock { registry in
-            (registry.byTree.removeValue(forKey: tree).map { Array($0.values) } ?? [],
-             registry.allTrees.values.filter { $0.scope.includes(tree, ownedBy: owner) })
+            (
+                registry.byTree.removeValue(forKey: tree).map { Array($0.values) } ?? [],
+                registry.allTrees.values.filter { $0.scope.includes(tree, ownedBy: owner) }
+            )
         }
         openStreams.decrement(by: Double(ending.count))
         for subscriber in ending {

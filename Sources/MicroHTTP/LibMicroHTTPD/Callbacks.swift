@@ -41,10 +41,12 @@ struct Callbacks: @unchecked Sendable {
                         connections.closed(Connection(handle: connection))
                     }
                 },
-                errorLogged: server.configuration.errorLog == nil ? nil : { server, message in
-                    let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
-                    server.configuration.errorLog?(String(cString: message).trimmingTrailingNewlines())
-                }
+                errorLogged: server.configuration.errorLog == nil
+                    ? nil
+                    : { server, message in
+                        let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
+                        server.configuration.errorLog?(String(cString: message).trimmingTrailingNewlines())
+                    }
             )
         )
     }

@@ -47,7 +47,8 @@ import Testing
     @Test func setViewControllersReplacesThePageAndAWrongCountIsA409() throws {
         let service = try bookService()
         let set = try calls(
-            service, #"[{"receiver": "pages", "method": "setViewControllers", "args": {"viewControllers": ["p2"], "direction": "reverse", "animated": false}}]"#)
+            service, #"[{"receiver": "pages", "method": "setViewControllers", "args": {"viewControllers": ["p2"], "direction": "reverse", "animated": false}}]"#
+        )
         #expect(set.status == 200, "\(set.text)")
         #expect(
             appearanceAndDelegate(set) == [
@@ -103,7 +104,9 @@ import Testing
         let service = try TestService()
         try service.createTree(
             "drawer",
-            root: #"{"id": "root", "containerViews": [{"id": "side", "frame": {"x": 0, "y": 0, "width": 300, "height": 844}}], "children": [{"id": "drawer", "containerView": "side"}]}"#)
+            root:
+                #"{"id": "root", "containerViews": [{"id": "side", "frame": {"x": 0, "y": 0, "width": 300, "height": 844}}], "children": [{"id": "drawer", "containerView": "side"}]}"#
+        )
         let patch = try service.request(
             "PATCH", "/v1/trees/drawer/controllers/root", json: #"{"childContentSizes": {"drawer": {"width": 300, "height": 844}}}"#)
         #expect(patch.status == 200, "\(patch.text)")

@@ -27,7 +27,7 @@ import Testing
         let pipeline = RequestPipeline(router: Router.containment(core), core: core)
         let head = HTTPRequestHead(method: "GET", path: "/readyz", query: [], headers: [:])
         guard case .response(let response) = pipeline.answer(HTTPRequest(head: head, body: [], context: nil)),
-              case .bytes(let body) = response.body
+            case .bytes(let body) = response.body
         else {
             Issue.record("expected a complete response")
             return

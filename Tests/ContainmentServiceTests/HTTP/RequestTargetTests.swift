@@ -29,13 +29,14 @@ import Testing
         #expect(try connection.request("GET", "/healthz").status == 200, "the same connection still serves")
     }
 
-    @Test(arguments: [
-        ("POST", "/v1/nothing", "application/json", 404),
-        ("GET", "/v1/nothing", nil, 404),
-        ("POST", "/v1/trees", "text/plain", 415),
-        ("DELETE", "/v1/events", "application/json", 405),
-        ("PUT", "/v1/trees", nil, 405),
-    ] as [(String, String, String?, Int)])
+    @Test(
+        arguments: [
+            ("POST", "/v1/nothing", "application/json", 404),
+            ("GET", "/v1/nothing", nil, 404),
+            ("POST", "/v1/trees", "text/plain", 415),
+            ("DELETE", "/v1/events", "application/json", 405),
+            ("PUT", "/v1/trees", nil, 405),
+        ] as [(String, String, String?, Int)])
     func answersFromTheHeadAloneCloseTheConnection(method: String, path: String, type: String?, status: Int) throws {
         let service = try TestService()
         let connection = try TestHTTPConnection(port: service.port)

@@ -9,8 +9,10 @@ import Testing
         (#"{"id": "t", "window": {"size": {"width": 1, "height": 2, "depth": 3}}}"#, "window.size.depth"),
         (#"{"id": "t", "root": {"id": "r", "children": [{"id": "m", "containerVeiw": "content"}]}}"#, "root.children[0].containerVeiw"),
         (#"{"id": "t", "root": {"id": "r", "containerViews": [{"id": "c", "frmae": {}}]}}"#, "root.containerViews[0].frmae"),
-        (#"{"id": "t", "root": {"id": "n", "kind": "navigationController", "viewControllers": [{"id": "a", "titel": "A"}]}}"#,
-         "root.viewControllers[0].titel"),
+        (
+            #"{"id": "t", "root": {"id": "n", "kind": "navigationController", "viewControllers": [{"id": "a", "titel": "A"}]}}"#,
+            "root.viewControllers[0].titel"
+        ),
     ])
     func createTreeRefusesUnknownFields(body: String, field: String) throws {
         let service = try TestService()
@@ -40,8 +42,10 @@ import Testing
             ("/v1/trees/demo/controllers/root/children", #"{"child": "m", "containerVeiw": "content"}"#, "containerVeiw"),
             ("/v1/trees/demo/controllers", #"{"id": "x", "titel": "X"}"#, "titel"),
             ("/v1/trees/demo/clock", #"{"advance": 1, "unit": "s"}"#, "unit"),
-            ("/v1/trees/demo/calls", #"{"calls": [{"receiver": "root", "method": "addChild", "args": {"child": "m"}, "note": 1}]}"#,
-             "calls[0].note"),
+            (
+                "/v1/trees/demo/calls", #"{"calls": [{"receiver": "root", "method": "addChild", "args": {"child": "m"}, "note": 1}]}"#,
+                "calls[0].note"
+            ),
             ("/v1/trees/demo/calls", #"{"calls": [], "atomik": true}"#, "atomik"),
         ]
         for (path, body, field) in refusals {
