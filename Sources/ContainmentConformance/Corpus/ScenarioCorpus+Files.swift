@@ -35822,7 +35822,7 @@ extension ScenarioCorpus {
 {
   "documentation": [
     {
-      "title": "objc.io issue 1, View Controller Containment (the Tunnel app)",
+      "title": "objc.io #1, View Controller Containment (the Tunnel app)",
       "url": "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
     }
   ],
@@ -36318,7 +36318,7 @@ extension ScenarioCorpus {
 {
   "documentation": [
     {
-      "title": "objc.io issue 1, View Controller Containment (the Tunnel app)",
+      "title": "objc.io #1, View Controller Containment (the Tunnel app)",
       "url": "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
     }
   ],
@@ -36685,7 +36685,7 @@ extension ScenarioCorpus {
 {
   "documentation": [
     {
-      "title": "objc.io issue 1, View Controller Containment (the Tunnel app)",
+      "title": "objc.io #1, View Controller Containment (the Tunnel app)",
       "url": "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
     }
   ],
@@ -37197,7 +37197,7 @@ extension ScenarioCorpus {
 {
   "documentation": [
     {
-      "title": "objc.io issue 1, View Controller Containment (the Tunnel app)",
+      "title": "objc.io #1, View Controller Containment (the Tunnel app)",
       "url": "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
     }
   ],
@@ -37419,7 +37419,7 @@ extension ScenarioCorpus {
 {
   "documentation": [
     {
-      "title": "objc.io issue 1, View Controller Containment (the Tunnel app)",
+      "title": "objc.io #1, View Controller Containment (the Tunnel app)",
       "url": "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
     }
   ],
@@ -37667,7 +37667,7 @@ extension ScenarioCorpus {
 {
   "documentation": [
     {
-      "title": "objc.io issue 1, View Controller Containment (the Tunnel app)",
+      "title": "objc.io #1, View Controller Containment (the Tunnel app)",
       "url": "https://www.objc.io/issues/1-view-controllers/containment-view-controller/"
     }
   ],

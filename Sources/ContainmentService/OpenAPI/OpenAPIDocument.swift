@@ -2708,24 +2708,28 @@ components:
       properties:
         scenarios:
           type: array
-          items:
-            type: object
-            required: [id, title, rule, tags]
-            properties:
-              id: {type: string}
-              title: {type: string}
-              rule: {type: integer, description: The rule's number in docs/uikit-rules.md.}
-              tags: {type: array, items: {type: string}}
+          items: {$ref: '#/components/schemas/ScenarioSummary'}
         rules:
           type: array
-          items:
-            type: object
-            required: [number, title, document, scenarios]
-            properties:
-              number: {type: integer}
-              title: {type: string}
-              document: {type: string, description: The document the rule is written in.}
-              scenarios: {type: integer, description: How many scenarios check it.}
+          items: {$ref: '#/components/schemas/RuleSummary'}
+
+    ScenarioSummary:
+      type: object
+      required: [id, title, rule, tags]
+      properties:
+        id: {type: string}
+        title: {type: string}
+        rule: {type: integer, description: The rule's number in docs/uikit-rules.md.}
+        tags: {type: array, items: {type: string}}
+
+    RuleSummary:
+      type: object
+      required: [number, title, document, scenarios]
+      properties:
+        number: {type: integer}
+        title: {type: string}
+        document: {type: string, description: The document the rule is written in.}
+        scenarios: {type: integer, description: How many scenarios check it.}
 
     Scenario:
       type: object
@@ -2734,37 +2738,45 @@ components:
       properties:
         id: {type: string}
         title: {type: string}
-        rule:
-          type: object
-          required: [number, uikit]
-          properties:
-            number: {type: integer}
-            uikit: {type: array, items: {type: string}}
+        rule: {$ref: '#/components/schemas/ScenarioRule'}
         documentation:
           type: array
           description: Where the behaviour is documented (Apple guide section, API reference, public log).
-          items:
-            type: object
-            required: [title, url]
-            properties:
-              title: {type: string}
-              url: {type: string, format: uri}
+          items: {$ref: '#/components/schemas/DocumentationLink'}
         tags: {type: array, items: {type: string}}
-        tree:
-          type: object
-          properties:
-            root: {$ref: '#/components/schemas/ControllerSpec'}
-            onScreen: {type: boolean}
-            window: {type: object}
-            expect: {$ref: '#/components/schemas/StepOutcome'}
+        tree: {$ref: '#/components/schemas/ScenarioTree'}
         steps:
           type: array
-          items:
-            type: object
-            description: Exactly one of calls, add, remove, transition, advance, window, create, update; plus note and the recorded expect.
-            properties:
-              note: {type: string}
-              expect: {$ref: '#/components/schemas/StepOutcome'}
+          items: {$ref: '#/components/schemas/ScenarioStep'}
+
+    ScenarioRule:
+      type: object
+      required: [number, uikit]
+      properties:
+        number: {type: integer}
+        uikit: {type: array, items: {type: string}}
+
+    DocumentationLink:
+      type: object
+      required: [title, url]
+      properties:
+        title: {type: string}
+        url: {type: string, format: uri}
+
+    ScenarioTree:
+      type: object
+      properties:
+        root: {$ref: '#/components/schemas/ControllerSpec'}
+        onScreen: {type: boolean}
+        window: {type: object}
+        expect: {$ref: '#/components/schemas/StepOutcome'}
+
+    ScenarioStep:
+      type: object
+      description: Exactly one of calls, add, remove, transition, advance, window, create, update; plus note and the recorded expect.
+      properties:
+        note: {type: string}
+        expect: {$ref: '#/components/schemas/StepOutcome'}
 
     StepOutcome:
       type: object
@@ -2801,20 +2813,19 @@ components:
       properties:
         scenario: {type: string}
         tree: {type: string, description: The run's tree id.}
-        creation:
-          type: object
-          properties:
-            events: {$ref: '#/components/schemas/Events'}
+        creation: {$ref: '#/components/schemas/ScenarioRunStep'}
         steps:
           type: array
-          items:
-            type: object
-            required: [events]
-            properties:
-              events: {$ref: '#/components/schemas/Events'}
-              problem: {$ref: '#/components/schemas/TraceProblem'}
+          items: {$ref: '#/components/schemas/ScenarioRunStep'}
         passed: {type: boolean, description: The run matches the recorded expectations.}
         verdict: {type: string}
+
+    ScenarioRunStep:
+      type: object
+      required: [events]
+      properties:
+        events: {$ref: '#/components/schemas/Events'}
+        problem: {$ref: '#/components/schemas/TraceProblem'}
 
     CompareOptions:
       type: object
@@ -2855,31 +2866,41 @@ components:
         unexpected: {type: array, items: {$ref: '#/components/schemas/PlacedEvent'}}
         outOfOrder:
           type: array
-          items:
-            type: object
-            required: [expectedPosition, observedPosition, event]
-            properties:
-              expectedPosition: {type: integer}
-              observedPosition: {type: integer}
-              event: {$ref: '#/components/schemas/TraceEvent'}
+          items: {$ref: '#/components/schemas/OutOfOrderEvent'}
         differing:
           type: array
-          items:
-            type: object
-            required: [expectedPosition, observedPosition, expected, observed, fields]
-            properties:
-              expectedPosition: {type: integer}
-              observedPosition: {type: integer}
-              expected: {$ref: '#/components/schemas/TraceEvent'}
-              observed: {$ref: '#/components/schemas/TraceEvent'}
-              fields: {type: array, items: {enum: [args, isMovingToParent, isMovingFromParent, isBeingPresented, isBeingDismissed]}}
-        problem:
-          type: object
-          properties:
-            expected: {$ref: '#/components/schemas/TraceProblem'}
-            observed: {$ref: '#/components/schemas/TraceProblem'}
+          items: {$ref: '#/components/schemas/DifferingEvent'}
+        problem: {$ref: '#/components/schemas/ProblemDiff'}
         notRun: {type: boolean}
         lines: {type: array, items: {type: string}, description: The step as a unified diff reads.}
+
+    OutOfOrderEvent:
+      type: object
+      required: [expectedPosition, observedPosition, event]
+      properties:
+        expectedPosition: {type: integer}
+        observedPosition: {type: integer}
+        event: {$ref: '#/components/schemas/TraceEvent'}
+
+    DifferingEvent:
+      type: object
+      required: [expectedPosition, observedPosition, expected, observed, fields]
+      properties:
+        expectedPosition: {type: integer}
+        observedPosition: {type: integer}
+        expected: {$ref: '#/components/schemas/TraceEvent'}
+        observed: {$ref: '#/components/schemas/TraceEvent'}
+        fields: {type: array, items: {$ref: '#/components/schemas/DifferingField'}}
+
+    DifferingField:
+      type: string
+      enum: [args, isMovingToParent, isMovingFromParent, isBeingPresented, isBeingDismissed]
+
+    ProblemDiff:
+      type: object
+      properties:
+        expected: {$ref: '#/components/schemas/TraceProblem'}
+        observed: {$ref: '#/components/schemas/TraceProblem'}
 
     ScenarioDiff:
       type: object
