@@ -98,13 +98,6 @@ struct MHD_Daemon *CMicroHTTPDShim_start(const CMicroHTTPDShim_Settings *setting
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
-void CMicroHTTPDShim_quiesce(struct MHD_Daemon *daemon) {
-    MHD_socket listening = MHD_quiesce_daemon(daemon);
-    if (MHD_INVALID_SOCKET != listening) {
-        close(listening);
-    }
-}
-
 void CMicroHTTPDShim_stop(struct MHD_Daemon *daemon) { MHD_stop_daemon(daemon); }
 
 unsigned int CMicroHTTPDShim_boundPort(struct MHD_Daemon *daemon) {

@@ -85,8 +85,6 @@ typedef struct {
 /* Starts a daemon (internal polling thread pool, epoll, suspend/resume); NULL on failure. */
 struct MHD_Daemon *_Nullable CMicroHTTPDShim_start(const CMicroHTTPDShim_Settings *_Nonnull settings,
                                                    const CMicroHTTPDShim_Callbacks *_Nonnull callbacks);
-/* Stops accepting new connections (the listening socket is closed). */
-void CMicroHTTPDShim_quiesce(struct MHD_Daemon *_Nonnull daemon);
 /* Closes every connection and joins the threads; no connection may be suspended. */
 void CMicroHTTPDShim_stop(struct MHD_Daemon *_Nonnull daemon);
 unsigned int CMicroHTTPDShim_boundPort(struct MHD_Daemon *_Nonnull daemon);

@@ -31,7 +31,10 @@ struct Callbacks: @unchecked Sendable {
                     Unmanaged<RequestContext>.fromOpaque(context).takeRetainedValue().ended(completed: completed != 0)
                 },
                 admitted: { server, _, _ in
-                    Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue().connections.admits() ? 1 : 0
+                    // A shutting-down server takes no new connection: it is closed at once
+                    // (see `HTTPServer.shutdown` for why the listening socket stays open).
+                    let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
+                    return !server.isStopping && server.connections.admits() ? 1 : 0
                 },
                 connectionChanged: { server, connection, opened in
                     let connections = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue().connections

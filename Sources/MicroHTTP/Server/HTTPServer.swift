@@ -111,8 +111,12 @@ public final class HTTPServer: Sendable {
             return daemon
         }
         guard let stopping else { return }
+        // No MHD_quiesce_daemon: in libmicrohttpd 0.9.75 it races a pool worker that takes
+        // the listening socket out of its own epoll set (both see it there; the second
+        // removal fails and libmicrohttpd aborts the process, seen in the test suite). New
+        // connections are refused in the accept policy callback instead, and requests on kept
+        // connections are answered 503 (`RequestContext`); MHD_stop_daemon closes the socket.
         isShuttingDown.store(true, ordering: .sequentiallyConsistent)
-        CMicroHTTPDShim_quiesce(stopping.handle)
         let (streams, deferred) = registry.withLock { registry in
             registry.isShuttingDown = true
             return (Array(registry.streams.values), Array(registry.deferred.values))
