@@ -79,17 +79,10 @@ RUN export DEBIAN_FRONTEND=noninteractive \
 
 COPY --from=build /staging/containment /usr/local/bin/containment
 
-# Inside a container the service must listen on every interface to be reachable.
-# Further settings, read by `containment serve` when set (defaults in brackets):
-#   LOG_LEVEL                        trace|debug|info|notice|warning|error|critical [info]
-#   CONTAINMENT_THREADS              HTTP thread pool size [number of cores]
-#   CONTAINMENT_MAX_BODY_BYTES       largest request body, 413 above [1048576]
-#   CONTAINMENT_MAX_TREES            trees held at once [10000]
-#   CONTAINMENT_MAX_CONTROLLERS      controllers per tree [10000]
-#   CONTAINMENT_EVENTS_RETAINED      events kept per tree for replay [10000]
-#   CONTAINMENT_MAX_CONNECTIONS      simultaneous connections [16384]
-#   CONTAINMENT_CONNECTION_TIMEOUT   idle connection timeout in seconds, 0 = never [60]
-#   CONTAINMENT_HEARTBEAT_INTERVAL   seconds between heartbeats on idle streams [15]
+# Inside a container the service must listen on every interface to be reachable. Every other
+# setting has an environment variable read by `containment serve`; `containment serve --help`
+# lists them with their defaults (derived from the configuration, so this file cannot go stale),
+# and docs/operating.md explains each limit.
 ENV HOST=0.0.0.0 \
     PORT=8080
 
