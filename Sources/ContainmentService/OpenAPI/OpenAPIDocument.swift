@@ -1224,8 +1224,6 @@ paths:
           $ref: '#/components/responses/Unauthorized'
         '503':
           $ref: '#/components/responses/ShuttingDown'
-        '400':
-          $ref: '#/components/responses/BadRequest'
         '421':
           $ref: '#/components/responses/MisdirectedRequest'
 
