@@ -145,8 +145,7 @@ paths:
             Content-Encoding:
               description: '`gzip` when the body is gzip-coded; absent otherwise.'
               schema:
-                type: string
-                enum: [gzip]
+                $ref: '#/components/schemas/ContentCoding'
             Cache-Control:
               description: '`no-cache`.'
               schema:
@@ -206,12 +205,7 @@ paths:
           content:
             application/json:
               schema:
-                type: object
-                required: [status]
-                properties:
-                  status:
-                    type: string
-                    enum: [ready]
+                $ref: '#/components/schemas/Readiness'
               example: {status: ready}
         '503':
           description: Not ready — starting (`not_ready`) or shutting down (`shutting_down`).
@@ -1110,9 +1104,7 @@ paths:
             aligned columns (seq, batch, controller, callback, args, flags). `json` (default) is
             the JSON page. Other values are a 400.
           schema:
-            type: string
-            enum: [json, mermaid, text]
-            default: json
+            $ref: '#/components/schemas/EventPageFormat'
         - $ref: '#/components/parameters/Unnamed'
         - $ref: '#/components/parameters/Pretty'
       responses:
@@ -1727,6 +1719,30 @@ components:
     ControllerKind:
       type: string
       enum: [viewController, navigationController, tabBarController, splitViewController, pageViewController]
+    PageTransitionStyle:
+      type: string
+      enum: [pageCurl, scroll]
+      default: pageCurl
+      description: '`UIPageViewController.TransitionStyle`; `pageCurl` is what `UIPageViewController()` uses (docs/uikit-rules-page-view-controller.md).'
+
+    Readiness:
+      type: object
+      required: [status]
+      properties:
+        status:
+          $ref: '#/components/schemas/ReadinessStatus'
+
+    ReadinessStatus:
+      type: string
+      enum: [ready]
+      description: A ready instance says `ready`; an unready one answers 503 with a problem instead.
+
+    EventPageFormat:
+      type: string
+      enum: [json, mermaid, text]
+      default: json
+      description: How a page of events is written (`json`, or `text/plain` drawings for issues and docs).
+
     ModalPresentationStyle:
       type: string
       enum: [automatic, fullScreen, pageSheet, formSheet, currentContext, overFullScreen, overCurrentContext, popover]
@@ -1763,6 +1779,7 @@ components:
     ContentCoding:
       type: string
       enum: [gzip]
+      description: The content coding of a compressed answer (RFC 9110 §8.4.1).
     Arguments:
       type: object
       description: Named values, free-form JSON (a call's arguments, an event's).
@@ -1891,9 +1908,7 @@ components:
           items:
             $ref: '#/components/schemas/ControllerSpec'
         transitionStyle:
-          type: string
-          enum: [pageCurl, scroll]
-          default: pageCurl
+          $ref: '#/components/schemas/PageTransitionStyle'
           description: |
             Page view controllers only: `UIPageViewController.transitionStyle` (`pageCurl`, as
             `UIPageViewController()`, or `scroll`). It decides the order of an interactive
@@ -2389,8 +2404,7 @@ components:
           type: boolean
           description: True while its dismissal transition or swipe-down runs.
         transitionStyle:
-          type: string
-          enum: [pageCurl, scroll]
+          $ref: '#/components/schemas/PageTransitionStyle'
           description: Page view controllers (always present for them).
         childContentSizes:
           $ref: '#/components/schemas/ChildContentSizes'
