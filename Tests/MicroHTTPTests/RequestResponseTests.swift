@@ -168,7 +168,7 @@ import Glibc
 
     @Test func headHandlerAnswersBeforeTheBody() throws {
         let handlers = HTTPServerHandlers(
-            head: { head in head.headers["Content-Type"] == "application/json" ? .readBody() : .respond(HTTPResponse(status: 415)) },
+            head: { head in head.headers["Content-Type"] == "application/json" ? .readBody : .respond(HTTPResponse(status: 415)) },
             request: { _ in .response(HTTPResponse(status: 201)) }
         )
         try withServer(handlers: handlers) { server in
@@ -181,28 +181,6 @@ import Glibc
             #expect(accepted.status == 201)
         }
     }
-
-    @Test func headContextReachesTheRequestHandlerOfTheSameRequestOnly() throws {
-        let handlers = HTTPServerHandlers(
-            head: { head in head.path == "/plain" ? .readBody() : .readBody(context: Note(text: "seen \(head.path)")) },
-            request: { request in
-                let context = request.context.map { ($0 as? Note)?.text ?? "not a note" } ?? "none"
-                return .response(HTTPResponse(status: 200, body: Array(context.utf8)))
-            }
-        )
-        try withServer(handlers: handlers) { server in
-            let connection = try TestHTTPConnection(port: server.port)
-            #expect(try connection.request("POST", "/first", body: Array("body".utf8)).text == "seen /first")
-            #expect(try connection.request("GET", "/plain").text == "none")
-            #expect(try connection.request("GET", "/second").text == "seen /second")
-        }
-    }
-}
-
-/// A head handler's finding, passed on to the request handler.
-private final class Note: Sendable {
-    let text: String
-    init(text: String) { self.text = text }
 }
 
 /// Lets each piece of a body leave as its own TCP segment, so the server reads it in parts.

@@ -6,9 +6,11 @@ import Testing
 /// Requests the server refuses before any handler sees them: ambiguous framing (request
 /// smuggling behind a proxy) and a `Host` it does not answer for (DNS rebinding).
 @Suite struct RequestScreeningTests {
-    private static let rejectingHandlers = HTTPServerHandlers(
-        request: echoHandlers.request,
-        rejected: { HTTPResponse(status: $0.status, body: Array("\($0)".utf8)) })
+    private static let rejectingHandlers = {
+        var handlers = echoHandlers
+        handlers.rejected = { HTTPResponse(status: $0.status, body: Array("\($0)".utf8)) }
+        return handlers
+    }()
 
     @Test(arguments: [
         "Content-Length: 2\r\nContent-Length: 3\r\n",

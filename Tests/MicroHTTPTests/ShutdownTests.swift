@@ -8,7 +8,7 @@ import Testing
         let deferring = DeferringHandler()
         let server = try startServer(
             handlers: HTTPServerHandlers { request in
-                request.head.path == "/wait" ? deferring.deferReply() : streaming.handlers.request(request)
+                request.head.path == "/wait" ? deferring.deferReply() : streaming.handlers.request(request, ())
             })
 
         let streamClients = try (0..<3).map { _ in try TestHTTPConnection(port: server.port) }

@@ -20,7 +20,7 @@ import Testing
         let handlerStarted = Collected<Bool>()
         let gate = DispatchSemaphore(value: 0)
         let handlers = HTTPServerHandlers { request in
-            guard request.head.path == "/busy" else { return streaming.handlers.request(request) }
+            guard request.head.path == "/busy" else { return streaming.handlers.request(request, ()) }
             handlerStarted.append(true)
             gate.wait()
             return .response(HTTPResponse(status: 200, body: Array("done".utf8)))

@@ -7,7 +7,7 @@ struct StreamingServer {
     let streams = Collected<HTTPStream>()
     let terminations = Collected<HTTPStreamTermination>()
 
-    var handlers: HTTPServerHandlers {
+    var handlers: HTTPServerHandlers<Void> {
         HTTPServerHandlers { [streams, terminations] _ in
             let stream = HTTPStream()
             stream.onTermination { terminations.append($0) }

@@ -2,9 +2,9 @@ import MicroHTTP
 import MicroHTTPTestSupport
 
 /// Starts a server on an ephemeral port for the duration of `body`, then shuts it down.
-func withServer<Result>(
+func withServer<Context, Result>(
     configure: (inout HTTPServerConfiguration) -> Void = { _ in },
-    handlers: HTTPServerHandlers,
+    handlers: HTTPServerHandlers<Context>,
     _ body: (HTTPServer) throws -> Result
 ) throws -> Result {
     let server = try startServer(configure: configure, handlers: handlers)
@@ -13,9 +13,9 @@ func withServer<Result>(
 }
 
 /// A started server on an ephemeral port, for tests that shut it down themselves.
-func startServer(
+func startServer<Context>(
     configure: (inout HTTPServerConfiguration) -> Void = { _ in },
-    handlers: HTTPServerHandlers
+    handlers: HTTPServerHandlers<Context>
 ) throws -> HTTPServer {
     var configuration = HTTPServerConfiguration()
     configuration.port = 0

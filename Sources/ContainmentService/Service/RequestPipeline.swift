@@ -13,10 +13,10 @@ final class RequestPipeline: Sendable {
         self.core = core
     }
 
-    var handlers: HTTPServerHandlers {
+    var handlers: HTTPServerHandlers<RouteMatch> {
         HTTPServerHandlers(
             head: { [self] head in answerEarly(head) },
-            request: { [self] request in answer(request) },
+            request: { [self] request, match in answer(request, match) },
             bodyTooLarge: { [self] head in
                 finish(
                     head, route: routeLabel(of: head), .problem(.bodyTooLarge(limit: core.configuration.http.maxBodySize)),
@@ -27,20 +27,14 @@ final class RequestPipeline: Sendable {
     }
 
     /// The route a head matched, handed on to `answer` so each request is routed once.
-    final class RouteMatch: Sendable {
+    struct RouteMatch: Sendable {
         let route: Router.Route
         let parameters: PathParameters
         let caller: Caller?
-
-        init(route: Router.Route, parameters: PathParameters, caller: Caller?) {
-            self.route = route
-            self.parameters = parameters
-            self.caller = caller
-        }
     }
 
     /// A response decided from the head alone, or the route to read the body for.
-    func answerEarly(_ head: HTTPRequestHead) -> HTTPHeadDecision {
+    func answerEarly(_ head: HTTPRequestHead) -> HTTPHeadDecision<RouteMatch> {
         let started = ContinuousClock.now
         if let preflight = core.crossOrigin.preflight(head) {
             return .respond(finish(head, route: "preflight", preflight, started: started))
@@ -79,19 +73,10 @@ final class RequestPipeline: Sendable {
         }
     }
 
-    /// Routes a complete request to its handler; the request moves into the handler's
-    /// `ServiceRequest` without a copy.
-    func answer(_ request: consuming HTTPRequest) -> HTTPReply {
+    /// Answers a complete request with the route its head matched; the request moves into
+    /// the handler's `ServiceRequest` without a copy.
+    func answer(_ request: consuming HTTPRequest, _ match: RouteMatch) -> HTTPReply {
         let started = ContinuousClock.now
-        guard let match = request.context as? RouteMatch else {
-            // `head` routes every request; this only covers a server that skipped it.
-            switch answerEarly(request.head) {
-            case .respond(let response): return .response(response)
-            case .readBody(let context):
-                request.context = context
-                return answer(request)
-            }
-        }
         let route = match.route
         let serviceRequest = ServiceRequest(http: request, parameters: match.parameters, caller: match.caller)
         let template = route.template.description

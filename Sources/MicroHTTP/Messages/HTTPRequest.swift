@@ -22,12 +22,9 @@ public struct HTTPRequestHead: Sendable {
 public struct HTTPRequest: Sendable {
     public var head: HTTPRequestHead
     public var body: [UInt8]
-    /// What the head handler passed on with `HTTPHeadDecision.readBody(context:)`.
-    public var context: (any AnyObject & Sendable)?
 
-    public init(head: HTTPRequestHead, body: [UInt8], context: (any AnyObject & Sendable)? = nil) {
+    public init(head: HTTPRequestHead, body: [UInt8]) {
         self.head = head
         self.body = body
-        self.context = context
     }
 }

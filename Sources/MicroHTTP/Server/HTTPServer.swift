@@ -12,7 +12,7 @@ import Glibc
 /// `shutdown` to stop it.
 public final class HTTPServer: Sendable {
     let configuration: HTTPServerConfiguration
-    let handlers: HTTPServerHandlers
+    let handlers: BoundHandlers
     private let daemon = Mutex(DaemonState.idle)
     private let registry = Mutex(Registry())
     private let runningHandlers = Atomic<Int>(0)
@@ -29,9 +29,9 @@ public final class HTTPServer: Sendable {
     /// request heads up to about 14 KB still fit.
     private static let connectionMemory = 16 * 1024
 
-    public init(configuration: HTTPServerConfiguration, handlers: HTTPServerHandlers) {
+    public init<Context>(configuration: HTTPServerConfiguration, handlers: HTTPServerHandlers<Context>) {
         self.configuration = configuration
-        self.handlers = handlers
+        self.handlers = BoundHandlers(handlers)
         connections = ConnectionTable(limit: max(1, configuration.connectionLimit), headTimeout: configuration.requestHeadTimeout)
         allowedHosts = configuration.resolvedAllowedHosts
     }

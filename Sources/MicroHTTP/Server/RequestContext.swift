@@ -13,8 +13,6 @@ final class RequestContext {
     private let query: [(name: String, value: String)]
     private var phase = Phase.awaitingHead
     private var head: HTTPRequestHead?
-    /// What the head handler passed on to the request handler.
-    private var headContext: (any AnyObject & Sendable)?
     private var body: [UInt8] = []
     private var stream: HTTPStream?
     private var deferred: HTTPDeferredResponse?
@@ -24,7 +22,8 @@ final class RequestContext {
 
     private enum Phase {
         case awaitingHead
-        case receivingBody
+        /// Reading the body for `answer`, the request handler bound to the head's context.
+        case receivingBody(answer: (consuming HTTPRequest) -> HTTPReply)
         /// The body passed `maxBodySize`: the rest is read and dropped.
         case discardingBody
         case deferred
@@ -67,23 +66,22 @@ final class RequestContext {
             switch server.runHandler({ server.handlers.head(head) }) {
             case .respond(let response):
                 return respond(response, on: connection)
-            case .readBody(let context):
+            case .readBody(let answer):
                 if let response = tooLargeByContentLength(head) { return respond(response, on: connection) }
-                headContext = context
-                phase = .receivingBody
+                phase = .receivingBody(answer: answer)
                 // Without `Expect: 100-continue` nothing is sent before the body: a body cut
                 // short by shutdown can be answered from now on (see `ConnectionTable`).
                 if head.headers["Expect"] == nil { server.connections.receivingBody(true, on: connection) }
                 return true
             }
-        case .receivingBody:
+        case .receivingBody(let answer):
             server.connections.receivingBody(false, on: connection)
             if server.isStopping { return respond(server.rejection(.shuttingDown), on: connection) }
-            // Head, body and context move into the request, which the handler then owns.
+            // Head and body move into the request, which the handler then owns.
             var body: [UInt8] = []
             swap(&body, &self.body)
             server.handlerStarted()
-            let reply = server.handlers.request(HTTPRequest(head: head.take()!, body: body, context: headContext.take()))
+            let reply = answer(HTTPRequest(head: head.take()!, body: body))
             server.handlerEnded()
             switch reply {
             case .response(let response):

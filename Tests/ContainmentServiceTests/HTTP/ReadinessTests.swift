@@ -26,7 +26,8 @@ import Testing
         let core = ServiceCore(configuration: ServiceConfiguration(), logger: .init(label: "test"))
         let pipeline = RequestPipeline(router: Router.containment(core), core: core)
         let head = HTTPRequestHead(method: "GET", path: "/readyz", query: [], headers: [:])
-        guard case .response(let response) = pipeline.answer(HTTPRequest(head: head, body: [], context: nil)),
+        guard case .readBody(let match) = pipeline.answerEarly(head),
+            case .response(let response) = pipeline.answer(HTTPRequest(head: head, body: []), match),
             case .bytes(let body) = response.body
         else {
             Issue.record("expected a complete response")

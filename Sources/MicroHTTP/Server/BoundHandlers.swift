@@ -1,0 +1,30 @@
+/// `HTTPServerHandlers` with the request handler bound to its head's context at each head:
+/// the server and each request's state stay free of the context type, which they must be
+/// because libmicrohttpd calls them through C function pointers, and those cannot refer to a
+/// type parameter.
+struct BoundHandlers: Sendable {
+    let head: @Sendable (HTTPRequestHead) -> HeadOutcome
+    let bodyTooLarge: @Sendable (HTTPRequestHead) -> HTTPResponse
+    let rejected: @Sendable (HTTPRejection) -> HTTPResponse
+
+    init<Context>(_ handlers: HTTPServerHandlers<Context>) {
+        let decide = handlers.head
+        let answer = handlers.request
+        head = { head in
+            switch decide(head) {
+            case .respond(let response): .respond(response)
+            // One allocation, holding the context: what a context object cost before.
+            case .readBody(let context): .readBody { request in answer(request, context) }
+            }
+        }
+        bodyTooLarge = handlers.bodyTooLarge
+        rejected = handlers.rejected
+    }
+}
+
+/// A head handler's decision, its context bound into the request handler.
+enum HeadOutcome {
+    case respond(HTTPResponse)
+    /// Read the body, then answer the complete request with this.
+    case readBody(answer: (consuming HTTPRequest) -> HTTPReply)
+}
