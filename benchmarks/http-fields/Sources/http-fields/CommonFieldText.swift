@@ -1,0 +1,1 @@
+../../../../Sources/MicroHTTP/LibMicroHTTPD/CommonFieldText.swift

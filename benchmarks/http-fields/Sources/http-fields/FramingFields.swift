@@ -1,0 +1,1 @@
+../../../../Sources/MicroHTTP/Server/FramingFields.swift

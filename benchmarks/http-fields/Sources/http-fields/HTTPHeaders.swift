@@ -1,0 +1,1 @@
+../../../../Sources/MicroHTTP/Messages/HTTPHeaders.swift

@@ -1,0 +1,1 @@
+../../../../Sources/MicroHTTP/Messages/UInt8+ASCII.swift
