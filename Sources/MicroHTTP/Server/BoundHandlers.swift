@@ -13,7 +13,7 @@ struct BoundHandlers: Sendable {
         head = { head in
             switch decide(head) {
             case .respond(let response): .respond(response)
-            // One allocation, holding the context: what a context object cost before.
+            // One allocation per request that reads a body, holding the context.
             case .readBody(let context): .readBody { request in answer(request, context) }
             }
         }
