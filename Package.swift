@@ -97,6 +97,8 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
+        // SQLite as the system provides it, for the state directory (`--state-dir`).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // glibc's `mallopt`, which the Glibc module does not import; part of libc, nothing to link.
         .systemLibrary(name: "CMalloc"),
         // The only code that calls libmicrohttpd.
@@ -108,12 +110,16 @@ let package = Package(
         // The conformance suite: scenario format, the embedded corpus, targets to run it on and
         // the event diff. No I/O: callers bring files and an HTTP transport.
         .target(name: "ContainmentConformance", dependencies: ["Containment"]),
+        // The state directory: trees' creations and their journal of accepted mutations in
+        // SQLite, committed in groups. Stores bytes; knows nothing of HTTP.
+        .target(name: "ContainmentPersistence", dependencies: ["CSQLite"]),
         // REST routes, JSON bodies, problem details and event streams.
         .target(
             name: "ContainmentService",
             dependencies: [
                 "Containment",
                 "ContainmentConformance",
+                "ContainmentPersistence",
                 "MicroHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -130,6 +136,7 @@ let package = Package(
             dependencies: [
                 "ContainmentService",
                 "ContainmentConformance",
+                "ContainmentPersistence",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -143,6 +150,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "ContainmentPersistenceTests", dependencies: ["ContainmentPersistence", "CSQLite"]),
         .testTarget(name: "ContainmentCommandTests", dependencies: ["ContainmentCommand"]),
         .testTarget(name: "ContainmentConformanceTests", dependencies: ["ContainmentConformance", "Containment"]),
         // A blocking HTTP/1.1 test client over POSIX sockets, for every HTTP test target.
@@ -150,6 +158,9 @@ let package = Package(
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTestSupport"]),
         .testTarget(
             name: "ContainmentServiceTests",
-            dependencies: ["ContainmentService", "Containment", "ContainmentConformance", "MicroHTTPTestSupport", "MicroHTTP", "CLibDeflate"]),
+            dependencies: [
+                "ContainmentService", "Containment", "ContainmentConformance", "ContainmentPersistence", "MicroHTTPTestSupport", "MicroHTTP",
+                "CLibDeflate",
+            ]),
     ]
 )

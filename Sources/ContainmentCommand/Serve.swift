@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContainmentPersistence
 import ContainmentService
 import Dispatch
 import Glibc
@@ -110,6 +111,18 @@ struct Serve: ParsableCommand {
 
     @Option(
         help: .serve(
+            "Directory that keeps trees across restarts (SQLite, created if missing): every acknowledged change is committed there first, and a start restores every tree",
+            environment: "CONTAINMENT_STATE_DIR", default: "none, trees live in memory only"))
+    var stateDir: String?
+
+    @Option(
+        help: .serve(
+            "How durable a commit is before the answer: normal survives a crash of the process, full also a power loss (one fsync per group commit)",
+            environment: "CONTAINMENT_STATE_SYNC", default: defaults.stateSynchronous.rawValue))
+    var stateSync: String?
+
+    @Option(
+        help: .serve(
             "trace, debug, info, notice, warning, error or critical", environment: "LOG_LEVEL", default: defaultLogLevel.rawValue))
     var logLevel: String?
 
@@ -124,7 +137,13 @@ struct Serve: ParsableCommand {
         }
         let logger = Logger(label: "containment")
 
-        let service = ContainmentService(configuration: configuration, logger: logger)
+        let service: ContainmentService
+        do {
+            service = try ContainmentService(configuration: configuration, logger: logger)
+        } catch {
+            logger.error("could not start: \(error)")
+            throw ExitCode.failure
+        }
         do {
             try service.start()
         } catch {
@@ -182,6 +201,13 @@ struct Serve: ParsableCommand {
             throw ValidationError("--auth-metrics needs --auth-token-file.")
         }
         configuration.corsOrigins = try corsOrigins(environment)
+        let stateDirectory = try environment.value(stateDir, "CONTAINMENT_STATE_DIR", default: "")
+        configuration.stateDirectory = stateDirectory.isEmpty ? nil : stateDirectory
+        let syncName = try environment.value(stateSync, "CONTAINMENT_STATE_SYNC", default: configuration.stateSynchronous.rawValue)
+        guard let synchronous = StoreSynchronous(rawValue: syncName) else {
+            throw ValidationError("state sync must be normal or full, not \(syncName).")
+        }
+        configuration.stateSynchronous = synchronous
 
         let atLeastOne: [(String, Int)] = [
             ("threads", configuration.http.threads), ("max body bytes", configuration.http.maxBodySize),

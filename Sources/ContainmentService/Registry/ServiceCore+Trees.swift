@@ -4,14 +4,17 @@ extension ServiceCore {
     /// Lists a built tree, its estimated size reserved from the memory budget: `POST /v1/trees`
     /// and scenario runs share it. Listed while its lock is held, so no other request can
     /// publish before its creation events.
-    func register(_ tree: sending ContainmentTree, clock: TreeClock, owner: String?, createdAt: Double) throws(Problem) -> (TreeSnapshot, [Event]) {
+    /// `creation` says how it was built, for the state directory to build it again.
+    func register(_ tree: sending ContainmentTree, clock: TreeClock, owner: String?, creation: TreeCreation) throws(Problem) -> (TreeSnapshot, [Event]) {
         let bytes = tree.estimatedBytes
         try budget.reserve(bytes)
-        let box = TreeBox(tree: tree, clock: clock, owner: owner, createdAt: createdAt, incarnation: nextTreeIncarnation(), accountedBytes: bytes)
+        let box = TreeBox(
+            tree: tree, clock: clock, owner: owner, manualTime: creation.time, incarnation: nextTreeIncarnation(), accountedBytes: bytes)
         let (snapshot, events): (TreeSnapshot, [Event])
         do throws(Problem) {
-            (snapshot, events) = try box.withTree(self) { (tree, _, _) throws(Problem) in
+            (snapshot, events) = try box.withTree(self) { (tree, _, state) throws(Problem) in
                 try registry.insert(box)
+                state.pendingRecord = .creation(creation)
                 return (tree.snapshot(), tree.creationEvents)
             }
         } catch {

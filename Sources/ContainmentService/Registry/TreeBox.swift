@@ -1,4 +1,5 @@
 import Containment
+import ContainmentPersistence
 import FoundationEssentials
 import MicroHTTP
 import Synchronization
@@ -43,6 +44,9 @@ final class TreeBox: Sendable {
         /// reads of an unchanged tree don't encode again (nor copy it: libmicrohttpd sends it in
         /// place); dropped at the next change to free its memory early.
         var encodedSnapshot: EncodedSnapshot?
+        /// What the step under way leaves for the state directory's journal; taken by
+        /// `withTree` once the step returns (a step that throws leaves nothing).
+        var pendingRecord: PendingRecord?
 
         mutating func changed() {
             version += 1
@@ -74,12 +78,18 @@ final class TreeBox: Sendable {
 
     /// `accountedBytes`: what creating the tree already reserved from the memory budget, its
     /// `estimatedBytes` at creation.
-    init(tree: sending ContainmentTree, clock: TreeClock, owner: String?, createdAt: Double, incarnation: UInt64, accountedBytes: Int) {
+    /// `manualTime` and `version`: where a restored tree left off (a new tree starts at its
+    /// creation time and version 0).
+    init(
+        tree: sending ContainmentTree, clock: TreeClock, owner: String?, manualTime: Double, incarnation: UInt64, accountedBytes: Int,
+        version: UInt64 = 0
+    ) {
         id = tree.id
         self.clock = clock
         self.owner = owner
         self.incarnation = incarnation
-        var initial = State(tree: tree, manualTime: createdAt)
+        var initial = State(tree: tree, manualTime: manualTime)
+        initial.version = version
         initial.accountedBytes = accountedBytes
         initial.countedStringBytes = accountedBytes - Self.fixedBytes(controllers: tree.controllerCount, events: Self.retainedEvents(tree))
         state = Mutex(initial)
@@ -102,8 +112,12 @@ final class TreeBox: Sendable {
         // its connection) must not hold up the tree's other requests.
         var finished: [FinishedWaiter] = []
         defer { finished.forEach { $0.answer() } }
-        return try state.withLock { (state: inout State) throws(Problem) -> (Result, [Event]) in
+        // The journal ticket of the last record this call left; waited for once the lock is
+        // released, so the answer leaves only when its change is durable.
+        var ticket: UInt64?
+        let outcome = try state.withLock { (state: inout State) throws(Problem) -> (Result, [Event]) in
             guard !state.isDeleted else { throw .treeNotFound(id) }
+            if changes, let failure = core.journal?.failure { throw .notDurable(failure, applied: false) }
             if payload != nil, core.budget.isSpent {
                 // Counted exactly before refusing: deletions since the last count may have
                 // freed strings the estimate still holds.
@@ -115,6 +129,7 @@ final class TreeBox: Sendable {
                 while let due = state.tree.nextDueTime, due <= now {
                     let completion = state.tree.advance(to: due)
                     state.changed()
+                    ticket = journal(core, .mutation(.advance(to: due), time: due), events: completion, &state) ?? ticket
                     core.hub.publish(tree: id, owner: owner, events: completion, treeHasStreams: hasOpenStreams)
                     finished += takeFinishedWaiters(&state, completion: completion)
                 }
@@ -127,12 +142,25 @@ final class TreeBox: Sendable {
             }
             let (result, events) = try body(state.tree, now, &state)
             if changes { state.changed() }
+            if let record = state.pendingRecord {
+                state.pendingRecord = nil
+                ticket = journal(core, record, events: events, &state) ?? ticket
+            }
             state.uncountedBytes += payload ?? 0
             core.hub.publish(tree: id, owner: owner, events: events, treeHasStreams: hasOpenStreams)
             finished += takeFinishedWaiters(&state, completion: events)
             if state.isDeleted { core.hub.streams.endStreams(ofTree: id, owner: owner, lastSeq: state.tree.lastSeq) }
             return (result, events)
         }
+        if let ticket, let journal = core.journal {
+            do throws(StateStoreError) {
+                try journal.waitUntilDurable(ticket)
+            } catch {
+                core.logger.critical("state directory: \(error); changes are refused until a restart")
+                throw .notDurable(error, applied: true)
+            }
+        }
+        return outcome
     }
 
     /// Subscribes `stream` to this tree's events after `after` (nil: every retained event),
@@ -246,6 +274,7 @@ final class TreeBox: Sendable {
     func tearDown(_ core: ServiceCore) throws(Problem) -> [Event] {
         let (waiters, events) = try withTree(core) { (tree, now, state) throws(Problem) -> ([TransitionWaiter], [Event]) in
             state.isDeleted = true
+            state.pendingRecord = .deletion
             let events = tree.tearDown(now: now)
             defer { state.waiters = [] }
             return (state.waiters, events)

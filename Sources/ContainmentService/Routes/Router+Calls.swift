@@ -5,11 +5,13 @@ extension Router {
     mutating func addCallRoutes(_ core: ServiceCore) {
         add("POST", "/v1/trees/{tree}/calls") { (request) throws(Problem) in
             let body = try request.decodeBody(CallsBody.self, quickly: CallsBody.init(quickJSON:))
-            let (outcome, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
-                let outcome = tree.perform(body.calls, atomic: body.atomic ?? false, now: now)
-                // Refused before any call was kept: the tree is unchanged, so its version stays.
+            let (outcome, events) = try core.mutate(request, .calls(body.calls, atomic: body.atomic ?? false)) {
+                (_, applied, _) throws(Problem) in
+                let outcome = applied.calls ?? CallsOutcome(events: applied.events, failure: nil, applied: body.calls.count)
+                // Refused before any call was kept: the tree is unchanged, so its version stays
+                // and nothing is journaled.
                 if let failure = outcome.failure, outcome.applied == 0 { throw Problem(failure, kept: outcome) }
-                return (outcome, outcome.events)
+                return outcome
             }
             // Refused after some calls were kept: those calls and their events stand.
             if let failure = outcome.failure { throw Problem(failure, kept: outcome) }

@@ -16,9 +16,10 @@ extension Router {
                 guard now + body.advance <= TimeLimits.latestClockTime else {
                     throw .badRequest("`advance` would move the clock past the year 9999.", field: "advance", code: "invalid_field")
                 }
-                state.manualTime = now + body.advance
-                let events = tree.advance(to: state.manualTime)
-                return (ClockSubject(time: ISOTime.string(from: state.manualTime), nextDueTime: tree.nextDueTime.map(ISOTime.string)), events)
+                let mutation = TreeMutation.advance(to: now + body.advance)
+                let applied = try Problem.engine { try mutation.apply(to: tree, now: now, manualTime: &state.manualTime) }
+                state.pendingRecord = .mutation(mutation, time: now)
+                return (ClockSubject(time: ISOTime.string(from: state.manualTime), nextDueTime: tree.nextDueTime.map(ISOTime.string)), applied.events)
             }
             return .json(MutationResponse(events: events, subject: subject), for: request)
         }

@@ -7,9 +7,8 @@ extension Router {
         add("POST", "/v1/trees/{tree}/controllers", accepting: [.json, .yaml]) { (request) throws(Problem) in
             let spec = try request.decodeBody(ControllerSpec.self)
             try FieldLimits.check(spec, field: nil)
-            let (controller, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
-                let events = try Problem.engine { try tree.createController(spec, now: now) }
-                return (try Problem.engine { try tree.controller(spec.id) }, events)
+            let (controller, events) = try core.mutate(request, .createController(spec)) { (tree, _, _) throws(Problem) in
+                try Problem.engine { try tree.controller(spec.id) }
             }
             var response = HTTPResponse.json(
                 MutationResponse(events: events, subject: ControllerSubject(controller: controller)),
@@ -29,18 +28,15 @@ extension Router {
             let patch = try request.decodeBody(ControllerPatch.self)
             try FieldLimits.check(patch)
             let id = request.parameter("controller")
-            let (controller, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
-                let events = try Problem.engine { try tree.updateController(id, patch, now: now) }
-                return (try Problem.engine { try tree.controller(id) }, events)
+            let (controller, events) = try core.mutate(request, .updateController(id: id, patch: patch)) { (tree, _, _) throws(Problem) in
+                try Problem.engine { try tree.controller(id) }
             }
             return .json(MutationResponse(events: events, subject: ControllerSubject(controller: controller)), for: request)
         }
 
         add("DELETE", "/v1/trees/{tree}/controllers/{controller}") { (request) throws(Problem) in
             let id = request.parameter("controller")
-            let (_, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
-                ((), try Problem.engine { try tree.deleteController(id, now: now) })
-            }
+            let (_, events) = try core.mutate(request, .deleteController(id: id)) { (_, _, _) throws(Problem) in () }
             return .json(MutationResponse(events: events, subject: NoSubject()), for: request)
         }
     }

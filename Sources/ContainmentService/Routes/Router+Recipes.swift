@@ -14,12 +14,10 @@ extension Router {
                     field: "animated", code: "invalid_field")
             }
             let parent = request.parameter("parent")
-            let (subject, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
-                let events = try Problem.engine {
-                    try tree.displayContentController(
-                        body.child, in: parent, containerView: body.containerView, frame: body.frame, now: now)
-                }
-                return (try Self.parentAndChild(tree, parent: parent, child: body.child), events)
+            let mutation = TreeMutation.displayContentController(
+                child: body.child, parent: parent, containerView: body.containerView, frame: body.frame)
+            let (subject, events) = try core.mutate(request, mutation) { (tree, _, _) throws(Problem) in
+                try Self.parentAndChild(tree, parent: parent, child: body.child)
             }
             return .json(MutationResponse(events: events, subject: subject), for: request)
         }
@@ -27,9 +25,8 @@ extension Router {
         add("DELETE", "/v1/trees/{tree}/controllers/{parent}/children/{child}") { (request) throws(Problem) in
             let parent = request.parameter("parent")
             let child = request.parameter("child")
-            let (subject, events) = try core.mutate(request) { (tree, now, _) throws(Problem) in
-                let events = try Problem.engine { try tree.hideContentController(child, from: parent, now: now) }
-                return (try Self.parentAndChild(tree, parent: parent, child: child), events)
+            let (subject, events) = try core.mutate(request, .hideContentController(child: child, parent: parent)) { (tree, _, _) throws(Problem) in
+                try Self.parentAndChild(tree, parent: parent, child: child)
             }
             return .json(MutationResponse(events: events, subject: subject), for: request)
         }
@@ -40,21 +37,21 @@ extension Router {
             // `?wait=true`: answered later, from whichever thread completes the transition.
             let deferred = try request.queryBool("wait") == true ? HTTPDeferredResponse() : nil
             var isWaiting = false
-            let (transition, events) = try core.mutate(request) { (tree, now, state) throws(Problem) in
-                let (transition, events) = try Problem.engine {
-                    try tree.cycleFromViewController(body.from, to: body.to, in: parent, duration: body.duration ?? 0.25, options: body.options ?? [], now: now)
-                }
+            let mutation = TreeMutation.cycleFromViewController(
+                from: body.from, to: body.to, parent: parent, duration: body.duration ?? 0.25, options: body.options ?? [])
+            let (transition, events) = try core.mutate(request, mutation) { (_, applied, state) throws(Problem) in
+                guard let transition = applied.transition else { throw .internalError("the transition step reported no transition") }
                 // Once shutdown has begun no new waiter is held (those held already get a
                 // 503): the request is answered now with the running transition (202).
                 if let deferred, transition.state == .running, !core.isShuttingDown {
                     state.waiters.append(
                         TransitionWaiter(
-                            transition: transition.id, response: deferred, startEvents: events,
+                            transition: transition.id, response: deferred, startEvents: applied.events,
                             location: Self.location(request, transition), pretty: request.wantsPrettyJSON,
                             crossOrigin: core.crossOrigin.headers(for: request.head)))
                     isWaiting = true
                 }
-                return (transition, events)
+                return transition
             }
             if let deferred, isWaiting { return .deferred(deferred) }
             var response = HTTPResponse.json(

@@ -69,15 +69,13 @@ extension Router {
         guard let built else {
             throw Problem(status: 409, code: "scenario_tree_refused", detail: outcome.problem?.detail ?? "the tree could not be built")
         }
-        let (_, creationEvents) = try core.register(built, clock: .manual, owner: owner, createdAt: ScenarioStepper.startTime)
+        let (_, creationEvents) = try core.register(
+            built, clock: .manual, owner: owner, creation: .scenario(id: scenario.id, base: core.treeConfiguration))
         let box = try core.registry.box(id)
         var steps: [ScenarioRunResponse.Step] = []
         for step in scenario.steps {
-            let (problem, events) = try box.withTree(core) { (tree, _, state) throws(Problem) -> (TraceProblem?, [Event]) in
-                var now = state.manualTime
-                let (events, problem) = ScenarioStepper.perform(step.action, on: tree, now: &now)
-                state.manualTime = now
-                return (problem, events)
+            let (problem, events) = try box.apply(core, .scenarioStep(step.action), payload: nil) { (_, applied, _) throws(Problem) in
+                applied.stepProblem
             }
             steps.append(.init(events: events, problem: problem))
         }

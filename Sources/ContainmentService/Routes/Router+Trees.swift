@@ -71,7 +71,8 @@ extension Router {
 
         let now = Date().timeIntervalSince1970
         let tree = try Problem.engine { try ContainmentTree(id: id, configuration: configuration, root: body.root, now: now) }
-        let (snapshot, events) = try core.register(tree, clock: clock, owner: request.caller.ownerName, createdAt: now)
+        let (snapshot, events) = try core.register(
+            tree, clock: clock, owner: request.caller.ownerName, creation: .spec(configuration: configuration, root: body.root, time: now))
         var reply = HTTPResponse.json(
             MutationResponse(events: events, subject: TreeSubject(tree: snapshot)),
             status: 201, pretty: request.wantsPrettyJSON)

@@ -1,3 +1,4 @@
+import ContainmentPersistence
 import Logging
 import MicroHTTP
 
@@ -8,9 +9,27 @@ public final class ContainmentService: Sendable {
     let core: ServiceCore
     private let server: HTTPServer
 
-    public init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "containment")) {
+    /// With a state directory, opens it and restores every tree before returning, so the
+    /// listener opens (and `/readyz` answers ready) only once the trees are back. A state
+    /// directory that cannot be used, or a journal that does not replay to what it recorded,
+    /// throws and leaves the directory untouched.
+    public init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "containment")) throws(StateStoreError) {
         self.configuration = configuration
-        core = ServiceCore(configuration: configuration, logger: logger)
+        var journal: StateJournal?
+        var store: StateStore?
+        if let directory = configuration.stateDirectory {
+            let opened = try StateStore(directory: directory, synchronous: configuration.stateSynchronous)
+            store = opened
+            journal = StateJournal(store: opened)
+        }
+        core = ServiceCore(configuration: configuration, logger: logger, journal: journal)
+        if let store {
+            let started = ContinuousClock.now
+            let count = try core.restore(from: store)
+            logger.info(
+                "restored trees from the state directory",
+                metadata: ["trees": "\(count)", "path": "\(store.path)", "elapsed": "\(ContinuousClock.now - started)"])
+        }
         let pipeline = RequestPipeline(router: Router.containment(core), core: core)
         var http = configuration.http
         if http.errorLog == nil {
@@ -46,6 +65,9 @@ public final class ContainmentService: Sendable {
         // Before the server's shutdown, which refuses stream writes from its start.
         core.hub.streams.close()
         server.shutdown()
+        // After the server: every answered change is committed, and the lock is released for
+        // the next process on the same directory.
+        core.journal?.close()
         core.logger.info("containment stopped")
     }
 }

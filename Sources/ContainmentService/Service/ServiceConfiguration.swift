@@ -1,3 +1,4 @@
+import ContainmentPersistence
 import MicroHTTP
 
 /// Every knob of a running service; the command line fills it, tests shrink it.
@@ -32,6 +33,12 @@ public struct ServiceConfiguration: Sendable {
     /// Origins whose pages may call the service from a browser (CORS), `*` for any; empty,
     /// the default, sends no CORS headers and answers no preflight.
     public var corsOrigins: [String] = []
+    /// Where trees are kept across restarts (`--state-dir`); nil, the default, keeps them in
+    /// memory only. Every acknowledged change is committed there before it is answered.
+    public var stateDirectory: String?
+    /// How durable a commit is before the answer (`--state-sync`): `normal` survives a crash
+    /// of the process, `full` also a power loss.
+    public var stateSynchronous = StoreSynchronous.normal
 
     public init() {}
 }

@@ -1,4 +1,5 @@
 import Containment
+import ContainmentPersistence
 import Logging
 import Synchronization
 
@@ -14,13 +15,16 @@ final class ServiceCore: Sendable {
     /// Completes real-clock transitions on time.
     let transitionTimer: TransitionTimer
     let crossOrigin: CrossOriginPolicy
+    /// The state directory's journal (`--state-dir`); nil keeps trees in memory only.
+    let journal: StateJournal?
     private let shuttingDown = Atomic<Bool>(false)
     /// Set once the server serves; a store restoring trees at startup would set it after.
     private let ready = Atomic<Bool>(false)
     private let treeIncarnations = Atomic<UInt64>(0)
 
-    init(configuration: ServiceConfiguration, logger: Logger) {
+    init(configuration: ServiceConfiguration, logger: Logger, journal: StateJournal? = nil) {
         self.configuration = configuration
+        self.journal = journal
         crossOrigin = CrossOriginPolicy(origins: configuration.corsOrigins)
         self.logger = logger
         metrics = ServiceMetrics()
@@ -42,24 +46,36 @@ final class ServiceCore: Sendable {
     func beginShutdown() { shuttingDown.store(true, ordering: .releasing) }
 
     /// Ready to take traffic: started and not shutting down (`GET /readyz`).
-    var isReady: Bool { ready.load(ordering: .acquiring) && !isShuttingDown }
+    /// A failed state directory makes the instance unready too: it refuses changes until it is
+    /// restarted.
+    var isReady: Bool { ready.load(ordering: .acquiring) && !isShuttingDown && journal?.failure == nil }
 
     func markReady() { ready.store(true, ordering: .releasing) }
 
     /// A number no other tree box of this process has, for entity tags.
     func nextTreeIncarnation() -> UInt64 { treeIncarnations.add(1, ordering: .relaxed).newValue }
+
+    /// After a restore: later trees get numbers above every restored tree's.
+    func raiseTreeIncarnations(to floor: UInt64) {
+        var current = treeIncarnations.load(ordering: .relaxed)
+        while current < floor {
+            let (exchanged, original) = treeIncarnations.compareExchange(expected: current, desired: floor, ordering: .relaxed)
+            if exchanged { return }
+            current = original
+        }
+    }
 }
 
 extension ServiceCore {
-    /// Runs an engine step on the request's tree under that tree's lock and publishes its
-    /// events; the step's result and events come back for the response. Every method but
-    /// DELETE may make the tree grow, so it answers to the memory budget.
+    /// Runs `mutation` on the request's tree under that tree's lock, journals it and publishes
+    /// its events; `answer` builds the response's subject from what it produced. Every method
+    /// but DELETE may make the tree grow, so it answers to the memory budget.
     func mutate<Result: Sendable>(
-        _ request: ServiceRequest,
-        _ body: (ContainmentTree, _ now: Double, _ state: inout TreeBox.State) throws(Problem) -> (Result, [Event])
+        _ request: ServiceRequest, _ mutation: TreeMutation,
+        _ answer: (ContainmentTree, TreeMutation.Applied, _ state: inout TreeBox.State) throws(Problem) -> Result
     ) throws(Problem) -> (Result, [Event]) {
         let payload = request.head.method == "DELETE" ? nil : request.http.body.count
-        return try box(request).withTree(self, payload: payload, body)
+        return try box(request).apply(self, mutation, payload: payload, answer)
     }
 
     /// The request's tree, when its caller may see it; otherwise the same 404 as a missing tree.

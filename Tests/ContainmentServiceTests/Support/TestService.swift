@@ -14,7 +14,7 @@ final class TestService: Sendable {
         configuration.http.port = 0
         configuration.http.threads = 2
         configure(&configuration)
-        service = ContainmentService(configuration: configuration)
+        service = try ContainmentService(configuration: configuration)
         try service.start()
     }
 

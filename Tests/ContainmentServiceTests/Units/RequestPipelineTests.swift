@@ -13,7 +13,7 @@ import Testing
         router.add("POST", "/v1/trees/{tree}/calls") { request in
             .response(HTTPResponse(status: 201, body: Array(request.parameter("tree").utf8)))
         }
-        return RequestPipeline(router: router, core: ContainmentService(configuration: ServiceConfiguration()).core)
+        return RequestPipeline(router: router, core: try! ContainmentService(configuration: ServiceConfiguration()).core)
     }()
 
     private func head(_ method: String, _ path: String, headers: HTTPHeaders = [:]) -> HTTPRequestHead {

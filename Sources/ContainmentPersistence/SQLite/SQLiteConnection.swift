@@ -1,0 +1,79 @@
+import CSQLite
+
+/// One SQLite connection. Not thread-safe: the store hands it to one committer at a time.
+final class SQLiteConnection {
+    let handle: OpaquePointer
+    let path: String
+
+    /// Opens `path` read-write, creating it when `create`; fails with SQLite's message.
+    init(path: String, create: Bool) throws(StateStoreError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            if let handle { sqlite3_close_v2(handle) }
+            throw .unreadable(path: path, reason: message)
+        }
+        self.handle = handle
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    private var isClosed = false
+
+    deinit { close() }
+
+    /// Closes the connection (its statements must be finalized first), releasing its locks.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs statements that return no rows.
+    func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw SQLiteError(code: code, message: text)
+        }
+    }
+
+    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw error(code) }
+        return SQLiteStatement(statement, connection: self)
+    }
+
+    /// The single value of a one-row, one-column query (a PRAGMA's answer).
+    func integer(_ sql: String) throws(SQLiteError) -> Int64 {
+        let statement = try prepare(sql)
+        guard try statement.step() else { throw SQLiteError(code: SQLITE_ERROR, message: "\(sql) returned no row") }
+        return statement.integer(0)
+    }
+
+    func text(_ sql: String) throws(SQLiteError) -> String {
+        let statement = try prepare(sql)
+        guard try statement.step() else { throw SQLiteError(code: SQLITE_ERROR, message: "\(sql) returned no row") }
+        return statement.text(0) ?? ""
+    }
+
+    func error(_ code: Int32) -> SQLiteError {
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)))
+    }
+}
+
+/// A failed SQLite call: its (extended) result code and message.
+struct SQLiteError: Error, CustomStringConvertible {
+    let code: Int32
+    let message: String
+
+    /// The primary result code (`SQLITE_NOTADB`, `SQLITE_BUSY`, ...) without its extension.
+    var primaryCode: Int32 { code & 0xff }
+
+    var description: String { "\(message) (SQLite code \(code))" }
+}

@@ -1,0 +1,220 @@
+import CSQLite
+import Glibc
+
+/// The state directory's SQLite database: every tree's creation and its journal of accepted
+/// mutations. Opened once at start-up; everything that looks wrong stops the start with a
+/// `StateStoreError` and nothing is written.
+///
+/// WAL mode; `synchronous` as chosen (see `StoreSynchronous`). The connection holds SQLite's
+/// exclusive lock for the life of the process, so a second server on the same directory is
+/// refused instead of interleaving its writes.
+public final class StateStore: @unchecked Sendable {
+    public static let fileName = "containment.sqlite"
+    /// Raised when the tables change shape; a database with another version is refused.
+    public static let schemaVersion: Int64 = 1
+    /// `PRAGMA application_id`: "Cnt1", which marks the file as this service's.
+    public static let applicationID: Int64 = 0x436e_7431
+
+    public let path: String
+    private let connection: SQLiteConnection
+    private var insertTree: SQLiteStatement!
+    private var insertEntry: SQLiteStatement!
+    private var deleteTree: SQLiteStatement!
+    private var deleteEntries: SQLiteStatement!
+
+    public init(directory: String, synchronous: StoreSynchronous) throws(StateStoreError) {
+        try Self.checkDirectory(directory)
+        path = directory.hasSuffix("/") ? directory + Self.fileName : directory + "/" + Self.fileName
+        let exists = access(path, F_OK) == 0
+        if exists, access(path, R_OK | W_OK) != 0 {
+            throw .unreadable(path: path, reason: "the database file is not readable and writable by this user")
+        }
+        connection = try SQLiteConnection(path: path, create: true)
+        do {
+            try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
+            try Self.checkOrCreateSchema(connection, path: path)
+            try connection.execute("PRAGMA journal_mode = WAL")
+            try connection.execute("PRAGMA synchronous = \(synchronous.rawValue.uppercased())")
+            insertTree = try connection.prepare(
+                "INSERT OR REPLACE INTO trees (id, clock, owner, owner_token_hash, incarnation, creation) VALUES (?, ?, ?, ?, ?, ?)")
+            insertEntry = try connection.prepare(
+                "INSERT INTO journal (tree, time, mutation, digest, version, manual_time) VALUES (?, ?, ?, ?, ?, ?)")
+            deleteTree = try connection.prepare("DELETE FROM trees WHERE id = ?")
+            deleteEntries = try connection.prepare("DELETE FROM journal WHERE tree = ?")
+        } catch let error as StateStoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw Self.classify(error, path: path)
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
+
+    /// The directory must exist (it is created when missing, with its parent present) and be
+    /// readable, writable and searchable by this user.
+    private static func checkDirectory(_ directory: String) throws(StateStoreError) {
+        var info = stat()
+        if stat(directory, &info) != 0 {
+            guard errno == ENOENT, mkdir(directory, 0o700) == 0 else {
+                throw .unreadable(path: directory, reason: String(cString: strerror(errno)))
+            }
+            return
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .unreadable(path: directory, reason: "not a directory") }
+        guard access(directory, R_OK | W_OK | X_OK) == 0 else {
+            throw .unreadable(path: directory, reason: "not readable, writable and searchable by this user")
+        }
+    }
+
+    /// A fresh (empty) file gets the schema; anything else must be this service's database at
+    /// this schema version and pass SQLite's quick check. Nothing is written before that.
+    private static func checkOrCreateSchema(_ connection: SQLiteConnection, path: String) throws(StateStoreError) {
+        do {
+            let applicationID = try connection.integer("PRAGMA application_id")
+            let version = try connection.integer("PRAGMA user_version")
+            let objects = try connection.integer("SELECT count(*) FROM sqlite_schema")
+            if applicationID == 0, version == 0, objects == 0 {
+                try connection.execute(
+                    """
+                    BEGIN;
+                    CREATE TABLE trees (
+                        id TEXT PRIMARY KEY, clock TEXT NOT NULL, owner TEXT, owner_token_hash TEXT,
+                        incarnation INTEGER NOT NULL, creation BLOB NOT NULL);
+                    CREATE TABLE journal (
+                        position INTEGER PRIMARY KEY, tree TEXT NOT NULL, time REAL NOT NULL, mutation BLOB NOT NULL,
+                        digest INTEGER NOT NULL, version INTEGER NOT NULL, manual_time REAL NOT NULL);
+                    CREATE INDEX journal_by_tree ON journal (tree, position);
+                    PRAGMA application_id = \(StateStore.applicationID);
+                    PRAGMA user_version = \(StateStore.schemaVersion);
+                    COMMIT;
+                    """)
+                return
+            }
+            guard applicationID == StateStore.applicationID else {
+                throw StateStoreError.notAStateDatabase(path: path, reason: "a SQLite database of another application (id \(applicationID))")
+            }
+            guard version == StateStore.schemaVersion else {
+                throw StateStoreError.wrongSchemaVersion(path: path, found: version, expected: StateStore.schemaVersion)
+            }
+            let report = try connection.text("PRAGMA quick_check")
+            guard report == "ok" else { throw StateStoreError.integrityCheckFailed(path: path, report: report) }
+        } catch let error as StateStoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw classify(error, path: path)
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
+
+    private static func classify(_ error: SQLiteError, path: String) -> StateStoreError {
+        switch error.primaryCode {
+        case SQLITE_NOTADB: .notAStateDatabase(path: path, reason: error.message)
+        case SQLITE_CORRUPT: .integrityCheckFailed(path: path, report: error.message)
+        case SQLITE_BUSY, SQLITE_LOCKED: .unreadable(path: path, reason: "another process holds the database (\(error.message))")
+        default: .unreadable(path: path, reason: error.description)
+        }
+    }
+
+    /// Every stored tree with its journal in order, in tree id order.
+    public func loadTrees() throws(StateStoreError) -> [StoredTree] {
+        do {
+            var trees: [String: StoredTree] = [:]
+            let headers = try connection.prepare(
+                "SELECT id, clock, owner, owner_token_hash, incarnation, creation FROM trees")
+            while try headers.step() {
+                let id = headers.text(0) ?? ""
+                let header = StoredTreeHeader(
+                    id: id, clock: headers.text(1) ?? "", owner: headers.text(2), ownerTokenHash: headers.text(3),
+                    incarnation: UInt64(bitPattern: headers.integer(4)), creation: headers.blob(5))
+                trees[id] = StoredTree(header: header, entries: [])
+            }
+            let entries = try connection.prepare(
+                "SELECT tree, time, mutation, digest, version, manual_time, position FROM journal ORDER BY tree, position")
+            while try entries.step() {
+                let tree = entries.text(0) ?? ""
+                var entry = JournalEntry(
+                    tree: tree, time: entries.double(1), mutation: entries.blob(2), digest: UInt64(bitPattern: entries.integer(3)),
+                    version: UInt64(bitPattern: entries.integer(4)), manualTime: entries.double(5))
+                entry.position = entries.integer(6)
+                guard trees[tree] != nil else {
+                    throw StateStoreError.unreadableRecord(tree: tree, reason: "journal entry \(entry.position) belongs to no stored tree")
+                }
+                trees[tree]?.entries.append(entry)
+            }
+            return trees.values.sorted { $0.header.id < $1.header.id }
+        } catch let error as StateStoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw Self.classify(error, path: path)
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Writes `records` in one transaction, in order; all or nothing.
+    public func commit(_ records: [JournalRecord]) throws(StateStoreError) {
+        do {
+            try connection.execute("BEGIN IMMEDIATE")
+            do {
+                for record in records { try write(record) }
+                try connection.execute("COMMIT")
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        } catch {
+            throw .commitFailed(reason: "\(error)")
+        }
+    }
+
+    private func write(_ record: JournalRecord) throws(SQLiteError) {
+        switch record {
+        case .createTree(let header):
+            // A tree id may be taken again after a deletion: the old journal goes first.
+            deleteEntries.bind(1, header.id)
+            try deleteEntries.run()
+            insertTree.bind(1, header.id)
+            insertTree.bind(2, header.clock)
+            insertTree.bind(3, header.owner)
+            insertTree.bind(4, header.ownerTokenHash)
+            insertTree.bind(5, Int64(bitPattern: header.incarnation))
+            insertTree.bind(6, header.creation)
+            try insertTree.run()
+        case .mutation(let entry):
+            insertEntry.bind(1, entry.tree)
+            insertEntry.bind(2, entry.time)
+            insertEntry.bind(3, entry.mutation)
+            insertEntry.bind(4, Int64(bitPattern: entry.digest))
+            insertEntry.bind(5, Int64(bitPattern: entry.version))
+            insertEntry.bind(6, entry.manualTime)
+            try insertEntry.run()
+        case .deleteTree(let id):
+            deleteEntries.bind(1, id)
+            try deleteEntries.run()
+            deleteTree.bind(1, id)
+            try deleteTree.run()
+        }
+    }
+
+    /// Finalizes the statements and closes the database, releasing its lock for the next
+    /// process (or the next service in this one). No call may follow.
+    public func close() {
+        insertTree = nil
+        insertEntry = nil
+        deleteTree = nil
+        deleteEntries = nil
+        connection.close()
+    }
+
+    /// Journal entries and bytes held, for metrics and the compaction tests.
+    public func journalSize() throws(StateStoreError) -> (entries: Int64, bytes: Int64) {
+        do {
+            let statement = try connection.prepare("SELECT count(*), coalesce(sum(length(mutation)), 0) FROM journal")
+            _ = try statement.step()
+            return (statement.integer(0), statement.integer(1))
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
+}

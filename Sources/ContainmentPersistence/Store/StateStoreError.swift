@@ -1,0 +1,34 @@
+/// Why the state directory cannot be used. Each stops the service at start-up with its text;
+/// the directory is left as it was found.
+public enum StateStoreError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The directory or database cannot be opened, read or written (missing permissions, a
+    /// file where the directory should be, a database another process holds).
+    case unreadable(path: String, reason: String)
+    /// The file is not a SQLite database, or a SQLite database of something else.
+    case notAStateDatabase(path: String, reason: String)
+    /// Written by a build with another schema.
+    case wrongSchemaVersion(path: String, found: Int64, expected: Int64)
+    /// SQLite's `PRAGMA quick_check` found damage.
+    case integrityCheckFailed(path: String, report: String)
+    /// A stored record that cannot be read back (it decodes to nothing this build knows).
+    case unreadableRecord(tree: String, reason: String)
+    /// Replaying a tree's journal did not reproduce what was recorded: the events of the
+    /// mutation at `position` differ, or it failed where it had succeeded.
+    case replayMismatch(tree: String, position: Int64, reason: String)
+    /// A commit failed while serving; every later mutation is refused until a restart.
+    case commitFailed(reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "state directory \(path) cannot be used: \(reason)"
+        case .notAStateDatabase(let path, let reason): "\(path) is not a Containment state database: \(reason)"
+        case .wrongSchemaVersion(let path, let found, let expected):
+            "\(path) has schema version \(found); this build reads version \(expected)"
+        case .integrityCheckFailed(let path, let report): "\(path) failed SQLite's integrity check: \(report)"
+        case .unreadableRecord(let tree, let reason): "tree \(tree): a stored record cannot be read: \(reason)"
+        case .replayMismatch(let tree, let position, let reason):
+            "tree \(tree): replaying journal entry \(position) did not reproduce the recorded state: \(reason)"
+        case .commitFailed(let reason): "a commit to the state database failed: \(reason)"
+        }
+    }
+}

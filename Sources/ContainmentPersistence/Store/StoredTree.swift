@@ -1,0 +1,76 @@
+/// A tree's identity as stored when it was created: enough, with its journal, to build it again.
+public struct StoredTreeHeader: Sendable, Equatable {
+    public var id: String
+    /// `real` or `manual`.
+    public var clock: String
+    /// The name of the token that created it (nil with access control off).
+    public var owner: String?
+    /// The SHA-256 (hex) of that token, so ownership follows the token even if its name in the
+    /// token file changes.
+    public var ownerTokenHash: String?
+    /// Entity tags start with it: restored trees keep their tags.
+    public var incarnation: UInt64
+    /// How to build the tree, as the service encoded it.
+    public var creation: [UInt8]
+
+    public init(id: String, clock: String, owner: String?, ownerTokenHash: String?, incarnation: UInt64, creation: [UInt8]) {
+        self.id = id
+        self.clock = clock
+        self.owner = owner
+        self.ownerTokenHash = ownerTokenHash
+        self.incarnation = incarnation
+        self.creation = creation
+    }
+}
+
+/// One accepted mutation of one tree, as journaled.
+public struct JournalEntry: Sendable, Equatable {
+    public var tree: String
+    /// The `now` the mutation ran at (seconds since 1970).
+    public var time: Double
+    /// The mutation, as the service encoded it.
+    public var mutation: [UInt8]
+    /// `JournalDigest` of the events it caused, checked on replay.
+    public var digest: UInt64
+    /// The tree's version after it (entity tags name it).
+    public var version: UInt64
+    /// The manual clock's time after it (unused on real trees).
+    public var manualTime: Double
+    /// Its place in the journal, assigned by the store (0 until committed).
+    public var position: Int64 = 0
+
+    public init(tree: String, time: Double, mutation: [UInt8], digest: UInt64, version: UInt64, manualTime: Double) {
+        self.tree = tree
+        self.time = time
+        self.mutation = mutation
+        self.digest = digest
+        self.version = version
+        self.manualTime = manualTime
+    }
+}
+
+/// A tree as the store holds it: how it was created and its journal since, in order.
+public struct StoredTree: Sendable {
+    public var header: StoredTreeHeader
+    public var entries: [JournalEntry]
+}
+
+/// What one mutation leaves for the store, in the order the trees' locks saw them.
+public enum JournalRecord: Sendable {
+    case createTree(StoredTreeHeader)
+    case mutation(JournalEntry)
+    case deleteTree(String)
+}
+
+/// FNV-1a (64-bit) of the bytes of a mutation's events: a cheap fingerprint for replay to
+/// check against. Not a defence against forgery, only against drift.
+public enum JournalDigest {
+    public static func of(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}

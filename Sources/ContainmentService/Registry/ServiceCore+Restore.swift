@@ -1,0 +1,88 @@
+import Containment
+import ContainmentPersistence
+import FoundationEssentials
+
+extension ServiceCore {
+    /// Builds every stored tree again and replays its journal, checking each mutation's events
+    /// against the digest recorded when it was accepted; lists the trees as they were (owner,
+    /// entity tag, manual time). Any difference stops the start with an error naming the tree:
+    /// a restore never serves a tree that drifted from what clients were told.
+    /// Real-clock transitions that fell due while the service was down complete on the timer,
+    /// each at its own due time, as they would have.
+    func restore(from store: StateStore) throws(StateStoreError) -> Int {
+        let stored = try store.loadTrees()
+        guard stored.count <= configuration.maxTrees else {
+            throw .unreadable(
+                path: store.path, reason: "it holds \(stored.count) trees, more than this service's --max-trees (\(configuration.maxTrees))")
+        }
+        var highestIncarnation: UInt64 = 0
+        for record in stored {
+            let (box, bytes, due) = try Self.rebuild(record, tokens: configuration.accessTokens)
+            // Restored even past the budget: what was acknowledged is kept; growth is refused.
+            budget.adjust(by: bytes)
+            do throws(Problem) {
+                try registry.insert(box)
+            } catch {
+                throw .unreadableRecord(tree: record.header.id, reason: error.detail)
+            }
+            highestIncarnation = max(highestIncarnation, box.incarnation)
+            if box.clock == .real, let due {
+                transitionTimer.schedule(tree: box.id, at: due)
+            }
+        }
+        raiseTreeIncarnations(to: highestIncarnation)
+        metrics.trees.set(Int64(registry.count))
+        return stored.count
+    }
+
+    /// The tree's box, its estimated bytes and its next due transition.
+    private static func rebuild(_ record: StoredTree, tokens: AccessTokens?) throws(StateStoreError) -> (TreeBox, Int, Double?) {
+        let header = record.header
+        guard let clock = TreeClock(rawValue: header.clock) else {
+            throw .unreadableRecord(tree: header.id, reason: "unknown clock \(header.clock)")
+        }
+        let creation = try decode(TreeCreation.self, header.creation, tree: header.id, position: 0)
+        let tree = try creation.build(id: header.id)
+        var manualTime = creation.time
+        // `register` counts the creation as the tree's first version.
+        var version: UInt64 = 1
+        for entry in record.entries {
+            let mutation = try decode(TreeMutation.self, entry.mutation, tree: header.id, position: entry.position)
+            let applied: TreeMutation.Applied
+            do {
+                applied = try mutation.apply(to: tree, now: entry.time, manualTime: &manualTime)
+            } catch {
+                throw .replayMismatch(tree: header.id, position: entry.position, reason: "it was accepted but is now refused: \(error.message)")
+            }
+            if let outcome = applied.calls, let failure = outcome.failure, outcome.applied == 0 {
+                throw .replayMismatch(tree: header.id, position: entry.position, reason: "it was accepted but is now refused: \(failure.message)")
+            }
+            guard TreeBox.digest(applied.events) == entry.digest else {
+                throw .replayMismatch(
+                    tree: header.id, position: entry.position,
+                    reason: "its \(applied.events.count) events differ from the ones recorded (lastSeq now \(tree.lastSeq))")
+            }
+            guard entry.version > version else {
+                throw .replayMismatch(tree: header.id, position: entry.position, reason: "version \(entry.version) does not follow \(version)")
+            }
+            version = entry.version
+            manualTime = entry.manualTime
+        }
+        // Ownership follows the token: its current name, or the stored one if it left the file.
+        let owner = header.ownerTokenHash.flatMap { tokens?.callerName(forTokenHash: $0) } ?? header.owner
+        let bytes = tree.estimatedBytes
+        let due = tree.nextDueTime
+        let box = TreeBox(
+            tree: tree, clock: clock, owner: owner, manualTime: manualTime, incarnation: header.incarnation, accountedBytes: bytes,
+            version: version)
+        return (box, bytes, due)
+    }
+
+    private static func decode<Value: Decodable>(_ type: Value.Type, _ bytes: [UInt8], tree: String, position: Int64) throws(StateStoreError) -> Value {
+        do {
+            return try JSONDecoder().decode(type, from: Data(bytes))
+        } catch {
+            throw .unreadableRecord(tree: tree, reason: "record \(position): \(error)")
+        }
+    }
+}

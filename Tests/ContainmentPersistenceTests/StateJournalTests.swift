@@ -1,0 +1,64 @@
+import ContainmentPersistence
+import Dispatch
+import Testing
+
+@Suite struct StateJournalTests {
+    @Test func concurrentWritersAreAllDurableInTheirOrderAndShareCommits() throws {
+        let directory = TemporaryDirectory()
+        let store = try StateStore(directory: directory.path, synchronous: .normal)
+        let journal = StateJournal(store: store)
+        let writers = 8
+        let perWriter = 200
+        for writer in 0..<writers {
+            let ticket = journal.append(.createTree(StateStoreTests.header("t\(writer)")))
+            try journal.waitUntilDurable(ticket)
+        }
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: writers) { writer in
+            for version in 2..<(2 + perWriter) {
+                let ticket = journal.append(.mutation(StateStoreTests.entry("t\(writer)", version: UInt64(version))))
+                do { try journal.waitUntilDurable(ticket) } catch { failures.add("\(error)") }
+            }
+        }
+        #expect(failures.all.isEmpty)
+        #expect(journal.commitCount <= UInt64(writers + writers * perWriter))
+        let trees = try store.loadTrees()
+        #expect(trees.count == writers)
+        for tree in trees {
+            #expect(tree.entries.map(\.version) == (2..<(2 + UInt64(perWriter))).map { $0 })
+        }
+        journal.close()
+    }
+
+    @Test func afterAFailedCommitEveryWaiterAndEveryLaterAppendFails() throws {
+        let directory = TemporaryDirectory()
+        let store = try StateStore(directory: directory.path, synchronous: .normal)
+        let journal = StateJournal(store: store)
+        try journal.waitUntilDurable(journal.append(.createTree(StateStoreTests.header("a"))))
+        #expect(journal.failure == nil)
+        // A mutation of a tree the store never heard of breaks no constraint, so the failure is
+        // forced by closing the store under the journal.
+        journal.close()
+        let ticket = journal.append(.mutation(StateStoreTests.entry("a", version: 2)))
+        #expect(throws: StateStoreError.self) { try journal.waitUntilDurable(ticket) }
+        #expect(journal.failure != nil)
+    }
+}
+
+/// Errors gathered from concurrent writers.
+final class Failures: @unchecked Sendable {
+    private let lock = DispatchSemaphore(value: 1)
+    private var messages: [String] = []
+
+    func add(_ message: String) {
+        lock.wait()
+        messages.append(message)
+        lock.signal()
+    }
+
+    var all: [String] {
+        lock.wait()
+        defer { lock.signal() }
+        return messages
+    }
+}

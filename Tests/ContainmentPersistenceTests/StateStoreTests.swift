@@ -1,0 +1,148 @@
+import CSQLite
+import ContainmentPersistence
+import Testing
+
+@Suite struct StateStoreTests {
+    static func header(_ id: String, incarnation: UInt64 = 1) -> StoredTreeHeader {
+        StoredTreeHeader(
+            id: id, clock: "manual", owner: "alice", ownerTokenHash: String(repeating: "ab", count: 32), incarnation: incarnation,
+            creation: Array(#"{"spec":{}}"#.utf8))
+    }
+
+    static func entry(_ tree: String, version: UInt64) -> JournalEntry {
+        JournalEntry(
+            tree: tree, time: 1_767_225_600.25 + Double(version), mutation: Array("m\(version)".utf8), digest: UInt64.max - version,
+            version: version, manualTime: 1_767_225_600.5)
+    }
+
+    @Test func committedTreesAndJournalsComeBackInOrderAfterReopening() throws {
+        let directory = TemporaryDirectory()
+        let store = try StateStore(directory: directory.path, synchronous: .normal)
+        try store.commit([.createTree(Self.header("b")), .createTree(Self.header("a", incarnation: 7))])
+        try store.commit((2...5).map { .mutation(Self.entry("a", version: $0)) } + [.mutation(Self.entry("b", version: 2))])
+        store.close()
+
+        let reopened = try StateStore(directory: directory.path, synchronous: .full)
+        let trees = try reopened.loadTrees()
+        #expect(trees.map(\.header.id) == ["a", "b"])
+        #expect(trees[0].header == Self.header("a", incarnation: 7))
+        #expect(trees[0].entries.map(\.version) == [2, 3, 4, 5])
+        var expected = Self.entry("a", version: 3)
+        expected.position = trees[0].entries[1].position
+        #expect(trees[0].entries[1] == expected)
+        #expect(trees[1].entries.map(\.version) == [2])
+        reopened.close()
+    }
+
+    @Test func deletingATreeDropsItsJournalAndReusingItsIdStartsAfresh() throws {
+        let directory = TemporaryDirectory()
+        let store = try StateStore(directory: directory.path, synchronous: .normal)
+        try store.commit([.createTree(Self.header("a")), .mutation(Self.entry("a", version: 2)), .deleteTree("a")])
+        #expect(try store.loadTrees().isEmpty)
+        #expect(try store.journalSize().entries == 0)
+        try store.commit([.createTree(Self.header("a")), .mutation(Self.entry("a", version: 2))])
+        try store.commit([.createTree(Self.header("a", incarnation: 9))])
+        let trees = try store.loadTrees()
+        #expect(trees.count == 1)
+        #expect(trees[0].header.incarnation == 9)
+        #expect(trees[0].entries.isEmpty)
+        store.close()
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {
+        let directory = TemporaryDirectory()
+        let garbage = Array(repeating: Array("not a database, just text\n".utf8), count: 200).flatMap { $0 }
+        directory.write(garbage, to: directory.databasePath)
+        #expect {
+            _ = try StateStore(directory: directory.path, synchronous: .normal)
+        } throws: { error in
+            guard case .notAStateDatabase(let path, _) = error as? StateStoreError else { return false }
+            return path == directory.databasePath
+        }
+        #expect(directory.read(directory.databasePath) == garbage)
+    }
+
+    @Test func anotherApplicationsDatabaseIsRefusedAndLeftAsItWas() throws {
+        let directory = TemporaryDirectory()
+        try Self.sqlite(directory.databasePath, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('keep me');")
+        let before = directory.read(directory.databasePath)
+        #expect {
+            _ = try StateStore(directory: directory.path, synchronous: .normal)
+        } throws: { error in
+            if case .notAStateDatabase = error as? StateStoreError { return true }
+            return false
+        }
+        #expect(directory.read(directory.databasePath) == before)
+    }
+
+    @Test func aDatabaseOfAnotherSchemaVersionIsRefused() throws {
+        let directory = TemporaryDirectory()
+        try StateStore(directory: directory.path, synchronous: .normal).close()
+        try Self.sqlite(directory.databasePath, "PRAGMA user_version = 99;")
+        #expect(throws: StateStoreError.wrongSchemaVersion(path: directory.databasePath, found: 99, expected: StateStore.schemaVersion)) {
+            _ = try StateStore(directory: directory.path, synchronous: .normal)
+        }
+    }
+
+    @Test func aDamagedDatabaseFailsTheIntegrityCheckAndIsLeftAsItWas() throws {
+        let directory = TemporaryDirectory()
+        let store = try StateStore(directory: directory.path, synchronous: .full)
+        try store.commit([.createTree(Self.header("a"))] + (2...3_000).map { .mutation(Self.entry("a", version: UInt64($0))) })
+        store.close()
+        // Checkpointed into the main file (the WAL goes on close); then pages in the middle
+        // overwritten, as a torn disk write would leave them.
+        var bytes = directory.read(directory.databasePath)
+        try #require(bytes.count > 40_000)
+        for index in 12_288..<20_480 { bytes[index] = UInt8(truncatingIfNeeded: index &* 31) }
+        directory.write(bytes, to: directory.databasePath)
+        #expect {
+            _ = try StateStore(directory: directory.path, synchronous: .normal)
+        } throws: { error in
+            switch error as? StateStoreError {
+            case .integrityCheckFailed, .notAStateDatabase: true
+            default: false
+            }
+        }
+        #expect(directory.read(directory.databasePath) == bytes)
+    }
+
+    @Test func aStateDirectoryThatIsAFileIsRefused() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/plain-file"
+        directory.write(Array("x".utf8), to: path)
+        #expect(throws: StateStoreError.unreadable(path: path, reason: "not a directory")) {
+            _ = try StateStore(directory: path, synchronous: .normal)
+        }
+    }
+
+    @Test func aMissingStateDirectoryIsCreated() throws {
+        let directory = TemporaryDirectory()
+        let store = try StateStore(directory: directory.path + "/state", synchronous: .normal)
+        #expect(try store.loadTrees().isEmpty)
+        store.close()
+    }
+
+    @Test func aSecondStoreOnAHeldDirectoryIsRefused() throws {
+        let directory = TemporaryDirectory()
+        let first = try StateStore(directory: directory.path, synchronous: .normal)
+        try first.commit([.createTree(Self.header("a"))])
+        #expect {
+            _ = try StateStore(directory: directory.path, synchronous: .normal)
+        } throws: { error in
+            guard case .unreadable(_, let reason) = error as? StateStoreError else { return false }
+            return reason.contains("another process")
+        }
+        first.close()
+        let second = try StateStore(directory: directory.path, synchronous: .normal)
+        #expect(try second.loadTrees().count == 1)
+        second.close()
+    }
+
+    /// Runs SQL on `path` with SQLite directly, as another program would.
+    static func sqlite(_ path: String, _ sql: String) throws {
+        var handle: OpaquePointer?
+        try #require(sqlite3_open(path, &handle) == SQLITE_OK)
+        defer { sqlite3_close(handle) }
+        try #require(sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK)
+    }
+}
