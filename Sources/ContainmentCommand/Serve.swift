@@ -123,6 +123,12 @@ struct Serve: ParsableCommand {
 
     @Option(
         help: .serve(
+            "Journal entries per tree that trigger a snapshot of the tree, which replaces them (also after 1 MiB of entries)",
+            environment: "CONTAINMENT_STATE_SNAPSHOT_EVERY", default: defaults.journalEntriesPerSnapshot))
+    var stateSnapshotEvery: Int?
+
+    @Option(
+        help: .serve(
             "trace, debug, info, notice, warning, error or critical", environment: "LOG_LEVEL", default: defaultLogLevel.rawValue))
     var logLevel: String?
 
@@ -208,12 +214,15 @@ struct Serve: ParsableCommand {
             throw ValidationError("state sync must be normal or full, not \(syncName).")
         }
         configuration.stateSynchronous = synchronous
+        configuration.journalEntriesPerSnapshot = try environment.value(
+            stateSnapshotEvery, "CONTAINMENT_STATE_SNAPSHOT_EVERY", default: configuration.journalEntriesPerSnapshot)
 
         let atLeastOne: [(String, Int)] = [
             ("threads", configuration.http.threads), ("max body bytes", configuration.http.maxBodySize),
             ("max trees", configuration.maxTrees), ("max controllers", configuration.maxControllersPerTree),
             ("events retained", configuration.eventsRetainedPerTree),
             ("max connections", configuration.http.connectionLimit), ("memory budget", configuration.memoryBudget),
+            ("state snapshot every", configuration.journalEntriesPerSnapshot),
         ]
         for (name, value) in atLeastOne where value < 1 {
             throw ValidationError("\(name) must be at least 1, not \(value).")

@@ -1,5 +1,5 @@
 /// A split view controller's columns and display state.
-struct SplitState: Equatable {
+struct SplitState: Equatable, Codable {
     var primary: String?
     var secondary: String?
     var isCollapsed = false

@@ -70,6 +70,9 @@ struct ControllerNode {
         }
     }
 
+    /// Whether any extra was ever set: a snapshot writes the extras only then.
+    var hasExtras: Bool { extrasBox != nil }
+
     var appearanceDriver: AppearanceDriver? {
         get {
             switch appearanceDriverKind {

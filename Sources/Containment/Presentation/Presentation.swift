@@ -2,7 +2,7 @@
 /// who presents it, how, and what is under way. The presenter stores only the id of the
 /// controller it presents (`ControllerExtras.presentedViewController`).
 struct Presentation: Equatable {
-    enum Phase: Equatable {
+    enum Phase: Equatable, Codable {
         /// `present` has begun; the presentation transition has not completed.
         case presenting
         case presented
@@ -36,7 +36,7 @@ struct Presentation: Equatable {
 }
 
 /// What a presentation or dismissal transition does when its animation completes.
-enum PresentationStep {
+enum PresentationStep: Codable {
     case present(presented: String)
     /// The presented controllers being dismissed, the lowest first.
     case dismiss(stack: [String])

@@ -1,5 +1,5 @@
 /// A running `transition(from:to:duration:options:)`.
-struct TransitionRecord {
+struct TransitionRecord: Codable {
     var id: String
     var parent: String
     var from: String

@@ -21,6 +21,8 @@ public final class StateStore: @unchecked Sendable {
     private var insertEntry: SQLiteStatement!
     private var deleteTree: SQLiteStatement!
     private var deleteEntries: SQLiteStatement!
+    private var insertSnapshot: SQLiteStatement!
+    private var deleteSnapshot: SQLiteStatement!
 
     public init(directory: String, synchronous: StoreSynchronous) throws(StateStoreError) {
         try Self.checkDirectory(directory)
@@ -41,6 +43,9 @@ public final class StateStore: @unchecked Sendable {
                 "INSERT INTO journal (tree, time, mutation, digest, version, manual_time) VALUES (?, ?, ?, ?, ?, ?)")
             deleteTree = try connection.prepare("DELETE FROM trees WHERE id = ?")
             deleteEntries = try connection.prepare("DELETE FROM journal WHERE tree = ?")
+            insertSnapshot = try connection.prepare(
+                "INSERT OR REPLACE INTO snapshots (tree, state, version, manual_time) VALUES (?, ?, ?, ?)")
+            deleteSnapshot = try connection.prepare("DELETE FROM snapshots WHERE tree = ?")
         } catch let error as StateStoreError {
             throw error
         } catch let error as SQLiteError {
@@ -84,6 +89,8 @@ public final class StateStore: @unchecked Sendable {
                         position INTEGER PRIMARY KEY, tree TEXT NOT NULL, time REAL NOT NULL, mutation BLOB NOT NULL,
                         digest INTEGER NOT NULL, version INTEGER NOT NULL, manual_time REAL NOT NULL);
                     CREATE INDEX journal_by_tree ON journal (tree, position);
+                    CREATE TABLE snapshots (
+                        tree TEXT PRIMARY KEY, state BLOB NOT NULL, version INTEGER NOT NULL, manual_time REAL NOT NULL);
                     PRAGMA application_id = \(StateStore.applicationID);
                     PRAGMA user_version = \(StateStore.schemaVersion);
                     COMMIT;
@@ -127,7 +134,16 @@ public final class StateStore: @unchecked Sendable {
                 let header = StoredTreeHeader(
                     id: id, clock: headers.text(1) ?? "", owner: headers.text(2), ownerTokenHash: headers.text(3),
                     incarnation: UInt64(bitPattern: headers.integer(4)), creation: headers.blob(5))
-                trees[id] = StoredTree(header: header, entries: [])
+                trees[id] = StoredTree(header: header, snapshot: nil, entries: [])
+            }
+            let snapshots = try connection.prepare("SELECT tree, state, version, manual_time FROM snapshots")
+            while try snapshots.step() {
+                let tree = snapshots.text(0) ?? ""
+                guard trees[tree] != nil else {
+                    throw StateStoreError.unreadableRecord(tree: tree, reason: "a snapshot belongs to no stored tree")
+                }
+                trees[tree]?.snapshot = StoredSnapshot(
+                    tree: tree, state: snapshots.blob(1), version: UInt64(bitPattern: snapshots.integer(2)), manualTime: snapshots.double(3))
             }
             let entries = try connection.prepare(
                 "SELECT tree, time, mutation, digest, version, manual_time, position FROM journal ORDER BY tree, position")
@@ -172,8 +188,7 @@ public final class StateStore: @unchecked Sendable {
         switch record {
         case .createTree(let header):
             // A tree id may be taken again after a deletion: the old journal goes first.
-            deleteEntries.bind(1, header.id)
-            try deleteEntries.run()
+            try forget(header.id)
             insertTree.bind(1, header.id)
             insertTree.bind(2, header.clock)
             insertTree.bind(3, header.owner)
@@ -189,12 +204,28 @@ public final class StateStore: @unchecked Sendable {
             insertEntry.bind(5, Int64(bitPattern: entry.version))
             insertEntry.bind(6, entry.manualTime)
             try insertEntry.run()
-        case .deleteTree(let id):
-            deleteEntries.bind(1, id)
+        case .snapshot(let snapshot):
+            // Every entry of this tree written so far came before the snapshot.
+            deleteEntries.bind(1, snapshot.tree)
             try deleteEntries.run()
+            insertSnapshot.bind(1, snapshot.tree)
+            insertSnapshot.bind(2, snapshot.state)
+            insertSnapshot.bind(3, Int64(bitPattern: snapshot.version))
+            insertSnapshot.bind(4, snapshot.manualTime)
+            try insertSnapshot.run()
+        case .deleteTree(let id):
+            try forget(id)
             deleteTree.bind(1, id)
             try deleteTree.run()
         }
+    }
+
+    /// Drops a tree's journal and snapshot.
+    private func forget(_ tree: String) throws(SQLiteError) {
+        deleteEntries.bind(1, tree)
+        try deleteEntries.run()
+        deleteSnapshot.bind(1, tree)
+        try deleteSnapshot.run()
     }
 
     /// Finalizes the statements and closes the database, releasing its lock for the next
@@ -204,6 +235,8 @@ public final class StateStore: @unchecked Sendable {
         insertEntry = nil
         deleteTree = nil
         deleteEntries = nil
+        insertSnapshot = nil
+        deleteSnapshot = nil
         connection.close()
     }
 

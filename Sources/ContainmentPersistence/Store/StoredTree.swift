@@ -49,9 +49,27 @@ public struct JournalEntry: Sendable, Equatable {
     }
 }
 
-/// A tree as the store holds it: how it was created and its journal since, in order.
+/// A tree's whole state at one version, which replaces its journal up to there (compaction).
+public struct StoredSnapshot: Sendable, Equatable {
+    public var tree: String
+    /// The engine's state (`TreeState`), as the service encoded it.
+    public var state: [UInt8]
+    public var version: UInt64
+    public var manualTime: Double
+
+    public init(tree: String, state: [UInt8], version: UInt64, manualTime: Double) {
+        self.tree = tree
+        self.state = state
+        self.version = version
+        self.manualTime = manualTime
+    }
+}
+
+/// A tree as the store holds it: how it was created, its latest snapshot if any, and the
+/// journal since (since the snapshot, or since creation), in order.
 public struct StoredTree: Sendable {
     public var header: StoredTreeHeader
+    public var snapshot: StoredSnapshot?
     public var entries: [JournalEntry]
 }
 
@@ -59,6 +77,8 @@ public struct StoredTree: Sendable {
 public enum JournalRecord: Sendable {
     case createTree(StoredTreeHeader)
     case mutation(JournalEntry)
+    /// Replaces the tree's journal so far: every entry appended before it is dropped.
+    case snapshot(StoredSnapshot)
     case deleteTree(String)
 }
 

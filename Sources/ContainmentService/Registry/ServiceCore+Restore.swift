@@ -41,11 +41,25 @@ extension ServiceCore {
         guard let clock = TreeClock(rawValue: header.clock) else {
             throw .unreadableRecord(tree: header.id, reason: "unknown clock \(header.clock)")
         }
-        let creation = try decode(TreeCreation.self, header.creation, tree: header.id, position: 0)
-        let tree = try creation.build(id: header.id)
-        var manualTime = creation.time
-        // `register` counts the creation as the tree's first version.
-        var version: UInt64 = 1
+        let tree: ContainmentTree
+        var manualTime: Double
+        var version: UInt64
+        if let snapshot = record.snapshot {
+            let state = try decode(TreeState.self, snapshot.state, tree: header.id, position: 0)
+            do {
+                tree = try ContainmentTree(restoring: state)
+            } catch {
+                throw .unreadableRecord(tree: header.id, reason: "its snapshot: \(error)")
+            }
+            manualTime = snapshot.manualTime
+            version = snapshot.version
+        } else {
+            let creation = try decode(TreeCreation.self, header.creation, tree: header.id, position: 0)
+            tree = try creation.build(id: header.id)
+            manualTime = creation.time
+            // `register` counts the creation as the tree's first version.
+            version = 1
+        }
         for entry in record.entries {
             let mutation = try decode(TreeMutation.self, entry.mutation, tree: header.id, position: entry.position)
             let applied: TreeMutation.Applied
@@ -74,7 +88,7 @@ extension ServiceCore {
         let due = tree.nextDueTime
         let box = TreeBox(
             tree: tree, clock: clock, owner: owner, manualTime: manualTime, incarnation: header.incarnation, accountedBytes: bytes,
-            version: version)
+            version: version, journalEntries: record.entries.count, journalBytes: record.entries.reduce(0) { $0 + $1.mutation.count })
         return (box, bytes, due)
     }
 

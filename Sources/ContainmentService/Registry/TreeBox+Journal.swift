@@ -41,7 +41,21 @@ extension TreeBox {
             let entry = JournalEntry(
                 tree: id, time: time, mutation: JSONCoding.encodeWithFoundation(mutation, pretty: false),
                 digest: Self.digest(events), version: state.version, manualTime: state.manualTime)
-            return journal.append(.mutation(entry))
+            let ticket = journal.append(.mutation(entry))
+            state.journalEntries += 1
+            state.journalBytes += entry.mutation.count
+            guard
+                state.journalEntries >= core.configuration.journalEntriesPerSnapshot
+                    || state.journalBytes >= ServiceConfiguration.journalBytesPerSnapshot
+            else { return ticket }
+            // Encoded here, under the lock, so it is the state right after this entry; the
+            // store writes it (and drops the entries it replaces) outside the lock.
+            state.journalEntries = 0
+            state.journalBytes = 0
+            let snapshot = StoredSnapshot(
+                tree: id, state: JSONCoding.encodeWithFoundation(state.tree.state, pretty: false), version: state.version,
+                manualTime: state.manualTime)
+            return journal.append(.snapshot(snapshot))
         case .deletion:
             return journal.append(.deleteTree(id))
         }

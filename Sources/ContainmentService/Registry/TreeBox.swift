@@ -47,6 +47,9 @@ final class TreeBox: Sendable {
         /// What the step under way leaves for the state directory's journal; taken by
         /// `withTree` once the step returns (a step that throws leaves nothing).
         var pendingRecord: PendingRecord?
+        /// Journal entries (and their bytes) since the tree's last snapshot, or its creation.
+        var journalEntries = 0
+        var journalBytes = 0
 
         mutating func changed() {
             version += 1
@@ -82,7 +85,7 @@ final class TreeBox: Sendable {
     /// creation time and version 0).
     init(
         tree: sending ContainmentTree, clock: TreeClock, owner: String?, manualTime: Double, incarnation: UInt64, accountedBytes: Int,
-        version: UInt64 = 0
+        version: UInt64 = 0, journalEntries: Int = 0, journalBytes: Int = 0
     ) {
         id = tree.id
         self.clock = clock
@@ -90,6 +93,8 @@ final class TreeBox: Sendable {
         self.incarnation = incarnation
         var initial = State(tree: tree, manualTime: manualTime)
         initial.version = version
+        initial.journalEntries = journalEntries
+        initial.journalBytes = journalBytes
         initial.accountedBytes = accountedBytes
         initial.countedStringBytes = accountedBytes - Self.fixedBytes(controllers: tree.controllerCount, events: Self.retainedEvents(tree))
         state = Mutex(initial)

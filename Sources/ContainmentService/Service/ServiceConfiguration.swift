@@ -39,6 +39,12 @@ public struct ServiceConfiguration: Sendable {
     /// How durable a commit is before the answer (`--state-sync`): `normal` survives a crash
     /// of the process, `full` also a power loss.
     public var stateSynchronous = StoreSynchronous.normal
+    /// A tree's journal entries that trigger a snapshot of its whole state, which replaces
+    /// them (`--state-snapshot-every`): no tree keeps more journal entries than this, nor more
+    /// than `journalBytesPerSnapshot` of them, so restores replay a bounded journal.
+    public var journalEntriesPerSnapshot = 1_000
+    /// The journal bytes (encoded mutations) per tree that trigger a snapshot as well.
+    public static let journalBytesPerSnapshot = 1 << 20
 
     public init() {}
 }

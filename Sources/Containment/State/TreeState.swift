@@ -1,0 +1,119 @@
+/// Everything a tree holds between calls, in logical terms (ids, kinds, parent and children,
+/// view state, appearance, pending transitions, clock, event log), never in how the engine
+/// stores its nodes: a snapshot written by one build reads into another whose tables differ.
+/// `ContainmentTree.state` writes it, `ContainmentTree(restoring:)` reads it. Pure data, no I/O.
+public struct TreeState: Codable, Sendable {
+    /// Raised when a field's meaning changes; a state of another version is refused.
+    public static let formatVersion = 1
+
+    public var formatVersion: Int
+    public var id: String
+    public var configuration: TreeConfiguration
+    var window: WindowRecord
+    /// Sorted by id, so the same tree always writes the same bytes.
+    var controllers: [ControllerRecord]
+    var views: [ViewRecord]
+    /// Declared container view id → the controller whose root view holds it.
+    var containerViewOwners: [String: String]
+    var turn: TurnRecord
+    /// Running transitions, sorted by id.
+    var runningTransitions: [TransitionRecord]
+    var transitionCount: Int
+    /// Finished transitions still readable, oldest first.
+    var finishedTransitions: [TransitionSnapshot]
+    /// The retained event log, oldest first.
+    var events: [Event]
+    var nextSeq: UInt64
+    var nextBatch: UInt64
+    /// The time of the last call (the tree's `time` in its snapshot).
+    var time: Double
+
+    struct WindowRecord: Codable, Sendable {
+        var size: Size
+        var horizontalSizeClass: SizeClass
+        var visible: Bool
+        var rootViewController: String?
+    }
+
+    /// Work deferred to the end of the run-loop turn (empty between calls in practice, kept
+    /// so nothing is assumed).
+    struct TurnRecord: Codable, Sendable {
+        var deferredEnds: [String]
+        var pendingIsAppearing: [String]
+        var pendingLayout: [String]
+        var movingFlagged: [String]
+    }
+
+    struct ViewRecord: Codable, Sendable {
+        var id: String
+        var frame: Rect
+        var superview: String?
+        var subviews: [String]
+        var owner: String?
+        var inWindow: Bool
+    }
+
+    /// Who ends a controller's appearance transition (see `AppearanceDriver`).
+    enum AppearanceDriverRecord: Codable, Sendable, Equatable {
+        case turn
+        case manual
+        case transition(String)
+    }
+
+    struct ControllerRecord: Codable, Sendable {
+        var id: String
+        var kind: ControllerKind
+        var appearance: AppearanceState
+        var appearanceDriver: AppearanceDriverRecord?
+        var parent: String?
+        var children: [String]
+        var isViewLoaded: Bool
+        var sentIsAppearing: Bool
+        var appearanceAnimated: Bool
+        var isMovingToParent: Bool
+        var isMovingFromParent: Bool
+        var needsLayout: Bool
+        var automaticallyForwardsAppearance: Bool
+        /// Nil when every field below is at its default (most controllers).
+        var extras: ExtrasRecord?
+    }
+
+    struct ExtrasRecord: Codable, Sendable {
+        var title: String?
+        var containerViews: [ContainerViewSpec]
+        var preferredContentSize: Size
+        var statusBarStyle: StatusBarStyle
+        var statusBarHidden: Bool
+        var childForStatusBarStyle: String?
+        var childForStatusBarHidden: String?
+        var properties: [String: JSONValue]
+        /// A navigation stack, a tab bar's tabs or a page view controller's pages.
+        var stack: [String]?
+        var selectedIndex: Int?
+        var interactivePop: InteractivePop?
+        var split: SplitState?
+        var modalPresentationStyle: ModalPresentationStyle
+        var definesPresentationContext: Bool
+        var isModalInPresentation: Bool
+        var presentedViewController: String?
+        var presentation: PresentationRecord?
+        var childContentSizes: [String: Size]
+        var transitionStyle: PageTransitionStyle?
+        var pageSwipe: PageSwipe?
+    }
+
+    struct PresentationRecord: Codable, Sendable {
+        var presenter: String
+        var style: ModalPresentationStyle
+        var phase: Presentation.Phase
+        var coveredSuperview: String?
+        var coveredIndex: Int?
+    }
+}
+
+/// Why a `TreeState` cannot become a tree.
+public struct TreeStateError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public var description: String { message }
+}
