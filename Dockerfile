@@ -7,7 +7,7 @@
 #
 # Two stages: a Swift toolchain image compiles a release binary with the Swift runtime linked
 # statically (libdeflate's archive too), and a slim Debian image runs it with nothing but
-# libmicrohttpd and libyaml beside it.
+# libmicrohttpd, libyaml and SQLite beside it.
 # See docs/container.md for the configuration and a compose example.
 
 ############################################################################################
@@ -15,14 +15,15 @@
 ############################################################################################
 FROM swift:6.3-bookworm AS build
 
-# libmicrohttpd's, libyaml's and libdeflate's headers and pkg-config files, found through the
-# CMicroHTTPD, CYAML and CLibDeflate system libraries (libdeflate's static archive is linked in).
+# libmicrohttpd's, libyaml's, libdeflate's and SQLite's headers and pkg-config files, found
+# through the CMicroHTTPD, CYAML, CLibDeflate and CSQLite system libraries (libdeflate's static
+# archive is linked in).
 # Versions are not pinned: bookworm only ships security and stability fixes, and a pinned
 # version disappears from the mirror when one lands.
 # hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev libyaml-dev libdeflate-dev \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev libyaml-dev libdeflate-dev libsqlite3-dev \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src
@@ -72,7 +73,7 @@ LABEL org.opencontainers.image.title="containment" \
 # hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd12 libyaml-0-2 \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd12 libyaml-0-2 libsqlite3-0 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --no-log-init --uid 10001 --user-group --no-create-home \
          --home-dir /nonexistent --shell /usr/sbin/nologin containment
