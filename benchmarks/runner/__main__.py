@@ -12,6 +12,7 @@ import fixtures
 import machine
 import memory
 import perf_profile
+import persistence
 import processes
 import report
 import scenarios
@@ -53,6 +54,8 @@ def parse_arguments():
                         help="only rewrite the report from a previous run's raw figures "
                         "(benchmarks/results/full.json or quick.json)")
     parser.add_argument("--skip-memory", action="store_true", help="skip the memory measurements")
+    parser.add_argument("--skip-persistence", action="store_true",
+                        help="skip the persistence measurements (/calls with --state-dir on and off, restore times)")
     parser.add_argument("--output", help="folder for BENCHMARKS.md and the SVG "
                         "(default: the repository root and benchmarks/, quick: benchmarks/results/)")
     args = parser.parse_args()
@@ -172,6 +175,15 @@ def measure_memory(args, binary, results_dir):
     return out
 
 
+def measure_persistence(args, binary, results_dir):
+    try:
+        return persistence.measure(args, binary, service_command, results_dir)
+    except Exception as error:  # recorded in the report, never hidden
+        log(f"  persistence failed: {error}")
+        traceback.print_exc()
+        return {"error": str(error)}
+
+
 def main():
     args = parse_arguments()
     processes.raise_fd_limit()
@@ -197,8 +209,9 @@ def main():
         binaries["hummingbird"] = processes.build_hummingbird(os.path.join(BENCHMARKS, "hummingbird", "hello"))
     chosen, runs, exit_code = measure_rounds(args, binaries, results_dir)
     mem = {} if args.skip_memory else measure_memory(args, binaries["service"], results_dir)
+    stored = {} if args.skip_persistence else measure_persistence(args, binaries["service"], results_dir)
     raw = {"machine": facts, "quick": args.quick, "rounds": args.rounds, "seconds": args.seconds,
-           "connections": args.connections, "wrk_threads": args.wrk_threads,
+           "connections": args.connections, "wrk_threads": args.wrk_threads, "persistence": stored,
            "server_threads": SERVER_THREADS, "runs": runs, "memory": mem,
            "service_exit_code": exit_code, "sse_binary": args.sse_binary}
     with open(os.path.join(results_dir, "quick.json" if args.quick else "full.json"), "w") as f:

@@ -3,6 +3,7 @@
 import os
 import statistics
 
+import persistence
 import plot
 
 BENCHMARKS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -270,6 +271,9 @@ def write(raw, chosen, out_dir, svg_dir):
     if raw.get("service_exit_code") not in (0, None):
         lines.append(f"- note: the service exited with code {raw['service_exit_code']} on SIGTERM")
     lines.append("")
+    section, missed = persistence.lines(raw.get("persistence"))
+    lines += section
+    failures += missed
     lines += _include(ENGINE, "Engine microbenchmarks (ordo-one/benchmark, `benchmarks/engine/`)")
     lines += _include(NOTES, "Findings and profiles")
     with open(os.path.join(out_dir, "BENCHMARKS.md"), "w") as f:

@@ -1,0 +1,134 @@
+"""Persistence (`--state-dir`): `/calls` throughput with persistence off and on, measured round
+by round in the same run (target: on ≥ 0.5 × off), and the time a start takes to restore
+1,000 trees and 1,000,000 controllers and answer `/readyz` (target: ≤ 10 s)."""
+
+import os
+import re
+import shutil
+import statistics
+import tempfile
+import time
+
+import fixtures
+import processes
+import scenarios
+import wrk
+from client import Client
+from processes import log
+
+RESTORED = re.compile(r"elapsed=([0-9.e-]+) seconds.*trees=([0-9]+)")
+
+
+def measure(args, binary, command, results_dir):
+    """Every persistence figure; `command(binary, port)` is the service's command line."""
+    work = tempfile.mkdtemp(prefix="containment-bench-state-")
+    try:
+        return {
+            "calls": _calls_throughput(args, binary, command, results_dir, work),
+            "restore_trees": _restore(binary, command, results_dir, work, "trees",
+                                      trees=100 if args.quick else 1_000, per_tree=3),
+            "restore_controllers": _restore(binary, command, results_dir, work, "controllers",
+                                            trees=2 if args.quick else 10,
+                                            per_tree=10_000 if args.quick else 100_000),
+        }
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _calls_throughput(args, binary, command, results_dir, work):
+    """`/calls` add+remove spread over 64 trees (8 quick): the same scenario on a service
+    without and one with a state directory, alternating within each round."""
+    trees = 8 if args.quick else 64
+    state = os.path.join(work, "calls")
+    servers = {
+        "off": _start(binary, command, results_dir, "service-state-off", []),
+        "on": _start(binary, command, results_dir, "service-state-on", ["--state-dir", state]),
+    }
+    figures = {"off": [], "on": [], "trees": trees}
+    load = dict(threads=args.wrk_threads, connections=args.connections, seconds=args.seconds)
+    try:
+        wrk_args = {}
+        for name, server in servers.items():
+            client = Client(server.port)
+            wrk_args[name], _ = scenarios.calls_spread(trees).build(client, "state")
+            client.close()
+        for number in range(1, args.rounds + 1):
+            log(f"persistence: /calls round {number} of {args.rounds}")
+            for name, server in servers.items():
+                run = wrk.run(server, "/", "calls.lua", wrk_args[name], **load)
+                figures[name].append(run)
+    finally:
+        for server in servers.values():
+            server.stop()
+    ratios = [on["rps"] / off["rps"] for on, off in zip(figures["on"], figures["off"]) if off["rps"]]
+    figures["ratio"] = statistics.median(ratios) if ratios else None
+    return figures
+
+
+def _restore(binary, command, results_dir, work, name, trees, per_tree):
+    """Builds `trees` trees of `per_tree` controllers on a service with a state directory,
+    stops it (SIGTERM) and times the next start until `/readyz` answers 200."""
+    state = os.path.join(work, name)
+    server = _start(binary, command, results_dir, f"service-restore-{name}", ["--state-dir", state])
+    client = Client(server.port)
+    built = time.time()
+    try:
+        for index in range(trees):
+            fixtures.create_tree(client, f"{name}-{index}", filler=per_tree - 1)
+    finally:
+        client.close()
+        server.stop()
+    build_seconds = time.time() - built
+    log_path = os.path.join(results_dir, f"service-restored-{name}.log")
+    started = time.time()
+    restarted = _start(binary, command, results_dir, f"service-restored-{name}", ["--state-dir", state])
+    ready_seconds = time.time() - started
+    rss_kib = restarted.rss_kib()
+    restarted.stop()
+    with open(log_path) as f:
+        match = RESTORED.search(f.read())
+    return {
+        "trees": trees, "controllers": trees * per_tree, "build_seconds": build_seconds,
+        "ready_seconds": ready_seconds, "restore_seconds": float(match.group(1)) if match else None,
+        "database_bytes": _size(state), "rss_kib": rss_kib,
+    }
+
+
+def _start(binary, command, results_dir, name, extra):
+    port = processes.free_port()
+    return processes.Server(name, command(binary, port) + extra, port, ready_path="/readyz",
+                            log_path=os.path.join(results_dir, f"{name}.log"))
+
+
+def _size(directory):
+    return sum(os.path.getsize(os.path.join(directory, f)) for f in os.listdir(directory))
+
+
+def lines(figures):
+    """The report's section, and the failures to report (steps that could not be measured;
+    a missed target is a verdict, not a failure)."""
+    out = ["## Persistence (`--state-dir`)", ""]
+    failures = []
+    if not figures:
+        return out + ["- not measured in this run (`--skip-persistence`)", ""], failures
+    if "error" in figures:
+        return out + [f"- failed: {figures['error']}", ""], [f"persistence: {figures['error']}"]
+    calls = figures["calls"]
+    off = statistics.median(run["rps"] for run in calls["off"])
+    on = statistics.median(run["rps"] for run in calls["on"])
+    ratio = calls["ratio"]
+    verdict = "met" if ratio is not None and ratio >= 0.5 else "NOT met"
+    out += [
+        f"- `/calls` add+remove over {calls['trees']} trees, same rounds: persistence off "
+        f"{off:,.0f} req/s, on {on:,.0f} req/s (synchronous NORMAL, group commit): ratio "
+        f"{ratio:.2f} (target ≥ 0.5: {verdict}).",
+    ]
+    for key in ("restore_trees", "restore_controllers"):
+        r = figures[key]
+        met = "met" if r["ready_seconds"] <= 10 else "NOT met"
+        restore = f"{r['restore_seconds']:.2f} s restoring" if r["restore_seconds"] is not None else "restore time not logged"
+        out.append(
+            f"- restore of {r['trees']:,} trees, {r['controllers']:,} controllers "
+            f"({r['database_bytes'] / 1e6:.1f} MB of state): start to ready {r['ready_seconds']:.2f} s "
+            f"({restore}), RSS after {r['rss_kib'] / 1024:.0f} MiB (target ≤ 10 s: {met}).")
+    return out + [""], failures
