@@ -23,6 +23,12 @@ public struct TreeState: Codable, Sendable {
     var finishedTransitions: [TransitionSnapshot]
     /// The retained event log, oldest first.
     var events: [Event]
+
+    /// The retained event log, for a store that writes it its own way (`Event` is public).
+    public var retainedEvents: [Event] {
+        get { events }
+        set { events = newValue }
+    }
     var nextSeq: UInt64
     var nextBatch: UInt64
     /// The time of the last call (the tree's `time` in its snapshot).

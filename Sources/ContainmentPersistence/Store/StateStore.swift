@@ -22,6 +22,8 @@ public final class StateStore: @unchecked Sendable {
     private var deleteTree: SQLiteStatement!
     private var deleteEntries: SQLiteStatement!
     private var insertSnapshot: SQLiteStatement!
+    private var begin: SQLiteStatement!
+    private var end: SQLiteStatement!
     private var deleteSnapshot: SQLiteStatement!
 
     public init(directory: String, synchronous: StoreSynchronous) throws(StateStoreError) {
@@ -46,6 +48,8 @@ public final class StateStore: @unchecked Sendable {
             insertSnapshot = try connection.prepare(
                 "INSERT OR REPLACE INTO snapshots (tree, state, version, manual_time) VALUES (?, ?, ?, ?)")
             deleteSnapshot = try connection.prepare("DELETE FROM snapshots WHERE tree = ?")
+            begin = try connection.prepare("BEGIN IMMEDIATE")
+            end = try connection.prepare("COMMIT")
         } catch let error as StateStoreError {
             throw error
         } catch let error as SQLiteError {
@@ -86,9 +90,8 @@ public final class StateStore: @unchecked Sendable {
                         id TEXT PRIMARY KEY, clock TEXT NOT NULL, owner TEXT, owner_token_hash TEXT,
                         incarnation INTEGER NOT NULL, creation BLOB NOT NULL);
                     CREATE TABLE journal (
-                        position INTEGER PRIMARY KEY, tree TEXT NOT NULL, time REAL NOT NULL, mutation BLOB NOT NULL,
-                        digest INTEGER NOT NULL, version INTEGER NOT NULL, manual_time REAL NOT NULL);
-                    CREATE INDEX journal_by_tree ON journal (tree, position);
+                        tree TEXT NOT NULL, version INTEGER NOT NULL, time REAL NOT NULL, mutation BLOB NOT NULL,
+                        digest INTEGER NOT NULL, manual_time REAL NOT NULL, PRIMARY KEY (tree, version)) WITHOUT ROWID;
                     CREATE TABLE snapshots (
                         tree TEXT PRIMARY KEY, state BLOB NOT NULL, version INTEGER NOT NULL, manual_time REAL NOT NULL);
                     PRAGMA application_id = \(StateStore.applicationID);
@@ -146,13 +149,13 @@ public final class StateStore: @unchecked Sendable {
                     tree: tree, state: snapshots.blob(1), version: UInt64(bitPattern: snapshots.integer(2)), manualTime: snapshots.double(3))
             }
             let entries = try connection.prepare(
-                "SELECT tree, time, mutation, digest, version, manual_time, position FROM journal ORDER BY tree, position")
+                "SELECT tree, time, mutation, digest, version, manual_time FROM journal ORDER BY tree, version")
             while try entries.step() {
                 let tree = entries.text(0) ?? ""
                 var entry = JournalEntry(
                     tree: tree, time: entries.double(1), mutation: entries.blob(2), digest: UInt64(bitPattern: entries.integer(3)),
                     version: UInt64(bitPattern: entries.integer(4)), manualTime: entries.double(5))
-                entry.position = entries.integer(6)
+                entry.position = entries.integer(4)
                 guard trees[tree] != nil else {
                     throw StateStoreError.unreadableRecord(tree: tree, reason: "journal entry \(entry.position) belongs to no stored tree")
                 }
@@ -171,10 +174,10 @@ public final class StateStore: @unchecked Sendable {
     /// Writes `records` in one transaction, in order; all or nothing.
     public func commit(_ records: [JournalRecord]) throws(StateStoreError) {
         do {
-            try connection.execute("BEGIN IMMEDIATE")
+            try begin.run()
             do {
                 for record in records { try write(record) }
-                try connection.execute("COMMIT")
+                try end.run()
             } catch {
                 try? connection.execute("ROLLBACK")
                 throw error
@@ -237,6 +240,8 @@ public final class StateStore: @unchecked Sendable {
         deleteEntries = nil
         insertSnapshot = nil
         deleteSnapshot = nil
+        begin = nil
+        end = nil
         connection.close()
     }
 

@@ -36,7 +36,7 @@ public struct JournalEntry: Sendable, Equatable {
     public var version: UInt64
     /// The manual clock's time after it (unused on real trees).
     public var manualTime: Double
-    /// Its place in the journal, assigned by the store (0 until committed).
+    /// Its place in the tree's journal as errors name it: its version, once read back.
     public var position: Int64 = 0
 
     public init(tree: String, time: Double, mutation: [UInt8], digest: UInt64, version: UInt64, manualTime: Double) {

@@ -45,7 +45,12 @@ extension ServiceCore {
         var manualTime: Double
         var version: UInt64
         if let snapshot = record.snapshot {
-            let state = try decode(TreeState.self, snapshot.state, tree: header.id, position: 0)
+            let state: TreeState
+            do {
+                state = try JournalCoding.decodeSnapshot(snapshot.state)
+            } catch {
+                throw .unreadableRecord(tree: header.id, reason: "its snapshot: \(error)")
+            }
             do {
                 tree = try ContainmentTree(restoring: state)
             } catch {
@@ -61,7 +66,12 @@ extension ServiceCore {
             version = 1
         }
         for entry in record.entries {
-            let mutation = try decode(TreeMutation.self, entry.mutation, tree: header.id, position: entry.position)
+            let mutation: TreeMutation
+            do {
+                mutation = try JournalCoding.decode(entry.mutation)
+            } catch {
+                throw .unreadableRecord(tree: header.id, reason: "journal entry \(entry.position): \(error)")
+            }
             let applied: TreeMutation.Applied
             do {
                 applied = try mutation.apply(to: tree, now: entry.time, manualTime: &manualTime)

@@ -5,8 +5,9 @@ import ContainmentPersistence
 enum PendingRecord: Sendable {
     /// The tree was built (`POST`/`PUT /v1/trees`, a scenario run).
     case creation(TreeCreation)
-    /// An accepted mutation, run at `time`.
-    case mutation(TreeMutation, time: Double)
+    /// An accepted mutation, run at `time`; `body`: a raw-call batch's request body, kept as
+    /// the journal's record of it.
+    case mutation(TreeMutation, time: Double, body: [UInt8]? = nil)
     /// The tree was deleted: its rows go.
     case deletion
 }
@@ -16,13 +17,13 @@ extension TreeBox {
     /// answer from what it produced. An `answer` that throws (a raw-call batch refused at its
     /// first call, which changed nothing) journals nothing.
     func apply<Result: Sendable>(
-        _ core: ServiceCore, _ mutation: TreeMutation, payload: Int?,
+        _ core: ServiceCore, _ mutation: TreeMutation, payload: Int?, body: [UInt8]? = nil,
         _ answer: (ContainmentTree, TreeMutation.Applied, inout State) throws(Problem) -> Result
     ) throws(Problem) -> (Result, [Event]) {
         try withTree(core, payload: payload) { (tree, now, state) throws(Problem) -> (Result, [Event]) in
             let applied = try Problem.engine { try mutation.apply(to: tree, now: now, manualTime: &state.manualTime) }
             let result = try answer(tree, applied, &state)
-            state.pendingRecord = .mutation(mutation, time: now)
+            state.pendingRecord = .mutation(mutation, time: now, body: body)
             return (result, applied.events)
         }
     }
@@ -37,9 +38,9 @@ extension TreeBox {
                 id: id, clock: clock.rawValue, owner: owner, ownerTokenHash: owner.flatMap { core.configuration.accessTokens?.tokenHash(ofCaller: $0) },
                 incarnation: incarnation, creation: JSONCoding.encodeWithFoundation(creation, pretty: false))
             return journal.append(.createTree(header))
-        case .mutation(let mutation, let time):
+        case .mutation(let mutation, let time, let body):
             let entry = JournalEntry(
-                tree: id, time: time, mutation: JSONCoding.encodeWithFoundation(mutation, pretty: false),
+                tree: id, time: time, mutation: JournalCoding.encode(mutation, body: body),
                 digest: Self.digest(events), version: state.version, manualTime: state.manualTime)
             let ticket = journal.append(.mutation(entry))
             state.journalEntries += 1
@@ -53,7 +54,7 @@ extension TreeBox {
             state.journalEntries = 0
             state.journalBytes = 0
             let snapshot = StoredSnapshot(
-                tree: id, state: JSONCoding.encodeWithFoundation(state.tree.state, pretty: false), version: state.version,
+                tree: id, state: JournalCoding.encodeSnapshot(state.tree), version: state.version,
                 manualTime: state.manualTime)
             return journal.append(.snapshot(snapshot))
         case .deletion:

@@ -68,14 +68,17 @@ final class ServiceCore: Sendable {
 
 extension ServiceCore {
     /// Runs `mutation` on the request's tree under that tree's lock, journals it and publishes
-    /// its events; `answer` builds the response's subject from what it produced. Every method
+    /// its events; `answer` builds the response's subject from what it produced.
+    /// `journalingBody`: the journal keeps the request body itself as the mutation's record
+    /// (a raw-call batch, whose body `JournalCoding` reads back as the route did). Every method
     /// but DELETE may make the tree grow, so it answers to the memory budget.
     func mutate<Result: Sendable>(
-        _ request: ServiceRequest, _ mutation: TreeMutation,
+        _ request: ServiceRequest, _ mutation: TreeMutation, journalingBody: Bool = false,
         _ answer: (ContainmentTree, TreeMutation.Applied, _ state: inout TreeBox.State) throws(Problem) -> Result
     ) throws(Problem) -> (Result, [Event]) {
         let payload = request.head.method == "DELETE" ? nil : request.http.body.count
-        return try box(request).apply(self, mutation, payload: payload, answer)
+        let body = journalingBody && journal != nil ? request.http.body : nil
+        return try box(request).apply(self, mutation, payload: payload, body: body, answer)
     }
 
     /// The request's tree, when its caller may see it; otherwise the same 404 as a missing tree.

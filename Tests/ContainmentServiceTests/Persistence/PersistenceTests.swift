@@ -158,7 +158,7 @@ import Testing
             _ = try #require(service).request("PATCH", "/v1/trees/drifted/controllers/root", json: #"{"title": "\#(title)"}"#)
         }
         service = nil
-        try directory.sqlite("UPDATE journal SET digest = digest + 1 WHERE position = (SELECT max(position) FROM journal)")
+        try directory.sqlite("UPDATE journal SET digest = digest + 1 WHERE version = (SELECT max(version) FROM journal)")
         #expect {
             _ = try directory.service()
         } throws: { error in
@@ -168,8 +168,8 @@ import Testing
         // A mutation that no longer applies is a mismatch too, and nothing was overwritten.
         try directory.sqlite(
             """
-            UPDATE journal SET digest = digest - 1 WHERE position = (SELECT max(position) FROM journal);
-            UPDATE journal SET mutation = CAST('{"deleteController":{"id":"nobody"}}' AS BLOB) WHERE position = (SELECT min(position) FROM journal);
+            UPDATE journal SET digest = digest - 1 WHERE version = (SELECT max(version) FROM journal);
+            UPDATE journal SET mutation = CAST('{"deleteController":{"id":"nobody"}}' AS BLOB) WHERE version = (SELECT min(version) FROM journal);
             """)
         #expect {
             _ = try directory.service()
