@@ -197,8 +197,11 @@ paths:
       security: []
       description: |
         Whether to send this instance traffic, apart from liveness (`/healthz`): 503 while it is
-        starting or shutting down (and, once trees are persisted, while it restores them). An
-        orchestrator stops routing to an unready instance but does not restart it.
+        starting (`not_ready`), shutting down (`shutting_down`), or after a commit to its state
+        directory failed (`state_not_durable`: it refuses changes until restarted). With a
+        state directory (`--state-dir`) the listener opens only once every tree is restored, so
+        while restoring no probe answers at all; once `/readyz` answers 200, every tree is back.
+        An orchestrator stops routing to an unready instance but does not restart it.
       responses:
         '200':
           description: Ready for traffic.
@@ -208,17 +211,26 @@ paths:
                 $ref: '#/components/schemas/Readiness'
               example: {status: ready}
         '503':
-          description: Not ready — starting (`not_ready`) or shutting down (`shutting_down`).
+          description: Not ready — starting (`not_ready`), shutting down (`shutting_down`), or its state directory failed (`state_not_durable`).
           content:
             application/problem+json:
               schema:
                 $ref: '#/components/schemas/Problem'
-              example:
-                type: about:blank
-                title: Service Unavailable
-                status: 503
-                code: not_ready
-                detail: The service is starting and not serving trees yet.
+              examples:
+                starting:
+                  value:
+                    type: about:blank
+                    title: Service Unavailable
+                    status: 503
+                    code: not_ready
+                    detail: The service is starting and not serving trees yet.
+                stateFailed:
+                  value:
+                    type: about:blank
+                    title: Service Unavailable
+                    status: 503
+                    code: state_not_durable
+                    detail: "The state directory failed earlier (a commit to the state database failed: disk I/O error (SQLite code 10)); the service refuses changes until it is restarted."
 
   /metrics:
     get:
@@ -1645,6 +1657,12 @@ components:
         still waiting get this too, and so does a request whose body was still arriving when
         shutdown began. Also when more connections are open than `--max-connections` (code
         `connection_limit`, answered at once; retry later); the connection is then closed.
+        With a state directory (`--state-dir`), code `state_not_durable` when a change could not
+        be committed before its answer: either this request's change ran but its commit failed
+        (it may have reached event streams, and it is gone after a restart), or an earlier
+        commit failed and every change is refused before it runs; a request that completes a
+        due real-clock transition can get it too. The instance then answers `/readyz` with 503
+        until it is restarted, which restores the last committed state.
       content:
         application/problem+json:
           schema:
@@ -1664,6 +1682,13 @@ components:
                 status: 503
                 code: connection_limit
                 detail: Too many connections are open (--max-connections); retry on a new connection later.
+            stateNotDurable:
+              value:
+                type: about:blank
+                title: Service Unavailable
+                status: 503
+                code: state_not_durable
+                detail: "The change ran but could not be made durable (a commit to the state database failed: disk I/O error (SQLite code 10)); it will be gone after a restart. The service refuses changes until it is restarted."
     MisdirectedRequest:
       description: |
         The `Host` header is missing (HTTP/1.1) or names a host this server does not answer for:

@@ -9,6 +9,7 @@ extension Router {
         // Readiness, apart from liveness: an orchestrator sends traffic only while this says
         // ready, and never restarts a process for being unready.
         add("GET", "/readyz", open: true) { (request) throws(Problem) in
+            if let failure = core.journal?.failure { throw .notDurable(failure, applied: false) }
             guard core.isReady else {
                 throw Problem(status: 503, code: "not_ready", detail: "The service is starting and not serving trees yet.")
             }

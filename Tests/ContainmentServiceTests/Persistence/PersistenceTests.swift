@@ -221,6 +221,8 @@ import Testing
         #expect(refused.status == 503)
         #expect(refused.json["code"].string == "state_not_durable")
         #expect(try service.request("GET", "/v1/trees/t").json["controllers"]["root"]["title"] == .null)
-        #expect(try service.request("GET", "/readyz").status == 503)
+        let readiness = try service.request("GET", "/readyz")
+        #expect(readiness.status == 503)
+        #expect(readiness.json["code"].string == "state_not_durable")
     }
 }
