@@ -1,30 +1,52 @@
+import Glibc
 import Synchronization
 
 /// Orders the records of accepted mutations and makes them durable in groups.
 ///
 /// A mutation appends its record while it still holds its tree's lock, so records of one tree
-/// are in the order the tree saw them, and gets a ticket. Then, with the lock released, the
-/// request waits for its ticket: the first waiter that finds no commit running becomes the
-/// committer and writes every record appended so far in one transaction (group commit); the
-/// others sleep until a commit covers their ticket. No SQLite call ever runs under a tree lock.
+/// are in the order the tree saw them, and gets a ticket. One writer thread commits: each
+/// transaction takes every record appended so far, so records that arrive while a commit runs
+/// share the next one (group commit). With the tree's lock released, the request either waits
+/// for its ticket (`waitUntilDurable`) or hands over what to do once it is durable
+/// (`whenDurable`), freeing its thread for other requests. No SQLite call ever runs under a
+/// tree lock or on a request's thread.
 ///
 /// A failed commit fails every ticket not yet durable and every later one: memory is then ahead
 /// of the disk, so the service stops accepting mutations until it is restarted and restores the
 /// last durable state.
 public final class StateJournal: @unchecked Sendable {
+    public typealias Completion = @Sendable (StateStoreError?) -> Void
+
     private let store: StateStore
     private let monitor = Monitor()
     // Guarded by `monitor`.
     private var pending: [JournalRecord] = []
     private var appended: UInt64 = 0
     private var durable: UInt64 = 0
-    private var committing = false
+    private var completions: [(ticket: UInt64, completion: Completion)] = []
     private var failureState: StateStoreError?
-    private let hasFailed = Atomic<Bool>(false)
+    private var closing = false
+    private var writerRunning = false
     private var commits: UInt64 = 0
+    private let hasFailed = Atomic<Bool>(false)
 
     public init(store: StateStore) {
         self.store = store
+        writerRunning = true
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { argument in
+                Unmanaged<StateJournal>.fromOpaque(argument!).takeRetainedValue().runWriter()
+                return nil
+            }, Unmanaged.passRetained(self).toOpaque())
+        if started == 0 {
+            pthread_detach(thread)
+        } else {
+            writerRunning = false
+            failureState = .commitFailed(reason: "the journal's writer thread could not start")
+            hasFailed.store(true, ordering: .releasing)
+        }
     }
 
     /// Queues `record` behind every record appended before it; the ticket to wait for.
@@ -33,6 +55,7 @@ public final class StateJournal: @unchecked Sendable {
         defer { monitor.unlock() }
         pending.append(record)
         appended += 1
+        monitor.wakeAll()
         return appended
     }
 
@@ -41,41 +64,73 @@ public final class StateJournal: @unchecked Sendable {
         monitor.lock()
         defer { monitor.unlock() }
         while true {
-            if let failureState { throw failureState }
             if durable >= ticket { return }
-            if committing {
-                monitor.wait()
-                continue
-            }
-            committing = true
+            if let failureState { throw failureState }
+            monitor.wait()
+        }
+    }
+
+    /// Calls `completion` once every record up to `ticket` is committed (nil) or a commit
+    /// failed (the failure): at once on this thread if that is already decided, else on the
+    /// writer's thread.
+    public func whenDurable(_ ticket: UInt64, _ completion: @escaping Completion) {
+        monitor.lock()
+        let decided: StateStoreError?? = durable >= ticket ? .some(nil) : failureState.map { .some($0) }
+        if decided == nil { completions.append((ticket, completion)) }
+        monitor.unlock()
+        if let decided { completion(decided) }
+    }
+
+    private func runWriter() {
+        monitor.lock()
+        while true {
+            while pending.isEmpty && !closing { monitor.wait() }
+            if pending.isEmpty { break }
             let batch = pending
             let last = appended
             pending = []
             monitor.unlock()
-            let result = Result { () throws(StateStoreError) in try store.commit(batch) }
+            let result = Result { () throws(StateStoreError) in
+                if let failureState = self.failure { throw failureState }
+                try store.commit(batch)
+            }
             monitor.lock()
-            committing = false
             commits += 1
             switch result {
             case .success: durable = last
             case .failure(let error):
-                failureState = error
+                if failureState == nil { failureState = error }
                 hasFailed.store(true, ordering: .releasing)
             }
+            let ready = failureState == nil ? completions.filter { $0.ticket <= durable } : completions
+            completions.removeAll { failureState != nil || $0.ticket <= durable }
+            let outcome = failureState
             monitor.wakeAll()
+            monitor.unlock()
+            for entry in ready { entry.completion(outcome) }
+            monitor.lock()
         }
+        writerRunning = false
+        monitor.wakeAll()
+        monitor.unlock()
     }
 
-    /// Waits for a running commit, then closes the store; later appends fail their waiters.
+    /// Commits what is queued, stops the writer and closes the store; later appends fail.
     /// Called once the server has stopped, so every answered change is already committed.
     public func close() {
         monitor.lock()
-        defer { monitor.unlock() }
-        while committing { monitor.wait() }
+        closing = true
+        monitor.wakeAll()
+        while writerRunning { monitor.wait() }
         if failureState == nil {
             failureState = .commitFailed(reason: "the state directory is closed")
             hasFailed.store(true, ordering: .releasing)
         }
+        let orphans = completions
+        completions = []
+        let failure = failureState
+        monitor.unlock()
+        orphans.forEach { $0.completion(failure) }
         store.close()
     }
 

@@ -17,10 +17,10 @@ extension TreeBox {
     /// answer from what it produced. An `answer` that throws (a raw-call batch refused at its
     /// first call, which changed nothing) journals nothing.
     func apply<Result: Sendable>(
-        _ core: ServiceCore, _ mutation: TreeMutation, payload: Int?, body: [UInt8]? = nil,
+        _ core: ServiceCore, _ mutation: TreeMutation, payload: Int?, body: [UInt8]? = nil, commit: PendingCommit? = nil,
         _ answer: (ContainmentTree, TreeMutation.Applied, inout State) throws(Problem) -> Result
     ) throws(Problem) -> (Result, [Event]) {
-        try withTree(core, payload: payload) { (tree, now, state) throws(Problem) -> (Result, [Event]) in
+        try withTree(core, payload: payload, commit: commit) { (tree, now, state) throws(Problem) -> (Result, [Event]) in
             let applied = try Problem.engine { try mutation.apply(to: tree, now: now, manualTime: &state.manualTime) }
             let result = try answer(tree, applied, &state)
             state.pendingRecord = .mutation(mutation, time: now, body: body)

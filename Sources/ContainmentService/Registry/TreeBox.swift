@@ -109,8 +109,10 @@ final class TreeBox: Sendable {
     /// `payload`: the size of the request body a growing mutation carries; it is refused with
     /// 507 when the memory budget is spent, and its body counts against the budget until the
     /// next exact count. Nil for reads and deletions.
+    /// `commit`: where to leave the journal ticket of this step's change for the caller to
+    /// answer once it is durable; without one, the call itself waits for the commit.
     func withTree<Result: Sendable>(
-        _ core: ServiceCore, changes: Bool = true, payload: Int? = nil,
+        _ core: ServiceCore, changes: Bool = true, payload: Int? = nil, commit: PendingCommit? = nil,
         _ body: (ContainmentTree, _ now: Double, _ state: inout State) throws(Problem) -> (Result, [Event])
     ) throws(Problem) -> (Result, [Event]) {
         // Answered once the lock is released: encoding a waiter's response (and handing it to
@@ -157,7 +159,9 @@ final class TreeBox: Sendable {
             if state.isDeleted { core.hub.streams.endStreams(ofTree: id, owner: owner, lastSeq: state.tree.lastSeq) }
             return (result, events)
         }
-        if let ticket, let journal = core.journal {
+        if let ticket, let commit {
+            commit.ticket = ticket
+        } else if let ticket, let journal = core.journal {
             do throws(StateStoreError) {
                 try journal.waitUntilDurable(ticket)
             } catch {

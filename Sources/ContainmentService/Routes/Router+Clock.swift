@@ -12,7 +12,7 @@ extension Router {
             guard box.clock == .manual else {
                 throw .conflict("Tree \(box.id) runs on the real clock; only manual trees can be advanced.", code: "clock_not_manual")
             }
-            let (subject, events) = try box.withTree(core) { (tree, now, state) throws(Problem) in
+            let (subject, events) = try box.withTree(core, commit: request.commit) { (tree, now, state) throws(Problem) in
                 guard now + body.advance <= TimeLimits.latestClockTime else {
                     throw .badRequest("`advance` would move the clock past the year 9999.", field: "advance", code: "invalid_field")
                 }

@@ -7,6 +7,9 @@ struct ServiceRequest: Sendable {
     let parameters: PathParameters
     /// Whose token the request carries; nil when access control is off.
     var caller: Caller? = nil
+    /// The journal ticket of the change this request made, if any: the pipeline answers only
+    /// once it is committed (see `RequestPipeline.answer`).
+    let commit = PendingCommit()
 
     var head: HTTPRequestHead { http.head }
 

@@ -25,7 +25,14 @@ public final class ContainmentService: Sendable {
         core = ServiceCore(configuration: configuration, logger: logger, journal: journal)
         if let store {
             let started = ContinuousClock.now
-            let count = try core.restore(from: store)
+            let count: Int
+            do {
+                count = try core.restore(from: store)
+            } catch {
+                // Releases the database's lock: the caller may fix the directory and try again.
+                journal?.close()
+                throw error
+            }
             logger.info(
                 "restored trees from the state directory",
                 metadata: ["trees": "\(count)", "path": "\(store.path)", "elapsed": "\(ContinuousClock.now - started)"])

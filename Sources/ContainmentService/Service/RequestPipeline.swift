@@ -84,21 +84,33 @@ final class RequestPipeline: Sendable {
         if core.isShuttingDown {
             return .response(finish(serviceRequest.http.head, route: template, .problem(.shuttingDown()), started: started))
         }
+        let response: HTTPResponse
         do {
             let reply = try route.handler(serviceRequest)
-            if case .response(let response) = reply {
-                return .response(
-                    finish(
-                        serviceRequest.http.head, route: template, response, started: started, histograms: route.histograms))
+            guard case .response(let answer) = reply else {
+                core.logger.debug("\(serviceRequest.http.head.method) \(serviceRequest.http.head.path) deferred")
+                return reply
             }
-            core.logger.debug("\(serviceRequest.http.head.method) \(serviceRequest.http.head.path) deferred")
-            return reply
+            response = answer
         } catch {
-            return .response(
-                finish(
-                    serviceRequest.http.head, route: template, .problem(error, pretty: serviceRequest.wantsPrettyJSON),
-                    started: started, histograms: route.histograms))
+            // A refusal may still have kept changes (a raw-call batch refused part way).
+            response = .problem(error, pretty: serviceRequest.wantsPrettyJSON)
         }
+        let head = serviceRequest.http.head
+        guard let ticket = serviceRequest.commit.ticket, let journal = core.journal else {
+            return .response(finish(head, route: template, response, started: started, histograms: route.histograms))
+        }
+        // Answered once the change is committed, by the journal's writer: this thread goes
+        // back to serving requests, whose changes join the same group commit.
+        let deferred = HTTPDeferredResponse()
+        journal.whenDurable(ticket) { [self] failure in
+            let answer = failure.map { failure in
+                core.logger.critical("state directory: \(failure); changes are refused until a restart")
+                return HTTPResponse.problem(.notDurable(failure, applied: true))
+            }
+            deferred.complete(finish(head, route: template, answer ?? response, started: started, histograms: route.histograms))
+        }
+        return .deferred(deferred)
     }
 
     private func routeLabel(of head: HTTPRequestHead) -> String {

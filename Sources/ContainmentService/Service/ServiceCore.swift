@@ -78,7 +78,7 @@ extension ServiceCore {
     ) throws(Problem) -> (Result, [Event]) {
         let payload = request.head.method == "DELETE" ? nil : request.http.body.count
         let body = journalingBody && journal != nil ? request.http.body : nil
-        return try box(request).apply(self, mutation, payload: payload, body: body, answer)
+        return try box(request).apply(self, mutation, payload: payload, body: body, commit: request.commit, answer)
     }
 
     /// The request's tree, when its caller may see it; otherwise the same 404 as a missing tree.
