@@ -123,7 +123,7 @@ struct Serve: ParsableCommand {
 
     @Option(
         help: .serve(
-            "Journal entries per tree that trigger a snapshot of the tree, which replaces them (also after 1 MiB of entries)",
+            "Journal entries per tree before a snapshot of the tree replaces them, once they also outweigh its last snapshot (always at 10 times this, or 16 MiB)",
             environment: "CONTAINMENT_STATE_SNAPSHOT_EVERY", default: defaults.journalEntriesPerSnapshot))
     var stateSnapshotEvery: Int?
 

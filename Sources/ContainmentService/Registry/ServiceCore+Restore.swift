@@ -98,7 +98,8 @@ extension ServiceCore {
         let due = tree.nextDueTime
         let box = TreeBox(
             tree: tree, clock: clock, owner: owner, manualTime: manualTime, incarnation: header.incarnation, accountedBytes: bytes,
-            version: version, journalEntries: record.entries.count, journalBytes: record.entries.reduce(0) { $0 + $1.mutation.count })
+            version: version, journalEntries: record.entries.count, journalBytes: record.entries.reduce(0) { $0 + $1.mutation.count },
+            snapshotBytes: record.snapshot?.state.count ?? 0)
         return (box, bytes, due)
     }
 

@@ -45,8 +45,9 @@ extension TreeBox {
             let ticket = journal.append(.mutation(entry))
             state.journalEntries += 1
             state.journalBytes += entry.mutation.count
+            let every = core.configuration.journalEntriesPerSnapshot
             guard
-                state.journalEntries >= core.configuration.journalEntriesPerSnapshot
+                (state.journalEntries >= every && state.journalBytes >= state.snapshotBytes) || state.journalEntries >= 10 * every
                     || state.journalBytes >= ServiceConfiguration.journalBytesPerSnapshot
             else { return ticket }
             // Encoded here, under the lock, so it is the state right after this entry; the
@@ -56,6 +57,7 @@ extension TreeBox {
             let snapshot = StoredSnapshot(
                 tree: id, state: JournalCoding.encodeSnapshot(state.tree), version: state.version,
                 manualTime: state.manualTime)
+            state.snapshotBytes = snapshot.state.count
             return journal.append(.snapshot(snapshot))
         case .deletion:
             return journal.append(.deleteTree(id))

@@ -50,6 +50,8 @@ final class TreeBox: Sendable {
         /// Journal entries (and their bytes) since the tree's last snapshot, or its creation.
         var journalEntries = 0
         var journalBytes = 0
+        /// The size of the tree's last snapshot (0 before the first).
+        var snapshotBytes = 0
 
         mutating func changed() {
             version += 1
@@ -85,7 +87,7 @@ final class TreeBox: Sendable {
     /// creation time and version 0).
     init(
         tree: sending ContainmentTree, clock: TreeClock, owner: String?, manualTime: Double, incarnation: UInt64, accountedBytes: Int,
-        version: UInt64 = 0, journalEntries: Int = 0, journalBytes: Int = 0
+        version: UInt64 = 0, journalEntries: Int = 0, journalBytes: Int = 0, snapshotBytes: Int = 0
     ) {
         id = tree.id
         self.clock = clock
@@ -95,6 +97,7 @@ final class TreeBox: Sendable {
         initial.version = version
         initial.journalEntries = journalEntries
         initial.journalBytes = journalBytes
+        initial.snapshotBytes = snapshotBytes
         initial.accountedBytes = accountedBytes
         initial.countedStringBytes = accountedBytes - Self.fixedBytes(controllers: tree.controllerCount, events: Self.retainedEvents(tree))
         state = Mutex(initial)

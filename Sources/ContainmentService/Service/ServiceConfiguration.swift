@@ -39,12 +39,14 @@ public struct ServiceConfiguration: Sendable {
     /// How durable a commit is before the answer (`--state-sync`): `normal` survives a crash
     /// of the process, `full` also a power loss.
     public var stateSynchronous = StoreSynchronous.normal
-    /// A tree's journal entries that trigger a snapshot of its whole state, which replaces
-    /// them (`--state-snapshot-every`): no tree keeps more journal entries than this, nor more
-    /// than `journalBytesPerSnapshot` of them, so restores replay a bounded journal.
+    /// When a snapshot of a tree's whole state replaces its journal (`--state-snapshot-every`
+    /// N): once the journal holds N entries and at least as many bytes as the tree's last
+    /// snapshot, so writing snapshots never costs more than writing the journal (a snapshot
+    /// holds the retained event log, megabytes for a busy tree), and in any case at 10 × N
+    /// entries or `journalBytesPerSnapshot`: no tree's journal grows past those bounds.
     public var journalEntriesPerSnapshot = 1_000
-    /// The journal bytes (encoded mutations) per tree that trigger a snapshot as well.
-    public static let journalBytesPerSnapshot = 1 << 20
+    /// The journal bytes (encoded mutations) per tree that trigger a snapshot whatever its size.
+    public static let journalBytesPerSnapshot = 16 << 20
 
     public init() {}
 }
