@@ -56,12 +56,8 @@ public final class StateStore: @unchecked Sendable {
             deleteSnapshot = try connection.prepare("DELETE FROM snapshots WHERE tree = ?")
             begin = try connection.prepare("BEGIN IMMEDIATE")
             end = try connection.prepare("COMMIT")
-        } catch let error as StateStoreError {
-            throw error
-        } catch let error as SQLiteError {
-            throw Self.classify(error, path: path)
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw Self.storeError(error, path: path)
         }
     }
 
@@ -114,12 +110,17 @@ public final class StateStore: @unchecked Sendable {
             }
             let report = try connection.text("PRAGMA quick_check")
             guard report == "ok" else { throw StateStoreError.integrityCheckFailed(path: path, report: report) }
-        } catch let error as StateStoreError {
-            throw error
-        } catch let error as SQLiteError {
-            throw classify(error, path: path)
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw storeError(error, path: path)
+        }
+    }
+
+    /// A thrown error as the store reports it: its own errors as they are, SQLite's classified.
+    private static func storeError(_ error: any Error, path: String) -> StateStoreError {
+        switch error {
+        case let error as StateStoreError: error
+        case let error as SQLiteError: classify(error, path: path)
+        default: .unreadable(path: path, reason: "\(error)")
         }
     }
 
@@ -168,12 +169,8 @@ public final class StateStore: @unchecked Sendable {
                 trees[tree]?.entries.append(entry)
             }
             return trees.values.sorted { $0.header.id < $1.header.id }
-        } catch let error as StateStoreError {
-            throw error
-        } catch let error as SQLiteError {
-            throw Self.classify(error, path: path)
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw Self.storeError(error, path: path)
         }
     }
 

@@ -1,6 +1,8 @@
 import Containment
 import ContainmentPersistence
+import Dispatch
 import FoundationEssentials
+import Synchronization
 
 extension ServiceCore {
     /// Builds every stored tree again and replays its journal, checking each mutation's events
@@ -15,9 +17,10 @@ extension ServiceCore {
             throw .unreadable(
                 path: store.path, reason: "it holds \(stored.count) trees, more than this service's --max-trees (\(configuration.maxTrees))")
         }
+        let rebuilt = rebuildAll(stored)
         var highestIncarnation: UInt64 = 0
-        for record in stored {
-            let (box, bytes, due) = try Self.rebuild(record, tokens: configuration.accessTokens)
+        for (record, result) in zip(stored, rebuilt) {
+            let (box, bytes, due) = try result.get()
             // Restored even past the budget: what was acknowledged is kept; growth is refused.
             budget.adjust(by: bytes)
             do throws(Problem) {
@@ -33,6 +36,23 @@ extension ServiceCore {
         raiseTreeIncarnations(to: highestIncarnation)
         metrics.trees.set(Int64(registry.count))
         return stored.count
+    }
+
+    /// Every tree rebuilt, in `stored`'s order, on as many threads as the HTTP pool will have
+    /// (the listener is not open yet, so those cores are idle): trees replay independently.
+    private func rebuildAll(_ stored: [StoredTree]) -> [Result<(TreeBox, Int, Double?), StateStoreError>] {
+        let results = Mutex([Result<(TreeBox, Int, Double?), StateStoreError>?](repeating: nil, count: stored.count))
+        let next = Atomic<Int>(0)
+        let tokens = configuration.accessTokens
+        DispatchQueue.concurrentPerform(iterations: max(1, min(configuration.http.threads, stored.count))) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < stored.count else { return }
+                let result = Result { () throws(StateStoreError) in try Self.rebuild(stored[index], tokens: tokens) }
+                results.withLock { $0[index] = result }
+            }
+        }
+        return results.withLock { $0.map { $0 ?? .failure(.unreadable(path: "", reason: "a tree was not rebuilt")) } }
     }
 
     /// The tree's box, its estimated bytes and its next due transition.
