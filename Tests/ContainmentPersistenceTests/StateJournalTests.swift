@@ -30,6 +30,22 @@ import Testing
         journal.close()
     }
 
+    @Test func completionsRunOnceDurableAndFlushWaitsForEverythingAppended() throws {
+        let directory = TemporaryDirectory()
+        let store = try StateStore(directory: directory.path, synchronous: .normal)
+        let journal = StateJournal(store: store)
+        let completed = Failures()
+        _ = journal.append(.createTree(StateStoreTests.header("a")))
+        for version in 2...50 {
+            let ticket = journal.append(.mutation(StateStoreTests.entry("a", version: UInt64(version))))
+            journal.whenDurable(ticket) { failure in completed.add(failure.map { "\($0)" } ?? "ok \(version)") }
+        }
+        journal.flush()
+        #expect(try store.loadTrees().first?.entries.count == 49)
+        journal.close()
+        #expect(completed.all.sorted() == (2...50).map { "ok \($0)" }.sorted())
+    }
+
     @Test func afterAFailedCommitEveryWaiterAndEveryLaterAppendFails() throws {
         let directory = TemporaryDirectory()
         let store = try StateStore(directory: directory.path, synchronous: .normal)

@@ -70,6 +70,15 @@ public final class StateJournal: @unchecked Sendable {
         }
     }
 
+    /// Waits until everything appended so far is committed (or a commit failed), so the
+    /// responses held for it are sent before the server stops.
+    public func flush() {
+        monitor.lock()
+        let last = appended
+        monitor.unlock()
+        try? waitUntilDurable(last)
+    }
+
     /// Calls `completion` once every record up to `ticket` is committed (nil) or a commit
     /// failed (the failure): at once on this thread if that is already decided, else on the
     /// writer's thread.

@@ -71,6 +71,8 @@ public final class ContainmentService: Sendable {
         core.registry.all.forEach { $0.failWaiters(.shuttingDown()) }
         // Before the server's shutdown, which refuses stream writes from its start.
         core.hub.streams.close()
+        // Responses held for their commit go out before the server stops.
+        core.journal?.flush()
         server.shutdown()
         // After the server: every answered change is committed, and the lock is released for
         // the next process on the same directory.
