@@ -107,7 +107,7 @@ import Testing
     /// window, and at the end of a turn nothing is mid-appearance unless a running transition
     /// or the client (manual begin/end, a back swipe) drives it.
     static func checkInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
-        for (id, node) in tree.controllers {
+        for (_, id, node) in tree.controllers.all {
             if let parent = node.parent {
                 #expect(tree.controllers[parent]?.children.filter { $0 == id }.count == 1, "\(id) ↔ \(parent)", sourceLocation: sourceLocation)
             }
@@ -130,7 +130,7 @@ import Testing
             }
         }
         var owners: Set<String> = []
-        for (id, view) in tree.views {
+        for (_, id, view) in tree.views.all {
             if let owner = view.owner {
                 #expect(owners.insert(owner).inserted, "two views owned by \(owner)", sourceLocation: sourceLocation)
                 #expect(tree.controllers[owner]?.viewID == id, sourceLocation: sourceLocation)
@@ -318,7 +318,7 @@ import Testing
             for number in numbers {
                 Self.apply(Self.containerStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
                 Self.checkInvariants(tree)
-                for (id, node) in tree.controllers {
+                for (_, id, node) in tree.controllers.all {
                     for child in node.stack ?? [] {
                         #expect(tree.controllers[child]?.parent == id, "\(child) in the stack of \(id)")
                     }

@@ -14,10 +14,6 @@ enum AppearanceDriver: Equatable {
     }
 }
 
-/// Where a controller's node is stored: found by hashing its id once, then valid until a
-/// controller is created or deleted, so a step that looks a node up can pass it along.
-typealias ControllerIndex = IDTable<ControllerNode>.Index
-
 /// `isMovingToParent`/`isMovingFromParent` as appearance callbacks report them.
 struct MovingFlags {
     var toParent: Bool
@@ -215,6 +211,7 @@ struct ControllerNode {
     }
 
     mutating func appendChild(_ child: String) { children.append(child) }
+    mutating func removeLastChild() { children.removeLast() }
     mutating func insertChild(_ child: String, at index: Int) { children.insert(child, at: index) }
     mutating func removeChild(at index: Int) { children.remove(at: index) }
 

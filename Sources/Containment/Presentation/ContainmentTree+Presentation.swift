@@ -14,7 +14,7 @@ extension ContainmentTree {
     func present(_ presented: String?, from receiver: String, animated: Bool) throws(ContainmentError) {
         try checkPresent(presented, from: receiver)
         guard let presented else { return }
-        let node = controllers[presented]!
+        let node = controllers[existing: presented]
         let style = node.modalPresentationStyle.resolved
         let presenter = presentingController(for: receiver, style: style)
         if let warning = presentWarning(presented, on: presenter, from: receiver) {
@@ -32,8 +32,8 @@ extension ContainmentTree {
             }
             beginPresentationAppearance(presented, appearing: true, animated: animated, transition: transitionID)
         }
-        let presenterView = controllers[presenter]!.viewID
-        let frame = style.usesPresentationContext ? views[presenterView]!.frame : Rect(size: window.size)
+        let presenterView = controllers[existing: presenter].viewID
+        let frame = style.usesPresentationContext ? views[existing: presenterView].frame : Rect(size: window.size)
         setFrame(node.viewID, frame)
         try addSubview(node.viewID, to: WindowState.viewID)
         schedulePresentationTransition(
@@ -48,7 +48,7 @@ extension ContainmentTree {
                 code: "present_nil",
                 "Application tried to present a nil modal view controller on target \(ContainmentError.describe(receiver)).")
         }
-        let node = controllers[presented]!
+        let node = controllers[existing: presented]
         if presented == receiver {
             throw .invalidArgumentException(
                 code: "present_on_itself",
@@ -75,7 +75,7 @@ extension ContainmentTree {
 
     /// The console warnings of rule 22: why `presenter` cannot present now, or nil.
     private func presentWarning(_ presented: String, on presenter: String, from source: String) -> String? {
-        let node = controllers[presenter]!
+        let node = controllers[existing: presenter]
         let attempt =
             "Attempt to present \(ContainmentError.describe(presented)) on \(ContainmentError.describe(presenter)) (from \(ContainmentError.describe(source)))"
         let current = node.presentedViewController
@@ -103,13 +103,13 @@ extension ContainmentTree {
     func dismiss(_ receiver: String, animated: Bool) {
         guard let presenter = dismissingController(for: receiver) else { return }
         var stack: [String] = []
-        var next = controllers[presenter]!.presentedViewController
+        var next = controllers[existing: presenter].presentedViewController
         while let presented = next {
             stack.append(presented)
-            next = controllers[presented]!.presentedViewController
+            next = controllers[existing: presented].presentedViewController
         }
-        let settled = controllers[presenter]!.presentation.map { $0.phase == .presented } ?? true
-        guard settled, stack.allSatisfy({ controllers[$0]!.presentation?.phase == .presented }) else {
+        let settled = controllers[existing: presenter].presentation.map { $0.phase == .presented } ?? true
+        guard settled, stack.allSatisfy({ controllers[existing: $0].presentation?.phase == .presented }) else {
             warn(
                 receiver,
                 "Attempt to dismiss from view controller \(ContainmentError.describe(presenter)) while a presentation or dismiss is in progress!")
@@ -129,7 +129,7 @@ extension ContainmentTree {
                 beginPresentationAppearance(middle, appearing: false, animated: false, transition: transitionID)
             }
         }
-        if controllers[stack[0]]!.presentation!.style.coversPresenter {
+        if controllers[existing: stack[0]].presentation?.style.coversPresenter == true {
             if forwards {
                 beginPresentationAppearance(presenter, appearing: true, animated: animated, transition: transitionID)
             }
@@ -209,7 +209,7 @@ extension ContainmentTree {
         guard let place = controllers[presented]?.presentation?.coveredPlace else { return }
         editController(presented) { $0.presentation?.coveredPlace = nil }
         loadViewIfNeeded(presenter)
-        let viewID = controllers[presenter]!.viewID
+        let viewID = controllers[existing: presenter].viewID
         guard views[viewID]?.superview == nil, let siblings = views[place.superview]?.subviews else { return }
         do {
             try addSubview(viewID, to: place.superview, at: min(place.index, siblings.count))
@@ -263,8 +263,8 @@ extension ContainmentTree {
 
     /// A presented controller is a root of its own: the engine refuses to make it a child
     /// (UIKit does not check, and then reports a parent and a presenter at once).
-    func checkNotPresented(_ child: String, at index: ControllerIndex) throws(ContainmentError) {
-        guard let presenter = readController(at: index, { $0.presentation?.presenter }) else { return }
+    func checkNotPresented(_ child: String, at index: NodeHandle) throws(ContainmentError) {
+        guard let presenter = readController(index, { $0.presentation?.presenter }) else { return }
         throw ContainmentError(
             kind: .exception, exceptionName: nil, code: "child_is_presented",
             message: "\(ContainmentError.describe(child)) is presented by \(ContainmentError.describe(presenter)); dismiss it before adding it as a child")
@@ -274,7 +274,7 @@ extension ContainmentTree {
     /// end of the link would be left pointing at nothing.
     func checkNoPresentation(in subtree: [String]) throws(ContainmentError) {
         for controller in subtree {
-            let node = controllers[controller]!
+            let node = controllers[existing: controller]
             if let presented = node.presentedViewController {
                 throw ContainmentError(
                     kind: .exception, exceptionName: nil, code: "controller_presenting",

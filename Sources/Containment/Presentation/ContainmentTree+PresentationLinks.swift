@@ -35,9 +35,9 @@ extension ContainmentTree {
     /// The links of every controller, parents first so each inherits its parent's (one pass,
     /// whatever the depth); empty when nothing is presented, the usual case.
     func allPresentationLinks() -> [String: PresentationLinks] {
-        guard controllers.values.contains(where: { $0.presentedViewController != nil }) else { return [:] }
+        guard controllers.nodes.contains(where: { $0.presentedViewController != nil }) else { return [:] }
         var result: [String: PresentationLinks] = [:]
-        var stack = controllers.values.filter { $0.parent == nil }.map { ($0.id, PresentationLinks()) }
+        var stack = controllers.nodes.filter { $0.parent == nil }.map { ($0.id, PresentationLinks()) }
         while let (id, inherited) = stack.popLast() {
             workCount += 1
             guard let node = controllers[id] else { continue }

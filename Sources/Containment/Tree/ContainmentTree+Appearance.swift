@@ -9,13 +9,13 @@ extension ContainmentTree {
     /// it is found, rather than collected in a list (an allocation per walk): `body` changes
     /// appearance state only, never what the walk reads (views, parents, forwarding), and
     /// creates or deletes nothing.
-    func forEachDrivenController(from viewID: String, _ body: (String, ControllerIndex) -> Void) {
+    func forEachDrivenController(from viewID: String, _ body: (String, NodeHandle) -> Void) {
         var stack = [viewID]
         while let current = stack.popLast() {
             workCount += 1
             guard let (owner, subviews) = readView(current, { ($0.owner, $0.subviews) }) else { continue }
-            if let owner, let index = controllers.index(forKey: owner) {
-                if let parent = readController(at: index, { $0.parent }),
+            if let owner, let index = controllers.handle(owner) {
+                if let parent = readController(index, { $0.parent }),
                     readController(parent, { $0.automaticallyForwardsAppearance }) == false
                 {
                     continue
@@ -41,7 +41,7 @@ extension ContainmentTree {
     /// A subtree entered the visible window: `viewWillAppear` now, the rest at turn's end.
     func appearWalk(from viewID: String) {
         forEachDrivenController(from: viewID) { controller, index in
-            let state = readController(at: index) { $0.appearance }
+            let state = readController(index) { $0.appearance }
             guard state == .disappeared || state == .disappearing else { return }
             beginAppearance(controller, at: index, from: state, appearing: true, animated: false, driver: .turn)
             appendToTurnList(.deferredEnds, controller)
@@ -52,7 +52,7 @@ extension ContainmentTree {
     /// A subtree left the visible window: `viewWillDisappear` now, the rest at turn's end.
     func disappearWalk(from viewID: String) {
         forEachDrivenController(from: viewID) { controller, index in
-            let state = readController(at: index) { $0.appearance }
+            let state = readController(index) { $0.appearance }
             guard state == .appeared || state == .appearing else { return }
             beginAppearance(controller, at: index, from: state, appearing: false, animated: false, driver: .turn)
             appendToTurnList(.deferredEnds, controller)
@@ -63,15 +63,15 @@ extension ContainmentTree {
     /// callback, a reversal, or an unbalanced-call warning for the same direction twice.
     @discardableResult
     func beginAppearance(_ controller: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) -> Bool {
-        guard let index = controllers.index(forKey: controller) else { return false }
-        let state = readController(at: index) { $0.appearance }
+        guard let index = controllers.handle(controller) else { return false }
+        let state = readController(index) { $0.appearance }
         return beginAppearance(controller, at: index, from: state, appearing: appearing, animated: animated, driver: driver)
     }
 
     /// `beginAppearance` for a caller that has just looked the controller up and read its `state`.
     @discardableResult
     func beginAppearance(
-        _ controller: String, at index: ControllerIndex, from state: AppearanceState, appearing: Bool, animated: Bool,
+        _ controller: String, at index: NodeHandle, from state: AppearanceState, appearing: Bool, animated: Bool,
         driver: AppearanceDriver
     ) -> Bool {
         let accepted = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
@@ -79,7 +79,7 @@ extension ContainmentTree {
             warn(controller, Self.unbalancedWarning(controller))
             return false
         }
-        let (moving, relays) = editController(at: index) { node in
+        let (moving, relays) = editController(index) { node in
             node.appearance = appearing ? .appearing : .disappearing
             node.appearanceDriver = driver
             node.appearanceAnimated = animated
@@ -99,17 +99,17 @@ extension ContainmentTree {
     /// `endAppearanceTransition()` on one controller: only the "did" of the last direction,
     /// or an unbalanced-call warning when nothing was begun.
     func endAppearance(_ controller: String) {
-        guard let index = controllers.index(forKey: controller) else { return }
+        guard let index = controllers.handle(controller) else { return }
         endAppearance(controller, at: index)
     }
 
     /// `endAppearance` for a caller that has looked the controller up. The node is edited
     /// once; the callbacks report its moving flags, which ending leaves as they are.
-    func endAppearance(_ controller: String, at index: ControllerIndex) {
-        let (state, sentIsAppearing, animatedFlag, moving, relays) = readController(at: index) { node in
+    func endAppearance(_ controller: String, at index: NodeHandle) {
+        let (state, sentIsAppearing, animatedFlag, moving, relays) = readController(index) { node in
             (node.appearance, node.sentIsAppearing, node.appearanceAnimated, node.moving, node.relaysAppearanceToPages)
         }
-        let driver = relays ? readController(at: index) { $0.appearanceDriver } : nil
+        let driver = relays ? readController(index) { $0.appearanceDriver } : nil
         let animated = EventArguments.animated(animatedFlag)
         let ended: AppearanceState
         switch state {

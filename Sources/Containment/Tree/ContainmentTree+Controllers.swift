@@ -3,8 +3,8 @@ extension ContainmentTree {
     /// Returns the node's index, for callers that go on to read it. The field's name is
     /// built only for the error: raw calls name it by concatenation, on every call.
     @discardableResult
-    func requireController(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> ControllerIndex {
-        guard let index = controllers.index(forKey: id) else {
+    func requireController(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> NodeHandle {
+        guard let index = controllers.handle(id) else {
             throw .notFound(code: "controller_not_found", "no controller \(id)", field: field())
         }
         return index
@@ -34,9 +34,9 @@ extension ContainmentTree {
 
     /// `addChild`'s checks, changing nothing: the child's index, or nil when `parent` is its
     /// parent already. A raw call runs the link that cannot fail anymore apart (see `finishCall`).
-    func checkAddChild(_ child: String, to parent: String, field: @autoclosure () -> String) throws(ContainmentError) -> ControllerIndex? {
+    func checkAddChild(_ child: String, to parent: String, field: @autoclosure () -> String) throws(ContainmentError) -> NodeHandle? {
         let index = try requireController(child, field: field())
-        let (oldParent, isViewLoaded) = readController(at: index) { ($0.parent, $0.isViewLoaded) }
+        let (oldParent, isViewLoaded) = readController(index) { ($0.parent, $0.isViewLoaded) }
         guard oldParent != parent else { return nil }
         try checkNotPresented(child, at: index)
         if isAncestor(child, of: parent) {
@@ -59,29 +59,29 @@ extension ContainmentTree {
 
     /// The rest of `addChild`, after its checks. Nothing here creates or deletes a
     /// controller, so `index` stays valid.
-    func linkChild(_ child: String, at index: ControllerIndex, to parent: String) {
-        if readController(at: index, { $0.parent }) != nil {
+    func linkChild(_ child: String, at index: NodeHandle, to parent: String) {
+        if readController(index, { $0.parent }) != nil {
             removeFromParentController(child, at: index)
         }
         emit(child, "willMove", parentArguments(parent))
         flagMoving(child, at: index, toParent: true)
-        editController(at: index) { $0.parent = parent }
+        editController(index) { $0.parent = parent }
         appendChildLink(child, to: parent)
     }
 
     /// `removeFromParent()`: the link goes, then `didMove(toParent: nil)` (rule 2). Nothing
     /// happens for a controller without a parent.
     func removeFromParentController(_ child: String) {
-        guard let childIndex = controllers.index(forKey: child) else { return }
+        guard let childIndex = controllers.handle(child) else { return }
         removeFromParentController(child, at: childIndex)
     }
 
     /// `removeFromParentController` for a caller that has looked the child up. Indices stay
     /// valid here: nothing is created or deleted.
-    func removeFromParentController(_ child: String, at childIndex: ControllerIndex) {
-        guard let parent = readController(at: childIndex, { $0.parent }) else { return }
+    func removeFromParentController(_ child: String, at childIndex: NodeHandle) {
+        guard let parent = readController(childIndex, { $0.parent }) else { return }
         let parentIndex = removeChildLink(child, from: parent)
-        let grandparent = editController(at: parentIndex) { node in
+        let grandparent = editController(parentIndex) { node in
             node.forget(child)
             return node.parent
         }
@@ -89,19 +89,19 @@ extension ContainmentTree {
         if let split = grandparent, controllers[split]?.split?.secondary == child {
             editController(split) { $0.forget(child) }
         }
-        editController(at: childIndex) { $0.parent = nil }
+        editController(childIndex) { $0.parent = nil }
         emit(child, "didMove", parentArguments(nil))
     }
 
     /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of
     /// a removal, so later appearance callbacks report isMovingFromParent.
     func willMove(_ controller: String, toParent parent: String?) {
-        willMove(controller, at: controllers.index(forKey: controller), toParent: parent)
+        willMove(controller, at: controllers.handle(controller), toParent: parent)
     }
 
     /// `willMove` for a caller that has looked the controller up (nil: there is none).
-    func willMove(_ controller: String, at index: ControllerIndex?, toParent parent: String?) {
-        if let index, parent != nil || readController(at: index, { $0.parent }) != nil {
+    func willMove(_ controller: String, at index: NodeHandle?, toParent parent: String?) {
+        if let index, parent != nil || readController(index, { $0.parent }) != nil {
             flagMoving(controller, at: index, toParent: parent != nil)
         }
         emit(controller, "willMove", parentArguments(parent))
@@ -117,7 +117,7 @@ extension ContainmentTree {
     /// Deletes a detached controller and its descendants, with their views.
     func deleteSubtree(_ id: String) throws(ContainmentError) {
         try requireController(id, field: "id")
-        let node = controllers[id]!
+        let node = controllers[existing: id]
         guard node.parent == nil else {
             throw ContainmentError(
                 kind: .exception, exceptionName: nil, code: "controller_attached",
@@ -138,7 +138,7 @@ extension ContainmentTree {
         while let current = stack.popLast() {
             workCount += 1
             subtree.append(current)
-            stack.append(contentsOf: controllers[current]!.children)
+            stack.append(contentsOf: controllers[existing: current].children)
         }
         // A descendant can be the window's root (`addChild` takes any controller): deleting it
         // would leave the window's views, and the orphans inside them, with no owner.
@@ -156,12 +156,12 @@ extension ContainmentTree {
         }
         // A refusal by deleteViews rolls back with the call: nothing is half-deleted.
         for controller in subtree {
-            let current = controllers[controller]!
-            try deleteViews(of: current.id)
-            for container in current.containerViews {
+            let handle = controllers.existing(controller)
+            try deleteViews(of: controller)
+            for container in controllers[handle].containerViews {
                 storeContainerViewOwner(nil, for: container.id)
             }
-            storeController(nil, id: controller)
+            removeController(handle)
         }
     }
 }

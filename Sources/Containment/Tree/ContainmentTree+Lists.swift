@@ -5,39 +5,42 @@
 /// one most often removed again) is found at once.
 extension ContainmentTree {
     func appendChildLink(_ child: String, to parent: String) {
-        editController(parent) { $0.appendChild(child) }
-        if undo.isRecording { undo.entries.append(.childAppended(parent: parent)) }
+        let parentHandle = controllers.existing(parent)
+        editController(parentHandle) { $0.appendChild(child) }
+        if undo.isRecording { undo.entries.append(.childAppended(parent: parentHandle)) }
     }
 
     /// Returns the parent's index, for a caller that edits the parent further.
     @discardableResult
-    func removeChildLink(_ child: String, from parent: String) -> ControllerIndex {
-        let parentIndex = controllers.index(forKey: parent)!
-        let removed = editController(at: parentIndex) { node -> Int? in
+    func removeChildLink(_ child: String, from parent: String) -> NodeHandle {
+        let parentIndex = controllers.existing(parent)
+        let removed = editController(parentIndex) { node -> Int? in
             guard let index = node.children.lastIndex(of: child) else { return nil }
             node.removeChild(at: index)
             return index
         }
-        if undo.isRecording, let removed { undo.entries.append(.childRemoved(parent: parent, child: child, index: removed)) }
+        if undo.isRecording, let removed { undo.entries.append(.childRemoved(parent: parentIndex, child: child, index: removed)) }
         return parentIndex
     }
 
     /// At `index` clamped to the list, or at the end.
     func insertSubviewLink(_ subview: String, into superview: String, at index: Int?) {
-        let position = editView(superview) { node in
+        let superviewHandle = views.existing(superview)
+        let position = editView(superviewHandle) { node in
             let position = min(max(index ?? node.subviews.count, 0), node.subviews.count)
             node.insertSubview(subview, at: position)
             return position
         }
-        if undo.isRecording { undo.entries.append(.subviewInserted(superview: superview, index: position)) }
+        if undo.isRecording { undo.entries.append(.subviewInserted(superview: superviewHandle, index: position)) }
     }
 
     func removeSubviewLink(_ subview: String, from superview: String) {
-        let removed = editView(superview) { node -> Int? in
+        let superviewHandle = views.existing(superview)
+        let removed = editView(superviewHandle) { node -> Int? in
             guard let index = node.subviews.lastIndex(of: subview) else { return nil }
             node.removeSubview(at: index)
             return index
         }
-        if undo.isRecording, let removed { undo.entries.append(.subviewRemoved(superview: superview, subview: subview, index: removed)) }
+        if undo.isRecording, let removed { undo.entries.append(.subviewRemoved(superview: superviewHandle, subview: subview, index: removed)) }
     }
 }

@@ -13,7 +13,7 @@ extension ContainmentTree {
     /// it when it must know, not on every mutation.
     public var estimatedBytes: Int {
         var bytes = controllers.count * Self.estimatedBytesPerController + log.count * Self.estimatedBytesPerEvent
-        for (id, node) in controllers {
+        for (_, id, node) in controllers.all {
             bytes += 2 * id.utf8.count + node.children.count * 16
             let extras = node.extras
             bytes += extras.title?.utf8.count ?? 0

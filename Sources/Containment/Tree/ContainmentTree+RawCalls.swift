@@ -30,9 +30,9 @@ extension ContainmentTree {
         let isRootViewID = ControllerNode.isRootViewID(call.receiver)
         if call.receiver == WindowState.viewID {
             try applyWindowCall(call.method, args, prefix: prefix)
-        } else if !isRootViewID, let index = controllers.index(forKey: call.receiver) {
+        } else if !isRootViewID, let index = controllers.handle(call.receiver) {
             try applyControllerCall(call.receiver, at: index, call.method, args, prefix: prefix, isFinal: isFinal)
-        } else if views.index(forKey: call.receiver) != nil {
+        } else if views.handle(call.receiver) != nil {
             try applyViewCall(call.receiver, call.method, args, prefix: prefix, isLoaded: true, isFinal: isFinal)
         } else if isUnloadedViewID(call.receiver, isRootViewID: isRootViewID) {
             try applyViewCall(call.receiver, call.method, args, prefix: prefix, isLoaded: false, isFinal: isFinal)
@@ -53,7 +53,7 @@ extension ContainmentTree {
 
     /// Whether `id` names a view that is not loaded (without loading it).
     func isUnloadedViewID(_ id: String, isRootViewID: Bool) -> Bool {
-        containerViewOwners[id] != nil || (isRootViewID && controllers.index(forKey: String(id.dropLast(5))) != nil)
+        containerViewOwners[id] != nil || (isRootViewID && controllers.handle(String(id.dropLast(5))) != nil)
     }
 
     private func unknownMethod(_ method: String, _ receiverKind: String, prefix: String) -> ContainmentError {
@@ -93,7 +93,7 @@ extension ContainmentTree {
 
     /// `index` is the receiver's; the calls pass it on where they edit the receiver.
     private func applyControllerCall(
-        _ controller: String, at index: ControllerIndex, _ method: String, _ args: RawCallArguments, prefix: String,
+        _ controller: String, at index: NodeHandle, _ method: String, _ args: RawCallArguments, prefix: String,
         isFinal: Bool
     ) throws(ContainmentError) {
         switch method {

@@ -9,14 +9,14 @@ extension ContainmentTree {
                 let ends = orphansBeforeTheirEnclosingController(takeTurnList(.deferredEnds))
                 let appearing = takeTurnList(.pendingIsAppearing)
                 for controller in appearing {
-                    guard let index = controllers.index(forKey: controller) else { continue }
+                    guard let index = controllers.handle(controller) else { continue }
                     deliverIsAppearing(controller, at: index)
                 }
                 runLayoutPass()
                 for controller in ends {
-                    guard let index = controllers.index(forKey: controller),
+                    guard let index = controllers.handle(controller),
                         readController(
-                            at: index,
+                            index,
                             { node in
                                 node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing)
                             })
@@ -33,29 +33,29 @@ extension ContainmentTree {
 
     /// `viewIsAppearing` for a controller that began appearing and has not had it yet; a
     /// manually driven one gets it from its `endAppearanceTransition()` instead.
-    func deliverIsAppearing(_ controller: String, at index: ControllerIndex) {
+    func deliverIsAppearing(_ controller: String, at index: NodeHandle) {
         guard
             let (animated, moving) = readController(
-                at: index,
+                index,
                 { node in
                     node.appearanceDriver != .manual && node.appearance == .appearing && !node.sentIsAppearing
                         ? (node.appearanceAnimated, node.moving) : nil
                 })
         else { return }
         emit(controller, "viewIsAppearing", EventArguments.animated(animated), moving: moving)
-        editController(at: index) { $0.sentIsAppearing = true }
+        editController(index) { $0.sentIsAppearing = true }
     }
 
     func runLayoutPass() {
         let pending = takeTurnList(.pendingLayout)
         for controller in pending {
-            guard let index = controllers.index(forKey: controller) else { continue }
-            let (needsLayout, isViewLoaded) = readController(at: index) { ($0.needsLayout, $0.isViewLoaded) }
+            guard let index = controllers.handle(controller) else { continue }
+            let (needsLayout, isViewLoaded) = readController(index) { ($0.needsLayout, $0.isViewLoaded) }
             guard needsLayout else { continue }
             if isViewLoaded, isOnScreen(ControllerNode.viewID(of: controller)) {
                 layout(controller, at: index)
             } else {
-                editController(at: index) { $0.needsLayout = false }
+                editController(index) { $0.needsLayout = false }
             }
         }
     }
@@ -66,12 +66,12 @@ extension ContainmentTree {
         guard !scheduler.movingFlagged.isEmpty else { return }
         var stillMoving: [String] = []
         for controller in scheduler.movingFlagged {
-            guard let index = controllers.index(forKey: controller) else { continue }
-            let (state, isFlagged) = readController(at: index) { ($0.appearance, $0.isMovingToParent || $0.isMovingFromParent) }
+            guard let index = controllers.handle(controller) else { continue }
+            let (state, isFlagged) = readController(index) { ($0.appearance, $0.isMovingToParent || $0.isMovingFromParent) }
             if state == .appearing || state == .disappearing {
                 stillMoving.append(controller)
             } else if isFlagged {
-                editController(at: index) { node in
+                editController(index) { node in
                     node.isMovingToParent = false
                     node.isMovingFromParent = false
                 }
@@ -84,13 +84,13 @@ extension ContainmentTree {
 
     /// Sets a moving flag; a controller with a flag set is listed in `movingFlagged` once.
     func flagMoving(_ controller: String, toParent: Bool) {
-        guard let index = controllers.index(forKey: controller) else { return }
+        guard let index = controllers.handle(controller) else { return }
         flagMoving(controller, at: index, toParent: toParent)
     }
 
     /// `flagMoving` for a caller that has looked the controller up.
-    func flagMoving(_ controller: String, at index: ControllerIndex, toParent: Bool) {
-        let wasFlagged = editController(at: index) { node in
+    func flagMoving(_ controller: String, at index: NodeHandle, toParent: Bool) {
+        let wasFlagged = editController(index) { node in
             let wasFlagged = node.isMovingToParent || node.isMovingFromParent
             node.isMovingToParent = toParent
             node.isMovingFromParent = !toParent

@@ -4,12 +4,12 @@ extension ContainmentTree {
     /// The whole tree, as `GET /v1/trees/{tree}` shows it.
     public func snapshot() -> TreeSnapshot {
         var viewSnapshots: [String: ViewSnapshot] = [:]
-        for (viewID, node) in views {
+        for (_, viewID, node) in views.all {
             viewSnapshots[viewID] = viewSnapshot(node, id: viewID)
         }
         var controllerSnapshots: [String: ControllerSnapshot] = [:]
         let links = allPresentationLinks()
-        for (controllerID, node) in controllers {
+        for (_, controllerID, node) in controllers.all {
             var snapshot = controllerSnapshot(node, view: node.isViewLoaded ? viewSnapshots[node.viewID] : nil)
             addPresentation(of: node, links: links[controllerID] ?? PresentationLinks(), to: &snapshot)
             controllerSnapshots[controllerID] = snapshot
@@ -61,7 +61,7 @@ extension ContainmentTree {
         ]
         var roots: [String] = []
         if let root = window.rootViewController { roots.append(root) }
-        let detached = controllers.values.filter { $0.parent == nil && $0.presentation == nil && $0.id != window.rootViewController }
+        let detached = controllers.nodes.filter { $0.parent == nil && $0.presentation == nil && $0.id != window.rootViewController }
             .map(\.id).sorted()
         roots += detached
         for (index, root) in roots.enumerated() {

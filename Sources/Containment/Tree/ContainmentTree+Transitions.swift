@@ -38,7 +38,7 @@ extension ContainmentTree {
         try requireController(parent, field: "receiver")
         try requireController(from, field: field + "from")
         try requireController(to, field: field + "to")
-        guard controllers[from]!.parent == parent, controllers[to]!.parent == parent else {
+        guard controllers[existing: from].parent == parent, controllers[existing: to].parent == parent else {
             throw .invalidArgumentException(
                 code: "not_common_parent",
                 "Children view controllers \(ContainmentError.describe(from)) and \(ContainmentError.describe(to)) must have a common parent view controller when calling -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:]"
@@ -51,9 +51,9 @@ extension ContainmentTree {
             return scheduler.transitionCount
         }
         let transitionID = "t\(number)"
-        let container = views[controllers[from]!.viewID]!.superview
+        let container = views[existing: controllers[existing: from].viewID].superview
         let forwards =
-            (drivesAppearance || controllers[parent]!.automaticallyForwardsAppearance) && container.map { isOnScreen($0) } == true
+            (drivesAppearance || controllers[existing: parent].automaticallyForwardsAppearance) && container.map { isOnScreen($0) } == true
         let animated = duration > 0
         if forwards {
             if appearingFirst {
@@ -65,7 +65,7 @@ extension ContainmentTree {
             }
         }
         if let container {
-            try addSubview(controllers[to]!.viewID, to: container, at: index)
+            try addSubview(controllers[existing: to].viewID, to: container, at: index)
         }
         let record = TransitionRecord(
             id: transitionID, parent: parent, from: from, to: to, duration: duration, options: options, startedAt: now,

@@ -5,8 +5,8 @@ extension ContainmentTree {
     /// Resolves a view id, loading its controller's view first as accessing `.view` does.
     /// The field's name is built only for the error (see `requireController`).
     func resolveView(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> String {
-        if views.index(forKey: id) != nil { return id }
-        if ControllerNode.isRootViewID(id), controllers.index(forKey: String(id.dropLast(5))) != nil {
+        if views.handle(id) != nil { return id }
+        if ControllerNode.isRootViewID(id), controllers.handle(String(id.dropLast(5))) != nil {
             loadViewIfNeeded(String(id.dropLast(5)))
             return id
         }
@@ -24,9 +24,9 @@ extension ContainmentTree {
         let rootID = node.viewID
         let bounds = Rect(size: window.size)
         for container in node.containerViews {
-            storeView(ViewNode(frame: container.frame ?? bounds, superview: rootID), id: container.id)
+            insertView(ViewNode(frame: container.frame ?? bounds, superview: rootID), id: container.id)
         }
-        storeView(ViewNode(frame: bounds, subviews: node.containerViews.map(\.id), owner: controller), id: rootID)
+        insertView(ViewNode(frame: bounds, subviews: node.containerViews.map(\.id), owner: controller), id: rootID)
         editController(controller) { $0.isViewLoaded = true }
         emit(controller, "viewDidLoad")
         do {
@@ -84,7 +84,8 @@ extension ContainmentTree {
         var stack = [rootID]
         while let viewID = stack.popLast() {
             workCount += 1
-            guard let node = views[viewID] else { continue }
+            guard let handle = views.handle(viewID) else { continue }
+            let node = views[handle]
             for subview in node.subviews {
                 if views[subview]?.owner != nil {
                     editView(subview) { $0.superview = nil }
@@ -93,7 +94,7 @@ extension ContainmentTree {
                     stack.append(subview)
                 }
             }
-            storeView(nil, id: viewID)
+            removeView(handle)
         }
     }
 
@@ -279,20 +280,20 @@ extension ContainmentTree {
     }
 
     func markLayout(_ controller: String?) {
-        guard let controller, let index = controllers.index(forKey: controller) else { return }
+        guard let controller, let index = controllers.handle(controller) else { return }
         markLayout(controller, at: index)
     }
 
     /// `markLayout` for a caller that has looked the controller up.
-    func markLayout(_ controller: String, at index: ControllerIndex) {
-        guard readController(at: index, { !$0.needsLayout && $0.isViewLoaded }) else { return }
-        editController(at: index) { $0.needsLayout = true }
+    func markLayout(_ controller: String, at index: NodeHandle) {
+        guard readController(index, { !$0.needsLayout && $0.isViewLoaded }) else { return }
+        editController(index) { $0.needsLayout = true }
         appendToTurnList(.pendingLayout, controller)
     }
 
     /// `index` is the controller's, which its caller has just looked up.
-    func layout(_ controller: String, at index: ControllerIndex) {
-        editController(at: index) { $0.needsLayout = false }
+    func layout(_ controller: String, at index: NodeHandle) {
+        editController(index) { $0.needsLayout = false }
         emit(controller, "viewWillLayoutSubviews")
         emit(controller, "viewDidLayoutSubviews")
     }
@@ -304,7 +305,7 @@ extension ContainmentTree {
         while let current = stack.popLast() {
             workCount += 1
             guard let node = views[current] else { continue }
-            if let owner = node.owner, let index = controllers.index(forKey: owner), readController(at: index, { $0.needsLayout }) {
+            if let owner = node.owner, let index = controllers.handle(owner), readController(index, { $0.needsLayout }) {
                 layout(owner, at: index)
             }
             stack.append(contentsOf: node.subviews.reversed())

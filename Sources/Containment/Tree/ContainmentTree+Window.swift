@@ -30,7 +30,7 @@ extension ContainmentTree {
         editWindow { $0.rootViewController = root }
         guard let root else { return }
         loadViewIfNeeded(root)
-        let viewID = controllers[root]!.viewID
+        let viewID = controllers[existing: root].viewID
         setFrame(viewID, Rect(size: window.size))
         try addSubview(viewID, to: WindowState.viewID)
     }
@@ -80,14 +80,14 @@ extension ContainmentTree {
         let styleDecider = followChain(from: root) { $0.childForStatusBarStyle }
         let hiddenDecider = followChain(from: root) { $0.childForStatusBarHidden }
         return StatusBarSnapshot(
-            style: controllers[styleDecider]!.statusBarStyle, hidden: controllers[hiddenDecider]!.statusBarHidden,
+            style: controllers[existing: styleDecider].statusBarStyle, hidden: controllers[existing: hiddenDecider].statusBarHidden,
             decidedBy: styleDecider, hiddenDecidedBy: hiddenDecider)
     }
 
     private func followChain(from root: String, _ next: (ControllerNode) -> String?) -> String {
         var current = root
         var seen: Set<String> = [root]
-        while let candidate = next(controllers[current]!), controllers[candidate] != nil, seen.insert(candidate).inserted {
+        while let candidate = next(controllers[existing: current]), controllers[candidate] != nil, seen.insert(candidate).inserted {
             current = candidate
         }
         return current
