@@ -74,7 +74,7 @@ extension PropertyTests {
                 {
                     Issue.record("\(id) is appeared under \(presented)'s covering presentation", sourceLocation: sourceLocation)
                 }
-                current = ancestorNode.parent
+                current = tree.parentID(of: ancestor)
             }
         }
     }

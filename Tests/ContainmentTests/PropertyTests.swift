@@ -107,13 +107,21 @@ import Testing
     /// window, and at the end of a turn nothing is mid-appearance unless a running transition
     /// or the client (manual begin/end, a back swipe) drives it.
     static func checkInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
-        for (_, id, node) in tree.controllers.all {
+        for (handle, id, node) in tree.controllers.all {
             if let parent = node.parent {
-                #expect(tree.controllers[parent]?.children.filter { $0 == id }.count == 1, "\(id) ↔ \(parent)", sourceLocation: sourceLocation)
+                #expect(tree.controllers.contains(parent), "\(id) has a stale parent handle", sourceLocation: sourceLocation)
+                if tree.controllers.contains(parent) {
+                    #expect(
+                        tree.controllers[parent].children.filter { $0 == handle }.count == 1, "\(id) ↔ \(tree.controllers.id(parent))",
+                        sourceLocation: sourceLocation)
+                }
             }
             #expect(Set(node.children).count == node.children.count, sourceLocation: sourceLocation)
             for child in node.children {
-                #expect(tree.controllers[child]?.parent == id, "\(id) → \(child)", sourceLocation: sourceLocation)
+                #expect(tree.controllers.contains(child), "\(id) has a stale child handle", sourceLocation: sourceLocation)
+                if tree.controllers.contains(child) {
+                    #expect(tree.controllers[child].parent == handle, "\(id) → \(tree.controllers.id(child))", sourceLocation: sourceLocation)
+                }
             }
             #expect(node.isViewLoaded == (tree.views[node.viewID] != nil), sourceLocation: sourceLocation)
             if node.appearance == .appeared {
@@ -320,17 +328,17 @@ import Testing
                 Self.checkInvariants(tree)
                 for (_, id, node) in tree.controllers.all {
                     for child in node.stack ?? [] {
-                        #expect(tree.controllers[child]?.parent == id, "\(child) in the stack of \(id)")
+                        #expect(tree.parentID(of: child) == id, "\(child) in the stack of \(id)")
                     }
                     // `children` lists `viewControllers` in their order (a leaving child or a
                     // pending page may be there too).
                     if let stack = node.stack {
-                        #expect(node.children.filter { stack.contains($0) } == stack, "children of \(id) out of order")
+                        #expect(tree.childIDs(of: node).filter { stack.contains($0) } == stack, "children of \(id) out of order")
                     }
                     if let split = node.split {
-                        if let primary = split.primary { #expect(tree.controllers[primary]?.parent == id) }
+                        if let primary = split.primary { #expect(tree.parentID(of: primary) == id) }
                         if let secondary = split.secondary {
-                            let parent = tree.controllers[secondary]?.parent
+                            let parent = tree.parentID(of: secondary)
                             #expect(parent == id || (split.isCollapsed && parent != nil && parent == split.primary), "secondary \(secondary) of \(id)")
                         }
                     }

@@ -152,16 +152,17 @@ extension ContainmentTree {
     /// order (docs/uikit-rules-corrections.md): the listed children are put in the list's
     /// order; those leaving (removed when the transition completes) stay in front of them.
     func arrangeChildren(of container: String, as list: [String]) {
-        let children = controllers[existing: container].children
-        let listed = Set(list)
+        let containerHandle = controllers.existing(container)
+        let children = controllers[containerHandle].children
+        let listed = Set(list.compactMap { controllers.handle($0) })
         let leaving = children.filter { !listed.contains($0) }
-        let arranged = list.filter { controllers[$0]?.parent == container }
+        let arranged = list.compactMap { controllers.handle($0) }.filter { readController($0, { $0.parent }) == containerHandle }
         guard children != leaving + arranged else { return }
         for child in children where listed.contains(child) {
-            removeChildLink(child, from: container)
+            removeChildLink(child, from: containerHandle)
         }
         for child in arranged {
-            appendChildLink(child, to: container)
+            appendChildLink(child, to: containerHandle)
         }
     }
 

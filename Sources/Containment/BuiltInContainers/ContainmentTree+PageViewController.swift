@@ -130,7 +130,7 @@ extension ContainmentTree {
 
     /// Loading a page view controller's view puts its current pages in it.
     func showCurrentPages(of pageViewController: String) throws(ContainmentError) {
-        for page in controllers[existing: pageViewController].stack ?? [] where controllers[page]?.parent == pageViewController {
+        for page in controllers[existing: pageViewController].stack ?? [] where parentID(of: page) == pageViewController {
             try showPage(page, in: pageViewController)
         }
     }
@@ -154,7 +154,7 @@ extension ContainmentTree {
     private func shownPages(of pageViewController: String) -> [String] {
         guard let node = controllers[pageViewController] else { return [] }
         return ((node.stack ?? []) + (node.pageSwipe.map { [$0.to] } ?? [])).filter { page in
-            controllers[page]?.parent == pageViewController && isShownPage(page, of: pageViewController)
+            parentID(of: page) == pageViewController && isShownPage(page, of: pageViewController)
         }
     }
 

@@ -50,7 +50,7 @@ extension ContainmentTree {
             if column == .secondary, before.isCollapsed, before.secondaryOnTop, let primary = before.primary, isNavigation(primary) {
                 let stack = controllers[existing: primary].stack ?? []
                 try setNavigationStack(primary, stack.filter { $0 != current }, animated: false, field: "args.viewController")
-            } else if controllers[current]?.parent == split {
+            } else if parentID(of: current) == split {
                 unembed(current)
             }
         }
@@ -111,12 +111,12 @@ extension ContainmentTree {
         guard let state = controllers[split]?.split else { return }
         let splitView = controllers[existing: split].viewID
         var shown: [(String, SplitColumn)] = []
-        if let primary = state.primary, controllers[primary]?.parent == split,
+        if let primary = state.primary, parentID(of: primary) == split,
             state.isCollapsed ? !state.secondaryOnTop : !state.isPrimaryHidden
         {
             shown.append((primary, .primary))
         }
-        if let secondary = state.secondary, controllers[secondary]?.parent == split, !state.isCollapsed || state.secondaryOnTop {
+        if let secondary = state.secondary, parentID(of: secondary) == split, !state.isCollapsed || state.secondaryOnTop {
             shown.append((secondary, .secondary))
         }
         for (child, column) in shown {
@@ -161,13 +161,13 @@ extension ContainmentTree {
     private func collapseSecondary(of split: String, showing: Bool = false) throws(ContainmentError) {
         guard let state = controllers[existing: split].split, let secondary = state.secondary else { return }
         if let primary = state.primary, isNavigation(primary) {
-            if controllers[existing: secondary].parent == split {
+            if parentID(of: secondary) == split {
                 willMove(secondary, toParent: nil)
                 removeFromParentController(secondary)
                 // Still the split's secondary column, only shown by the primary now.
                 editController(split) { $0.split?.secondary = secondary }
             }
-            guard controllers[existing: secondary].parent != primary else { return }
+            guard parentID(of: secondary) != primary else { return }
             let stack = controllers[existing: primary].stack ?? []
             // The view moves across while parentless, so it stays in the window throughout.
             if let node = controllers[secondary], node.isViewLoaded, controllers[existing: primary].isViewLoaded {
@@ -182,7 +182,7 @@ extension ContainmentTree {
             editController(split) { $0.split?.secondaryOnTop = true }
             return
         }
-        if controllers[existing: secondary].parent != split {
+        if parentID(of: secondary) != split {
             try embed(secondary, in: split, column: .secondary, showsView: false)
         }
         let splitView = controllers[existing: split].viewID
@@ -204,7 +204,7 @@ extension ContainmentTree {
     private func uncollapseSecondary(of split: String, intoColumn: Bool) throws(ContainmentError) {
         guard let state = controllers[existing: split].split, let secondary = state.secondary else { return }
         editController(split) { $0.split?.secondaryOnTop = false }
-        if let primary = state.primary, isNavigation(primary), controllers[existing: secondary].parent == primary {
+        if let primary = state.primary, isNavigation(primary), parentID(of: secondary) == primary {
             let stack = controllers[existing: primary].stack ?? []
             let remaining = stack.filter { $0 != secondary }
             willMove(secondary, toParent: nil)

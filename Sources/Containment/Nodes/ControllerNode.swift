@@ -33,10 +33,10 @@ struct ControllerNode {
     private var appearanceDriverKind: AppearanceDriver.Kind?
     /// The undo log's stamp when this node was last saved (`UndoLog.stamp`).
     var undoStamp: UInt32 = 0
-    var parent: String?
+    var parent: NodeHandle?
     /// Changed only through the methods below, which the tree calls from its logged edits
     /// (`ContainmentTree+Lists.swift`): the undo log then records the change, not a copy.
-    private(set) var children: [String] = []
+    private(set) var children: [NodeHandle] = []
     var isViewLoaded = false
     /// `viewIsAppearing` already delivered in the current appearing transition.
     var sentIsAppearing = false
@@ -210,9 +210,9 @@ struct ControllerNode {
             beingDismissed: presentation.isBeingDismissed)
     }
 
-    mutating func appendChild(_ child: String) { children.append(child) }
+    mutating func appendChild(_ child: NodeHandle) { children.append(child) }
     mutating func removeLastChild() { children.removeLast() }
-    mutating func insertChild(_ child: String, at index: Int) { children.insert(child, at: index) }
+    mutating func insertChild(_ child: NodeHandle, at index: Int) { children.insert(child, at: index) }
     mutating func removeChild(at index: Int) { children.remove(at: index) }
 
     /// This node as the undo log keeps it: the children list is restored by its own entries.

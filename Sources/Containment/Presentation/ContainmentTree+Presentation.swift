@@ -54,7 +54,7 @@ extension ContainmentTree {
                 code: "present_on_itself",
                 "Application tried to present modal view controller on itself. Presenting controller is \(ContainmentError.describe(receiver)).")
         }
-        if let parent = node.parent {
+        if let parent = node.parent.map({ controllers.id($0) }) {
             throw .invalidArgumentException(
                 code: "present_child",
                 "Application tried to present modally a view controller \(ContainmentError.describe(presented)) that has a parent view controller \(ContainmentError.describe(parent))."
@@ -147,7 +147,7 @@ extension ContainmentTree {
             workCount += 1
             if presented != nil { return id }
             if let presentation { return presentation.presenter }
-            current = parent
+            current = parent.map { controllers.id($0) }
         }
         return nil
     }

@@ -17,7 +17,7 @@ struct UndoLog {
         case controllerExceptChildren(NodeHandle, ControllerNode)
         case viewExceptSubviews(NodeHandle, ViewNode)
         case childAppended(parent: NodeHandle)
-        case childRemoved(parent: NodeHandle, child: String, index: Int)
+        case childRemoved(parent: NodeHandle, child: NodeHandle, index: Int)
         case subviewInserted(superview: NodeHandle, index: Int)
         case subviewRemoved(superview: NodeHandle, subview: String, index: Int)
         case containerViewOwner(String, String?)

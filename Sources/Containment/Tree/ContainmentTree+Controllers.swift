@@ -10,15 +10,27 @@ extension ContainmentTree {
         return index
     }
 
+    /// The id of a controller's parent (nil: no such controller, or no parent), for code
+    /// that names controllers by id (stacks, split columns, pages).
+    func parentID(of controller: String) -> String? {
+        guard let parent = readController(controller, { $0.parent }) else { return nil }
+        return controllers.id(parent)
+    }
+
+    /// A controller's children by id, in order.
+    func childIDs(of node: borrowing ControllerNode) -> [String] {
+        node.children.map { controllers.id($0) }
+    }
+
     /// Whether `ancestor` is `controller` or above it (walks up; O(depth), O(1) for a
     /// controller without children).
-    func isAncestor(_ ancestor: String, of controller: String) -> Bool {
-        if ancestor != controller, readController(ancestor, { $0.children.isEmpty }) == true { return false }
-        var current: String? = controller
-        while let id = current {
+    func isAncestor(_ ancestor: NodeHandle, of controller: NodeHandle) -> Bool {
+        if ancestor != controller, readController(ancestor, { $0.children.isEmpty }) { return false }
+        var current: NodeHandle? = controller
+        while let handle = current {
             workCount += 1
-            if id == ancestor { return true }
-            current = readController(id) { $0.parent }
+            if handle == ancestor { return true }
+            current = readController(handle) { $0.parent }
         }
         return false
     }
@@ -27,19 +39,21 @@ extension ContainmentTree {
     /// `willMove(toParent:)`, then the link), rule 4 (`requested parent`) and rule 5.
     /// Adding a controller to the parent it already has does nothing.
     func addChildController(_ child: String, to parent: String, field: @autoclosure () -> String) throws(ContainmentError) {
-        if let index = try checkAddChild(child, to: parent, field: field()) {
-            linkChild(child, at: index, to: parent)
+        let parentHandle = controllers.existing(parent)
+        if let index = try checkAddChild(child, to: parentHandle, field: field()) {
+            linkChild(child, at: index, to: parentHandle)
         }
     }
 
     /// `addChild`'s checks, changing nothing: the child's index, or nil when `parent` is its
     /// parent already. A raw call runs the link that cannot fail anymore apart (see `finishCall`).
-    func checkAddChild(_ child: String, to parent: String, field: @autoclosure () -> String) throws(ContainmentError) -> NodeHandle? {
+    func checkAddChild(_ child: String, to parentHandle: NodeHandle, field: @autoclosure () -> String) throws(ContainmentError) -> NodeHandle? {
         let index = try requireController(child, field: field())
         let (oldParent, isViewLoaded) = readController(index) { ($0.parent, $0.isViewLoaded) }
-        guard oldParent != parent else { return nil }
+        guard oldParent != parentHandle else { return nil }
         try checkNotPresented(child, at: index)
-        if isAncestor(child, of: parent) {
+        let parent = readController(parentHandle) { $0.id }
+        if isAncestor(index, of: parentHandle) {
             throw .invalidArgumentException(
                 code: child == parent ? "child_is_self" : "child_is_ancestor",
                 child == parent
@@ -59,14 +73,14 @@ extension ContainmentTree {
 
     /// The rest of `addChild`, after its checks. Nothing here creates or deletes a
     /// controller, so `index` stays valid.
-    func linkChild(_ child: String, at index: NodeHandle, to parent: String) {
+    func linkChild(_ child: String, at index: NodeHandle, to parent: NodeHandle) {
         if readController(index, { $0.parent }) != nil {
             removeFromParentController(child, at: index)
         }
-        emit(child, "willMove", parentArguments(parent))
+        emit(child, "willMove", parentArguments(readController(parent) { $0.id }))
         flagMoving(child, at: index, toParent: true)
         editController(index) { $0.parent = parent }
-        appendChildLink(child, to: parent)
+        appendChildLink(index, to: parent)
     }
 
     /// `removeFromParent()`: the link goes, then `didMove(toParent: nil)` (rule 2). Nothing
@@ -80,13 +94,13 @@ extension ContainmentTree {
     /// valid here: nothing is created or deleted.
     func removeFromParentController(_ child: String, at childIndex: NodeHandle) {
         guard let parent = readController(childIndex, { $0.parent }) else { return }
-        let parentIndex = removeChildLink(child, from: parent)
-        let grandparent = editController(parentIndex) { node in
+        removeChildLink(childIndex, from: parent)
+        let grandparent = editController(parent) { node in
             node.forget(child)
             return node.parent
         }
         // A collapsed split's secondary lives on its navigation primary's stack.
-        if let split = grandparent, controllers[split]?.split?.secondary == child {
+        if let split = grandparent, readController(split, { $0.split?.secondary }) == child {
             editController(split) { $0.forget(child) }
         }
         editController(childIndex) { $0.parent = nil }
@@ -116,8 +130,8 @@ extension ContainmentTree {
 
     /// Deletes a detached controller and its descendants, with their views.
     func deleteSubtree(_ id: String) throws(ContainmentError) {
-        try requireController(id, field: "id")
-        let node = controllers[existing: id]
+        let handle = try requireController(id, field: "id")
+        let node = controllers[handle]
         guard node.parent == nil else {
             throw ContainmentError(
                 kind: .exception, exceptionName: nil, code: "controller_attached",
@@ -133,13 +147,14 @@ extension ContainmentTree {
                 kind: .exception, exceptionName: nil, code: "controller_attached",
                 message: "the view of \(ContainmentError.describe(id)) is still in a view hierarchy")
         }
-        var subtree: [String] = []
-        var stack = [id]
+        var handles: [NodeHandle] = []
+        var stack = [handle]
         while let current = stack.popLast() {
             workCount += 1
-            subtree.append(current)
-            stack.append(contentsOf: controllers[existing: current].children)
+            handles.append(current)
+            stack.append(contentsOf: controllers[current].children)
         }
+        let subtree = handles.map { controllers.id($0) }
         // A descendant can be the window's root (`addChild` takes any controller): deleting it
         // would leave the window's views, and the orphans inside them, with no owner.
         if let root = window.rootViewController, root != id, subtree.contains(root) {
@@ -155,8 +170,7 @@ extension ContainmentTree {
                 message: "a transition involving \(ContainmentError.describe(id)) is running")
         }
         // A refusal by deleteViews rolls back with the call: nothing is half-deleted.
-        for controller in subtree {
-            let handle = controllers.existing(controller)
+        for (controller, handle) in zip(subtree, handles) {
             try deleteViews(of: controller)
             for container in controllers[handle].containerViews {
                 storeContainerViewOwner(nil, for: container.id)

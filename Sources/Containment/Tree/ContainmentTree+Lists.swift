@@ -4,23 +4,18 @@
 /// duplicates, so removals search from the end, where the most recently added entry (the
 /// one most often removed again) is found at once.
 extension ContainmentTree {
-    func appendChildLink(_ child: String, to parent: String) {
-        let parentHandle = controllers.existing(parent)
-        editController(parentHandle) { $0.appendChild(child) }
-        if undo.isRecording { undo.entries.append(.childAppended(parent: parentHandle)) }
+    func appendChildLink(_ child: NodeHandle, to parent: NodeHandle) {
+        editController(parent) { $0.appendChild(child) }
+        if undo.isRecording { undo.entries.append(.childAppended(parent: parent)) }
     }
 
-    /// Returns the parent's index, for a caller that edits the parent further.
-    @discardableResult
-    func removeChildLink(_ child: String, from parent: String) -> NodeHandle {
-        let parentIndex = controllers.existing(parent)
-        let removed = editController(parentIndex) { node -> Int? in
+    func removeChildLink(_ child: NodeHandle, from parent: NodeHandle) {
+        let removed = editController(parent) { node -> Int? in
             guard let index = node.children.lastIndex(of: child) else { return nil }
             node.removeChild(at: index)
             return index
         }
-        if undo.isRecording, let removed { undo.entries.append(.childRemoved(parent: parentIndex, child: child, index: removed)) }
-        return parentIndex
+        if undo.isRecording, let removed { undo.entries.append(.childRemoved(parent: parent, child: child, index: removed)) }
     }
 
     /// At `index` clamped to the list, or at the end.

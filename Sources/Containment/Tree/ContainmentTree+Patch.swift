@@ -21,7 +21,7 @@ extension ContainmentTree {
         }
         if let size = patch.preferredContentSize, size != controllers[existing: id].preferredContentSize {
             editController(id) { $0.preferredContentSize = size }
-            if let parent = controllers[existing: id].parent {
+            if let parent = parentID(of: id) {
                 emit(parent, "preferredContentSizeDidChange", ["child": .string(id), "size": Self.json(size)])
             }
         }

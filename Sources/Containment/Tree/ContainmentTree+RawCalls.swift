@@ -100,8 +100,8 @@ extension ContainmentTree {
         case "addChild":
             // checkAddChild checks the child exists, with the same error.
             let child = try args.id("child")
-            if let childIndex = try checkAddChild(child, to: controller, field: args.field("child")) {
-                finishCall(isFinal) { linkChild(child, at: childIndex, to: controller) }
+            if let childIndex = try checkAddChild(child, to: index, field: args.field("child")) {
+                finishCall(isFinal) { linkChild(child, at: childIndex, to: index) }
             }
         case "removeFromParent":
             finishCall(isFinal) { removeFromParentController(controller, at: index) }

@@ -35,7 +35,7 @@ extension ContainmentTree {
     func hideContentControllerCalls(child: String, parent: String) throws(ContainmentError) -> [RawCall] {
         try requireController(parent, field: "parent")
         try requireController(child, field: "child")
-        guard controllers[existing: child].parent == parent else {
+        guard parentID(of: child) == parent else {
             throw .notFound(code: "child_not_found", "\(child) is not a child of \(parent)", field: "child")
         }
         return [

@@ -41,7 +41,7 @@ extension ContainmentTree {
 
     private func controllerSnapshot(_ node: ControllerNode, view: ViewSnapshot?) -> ControllerSnapshot {
         ControllerSnapshot(
-            id: node.id, kind: node.kind, title: node.title, parent: node.parent, children: node.children,
+            id: node.id, kind: node.kind, title: node.title, parent: node.parent.map { controllers.id($0) }, children: childIDs(of: node),
             isViewLoaded: node.isViewLoaded, view: view, containerViews: node.containerViews.map(\.id),
             appearance: node.appearance, isMovingToParent: node.isMovingToParent, isMovingFromParent: node.isMovingFromParent,
             automaticallyForwardsAppearance: node.automaticallyForwardsAppearance,
@@ -74,7 +74,7 @@ extension ContainmentTree {
                 if let presented = node.presentedViewController {
                     stack.append((presented, depth + 1, true))
                 }
-                for child in node.children.reversed() {
+                for child in childIDs(of: node).reversed() {
                     stack.append((child, depth + 1, false))
                 }
             }

@@ -38,7 +38,7 @@ extension ContainmentTree {
         try requireController(parent, field: "receiver")
         try requireController(from, field: field + "from")
         try requireController(to, field: field + "to")
-        guard controllers[existing: from].parent == parent, controllers[existing: to].parent == parent else {
+        guard parentID(of: from) == parent, parentID(of: to) == parent else {
             throw .invalidArgumentException(
                 code: "not_common_parent",
                 "Children view controllers \(ContainmentError.describe(from)) and \(ContainmentError.describe(to)) must have a common parent view controller when calling -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:]"

@@ -223,7 +223,7 @@ extension ContainmentTree {
             workCount += 1
             guard let (owner, subviews) = readView(current, { ($0.owner, $0.subviews) }) else { continue }
             if let owner {
-                if let parent = readController(owner, { $0.parent }), parent != newOwner {
+                if let parent = parentID(of: owner), parent != newOwner {
                     throw .hierarchyInconsistency(
                         "child view controller:\(ContainmentError.describe(owner)) should have parent view controller:\(ContainmentError.describe(newOwner)) but actual parent is:\(ContainmentError.describe(parent))"
                     )

@@ -66,7 +66,7 @@ extension ContainmentTree {
             emit(
                 controller, "traitCollectionDidChange",
                 ["previousTraitCollection": .object(["horizontalSizeClass": .string(previous.rawValue)])])
-            stack.append(contentsOf: node.children.reversed())
+            stack.append(contentsOf: childIDs(of: node).reversed())
         }
         try adaptSplitViewControllers(visited)
     }
