@@ -137,21 +137,32 @@ import Testing
                 #expect(tree.scheduler.running[transition] != nil, sourceLocation: sourceLocation)
             }
         }
-        var owners: Set<String> = []
-        for (_, id, view) in tree.views.all {
+        var owners: Set<NodeHandle> = []
+        for (handle, id, view) in tree.views.all {
             if let owner = view.owner {
-                #expect(owners.insert(owner).inserted, "two views owned by \(owner)", sourceLocation: sourceLocation)
-                #expect(tree.controllers[owner]?.viewID == id, sourceLocation: sourceLocation)
+                #expect(tree.controllers.contains(owner), "\(id) has a stale owner handle", sourceLocation: sourceLocation)
+                #expect(owners.insert(owner).inserted, "two views owned by one controller", sourceLocation: sourceLocation)
+                if tree.controllers.contains(owner) {
+                    #expect(tree.controllers[owner].viewID == id, sourceLocation: sourceLocation)
+                }
             }
             if let superview = view.superview {
-                #expect(tree.views[superview]?.subviews.filter { $0 == id }.count == 1, "\(id) ↔ \(superview)", sourceLocation: sourceLocation)
+                #expect(tree.views.contains(superview), "\(id) has a stale superview handle", sourceLocation: sourceLocation)
+                if tree.views.contains(superview) {
+                    #expect(
+                        tree.views[superview].subviews.filter { $0 == handle }.count == 1, "\(id) ↔ \(tree.views.id(superview))",
+                        sourceLocation: sourceLocation)
+                }
             }
             for subview in view.subviews {
-                #expect(tree.views[subview]?.superview == id, sourceLocation: sourceLocation)
+                #expect(tree.views.contains(subview), "\(id) has a stale subview handle", sourceLocation: sourceLocation)
+                if tree.views.contains(subview) {
+                    #expect(tree.views[subview].superview == handle, sourceLocation: sourceLocation)
+                }
             }
-            var top = id
-            while let superview = tree.views[top]?.superview { top = superview }
-            #expect(view.inWindow == (top == "window"), "cached inWindow of \(id)", sourceLocation: sourceLocation)
+            var top = handle
+            while let superview = tree.views[top].superview { top = superview }
+            #expect(view.inWindow == (tree.views.id(top) == "window"), "cached inWindow of \(id)", sourceLocation: sourceLocation)
         }
     }
 

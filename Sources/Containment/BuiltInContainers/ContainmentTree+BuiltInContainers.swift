@@ -101,13 +101,15 @@ extension ContainmentTree {
         guard let node = controllers[container], node.kind != .viewController, let root = views[node.viewID] else { return nil }
         let bounds = root.frame.bounds
         var frames: [(String, Rect)] = []
-        for subview in root.subviews {
+        for subviewHandle in root.subviews {
+            let subview = views.id(subviewHandle)
             if subview == container + ".navigationBar" {
                 frames.append((subview, Rect(x: 0, y: 0, width: bounds.width, height: min(Self.navigationBarHeight, bounds.height))))
             } else if subview == container + ".tabBar" {
                 let height = min(Self.tabBarHeight, bounds.height)
                 frames.append((subview, Rect(x: 0, y: bounds.height - height, width: bounds.width, height: height)))
-            } else if let child = views[subview]?.owner {
+            } else if let owner = views[subviewHandle].owner {
+                let child = controllers.id(owner)
                 switch node.kind {
                 case .splitViewController:
                     frames.append((subview, splitFrame(container, node.split?.primary == child ? .primary : .secondary)))
@@ -124,7 +126,7 @@ extension ContainmentTree {
         let node = controllers[existing: container]
         let subviews = views[node.viewID]?.subviews ?? []
         let bars = Set(node.containerViews.map(\.id))
-        return subviews.firstIndex { bars.contains($0) } ?? subviews.count
+        return subviews.firstIndex { bars.contains(views.id($0)) } ?? subviews.count
     }
 
     /// Replaces a built-in container's list of children (stack or tabs): the removed get
@@ -179,7 +181,7 @@ extension ContainmentTree {
             return
         }
         if animates, let oldTop, let newTop, controllers[existing: oldTop].isViewLoaded,
-            views[controllers[existing: oldTop].viewID]?.superview == node.viewID
+            superviewID(of: controllers[existing: oldTop].viewID) == node.viewID
         {
             loadViewIfNeeded(newTop)
             setFrame(controllers[existing: newTop].viewID, contentFrame(of: container))
@@ -188,7 +190,7 @@ extension ContainmentTree {
                 reportsCompletion: false, insertAt: contentIndex(in: container), appearingFirst: appearingFirst)
             return
         }
-        if let oldTop, let oldNode = controllers[oldTop], oldNode.isViewLoaded, views[oldNode.viewID]?.superview == node.viewID {
+        if let oldTop, let oldNode = controllers[oldTop], oldNode.isViewLoaded, superviewID(of: oldNode.viewID) == node.viewID {
             removeFromSuperview(oldNode.viewID)
         }
         if let newTop {

@@ -144,7 +144,7 @@ extension ContainmentTree {
 
     private func isShownPage(_ page: String, of pageViewController: String) -> Bool {
         guard let node = controllers[page], node.isViewLoaded else { return false }
-        return views[node.viewID]?.superview == controllers[pageViewController]?.viewID
+        return superviewID(of: node.viewID) == controllers[pageViewController]?.viewID
     }
 
     // MARK: Relaying its own appearance

@@ -192,7 +192,7 @@ extension ContainmentTree {
             setFrame(controllers[existing: secondary].viewID, splitFrame(split, .secondary))
             try addSubview(controllers[existing: secondary].viewID, to: splitView)
             editController(split) { $0.split?.secondaryOnTop = true }
-        } else if let node = controllers[secondary], node.isViewLoaded, views[node.viewID]?.superview == splitView {
+        } else if let node = controllers[secondary], node.isViewLoaded, superviewID(of: node.viewID) == splitView {
             removeFromSuperview(node.viewID)
             editController(split) { $0.split?.secondaryOnTop = false }
         }
@@ -225,7 +225,7 @@ extension ContainmentTree {
         }
         let splitView = controllers[existing: split].viewID
         guard controllers[existing: split].isViewLoaded else { return }
-        if let primary = state.primary, let primaryNode = controllers[primary], views[primaryNode.viewID]?.superview != splitView,
+        if let primary = state.primary, let primaryNode = controllers[primary], superviewID(of: primaryNode.viewID) != splitView,
             !state.isPrimaryHidden || !intoColumn
         {
             loadViewIfNeeded(primary)
@@ -236,7 +236,7 @@ extension ContainmentTree {
             if intoColumn {
                 loadViewIfNeeded(secondary)
                 setFrame(node.viewID, splitFrame(split, .secondary))
-                if views[node.viewID]?.superview != splitView {
+                if superviewID(of: node.viewID) != splitView {
                     try addSubview(node.viewID, to: splitView)
                 }
             } else if node.isViewLoaded {

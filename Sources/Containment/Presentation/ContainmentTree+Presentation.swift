@@ -197,10 +197,12 @@ extension ContainmentTree {
     /// After a covering presentation UIKit removes the presenter's views; where they were is
     /// kept to put them back at dismissal.
     private func cover(_ presenter: String, by presented: String) {
-        guard let node = controllers[presenter], node.isViewLoaded, let superview = views[node.viewID]?.superview,
-            let index = views[superview]?.subviews.firstIndex(of: node.viewID)
+        guard let node = controllers[presenter], node.isViewLoaded, let view = views.handle(node.viewID),
+            let superview = views[view].superview, let index = views[superview].subviews.firstIndex(of: view)
         else { return }
-        editController(presented) { $0.presentation?.coveredPlace = (superview, index) }
+        // An id, not a handle: the superview may be deleted while the presenter is covered.
+        let place = (superview: views.id(superview), index: index)
+        editController(presented) { $0.presentation?.coveredPlace = place }
         removeFromSuperview(node.viewID)
     }
 
@@ -210,7 +212,7 @@ extension ContainmentTree {
         editController(presented) { $0.presentation?.coveredPlace = nil }
         loadViewIfNeeded(presenter)
         let viewID = controllers[existing: presenter].viewID
-        guard views[viewID]?.superview == nil, let siblings = views[place.superview]?.subviews else { return }
+        guard superviewID(of: viewID) == nil, let siblings = views[place.superview]?.subviews else { return }
         do {
             try addSubview(viewID, to: place.superview, at: min(place.index, siblings.count))
         } catch {

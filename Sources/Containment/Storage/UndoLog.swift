@@ -19,7 +19,7 @@ struct UndoLog {
         case childAppended(parent: NodeHandle)
         case childRemoved(parent: NodeHandle, child: NodeHandle, index: Int)
         case subviewInserted(superview: NodeHandle, index: Int)
-        case subviewRemoved(superview: NodeHandle, subview: String, index: Int)
+        case subviewRemoved(superview: NodeHandle, subview: NodeHandle, index: Int)
         case containerViewOwner(String, String?)
         case window(WindowState)
         case scheduler(Scheduler)

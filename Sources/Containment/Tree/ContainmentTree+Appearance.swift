@@ -9,18 +9,16 @@ extension ContainmentTree {
     /// it is found, rather than collected in a list (an allocation per walk): `body` changes
     /// appearance state only, never what the walk reads (views, parents, forwarding), and
     /// creates or deletes nothing.
-    func forEachDrivenController(from viewID: String, _ body: (String, NodeHandle) -> Void) {
-        var stack = [viewID]
+    func forEachDrivenController(from view: NodeHandle, _ body: (String, NodeHandle) -> Void) {
+        var stack = [view]
         while let current = stack.popLast() {
             workCount += 1
-            guard let (owner, subviews) = readView(current, { ($0.owner, $0.subviews) }) else { continue }
-            if let owner, let index = controllers.handle(owner) {
-                if let parent = readController(index, { $0.parent }),
-                    readController(parent, { $0.automaticallyForwardsAppearance }) == false
-                {
+            let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
+            if let owner {
+                if let parent = readController(owner, { $0.parent }), !readController(parent, { $0.automaticallyForwardsAppearance }) {
                     continue
                 }
-                body(owner, index)
+                body(controllers.id(owner), owner)
             }
             stack.append(contentsOf: subviews.reversed())
         }
@@ -39,8 +37,8 @@ extension ContainmentTree {
     }
 
     /// A subtree entered the visible window: `viewWillAppear` now, the rest at turn's end.
-    func appearWalk(from viewID: String) {
-        forEachDrivenController(from: viewID) { controller, index in
+    func appearWalk(from view: NodeHandle) {
+        forEachDrivenController(from: view) { controller, index in
             let state = readController(index) { $0.appearance }
             guard state == .disappeared || state == .disappearing else { return }
             beginAppearance(controller, at: index, from: state, appearing: true, animated: false, driver: .turn)
@@ -50,8 +48,8 @@ extension ContainmentTree {
     }
 
     /// A subtree left the visible window: `viewWillDisappear` now, the rest at turn's end.
-    func disappearWalk(from viewID: String) {
-        forEachDrivenController(from: viewID) { controller, index in
+    func disappearWalk(from view: NodeHandle) {
+        forEachDrivenController(from: view) { controller, index in
             let state = readController(index) { $0.appearance }
             guard state == .appeared || state == .appearing else { return }
             beginAppearance(controller, at: index, from: state, appearing: false, animated: false, driver: .turn)

@@ -38,7 +38,7 @@ extension ContainmentTree {
     }
 
     private func isShownChild(_ child: String, of container: ControllerNode) -> Bool {
-        readView(ControllerNode.viewID(of: child)) { $0.superview } == container.viewID
+        superviewID(of: ControllerNode.viewID(of: child)) == container.viewID
     }
 
     /// `childContentSizes` as a spec or PATCH gives it: child ids, with sizes finite and not

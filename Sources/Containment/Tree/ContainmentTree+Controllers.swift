@@ -61,8 +61,8 @@ extension ContainmentTree {
                     : "child view controller:\(ContainmentError.describe(child)) is an ancestor of the requested parent view controller:\(ContainmentError.describe(parent))"
             )
         }
-        if isViewLoaded, let superview = readView(ControllerNode.viewID(of: child), { $0.superview }),
-            let owner = nearestOwner(from: superview), owner != parent
+        if isViewLoaded, let superview = superviewID(of: ControllerNode.viewID(of: child)),
+            let owner = nearestOwnerID(from: superview), owner != parent
         {
             throw .hierarchyInconsistency(
                 "child view controller:\(ContainmentError.describe(child)) should have parent view controller:\(ContainmentError.describe(owner)) but requested parent is:\(ContainmentError.describe(parent))"
@@ -142,7 +142,7 @@ extension ContainmentTree {
                 kind: .exception, exceptionName: nil, code: "controller_attached",
                 message: "\(ContainmentError.describe(id)) is the window's root view controller")
         }
-        guard !node.isViewLoaded || views[node.viewID]?.superview == nil else {
+        guard !node.isViewLoaded || superviewID(of: node.viewID) == nil else {
             throw ContainmentError(
                 kind: .exception, exceptionName: nil, code: "controller_attached",
                 message: "the view of \(ContainmentError.describe(id)) is still in a view hierarchy")

@@ -19,23 +19,21 @@ extension ContainmentTree {
     }
 
     /// At `index` clamped to the list, or at the end.
-    func insertSubviewLink(_ subview: String, into superview: String, at index: Int?) {
-        let superviewHandle = views.existing(superview)
-        let position = editView(superviewHandle) { node in
+    func insertSubviewLink(_ subview: NodeHandle, into superview: NodeHandle, at index: Int?) {
+        let position = editView(superview) { node in
             let position = min(max(index ?? node.subviews.count, 0), node.subviews.count)
             node.insertSubview(subview, at: position)
             return position
         }
-        if undo.isRecording { undo.entries.append(.subviewInserted(superview: superviewHandle, index: position)) }
+        if undo.isRecording { undo.entries.append(.subviewInserted(superview: superview, index: position)) }
     }
 
-    func removeSubviewLink(_ subview: String, from superview: String) {
-        let superviewHandle = views.existing(superview)
-        let removed = editView(superviewHandle) { node -> Int? in
+    func removeSubviewLink(_ subview: NodeHandle, from superview: NodeHandle) {
+        let removed = editView(superview) { node -> Int? in
             guard let index = node.subviews.lastIndex(of: subview) else { return nil }
             node.removeSubview(at: index)
             return index
         }
-        if undo.isRecording, let removed { undo.entries.append(.subviewRemoved(superview: superviewHandle, subview: subview, index: removed)) }
+        if undo.isRecording, let removed { undo.entries.append(.subviewRemoved(superview: superview, subview: subview, index: removed)) }
     }
 }

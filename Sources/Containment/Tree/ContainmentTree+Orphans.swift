@@ -38,10 +38,11 @@ extension ContainmentTree {
             node.parent == nil && node.appearance == .appearing && node.isViewLoaded ? node.viewID : nil
         }
         guard let rootView, let superview = readView(rootView, { $0.superview }) else { return nil }
-        return nearestOwner(from: superview)
+        return nearestOwner(from: superview).map { controllers.id($0) }
     }
 
-    private func isView(_ viewID: String, below ancestor: String) -> Bool {
+    private func isView(_ viewID: String, below ancestorID: String) -> Bool {
+        guard let ancestor = views.handle(ancestorID) else { return false }
         var current = readView(viewID) { $0.superview }
         while let view = current {
             workCount += 1

@@ -36,7 +36,9 @@ extension ContainmentTree {
     }
 
     private func viewSnapshot(_ node: ViewNode, id: String) -> ViewSnapshot {
-        ViewSnapshot(id: id, frame: node.frame, superview: node.superview, subviews: node.subviews, owner: node.owner, inWindow: node.inWindow)
+        ViewSnapshot(
+            id: id, frame: node.frame, superview: node.superview.map { views.id($0) }, subviews: node.subviews.map { views.id($0) },
+            owner: node.owner.map { controllers.id($0) }, inWindow: node.inWindow)
     }
 
     private func controllerSnapshot(_ node: ControllerNode, view: ViewSnapshot?) -> ControllerSnapshot {

@@ -51,7 +51,7 @@ extension ContainmentTree {
             return scheduler.transitionCount
         }
         let transitionID = "t\(number)"
-        let container = views[existing: controllers[existing: from].viewID].superview
+        let container = superviewID(of: controllers[existing: from].viewID)
         let forwards =
             (drivesAppearance || controllers[existing: parent].automaticallyForwardsAppearance) && container.map { isOnScreen($0) } == true
         let animated = duration > 0

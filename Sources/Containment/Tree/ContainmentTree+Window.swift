@@ -9,9 +9,9 @@ extension ContainmentTree {
         guard window.visible == hidden else { return }
         editWindow { $0.visible = !hidden }
         if hidden {
-            disappearWalk(from: WindowState.viewID)
+            disappearWalk(from: views.existing(WindowState.viewID))
         } else {
-            appearWalk(from: WindowState.viewID)
+            appearWalk(from: views.existing(WindowState.viewID))
         }
     }
 
@@ -23,7 +23,7 @@ extension ContainmentTree {
             try requireController(root, field: "args.rootViewController")
         }
         if let old = window.rootViewController, let node = controllers[old], node.isViewLoaded,
-            views[node.viewID]?.superview == WindowState.viewID
+            superviewID(of: node.viewID) == WindowState.viewID
         {
             removeFromSuperview(node.viewID)
         }
