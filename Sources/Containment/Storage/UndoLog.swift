@@ -26,7 +26,7 @@ struct UndoLog {
         /// A turn list's length before its first append since the mark: later appends
         /// only add to it, and a take or replacement logs the whole list.
         case turnListCount(Scheduler.TurnList, Int)
-        case turnList(Scheduler.TurnList, [String])
+        case turnList(Scheduler.TurnList, [NodeHandle])
         /// A transition recorded as finished, and the oldest one that made room for it.
         case transitionFinished(String, evicted: (id: String, snapshot: TransitionSnapshot)?)
     }

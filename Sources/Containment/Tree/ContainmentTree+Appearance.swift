@@ -42,7 +42,7 @@ extension ContainmentTree {
             let state = readController(index) { $0.appearance }
             guard state == .disappeared || state == .disappearing else { return }
             beginAppearance(controller, at: index, from: state, appearing: true, animated: false, driver: .turn)
-            appendToTurnList(.deferredEnds, controller)
+            appendToTurnList(.deferredEnds, index)
             markLayout(controller, at: index)
         }
     }
@@ -53,7 +53,7 @@ extension ContainmentTree {
             let state = readController(index) { $0.appearance }
             guard state == .appeared || state == .appearing else { return }
             beginAppearance(controller, at: index, from: state, appearing: false, animated: false, driver: .turn)
-            appendToTurnList(.deferredEnds, controller)
+            appendToTurnList(.deferredEnds, index)
         }
     }
 
@@ -86,7 +86,7 @@ extension ContainmentTree {
         }
         emit(controller, appearing ? "viewWillAppear" : "viewWillDisappear", EventArguments.animated(animated), moving: moving)
         if appearing, driver != .manual {
-            appendToTurnList(.pendingIsAppearing, controller)
+            appendToTurnList(.pendingIsAppearing, index)
         }
         if relays {
             relayAppearanceToPages(of: controller, appearing: appearing, animated: animated, driver: driver)

@@ -6,22 +6,21 @@ extension ContainmentTree {
     func flushTurn() {
         while true {
             if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty || !scheduler.pendingIsAppearing.isEmpty {
-                let ends = orphansBeforeTheirEnclosingController(takeTurnList(.deferredEnds))
+                let ends = orphansBeforeTheirEnclosingController(takeTurnList(.deferredEnds).filter { controllers.contains($0) })
                 let appearing = takeTurnList(.pendingIsAppearing)
-                for controller in appearing {
-                    guard let index = controllers.handle(controller) else { continue }
-                    deliverIsAppearing(controller, at: index)
+                for index in appearing where controllers.contains(index) {
+                    deliverIsAppearing(controllers.id(index), at: index)
                 }
                 runLayoutPass()
-                for controller in ends {
-                    guard let index = controllers.handle(controller),
+                for index in ends {
+                    guard controllers.contains(index),
                         readController(
                             index,
                             { node in
                                 node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing)
                             })
                     else { continue }
-                    endAppearance(controller, at: index)
+                    endAppearance(controllers.id(index), at: index)
                 }
                 continue
             }
@@ -48,10 +47,10 @@ extension ContainmentTree {
 
     func runLayoutPass() {
         let pending = takeTurnList(.pendingLayout)
-        for controller in pending {
-            guard let index = controllers.handle(controller) else { continue }
+        for index in pending where controllers.contains(index) {
             let (needsLayout, isViewLoaded) = readController(index) { ($0.needsLayout, $0.isViewLoaded) }
             guard needsLayout else { continue }
+            let controller = controllers.id(index)
             if isViewLoaded, isOnScreen(ControllerNode.viewID(of: controller)) {
                 layout(controller, at: index)
             } else {
@@ -64,12 +63,11 @@ extension ContainmentTree {
     /// transition is over (or at once when there is none).
     func clearSettledMovingFlags() {
         guard !scheduler.movingFlagged.isEmpty else { return }
-        var stillMoving: [String] = []
-        for controller in scheduler.movingFlagged {
-            guard let index = controllers.handle(controller) else { continue }
+        var stillMoving: [NodeHandle] = []
+        for index in scheduler.movingFlagged where controllers.contains(index) {
             let (state, isFlagged) = readController(index) { ($0.appearance, $0.isMovingToParent || $0.isMovingFromParent) }
             if state == .appearing || state == .disappearing {
-                stillMoving.append(controller)
+                stillMoving.append(index)
             } else if isFlagged {
                 editController(index) { node in
                     node.isMovingToParent = false
@@ -97,7 +95,7 @@ extension ContainmentTree {
             return wasFlagged
         }
         if !wasFlagged {
-            appendToTurnList(.movingFlagged, controller)
+            appendToTurnList(.movingFlagged, index)
         }
     }
 

@@ -252,7 +252,7 @@ extension ContainmentTree {
         return body(&scheduler)
     }
 
-    func appendToTurnList(_ list: Scheduler.TurnList, _ controller: String) {
+    func appendToTurnList(_ list: Scheduler.TurnList, _ controller: NodeHandle) {
         if undo.isRecording, undo.countedTurnLists & list.rawValue == 0 {
             undo.countedTurnLists |= list.rawValue
             undo.entries.append(.turnListCount(list, scheduler[list].count))
@@ -261,13 +261,13 @@ extension ContainmentTree {
     }
 
     /// Empties a list, returning what it held.
-    func takeTurnList(_ list: Scheduler.TurnList) -> [String] {
+    func takeTurnList(_ list: Scheduler.TurnList) -> [NodeHandle] {
         let taken = scheduler[list]
         replaceTurnList(list, with: [])
         return taken
     }
 
-    func replaceTurnList(_ list: Scheduler.TurnList, with new: [String]) {
+    func replaceTurnList(_ list: Scheduler.TurnList, with new: [NodeHandle]) {
         if undo.isRecording { undo.entries.append(.turnList(list, scheduler[list])) }
         scheduler[list] = new
     }

@@ -311,7 +311,7 @@ extension ContainmentTree {
     func markLayout(_ controller: String, at index: NodeHandle) {
         guard readController(index, { !$0.needsLayout && $0.isViewLoaded }) else { return }
         editController(index) { $0.needsLayout = true }
-        appendToTurnList(.pendingLayout, controller)
+        appendToTurnList(.pendingLayout, index)
     }
 
     /// `index` is the controller's, which its caller has just looked up.
