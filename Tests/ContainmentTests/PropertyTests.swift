@@ -124,6 +124,7 @@ import Testing
                 }
             }
             #expect(node.isViewLoaded == (tree.views[node.viewID] != nil), sourceLocation: sourceLocation)
+            #expect(node.rootView == tree.views.handle(node.viewID), "root view handle of \(id)", sourceLocation: sourceLocation)
             if node.appearance == .appeared {
                 #expect(tree.isOnScreen(node.viewID), "\(id) appeared off screen", sourceLocation: sourceLocation)
             }

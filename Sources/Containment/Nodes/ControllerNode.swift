@@ -37,7 +37,8 @@ struct ControllerNode {
     /// Changed only through the methods below, which the tree calls from its logged edits
     /// (`ContainmentTree+Lists.swift`): the undo log then records the change, not a copy.
     private(set) var children: [NodeHandle] = []
-    var isViewLoaded = false
+    /// The root view, once loaded (`loadViewIfNeeded`); nil again after `unloadView`.
+    var rootView: NodeHandle?
     /// `viewIsAppearing` already delivered in the current appearing transition.
     var sentIsAppearing = false
     /// The `animated` flag of the transition in progress, repeated in its "did" callbacks.
@@ -197,6 +198,8 @@ struct ControllerNode {
         get { extrasBox?.extras.pageSwipe }
         _modify { yield &extras.pageSwipe }
     }
+
+    var isViewLoaded: Bool { rootView != nil }
 
     var viewID: String { ControllerNode.viewID(of: id) }
 

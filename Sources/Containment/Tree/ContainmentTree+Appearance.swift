@@ -26,9 +26,8 @@ extension ContainmentTree {
 
     /// The controllers a controller forwards its own appearance transitions to.
     func forwardedDescendants(of controller: String) -> [String] {
-        guard let node = controllers[controller], node.automaticallyForwardsAppearance, node.isViewLoaded,
-            let root = views[node.viewID]
-        else { return [] }
+        guard let node = controllers[controller], node.automaticallyForwardsAppearance, let rootView = node.rootView else { return [] }
+        let root = views[rootView]
         var result: [String] = []
         for subview in root.subviews {
             forEachDrivenController(from: subview) { controller, _ in result.append(controller) }

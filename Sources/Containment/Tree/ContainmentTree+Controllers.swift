@@ -49,7 +49,7 @@ extension ContainmentTree {
     /// parent already. A raw call runs the link that cannot fail anymore apart (see `finishCall`).
     func checkAddChild(_ child: String, to parentHandle: NodeHandle, field: @autoclosure () -> String) throws(ContainmentError) -> NodeHandle? {
         let index = try requireController(child, field: field())
-        let (oldParent, isViewLoaded) = readController(index) { ($0.parent, $0.isViewLoaded) }
+        let (oldParent, rootView) = readController(index) { ($0.parent, $0.rootView) }
         guard oldParent != parentHandle else { return nil }
         try checkNotPresented(child, at: index)
         let parent = readController(parentHandle) { $0.id }
@@ -61,9 +61,10 @@ extension ContainmentTree {
                     : "child view controller:\(ContainmentError.describe(child)) is an ancestor of the requested parent view controller:\(ContainmentError.describe(parent))"
             )
         }
-        if isViewLoaded, let superview = superviewID(of: ControllerNode.viewID(of: child)),
-            let owner = nearestOwnerID(from: superview), owner != parent
+        if let rootView, let superview = views[rootView].superview, let ownerHandle = nearestOwner(from: superview),
+            ownerHandle != parentHandle
         {
+            let owner = controllers.id(ownerHandle)
             throw .hierarchyInconsistency(
                 "child view controller:\(ContainmentError.describe(child)) should have parent view controller:\(ContainmentError.describe(owner)) but requested parent is:\(ContainmentError.describe(parent))"
             )
@@ -142,7 +143,7 @@ extension ContainmentTree {
                 kind: .exception, exceptionName: nil, code: "controller_attached",
                 message: "\(ContainmentError.describe(id)) is the window's root view controller")
         }
-        guard !node.isViewLoaded || superviewID(of: node.viewID) == nil else {
+        guard node.rootView.flatMap({ views[$0].superview }) == nil else {
             throw ContainmentError(
                 kind: .exception, exceptionName: nil, code: "controller_attached",
                 message: "the view of \(ContainmentError.describe(id)) is still in a view hierarchy")

@@ -32,10 +32,10 @@ extension ContainmentTree {
             try applyWindowCall(call.method, args, prefix: prefix)
         } else if !isRootViewID, let index = controllers.handle(call.receiver) {
             try applyControllerCall(call.receiver, at: index, call.method, args, prefix: prefix, isFinal: isFinal)
-        } else if views.handle(call.receiver) != nil {
-            try applyViewCall(call.receiver, call.method, args, prefix: prefix, isLoaded: true, isFinal: isFinal)
+        } else if let view = views.handle(call.receiver) {
+            try applyViewCall(call.receiver, call.method, args, prefix: prefix, loaded: view, isFinal: isFinal)
         } else if isUnloadedViewID(call.receiver, isRootViewID: isRootViewID) {
-            try applyViewCall(call.receiver, call.method, args, prefix: prefix, isLoaded: false, isFinal: isFinal)
+            try applyViewCall(call.receiver, call.method, args, prefix: prefix, loaded: nil, isFinal: isFinal)
         } else {
             throw .notFound(code: "receiver_not_found", "no controller or view \(call.receiver)", field: prefix + "receiver")
         }
@@ -138,12 +138,17 @@ extension ContainmentTree {
         }
     }
 
-    /// `isLoaded`: `apply` found the receiver among the views, so it needs no resolving.
+    /// `loaded`: the receiver's handle when `apply` found it among the views, so it needs no resolving.
     private func applyViewCall(
-        _ receiver: String, _ method: String, _ args: RawCallArguments, prefix: String, isLoaded: Bool, isFinal: Bool
+        _ receiver: String, _ method: String, _ args: RawCallArguments, prefix: String, loaded: NodeHandle?, isFinal: Bool
     ) throws(ContainmentError) {
         guard Self.isViewMethod(method) else { throw unknownMethod(method, "view", prefix: prefix) }
-        let view = isLoaded ? receiver : try resolveView(receiver, field: prefix + "receiver")
+        let view: NodeHandle
+        if let loaded {
+            view = loaded
+        } else {
+            view = try resolveView(receiver, field: prefix + "receiver")
+        }
         switch method {
         case "addSubview", "insertSubview":
             let subview = try args.id("view")

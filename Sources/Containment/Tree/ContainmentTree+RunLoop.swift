@@ -48,11 +48,10 @@ extension ContainmentTree {
     func runLayoutPass() {
         let pending = takeTurnList(.pendingLayout)
         for index in pending where controllers.contains(index) {
-            let (needsLayout, isViewLoaded) = readController(index) { ($0.needsLayout, $0.isViewLoaded) }
+            let (needsLayout, rootView) = readController(index) { ($0.needsLayout, $0.rootView) }
             guard needsLayout else { continue }
-            let controller = controllers.id(index)
-            if isViewLoaded, isOnScreen(ControllerNode.viewID(of: controller)) {
-                layout(controller, at: index)
+            if let rootView, window.visible, views[rootView].inWindow {
+                layout(controllers.id(index), at: index)
             } else {
                 editController(index) { $0.needsLayout = false }
             }

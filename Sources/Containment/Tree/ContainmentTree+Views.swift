@@ -4,15 +4,15 @@
 extension ContainmentTree {
     /// Resolves a view id, loading its controller's view first as accessing `.view` does.
     /// The field's name is built only for the error (see `requireController`).
-    func resolveView(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> String {
-        if views.handle(id) != nil { return id }
-        if ControllerNode.isRootViewID(id), controllers.handle(String(id.dropLast(5))) != nil {
+    func resolveView(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> NodeHandle {
+        if let view = views.handle(id) { return view }
+        if ControllerNode.isRootViewID(id), let controller = controllers.handle(String(id.dropLast(5))) {
             loadViewIfNeeded(String(id.dropLast(5)))
-            return id
+            if let root = controllers[controller].rootView { return root }
         }
         if let owner = containerViewOwners[id] {
             loadViewIfNeeded(owner)
-            if views[id] != nil { return id }
+            if let view = views.handle(id) { return view }
         }
         throw .notFound(code: "view_not_found", "no view \(id)", field: field())
     }
@@ -29,7 +29,7 @@ extension ContainmentTree {
             let view = insertView(ViewNode(frame: container.frame ?? bounds, superview: root), id: container.id)
             editView(root) { $0.insertSubview(view, at: $0.subviews.count) }
         }
-        editController(handle) { $0.isViewLoaded = true }
+        editController(handle) { $0.rootView = root }
         emit(controller, "viewDidLoad")
         do {
             try showInitialContent(of: controller)
@@ -41,21 +41,20 @@ extension ContainmentTree {
     /// Drops a controller's view (the long-deprecated `viewDidUnload` path); the next need
     /// loads it again (rule 8). Refused while the view is in a view hierarchy.
     func unloadView(_ controller: String) throws(ContainmentError) {
-        guard let node = controllers[controller], node.isViewLoaded else { return }
-        guard views[node.viewID]?.superview == nil else {
+        guard let root = controllers[controller]?.rootView else { return }
+        guard views[root].superview == nil else {
             throw .internalInconsistency(
                 code: "view_in_hierarchy",
                 "Cannot unload the view of \(ContainmentError.describe(controller)) while it is in a view hierarchy")
         }
         try deleteViews(of: controller)
-        editController(controller) { $0.isViewLoaded = false }
+        editController(controller) { $0.rootView = nil }
     }
 
     /// Deletes a controller's root view with its container views. A container view moved
     /// into another view tree would outlive its controller's view, so that is refused.
     func deleteViews(of controller: String) throws(ContainmentError) {
-        guard let node = controllers[controller], node.isViewLoaded else { return }
-        let root = views.existing(node.viewID)
+        guard let node = controllers[controller], let root = node.rootView else { return }
         var strays: [NodeHandle] = []
         for container in node.containerViews {
             guard let view = views.handle(container.id) else { continue }
@@ -154,7 +153,7 @@ extension ContainmentTree {
     /// `addSubview`/`insertSubview(_:at:)` with UIKit's checks: no cycles, and the
     /// containment check of rule 4 for every controller root view being moved.
     func addSubview(_ viewID: String, to superviewID: String, at index: Int? = nil) throws(ContainmentError) {
-        moveSubview(try checkAddSubview(viewID, to: superviewID, at: index))
+        moveSubview(try checkAddSubview(views.existing(viewID), to: views.existing(superviewID), at: index))
     }
 
     /// A checked `addSubview`: what the checks read, which the move reuses.
@@ -170,16 +169,14 @@ extension ContainmentTree {
     }
 
     /// `addSubview`'s checks, changing nothing: a raw call runs the move that cannot fail
-    /// anymore apart (see `finishCall`). Both ids name loaded views (`resolveView`).
-    func checkAddSubview(_ viewID: String, to superviewID: String, at index: Int?) throws(ContainmentError) -> SubviewMove {
-        guard viewID != WindowState.viewID else {
+    /// anymore apart (see `finishCall`).
+    func checkAddSubview(_ view: NodeHandle, to superview: NodeHandle, at index: Int?) throws(ContainmentError) -> SubviewMove {
+        guard views.id(view) != WindowState.viewID else {
             throw .invalidArgument(field: "args.view", "the window cannot be a subview")
         }
-        guard viewID != superviewID else {
+        guard view != superview else {
             throw .invalidArgumentException(code: "subview_is_self", "Can't add self as subview")
         }
-        let view = views.existing(viewID)
-        let superview = views.existing(superviewID)
         let moving = readView(view) { node in
             (hasSubviews: !node.subviews.isEmpty, inWindow: node.inWindow, superview: node.superview, owner: node.owner)
         }
@@ -250,9 +247,12 @@ extension ContainmentTree {
     }
 
     func removeFromSuperview(_ viewID: String) {
-        guard let view = views.handle(viewID),
-            let (superview, inWindow) = readView(view, { node in node.superview.map { ($0, node.inWindow) } })
-        else { return }
+        guard let view = views.handle(viewID) else { return }
+        removeFromSuperview(view)
+    }
+
+    func removeFromSuperview(_ view: NodeHandle) {
+        guard let (superview, inWindow) = readView(view, { node in node.superview.map { ($0, node.inWindow) } }) else { return }
         let wasOnScreen = window.visible && inWindow
         if wasOnScreen { markLayout(nearestOwner(from: superview)) }
         removeSubviewLink(view, from: superview)
@@ -271,8 +271,13 @@ extension ContainmentTree {
     @discardableResult
     func setFrame(_ viewID: String, _ frame: Rect) -> [String] {
         guard let view = views.handle(viewID) else { return [] }
+        return setFrame(view, frame)
+    }
+
+    @discardableResult
+    func setFrame(_ view: NodeHandle, _ frame: Rect) -> [String] {
         var resized: [String] = []
-        let onScreen = isOnScreen(viewID)
+        let onScreen = window.visible && views[view].inWindow
         var stack = [(view, frame)]
         while let (current, newFrame) = stack.popLast() {
             workCount += 1
@@ -322,8 +327,8 @@ extension ContainmentTree {
     }
 
     /// `layoutIfNeeded`: lays out now, parents first, what is pending in the view's subtree.
-    func layoutIfNeeded(_ viewID: String) {
-        guard !scheduler.pendingLayout.isEmpty, let view = views.handle(viewID) else { return }
+    func layoutIfNeeded(_ view: NodeHandle) {
+        guard !scheduler.pendingLayout.isEmpty else { return }
         var stack = [view]
         while let current = stack.popLast() {
             workCount += 1
