@@ -54,6 +54,7 @@ struct NodeTable<Node> {
         _modify {
             let slot = Int(handle.slot)
             precondition(slots[slot].generation == handle.generation && slots[slot].node != nil, "stale node handle")
+            // Unwrapped in place (no copy of the node), occupied as checked on the line above.
             yield &slots[slot].node!
         }
     }
@@ -140,6 +141,7 @@ struct NodeTable<Node> {
     /// Every stored node in place, in slot order.
     mutating func updateEach(_ body: (inout Node) -> Void) {
         for slot in slots.indices where slots[slot].node != nil {
+            // Occupied, as the loop's condition checked.
             body(&slots[slot].node!)
         }
     }

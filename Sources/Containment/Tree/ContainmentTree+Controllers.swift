@@ -10,18 +10,6 @@ extension ContainmentTree {
         return index
     }
 
-    /// The id of a controller's parent (nil: no such controller, or no parent), for code
-    /// that names controllers by id (stacks, split columns, pages).
-    func parentID(of controller: String) -> String? {
-        guard let parent = readController(controller, { $0.parent }) else { return nil }
-        return controllers.id(parent)
-    }
-
-    /// A controller's children by id, in order.
-    func childIDs(of node: borrowing ControllerNode) -> [String] {
-        node.children.map { controllers.id($0) }
-    }
-
     /// Whether `ancestor` is `controller` or above it (walks up; O(depth), O(1) for a
     /// controller without children).
     func isAncestor(_ ancestor: NodeHandle, of controller: NodeHandle) -> Bool {

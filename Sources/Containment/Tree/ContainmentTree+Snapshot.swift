@@ -36,9 +36,9 @@ extension ContainmentTree {
     }
 
     private func viewSnapshot(_ node: ViewNode, id: String) -> ViewSnapshot {
-        ViewSnapshot(
-            id: id, frame: node.frame, superview: node.superview.map { views.id($0) }, subviews: node.subviews.map { views.id($0) },
-            owner: node.owner.map { controllers.id($0) }, inWindow: node.inWindow)
+        let links = linkIDs(of: node)
+        return ViewSnapshot(
+            id: id, frame: node.frame, superview: links.superview, subviews: links.subviews, owner: links.owner, inWindow: node.inWindow)
     }
 
     private func controllerSnapshot(_ node: ControllerNode, view: ViewSnapshot?) -> ControllerSnapshot {

@@ -137,12 +137,6 @@ extension ContainmentTree {
         return nil
     }
 
-    /// The id of a view's superview (nil: no such view, or no superview), for code that
-    /// names views by id (built-in containers, presentations).
-    func superviewID(of view: String) -> String? {
-        readView(view, { $0.superview }).map { views.id($0) }
-    }
-
     /// `nearestOwner` by id, for code that names views by id.
     func nearestOwnerID(from view: String?) -> String? {
         nearestOwner(from: view.flatMap { views.handle($0) }).map { controllers.id($0) }
