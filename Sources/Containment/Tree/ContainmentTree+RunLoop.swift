@@ -6,7 +6,10 @@ extension ContainmentTree {
     func flushTurn() {
         while true {
             if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty || !scheduler.pendingIsAppearing.isEmpty {
-                let ends = orphansBeforeTheirEnclosingController(takeTurnList(.deferredEnds).filter { controllers.contains($0) })
+                // Filtered (a new list) only when one of them was deleted during the turn.
+                let taken = takeTurnList(.deferredEnds)
+                let ends = orphansBeforeTheirEnclosingController(
+                    taken.allSatisfy { controllers.contains($0) } ? taken : taken.filter { controllers.contains($0) })
                 let appearing = takeTurnList(.pendingIsAppearing)
                 for index in appearing where controllers.contains(index) {
                     deliverIsAppearing(controllers.id(index), at: index)

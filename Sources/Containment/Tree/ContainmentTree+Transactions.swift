@@ -198,12 +198,6 @@ extension ContainmentTree {
         return result
     }
 
-    /// `editView` for a view an id link names (see `NodeTable.existing`).
-    @discardableResult
-    func editView<R>(_ id: String, _ body: (inout ViewNode) -> R) -> R {
-        editView(views.existing(id), body)
-    }
-
     /// Runs `body` on one in-place access to `value`.
     private static func edit<Value, R>(_ value: inout Value, _ body: (inout Value) -> R) -> R {
         body(&value)

@@ -137,11 +137,6 @@ extension ContainmentTree {
         return nil
     }
 
-    /// `nearestOwner` by id, for code that names views by id.
-    func nearestOwnerID(from view: String?) -> String? {
-        nearestOwner(from: view.flatMap { views.handle($0) }).map { controllers.id($0) }
-    }
-
     // MARK: The view tree
 
     /// `addSubview`/`insertSubview(_:at:)` with UIKit's checks: no cycles, and the
@@ -294,11 +289,6 @@ extension ContainmentTree {
             }
         }
         return resized
-    }
-
-    func markLayout(_ controller: String?) {
-        guard let controller, let index = controllers.handle(controller) else { return }
-        markLayout(controller, at: index)
     }
 
     func markLayout(_ controller: NodeHandle?) {
