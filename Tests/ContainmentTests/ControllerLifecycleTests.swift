@@ -110,7 +110,7 @@ import Testing
     @Test func deletingAControllerWhoseDescendantIsTheWindowsRootIsRefused() throws {
         let tree = try visibleTree(others: ["holder"])
         _ = tree.perform([RawCall(receiver: "holder", method: "addChild", args: ["child": "root"])], atomic: true, now: t0)
-        #expect(tree.controllers["root"]?.parent == "holder")
+        #expect(tree.parentID(of: "root") == "holder")
         let before = tree.snapshot()
         #expect(throws: ContainmentError.self) { try tree.deleteController("holder", now: t0) }
         #expect(tree.snapshot() == before)

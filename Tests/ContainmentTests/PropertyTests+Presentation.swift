@@ -46,7 +46,7 @@ extension PropertyTests {
     static func checkPresentationInvariants(
         _ tree: ContainmentTree, viewsMovedByHand: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        for (id, node) in tree.controllers {
+        for (_, id, node) in tree.controllers.all {
             if let presentation = node.presentation {
                 #expect(node.parent == nil, "presented \(id) has a parent", sourceLocation: sourceLocation)
                 #expect(
@@ -74,7 +74,7 @@ extension PropertyTests {
                 {
                     Issue.record("\(id) is appeared under \(presented)'s covering presentation", sourceLocation: sourceLocation)
                 }
-                current = ancestorNode.parent
+                current = tree.parentID(of: ancestor)
             }
         }
     }

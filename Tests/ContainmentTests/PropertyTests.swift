@@ -107,15 +107,24 @@ import Testing
     /// window, and at the end of a turn nothing is mid-appearance unless a running transition
     /// or the client (manual begin/end, a back swipe) drives it.
     static func checkInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
-        for (id, node) in tree.controllers {
+        for (handle, id, node) in tree.controllers.all {
             if let parent = node.parent {
-                #expect(tree.controllers[parent]?.children.filter { $0 == id }.count == 1, "\(id) ↔ \(parent)", sourceLocation: sourceLocation)
+                #expect(tree.controllers.contains(parent), "\(id) has a stale parent handle", sourceLocation: sourceLocation)
+                if tree.controllers.contains(parent) {
+                    #expect(
+                        tree.controllers[parent].children.filter { $0 == handle }.count == 1, "\(id) ↔ \(tree.controllers.id(parent))",
+                        sourceLocation: sourceLocation)
+                }
             }
             #expect(Set(node.children).count == node.children.count, sourceLocation: sourceLocation)
             for child in node.children {
-                #expect(tree.controllers[child]?.parent == id, "\(id) → \(child)", sourceLocation: sourceLocation)
+                #expect(tree.controllers.contains(child), "\(id) has a stale child handle", sourceLocation: sourceLocation)
+                if tree.controllers.contains(child) {
+                    #expect(tree.controllers[child].parent == handle, "\(id) → \(tree.controllers.id(child))", sourceLocation: sourceLocation)
+                }
             }
             #expect(node.isViewLoaded == (tree.views[node.viewID] != nil), sourceLocation: sourceLocation)
+            #expect(node.rootView == tree.views.handle(node.viewID), "root view handle of \(id)", sourceLocation: sourceLocation)
             if node.appearance == .appeared {
                 #expect(tree.isOnScreen(node.viewID), "\(id) appeared off screen", sourceLocation: sourceLocation)
             }
@@ -129,21 +138,32 @@ import Testing
                 #expect(tree.scheduler.running[transition] != nil, sourceLocation: sourceLocation)
             }
         }
-        var owners: Set<String> = []
-        for (id, view) in tree.views {
+        var owners: Set<NodeHandle> = []
+        for (handle, id, view) in tree.views.all {
             if let owner = view.owner {
-                #expect(owners.insert(owner).inserted, "two views owned by \(owner)", sourceLocation: sourceLocation)
-                #expect(tree.controllers[owner]?.viewID == id, sourceLocation: sourceLocation)
+                #expect(tree.controllers.contains(owner), "\(id) has a stale owner handle", sourceLocation: sourceLocation)
+                #expect(owners.insert(owner).inserted, "two views owned by one controller", sourceLocation: sourceLocation)
+                if tree.controllers.contains(owner) {
+                    #expect(tree.controllers[owner].viewID == id, sourceLocation: sourceLocation)
+                }
             }
             if let superview = view.superview {
-                #expect(tree.views[superview]?.subviews.filter { $0 == id }.count == 1, "\(id) ↔ \(superview)", sourceLocation: sourceLocation)
+                #expect(tree.views.contains(superview), "\(id) has a stale superview handle", sourceLocation: sourceLocation)
+                if tree.views.contains(superview) {
+                    #expect(
+                        tree.views[superview].subviews.filter { $0 == handle }.count == 1, "\(id) ↔ \(tree.views.id(superview))",
+                        sourceLocation: sourceLocation)
+                }
             }
             for subview in view.subviews {
-                #expect(tree.views[subview]?.superview == id, sourceLocation: sourceLocation)
+                #expect(tree.views.contains(subview), "\(id) has a stale subview handle", sourceLocation: sourceLocation)
+                if tree.views.contains(subview) {
+                    #expect(tree.views[subview].superview == handle, sourceLocation: sourceLocation)
+                }
             }
-            var top = id
-            while let superview = tree.views[top]?.superview { top = superview }
-            #expect(view.inWindow == (top == "window"), "cached inWindow of \(id)", sourceLocation: sourceLocation)
+            var top = handle
+            while let superview = tree.views[top].superview { top = superview }
+            #expect(view.inWindow == (tree.views.id(top) == "window"), "cached inWindow of \(id)", sourceLocation: sourceLocation)
         }
     }
 
@@ -318,19 +338,19 @@ import Testing
             for number in numbers {
                 Self.apply(Self.containerStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
                 Self.checkInvariants(tree)
-                for (id, node) in tree.controllers {
+                for (_, id, node) in tree.controllers.all {
                     for child in node.stack ?? [] {
-                        #expect(tree.controllers[child]?.parent == id, "\(child) in the stack of \(id)")
+                        #expect(tree.parentID(of: child) == id, "\(child) in the stack of \(id)")
                     }
                     // `children` lists `viewControllers` in their order (a leaving child or a
                     // pending page may be there too).
                     if let stack = node.stack {
-                        #expect(node.children.filter { stack.contains($0) } == stack, "children of \(id) out of order")
+                        #expect(tree.childIDs(of: node).filter { stack.contains($0) } == stack, "children of \(id) out of order")
                     }
                     if let split = node.split {
-                        if let primary = split.primary { #expect(tree.controllers[primary]?.parent == id) }
+                        if let primary = split.primary { #expect(tree.parentID(of: primary) == id) }
                         if let secondary = split.secondary {
-                            let parent = tree.controllers[secondary]?.parent
+                            let parent = tree.parentID(of: secondary)
                             #expect(parent == id || (split.isCollapsed && parent != nil && parent == split.primary), "secondary \(secondary) of \(id)")
                         }
                     }

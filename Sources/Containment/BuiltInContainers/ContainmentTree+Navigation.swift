@@ -2,8 +2,8 @@
 /// container under its navigation bar; every stack change is `setViewControllers`.
 extension ContainmentTree {
     func pushViewController(_ pushed: String, on navigation: String, animated: Bool) throws(ContainmentError) {
-        let stack = controllers[navigation]!.stack ?? []
-        if controllers[pushed]!.kind == .navigationController {
+        let stack = controllers[existing: navigation].stack ?? []
+        if controllers[existing: pushed].kind == .navigationController {
             throw .invalidArgumentException(code: "push_navigation_controller", "Pushing a navigation controller is not supported")
         }
         if stack.contains(pushed) {
@@ -16,7 +16,7 @@ extension ContainmentTree {
 
     /// Popping the root does nothing.
     func popViewController(_ navigation: String, animated: Bool) throws(ContainmentError) {
-        let stack = controllers[navigation]!.stack ?? []
+        let stack = controllers[existing: navigation].stack ?? []
         guard stack.count > 1 else { return }
         try setNavigationStack(navigation, Array(stack.dropLast()), animated: animated, field: "args.animated")
     }
@@ -28,14 +28,14 @@ extension ContainmentTree {
         guard Set(newStack).count == newStack.count else {
             throw .invalidArgumentException(code: "duplicate_view_controllers", "All view controllers in a navigation controller must be distinct")
         }
-        for id in newStack where controllers[id]!.kind == .navigationController {
+        for id in newStack where controllers[existing: id].kind == .navigationController {
             throw .invalidArgumentException(code: "push_navigation_controller", "Pushing a navigation controller is not supported")
         }
-        guard controllers[navigation]!.interactivePop == nil else {
+        guard controllers[existing: navigation].interactivePop == nil else {
             throw .internalInconsistency(code: "interactive_pop_in_progress", "An interactive pop of \(ContainmentError.describe(navigation)) is in progress")
         }
         finishRunningTransitions(of: navigation)
-        let oldTop = controllers[navigation]!.stack?.last
+        let oldTop = controllers[existing: navigation].stack?.last
         let completion = try exchangeChildren(of: navigation, with: newStack, field: field)
         try showContent(
             of: navigation, from: oldTop, to: newStack.last, duration: animated ? Self.navigationDuration : 0, completion: completion)
@@ -44,7 +44,7 @@ extension ContainmentTree {
     // MARK: Interactive pop
 
     func beginInteractivePop(_ navigation: String) throws(ContainmentError) {
-        let node = controllers[navigation]!
+        let node = controllers[existing: navigation]
         let stack = node.stack ?? []
         guard node.interactivePop == nil else {
             throw .internalInconsistency(code: "interactive_pop_in_progress", "An interactive pop of \(ContainmentError.describe(navigation)) is in progress")
@@ -62,13 +62,13 @@ extension ContainmentTree {
             beginAppearanceTransition(top, appearing: false, animated: true, driver: .manual)
             beginAppearanceTransition(below, appearing: true, animated: true, driver: .manual)
         }
-        setFrame(controllers[below]!.viewID, contentFrame(of: navigation))
-        try addSubview(controllers[below]!.viewID, to: node.viewID, at: 0)
+        setFrame(controllers[existing: below].viewID, contentFrame(of: navigation))
+        try addSubview(controllers[existing: below].viewID, to: node.viewID, at: 0)
         editController(navigation) { $0.interactivePop = InteractivePop(from: top, to: below, percent: 0) }
     }
 
     func updateInteractivePop(_ navigation: String, percent: Double) throws(ContainmentError) {
-        guard controllers[navigation]!.interactivePop != nil else {
+        guard controllers[existing: navigation].interactivePop != nil else {
             throw .internalInconsistency(code: "no_interactive_pop", "No interactive pop of \(ContainmentError.describe(navigation)) is in progress")
         }
         editController(navigation) { $0.interactivePop?.percent = percent }
@@ -77,13 +77,13 @@ extension ContainmentTree {
     /// Finish: the pop completes (top's "did", below's "did", top leaves). Cancel: both
     /// reverse (below will/did disappear, top will/did appear) and the stack stays.
     func endInteractivePop(_ navigation: String, finish: Bool) throws(ContainmentError) {
-        guard let pop = controllers[navigation]!.interactivePop else {
+        guard let pop = controllers[existing: navigation].interactivePop else {
             throw .internalInconsistency(code: "no_interactive_pop", "No interactive pop of \(ContainmentError.describe(navigation)) is in progress")
         }
         editController(navigation) { $0.interactivePop = nil }
-        let began = controllers[pop.from]!.appearanceDriver == .manual
+        let began = controllers[existing: pop.from].appearanceDriver == .manual
         if finish {
-            removeFromSuperview(controllers[pop.from]!.viewID)
+            removeFromSuperview(controllers[existing: pop.from].viewID)
             if began {
                 endAppearanceTransition(pop.from)
                 endAppearanceTransition(pop.to)
@@ -91,12 +91,12 @@ extension ContainmentTree {
             editController(navigation) { $0.stack?.removeLast() }
             removeFromParentController(pop.from)
         } else {
-            if began, !isOnScreen(controllers[navigation]!.viewID) {
+            if began, !isOnScreen(controllers[existing: navigation].viewID) {
                 settleManualAppearance(of: [pop.to, pop.from])
             } else if began {
                 runAppearanceTransitions([(pop.to, false), (pop.from, true)])
             }
-            removeFromSuperview(controllers[pop.to]!.viewID)
+            removeFromSuperview(controllers[existing: pop.to].viewID)
             didMove(pop.from, toParent: navigation)
             flagMoving(pop.from, toParent: true)
         }

@@ -64,7 +64,7 @@ extension ContainmentTree {
         }
         try requireNoSwipe(pageViewController)
         finishRunningTransitions(of: pageViewController)
-        let node = controllers[pageViewController]!
+        let node = controllers[existing: pageViewController]
         let oldPages = node.stack ?? []
         guard oldPages != pages else { return }
         let removed = oldPages.filter { !pages.contains($0) }
@@ -76,7 +76,7 @@ extension ContainmentTree {
             try addChildController(new, to: pageViewController, field: field)
             editController(pageViewController) { $0.stack = pages }
             loadViewIfNeeded(new)
-            setFrame(controllers[new]!.viewID, contentFrame(of: pageViewController))
+            setFrame(controllers[existing: new].viewID, contentFrame(of: pageViewController))
             _ = try startTransition(
                 parent: pageViewController, from: old, to: new, duration: Self.pageTransitionDuration, options: [],
                 completion: [
@@ -90,14 +90,14 @@ extension ContainmentTree {
             willMove(old, toParent: nil)
             if isShownPage(old, of: pageViewController) {
                 disappearPage(old)
-                removeFromSuperview(controllers[old]!.viewID)
+                removeFromSuperview(controllers[existing: old].viewID)
             }
             removeFromParentController(old)
         }
         editController(pageViewController) { $0.stack = pages }
         for new in added {
             try addChildController(new, to: pageViewController, field: field)
-            if controllers[pageViewController]!.isViewLoaded {
+            if controllers[existing: pageViewController].isViewLoaded {
                 try showPage(new, in: pageViewController)
                 appearPage(new, of: pageViewController)
             }
@@ -115,7 +115,7 @@ extension ContainmentTree {
     /// A page that is now current appears as its page view controller does: at once when
     /// that has appeared, or with its own appearance while it is appearing (the relay ends it).
     private func appearPage(_ page: String, of pageViewController: String) {
-        let container = controllers[pageViewController]!
+        let container = controllers[existing: pageViewController]
         guard let state = controllers[page]?.appearance, state == .disappeared || state == .disappearing else { return }
         switch container.appearance {
         case .appeared:
@@ -130,21 +130,21 @@ extension ContainmentTree {
 
     /// Loading a page view controller's view puts its current pages in it.
     func showCurrentPages(of pageViewController: String) throws(ContainmentError) {
-        for page in controllers[pageViewController]!.stack ?? [] where controllers[page]?.parent == pageViewController {
+        for page in controllers[existing: pageViewController].stack ?? [] where parentID(of: page) == pageViewController {
             try showPage(page, in: pageViewController)
         }
     }
 
     private func showPage(_ page: String, in pageViewController: String) throws(ContainmentError) {
         loadViewIfNeeded(page)
-        let viewID = controllers[page]!.viewID
+        let viewID = controllers[existing: page].viewID
         setFrame(viewID, contentFrame(of: pageViewController))
-        try addSubview(viewID, to: controllers[pageViewController]!.viewID)
+        try addSubview(viewID, to: controllers[existing: pageViewController].viewID)
     }
 
     private func isShownPage(_ page: String, of pageViewController: String) -> Bool {
         guard let node = controllers[page], node.isViewLoaded else { return false }
-        return views[node.viewID]?.superview == controllers[pageViewController]?.viewID
+        return superviewID(of: node.viewID) == controllers[pageViewController]?.viewID
     }
 
     // MARK: Relaying its own appearance
@@ -154,7 +154,7 @@ extension ContainmentTree {
     private func shownPages(of pageViewController: String) -> [String] {
         guard let node = controllers[pageViewController] else { return [] }
         return ((node.stack ?? []) + (node.pageSwipe.map { [$0.to] } ?? [])).filter { page in
-            controllers[page]?.parent == pageViewController && isShownPage(page, of: pageViewController)
+            parentID(of: page) == pageViewController && isShownPage(page, of: pageViewController)
         }
     }
 
@@ -182,14 +182,14 @@ extension ContainmentTree {
     // MARK: Interactive swipes
 
     private func requireNoSwipe(_ pageViewController: String) throws(ContainmentError) {
-        guard controllers[pageViewController]!.pageSwipe == nil else {
+        guard controllers[existing: pageViewController].pageSwipe == nil else {
             throw .internalInconsistency(
                 code: "page_swipe_in_progress", "A page turn of \(ContainmentError.describe(pageViewController)) is in progress")
         }
     }
 
     private func currentSwipe(_ pageViewController: String) throws(ContainmentError) -> PageSwipe {
-        guard let swipe = controllers[pageViewController]!.pageSwipe else {
+        guard let swipe = controllers[existing: pageViewController].pageSwipe else {
             throw .internalInconsistency(
                 code: "no_page_swipe", "No page turn of \(ContainmentError.describe(pageViewController)) is in progress")
         }
@@ -202,7 +202,7 @@ extension ContainmentTree {
     /// docs/uikit-rules-page-view-controller.md, "Decision: when a page becomes a child").
     func beginInteractiveSwipe(_ pageViewController: String, to: String, field: String) throws(ContainmentError) {
         try requireNoSwipe(pageViewController)
-        let node = controllers[pageViewController]!
+        let node = controllers[existing: pageViewController]
         guard let from = node.stack?.first, isShownPage(from, of: pageViewController) else {
             throw .internalInconsistency(
                 code: "no_current_page", "\(ContainmentError.describe(pageViewController)) shows no page to turn from")
@@ -214,7 +214,7 @@ extension ContainmentTree {
         try addChildController(to, to: pageViewController, field: field)
         emit(pageViewController, "willTransitionTo", ["pendingViewControllers": .array([.string(to)])])
         try showPage(to, in: pageViewController)
-        if controllers[pageViewController]!.appearance == .appeared {
+        if controllers[existing: pageViewController].appearance == .appeared {
             beginAppearanceTransition(to, appearing: true, animated: true, driver: .manual)
             beginAppearanceTransition(from, appearing: false, animated: true, driver: .manual)
         }
@@ -227,10 +227,10 @@ extension ContainmentTree {
     func endInteractiveSwipe(_ pageViewController: String, finish: Bool) throws(ContainmentError) {
         let swipe = try currentSwipe(pageViewController)
         editController(pageViewController) { $0.pageSwipe = nil }
-        let scroll = controllers[pageViewController]!.transitionStyle == .scroll
+        let scroll = controllers[existing: pageViewController].transitionStyle == .scroll
         // Begun by the swipe and still driven by it, on screen: the logged orders.
-        let driven = [swipe.to, swipe.from].allSatisfy { controllers[$0]!.appearanceDriver == .manual }
-        let showing = isOnScreen(controllers[pageViewController]!.viewID) && controllers[pageViewController]!.appearance == .appeared
+        let driven = [swipe.to, swipe.from].allSatisfy { controllers[existing: $0].appearanceDriver == .manual }
+        let showing = isOnScreen(controllers[existing: pageViewController].viewID) && controllers[existing: pageViewController].appearance == .appeared
         let leaving = finish ? swipe.from : swipe.to
         willMove(leaving, toParent: nil)
         if driven, showing {
@@ -254,7 +254,7 @@ extension ContainmentTree {
             disappearPage(leaving)
             appearPage(finish ? swipe.to : swipe.from, of: pageViewController)
         }
-        removeFromSuperview(controllers[leaving]!.viewID)
+        removeFromSuperview(controllers[existing: leaving].viewID)
         if finish {
             editController(pageViewController) { $0.stack = [swipe.to] }
         }

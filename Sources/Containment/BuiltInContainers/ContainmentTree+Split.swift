@@ -5,8 +5,8 @@ extension ContainmentTree {
     static let primaryColumnWidth = 320.0
 
     func splitFrame(_ split: String, _ column: SplitColumn) -> Rect {
-        let node = controllers[split]!
-        let bounds = (node.isViewLoaded ? views[node.viewID]!.frame : Rect(size: window.size)).bounds
+        let node = controllers[existing: split]
+        let bounds = (node.isViewLoaded ? views[existing: node.viewID].frame : Rect(size: window.size)).bounds
         guard let state = node.split, !state.isCollapsed else { return bounds }
         let primaryWidth = state.isPrimaryHidden ? 0 : min(Self.primaryColumnWidth, bounds.width)
         switch column {
@@ -22,11 +22,11 @@ extension ContainmentTree {
     /// A child of the split shown in its column: addChild, frame, addSubview, didMove.
     private func embed(_ child: String, in split: String, column: SplitColumn, showsView: Bool) throws(ContainmentError) {
         try addChildController(child, to: split, field: "args.viewController")
-        if showsView, controllers[split]!.isViewLoaded {
+        if showsView, controllers[existing: split].isViewLoaded {
             loadViewIfNeeded(child)
-            let viewID = controllers[child]!.viewID
+            let viewID = controllers[existing: child].viewID
             setFrame(viewID, splitFrame(split, column))
-            try addSubview(viewID, to: controllers[split]!.viewID, at: column == .primary ? 0 : nil)
+            try addSubview(viewID, to: controllers[existing: split].viewID, at: column == .primary ? 0 : nil)
         }
         didMove(child, toParent: split)
     }
@@ -43,18 +43,18 @@ extension ContainmentTree {
     /// `setViewController(_:for:)`.
     /// A controller already in the other column moves to this one.
     func setSplitColumn(_ split: String, _ child: String, column: SplitColumn) throws(ContainmentError) {
-        guard let before = controllers[split]!.split else { return }
+        guard let before = controllers[existing: split].split else { return }
         let current = column == .primary ? before.primary : before.secondary
         guard current != child else { return }
         if let current {
             if column == .secondary, before.isCollapsed, before.secondaryOnTop, let primary = before.primary, isNavigation(primary) {
-                let stack = controllers[primary]!.stack ?? []
+                let stack = controllers[existing: primary].stack ?? []
                 try setNavigationStack(primary, stack.filter { $0 != current }, animated: false, field: "args.viewController")
-            } else if controllers[current]?.parent == split {
+            } else if parentID(of: current) == split {
                 unembed(current)
             }
         }
-        var state = controllers[split]!.split!
+        var state = controllers[existing: split].split!
         if column == .primary {
             if state.secondary == child { state.secondary = nil }
             state.primary = child
@@ -79,7 +79,7 @@ extension ContainmentTree {
     /// `show(_:)` / `hide(_:)`: in a regular width they show or hide the primary column; in a
     /// compact width they choose which of the two is on top.
     func showSplitColumn(_ split: String, _ column: SplitColumn, show: Bool) throws(ContainmentError) {
-        guard let state = controllers[split]!.split else { return }
+        guard let state = controllers[existing: split].split else { return }
         if state.isCollapsed {
             let wantsSecondary = (column == .secondary) == show
             guard wantsSecondary != state.secondaryOnTop, state.secondary != nil else { return }
@@ -92,11 +92,11 @@ extension ContainmentTree {
         }
         guard column == .primary, state.isPrimaryHidden == show, let primary = state.primary else { return }
         editController(split) { $0.split?.isPrimaryHidden = !show }
-        if let primaryNode = controllers[primary], controllers[split]!.isViewLoaded {
+        if let primaryNode = controllers[primary], controllers[existing: split].isViewLoaded {
             if show {
                 loadViewIfNeeded(primary)
                 setFrame(primaryNode.viewID, splitFrame(split, .primary))
-                try addSubview(primaryNode.viewID, to: controllers[split]!.viewID, at: 0)
+                try addSubview(primaryNode.viewID, to: controllers[existing: split].viewID, at: 0)
             } else if primaryNode.isViewLoaded {
                 removeFromSuperview(primaryNode.viewID)
             }
@@ -109,20 +109,20 @@ extension ContainmentTree {
     /// Loading the split's view shows the columns it currently displays.
     func showSplitColumns(_ split: String) throws(ContainmentError) {
         guard let state = controllers[split]?.split else { return }
-        let splitView = controllers[split]!.viewID
+        let splitView = controllers[existing: split].viewID
         var shown: [(String, SplitColumn)] = []
-        if let primary = state.primary, controllers[primary]?.parent == split,
+        if let primary = state.primary, parentID(of: primary) == split,
             state.isCollapsed ? !state.secondaryOnTop : !state.isPrimaryHidden
         {
             shown.append((primary, .primary))
         }
-        if let secondary = state.secondary, controllers[secondary]?.parent == split, !state.isCollapsed || state.secondaryOnTop {
+        if let secondary = state.secondary, parentID(of: secondary) == split, !state.isCollapsed || state.secondaryOnTop {
             shown.append((secondary, .secondary))
         }
         for (child, column) in shown {
             loadViewIfNeeded(child)
-            setFrame(controllers[child]!.viewID, splitFrame(split, column))
-            try addSubview(controllers[child]!.viewID, to: splitView)
+            setFrame(controllers[existing: child].viewID, splitFrame(split, column))
+            try addSubview(controllers[existing: child].viewID, to: splitView)
         }
     }
 
@@ -136,8 +136,8 @@ extension ContainmentTree {
             if compact {
                 if let primary = state.primary, let node = controllers[primary], node.isViewLoaded {
                     setFrame(node.viewID, splitFrame(split, .primary))
-                    if state.isPrimaryHidden, controllers[split]!.isViewLoaded {
-                        try addSubview(node.viewID, to: controllers[split]!.viewID, at: 0)
+                    if state.isPrimaryHidden, controllers[existing: split].isViewLoaded {
+                        try addSubview(node.viewID, to: controllers[existing: split].viewID, at: 0)
                     }
                 }
                 if state.secondary != nil {
@@ -159,19 +159,19 @@ extension ContainmentTree {
     /// (its view moves there, so it stays on screen), else kept as a child without a view,
     /// unless `showing` asks for it to be the one on top.
     private func collapseSecondary(of split: String, showing: Bool = false) throws(ContainmentError) {
-        guard let state = controllers[split]!.split, let secondary = state.secondary else { return }
+        guard let state = controllers[existing: split].split, let secondary = state.secondary else { return }
         if let primary = state.primary, isNavigation(primary) {
-            if controllers[secondary]!.parent == split {
+            if parentID(of: secondary) == split {
                 willMove(secondary, toParent: nil)
                 removeFromParentController(secondary)
                 // Still the split's secondary column, only shown by the primary now.
                 editController(split) { $0.split?.secondary = secondary }
             }
-            guard controllers[secondary]!.parent != primary else { return }
-            let stack = controllers[primary]!.stack ?? []
+            guard parentID(of: secondary) != primary else { return }
+            let stack = controllers[existing: primary].stack ?? []
             // The view moves across while parentless, so it stays in the window throughout.
-            if let node = controllers[secondary], node.isViewLoaded, controllers[primary]!.isViewLoaded {
-                try addSubview(node.viewID, to: controllers[primary]!.viewID, at: contentIndex(in: primary))
+            if let node = controllers[secondary], node.isViewLoaded, controllers[existing: primary].isViewLoaded {
+                try addSubview(node.viewID, to: controllers[existing: primary].viewID, at: contentIndex(in: primary))
                 setFrame(node.viewID, contentFrame(of: primary))
             }
             try addChildController(secondary, to: primary, field: "args.viewController")
@@ -182,17 +182,17 @@ extension ContainmentTree {
             editController(split) { $0.split?.secondaryOnTop = true }
             return
         }
-        if controllers[secondary]!.parent != split {
+        if parentID(of: secondary) != split {
             try embed(secondary, in: split, column: .secondary, showsView: false)
         }
-        let splitView = controllers[split]!.viewID
-        if showing, let primary = state.primary, let primaryNode = controllers[primary], controllers[split]!.isViewLoaded {
+        let splitView = controllers[existing: split].viewID
+        if showing, let primary = state.primary, let primaryNode = controllers[primary], controllers[existing: split].isViewLoaded {
             if primaryNode.isViewLoaded { removeFromSuperview(primaryNode.viewID) }
             loadViewIfNeeded(secondary)
-            setFrame(controllers[secondary]!.viewID, splitFrame(split, .secondary))
-            try addSubview(controllers[secondary]!.viewID, to: splitView)
+            setFrame(controllers[existing: secondary].viewID, splitFrame(split, .secondary))
+            try addSubview(controllers[existing: secondary].viewID, to: splitView)
             editController(split) { $0.split?.secondaryOnTop = true }
-        } else if let node = controllers[secondary], node.isViewLoaded, views[node.viewID]?.superview == splitView {
+        } else if let node = controllers[secondary], node.isViewLoaded, superviewID(of: node.viewID) == splitView {
             removeFromSuperview(node.viewID)
             editController(split) { $0.split?.secondaryOnTop = false }
         }
@@ -202,18 +202,18 @@ extension ContainmentTree {
     /// back in its column (`intoColumn`), or, for `show(.primary)` while collapsed, dropped
     /// back so the primary is on top.
     private func uncollapseSecondary(of split: String, intoColumn: Bool) throws(ContainmentError) {
-        guard let state = controllers[split]!.split, let secondary = state.secondary else { return }
+        guard let state = controllers[existing: split].split, let secondary = state.secondary else { return }
         editController(split) { $0.split?.secondaryOnTop = false }
-        if let primary = state.primary, isNavigation(primary), controllers[secondary]!.parent == primary {
-            let stack = controllers[primary]!.stack ?? []
+        if let primary = state.primary, isNavigation(primary), parentID(of: secondary) == primary {
+            let stack = controllers[existing: primary].stack ?? []
             let remaining = stack.filter { $0 != secondary }
             willMove(secondary, toParent: nil)
             editController(primary) { $0.stack = remaining }
             removeFromParentController(secondary)
             editController(split) { $0.split?.secondary = secondary }
             // Back into its column while parentless, so it stays in the window throughout.
-            if intoColumn, let node = controllers[secondary], node.isViewLoaded, controllers[split]!.isViewLoaded {
-                try addSubview(node.viewID, to: controllers[split]!.viewID)
+            if intoColumn, let node = controllers[secondary], node.isViewLoaded, controllers[existing: split].isViewLoaded {
+                try addSubview(node.viewID, to: controllers[existing: split].viewID)
             }
             try showContent(of: primary, from: secondary, to: remaining.last, duration: 0, completion: [], animates: false)
             if intoColumn {
@@ -223,20 +223,20 @@ extension ContainmentTree {
             }
             return
         }
-        let splitView = controllers[split]!.viewID
-        guard controllers[split]!.isViewLoaded else { return }
-        if let primary = state.primary, let primaryNode = controllers[primary], views[primaryNode.viewID]?.superview != splitView,
+        let splitView = controllers[existing: split].viewID
+        guard controllers[existing: split].isViewLoaded else { return }
+        if let primary = state.primary, let primaryNode = controllers[primary], superviewID(of: primaryNode.viewID) != splitView,
             !state.isPrimaryHidden || !intoColumn
         {
             loadViewIfNeeded(primary)
-            setFrame(controllers[primary]!.viewID, splitFrame(split, .primary))
-            try addSubview(controllers[primary]!.viewID, to: splitView, at: 0)
+            setFrame(controllers[existing: primary].viewID, splitFrame(split, .primary))
+            try addSubview(controllers[existing: primary].viewID, to: splitView, at: 0)
         }
         if let node = controllers[secondary] {
             if intoColumn {
                 loadViewIfNeeded(secondary)
                 setFrame(node.viewID, splitFrame(split, .secondary))
-                if views[node.viewID]?.superview != splitView {
+                if superviewID(of: node.viewID) != splitView {
                     try addSubview(node.viewID, to: splitView)
                 }
             } else if node.isViewLoaded {

@@ -7,7 +7,7 @@ extension ContainmentTree {
         guard Set(tabs).count == tabs.count else {
             throw .invalidArgumentException(code: "duplicate_view_controllers", "All view controllers in a tab bar controller must be distinct")
         }
-        let node = controllers[tabBar]!
+        let node = controllers[existing: tabBar]
         let oldSelected = node.selectedIndex.flatMap { node.stack?[$0] }
         let newSelected = oldSelected.flatMap { tabs.firstIndex(of: $0) } ?? (tabs.isEmpty ? nil : 0)
         let completion = try exchangeChildren(of: tabBar, with: tabs, field: field)
@@ -22,7 +22,7 @@ extension ContainmentTree {
     /// new.viewIsAppearing, old.viewDidDisappear, new.viewDidAppear. The new tab's view loads
     /// on first selection; selecting the current tab does nothing.
     func selectTab(_ tabBar: String, _ index: Int) throws(ContainmentError) {
-        let node = controllers[tabBar]!
+        let node = controllers[existing: tabBar]
         guard node.selectedIndex != index, let tabs = node.stack else { return }
         let old = node.selectedIndex.map { tabs[$0] }
         editController(tabBar) { $0.selectedIndex = index }
@@ -35,7 +35,7 @@ extension ContainmentTree {
     private func settleTabSwitch(_ tabBar: String, shown: String?) {
         if let shown, case .transition = controllers[shown]?.appearanceDriver {
             for controller in [shown] + forwardedDescendants(of: shown) {
-                if let index = controllers.index(forKey: controller) { deliverIsAppearing(controller, at: index) }
+                if let index = controllers.handle(controller) { deliverIsAppearing(controller, at: index) }
             }
         }
         finishRunningTransitions(of: tabBar)

@@ -14,10 +14,6 @@ enum AppearanceDriver: Equatable {
     }
 }
 
-/// Where a controller's node is stored: found by hashing its id once, then valid until a
-/// controller is created or deleted, so a step that looks a node up can pass it along.
-typealias ControllerIndex = IDTable<ControllerNode>.Index
-
 /// `isMovingToParent`/`isMovingFromParent` as appearance callbacks report them.
 struct MovingFlags {
     var toParent: Bool
@@ -37,11 +33,12 @@ struct ControllerNode {
     private var appearanceDriverKind: AppearanceDriver.Kind?
     /// The undo log's stamp when this node was last saved (`UndoLog.stamp`).
     var undoStamp: UInt32 = 0
-    var parent: String?
+    var parent: NodeHandle?
     /// Changed only through the methods below, which the tree calls from its logged edits
     /// (`ContainmentTree+Lists.swift`): the undo log then records the change, not a copy.
-    private(set) var children: [String] = []
-    var isViewLoaded = false
+    private(set) var children: [NodeHandle] = []
+    /// The root view, once loaded (`loadViewIfNeeded`); nil again after `unloadView`.
+    var rootView: NodeHandle?
     /// `viewIsAppearing` already delivered in the current appearing transition.
     var sentIsAppearing = false
     /// The `animated` flag of the transition in progress, repeated in its "did" callbacks.
@@ -205,6 +202,8 @@ struct ControllerNode {
         _modify { yield &extras.pageSwipe }
     }
 
+    var isViewLoaded: Bool { rootView != nil }
+
     var viewID: String { ControllerNode.viewID(of: id) }
 
     /// What appearance callbacks report about the move in progress.
@@ -217,8 +216,9 @@ struct ControllerNode {
             beingDismissed: presentation.isBeingDismissed)
     }
 
-    mutating func appendChild(_ child: String) { children.append(child) }
-    mutating func insertChild(_ child: String, at index: Int) { children.insert(child, at: index) }
+    mutating func appendChild(_ child: NodeHandle) { children.append(child) }
+    mutating func removeLastChild() { children.removeLast() }
+    mutating func insertChild(_ child: NodeHandle, at index: Int) { children.insert(child, at: index) }
     mutating func removeChild(at index: Int) { children.remove(at: index) }
 
     /// This node as the undo log keeps it: the children list is restored by its own entries.

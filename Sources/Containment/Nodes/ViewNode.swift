@@ -2,10 +2,11 @@
 /// Its id is the key it is stored under, not repeated here: views are the most numerous nodes.
 struct ViewNode {
     var frame: Rect
-    var superview: String?
+    var superview: NodeHandle?
     /// Changed only through the methods below (see `ControllerNode.children`).
-    private(set) var subviews: [String] = []
-    var owner: String?
+    private(set) var subviews: [NodeHandle] = []
+    /// The controller whose root view this is.
+    var owner: NodeHandle?
     /// Whether the window is above this view; kept up to date on every superview change (a
     /// move pays for the views whose window changes, as UIKit's `didMoveToWindow` does), so
     /// asking is O(1) at any depth.
@@ -13,7 +14,7 @@ struct ViewNode {
     /// The undo log's stamp when this node was last saved (`UndoLog.stamp`).
     var undoStamp: UInt32 = 0
 
-    init(frame: Rect, superview: String? = nil, subviews: [String] = [], owner: String? = nil, inWindow: Bool = false) {
+    init(frame: Rect, superview: NodeHandle? = nil, subviews: [NodeHandle] = [], owner: NodeHandle? = nil, inWindow: Bool = false) {
         self.frame = frame
         self.superview = superview
         self.subviews = subviews
@@ -21,7 +22,7 @@ struct ViewNode {
         self.inWindow = inWindow
     }
 
-    mutating func insertSubview(_ subview: String, at index: Int) { subviews.insert(subview, at: index) }
+    mutating func insertSubview(_ subview: NodeHandle, at index: Int) { subviews.insert(subview, at: index) }
     mutating func removeSubview(at index: Int) { subviews.remove(at: index) }
 
     /// This node as the undo log keeps it: the subviews list is restored by its own entries.

@@ -6,7 +6,7 @@ extension ContainmentTree {
     /// `presentationControllerShouldDismiss` (`shouldDismiss`), refuses it:
     /// `presentationControllerDidAttemptToDismiss` and nothing else.
     func beginInteractiveDismissal(_ presented: String, shouldDismiss: Bool) throws(ContainmentError) {
-        let node = controllers[presented]!
+        let node = controllers[existing: presented]
         guard let presentation = node.presentation else {
             throw .internalInconsistency(code: "not_presented", "\(ContainmentError.describe(presented)) is not presented")
         }
@@ -52,7 +52,7 @@ extension ContainmentTree {
     /// hears of neither.
     func endInteractiveDismissal(_ presented: String, finish: Bool) throws(ContainmentError) {
         let presenter = try interactiveDismissal(of: presented)
-        let began = controllers[presented]!.appearanceDriver == .manual
+        let began = controllers[existing: presented].appearanceDriver == .manual
         if finish {
             if began {
                 endAppearanceTransition(presented)
@@ -61,7 +61,7 @@ extension ContainmentTree {
             unlinkPresentations(of: presenter, stack: [presented])
             return
         }
-        if began, window.visible, isInWindow(controllers[presented]!.viewID) {
+        if began, window.visible, isInWindow(controllers[existing: presented].viewID) {
             beginAppearanceTransition(presented, appearing: true, animated: true, driver: .manual)
             endAppearanceTransition(presented)
         } else if began {
@@ -73,7 +73,7 @@ extension ContainmentTree {
 
     /// The presenter of a sheet whose swipe is in progress.
     private func interactiveDismissal(of presented: String) throws(ContainmentError) -> String {
-        guard let presentation = controllers[presented]!.presentation, case .interactiveDismissal = presentation.phase else {
+        guard let presentation = controllers[existing: presented].presentation, case .interactiveDismissal = presentation.phase else {
             throw .internalInconsistency(
                 code: "no_interactive_dismissal", "No interactive dismissal of \(ContainmentError.describe(presented)) is in progress")
         }

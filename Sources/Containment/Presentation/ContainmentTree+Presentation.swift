@@ -14,7 +14,7 @@ extension ContainmentTree {
     func present(_ presented: String?, from receiver: String, animated: Bool) throws(ContainmentError) {
         try checkPresent(presented, from: receiver)
         guard let presented else { return }
-        let node = controllers[presented]!
+        let node = controllers[existing: presented]
         let style = node.modalPresentationStyle.resolved
         let presenter = presentingController(for: receiver, style: style)
         if let warning = presentWarning(presented, on: presenter, from: receiver) {
@@ -32,8 +32,8 @@ extension ContainmentTree {
             }
             beginPresentationAppearance(presented, appearing: true, animated: animated, transition: transitionID)
         }
-        let presenterView = controllers[presenter]!.viewID
-        let frame = style.usesPresentationContext ? views[presenterView]!.frame : Rect(size: window.size)
+        let presenterView = controllers[existing: presenter].viewID
+        let frame = style.usesPresentationContext ? views[existing: presenterView].frame : Rect(size: window.size)
         setFrame(node.viewID, frame)
         try addSubview(node.viewID, to: WindowState.viewID)
         schedulePresentationTransition(
@@ -48,13 +48,13 @@ extension ContainmentTree {
                 code: "present_nil",
                 "Application tried to present a nil modal view controller on target \(ContainmentError.describe(receiver)).")
         }
-        let node = controllers[presented]!
+        let node = controllers[existing: presented]
         if presented == receiver {
             throw .invalidArgumentException(
                 code: "present_on_itself",
                 "Application tried to present modal view controller on itself. Presenting controller is \(ContainmentError.describe(receiver)).")
         }
-        if let parent = node.parent {
+        if let parent = node.parent.map({ controllers.id($0) }) {
             throw .invalidArgumentException(
                 code: "present_child",
                 "Application tried to present modally a view controller \(ContainmentError.describe(presented)) that has a parent view controller \(ContainmentError.describe(parent))."
@@ -75,7 +75,7 @@ extension ContainmentTree {
 
     /// The console warnings of rule 22: why `presenter` cannot present now, or nil.
     private func presentWarning(_ presented: String, on presenter: String, from source: String) -> String? {
-        let node = controllers[presenter]!
+        let node = controllers[existing: presenter]
         let attempt =
             "Attempt to present \(ContainmentError.describe(presented)) on \(ContainmentError.describe(presenter)) (from \(ContainmentError.describe(source)))"
         let current = node.presentedViewController
@@ -103,13 +103,13 @@ extension ContainmentTree {
     func dismiss(_ receiver: String, animated: Bool) {
         guard let presenter = dismissingController(for: receiver) else { return }
         var stack: [String] = []
-        var next = controllers[presenter]!.presentedViewController
+        var next = controllers[existing: presenter].presentedViewController
         while let presented = next {
             stack.append(presented)
-            next = controllers[presented]!.presentedViewController
+            next = controllers[existing: presented].presentedViewController
         }
-        let settled = controllers[presenter]!.presentation.map { $0.phase == .presented } ?? true
-        guard settled, stack.allSatisfy({ controllers[$0]!.presentation?.phase == .presented }) else {
+        let settled = controllers[existing: presenter].presentation.map { $0.phase == .presented } ?? true
+        guard settled, stack.allSatisfy({ controllers[existing: $0].presentation?.phase == .presented }) else {
             warn(
                 receiver,
                 "Attempt to dismiss from view controller \(ContainmentError.describe(presenter)) while a presentation or dismiss is in progress!")
@@ -129,7 +129,7 @@ extension ContainmentTree {
                 beginPresentationAppearance(middle, appearing: false, animated: false, transition: transitionID)
             }
         }
-        if controllers[stack[0]]!.presentation!.style.coversPresenter {
+        if controllers[existing: stack[0]].presentation?.style.coversPresenter == true {
             if forwards {
                 beginPresentationAppearance(presenter, appearing: true, animated: animated, transition: transitionID)
             }
@@ -147,7 +147,7 @@ extension ContainmentTree {
             workCount += 1
             if presented != nil { return id }
             if let presentation { return presentation.presenter }
-            current = parent
+            current = parent.map { controllers.id($0) }
         }
         return nil
     }
@@ -197,10 +197,12 @@ extension ContainmentTree {
     /// After a covering presentation UIKit removes the presenter's views; where they were is
     /// kept to put them back at dismissal.
     private func cover(_ presenter: String, by presented: String) {
-        guard let node = controllers[presenter], node.isViewLoaded, let superview = views[node.viewID]?.superview,
-            let index = views[superview]?.subviews.firstIndex(of: node.viewID)
+        guard let node = controllers[presenter], node.isViewLoaded, let view = views.handle(node.viewID),
+            let superview = views[view].superview, let index = views[superview].subviews.firstIndex(of: view)
         else { return }
-        editController(presented) { $0.presentation?.coveredPlace = (superview, index) }
+        // An id, not a handle: the superview may be deleted while the presenter is covered.
+        let place = (superview: views.id(superview), index: index)
+        editController(presented) { $0.presentation?.coveredPlace = place }
         removeFromSuperview(node.viewID)
     }
 
@@ -209,8 +211,8 @@ extension ContainmentTree {
         guard let place = controllers[presented]?.presentation?.coveredPlace else { return }
         editController(presented) { $0.presentation?.coveredPlace = nil }
         loadViewIfNeeded(presenter)
-        let viewID = controllers[presenter]!.viewID
-        guard views[viewID]?.superview == nil, let siblings = views[place.superview]?.subviews else { return }
+        let viewID = controllers[existing: presenter].viewID
+        guard superviewID(of: viewID) == nil, let siblings = views[place.superview]?.subviews else { return }
         do {
             try addSubview(viewID, to: place.superview, at: min(place.index, siblings.count))
         } catch {
@@ -263,8 +265,8 @@ extension ContainmentTree {
 
     /// A presented controller is a root of its own: the engine refuses to make it a child
     /// (UIKit does not check, and then reports a parent and a presenter at once).
-    func checkNotPresented(_ child: String, at index: ControllerIndex) throws(ContainmentError) {
-        guard let presenter = readController(at: index, { $0.presentation?.presenter }) else { return }
+    func checkNotPresented(_ child: String, at index: NodeHandle) throws(ContainmentError) {
+        guard let presenter = readController(index, { $0.presentation?.presenter }) else { return }
         throw ContainmentError(
             kind: .exception, exceptionName: nil, code: "child_is_presented",
             message: "\(ContainmentError.describe(child)) is presented by \(ContainmentError.describe(presenter)); dismiss it before adding it as a child")
@@ -274,7 +276,7 @@ extension ContainmentTree {
     /// end of the link would be left pointing at nothing.
     func checkNoPresentation(in subtree: [String]) throws(ContainmentError) {
         for controller in subtree {
-            let node = controllers[controller]!
+            let node = controllers[existing: controller]
             if let presented = node.presentedViewController {
                 throw ContainmentError(
                     kind: .exception, exceptionName: nil, code: "controller_presenting",

@@ -12,7 +12,7 @@ extension ContainmentTree {
             workCount += 1
             if style.usesPresentationContext, definesContext { return current }
             guard let parent else { return current }
-            current = parent
+            current = controllers.id(parent)
         }
         return current
     }
@@ -27,7 +27,7 @@ extension ContainmentTree {
             workCount += 1
             links.presented = links.presented ?? node.presentedViewController
             links.presenting = links.presenting ?? node.presentation?.presenter
-            current = node.parent
+            current = node.parent.map { controllers.id($0) }
         }
         return links
     }
@@ -35,16 +35,16 @@ extension ContainmentTree {
     /// The links of every controller, parents first so each inherits its parent's (one pass,
     /// whatever the depth); empty when nothing is presented, the usual case.
     func allPresentationLinks() -> [String: PresentationLinks] {
-        guard controllers.values.contains(where: { $0.presentedViewController != nil }) else { return [:] }
+        guard controllers.nodes.contains(where: { $0.presentedViewController != nil }) else { return [:] }
         var result: [String: PresentationLinks] = [:]
-        var stack = controllers.values.filter { $0.parent == nil }.map { ($0.id, PresentationLinks()) }
-        while let (id, inherited) = stack.popLast() {
+        var stack = controllers.all.filter { $0.node.parent == nil }.map { ($0.handle, PresentationLinks()) }
+        while let (handle, inherited) = stack.popLast() {
             workCount += 1
-            guard let node = controllers[id] else { continue }
+            let node = controllers[handle]
             let links = PresentationLinks(
                 presented: node.presentedViewController ?? inherited.presented,
                 presenting: node.presentation?.presenter ?? inherited.presenting)
-            result[id] = links
+            result[node.id] = links
             stack.append(contentsOf: node.children.map { ($0, links) })
         }
         return result

@@ -6,24 +6,27 @@
 /// and the entry buffer is reused from call to call instead of reallocated.
 struct UndoLog {
     enum Entry {
-        /// A node created or deleted (nil: there was none), restored whole.
-        case controller(String, ControllerNode?)
-        case view(String, ViewNode?)
+        /// A node created (`appended`: in a new slot), undone by deleting it again.
+        case controllerCreated(NodeHandle, appended: Bool)
+        case viewCreated(NodeHandle, appended: Bool)
+        /// A node deleted, restored whole under its old handle.
+        case controllerDeleted(NodeHandle, ControllerNode)
+        case viewDeleted(NodeHandle, id: String, ViewNode)
         /// A node edited, restored but for its list of children or subviews, which the
         /// entries below restore.
-        case controllerExceptChildren(String, ControllerNode)
-        case viewExceptSubviews(String, ViewNode)
-        case childAppended(parent: String)
-        case childRemoved(parent: String, child: String, index: Int)
-        case subviewInserted(superview: String, index: Int)
-        case subviewRemoved(superview: String, subview: String, index: Int)
+        case controllerExceptChildren(NodeHandle, ControllerNode)
+        case viewExceptSubviews(NodeHandle, ViewNode)
+        case childAppended(parent: NodeHandle)
+        case childRemoved(parent: NodeHandle, child: NodeHandle, index: Int)
+        case subviewInserted(superview: NodeHandle, index: Int)
+        case subviewRemoved(superview: NodeHandle, subview: NodeHandle, index: Int)
         case containerViewOwner(String, String?)
         case window(WindowState)
         case scheduler(Scheduler)
         /// A turn list's length before its first append since the mark: later appends
         /// only add to it, and a take or replacement logs the whole list.
         case turnListCount(Scheduler.TurnList, Int)
-        case turnList(Scheduler.TurnList, [String])
+        case turnList(Scheduler.TurnList, [NodeHandle])
         /// A transition recorded as finished, and the oldest one that made room for it.
         case transitionFinished(String, evicted: (id: String, snapshot: TransitionSnapshot)?)
     }
@@ -81,19 +84,19 @@ extension UndoLog.Entry {
     /// A saved node's stamp back to 0, when stamps start again at 1.
     mutating func clearStamp() {
         switch self {
-        case .controller(let id, var node?):
+        case .controllerDeleted(let handle, var node):
             node.undoStamp = 0
-            self = .controller(id, node)
-        case .view(let id, var node?):
+            self = .controllerDeleted(handle, node)
+        case .viewDeleted(let handle, let id, var node):
             node.undoStamp = 0
-            self = .view(id, node)
-        case .controllerExceptChildren(let id, var node):
+            self = .viewDeleted(handle, id: id, node)
+        case .controllerExceptChildren(let handle, var node):
             node.undoStamp = 0
-            self = .controllerExceptChildren(id, node)
-        case .viewExceptSubviews(let id, var node):
+            self = .controllerExceptChildren(handle, node)
+        case .viewExceptSubviews(let handle, var node):
             node.undoStamp = 0
-            self = .viewExceptSubviews(id, node)
-        case .controller, .view, .childAppended, .childRemoved, .subviewInserted, .subviewRemoved, .containerViewOwner,
+            self = .viewExceptSubviews(handle, node)
+        case .controllerCreated, .viewCreated, .childAppended, .childRemoved, .subviewInserted, .subviewRemoved, .containerViewOwner,
             .window, .scheduler, .turnListCount, .turnList, .transitionFinished:
             break
         }

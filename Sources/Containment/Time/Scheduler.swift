@@ -1,17 +1,19 @@
 /// Work waiting for the end of the run-loop turn or for a time, plus counters. The turn's
 /// lists change by logged edits (`appendToTurnList`, `takeTurnList`), since nearly every call
 /// appends to them; the transitions part is saved whole by the undo log (`editScheduler`).
+/// The lists hold handles: a controller deleted later in the turn is skipped, its handle
+/// being stale (`NodeTable.contains`).
 struct Scheduler {
     /// Controllers whose view-driven appearance transition ends at the end of the turn.
-    var deferredEnds: [String] = []
+    var deferredEnds: [NodeHandle] = []
     /// Controllers that began appearing this turn (view-driven or by a transition): UIKit
     /// calls `viewIsAppearing` once their view is in the hierarchy and laid out, at the
     /// turn's end, before any animation runs.
-    var pendingIsAppearing: [String] = []
+    var pendingIsAppearing: [NodeHandle] = []
     /// Controllers whose views need `viewWillLayoutSubviews`/`viewDidLayoutSubviews`.
-    var pendingLayout: [String] = []
+    var pendingLayout: [NodeHandle] = []
     /// Controllers whose isMovingTo/FromParent flags are cleared once their move settles.
-    var movingFlagged: [String] = []
+    var movingFlagged: [NodeHandle] = []
     var running: [String: TransitionRecord] = [:]
     var transitionCount = 0
 
@@ -23,7 +25,7 @@ struct Scheduler {
         case movingFlagged = 8
     }
 
-    subscript(list: TurnList) -> [String] {
+    subscript(list: TurnList) -> [NodeHandle] {
         get {
             switch list {
             case .deferredEnds: deferredEnds

@@ -9,18 +9,16 @@ extension ContainmentTree {
     /// it is found, rather than collected in a list (an allocation per walk): `body` changes
     /// appearance state only, never what the walk reads (views, parents, forwarding), and
     /// creates or deletes nothing.
-    func forEachDrivenController(from viewID: String, _ body: (String, ControllerIndex) -> Void) {
-        var stack = [viewID]
+    func forEachDrivenController(from view: NodeHandle, _ body: (String, NodeHandle) -> Void) {
+        var stack = [view]
         while let current = stack.popLast() {
             workCount += 1
-            guard let (owner, subviews) = readView(current, { ($0.owner, $0.subviews) }) else { continue }
-            if let owner, let index = controllers.index(forKey: owner) {
-                if let parent = readController(at: index, { $0.parent }),
-                    readController(parent, { $0.automaticallyForwardsAppearance }) == false
-                {
+            let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
+            if let owner {
+                if let parent = readController(owner, { $0.parent }), !readController(parent, { $0.automaticallyForwardsAppearance }) {
                     continue
                 }
-                body(owner, index)
+                body(controllers.id(owner), owner)
             }
             stack.append(contentsOf: subviews.reversed())
         }
@@ -28,9 +26,8 @@ extension ContainmentTree {
 
     /// The controllers a controller forwards its own appearance transitions to.
     func forwardedDescendants(of controller: String) -> [String] {
-        guard let node = controllers[controller], node.automaticallyForwardsAppearance, node.isViewLoaded,
-            let root = views[node.viewID]
-        else { return [] }
+        guard let node = controllers[controller], node.automaticallyForwardsAppearance, let rootView = node.rootView else { return [] }
+        let root = views[rootView]
         var result: [String] = []
         for subview in root.subviews {
             forEachDrivenController(from: subview) { controller, _ in result.append(controller) }
@@ -39,23 +36,23 @@ extension ContainmentTree {
     }
 
     /// A subtree entered the visible window: `viewWillAppear` now, the rest at turn's end.
-    func appearWalk(from viewID: String) {
-        forEachDrivenController(from: viewID) { controller, index in
-            let state = readController(at: index) { $0.appearance }
+    func appearWalk(from view: NodeHandle) {
+        forEachDrivenController(from: view) { controller, index in
+            let state = readController(index) { $0.appearance }
             guard state == .disappeared || state == .disappearing else { return }
             beginAppearance(controller, at: index, from: state, appearing: true, animated: false, driver: .turn)
-            appendToTurnList(.deferredEnds, controller)
+            appendToTurnList(.deferredEnds, index)
             markLayout(controller, at: index)
         }
     }
 
     /// A subtree left the visible window: `viewWillDisappear` now, the rest at turn's end.
-    func disappearWalk(from viewID: String) {
-        forEachDrivenController(from: viewID) { controller, index in
-            let state = readController(at: index) { $0.appearance }
+    func disappearWalk(from view: NodeHandle) {
+        forEachDrivenController(from: view) { controller, index in
+            let state = readController(index) { $0.appearance }
             guard state == .appeared || state == .appearing else { return }
             beginAppearance(controller, at: index, from: state, appearing: false, animated: false, driver: .turn)
-            appendToTurnList(.deferredEnds, controller)
+            appendToTurnList(.deferredEnds, index)
         }
     }
 
@@ -63,15 +60,15 @@ extension ContainmentTree {
     /// callback, a reversal, or an unbalanced-call warning for the same direction twice.
     @discardableResult
     func beginAppearance(_ controller: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) -> Bool {
-        guard let index = controllers.index(forKey: controller) else { return false }
-        let state = readController(at: index) { $0.appearance }
+        guard let index = controllers.handle(controller) else { return false }
+        let state = readController(index) { $0.appearance }
         return beginAppearance(controller, at: index, from: state, appearing: appearing, animated: animated, driver: driver)
     }
 
     /// `beginAppearance` for a caller that has just looked the controller up and read its `state`.
     @discardableResult
     func beginAppearance(
-        _ controller: String, at index: ControllerIndex, from state: AppearanceState, appearing: Bool, animated: Bool,
+        _ controller: String, at index: NodeHandle, from state: AppearanceState, appearing: Bool, animated: Bool,
         driver: AppearanceDriver
     ) -> Bool {
         let accepted = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
@@ -79,7 +76,7 @@ extension ContainmentTree {
             warn(controller, Self.unbalancedWarning(controller))
             return false
         }
-        let (moving, relays) = editController(at: index) { node in
+        let (moving, relays) = editController(index) { node in
             node.appearance = appearing ? .appearing : .disappearing
             node.appearanceDriver = driver
             node.appearanceAnimated = animated
@@ -88,7 +85,7 @@ extension ContainmentTree {
         }
         emit(controller, appearing ? "viewWillAppear" : "viewWillDisappear", EventArguments.animated(animated), moving: moving)
         if appearing, driver != .manual {
-            appendToTurnList(.pendingIsAppearing, controller)
+            appendToTurnList(.pendingIsAppearing, index)
         }
         if relays {
             relayAppearanceToPages(of: controller, appearing: appearing, animated: animated, driver: driver)
@@ -99,17 +96,17 @@ extension ContainmentTree {
     /// `endAppearanceTransition()` on one controller: only the "did" of the last direction,
     /// or an unbalanced-call warning when nothing was begun.
     func endAppearance(_ controller: String) {
-        guard let index = controllers.index(forKey: controller) else { return }
+        guard let index = controllers.handle(controller) else { return }
         endAppearance(controller, at: index)
     }
 
     /// `endAppearance` for a caller that has looked the controller up. The node is edited
     /// once; the callbacks report its moving flags, which ending leaves as they are.
-    func endAppearance(_ controller: String, at index: ControllerIndex) {
-        let (state, sentIsAppearing, animatedFlag, moving, relays) = readController(at: index) { node in
+    func endAppearance(_ controller: String, at index: NodeHandle) {
+        let (state, sentIsAppearing, animatedFlag, moving, relays) = readController(index) { node in
             (node.appearance, node.sentIsAppearing, node.appearanceAnimated, node.moving, node.relaysAppearanceToPages)
         }
-        let driver = relays ? readController(at: index) { $0.appearanceDriver } : nil
+        let driver = relays ? readController(index) { $0.appearanceDriver } : nil
         let animated = EventArguments.animated(animatedFlag)
         let ended: AppearanceState
         switch state {

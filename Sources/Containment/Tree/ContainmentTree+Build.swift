@@ -9,7 +9,7 @@ extension ContainmentTree {
         let specs = try validateSpec(root, field: rootField)
         for (spec, _) in specs {
             let node = makeNode(spec)
-            storeController(node, id: spec.id)
+            insertController(node)
             for container in node.containerViews {
                 storeContainerViewOwner(spec.id, for: container.id)
             }

@@ -12,7 +12,7 @@ extension ContainmentTree {
             workCount += 1
             guard let node = controllers[controller] else { continue }
             if node.isViewLoaded, let view = views[node.viewID] { sizes[controller] = view.frame.size }
-            stack.append(contentsOf: node.children)
+            stack.append(contentsOf: childIDs(of: node))
         }
         return sizes
     }
@@ -27,7 +27,8 @@ extension ContainmentTree {
             workCount += 1
             guard let node = controllers[controller] else { continue }
             emit(controller, "viewWillTransition", ["size": Self.json(newSize)])
-            let told = node.kind == .viewController ? node.children : node.children.filter { isShownChild($0, of: node) }
+            let children = childIDs(of: node)
+            let told = node.kind == .viewController ? children : children.filter { isShownChild($0, of: node) }
             for child in told.reversed() {
                 let childSize = sizeForChildContentContainer(child, of: controller, parentSize: newSize)
                 if currentSizes[child] == childSize { continue }
@@ -37,7 +38,7 @@ extension ContainmentTree {
     }
 
     private func isShownChild(_ child: String, of container: ControllerNode) -> Bool {
-        readView(ControllerNode.viewID(of: child)) { $0.superview } == container.viewID
+        superviewID(of: ControllerNode.viewID(of: child)) == container.viewID
     }
 
     /// `childContentSizes` as a spec or PATCH gives it: child ids, with sizes finite and not

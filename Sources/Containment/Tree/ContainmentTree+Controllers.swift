@@ -3,8 +3,8 @@ extension ContainmentTree {
     /// Returns the node's index, for callers that go on to read it. The field's name is
     /// built only for the error: raw calls name it by concatenation, on every call.
     @discardableResult
-    func requireController(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> ControllerIndex {
-        guard let index = controllers.index(forKey: id) else {
+    func requireController(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> NodeHandle {
+        guard let index = controllers.handle(id) else {
             throw .notFound(code: "controller_not_found", "no controller \(id)", field: field())
         }
         return index
@@ -12,13 +12,13 @@ extension ContainmentTree {
 
     /// Whether `ancestor` is `controller` or above it (walks up; O(depth), O(1) for a
     /// controller without children).
-    func isAncestor(_ ancestor: String, of controller: String) -> Bool {
-        if ancestor != controller, readController(ancestor, { $0.children.isEmpty }) == true { return false }
-        var current: String? = controller
-        while let id = current {
+    func isAncestor(_ ancestor: NodeHandle, of controller: NodeHandle) -> Bool {
+        if ancestor != controller, readController(ancestor, { $0.children.isEmpty }) { return false }
+        var current: NodeHandle? = controller
+        while let handle = current {
             workCount += 1
-            if id == ancestor { return true }
-            current = readController(id) { $0.parent }
+            if handle == ancestor { return true }
+            current = readController(handle) { $0.parent }
         }
         return false
     }
@@ -27,19 +27,21 @@ extension ContainmentTree {
     /// `willMove(toParent:)`, then the link), rule 4 (`requested parent`) and rule 5.
     /// Adding a controller to the parent it already has does nothing.
     func addChildController(_ child: String, to parent: String, field: @autoclosure () -> String) throws(ContainmentError) {
-        if let index = try checkAddChild(child, to: parent, field: field()) {
-            linkChild(child, at: index, to: parent)
+        let parentHandle = controllers.existing(parent)
+        if let index = try checkAddChild(child, to: parentHandle, field: field()) {
+            linkChild(child, at: index, to: parentHandle)
         }
     }
 
     /// `addChild`'s checks, changing nothing: the child's index, or nil when `parent` is its
     /// parent already. A raw call runs the link that cannot fail anymore apart (see `finishCall`).
-    func checkAddChild(_ child: String, to parent: String, field: @autoclosure () -> String) throws(ContainmentError) -> ControllerIndex? {
+    func checkAddChild(_ child: String, to parentHandle: NodeHandle, field: @autoclosure () -> String) throws(ContainmentError) -> NodeHandle? {
         let index = try requireController(child, field: field())
-        let (oldParent, isViewLoaded) = readController(at: index) { ($0.parent, $0.isViewLoaded) }
-        guard oldParent != parent else { return nil }
+        let (oldParent, rootView) = readController(index) { ($0.parent, $0.rootView) }
+        guard oldParent != parentHandle else { return nil }
         try checkNotPresented(child, at: index)
-        if isAncestor(child, of: parent) {
+        let parent = readController(parentHandle) { $0.id }
+        if isAncestor(index, of: parentHandle) {
             throw .invalidArgumentException(
                 code: child == parent ? "child_is_self" : "child_is_ancestor",
                 child == parent
@@ -47,9 +49,10 @@ extension ContainmentTree {
                     : "child view controller:\(ContainmentError.describe(child)) is an ancestor of the requested parent view controller:\(ContainmentError.describe(parent))"
             )
         }
-        if isViewLoaded, let superview = readView(ControllerNode.viewID(of: child), { $0.superview }),
-            let owner = nearestOwner(from: superview), owner != parent
+        if let rootView, let superview = views[rootView].superview, let ownerHandle = nearestOwner(from: superview),
+            ownerHandle != parentHandle
         {
+            let owner = controllers.id(ownerHandle)
             throw .hierarchyInconsistency(
                 "child view controller:\(ContainmentError.describe(child)) should have parent view controller:\(ContainmentError.describe(owner)) but requested parent is:\(ContainmentError.describe(parent))"
             )
@@ -59,49 +62,49 @@ extension ContainmentTree {
 
     /// The rest of `addChild`, after its checks. Nothing here creates or deletes a
     /// controller, so `index` stays valid.
-    func linkChild(_ child: String, at index: ControllerIndex, to parent: String) {
-        if readController(at: index, { $0.parent }) != nil {
+    func linkChild(_ child: String, at index: NodeHandle, to parent: NodeHandle) {
+        if readController(index, { $0.parent }) != nil {
             removeFromParentController(child, at: index)
         }
-        emit(child, "willMove", parentArguments(parent))
+        emit(child, "willMove", parentArguments(readController(parent) { $0.id }))
         flagMoving(child, at: index, toParent: true)
-        editController(at: index) { $0.parent = parent }
-        appendChildLink(child, to: parent)
+        editController(index) { $0.parent = parent }
+        appendChildLink(index, to: parent)
     }
 
     /// `removeFromParent()`: the link goes, then `didMove(toParent: nil)` (rule 2). Nothing
     /// happens for a controller without a parent.
     func removeFromParentController(_ child: String) {
-        guard let childIndex = controllers.index(forKey: child) else { return }
+        guard let childIndex = controllers.handle(child) else { return }
         removeFromParentController(child, at: childIndex)
     }
 
     /// `removeFromParentController` for a caller that has looked the child up. Indices stay
     /// valid here: nothing is created or deleted.
-    func removeFromParentController(_ child: String, at childIndex: ControllerIndex) {
-        guard let parent = readController(at: childIndex, { $0.parent }) else { return }
-        let parentIndex = removeChildLink(child, from: parent)
-        let grandparent = editController(at: parentIndex) { node in
+    func removeFromParentController(_ child: String, at childIndex: NodeHandle) {
+        guard let parent = readController(childIndex, { $0.parent }) else { return }
+        removeChildLink(childIndex, from: parent)
+        let grandparent = editController(parent) { node in
             node.forget(child)
             return node.parent
         }
         // A collapsed split's secondary lives on its navigation primary's stack.
-        if let split = grandparent, controllers[split]?.split?.secondary == child {
+        if let split = grandparent, readController(split, { $0.split?.secondary }) == child {
             editController(split) { $0.forget(child) }
         }
-        editController(at: childIndex) { $0.parent = nil }
+        editController(childIndex) { $0.parent = nil }
         emit(child, "didMove", parentArguments(nil))
     }
 
     /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of
     /// a removal, so later appearance callbacks report isMovingFromParent.
     func willMove(_ controller: String, toParent parent: String?) {
-        willMove(controller, at: controllers.index(forKey: controller), toParent: parent)
+        willMove(controller, at: controllers.handle(controller), toParent: parent)
     }
 
     /// `willMove` for a caller that has looked the controller up (nil: there is none).
-    func willMove(_ controller: String, at index: ControllerIndex?, toParent parent: String?) {
-        if let index, parent != nil || readController(at: index, { $0.parent }) != nil {
+    func willMove(_ controller: String, at index: NodeHandle?, toParent parent: String?) {
+        if let index, parent != nil || readController(index, { $0.parent }) != nil {
             flagMoving(controller, at: index, toParent: parent != nil)
         }
         emit(controller, "willMove", parentArguments(parent))
@@ -116,8 +119,8 @@ extension ContainmentTree {
 
     /// Deletes a detached controller and its descendants, with their views.
     func deleteSubtree(_ id: String) throws(ContainmentError) {
-        try requireController(id, field: "id")
-        let node = controllers[id]!
+        let handle = try requireController(id, field: "id")
+        let node = controllers[handle]
         guard node.parent == nil else {
             throw ContainmentError(
                 kind: .exception, exceptionName: nil, code: "controller_attached",
@@ -128,18 +131,19 @@ extension ContainmentTree {
                 kind: .exception, exceptionName: nil, code: "controller_attached",
                 message: "\(ContainmentError.describe(id)) is the window's root view controller")
         }
-        guard !node.isViewLoaded || views[node.viewID]?.superview == nil else {
+        guard node.rootView.flatMap({ views[$0].superview }) == nil else {
             throw ContainmentError(
                 kind: .exception, exceptionName: nil, code: "controller_attached",
                 message: "the view of \(ContainmentError.describe(id)) is still in a view hierarchy")
         }
-        var subtree: [String] = []
-        var stack = [id]
+        var handles: [NodeHandle] = []
+        var stack = [handle]
         while let current = stack.popLast() {
             workCount += 1
-            subtree.append(current)
-            stack.append(contentsOf: controllers[current]!.children)
+            handles.append(current)
+            stack.append(contentsOf: controllers[current].children)
         }
+        let subtree = handles.map { controllers.id($0) }
         // A descendant can be the window's root (`addChild` takes any controller): deleting it
         // would leave the window's views, and the orphans inside them, with no owner.
         if let root = window.rootViewController, root != id, subtree.contains(root) {
@@ -155,13 +159,12 @@ extension ContainmentTree {
                 message: "a transition involving \(ContainmentError.describe(id)) is running")
         }
         // A refusal by deleteViews rolls back with the call: nothing is half-deleted.
-        for controller in subtree {
-            let current = controllers[controller]!
-            try deleteViews(of: current.id)
-            for container in current.containerViews {
+        for (controller, handle) in zip(subtree, handles) {
+            try deleteViews(of: controller)
+            for container in controllers[handle].containerViews {
                 storeContainerViewOwner(nil, for: container.id)
             }
-            storeController(nil, id: controller)
+            removeController(handle)
         }
     }
 }

@@ -4,26 +4,22 @@
 /// duplicates, so removals search from the end, where the most recently added entry (the
 /// one most often removed again) is found at once.
 extension ContainmentTree {
-    func appendChildLink(_ child: String, to parent: String) {
+    func appendChildLink(_ child: NodeHandle, to parent: NodeHandle) {
         editController(parent) { $0.appendChild(child) }
         if undo.isRecording { undo.entries.append(.childAppended(parent: parent)) }
     }
 
-    /// Returns the parent's index, for a caller that edits the parent further.
-    @discardableResult
-    func removeChildLink(_ child: String, from parent: String) -> ControllerIndex {
-        let parentIndex = controllers.index(forKey: parent)!
-        let removed = editController(at: parentIndex) { node -> Int? in
+    func removeChildLink(_ child: NodeHandle, from parent: NodeHandle) {
+        let removed = editController(parent) { node -> Int? in
             guard let index = node.children.lastIndex(of: child) else { return nil }
             node.removeChild(at: index)
             return index
         }
         if undo.isRecording, let removed { undo.entries.append(.childRemoved(parent: parent, child: child, index: removed)) }
-        return parentIndex
     }
 
     /// At `index` clamped to the list, or at the end.
-    func insertSubviewLink(_ subview: String, into superview: String, at index: Int?) {
+    func insertSubviewLink(_ subview: NodeHandle, into superview: NodeHandle, at index: Int?) {
         let position = editView(superview) { node in
             let position = min(max(index ?? node.subviews.count, 0), node.subviews.count)
             node.insertSubview(subview, at: position)
@@ -32,7 +28,7 @@ extension ContainmentTree {
         if undo.isRecording { undo.entries.append(.subviewInserted(superview: superview, index: position)) }
     }
 
-    func removeSubviewLink(_ subview: String, from superview: String) {
+    func removeSubviewLink(_ subview: NodeHandle, from superview: NodeHandle) {
         let removed = editView(superview) { node -> Int? in
             guard let index = node.subviews.lastIndex(of: subview) else { return nil }
             node.removeSubview(at: index)

@@ -13,8 +13,8 @@ extension ContainmentTree {
     /// it when it must know, not on every mutation.
     public var estimatedBytes: Int {
         var bytes = controllers.count * Self.estimatedBytesPerController + log.count * Self.estimatedBytesPerEvent
-        for (id, node) in controllers {
-            bytes += 2 * id.utf8.count + node.children.count * 16
+        for (_, id, node) in controllers.all {
+            bytes += 2 * id.utf8.count + node.children.count * MemoryLayout<NodeHandle>.stride
             let extras = node.extras
             bytes += extras.title?.utf8.count ?? 0
             bytes += extras.containerViews.count * 128

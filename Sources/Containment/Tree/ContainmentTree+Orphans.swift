@@ -7,7 +7,7 @@
 extension ContainmentTree {
     /// The turn's view-driven ends (parents first) with each appearing orphan, and the
     /// controllers whose views are below its view, moved just before its enclosing controller.
-    func orphansBeforeTheirEnclosingController(_ ends: [String]) -> [String] {
+    func orphansBeforeTheirEnclosingController(_ ends: [NodeHandle]) -> [NodeHandle] {
         guard ends.count > 1 else { return ends }
         var result = ends
         var index = 1
@@ -20,7 +20,7 @@ extension ContainmentTree {
                 continue
             }
             var end = index + 1
-            while end < result.count, isView(ControllerNode.viewID(of: result[end]), below: ControllerNode.viewID(of: orphan)) {
+            while end < result.count, isView(controllers[result[end]].viewID, below: controllers[orphan].viewID) {
                 end += 1
             }
             let run = Array(result[index..<end])
@@ -33,7 +33,7 @@ extension ContainmentTree {
 
     /// For a parentless controller appearing with its view inside another controller's
     /// view: that controller.
-    private func appearingOrphanEnclosingController(_ controller: String) -> String? {
+    private func appearingOrphanEnclosingController(_ controller: NodeHandle) -> NodeHandle? {
         let rootView = readController(controller) { node in
             node.parent == nil && node.appearance == .appearing && node.isViewLoaded ? node.viewID : nil
         }
@@ -41,7 +41,8 @@ extension ContainmentTree {
         return nearestOwner(from: superview)
     }
 
-    private func isView(_ viewID: String, below ancestor: String) -> Bool {
+    private func isView(_ viewID: String, below ancestorID: String) -> Bool {
+        guard let ancestor = views.handle(ancestorID) else { return false }
         var current = readView(viewID) { $0.superview }
         while let view = current {
             workCount += 1

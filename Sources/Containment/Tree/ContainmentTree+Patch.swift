@@ -19,15 +19,15 @@ extension ContainmentTree {
             if let defines = patch.definesPresentationContext { node.definesPresentationContext = defines }
             if let modal = patch.isModalInPresentation { node.isModalInPresentation = modal }
         }
-        if let size = patch.preferredContentSize, size != controllers[id]!.preferredContentSize {
+        if let size = patch.preferredContentSize, size != controllers[existing: id].preferredContentSize {
             editController(id) { $0.preferredContentSize = size }
-            if let parent = controllers[id]!.parent {
+            if let parent = parentID(of: id) {
                 emit(parent, "preferredContentSizeDidChange", ["child": .string(id), "size": Self.json(size)])
             }
         }
         // Keys in sorted order so the events are the same whatever order JSON gave them.
         for (key, value) in (patch.properties ?? [:]).sorted(by: { $0.key < $1.key }) {
-            let old = controllers[id]!.properties[key]
+            let old = controllers[existing: id].properties[key]
             let new: JSONValue? = value == .null ? nil : value
             guard old != new else { continue }
             editController(id) { $0.properties[key] = new }

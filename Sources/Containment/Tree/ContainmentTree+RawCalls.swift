@@ -30,12 +30,12 @@ extension ContainmentTree {
         let isRootViewID = ControllerNode.isRootViewID(call.receiver)
         if call.receiver == WindowState.viewID {
             try applyWindowCall(call.method, args, prefix: prefix)
-        } else if !isRootViewID, let index = controllers.index(forKey: call.receiver) {
+        } else if !isRootViewID, let index = controllers.handle(call.receiver) {
             try applyControllerCall(call.receiver, at: index, call.method, args, prefix: prefix, isFinal: isFinal)
-        } else if views.index(forKey: call.receiver) != nil {
-            try applyViewCall(call.receiver, call.method, args, prefix: prefix, isLoaded: true, isFinal: isFinal)
+        } else if let view = views.handle(call.receiver) {
+            try applyViewCall(call.receiver, call.method, args, prefix: prefix, loaded: view, isFinal: isFinal)
         } else if isUnloadedViewID(call.receiver, isRootViewID: isRootViewID) {
-            try applyViewCall(call.receiver, call.method, args, prefix: prefix, isLoaded: false, isFinal: isFinal)
+            try applyViewCall(call.receiver, call.method, args, prefix: prefix, loaded: nil, isFinal: isFinal)
         } else {
             throw .notFound(code: "receiver_not_found", "no controller or view \(call.receiver)", field: prefix + "receiver")
         }
@@ -53,7 +53,7 @@ extension ContainmentTree {
 
     /// Whether `id` names a view that is not loaded (without loading it).
     func isUnloadedViewID(_ id: String, isRootViewID: Bool) -> Bool {
-        containerViewOwners[id] != nil || (isRootViewID && controllers.index(forKey: String(id.dropLast(5))) != nil)
+        containerViewOwners[id] != nil || (isRootViewID && controllers.handle(String(id.dropLast(5))) != nil)
     }
 
     private func unknownMethod(_ method: String, _ receiverKind: String, prefix: String) -> ContainmentError {
@@ -93,15 +93,15 @@ extension ContainmentTree {
 
     /// `index` is the receiver's; the calls pass it on where they edit the receiver.
     private func applyControllerCall(
-        _ controller: String, at index: ControllerIndex, _ method: String, _ args: RawCallArguments, prefix: String,
+        _ controller: String, at index: NodeHandle, _ method: String, _ args: RawCallArguments, prefix: String,
         isFinal: Bool
     ) throws(ContainmentError) {
         switch method {
         case "addChild":
             // checkAddChild checks the child exists, with the same error.
             let child = try args.id("child")
-            if let childIndex = try checkAddChild(child, to: controller, field: args.field("child")) {
-                finishCall(isFinal) { linkChild(child, at: childIndex, to: controller) }
+            if let childIndex = try checkAddChild(child, to: index, field: args.field("child")) {
+                finishCall(isFinal) { linkChild(child, at: childIndex, to: index) }
             }
         case "removeFromParent":
             finishCall(isFinal) { removeFromParentController(controller, at: index) }
@@ -138,12 +138,17 @@ extension ContainmentTree {
         }
     }
 
-    /// `isLoaded`: `apply` found the receiver among the views, so it needs no resolving.
+    /// `loaded`: the receiver's handle when `apply` found it among the views, so it needs no resolving.
     private func applyViewCall(
-        _ receiver: String, _ method: String, _ args: RawCallArguments, prefix: String, isLoaded: Bool, isFinal: Bool
+        _ receiver: String, _ method: String, _ args: RawCallArguments, prefix: String, loaded: NodeHandle?, isFinal: Bool
     ) throws(ContainmentError) {
         guard Self.isViewMethod(method) else { throw unknownMethod(method, "view", prefix: prefix) }
-        let view = isLoaded ? receiver : try resolveView(receiver, field: prefix + "receiver")
+        let view: NodeHandle
+        if let loaded {
+            view = loaded
+        } else {
+            view = try resolveView(receiver, field: prefix + "receiver")
+        }
         switch method {
         case "addSubview", "insertSubview":
             let subview = try args.id("view")

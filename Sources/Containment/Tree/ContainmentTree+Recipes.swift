@@ -9,7 +9,7 @@ extension ContainmentTree {
         if let frame, !TreeValidation.isValid(frame) {
             throw .invalidArgument(field: "frame", "frame must be finite with a size not negative")
         }
-        let parentNode = controllers[parent]!
+        let parentNode = controllers[existing: parent]
         let target: String
         let bounds: Rect
         if let containerView {
@@ -35,7 +35,7 @@ extension ContainmentTree {
     func hideContentControllerCalls(child: String, parent: String) throws(ContainmentError) -> [RawCall] {
         try requireController(parent, field: "parent")
         try requireController(child, field: "child")
-        guard controllers[child]!.parent == parent else {
+        guard parentID(of: child) == parent else {
             throw .notFound(code: "child_not_found", "\(child) is not a child of \(parent)", field: "child")
         }
         return [

@@ -6,22 +6,24 @@ extension ContainmentTree {
     func flushTurn() {
         while true {
             if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty || !scheduler.pendingIsAppearing.isEmpty {
-                let ends = orphansBeforeTheirEnclosingController(takeTurnList(.deferredEnds))
+                // Filtered (a new list) only when one of them was deleted during the turn.
+                let taken = takeTurnList(.deferredEnds)
+                let ends = orphansBeforeTheirEnclosingController(
+                    taken.allSatisfy { controllers.contains($0) } ? taken : taken.filter { controllers.contains($0) })
                 let appearing = takeTurnList(.pendingIsAppearing)
-                for controller in appearing {
-                    guard let index = controllers.index(forKey: controller) else { continue }
-                    deliverIsAppearing(controller, at: index)
+                for index in appearing where controllers.contains(index) {
+                    deliverIsAppearing(controllers.id(index), at: index)
                 }
                 runLayoutPass()
-                for controller in ends {
-                    guard let index = controllers.index(forKey: controller),
+                for index in ends {
+                    guard controllers.contains(index),
                         readController(
-                            at: index,
+                            index,
                             { node in
                                 node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing)
                             })
                     else { continue }
-                    endAppearance(controller, at: index)
+                    endAppearance(controllers.id(index), at: index)
                 }
                 continue
             }
@@ -33,29 +35,28 @@ extension ContainmentTree {
 
     /// `viewIsAppearing` for a controller that began appearing and has not had it yet; a
     /// manually driven one gets it from its `endAppearanceTransition()` instead.
-    func deliverIsAppearing(_ controller: String, at index: ControllerIndex) {
+    func deliverIsAppearing(_ controller: String, at index: NodeHandle) {
         guard
             let (animated, moving) = readController(
-                at: index,
+                index,
                 { node in
                     node.appearanceDriver != .manual && node.appearance == .appearing && !node.sentIsAppearing
                         ? (node.appearanceAnimated, node.moving) : nil
                 })
         else { return }
         emit(controller, "viewIsAppearing", EventArguments.animated(animated), moving: moving)
-        editController(at: index) { $0.sentIsAppearing = true }
+        editController(index) { $0.sentIsAppearing = true }
     }
 
     func runLayoutPass() {
         let pending = takeTurnList(.pendingLayout)
-        for controller in pending {
-            guard let index = controllers.index(forKey: controller) else { continue }
-            let (needsLayout, isViewLoaded) = readController(at: index) { ($0.needsLayout, $0.isViewLoaded) }
+        for index in pending where controllers.contains(index) {
+            let (needsLayout, rootView) = readController(index) { ($0.needsLayout, $0.rootView) }
             guard needsLayout else { continue }
-            if isViewLoaded, isOnScreen(ControllerNode.viewID(of: controller)) {
-                layout(controller, at: index)
+            if let rootView, window.visible, views[rootView].inWindow {
+                layout(controllers.id(index), at: index)
             } else {
-                editController(at: index) { $0.needsLayout = false }
+                editController(index) { $0.needsLayout = false }
             }
         }
     }
@@ -64,14 +65,13 @@ extension ContainmentTree {
     /// transition is over (or at once when there is none).
     func clearSettledMovingFlags() {
         guard !scheduler.movingFlagged.isEmpty else { return }
-        var stillMoving: [String] = []
-        for controller in scheduler.movingFlagged {
-            guard let index = controllers.index(forKey: controller) else { continue }
-            let (state, isFlagged) = readController(at: index) { ($0.appearance, $0.isMovingToParent || $0.isMovingFromParent) }
+        var stillMoving: [NodeHandle] = []
+        for index in scheduler.movingFlagged where controllers.contains(index) {
+            let (state, isFlagged) = readController(index) { ($0.appearance, $0.isMovingToParent || $0.isMovingFromParent) }
             if state == .appearing || state == .disappearing {
-                stillMoving.append(controller)
+                stillMoving.append(index)
             } else if isFlagged {
-                editController(at: index) { node in
+                editController(index) { node in
                     node.isMovingToParent = false
                     node.isMovingFromParent = false
                 }
@@ -84,20 +84,20 @@ extension ContainmentTree {
 
     /// Sets a moving flag; a controller with a flag set is listed in `movingFlagged` once.
     func flagMoving(_ controller: String, toParent: Bool) {
-        guard let index = controllers.index(forKey: controller) else { return }
+        guard let index = controllers.handle(controller) else { return }
         flagMoving(controller, at: index, toParent: toParent)
     }
 
     /// `flagMoving` for a caller that has looked the controller up.
-    func flagMoving(_ controller: String, at index: ControllerIndex, toParent: Bool) {
-        let wasFlagged = editController(at: index) { node in
+    func flagMoving(_ controller: String, at index: NodeHandle, toParent: Bool) {
+        let wasFlagged = editController(index) { node in
             let wasFlagged = node.isMovingToParent || node.isMovingFromParent
             node.isMovingToParent = toParent
             node.isMovingFromParent = !toParent
             return wasFlagged
         }
         if !wasFlagged {
-            appendToTurnList(.movingFlagged, controller)
+            appendToTurnList(.movingFlagged, index)
         }
     }
 

@@ -4,12 +4,12 @@ extension ContainmentTree {
     /// The whole tree, as `GET /v1/trees/{tree}` shows it.
     public func snapshot() -> TreeSnapshot {
         var viewSnapshots: [String: ViewSnapshot] = [:]
-        for (viewID, node) in views {
+        for (_, viewID, node) in views.all {
             viewSnapshots[viewID] = viewSnapshot(node, id: viewID)
         }
         var controllerSnapshots: [String: ControllerSnapshot] = [:]
         let links = allPresentationLinks()
-        for (controllerID, node) in controllers {
+        for (_, controllerID, node) in controllers.all {
             var snapshot = controllerSnapshot(node, view: node.isViewLoaded ? viewSnapshots[node.viewID] : nil)
             addPresentation(of: node, links: links[controllerID] ?? PresentationLinks(), to: &snapshot)
             controllerSnapshots[controllerID] = snapshot
@@ -36,12 +36,14 @@ extension ContainmentTree {
     }
 
     private func viewSnapshot(_ node: ViewNode, id: String) -> ViewSnapshot {
-        ViewSnapshot(id: id, frame: node.frame, superview: node.superview, subviews: node.subviews, owner: node.owner, inWindow: node.inWindow)
+        let links = linkIDs(of: node)
+        return ViewSnapshot(
+            id: id, frame: node.frame, superview: links.superview, subviews: links.subviews, owner: links.owner, inWindow: node.inWindow)
     }
 
     private func controllerSnapshot(_ node: ControllerNode, view: ViewSnapshot?) -> ControllerSnapshot {
         ControllerSnapshot(
-            id: node.id, kind: node.kind, title: node.title, parent: node.parent, children: node.children,
+            id: node.id, kind: node.kind, title: node.title, parent: node.parent.map { controllers.id($0) }, children: childIDs(of: node),
             isViewLoaded: node.isViewLoaded, view: view, containerViews: node.containerViews.map(\.id),
             appearance: node.appearance, isMovingToParent: node.isMovingToParent, isMovingFromParent: node.isMovingFromParent,
             automaticallyForwardsAppearance: node.automaticallyForwardsAppearance,
@@ -61,7 +63,7 @@ extension ContainmentTree {
         ]
         var roots: [String] = []
         if let root = window.rootViewController { roots.append(root) }
-        let detached = controllers.values.filter { $0.parent == nil && $0.presentation == nil && $0.id != window.rootViewController }
+        let detached = controllers.nodes.filter { $0.parent == nil && $0.presentation == nil && $0.id != window.rootViewController }
             .map(\.id).sorted()
         roots += detached
         for (index, root) in roots.enumerated() {
@@ -74,7 +76,7 @@ extension ContainmentTree {
                 if let presented = node.presentedViewController {
                     stack.append((presented, depth + 1, true))
                 }
-                for child in node.children.reversed() {
+                for child in childIDs(of: node).reversed() {
                     stack.append((child, depth + 1, false))
                 }
             }

@@ -26,12 +26,8 @@ extension ContainmentTree {
     /// could look saved, so then all stamps go back to 0 (O(tree), once per 4 billion marks).
     func forgetSavedNodes() {
         guard !undo.forgetSaved() else { return }
-        for index in controllers.indices {
-            controllers.values[index].undoStamp = 0
-        }
-        for index in views.indices {
-            views.values[index].undoStamp = 0
-        }
+        controllers.updateEach { $0.undoStamp = 0 }
+        views.updateEach { $0.undoStamp = 0 }
         for index in undo.entries.indices {
             undo.entries[index].clearStamp()
         }
@@ -75,20 +71,20 @@ extension ContainmentTree {
     func rollback(to mark: UndoLog.Mark) {
         while undo.entries.count > mark.entryCount {
             switch undo.entries.removeLast() {
-            case .controller(let id, let old): controllers[id] = old
-            case .view(let id, let old): views[id] = old
-            case .controllerExceptChildren(let id, var old):
-                let index = controllers.index(forKey: id)!
-                old.keepChildren(of: &controllers.values[index])
-                controllers.values[index] = old
-            case .viewExceptSubviews(let id, var old):
-                let index = views.index(forKey: id)!
-                old.keepSubviews(of: &views.values[index])
-                views.values[index] = old
-            case .childAppended(let parent): controllers[parent]!.removeChild(at: controllers[parent]!.children.count - 1)
-            case .childRemoved(let parent, let child, let index): controllers[parent]!.insertChild(child, at: index)
-            case .subviewInserted(let superview, let index): views[superview]!.removeSubview(at: index)
-            case .subviewRemoved(let superview, let subview, let index): views[superview]!.insertSubview(subview, at: index)
+            case .controllerCreated(let handle, let appended): controllers.undoInsert(handle, appended: appended)
+            case .viewCreated(let handle, let appended): views.undoInsert(handle, appended: appended)
+            case .controllerDeleted(let handle, let old): controllers.undoRemove(handle, node: old, id: old.id)
+            case .viewDeleted(let handle, let id, let old): views.undoRemove(handle, node: old, id: id)
+            case .controllerExceptChildren(let handle, var old):
+                old.keepChildren(of: &controllers[handle])
+                controllers[handle] = old
+            case .viewExceptSubviews(let handle, var old):
+                old.keepSubviews(of: &views[handle])
+                views[handle] = old
+            case .childAppended(let parent): controllers[parent].removeLastChild()
+            case .childRemoved(let parent, let child, let index): controllers[parent].insertChild(child, at: index)
+            case .subviewInserted(let superview, let index): views[superview].removeSubview(at: index)
+            case .subviewRemoved(let superview, let subview, let index): views[superview].insertSubview(subview, at: index)
             case .containerViewOwner(let id, let old): containerViewOwners[id] = old
             case .window(let old): window = old
             case .scheduler(let old): scheduler = old
@@ -119,73 +115,86 @@ extension ContainmentTree {
 
     // MARK: Logged storage
 
+    /// Edits a node in place, saving it first (without its children) if this is its first
+    /// change since the mark.
     @discardableResult
-    func editController<R>(_ id: String, _ body: (inout ControllerNode) -> R) -> R {
-        editController(at: controllers.index(forKey: id)!, body)
-    }
-
-    /// `editController` for a caller that has already looked the node up: an index stays
-    /// valid until a controller is created or deleted, and saves hashing the id again.
-    @discardableResult
-    func editController<R>(at index: ControllerIndex, _ body: (inout ControllerNode) -> R) -> R {
+    func editController<R>(_ handle: NodeHandle, _ body: (inout ControllerNode) -> R) -> R {
         let stamp = undo.stamp
         let isRecording = undo.isRecording
         var saved: ControllerNode?
         // One in-place access: reading the node first would copy all of it.
-        let result = Self.edit(&controllers.values[index]) { node in
+        let result = Self.edit(&controllers[handle]) { node in
             if isRecording, node.undoStamp != stamp {
                 saved = node.withoutChildren
                 node.undoStamp = stamp
             }
             return body(&node)
         }
-        if let saved { undo.entries.append(.controllerExceptChildren(saved.id, saved)) }
+        if let saved { undo.entries.append(.controllerExceptChildren(handle, saved)) }
         return result
     }
 
-    /// Reads a node where it is stored. Dictionary's getters return the whole node, retaining
-    /// its id, children and extras only to release them again, which costs more than the
-    /// field read; an in-place access copies nothing, and `body` cannot change the node.
-    func readController<R>(at index: ControllerIndex, _ body: (borrowing ControllerNode) -> R) -> R {
-        Self.edit(&controllers.values[index]) { body($0) }
+    /// `editController` for a controller an id link names (see `NodeTable.existing`).
+    @discardableResult
+    func editController<R>(_ id: String, _ body: (inout ControllerNode) -> R) -> R {
+        editController(controllers.existing(id), body)
     }
 
-    /// `readController(at:)` by id: nil when there is no such controller or `body` says nil.
+    /// Reads a node where it is stored. The table's getter returns the whole node, retaining
+    /// its id, children and extras only to release them again, which costs more than the
+    /// field read; an in-place access copies nothing, and `body` cannot change the node.
+    func readController<R>(_ handle: NodeHandle, _ body: (borrowing ControllerNode) -> R) -> R {
+        Self.edit(&controllers[handle]) { body($0) }
+    }
+
+    /// `readController` by id: nil when there is no such controller or `body` says nil.
     func readController<R>(_ id: String, _ body: (borrowing ControllerNode) -> R?) -> R? {
-        guard let index = controllers.index(forKey: id) else { return nil }
-        return readController(at: index, body)
+        guard let handle = controllers.handle(id) else { return nil }
+        return readController(handle, body)
+    }
+
+    /// Like `readController`.
+    func readView<R>(_ handle: NodeHandle, _ body: (borrowing ViewNode) -> R) -> R {
+        Self.edit(&views[handle]) { body($0) }
     }
 
     /// Like `readController`.
     func readView<R>(_ id: String, _ body: (borrowing ViewNode) -> R?) -> R? {
-        guard let index = views.index(forKey: id) else { return nil }
-        return Self.edit(&views.values[index]) { body($0) }
+        guard let handle = views.handle(id) else { return nil }
+        return readView(handle, body)
     }
 
-    /// Creates or deletes a node, saving what was there whole (an edit since the mark saved
-    /// it without its list). Rare enough to save every time; rollback replays newest first,
-    /// so the oldest saved state wins.
-    func storeController(_ node: ControllerNode?, id: String) {
-        if undo.isRecording { undo.entries.append(.controller(id, controllers[id])) }
+    /// Creates a controller. Its creation is logged, not its state: rollback deletes it
+    /// again, and its stamp marks it saved, so edits until the next mark log nothing.
+    @discardableResult
+    func insertController(_ node: ControllerNode) -> NodeHandle {
         var node = node
-        node?.undoStamp = undo.stamp
-        controllers[id] = node
+        node.undoStamp = undo.stamp
+        let (handle, appended) = controllers.insert(node, id: node.id)
+        if undo.isRecording { undo.entries.append(.controllerCreated(handle, appended: appended)) }
+        return handle
+    }
+
+    /// Deletes a controller, saving it whole (an edit since the mark saved it without its
+    /// children; rollback replays newest first, so the oldest saved state wins).
+    func removeController(_ handle: NodeHandle) {
+        let (node, _) = controllers.remove(handle)
+        if undo.isRecording { undo.entries.append(.controllerDeleted(handle, node)) }
     }
 
     @discardableResult
-    func editView<R>(_ id: String, _ body: (inout ViewNode) -> R) -> R {
+    func editView<R>(_ handle: NodeHandle, _ body: (inout ViewNode) -> R) -> R {
         let stamp = undo.stamp
         let isRecording = undo.isRecording
         var saved: ViewNode?
-        let index = views.index(forKey: id)!
-        let result = Self.edit(&views.values[index]) { node in
+        let result = Self.edit(&views[handle]) { node in
             if isRecording, node.undoStamp != stamp {
                 saved = node.withoutSubviews
                 node.undoStamp = stamp
             }
             return body(&node)
         }
-        if let saved { undo.entries.append(.viewExceptSubviews(id, saved)) }
+        if let saved { undo.entries.append(.viewExceptSubviews(handle, saved)) }
         return result
     }
 
@@ -194,12 +203,20 @@ extension ContainmentTree {
         body(&value)
     }
 
-    /// Like `storeController`.
-    func storeView(_ node: ViewNode?, id: String) {
-        if undo.isRecording { undo.entries.append(.view(id, views[id])) }
+    /// Like `insertController`.
+    @discardableResult
+    func insertView(_ node: ViewNode, id: String) -> NodeHandle {
         var node = node
-        node?.undoStamp = undo.stamp
-        views[id] = node
+        node.undoStamp = undo.stamp
+        let (handle, appended) = views.insert(node, id: id)
+        if undo.isRecording { undo.entries.append(.viewCreated(handle, appended: appended)) }
+        return handle
+    }
+
+    /// Like `removeController`.
+    func removeView(_ handle: NodeHandle) {
+        let (node, id) = views.remove(handle)
+        if undo.isRecording { undo.entries.append(.viewDeleted(handle, id: id, node)) }
     }
 
     func storeContainerViewOwner(_ owner: String?, for view: String) {
@@ -229,7 +246,7 @@ extension ContainmentTree {
         return body(&scheduler)
     }
 
-    func appendToTurnList(_ list: Scheduler.TurnList, _ controller: String) {
+    func appendToTurnList(_ list: Scheduler.TurnList, _ controller: NodeHandle) {
         if undo.isRecording, undo.countedTurnLists & list.rawValue == 0 {
             undo.countedTurnLists |= list.rawValue
             undo.entries.append(.turnListCount(list, scheduler[list].count))
@@ -238,13 +255,13 @@ extension ContainmentTree {
     }
 
     /// Empties a list, returning what it held.
-    func takeTurnList(_ list: Scheduler.TurnList) -> [String] {
+    func takeTurnList(_ list: Scheduler.TurnList) -> [NodeHandle] {
         let taken = scheduler[list]
         replaceTurnList(list, with: [])
         return taken
     }
 
-    func replaceTurnList(_ list: Scheduler.TurnList, with new: [String]) {
+    func replaceTurnList(_ list: Scheduler.TurnList, with new: [NodeHandle]) {
         if undo.isRecording { undo.entries.append(.turnList(list, scheduler[list])) }
         scheduler[list] = new
     }

@@ -35,10 +35,10 @@ extension ContainmentTree {
         for (index, option) in options.enumerated() where !Self.animationOptions.contains(option) {
             throw .invalidArgument(field: field + "options[\(index)]", "unknown UIViewAnimationOptions name \(option)")
         }
-        try requireController(parent, field: "receiver")
-        try requireController(from, field: field + "from")
-        try requireController(to, field: field + "to")
-        guard controllers[from]!.parent == parent, controllers[to]!.parent == parent else {
+        let parentHandle = try requireController(parent, field: "receiver")
+        let fromHandle = try requireController(from, field: field + "from")
+        let toHandle = try requireController(to, field: field + "to")
+        guard readController(fromHandle, { $0.parent }) == parentHandle, readController(toHandle, { $0.parent }) == parentHandle else {
             throw .invalidArgumentException(
                 code: "not_common_parent",
                 "Children view controllers \(ContainmentError.describe(from)) and \(ContainmentError.describe(to)) must have a common parent view controller when calling -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:]"
@@ -51,9 +51,11 @@ extension ContainmentTree {
             return scheduler.transitionCount
         }
         let transitionID = "t\(number)"
-        let container = views[controllers[from]!.viewID]!.superview
+        // Nothing below deletes a controller or view, so the handles stay valid.
+        let container = readController(fromHandle, { $0.rootView }).flatMap { views[$0].superview }
         let forwards =
-            (drivesAppearance || controllers[parent]!.automaticallyForwardsAppearance) && container.map { isOnScreen($0) } == true
+            (drivesAppearance || readController(parentHandle, { $0.automaticallyForwardsAppearance }))
+            && container.map { window.visible && views[$0].inWindow } == true
         let animated = duration > 0
         if forwards {
             if appearingFirst {
@@ -64,8 +66,8 @@ extension ContainmentTree {
                 beginAppearanceTransition(to, appearing: true, animated: animated, driver: .transition(transitionID))
             }
         }
-        if let container {
-            try addSubview(controllers[to]!.viewID, to: container, at: index)
+        if let container, let toView = readController(toHandle, { $0.rootView }) {
+            moveSubview(try checkAddSubview(toView, to: container, at: index))
         }
         let record = TransitionRecord(
             id: transitionID, parent: parent, from: from, to: to, duration: duration, options: options, startedAt: now,

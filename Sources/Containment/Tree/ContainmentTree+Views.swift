@@ -4,30 +4,32 @@
 extension ContainmentTree {
     /// Resolves a view id, loading its controller's view first as accessing `.view` does.
     /// The field's name is built only for the error (see `requireController`).
-    func resolveView(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> String {
-        if views.index(forKey: id) != nil { return id }
-        if ControllerNode.isRootViewID(id), controllers.index(forKey: String(id.dropLast(5))) != nil {
+    func resolveView(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> NodeHandle {
+        if let view = views.handle(id) { return view }
+        if ControllerNode.isRootViewID(id), let controller = controllers.handle(String(id.dropLast(5))) {
             loadViewIfNeeded(String(id.dropLast(5)))
-            return id
+            if let root = controllers[controller].rootView { return root }
         }
         if let owner = containerViewOwners[id] {
             loadViewIfNeeded(owner)
-            if views[id] != nil { return id }
+            if let view = views.handle(id) { return view }
         }
         throw .notFound(code: "view_not_found", "no view \(id)", field: field())
     }
 
     /// UIKit's `loadViewIfNeeded`: `loadView` then `viewDidLoad`, once per load.
     func loadViewIfNeeded(_ controller: String) {
-        guard let node = controllers[controller], !node.isViewLoaded else { return }
+        guard let handle = controllers.handle(controller), !controllers[handle].isViewLoaded else { return }
+        let node = controllers[handle]
         emit(controller, "loadView")
-        let rootID = node.viewID
         let bounds = Rect(size: window.size)
+        // Created this mark, so filling in its subviews logs nothing (see `insertView`).
+        let root = insertView(ViewNode(frame: bounds, owner: handle), id: node.viewID)
         for container in node.containerViews {
-            storeView(ViewNode(frame: container.frame ?? bounds, superview: rootID), id: container.id)
+            let view = insertView(ViewNode(frame: container.frame ?? bounds, superview: root), id: container.id)
+            editView(root) { $0.insertSubview(view, at: $0.subviews.count) }
         }
-        storeView(ViewNode(frame: bounds, subviews: node.containerViews.map(\.id), owner: controller), id: rootID)
-        editController(controller) { $0.isViewLoaded = true }
+        editController(handle) { $0.rootView = root }
         emit(controller, "viewDidLoad")
         do {
             try showInitialContent(of: controller)
@@ -39,37 +41,38 @@ extension ContainmentTree {
     /// Drops a controller's view (the long-deprecated `viewDidUnload` path); the next need
     /// loads it again (rule 8). Refused while the view is in a view hierarchy.
     func unloadView(_ controller: String) throws(ContainmentError) {
-        guard let node = controllers[controller], node.isViewLoaded else { return }
-        let rootID = node.viewID
-        guard views[rootID]?.superview == nil else {
+        guard let root = controllers[controller]?.rootView else { return }
+        guard views[root].superview == nil else {
             throw .internalInconsistency(
                 code: "view_in_hierarchy",
                 "Cannot unload the view of \(ContainmentError.describe(controller)) while it is in a view hierarchy")
         }
         try deleteViews(of: controller)
-        editController(controller) { $0.isViewLoaded = false }
+        editController(controller) { $0.rootView = nil }
     }
 
     /// Deletes a controller's root view with its container views. A container view moved
     /// into another view tree would outlive its controller's view, so that is refused.
     func deleteViews(of controller: String) throws(ContainmentError) {
-        guard let node = controllers[controller], node.isViewLoaded else { return }
-        var strays: [String] = []
-        for container in node.containerViews where views[container.id] != nil {
+        guard let node = controllers[controller], let root = node.rootView else { return }
+        var strays: [NodeHandle] = []
+        for container in node.containerViews {
+            guard let view = views.handle(container.id) else { continue }
             // Inside the root view unless another controller's root view is on the way up.
-            var current: String? = container.id
-            while let viewID = current, viewID != node.viewID, views[viewID]?.owner == nil {
+            var current: NodeHandle? = view
+            while let handle = current, handle != root, views[handle].owner == nil {
                 workCount += 1
-                current = views[viewID]?.superview
+                current = views[handle].superview
             }
-            if current != node.viewID { strays.append(container.id) }
+            if current != root { strays.append(view) }
         }
-        for stray in strays where views[stray]?.superview != nil {
+        for stray in strays where views[stray].superview != nil {
             throw .internalInconsistency(
                 code: "view_in_hierarchy",
-                "Cannot unload the view of \(ContainmentError.describe(controller)) while its container view \(stray) is in another view hierarchy")
+                "Cannot unload the view of \(ContainmentError.describe(controller)) while its container view \(views.id(stray)) is in another view hierarchy"
+            )
         }
-        deleteViewTree(node.viewID)
+        deleteViewTree(root)
         for stray in strays {
             deleteViewTree(stray)
         }
@@ -77,23 +80,22 @@ extension ContainmentTree {
 
     /// Deletes a view and the unowned views below it; root views of other controllers found
     /// below are detached, not deleted.
-    func deleteViewTree(_ rootID: String) {
-        if let superview = views[rootID]?.superview {
-            removeSubviewLink(rootID, from: superview)
+    func deleteViewTree(_ root: NodeHandle) {
+        if let superview = views[root].superview {
+            removeSubviewLink(root, from: superview)
         }
-        var stack = [rootID]
-        while let viewID = stack.popLast() {
+        var stack = [root]
+        while let handle = stack.popLast() {
             workCount += 1
-            guard let node = views[viewID] else { continue }
-            for subview in node.subviews {
-                if views[subview]?.owner != nil {
+            for subview in views[handle].subviews {
+                if views[subview].owner != nil {
                     editView(subview) { $0.superview = nil }
                     updateInWindow(subview, false)
                 } else {
                     stack.append(subview)
                 }
             }
-            storeView(nil, id: viewID)
+            removeView(handle)
         }
     }
 
@@ -110,9 +112,9 @@ extension ContainmentTree {
 
     /// After a superview change: the moved subtree learns whether the window is above it.
     /// `wasInWindow`: the view's flag, when the caller has read it.
-    func updateInWindow(_ viewID: String, _ inWindow: Bool, wasInWindow: Bool? = nil) {
-        guard (wasInWindow ?? readView(viewID, { $0.inWindow })) != inWindow else { return }
-        var stack = [viewID]
+    func updateInWindow(_ view: NodeHandle, _ inWindow: Bool, wasInWindow: Bool? = nil) {
+        guard (wasInWindow ?? readView(view, { $0.inWindow })) != inWindow else { return }
+        var stack = [view]
         while let current = stack.popLast() {
             workCount += 1
             stack.append(
@@ -124,10 +126,11 @@ extension ContainmentTree {
     }
 
     /// The controller owning `view` or its nearest owned ancestor.
-    func nearestOwner(from view: String?) -> String? {
+    func nearestOwner(from view: NodeHandle?) -> NodeHandle? {
         var current = view
-        while let viewID = current, let (owner, superview) = readView(viewID, { ($0.owner, $0.superview) }) {
+        while let handle = current {
             workCount += 1
+            let (owner, superview) = readView(handle) { ($0.owner, $0.superview) }
             if let owner { return owner }
             current = superview
         }
@@ -139,92 +142,91 @@ extension ContainmentTree {
     /// `addSubview`/`insertSubview(_:at:)` with UIKit's checks: no cycles, and the
     /// containment check of rule 4 for every controller root view being moved.
     func addSubview(_ viewID: String, to superviewID: String, at index: Int? = nil) throws(ContainmentError) {
-        moveSubview(try checkAddSubview(viewID, to: superviewID, at: index))
+        moveSubview(try checkAddSubview(views.existing(viewID), to: views.existing(superviewID), at: index))
     }
 
     /// A checked `addSubview`: what the checks read, which the move reuses.
     struct SubviewMove {
-        var viewID: String
-        var superviewID: String
+        var view: NodeHandle
+        var superview: NodeHandle
         var index: Int?
         var wasInWindow: Bool
-        var oldSuperview: String?
-        var owner: String?
+        var oldSuperview: NodeHandle?
+        var owner: NodeHandle?
         var superviewInWindow: Bool
-        var newOwner: String?
+        var newOwner: NodeHandle?
     }
 
     /// `addSubview`'s checks, changing nothing: a raw call runs the move that cannot fail
     /// anymore apart (see `finishCall`).
-    func checkAddSubview(_ viewID: String, to superviewID: String, at index: Int?) throws(ContainmentError) -> SubviewMove {
-        guard viewID != WindowState.viewID else {
+    func checkAddSubview(_ view: NodeHandle, to superview: NodeHandle, at index: Int?) throws(ContainmentError) -> SubviewMove {
+        guard views.id(view) != WindowState.viewID else {
             throw .invalidArgument(field: "args.view", "the window cannot be a subview")
         }
-        guard viewID != superviewID else {
+        guard view != superview else {
             throw .invalidArgumentException(code: "subview_is_self", "Can't add self as subview")
         }
-        let moving = readView(viewID) { node in
+        let moving = readView(view) { node in
             (hasSubviews: !node.subviews.isEmpty, inWindow: node.inWindow, superview: node.superview, owner: node.owner)
-        }!
+        }
         // The superview is not below the moved view (checked next), so the move leaves its
         // place in the window as it is.
-        let target = readView(superviewID) { node in (inWindow: node.inWindow, superview: node.superview, owner: node.owner) }
-        let superviewInWindow = target?.inWindow ?? false
+        let target = readView(superview) { node in (inWindow: node.inWindow, superview: node.superview, owner: node.owner) }
         // Only a view with subviews can be above the new superview, and never from off the
         // window when the superview is in it.
-        let couldBeAncestor = moving.hasSubviews && (moving.inWindow || !superviewInWindow)
-        var ancestor = couldBeAncestor ? target?.superview : nil
+        let couldBeAncestor = moving.hasSubviews && (moving.inWindow || !target.inWindow)
+        var ancestor = couldBeAncestor ? target.superview : nil
         while let current = ancestor {
             workCount += 1
-            if current == viewID {
+            if current == view {
                 throw .invalidArgumentException(code: "subview_is_ancestor", "Can't add a view as a subview of its own descendant")
             }
             ancestor = readView(current) { $0.superview }
         }
         // Its place stays as it is (see above), so it is found once for the check and layout.
-        let newOwner = target?.owner ?? nearestOwner(from: target?.superview)
-        try checkHierarchy(moving: viewID, under: newOwner)
+        let newOwner = target.owner ?? nearestOwner(from: target.superview)
+        try checkHierarchy(moving: view, under: newOwner)
         return SubviewMove(
-            viewID: viewID, superviewID: superviewID, index: index, wasInWindow: moving.inWindow,
-            oldSuperview: moving.superview, owner: moving.owner, superviewInWindow: superviewInWindow, newOwner: newOwner)
+            view: view, superview: superview, index: index, wasInWindow: moving.inWindow,
+            oldSuperview: moving.superview, owner: moving.owner, superviewInWindow: target.inWindow, newOwner: newOwner)
     }
 
     /// The rest of `addSubview`, after its checks: the links, the window flags, layout and
     /// the appearance callbacks.
     func moveSubview(_ move: SubviewMove) {
-        let viewID = move.viewID
+        let view = move.view
         let wasOnScreen = window.visible && move.wasInWindow
         if let oldSuperview = move.oldSuperview {
             if wasOnScreen { markLayout(nearestOwner(from: oldSuperview)) }
-            removeSubviewLink(viewID, from: oldSuperview)
+            removeSubviewLink(view, from: oldSuperview)
         }
-        insertSubviewLink(viewID, into: move.superviewID, at: move.index)
-        editView(viewID) { $0.superview = move.superviewID }
-        updateInWindow(viewID, move.superviewInWindow, wasInWindow: move.wasInWindow)
+        insertSubviewLink(view, into: move.superview, at: move.index)
+        editView(view) { $0.superview = move.superview }
+        updateInWindow(view, move.superviewInWindow, wasInWindow: move.wasInWindow)
         let nowOnScreen = window.visible && move.superviewInWindow
         if nowOnScreen {
             markLayout(move.newOwner)
             markLayout(move.owner)
         }
         if !wasOnScreen && nowOnScreen {
-            appearWalk(from: viewID)
+            appearWalk(from: view)
         } else if wasOnScreen && !nowOnScreen {
-            disappearWalk(from: viewID)
+            disappearWalk(from: view)
         }
     }
 
     /// Rule 4: the nearest controller above the new place must be the parent of each
-    /// controller whose root view moves (the first owned views below `viewID`); `newOwner`
+    /// controller whose root view moves (the first owned views below `view`); `newOwner`
     /// is that controller (`nearestOwner(from:)` the new superview).
-    func checkHierarchy(moving viewID: String, under newOwner: String?) throws(ContainmentError) {
-        var stack = [viewID]
+    func checkHierarchy(moving view: NodeHandle, under newOwner: NodeHandle?) throws(ContainmentError) {
+        var stack = [view]
         while let current = stack.popLast() {
             workCount += 1
-            guard let (owner, subviews) = readView(current, { ($0.owner, $0.subviews) }) else { continue }
+            let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
             if let owner {
                 if let parent = readController(owner, { $0.parent }), parent != newOwner {
                     throw .hierarchyInconsistency(
-                        "child view controller:\(ContainmentError.describe(owner)) should have parent view controller:\(ContainmentError.describe(newOwner)) but actual parent is:\(ContainmentError.describe(parent))"
+                        "child view controller:\(ContainmentError.describe(controllers.id(owner))) should have parent view controller:\(ContainmentError.describe(newOwner.map { controllers.id($0) })) but actual parent is:\(ContainmentError.describe(controllers.id(parent)))"
                     )
                 }
             } else {
@@ -234,16 +236,19 @@ extension ContainmentTree {
     }
 
     func removeFromSuperview(_ viewID: String) {
-        guard let (superviewID, inWindow) = readView(viewID, { node in node.superview.map { ($0, node.inWindow) } }) else {
-            return
-        }
+        guard let view = views.handle(viewID) else { return }
+        removeFromSuperview(view)
+    }
+
+    func removeFromSuperview(_ view: NodeHandle) {
+        guard let (superview, inWindow) = readView(view, { node in node.superview.map { ($0, node.inWindow) } }) else { return }
         let wasOnScreen = window.visible && inWindow
-        if wasOnScreen { markLayout(nearestOwner(from: superviewID)) }
-        removeSubviewLink(viewID, from: superviewID)
-        editView(viewID) { $0.superview = nil }
-        updateInWindow(viewID, false, wasInWindow: inWindow)
+        if wasOnScreen { markLayout(nearestOwner(from: superview)) }
+        removeSubviewLink(view, from: superview)
+        editView(view) { $0.superview = nil }
+        updateInWindow(view, false, wasInWindow: inWindow)
         if wasOnScreen {
-            disappearWalk(from: viewID)
+            disappearWalk(from: view)
         }
     }
 
@@ -254,60 +259,68 @@ extension ContainmentTree {
     /// parents first.
     @discardableResult
     func setFrame(_ viewID: String, _ frame: Rect) -> [String] {
+        guard let view = views.handle(viewID) else { return [] }
+        return setFrame(view, frame)
+    }
+
+    @discardableResult
+    func setFrame(_ view: NodeHandle, _ frame: Rect) -> [String] {
         var resized: [String] = []
-        let onScreen = isOnScreen(viewID)
-        var stack = [(viewID, frame)]
+        let onScreen = window.visible && views[view].inWindow
+        var stack = [(view, frame)]
         while let (current, newFrame) = stack.popLast() {
             workCount += 1
-            guard let node = views[current], node.frame != newFrame else { continue }
+            let node = views[current]
+            guard node.frame != newFrame else { continue }
             let oldBounds = node.frame.bounds
             editView(current) { $0.frame = newFrame }
             guard oldBounds.size != newFrame.size else { continue }
             if let owner = node.owner {
-                resized.append(owner)
-                if onScreen { markLayout(owner) }
-                if let layout = builtInLayout(owner) {
-                    stack.append(contentsOf: layout.reversed())
+                let ownerID = controllers.id(owner)
+                resized.append(ownerID)
+                if onScreen { markLayout(ownerID, at: owner) }
+                if let layout = builtInLayout(ownerID) {
+                    stack.append(contentsOf: layout.reversed().compactMap { id, frame in views.handle(id).map { ($0, frame) } })
                     continue
                 }
             }
-            for subview in node.subviews.reversed() where views[subview]?.frame == oldBounds {
+            for subview in node.subviews.reversed() where views[subview].frame == oldBounds {
                 stack.append((subview, newFrame.bounds))
             }
         }
         return resized
     }
 
-    func markLayout(_ controller: String?) {
-        guard let controller, let index = controllers.index(forKey: controller) else { return }
-        markLayout(controller, at: index)
+    func markLayout(_ controller: NodeHandle?) {
+        guard let controller else { return }
+        markLayout(controllers.id(controller), at: controller)
     }
 
     /// `markLayout` for a caller that has looked the controller up.
-    func markLayout(_ controller: String, at index: ControllerIndex) {
-        guard readController(at: index, { !$0.needsLayout && $0.isViewLoaded }) else { return }
-        editController(at: index) { $0.needsLayout = true }
-        appendToTurnList(.pendingLayout, controller)
+    func markLayout(_ controller: String, at index: NodeHandle) {
+        guard readController(index, { !$0.needsLayout && $0.isViewLoaded }) else { return }
+        editController(index) { $0.needsLayout = true }
+        appendToTurnList(.pendingLayout, index)
     }
 
     /// `index` is the controller's, which its caller has just looked up.
-    func layout(_ controller: String, at index: ControllerIndex) {
-        editController(at: index) { $0.needsLayout = false }
+    func layout(_ controller: String, at index: NodeHandle) {
+        editController(index) { $0.needsLayout = false }
         emit(controller, "viewWillLayoutSubviews")
         emit(controller, "viewDidLayoutSubviews")
     }
 
     /// `layoutIfNeeded`: lays out now, parents first, what is pending in the view's subtree.
-    func layoutIfNeeded(_ viewID: String) {
+    func layoutIfNeeded(_ view: NodeHandle) {
         guard !scheduler.pendingLayout.isEmpty else { return }
-        var stack = [viewID]
+        var stack = [view]
         while let current = stack.popLast() {
             workCount += 1
-            guard let node = views[current] else { continue }
-            if let owner = node.owner, let index = controllers.index(forKey: owner), readController(at: index, { $0.needsLayout }) {
-                layout(owner, at: index)
+            let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
+            if let owner, readController(owner, { $0.needsLayout }) {
+                layout(controllers.id(owner), at: owner)
             }
-            stack.append(contentsOf: node.subviews.reversed())
+            stack.append(contentsOf: subviews.reversed())
         }
     }
 }

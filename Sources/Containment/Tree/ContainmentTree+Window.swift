@@ -9,9 +9,9 @@ extension ContainmentTree {
         guard window.visible == hidden else { return }
         editWindow { $0.visible = !hidden }
         if hidden {
-            disappearWalk(from: WindowState.viewID)
+            disappearWalk(from: views.existing(WindowState.viewID))
         } else {
-            appearWalk(from: WindowState.viewID)
+            appearWalk(from: views.existing(WindowState.viewID))
         }
     }
 
@@ -23,14 +23,14 @@ extension ContainmentTree {
             try requireController(root, field: "args.rootViewController")
         }
         if let old = window.rootViewController, let node = controllers[old], node.isViewLoaded,
-            views[node.viewID]?.superview == WindowState.viewID
+            superviewID(of: node.viewID) == WindowState.viewID
         {
             removeFromSuperview(node.viewID)
         }
         editWindow { $0.rootViewController = root }
         guard let root else { return }
         loadViewIfNeeded(root)
-        let viewID = controllers[root]!.viewID
+        let viewID = controllers[existing: root].viewID
         setFrame(viewID, Rect(size: window.size))
         try addSubview(viewID, to: WindowState.viewID)
     }
@@ -66,7 +66,7 @@ extension ContainmentTree {
             emit(
                 controller, "traitCollectionDidChange",
                 ["previousTraitCollection": .object(["horizontalSizeClass": .string(previous.rawValue)])])
-            stack.append(contentsOf: node.children.reversed())
+            stack.append(contentsOf: childIDs(of: node).reversed())
         }
         try adaptSplitViewControllers(visited)
     }
@@ -80,14 +80,14 @@ extension ContainmentTree {
         let styleDecider = followChain(from: root) { $0.childForStatusBarStyle }
         let hiddenDecider = followChain(from: root) { $0.childForStatusBarHidden }
         return StatusBarSnapshot(
-            style: controllers[styleDecider]!.statusBarStyle, hidden: controllers[hiddenDecider]!.statusBarHidden,
+            style: controllers[existing: styleDecider].statusBarStyle, hidden: controllers[existing: hiddenDecider].statusBarHidden,
             decidedBy: styleDecider, hiddenDecidedBy: hiddenDecider)
     }
 
     private func followChain(from root: String, _ next: (ControllerNode) -> String?) -> String {
         var current = root
         var seen: Set<String> = [root]
-        while let candidate = next(controllers[current]!), controllers[candidate] != nil, seen.insert(candidate).inserted {
+        while let candidate = next(controllers[existing: current]), controllers[candidate] != nil, seen.insert(candidate).inserted {
             current = candidate
         }
         return current

@@ -15,10 +15,10 @@ public final class ContainmentTree {
     // checks were a sixth of the instructions of a typical call. Debug builds, which the
     // tests use, keep them, so an overlapping access still traps there.
     #if DEBUG
-    var controllers: IDTable<ControllerNode> = [:]
-    var views: IDTable<ViewNode> = [:]
+    var controllers = NodeTable<ControllerNode>()
+    var views = NodeTable<ViewNode>()
     /// Declared container view id → the controller whose root view holds it.
-    var containerViewOwners: IDTable<String> = [:]
+    var containerViewOwners: [String: String] = [:]
     var window: WindowState
     var scheduler = Scheduler()
     var finishedTransitions = FinishedTransitions()
@@ -36,10 +36,10 @@ public final class ContainmentTree {
     /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
     var workCount = 0
     #else
-    @exclusivity(unchecked) var controllers: IDTable<ControllerNode> = [:]
-    @exclusivity(unchecked) var views: IDTable<ViewNode> = [:]
+    @exclusivity(unchecked) var controllers = NodeTable<ControllerNode>()
+    @exclusivity(unchecked) var views = NodeTable<ViewNode>()
     /// Declared container view id → the controller whose root view holds it.
-    @exclusivity(unchecked) var containerViewOwners: IDTable<String> = [:]
+    @exclusivity(unchecked) var containerViewOwners: [String: String] = [:]
     @exclusivity(unchecked) var window: WindowState
     @exclusivity(unchecked) var scheduler = Scheduler()
     @exclusivity(unchecked) var finishedTransitions = FinishedTransitions()
@@ -74,7 +74,7 @@ public final class ContainmentTree {
         self.configuration = configuration
         self.window = WindowState(size: configuration.windowSize, horizontalSizeClass: configuration.horizontalSizeClass)
         self.log = EventLog(capacity: configuration.eventRetention)
-        views[WindowState.viewID] = ViewNode(frame: Rect(size: configuration.windowSize), inWindow: true)
+        _ = views.insert(ViewNode(frame: Rect(size: configuration.windowSize), inWindow: true), id: WindowState.viewID)
         creationEvents = try mutate(now: now) { () throws(ContainmentError) in
             var presentations: [RawCall] = []
             if let root {
@@ -227,8 +227,9 @@ public final class ContainmentTree {
         let events = commitCall()
         scheduler = Scheduler()
         finishedTransitions = FinishedTransitions()
-        controllers = [:]
-        views = [WindowState.viewID: ViewNode(frame: Rect(size: window.size), inWindow: true)]
+        controllers.removeAll()
+        views.removeAll()
+        _ = views.insert(ViewNode(frame: Rect(size: window.size), inWindow: true), id: WindowState.viewID)
         containerViewOwners = [:]
         window.rootViewController = nil
         return events

@@ -100,8 +100,9 @@ enum Fixture {
         while remaining > 0 {
             let group = groups.count
             let leaves = min(999, remaining - 1)
-            groups.append(ControllerSpec(
-                id: "g\(group)", children: (0..<leaves).map { ControllerSpec(id: "g\(group)-\($0)") }))
+            groups.append(
+                ControllerSpec(
+                    id: "g\(group)", children: (0..<leaves).map { ControllerSpec(id: "g\(group)-\($0)") }))
             remaining -= leaves + 1
         }
         let root = ControllerSpec(id: "root", children: [ControllerSpec(id: "a")] + groups)
@@ -121,7 +122,9 @@ enum Fixture {
         var deepest = "root"
         for level in 1..<depth {
             _ = try tree.createController(ControllerSpec(id: "d\(level)"), now: 0)
-            _ = try tree.addChild("d\(level)", to: deepest, now: 0)
+            let added = tree.perform(
+                [RawCall(receiver: deepest, method: "addChild", args: ["child": .string("d\(level)")])], atomic: true, now: 0)
+            if let failure = added.failure { throw failure }
             deepest = "d\(level)"
         }
         return (tree, deepest)
