@@ -1,10 +1,11 @@
 extension ContainmentTree {
     /// The tree's whole state between calls, for a snapshot (see `TreeState`).
     public var state: TreeState {
-        let controllerRecords = controllers.map { _, node in Self.record(of: node) }.sorted { $0.id < $1.id }
-        let viewRecords = views.map { id, node in
-            TreeState.ViewRecord(
-                id: id, frame: node.frame, superview: node.superview, subviews: node.subviews, owner: node.owner, inWindow: node.inWindow)
+        let controllerRecords = controllers.all.map { _, _, node in record(of: node) }.sorted { $0.id < $1.id }
+        let viewRecords = views.all.map { _, id, node in
+            let links = linkIDs(of: node)
+            return TreeState.ViewRecord(
+                id: id, frame: node.frame, superview: links.superview, subviews: links.subviews, owner: links.owner, inWindow: node.inWindow)
         }.sorted { $0.id < $1.id }
         var owners: [String: String] = [:]
         for (view, controller) in containerViewOwners { owners[view] = controller }
@@ -15,8 +16,8 @@ extension ContainmentTree {
                 rootViewController: window.rootViewController),
             controllers: controllerRecords, views: viewRecords, containerViewOwners: owners,
             turn: TreeState.TurnRecord(
-                deferredEnds: scheduler.deferredEnds, pendingIsAppearing: scheduler.pendingIsAppearing,
-                pendingLayout: scheduler.pendingLayout, movingFlagged: scheduler.movingFlagged),
+                deferredEnds: liveIDs(scheduler.deferredEnds), pendingIsAppearing: liveIDs(scheduler.pendingIsAppearing),
+                pendingLayout: liveIDs(scheduler.pendingLayout), movingFlagged: liveIDs(scheduler.movingFlagged)),
             runningTransitions: scheduler.running.values.sorted { $0.id < $1.id }, transitionCount: scheduler.transitionCount,
             finishedTransitions: finishedTransitions.order.compactMap { finishedTransitions.snapshots[$0] },
             events: oldestRetainedSeq <= lastSeq ? log.events(after: oldestRetainedSeq - 1, limit: Int.max) : [],
@@ -36,21 +37,27 @@ extension ContainmentTree {
         window = WindowState(size: state.window.size, horizontalSizeClass: state.window.horizontalSizeClass)
         window.visible = state.window.visible
         window.rootViewController = state.window.rootViewController
-        controllers = [:]
-        for record in state.controllers { controllers[record.id] = Self.node(from: record) }
-        views = [:]
-        for record in state.views {
-            views[record.id] = ViewNode(
-                frame: record.frame, superview: record.superview, subviews: record.subviews, owner: record.owner, inWindow: record.inWindow)
+        // Two passes: every node gets its handle first, then links are set from the ids.
+        controllers.removeAll()
+        views.removeAll()
+        for record in state.controllers {
+            guard controllers.handle(record.id) == nil else { throw TreeStateError(message: "controller \(record.id) is listed twice") }
+            _ = controllers.insert(Self.node(from: record), id: record.id)
         }
-        guard views[WindowState.viewID] != nil else { throw TreeStateError(message: "it has no window view") }
+        for record in state.views {
+            guard views.handle(record.id) == nil else { throw TreeStateError(message: "view \(record.id) is listed twice") }
+            _ = views.insert(ViewNode(frame: record.frame, inWindow: record.inWindow), id: record.id)
+        }
+        guard views.handle(WindowState.viewID) != nil else { throw TreeStateError(message: "it has no window view") }
+        for record in state.controllers { try link(record) }
+        for record in state.views { try link(record) }
         containerViewOwners = [:]
         for (view, controller) in state.containerViewOwners { containerViewOwners[view] = controller }
         scheduler = Scheduler()
-        scheduler.deferredEnds = state.turn.deferredEnds
-        scheduler.pendingIsAppearing = state.turn.pendingIsAppearing
-        scheduler.pendingLayout = state.turn.pendingLayout
-        scheduler.movingFlagged = state.turn.movingFlagged
+        scheduler.deferredEnds = try state.turn.deferredEnds.map(controllerHandle)
+        scheduler.pendingIsAppearing = try state.turn.pendingIsAppearing.map(controllerHandle)
+        scheduler.pendingLayout = try state.turn.pendingLayout.map(controllerHandle)
+        scheduler.movingFlagged = try state.turn.movingFlagged.map(controllerHandle)
         for transition in state.runningTransitions { scheduler.running[transition.id] = transition }
         scheduler.transitionCount = state.transitionCount
         finishedTransitions = FinishedTransitions()
@@ -68,7 +75,42 @@ extension ContainmentTree {
         now = state.time
     }
 
-    private static func record(of node: ControllerNode) -> TreeState.ControllerRecord {
+    /// The ids of a turn list's controllers still in the tree (a deleted one would be skipped).
+    private func liveIDs(_ handles: [NodeHandle]) -> [String] {
+        handles.filter { controllers.contains($0) }.map { controllers.id($0) }
+    }
+
+    private func controllerHandle(_ id: String) throws(TreeStateError) -> NodeHandle {
+        guard let handle = controllers.handle(id) else { throw TreeStateError(message: "it names a missing controller \(id)") }
+        return handle
+    }
+
+    private func viewHandle(_ id: String) throws(TreeStateError) -> NodeHandle {
+        guard let handle = views.handle(id) else { throw TreeStateError(message: "it names a missing view \(id)") }
+        return handle
+    }
+
+    /// A restored controller's parent, children and root view, by the handles given in the first pass.
+    private func link(_ record: TreeState.ControllerRecord) throws(TreeStateError) {
+        let handle = try controllerHandle(record.id)
+        let parent = try record.parent.map { id throws(TreeStateError) in try controllerHandle(id) }
+        let children = try record.children.map { id throws(TreeStateError) in try controllerHandle(id) }
+        let rootView = record.isViewLoaded ? try viewHandle(ControllerNode.viewID(of: record.id)) : nil
+        controllers[handle].parent = parent
+        for child in children { controllers[handle].appendChild(child) }
+        controllers[handle].rootView = rootView
+    }
+
+    /// A restored view's superview, subviews and owner, by the handles given in the first pass.
+    private func link(_ record: TreeState.ViewRecord) throws(TreeStateError) {
+        let handle = try viewHandle(record.id)
+        let superview = try record.superview.map { id throws(TreeStateError) in try viewHandle(id) }
+        let subviews = try record.subviews.map { id throws(TreeStateError) in try viewHandle(id) }
+        let owner = try record.owner.map { id throws(TreeStateError) in try controllerHandle(id) }
+        views[handle] = ViewNode(frame: record.frame, superview: superview, subviews: subviews, owner: owner, inWindow: record.inWindow)
+    }
+
+    private func record(of node: ControllerNode) -> TreeState.ControllerRecord {
         let driver: TreeState.AppearanceDriverRecord? =
             switch node.appearanceDriver {
             case nil: nil
@@ -77,12 +119,12 @@ extension ContainmentTree {
             case .transition(let id): .transition(id)
             }
         return TreeState.ControllerRecord(
-            id: node.id, kind: node.kind, appearance: node.appearance, appearanceDriver: driver, parent: node.parent,
-            children: node.children, isViewLoaded: node.isViewLoaded, sentIsAppearing: node.sentIsAppearing,
+            id: node.id, kind: node.kind, appearance: node.appearance, appearanceDriver: driver,
+            parent: node.parent.map { controllers.id($0) }, children: childIDs(of: node), isViewLoaded: node.isViewLoaded, sentIsAppearing: node.sentIsAppearing,
             appearanceAnimated: node.appearanceAnimated, isMovingToParent: node.isMovingToParent,
             isMovingFromParent: node.isMovingFromParent, needsLayout: node.needsLayout,
             automaticallyForwardsAppearance: node.automaticallyForwardsAppearance,
-            extras: node.hasExtras ? record(of: node.extras) : nil)
+            extras: node.hasExtras ? Self.record(of: node.extras) : nil)
     }
 
     private static func record(of extras: ControllerExtras) -> TreeState.ExtrasRecord {
@@ -105,9 +147,6 @@ extension ContainmentTree {
     private static func node(from record: TreeState.ControllerRecord) -> ControllerNode {
         var node = ControllerNode(id: record.id, kind: record.kind)
         node.appearance = record.appearance
-        node.parent = record.parent
-        for child in record.children { node.appendChild(child) }
-        node.isViewLoaded = record.isViewLoaded
         node.sentIsAppearing = record.sentIsAppearing
         node.appearanceAnimated = record.appearanceAnimated
         node.isMovingToParent = record.isMovingToParent
