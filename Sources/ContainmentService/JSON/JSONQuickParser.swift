@@ -65,8 +65,9 @@ struct JSONQuickParser {
         guard index < bytes.count, depth < Self.maxDepth else { return nil }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            // Argument objects nearly always have one member: storage made once, not grown.
-            var members = [String: JSONValue](minimumCapacity: 1)
+            // Argument objects nearly always have one or two members (`view` and `at`,
+            // `from` and `to`): storage made once, not grown.
+            var members = [String: JSONValue](minimumCapacity: 2)
             let parsed = object(depth: depth) { parser, key in
                 guard let name = key.string, let member = parser.value(depth: depth + 1) else { return false }
                 return members.updateValue(member, forKey: name) == nil
