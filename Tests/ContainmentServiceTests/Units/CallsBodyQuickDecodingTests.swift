@@ -75,10 +75,10 @@ import Testing
 /// Random `/calls` bodies (SplitMix64, so every run sees the same ones). `plain` tells
 /// whether the body uses only what the quick decoder handles.
 private struct BodyGenerator {
-    private var state: UInt64
+    private var random: SplitMix64
     private var plain = true
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     mutating func body() -> (json: String, plain: Bool) {
         plain = true
@@ -183,24 +183,11 @@ private struct BodyGenerator {
 
     private mutating func space() -> String { oneOf(["", "", "", " ", "\n  ", "\t"]) ?? "" }
 
-    private mutating func shuffled(_ items: [String]) -> [String] {
-        var items = items
-        for index in items.indices.reversed() where index > 0 {
-            items.swapAt(index, Int(next() % UInt64(index + 1)))
-        }
-        return items
-    }
+    private mutating func shuffled(_ items: [String]) -> [String] { random.shuffled(items) }
 
-    private mutating func oneOf(_ items: [String]) -> String? { items.isEmpty ? nil : items[Int(next() % UInt64(items.count))] }
+    private mutating func oneOf(_ items: [String]) -> String? { items.isEmpty ? nil : random.oneOf(items) }
 
-    /// True one time in `n`.
-    private mutating func chance(_ n: UInt64) -> Bool { next() % n == 0 }
+    private mutating func chance(_ n: UInt64) -> Bool { random.chance(n) }
 
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
+    private mutating func next() -> UInt64 { random.next() }
 }
