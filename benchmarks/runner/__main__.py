@@ -9,6 +9,7 @@ import traceback
 
 import engine
 import fixtures
+import instructions
 import machine
 import memory
 import perf_profile
@@ -46,6 +47,10 @@ def parse_arguments():
     parser.add_argument("--engine", action="store_true",
                         help="run only the engine microbenchmarks (benchmarks/engine/, ordo-one/benchmark) "
                         "and write benchmarks/engine/results.md, which BENCHMARKS.md embeds")
+    parser.add_argument("--instructions", action="store_true",
+                        help="only count instructions per request with callgrind (one server thread, "
+                        "requests one after another): steady where req/s are not; writes "
+                        "benchmarks/results/instructions.json")
     parser.add_argument("--sse-binary", metavar="PATH",
                         help="measure SSE subscribers with this service binary (e.g. a branch whose "
                         "streams have not been merged yet); the report names it")
@@ -192,6 +197,9 @@ def main():
     if args.engine:
         path = os.path.join(results_dir, "engine-results.md") if args.quick else report.ENGINE
         engine.run(args.quick, path, ENGINE_NOTE)
+        return 0
+    if args.instructions:
+        instructions.count(args.binary or processes.build_service(REPO), results_dir)
         return 0
     binaries = {
         "service": args.binary or processes.build_service(REPO),

@@ -69,14 +69,14 @@ def raise_fd_limit():
 class Server:
     """A server process on a loopback port, ready once `ready_path` answers 200."""
 
-    def __init__(self, name, command, port, ready_path="/", log_path=None):
+    def __init__(self, name, command, port, ready_path="/", log_path=None, ready_timeout=30):
         self.name = name
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
         log(f"starting {name}: " + " ".join(command))
         self.log_file = open(log_path, "wb") if log_path else subprocess.DEVNULL
         self.process = subprocess.Popen(command, stdout=self.log_file, stderr=subprocess.STDOUT)
-        self._wait_ready(ready_path)
+        self._wait_ready(ready_path, ready_timeout)
 
     def _wait_ready(self, path, timeout=30):
         deadline = time.time() + timeout
