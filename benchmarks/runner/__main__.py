@@ -191,6 +191,8 @@ def main():
             raw = json.load(f)
         chosen = scenarios.select(scenarios.quick() if raw["quick"] else scenarios.full(), raw.get("only", []))
         out_dir, svg_dir = (results_dir, results_dir) if raw["quick"] else (REPO, BENCHMARKS)
+        if args.output:
+            os.makedirs(args.output, exist_ok=True)
         report.write(raw, chosen, args.output or out_dir, args.output or svg_dir)
         return 0
     facts = machine.describe()
