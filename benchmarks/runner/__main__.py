@@ -9,6 +9,7 @@ import traceback
 
 import engine
 import fixtures
+import instructions
 import machine
 import memory
 import perf_profile
@@ -47,12 +48,19 @@ def parse_arguments():
     parser.add_argument("--engine", action="store_true",
                         help="run only the engine microbenchmarks (benchmarks/engine/, ordo-one/benchmark) "
                         "and write benchmarks/engine/results.md, which BENCHMARKS.md embeds")
+    parser.add_argument("--instructions", action="store_true",
+                        help="only count instructions per request with callgrind (one server thread, "
+                        "requests one after another): steady where req/s are not; writes "
+                        "benchmarks/results/instructions.json")
     parser.add_argument("--sse-binary", metavar="PATH",
                         help="measure SSE subscribers with this service binary (e.g. a branch whose "
                         "streams have not been merged yet); the report names it")
     parser.add_argument("--report-from", metavar="JSON",
                         help="only rewrite the report from a previous run's raw figures "
                         "(benchmarks/results/full.json or quick.json)")
+    parser.add_argument("--only", action="append", default=[], metavar="KEY",
+                        help="run only scenario KEY (repeatable; a trailing * matches a prefix, e.g. "
+                        "'calls-*'); targets whose scenario did not run say 'not measured'")
     parser.add_argument("--skip-memory", action="store_true", help="skip the memory measurements")
     parser.add_argument("--skip-persistence", action="store_true",
                         help="skip the persistence measurements (/calls with --state-dir on and off, restore times)")
@@ -98,7 +106,8 @@ def measure_rounds(args, binaries, results_dir):
             "hummingbird", [binaries["hummingbird"], str(hb_port)], hb_port)
     service = start_service(binaries["service"], results_dir)
     client = Client(service.port)
-    chosen = scenarios.quick() if args.quick else scenarios.full()
+    every = scenarios.quick() if args.quick else scenarios.full()
+    chosen = scenarios.select(every, args.only)
     runs = []
     load = dict(threads=args.wrk_threads, connections=args.connections, seconds=args.seconds)
     try:
@@ -138,7 +147,7 @@ def measure_rounds(args, binaries, results_dir):
                     figures = wrk.run(peer, "/", "get.lua", **load)
                     runs.append({"round": number, "server": name, "scenario": "hello", **figures})
         for key in args.profile:
-            scenario = next(s for s in chosen if s.key == key)
+            scenario = next(s for s in every if s.key == key)
             wrk_args, cleanup = prepare(scenario, client, "profile")
             perf_profile.profile(service, scenario, wrk_args, load, results_dir)
             for tree in cleanup:
@@ -192,14 +201,19 @@ def main():
     if args.report_from:
         with open(args.report_from) as f:
             raw = json.load(f)
-        chosen = scenarios.quick() if raw["quick"] else scenarios.full()
+        chosen = scenarios.select(scenarios.quick() if raw["quick"] else scenarios.full(), raw.get("only", []))
         out_dir, svg_dir = (results_dir, results_dir) if raw["quick"] else (REPO, BENCHMARKS)
+        if args.output:
+            os.makedirs(args.output, exist_ok=True)
         report.write(raw, chosen, args.output or out_dir, args.output or svg_dir)
         return 0
     facts = machine.describe()
     if args.engine:
         path = os.path.join(results_dir, "engine-results.md") if args.quick else report.ENGINE
         engine.run(args.quick, path, ENGINE_NOTE)
+        return 0
+    if args.instructions:
+        instructions.count(args.binary or processes.build_service(REPO), results_dir)
         return 0
     binaries = {
         "service": args.binary or processes.build_service(REPO),
@@ -212,7 +226,7 @@ def main():
     stored = {} if args.skip_persistence else measure_persistence(args, binaries["service"], results_dir)
     raw = {"machine": facts, "quick": args.quick, "rounds": args.rounds, "seconds": args.seconds,
            "connections": args.connections, "wrk_threads": args.wrk_threads, "persistence": stored,
-           "server_threads": SERVER_THREADS, "runs": runs, "memory": mem,
+           "server_threads": SERVER_THREADS, "only": args.only, "runs": runs, "memory": mem,
            "service_exit_code": exit_code, "sse_binary": args.sse_binary}
     with open(os.path.join(results_dir, "quick.json" if args.quick else "full.json"), "w") as f:
         json.dump(raw, f, indent=1)

@@ -73,14 +73,22 @@ def _slot_trees(client, prefix, trees, attached, detached):
     return [f"{prefix}{t}" for t in range(trees)]
 
 
-def calls_spread(trees):
+def calls_spread(trees, numbers=False):
+    """The /calls add+remove batch over `trees` trees; with `numbers`, the same batch with its
+    subview inserted at index 0 (`wrk/calls.lua`), a call that carries a number."""
     slots = slots_for(trees)
 
     def build(client, tag):
-        prefix = f"{tag}-calls-"
+        prefix = f"{tag}-calls-" + ("numbers-" if numbers else "")
         made = _slot_trees(client, prefix, trees, [], fixtures.slot_ids("w", THREADS, slots))
-        return (prefix, trees, slots), made
+        return (prefix, trees, slots) + (("numbers",) if numbers else ()), made
 
+    if numbers:
+        return Scenario(
+            key=f"calls-numbers-{trees}-trees",
+            title=f"POST /calls add+remove with a number (insertSubview at: 0), spread over {trees} trees",
+            script="calls.lua", build=build,
+        )
     return Scenario(
         key=f"calls-{trees}-trees", title=f"POST /calls add+remove, spread over {trees} trees",
         script="calls.lua", build=build,
@@ -126,18 +134,34 @@ def full():
         HEALTHZ,
         get_tree(10), get_tree(100), get_tree(1000),
         get_tree(10, gzip=True), get_tree(100, gzip=True), get_tree(1000, gzip=True),
-        calls_spread(64),
+        calls_spread(64), calls_spread(64, numbers=True),
         calls_hot(100), calls_hot(1_000), calls_hot(10_000), calls_hot(100_000),
         children_recipe(64),
         transition_recipe(64),
     ]
 
 
+def select(chosen, keys):
+    """The scenarios of `chosen` whose key is one of `keys` or starts with one ending in `*`
+    (`--only`); all of them when `keys` is empty."""
+    if not keys:
+        return chosen
+
+    def matches(scenario, key):
+        return scenario.key == key or (key.endswith("*") and scenario.key.startswith(key[:-1]))
+
+    picked = [s for s in chosen if any(matches(s, k) for k in keys)]
+    unknown = [k for k in keys if not any(matches(s, k) for s in chosen)]
+    if unknown:
+        raise SystemExit(f"--only: no scenario {', '.join(unknown)}; the keys are {', '.join(s.key for s in chosen)}")
+    return picked
+
+
 def quick():
     return [
         HEALTHZ,
         get_tree(100), get_tree(100, gzip=True),
-        calls_spread(8),
+        calls_spread(8), calls_spread(8, numbers=True),
         calls_hot(100), calls_hot(1_000),
         children_recipe(8),
         transition_recipe(8),

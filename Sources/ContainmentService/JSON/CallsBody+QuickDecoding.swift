@@ -1,23 +1,12 @@
 import Containment
 
-extension CallsBody {
-    /// The batch `bytes` hold when they are plain JSON of the expected shape; nil leaves the
-    /// decision (and any 400 naming the field) to the strict decoder, which refuses unknown
-    /// keys: a key the quick reader does not know makes it step aside. Read member by member straight into `RawCall`s: building
-    /// a `JSONValue` for the whole body first cost a dictionary per call.
-    init?(quickJSON bytes: [UInt8]) {
-        guard let body = JSONQuickParser.reading(bytes, { $0.callsBody() }) else { return nil }
-        self = body
-    }
-}
-
-extension JSONQuickParser {
-    /// The whole document as a batch.
-    fileprivate mutating func callsBody() -> CallsBody? {
+/// Read member by member straight into `RawCall`s: building a `JSONValue` for the whole
+/// body first cost a dictionary per call.
+extension CallsBody: QuickJSONDecodable {
+    init?(quickJSON parser: inout JSONQuickParser) {
         var calls: [RawCall]?
-        var atomic: Bool?
-        var seenAtomic = false
-        let parsed = object(depth: 0) { parser, key in
+        var atomic: Bool??
+        let parsed = parser.object(depth: 0) { parser, key in
             if key == "calls" {
                 guard calls == nil else { return false }
                 var batch: [RawCall] = []
@@ -29,21 +18,19 @@ extension JSONQuickParser {
                 calls = batch
                 return parsed
             } else if key == "atomic" {
-                guard !seenAtomic else { return false }
-                seenAtomic = true
-                switch parser.value(depth: 1) {
-                case .null?: return true
-                case .bool(let flag)?: atomic = flag; return true
-                default: return false
-                }
+                guard atomic == nil, let value = parser.nullable({ $0.bool() }) else { return false }
+                atomic = value
+                return true
             } else {
                 return false
             }
         }
-        guard parsed, isAtEnd(), let calls else { return nil }
-        return CallsBody(calls: calls, atomic: atomic)
+        guard parsed, let calls else { return nil }
+        self.init(calls: calls, atomic: atomic ?? nil)
     }
+}
 
+extension JSONQuickParser {
     /// One call: `receiver` and `method` strings, `args` an object, `null` or left out.
     fileprivate mutating func rawCall(depth: Int) -> RawCall? {
         var receiver: String?

@@ -8,8 +8,10 @@ import Glibc
 /// (a `/calls` batch spent more time in JSONDecoder than in the engine).
 ///
 /// It only answers when the answer is certain to equal JSONDecoder's: anything it does not
-/// handle — malformed JSON, numbers, string escapes, invalid UTF-8, duplicate keys, deep
-/// nesting — fails, and the caller decodes with JSONDecoder, whose errors name the field.
+/// handle — malformed JSON, string escapes, invalid UTF-8, duplicate keys, deep nesting, a
+/// number no `Double` holds — fails, and the caller decodes with JSONDecoder, whose errors
+/// name the field. Numbers are read (frames, durations, indices are common in bodies, and
+/// falling back parsed such a body twice) and converted to the same `Double` JSONDecoder gives.
 ///
 /// A decoder that knows its shape reads objects and arrays member by member (`object`,
 /// `array`) straight into its own types, inside `reading`; `value` builds a `JSONValue` for
@@ -63,8 +65,9 @@ struct JSONQuickParser {
         guard index < bytes.count, depth < Self.maxDepth else { return nil }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            // Argument objects nearly always have one member: storage made once, not grown.
-            var members = [String: JSONValue](minimumCapacity: 1)
+            // Argument objects nearly always have one or two members (`view` and `at`,
+            // `from` and `to`): storage made once, not grown.
+            var members = [String: JSONValue](minimumCapacity: 2)
             let parsed = object(depth: depth) { parser, key in
                 guard let name = key.string, let member = parser.value(depth: depth + 1) else { return false }
                 return members.updateValue(member, forKey: name) == nil
@@ -82,8 +85,35 @@ struct JSONQuickParser {
         case UInt8(ascii: "t"): return literal("true", .bool(true))
         case UInt8(ascii: "f"): return literal("false", .bool(false))
         case UInt8(ascii: "n"): return literal("null", .null)
+        default: return number().map(JSONValue.number)
+        }
+    }
+
+    /// A number value (nil for any other value), read without wrapping it in a `JSONValue`.
+    mutating func number() -> Double? {
+        skipWhitespace()
+        guard index < bytes.count else { return nil }
+        var reader = JSONNumberReader(bytes, at: index)
+        guard let value = reader.read() else { return nil }
+        index = reader.end
+        return value
+    }
+
+    /// A boolean value (nil for any other value).
+    mutating func bool() -> Bool? {
+        skipWhitespace()
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "t"): return literal("true", .bool(true)) != nil ? true : nil
+        case UInt8(ascii: "f"): return literal("false", .bool(false)) != nil ? false : nil
         default: return nil
         }
+    }
+
+    /// Whether the next value is `null`; it is consumed when it is.
+    mutating func null() -> Bool {
+        skipWhitespace()
+        return literal("null", .null) != nil
     }
 
     /// A string value (nil for any other value), read without wrapping it in a `JSONValue`.

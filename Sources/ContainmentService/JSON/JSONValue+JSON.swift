@@ -12,17 +12,25 @@ extension JSONValue: JSONWritable {
         }
     }
 
-    /// Properties and event args: members in sorted key order.
+    /// Properties and event args: members in sorted key order. One or two members (nearly
+    /// every event's args) are ordered without sorting an array of indices.
     static func writeObject(_ members: [String: JSONValue], to writer: inout JSONWriter) {
+        func write(_ index: Dictionary<String, JSONValue>.Index) {
+            writer.key(escaping: members.keys[index])
+            members.values[index].writeJSON(to: &writer)
+        }
         writer.beginObject()
-        if members.count == 1, let (key, value) = members.first {
-            writer.key(escaping: key)
-            value.writeJSON(to: &writer)
-        } else if !members.isEmpty {
-            for index in JSONWriter.sortedIndices(members) {
-                writer.key(escaping: members.keys[index])
-                members.values[index].writeJSON(to: &writer)
-            }
+        switch members.count {
+        case 0: break
+        case 1: write(members.startIndex)
+        case 2:
+            let first = members.startIndex
+            let second = members.index(after: first)
+            let inOrder = JSONWriter.utf8Precedes(members.keys[first], members.keys[second])
+            write(inOrder ? first : second)
+            write(inOrder ? second : first)
+        default:
+            for index in JSONWriter.sortedIndices(members) { write(index) }
         }
         writer.endObject()
     }

@@ -189,7 +189,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// `a.utf8.lexicographicallyPrecedes(b.utf8)`, over contiguous bytes.
-    private static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
         var a = a
         var b = b
         return a.withUTF8 { left in

@@ -1,7 +1,7 @@
 import Containment
 
 /// `POST .../calls`.
-struct CallsBody: Decodable, Sendable {
+struct CallsBody: Decodable, Sendable, Equatable {
     var calls: [RawCall]
     var atomic: Bool?
 }

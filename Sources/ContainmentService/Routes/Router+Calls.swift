@@ -4,7 +4,7 @@ extension Router {
     /// Raw UIKit calls, for everything the recipes don't cover.
     mutating func addCallRoutes(_ core: ServiceCore) {
         add("POST", "/v1/trees/{tree}/calls") { (request) throws(Problem) in
-            let body = try request.decodeBody(CallsBody.self, quickly: CallsBody.init(quickJSON:))
+            let body = try request.decodeBody(CallsBody.self)
             let (outcome, events) = try core.mutate(request, .calls(body.calls, atomic: body.atomic ?? false), journalingBody: true) {
                 (_, applied, _) throws(Problem) in
                 let outcome = applied.calls ?? CallsOutcome(events: applied.events, failure: nil, applied: body.calls.count)

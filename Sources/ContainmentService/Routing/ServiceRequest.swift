@@ -24,11 +24,17 @@ struct ServiceRequest: Sendable {
 
     /// The body decoded as `Value` from JSON or (where the route accepts it) YAML; an empty
     /// body decodes as `{}` so bodies whose fields are all optional may be left out.
-    /// `quickly` may decode a JSON body without JSONDecoder; it returns nil whenever it is
-    /// not sure, and JSONDecoder then decides.
-    func decodeBody<Value: Decodable>(
-        _ type: Value.Type, quickly: ([UInt8]) -> Value? = { _ in nil }
-    ) throws(Problem) -> Value {
+    func decodeBody<Value: Decodable>(_ type: Value.Type) throws(Problem) -> Value {
+        try decodeBody(type, quickly: { _ in nil })
+    }
+
+    /// The same, read by the quick parser first (see `QuickJSONDecodable`): JSONDecoder only
+    /// decides the bodies it steps aside for.
+    func decodeBody<Value: QuickJSONDecodable>(_ type: Value.Type) throws(Problem) -> Value {
+        try decodeBody(type, quickly: Value.init(quickJSON:))
+    }
+
+    private func decodeBody<Value: Decodable>(_ type: Value.Type, quickly: ([UInt8]) -> Value?) throws(Problem) -> Value {
         if http.body.isEmpty { return try JSONCoding.decode(type, from: Array("{}".utf8)) }
         if MediaType(contentType: head.headers["Content-Type"]) == .yaml {
             return try YAMLCoding.decode(type, from: http.body)

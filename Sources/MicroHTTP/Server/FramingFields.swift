@@ -16,10 +16,15 @@ struct FramingFields {
                 host = field.value
                 hostCount += 1
             } else if field.name.isASCIICaseInsensitiveEqual(to: "Content-Length") {
-                for value in field.value.split(separator: ",", omittingEmptySubsequences: false) {
-                    let trimmed = Substring(value.trimmingASCIIWhitespace())
+                // Each comma-separated value, empty ones included, without `split`'s array.
+                var rest = Substring(field.value)
+                while true {
+                    let comma = rest.utf8.firstIndex(of: UInt8(ascii: ","))
+                    let trimmed = Substring(rest[..<(comma ?? rest.endIndex)].trimmingASCIIWhitespace())
                     if let length, length != trimmed { isAmbiguous = true }
                     length = trimmed
+                    guard let comma else { break }
+                    rest = rest[rest.utf8.index(after: comma)...]
                 }
             } else if field.name.isASCIICaseInsensitiveEqual(to: "Transfer-Encoding") {
                 encodings += 1

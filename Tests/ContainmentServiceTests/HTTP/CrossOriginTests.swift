@@ -1,4 +1,5 @@
 import ContainmentService
+import Foundation
 import MicroHTTPTestSupport
 import Testing
 
@@ -72,6 +73,14 @@ import Testing
         try waiter.sendRequest(
             "POST", "/v1/trees/demo/controllers/root/transitions?wait=true",
             headers: [("Origin", Self.page), ("Content-Type", "application/json")], body: body)
+        // The clock moves only once the transition runs: on a busy host the advance could
+        // otherwise overtake the waiting request, which would then never finish.
+        var started = false
+        for _ in 0..<500 where !started {
+            started = try service.request("GET", "/v1/trees/demo/transitions/t1").status == 200
+            if !started { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        try #require(started)
         try service.request("POST", "/v1/trees/demo/clock", json: #"{"advance": 1}"#)
         let answer = try waiter.readResponse(forMethod: "POST")
         #expect(answer.status == 200, "\(answer.text)")

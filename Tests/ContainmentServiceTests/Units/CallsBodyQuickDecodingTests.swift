@@ -15,6 +15,7 @@ import Testing
         #" { "atomic" : true , "calls" : [ { "method" : "willMove" , "receiver" : "a" , "args" : { "toParent" : null } } ] } "#,
         #"{"calls":[{"receiver":"a.view","method":"removeFromSuperview","args":null},{"receiver":"é","method":"m"}],"atomic":null}"#,
         #"{"calls":[{"receiver":"r","method":"m","args":{"list":["a",["b"]],"flag":false}}]}"#,
+        #"{"calls":[{"receiver":"r","method":"m","args":{"duration":0.3,"at":2,"frame":{"x":-1.5e1,"y":0,"width":375,"height":6.67E2}}}]}"#,
     ])
     func plainBodiesDecodeAsJSONDecoderDoes(json: String) throws {
         let quick = try #require(CallsBody(quickJSON: Array(json.utf8)))
@@ -24,7 +25,8 @@ import Testing
     }
 
     @Test(arguments: [
-        #"{"calls":[{"receiver":"r","method":"m","args":{"duration":0.3}}]}"#,  // numbers
+        #"{"calls":[{"receiver":"r","method":"m","args":{"duration":01}}]}"#,  // malformed number
+        #"{"calls":[{"receiver":"r","method":"m","args":{"duration":1e400}}]}"#,  // beyond Double
         #"{"calls":[{"receiver":"r\u00e9","method":"m"}]}"#,  // escapes
         #"{"calls":[{"receiver":"r","method":"m"}],"calls":[]}"#,  // duplicate key
         #"{"calls":[{"receiver":"r"}]}"#,  // missing method
@@ -49,7 +51,7 @@ import Testing
         #expect(CallsBody(quickJSON: bytes) == nil)
     }
 
-    /// Bodies generated from a fixed seed, plain ones and ones with numbers, escapes,
+    /// Bodies generated from a fixed seed, plain ones (numbers included) and ones with escapes,
     /// duplicate keys, wrong types and truncations mixed in: a quick answer must always
     /// equal JSONDecoder's, and a plain body must always get one.
     @Test func generatedBodiesDecodeAsJSONDecoderDoesOrFallBack() throws {
@@ -73,10 +75,10 @@ import Testing
 /// Random `/calls` bodies (SplitMix64, so every run sees the same ones). `plain` tells
 /// whether the body uses only what the quick decoder handles.
 private struct BodyGenerator {
-    private var state: UInt64
+    private var random: SplitMix64
     private var plain = true
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     mutating func body() -> (json: String, plain: Bool) {
         plain = true
@@ -154,12 +156,7 @@ private struct BodyGenerator {
         case 0: return string()
         case 1: return oneOf(["true", "false"]) ?? "true"
         case 2: return "null"
-        case 3:
-            if chance(4) {
-                plain = false
-                return oneOf(["0.5", "-1", "1e3", "20"]) ?? "1"
-            }
-            return string()
+        case 3: return oneOf(["0", "0.5", "-1", "1e3", "20", "-0", "2.5E-3", "1e22", "123456789012345678901"]) ?? "1"
         case 4: return "[" + (0..<Int(next() % 3)).map { _ in space() + value(depth: depth + 1) }.joined(separator: ",") + "]"
         default:
             var members: [String] = []
@@ -186,24 +183,11 @@ private struct BodyGenerator {
 
     private mutating func space() -> String { oneOf(["", "", "", " ", "\n  ", "\t"]) ?? "" }
 
-    private mutating func shuffled(_ items: [String]) -> [String] {
-        var items = items
-        for index in items.indices.reversed() where index > 0 {
-            items.swapAt(index, Int(next() % UInt64(index + 1)))
-        }
-        return items
-    }
+    private mutating func shuffled(_ items: [String]) -> [String] { random.shuffled(items) }
 
-    private mutating func oneOf(_ items: [String]) -> String? { items.isEmpty ? nil : items[Int(next() % UInt64(items.count))] }
+    private mutating func oneOf(_ items: [String]) -> String? { items.isEmpty ? nil : random.oneOf(items) }
 
-    /// True one time in `n`.
-    private mutating func chance(_ n: UInt64) -> Bool { next() % n == 0 }
+    private mutating func chance(_ n: UInt64) -> Bool { random.chance(n) }
 
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
+    private mutating func next() -> UInt64 { random.next() }
 }

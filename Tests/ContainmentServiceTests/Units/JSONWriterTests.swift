@@ -8,22 +8,8 @@ import Testing
 /// so clients see no change; these fail as soon as a field, an omission rule or a number
 /// format drifts.
 @Suite struct JSONWriterTests {
-    /// Deterministic pseudo-random numbers (SplitMix64), so a failure names a reproducible seed.
-    struct Random {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-        mutating func pick<Element>(_ elements: [Element]) -> Element { elements[below(elements.count)] }
-    }
+    /// A failure names a reproducible seed.
+    typealias Random = SplitMix64
 
     static let strings = [
         "", "plain", "quote\"inside", "back\\slash", "slash/and</script>", "tab\tnewline\nreturn\r",
@@ -45,7 +31,7 @@ import Testing
                 if value.isFinite { return value }
             }
         }
-        return random.pick(numbers)
+        return random.oneOf(numbers)
     }
 
     static func value(_ random: inout Random, depth: Int = 0) -> JSONValue {
@@ -53,7 +39,7 @@ import Testing
         case 0: return .null
         case 1: return .bool(random.below(2) == 0)
         case 2: return .number(number(&random))
-        case 3: return .string(random.pick(strings))
+        case 3: return .string(random.oneOf(strings))
         case 4: return .array((0..<random.below(4)).map { _ in value(&random, depth: depth + 1) })
         default: return .object(object(&random, depth: depth + 1))
         }
@@ -61,19 +47,19 @@ import Testing
 
     static func object(_ random: inout Random, depth: Int = 0) -> [String: JSONValue] {
         var members: [String: JSONValue] = [:]
-        for _ in 0..<random.below(5) { members[random.pick(strings)] = value(&random, depth: depth) }
+        for _ in 0..<random.below(5) { members[random.oneOf(strings)] = value(&random, depth: depth) }
         return members
     }
 
     /// A tree with a container, navigation, tab bar and split view controller, random titles,
     /// sizes and properties, after a random sequence of raw calls and time advances.
     static func randomTree(seed: UInt64) throws -> (ContainmentTree, [Event], [TransitionSnapshot]) {
-        var random = Random(state: seed)
+        var random = Random(seed: seed)
         func leaf(_ id: String) -> ControllerSpec {
             ControllerSpec(
-                id: id, title: random.below(2) == 0 ? nil : random.pick(strings),
+                id: id, title: random.below(2) == 0 ? nil : random.oneOf(strings),
                 preferredContentSize: random.below(2) == 0 ? nil : Size(width: number(&random).magnitude, height: 1.5),
-                statusBarStyle: random.pick([nil, .lightContent, .darkContent]), properties: object(&random))
+                statusBarStyle: random.oneOf([nil, .lightContent, .darkContent]), properties: object(&random))
         }
         let root = ControllerSpec(
             id: "root", properties: object(&random),
@@ -84,7 +70,7 @@ import Testing
                 ControllerSpec(id: "split", kind: .splitViewController, containerView: "box", primary: leaf("p"), secondary: leaf("s")),
                 ControllerSpec(
                     id: "pages", kind: .pageViewController, containerView: "box", viewControllers: [leaf("g1")],
-                    transitionStyle: random.pick([nil, .scroll, .pageCurl])),
+                    transitionStyle: random.oneOf([nil, .scroll, .pageCurl])),
             ],
             childContentSizes: random.below(2) == 0 ? nil : ["nav": Size(width: 320, height: 480.5), "tabs": Size(width: 1, height: 2)])
         let tree = try ContainmentTree(id: "gen-\(seed)", root: root, now: 1_795_000_000.123)
@@ -94,8 +80,8 @@ import Testing
         let cast = ["root", "nav", "tabs", "split", "n1", "t1", "p", "c1", "c2", "c3"]
         var now = 1_795_000_001.0
         for _ in 0..<random.below(30) {
-            let a = random.pick(cast)
-            let b = random.pick(cast)
+            let a = random.oneOf(cast)
+            let b = random.oneOf(cast)
             let id = JSONValue.string
             let calls: [RawCall]
             switch random.below(10) {
@@ -103,23 +89,23 @@ import Testing
             case 1: calls = [RawCall(receiver: a, method: "removeFromParent", args: nil)]
             case 2: calls = [RawCall(receiver: "nav", method: "pushViewController", args: ["viewController": id(b), "animated": .bool(random.below(2) == 0)])]
             case 3: calls = [RawCall(receiver: "tabs", method: "setSelectedIndex", args: ["index": .number(Double(random.below(2)))])]
-            case 4: calls = [RawCall(receiver: "split", method: random.pick(["show", "hide"]), args: ["column": "primary"])]
-            case 5: calls = [RawCall(receiver: "window", method: "setHorizontalSizeClass", args: ["sizeClass": .string(random.pick(["compact", "regular"]))])]
+            case 4: calls = [RawCall(receiver: "split", method: random.oneOf(["show", "hide"]), args: ["column": "primary"])]
+            case 5: calls = [RawCall(receiver: "window", method: "setHorizontalSizeClass", args: ["sizeClass": .string(random.oneOf(["compact", "regular"]))])]
             case 6:
-                now += random.pick([0.1, 0.25, 1])
+                now += random.oneOf([0.1, 0.25, 1])
                 events += tree.advance(to: now)
                 continue
             case 7:
-                let patch = ControllerPatch(title: .some(random.pick(strings)), properties: object(&random))
+                let patch = ControllerPatch(title: .some(random.oneOf(strings)), properties: object(&random))
                 events += (try? tree.updateController(a, patch, now: now)) ?? []
                 continue
             case 8:
-                if let (transition, started) = try? tree.cycleFromViewController(a, to: b, in: "root", duration: random.pick([0, 0.5]), now: now) {
+                if let (transition, started) = try? tree.cycleFromViewController(a, to: b, in: "root", duration: random.oneOf([0, 0.5]), now: now) {
                     transitions.append(transition)
                     events += started
                 }
                 continue
-            default: calls = [RawCall(receiver: a, method: random.pick(["loadViewIfNeeded", "unloadView", "setNeedsStatusBarAppearanceUpdate"]), args: nil)]
+            default: calls = [RawCall(receiver: a, method: random.oneOf(["loadViewIfNeeded", "unloadView", "setNeedsStatusBarAppearanceUpdate"]), args: nil)]
             }
             events += tree.perform(calls, atomic: false, now: now).events
         }
@@ -171,7 +157,7 @@ import Testing
     }
 
     @Test func randomJSONValuesMatchJSONEncoder() throws {
-        var random = Random(state: 42)
+        var random = Random(seed: 42)
         for index in 0..<2_000 {
             try Self.expectSame(Self.value(&random), "value \(index)")
         }

@@ -7,12 +7,15 @@ import Logging
 
 /// libFuzzer's entry point: every input goes through each request-body decoder and the router.
 /// Besides "never crash, never hang", two decoders are checked against a second opinion:
-/// - the quick `/calls` parser, when it accepts a body, must agree with JSONDecoder;
+/// - the quick body parsers (`/calls`, transitions, add-child), when they accept a body, must
+///   agree with JSONDecoder;
 /// - the YAML reader, when it accepts a body, must write JSON that JSONDecoder reads.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func containmentFuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: start, count: count))
-    FuzzChecks.quickCallsAgreeWithJSONDecoder(bytes)
+    FuzzChecks.quickAgreesWithJSONDecoder(CallsBody.self, bytes)
+    FuzzChecks.quickAgreesWithJSONDecoder(TransitionBody.self, bytes)
+    FuzzChecks.quickAgreesWithJSONDecoder(AddChildBody.self, bytes)
     FuzzChecks.yamlBecomesValidJSON(bytes)
     FuzzChecks.bodiesDecodeOrRefuse(bytes)
     FuzzChecks.routerMatchesFirstLine(bytes)
@@ -32,14 +35,12 @@ public func containmentFuzzMain(
 }
 
 enum FuzzChecks {
-    static func quickCallsAgreeWithJSONDecoder(_ bytes: [UInt8]) {
-        guard let quick = CallsBody(quickJSON: bytes) else { return }
-        guard let full = try? JSONCoding.decode(CallsBody.self, from: bytes) else {
-            fatalError("the quick parser accepted a /calls body JSONDecoder refuses: \(String(decoding: bytes, as: UTF8.self))")
+    static func quickAgreesWithJSONDecoder<Body: QuickJSONDecodable & Equatable>(_ type: Body.Type, _ bytes: [UInt8]) {
+        guard let quick = Body(quickJSON: bytes) else { return }
+        guard let full = try? JSONCoding.decode(type, from: bytes) else {
+            fatalError("the quick parser accepted a \(type) JSONDecoder refuses: \(String(decoding: bytes, as: UTF8.self))")
         }
-        precondition(
-            quick.calls == full.calls && quick.atomic == full.atomic,
-            "the quick parser and JSONDecoder disagree: \(String(decoding: bytes, as: UTF8.self))")
+        precondition(quick == full, "the quick parser and JSONDecoder disagree on a \(type): \(String(decoding: bytes, as: UTF8.self))")
     }
 
     static func yamlBecomesValidJSON(_ bytes: [UInt8]) {
