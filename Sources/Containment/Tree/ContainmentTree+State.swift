@@ -120,7 +120,8 @@ extension ContainmentTree {
             }
         return TreeState.ControllerRecord(
             id: node.id, kind: node.kind, appearance: node.appearance, appearanceDriver: driver,
-            parent: node.parent.map { controllers.id($0) }, children: childIDs(of: node), isViewLoaded: node.isViewLoaded, sentIsAppearing: node.sentIsAppearing,
+            parent: node.parent.map { controllers.id($0) }, children: childIDs(of: node), isViewLoaded: node.isViewLoaded,
+            sentIsAppearing: node.sentIsAppearing,
             appearanceAnimated: node.appearanceAnimated, isMovingToParent: node.isMovingToParent,
             isMovingFromParent: node.isMovingFromParent, needsLayout: node.needsLayout,
             automaticallyForwardsAppearance: node.automaticallyForwardsAppearance,
