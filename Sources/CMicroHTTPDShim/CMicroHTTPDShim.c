@@ -14,7 +14,8 @@ _Static_assert(CMicroHTTPDShim_StreamFailed == MHD_CONTENT_READER_END_WITH_ERROR
 
 static void *request_began(void *cls, const char *uri, struct MHD_Connection *connection) {
     const CMicroHTTPDShim_Callbacks *callbacks = cls;
-    return callbacks->began(callbacks->server, connection, uri);
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return callbacks->began(callbacks->server, connection, NULL == info ? NULL : info->socket_context, uri);
 }
 
 /* MHD calls this once the headers are in, once per body piece, once the body is complete
@@ -53,9 +54,13 @@ static enum MHD_Result admit_connection(void *cls, const struct sockaddr *addres
 
 static void connection_changed(void *cls, struct MHD_Connection *connection, void **socket_context,
                                enum MHD_ConnectionNotificationCode code) {
-    (void)socket_context;
     const CMicroHTTPDShim_Callbacks *callbacks = cls;
-    callbacks->connectionChanged(callbacks->server, connection, MHD_CONNECTION_NOTIFY_STARTED == code);
+    if (MHD_CONNECTION_NOTIFY_STARTED == code) {
+        *socket_context = callbacks->connectionChanged(callbacks->server, connection, NULL, 1);
+    } else {
+        (void)callbacks->connectionChanged(callbacks->server, connection, *socket_context, 0);
+        *socket_context = NULL;
+    }
 }
 
 static void log_error(void *cls, const char *format, va_list arguments) {

@@ -20,10 +20,11 @@ struct MHD_Response;
 #define CMicroHTTPDShim_StreamEnded ((ssize_t)-1)
 #define CMicroHTTPDShim_StreamFailed ((ssize_t)-2)
 
-/* A request line arrived: returns the request's state, handed to every later callback. */
+/* A request line arrived on a connection whose state `ConnectionChanged` returned (NULL if it
+   returned none): returns the request's state, handed to every later callback. */
 typedef void *_Nullable (*CMicroHTTPDShim_RequestBegan)(void *_Nonnull server,
                                                        struct MHD_Connection *_Nonnull connection,
-                                                       const char *_Nonnull uri);
+                                                       void *_Nullable connectionState, const char *_Nonnull uri);
 /* One piece of the request body; return 0 to drop the connection. */
 typedef int (*CMicroHTTPDShim_BodyReceived)(void *_Nonnull request,
                                             struct MHD_Connection *_Nonnull connection,
@@ -39,10 +40,13 @@ typedef void (*CMicroHTTPDShim_RequestEnded)(void *_Nonnull request, int complet
 /* A client connected; return 0 to close its socket at once, before anything is read. */
 typedef int (*CMicroHTTPDShim_ConnectionAdmitted)(void *_Nonnull server, const struct sockaddr *_Nonnull address,
                                                   socklen_t length);
-/* A connection was set up (`opened` 1) or is being closed (0). libmicrohttpd closes its socket
+/* A connection was set up (`opened` 1, `state` NULL): returns the connection's state, kept
+   with it and handed to each of its requests' RequestBegan. Or it is being closed (0, `state`
+   what the opening call returned; the return value is unused). libmicrohttpd closes its socket
    only after the closing call returns, so the socket stays this connection's in between. */
-typedef void (*CMicroHTTPDShim_ConnectionChanged)(void *_Nonnull server, struct MHD_Connection *_Nonnull connection,
-                                                  int opened);
+typedef void *_Nullable (*CMicroHTTPDShim_ConnectionChanged)(void *_Nonnull server,
+                                                            struct MHD_Connection *_Nonnull connection,
+                                                            void *_Nullable state, int opened);
 
 /* libmicrohttpd reports an error (bind failure, a connection that failed, ...). */
 typedef void (*CMicroHTTPDShim_ErrorLogged)(void *_Nonnull server, const char *_Nonnull message);

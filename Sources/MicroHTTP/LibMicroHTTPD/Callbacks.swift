@@ -13,9 +13,12 @@ struct Callbacks: @unchecked Sendable {
         pointer.initialize(
             to: CMicroHTTPDShim_Callbacks(
                 server: Unmanaged.passRetained(server).toOpaque(),
-                began: { server, connection, target in
+                began: { server, _, state, target in
+                    // Every connection was opened with a state (`connectionChanged`).
+                    guard let state else { return nil }
                     let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
-                    let context = RequestContext(server: server, connection: Connection(handle: connection), target: target)
+                    let connection = Unmanaged<ConnectionState>.fromOpaque(state).takeUnretainedValue()
+                    let context = RequestContext(server: server, connection: connection, target: target)
                     return Unmanaged.passRetained(context).toOpaque()
                 },
                 bodyReceived: { context, _, bytes, count in
@@ -36,13 +39,16 @@ struct Callbacks: @unchecked Sendable {
                     let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
                     return !server.isStopping && server.connections.admits() ? 1 : 0
                 },
-                connectionChanged: { server, connection, opened in
+                connectionChanged: { server, connection, state, opened in
                     let connections = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue().connections
+                    // libmicrohttpd keeps the state (retained) with the connection until it closes.
                     if opened != 0 {
-                        connections.opened(Connection(handle: connection))
-                    } else {
-                        connections.closed(Connection(handle: connection))
+                        return Unmanaged.passRetained(connections.opened(Connection(handle: connection))).toOpaque()
                     }
+                    if let state {
+                        connections.closed(Connection(handle: connection), Unmanaged<ConnectionState>.fromOpaque(state).takeRetainedValue())
+                    }
+                    return nil
                 },
                 errorLogged: server.configuration.errorLog == nil
                     ? nil

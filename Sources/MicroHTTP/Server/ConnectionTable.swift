@@ -1,48 +1,38 @@
 import CMicroHTTPDShim
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Every open connection, between libmicrohttpd's notifications of its opening and closing:
 /// how many there are (the connection limit), which must deliver a request head by a deadline,
 /// and which are receiving a request body (answered at shutdown).
+///
+/// The table itself changes only when a connection opens or closes; what changes per request
+/// (the head deadline, whether a body is arriving) lives in the connection's own
+/// `ConnectionState`, which libmicrohttpd keeps with the connection and hands to each request:
+/// a request touches no lock and no dictionary.
 ///
 /// A connection's socket is only touched (`CMicroHTTPDShim_abortSocket`, a final answer) under
 /// the lock while its entry exists: libmicrohttpd closes the socket only after the closing
 /// notification, which removes the entry under the same lock, so the descriptor is never
 /// another connection's.
 final class ConnectionTable: Sendable {
-    private let state = Mutex(State())
+    private let entries = Mutex([UInt: ConnectionState]())
     private let limit: Int
-    private let headTimeout: Duration
+    /// `requestHeadTimeout` in nanoseconds.
+    private let headTimeout: Int64
+    /// Connections with `isReceivingBody`.
+    private let receivingBodyCount = Atomic<Int>(0)
 
     /// Connections past the limit whose request is still answered (503) rather than closed at
     /// once; beyond them new connections are closed unanswered.
     static let limitAnswers = 64
 
-    private struct State {
-        /// By `UInt(bitPattern:)` of the connection's handle.
-        var entries: [UInt: Entry] = [:]
-        /// Connections whose next request head is due, and when.
-        var headDeadlines: [UInt: ContinuousClock.Instant] = [:]
-        /// Entries with `isReceivingBody`.
-        var receivingBodies = 0
-
-        mutating func setReceivingBody(_ isReceiving: Bool, key: UInt) {
-            guard let entry = entries[key], entry.isReceivingBody != isReceiving else { return }
-            entries[key]?.isReceivingBody = isReceiving
-            receivingBodies += isReceiving ? 1 : -1
-        }
-    }
-
-    private struct Entry {
-        let socket: Int32
-        let isPastLimit: Bool
-        /// Receiving a request body; see `receivingBody(_:on:)`.
-        var isReceivingBody = false
-    }
-
     init(limit: Int, headTimeout: Double) {
         self.limit = limit
-        self.headTimeout = .milliseconds(Int(max(0.001, headTimeout) * 1000))
+        self.headTimeout = Int64(max(0.001, headTimeout) * 1_000_000_000)
     }
 
     /// libmicrohttpd's own limit: above every connection this table admits, so that it never
@@ -52,78 +42,110 @@ final class ConnectionTable: Sendable {
 
     /// Whether a new client may connect at all.
     func admits() -> Bool {
-        state.withLock { $0.entries.count < limit + Self.limitAnswers }
+        entries.withLock { $0.count < limit + Self.limitAnswers }
     }
 
-    func opened(_ connection: Connection) {
-        let key = Self.key(connection)
+    /// A connection was set up: its state, whose first request head is due after `headTimeout`.
+    func opened(_ connection: Connection) -> ConnectionState {
         let socket = CMicroHTTPDShim_connectionSocket(connection.handle)
-        let deadline = ContinuousClock.now + headTimeout
-        state.withLock { state in
-            state.entries[key] = Entry(socket: socket, isPastLimit: state.entries.count >= limit)
-            state.headDeadlines[key] = deadline
+        let deadline = Self.now() + headTimeout
+        return entries.withLock { entries in
+            let state = ConnectionState(table: self, socket: socket, isPastLimit: entries.count >= limit, headDeadline: deadline)
+            entries[Self.key(connection)] = state
+            return state
         }
     }
 
-    func closed(_ connection: Connection) {
-        let key = Self.key(connection)
-        state.withLock { state in
-            state.setReceivingBody(false, key: key)
-            state.entries[key] = nil
-            state.headDeadlines[key] = nil
-        }
-    }
-
-    /// A request head arrived: its deadline is met. Returns whether the connection was opened
-    /// past the limit (its request is then refused).
-    func headArrived(on connection: Connection) -> Bool {
-        let key = Self.key(connection)
-        return state.withLock { state in
-            state.headDeadlines[key] = nil
-            return state.entries[key]?.isPastLimit ?? false
+    func closed(_ connection: Connection, _ state: ConnectionState) {
+        entries.withLock { entries in
+            state.setReceivingBody(false)
+            state.headArrived()
+            entries[Self.key(connection)] = nil
         }
     }
 
     /// A request ended; if the connection stays open, its next head is due after `headTimeout`.
-    func requestEnded(on connection: Connection) {
-        let key = Self.key(connection)
-        let deadline = ContinuousClock.now + headTimeout
-        state.withLock { state in
-            guard state.entries[key] != nil else { return }
-            state.setReceivingBody(false, key: key)
-            state.headDeadlines[key] = deadline
-        }
-    }
-
-    func receivingBody(_ isReceiving: Bool, on connection: Connection) {
-        let key = Self.key(connection)
-        state.withLock { $0.setReceivingBody(isReceiving, key: key) }
+    func requestEnded(on state: ConnectionState) {
+        state.setReceivingBody(false)
+        state.awaitHead(by: Self.now() + headTimeout)
     }
 
     /// Closes every connection whose request head is overdue; libmicrohttpd then ends it.
-    func abortOverdueHeads(now: ContinuousClock.Instant) {
-        state.withLock { state in
-            for (key, deadline) in state.headDeadlines where deadline <= now {
-                state.headDeadlines[key] = nil
-                if let socket = state.entries[key]?.socket, socket >= 0 { CMicroHTTPDShim_abortSocket(socket) }
+    func abortOverdueHeads() {
+        let now = Self.now()
+        entries.withLock { entries in
+            for state in entries.values where state.socket >= 0 && state.headIsOverdue(at: now) {
+                CMicroHTTPDShim_abortSocket(state.socket)
             }
         }
     }
 
-    var receivingBodies: Int { state.withLock { $0.receivingBodies } }
+    var receivingBodies: Int { receivingBodyCount.load(ordering: .acquiring) }
+
+    fileprivate func countReceivingBody(_ change: Int) { receivingBodyCount.add(change, ordering: .releasing) }
 
     /// Shutdown: sends `answer` (a whole response that closes the connection) to every
     /// connection still receiving a request body, then closes it. libmicrohttpd writes nothing
     /// there before the body is complete (see `CMicroHTTPDShim_sendBytes`).
     func answerReceivingBodies(with answer: [UInt8]) {
-        state.withLock { state in
-            for (key, entry) in state.entries where entry.isReceivingBody && entry.socket >= 0 {
-                _ = answer.withUnsafeBytes { CMicroHTTPDShim_sendBytes(entry.socket, $0.baseAddress!, $0.count) }
-                CMicroHTTPDShim_abortSocket(entry.socket)
-                state.setReceivingBody(false, key: key)
+        entries.withLock { entries in
+            for state in entries.values where state.isReceivingBody && state.socket >= 0 {
+                _ = answer.withUnsafeBytes { CMicroHTTPDShim_sendBytes(state.socket, $0.baseAddress!, $0.count) }
+                CMicroHTTPDShim_abortSocket(state.socket)
+                state.setReceivingBody(false)
             }
         }
     }
 
+    /// Monotonic nanoseconds (vDSO, no system call): deadlines are compared as plain integers.
+    private static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
     private static func key(_ connection: Connection) -> UInt { UInt(bitPattern: Int(bitPattern: connection.handle)) }
+}
+
+/// One open connection's part of `ConnectionTable`, handed by libmicrohttpd to each of the
+/// connection's requests. Its request's pool thread writes it; the head watch and shutdown read
+/// it from other threads, hence the atomics.
+final class ConnectionState: Sendable {
+    /// Strong: the table drops its entry when the connection closes, which ends the cycle.
+    private let table: ConnectionTable
+    let socket: Int32
+    /// Opened past the connection limit: its request is refused.
+    let isPastLimit: Bool
+    /// When the next request head is due (monotonic nanoseconds); 0 while none is awaited.
+    private let headDeadline: Atomic<Int64>
+    private let receivingBody = Atomic<Bool>(false)
+
+    fileprivate init(table: ConnectionTable, socket: Int32, isPastLimit: Bool, headDeadline: Int64) {
+        self.table = table
+        self.socket = socket
+        self.isPastLimit = isPastLimit
+        self.headDeadline = Atomic(headDeadline)
+    }
+
+    var isReceivingBody: Bool { receivingBody.load(ordering: .relaxed) }
+
+    /// Whether a body is arriving whose sender is told, at shutdown, that it is refused (see
+    /// `ConnectionTable.answerReceivingBodies`).
+    func setReceivingBody(_ isReceiving: Bool) {
+        guard receivingBody.exchange(isReceiving, ordering: .acquiringAndReleasing) != isReceiving else { return }
+        table.countReceivingBody(isReceiving ? 1 : -1)
+    }
+
+    /// The request head arrived: its deadline is met.
+    func headArrived() { headDeadline.store(0, ordering: .relaxed) }
+
+    fileprivate func awaitHead(by deadline: Int64) { headDeadline.store(deadline, ordering: .relaxed) }
+
+    /// Whether the awaited head is past its deadline at `now`; if so, it is no longer awaited (a
+    /// head arriving at the same moment wins or loses whole, never both).
+    fileprivate func headIsOverdue(at now: Int64) -> Bool {
+        let deadline = headDeadline.load(ordering: .relaxed)
+        guard deadline != 0, deadline <= now else { return false }
+        return headDeadline.compareExchange(expected: deadline, desired: 0, ordering: .relaxed).exchanged
+    }
 }

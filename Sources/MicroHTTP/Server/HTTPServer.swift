@@ -66,7 +66,7 @@ public final class HTTPServer: Sendable {
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         let interval = min(1, max(0.01, configuration.requestHeadTimeout / 4))
         timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(10))
-        timer.setEventHandler { [connections] in connections.abortOverdueHeads(now: .now) }
+        timer.setEventHandler { [connections] in connections.abortOverdueHeads() }
         timer.resume()
         return timer
     }

@@ -6,7 +6,8 @@ import Glibc
 /// touches it; libmicrohttpd holds it (retained) from the request line to the request's end.
 final class RequestContext {
     let server: HTTPServer
-    private let connection: Connection
+    /// The connection's part of `HTTPServer.connections`.
+    private let connectionState: ConnectionState
     /// The target's parts, read in the first callback: libmicrohttpd later decodes the
     /// target's bytes in place.
     private let path: String
@@ -30,9 +31,9 @@ final class RequestContext {
         case responded
     }
 
-    init(server: HTTPServer, connection: Connection, target: UnsafePointer<CChar>) {
+    init(server: HTTPServer, connection: ConnectionState, target: UnsafePointer<CChar>) {
         self.server = server
-        self.connection = connection
+        self.connectionState = connection
         let bytes = UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self)
         (path, query) = HTTPRequestHead.split(target: UnsafeBufferPointer(start: bytes, count: strlen(target)))
     }
@@ -40,7 +41,7 @@ final class RequestContext {
     /// A piece of the body; never buffers past `maxBodySize`.
     func receive(_ piece: UnsafeRawBufferPointer) {
         guard case .receivingBody = phase else { return }
-        if body.isEmpty { server.connections.receivingBody(true, on: connection) }
+        if body.isEmpty { connectionState.setReceivingBody(true) }
         if body.count + piece.count > server.configuration.maxBodySize {
             phase = .discardingBody
             body = []
@@ -53,7 +54,8 @@ final class RequestContext {
     func progress(on connection: Connection, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>) -> Bool {
         switch phase {
         case .awaitingHead:
-            let isPastLimit = server.connections.headArrived(on: connection)
+            connectionState.headArrived()
+            let isPastLimit = connectionState.isPastLimit
             let head = HTTPRequestHead(
                 method: CommonFieldText.string(cString: method), path: path, query: query, headers: connection.requestHeaders())
             self.head = head
@@ -71,11 +73,11 @@ final class RequestContext {
                 phase = .receivingBody(answer: answer)
                 // Without `Expect: 100-continue` nothing is sent before the body: a body cut
                 // short by shutdown can be answered from now on (see `ConnectionTable`).
-                if head.headers["Expect"] == nil { server.connections.receivingBody(true, on: connection) }
+                if head.headers["Expect"] == nil { connectionState.setReceivingBody(true) }
                 return true
             }
         case .receivingBody(let answer):
-            server.connections.receivingBody(false, on: connection)
+            connectionState.setReceivingBody(false)
             if server.isStopping { return respond(server.rejection(.shuttingDown), on: connection) }
             // Head and body move into the request, which the handler then owns.
             var body: [UInt8] = []
@@ -93,7 +95,7 @@ final class RequestContext {
                 return wait(for: deferred, on: connection)
             }
         case .discardingBody:
-            server.connections.receivingBody(false, on: connection)
+            connectionState.setReceivingBody(false)
             return respond(server.runHandler { server.handlers.bodyTooLarge(head!) }, on: connection)
         case .deferred:
             return wait(for: deferred!, on: connection)
@@ -104,7 +106,7 @@ final class RequestContext {
 
     /// The request is over; ends what is still attached to it.
     func ended(completed: Bool) {
-        server.connections.requestEnded(on: connection)
+        server.connections.requestEnded(on: connectionState)
         stream?.connectionEnded(completed: completed)
         if let deferred {
             deferred.cancel()
