@@ -53,8 +53,23 @@ struct Connection: @unchecked Sendable {
                 field.value.withCString { value in _ = CMicroHTTPDShim_addHeader(created, name, value) }
             }
         }
-        if response.headers.lacksNoSniff { _ = CMicroHTTPDShim_addHeader(created, HTTPHeaders.noSniff.name, HTTPHeaders.noSniff.value) }
+        if response.headers.lacksNoSniff { Self.addNoSniff(to: created) }
         return CMicroHTTPDShim_queueResponse(handle, UInt32(clamping: response.status), created) != 0
+    }
+
+    /// `HTTPHeaders.noSniff` from static C strings: passing the `String`s made a C copy of each
+    /// on every response.
+    private static func addNoSniff(to response: OpaquePointer) {
+        let name: StaticString = "X-Content-Type-Options"
+        let value: StaticString = "nosniff"
+        assert(name.description == HTTPHeaders.noSniff.name && value.description == HTTPHeaders.noSniff.value)
+        name.withUTF8Buffer { name in
+            value.withUTF8Buffer { value in
+                _ = CMicroHTTPDShim_addHeader(
+                    response, UnsafeRawPointer(name.baseAddress!).assumingMemoryBound(to: CChar.self),
+                    UnsafeRawPointer(value.baseAddress!).assumingMemoryBound(to: CChar.self))
+            }
+        }
     }
 
     /// A response reading `shared` in place; libmicrohttpd holds a reference to it until the
