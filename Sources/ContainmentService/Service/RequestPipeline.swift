@@ -127,7 +127,8 @@ final class RequestPipeline: Sendable {
         histograms: RouteHistograms? = nil
     ) -> HTTPResponse {
         var response = response
-        if response.headers["Access-Control-Allow-Origin"] == nil {  // a preflight has its own
+        // With CORS off (the default) nothing is looked up.
+        if core.crossOrigin.isEnabled, response.headers["Access-Control-Allow-Origin"] == nil {  // a preflight has its own
             for field in core.crossOrigin.headers(for: head) { response.headers.add(name: field.name, value: field.value) }
         }
         let duration = ContinuousClock.now - started
