@@ -1,12 +1,14 @@
 /// `HTTPServerHandlers` with the request handler bound to its head's context at each head:
 /// the server and each request's state stay free of the context type, which they must be
 /// because libmicrohttpd calls them through C function pointers, and those cannot refer to a
-/// type parameter.
+/// type parameter. Inlinable: made in the module that knows `Context` (see `HTTPServer.init`).
+@usableFromInline
 struct BoundHandlers: Sendable {
-    let head: @Sendable (HTTPRequestHead) -> HeadOutcome
-    let bodyTooLarge: @Sendable (HTTPRequestHead) -> HTTPResponse
-    let rejected: @Sendable (HTTPRejection) -> HTTPResponse
+    @usableFromInline let head: @Sendable (HTTPRequestHead) -> HeadOutcome
+    @usableFromInline let bodyTooLarge: @Sendable (HTTPRequestHead) -> HTTPResponse
+    @usableFromInline let rejected: @Sendable (HTTPRejection) -> HTTPResponse
 
+    @inlinable
     init<Context>(_ handlers: HTTPServerHandlers<Context>) {
         let decide = handlers.head
         let answer = handlers.request
@@ -23,6 +25,7 @@ struct BoundHandlers: Sendable {
 }
 
 /// A head handler's decision, its context bound into the request handler.
+@usableFromInline
 enum HeadOutcome {
     case respond(HTTPResponse)
     /// Read the body, then answer the complete request with this.

@@ -29,9 +29,18 @@ public final class HTTPServer: Sendable {
     /// request heads up to about 14 KB still fit.
     private static let connectionMemory = 16 * 1024
 
-    public init<Context>(configuration: HTTPServerConfiguration, handlers: HTTPServerHandlers<Context>) {
+    /// Inlinable so that the handlers are bound where `Context` is known: the per-request
+    /// closure `BoundHandlers` makes is then specialized for it, instead of looking up
+    /// `HTTPHeadDecision<Context>`'s generic metadata on every request.
+    @inlinable
+    public convenience init<Context>(configuration: HTTPServerConfiguration, handlers: HTTPServerHandlers<Context>) {
+        self.init(configuration: configuration, bound: BoundHandlers(handlers))
+    }
+
+    @usableFromInline
+    init(configuration: HTTPServerConfiguration, bound handlers: BoundHandlers) {
         self.configuration = configuration
-        self.handlers = BoundHandlers(handlers)
+        self.handlers = handlers
         connections = ConnectionTable(limit: max(1, configuration.connectionLimit), headTimeout: configuration.requestHeadTimeout)
         allowedHosts = configuration.resolvedAllowedHosts
     }
