@@ -20,7 +20,7 @@ struct FramingFields {
                 var rest = Substring(field.value)
                 while true {
                     let comma = rest.utf8.firstIndex(of: UInt8(ascii: ","))
-                    let trimmed = Substring(rest[..<(comma ?? rest.endIndex)].trimmingASCIIWhitespace())
+                    let trimmed = rest[..<(comma ?? rest.endIndex)].trimmedASCIIWhitespace
                     if let length, length != trimmed { isAmbiguous = true }
                     length = trimmed
                     guard let comma else { break }
