@@ -131,13 +131,7 @@ extension ContainmentTree {
 
     /// Keeps `snapshot` among the newest finished transitions, logging the edit (not the map).
     private func recordFinished(_ snapshot: TransitionSnapshot) {
-        finishedTransitions.snapshots[snapshot.id] = snapshot
-        finishedTransitions.order.append(snapshot.id)
-        var evicted: (id: String, snapshot: TransitionSnapshot)?
-        if finishedTransitions.order.count > FinishedTransitions.retention {
-            let id = finishedTransitions.order.removeFirst()
-            evicted = finishedTransitions.snapshots.removeValue(forKey: id).map { (id, $0) }
-        }
+        let evicted = finishedTransitions.record(snapshot)
         if undo.isRecording { undo.entries.append(.transitionFinished(snapshot.id, evicted: evicted)) }
     }
 }
