@@ -25,11 +25,15 @@ extension ContainmentTree {
     }
 
     /// The controllers a controller forwards its own appearance transitions to.
+    /// Reads the two nodes in place: copying them out (the tables' getters) retained and
+    /// released their every field, for a list that is mostly empty.
     func forwardedDescendants(of controller: String) -> [String] {
-        guard let node = controllers[controller], node.automaticallyForwardsAppearance, let rootView = node.rootView else { return [] }
-        let root = views[rootView]
+        guard let rootView = readController(controller, { $0.automaticallyForwardsAppearance ? $0.rootView : nil }) else {
+            return []
+        }
+        let subviews = readView(rootView) { $0.subviews }
         var result: [String] = []
-        for subview in root.subviews {
+        for subview in subviews {
             forEachDrivenController(from: subview) { controller, _ in result.append(controller) }
         }
         return result
@@ -139,7 +143,7 @@ extension ContainmentTree {
         loadViewIfNeeded(controller)
         beginAppearance(controller, appearing: appearing, animated: animated, driver: driver)
         for descendant in forwardedDescendants(of: controller) {
-            guard let state = controllers[descendant]?.appearance else { continue }
+            guard let state = readController(descendant, { $0.appearance }) else { continue }
             let changes = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
             if changes {
                 beginAppearance(descendant, appearing: appearing, animated: animated, driver: driver)
@@ -151,7 +155,7 @@ extension ContainmentTree {
     func endAppearanceTransition(_ controller: String) {
         endAppearance(controller)
         for descendant in forwardedDescendants(of: controller) {
-            guard let state = controllers[descendant]?.appearance, state == .appearing || state == .disappearing else {
+            guard let state = readController(descendant, { $0.appearance }), state == .appearing || state == .disappearing else {
                 continue
             }
             endAppearance(descendant)
