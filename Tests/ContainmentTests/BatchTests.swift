@@ -234,6 +234,14 @@ import Testing
             (call("a", "beginAppearanceTransition", ["animated": true]), .invalidArgument, "calls[0].args.isAppearing"),
             (call("root", "transition", ["from": "a", "to": "a", "duration": -1]), .invalidArgument, "calls[0].args.duration"),
             (call("root", "transition", ["from": "a", "to": "a", "duration": 1e300]), .invalidArgument, "calls[0].args.duration"),
+            // An argument the method does not take: the first unread one in name order, in a
+            // short list (scanned) and a long one (looked up); the call is undone.
+            (call("root", "addChild", ["child": "a", "zeta": 1, "beta": 2]), .invalidArgument, "calls[0].args.beta"),
+            (call("root", "addChild", ["zeta": 1, "child": "a"]), .invalidArgument, "calls[0].args.zeta"),
+            (
+                call("root", "addChild", ["child": "a", "e4": 1, "e2": 1, "e3": 1, "animated": 1, "e9": 1]), .invalidArgument,
+                "calls[0].args.animated"
+            ),
         ]
         for (raw, kind, field) in cases {
             let before = tree.snapshot()
