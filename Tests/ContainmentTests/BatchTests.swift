@@ -184,7 +184,7 @@ import Testing
         for extra in [0, 1, 3, 8] {
             var values: [String: JSONValue] = ["child": "a", "animated": true]
             for number in 0..<extra { values["extra\(number)"] = .number(Double(number)) }
-            let args = RawCallArguments(values, prefix: "calls[0].")
+            let args = RawCallArguments(values, prefix: "calls[0].", method: "addChild")
             #expect(try args.id("child") == "a")
             #expect(try args.bool("animated") == true)
             #expect(try args.bool("isAppearing", default: false) == false)

@@ -2,13 +2,16 @@
 struct RawCallArguments {
     let values: [String: JSONValue]
     let prefix: String
+    /// The method's name, for the refusal of an argument it does not take.
+    let method: String
     /// The names the call read, so an argument it never read (a typo, or one the method
     /// lacks) is refused rather than ignored; nil when there are no arguments.
     private let readNames: ReadNames?
 
-    init(_ values: [String: JSONValue]?, prefix: String) {
+    init(_ values: [String: JSONValue]?, prefix: String, method: String) {
         self.values = values ?? [:]
         self.prefix = prefix
+        self.method = method
         self.readNames = self.values.isEmpty ? nil : ReadNames()
     }
 
@@ -38,7 +41,7 @@ struct RawCallArguments {
     }
 
     /// Refuses an argument the method does not take; called once the method read its own.
-    func checkNoneUnread(method: String) throws(ContainmentError) {
+    func checkNoneUnread() throws(ContainmentError) {
         guard let name = firstUnread else { return }
         throw .invalidArgument(field: field(name), "no argument \(name) in \(method)")
     }
