@@ -146,9 +146,36 @@ import Testing
             } else {
                 #expect(try tree.transition("t99").state == .finished)
                 #expect(throws: ContainmentError.self) { try tree.transition("f0") }
-                #expect(tree.finishedTransitions.order == Array(before.dropFirst()) + ["t99"])
+                #expect(Array(tree.finishedTransitions.ids) == Array(before.dropFirst()) + ["t99"])
             }
         }
+    }
+
+    /// Evicted ids leave the list of finished transitions in groups, not one by one: the
+    /// kept ones must stay the newest `retention`, across a group's removal and a rollback
+    /// of the completion that triggered it.
+    @Test func finishedTransitionsKeepTheNewestAcrossCompactionAndRollback() throws {
+        let tree = try visibleTree(root: ControllerSpec(id: "root", children: [ControllerSpec(id: "a"), ControllerSpec(id: "b")]))
+        let transition = call("root", "transition", ["from": "a", "to": "b", "duration": 0])
+        // Past one compaction, and one completion short of the next, which the rolled-back
+        // completion below runs.
+        let total = FinishedTransitions.retention + 2 * FinishedTransitions.compactionCount - 1
+        for _ in 0..<total { _ = tree.run([transition]) }
+        #expect(tree.finishedTransitions.evictedCount == FinishedTransitions.compactionCount - 1)
+        let before = Array(tree.finishedTransitions.ids)
+        #expect(before.count == FinishedTransitions.retention)
+        #expect(before.first == "t\(total - FinishedTransitions.retention + 1)")
+
+        let failed = tree.perform([transition, call("window", "runLoop"), call("a", "updateNothing")], atomic: true, now: t0)
+        #expect(failed.failure?.callIndex == 2)
+        #expect(Array(tree.finishedTransitions.ids) == before)
+        #expect(tree.finishedTransitions.snapshots.count == FinishedTransitions.retention)
+        #expect(try tree.transition(before[0]).state == .finished)
+
+        _ = tree.run([transition])
+        #expect(Array(tree.finishedTransitions.ids) == Array(before.dropFirst()) + ["t\(total + 1)"])
+        #expect(throws: ContainmentError.self) { try tree.transition(before[0]) }
+        #expect(tree.finishedTransitions.snapshots.count == FinishedTransitions.retention)
     }
 
     /// Arguments are found by scanning a short list and by lookup in a long one; both must
@@ -157,7 +184,7 @@ import Testing
         for extra in [0, 1, 3, 8] {
             var values: [String: JSONValue] = ["child": "a", "animated": true]
             for number in 0..<extra { values["extra\(number)"] = .number(Double(number)) }
-            let args = RawCallArguments(values, prefix: "calls[0].")
+            let args = RawCallArguments(values, prefix: "calls[0].", method: "addChild")
             #expect(try args.id("child") == "a")
             #expect(try args.bool("animated") == true)
             #expect(try args.bool("isAppearing", default: false) == false)
@@ -207,6 +234,14 @@ import Testing
             (call("a", "beginAppearanceTransition", ["animated": true]), .invalidArgument, "calls[0].args.isAppearing"),
             (call("root", "transition", ["from": "a", "to": "a", "duration": -1]), .invalidArgument, "calls[0].args.duration"),
             (call("root", "transition", ["from": "a", "to": "a", "duration": 1e300]), .invalidArgument, "calls[0].args.duration"),
+            // An argument the method does not take: the first unread one in name order, in a
+            // short list (scanned) and a long one (looked up); the call is undone.
+            (call("root", "addChild", ["child": "a", "zeta": 1, "beta": 2]), .invalidArgument, "calls[0].args.beta"),
+            (call("root", "addChild", ["zeta": 1, "child": "a"]), .invalidArgument, "calls[0].args.zeta"),
+            (
+                call("root", "addChild", ["child": "a", "e4": 1, "e2": 1, "e3": 1, "animated": 1, "e9": 1]), .invalidArgument,
+                "calls[0].args.animated"
+            ),
         ]
         for (raw, kind, field) in cases {
             let before = tree.snapshot()

@@ -28,7 +28,7 @@ struct UndoLog {
         case turnListCount(Scheduler.TurnList, Int)
         case turnList(Scheduler.TurnList, [NodeHandle])
         /// A transition recorded as finished, and the oldest one that made room for it.
-        case transitionFinished(String, evicted: (id: String, snapshot: TransitionSnapshot)?)
+        case transitionFinished(String, evicted: FinishedTransitions.Eviction?)
     }
 
     /// A point to roll back to.

@@ -4,8 +4,47 @@
 /// Each completion is logged on its own instead (`UndoLog.Entry.transitionFinished`).
 struct FinishedTransitions {
     var snapshots: [String: TransitionSnapshot] = [:]
-    /// Ids oldest first; the first is evicted once there are more than `retention`.
+    /// Ids oldest first, from `evictedCount` on; the ids before it are evicted already (no
+    /// longer in `snapshots`). Dropping each evicted id at once moved the whole list, a
+    /// thousand ids, on every completion once it was full; they go together instead, once
+    /// there are `compactionCount` of them.
     var order: [String] = []
+    var evictedCount = 0
 
     static let retention = 1000
+    static let compactionCount = retention / 4
+
+    /// The kept ids, oldest first.
+    var ids: ArraySlice<String> { order[evictedCount...] }
+
+    /// An eviction: the id, and its snapshot (nil if it had none).
+    typealias Eviction = (id: String, snapshot: TransitionSnapshot?)
+
+    /// Keeps `snapshot` as the newest, evicting the oldest when there are more than `retention`.
+    mutating func record(_ snapshot: TransitionSnapshot) -> Eviction? {
+        snapshots[snapshot.id] = snapshot
+        order.append(snapshot.id)
+        guard order.count - evictedCount > Self.retention else { return nil }
+        let id = order[evictedCount]
+        evictedCount += 1
+        let evicted = (id, snapshots.removeValue(forKey: id))
+        if evictedCount >= Self.compactionCount {
+            order.removeFirst(evictedCount)
+            evictedCount = 0
+        }
+        return evicted
+    }
+
+    /// Undoes the latest `record` of `id`.
+    mutating func undoRecord(_ id: String, evicted: Eviction?) {
+        snapshots[id] = nil
+        order.removeLast()
+        guard let evicted else { return }
+        snapshots[evicted.id] = evicted.snapshot
+        if evictedCount > 0 {
+            evictedCount -= 1
+        } else {
+            order.insert(evicted.id, at: 0)
+        }
+    }
 }

@@ -26,10 +26,18 @@ extension ContainmentTree {
 
     /// The controllers a controller forwards its own appearance transitions to.
     func forwardedDescendants(of controller: String) -> [String] {
-        guard let node = controllers[controller], node.automaticallyForwardsAppearance, let rootView = node.rootView else { return [] }
-        let root = views[rootView]
+        controllers.handle(controller).map { forwardedDescendants(of: $0) } ?? []
+    }
+
+    /// Reads the two nodes in place: copying them out (the tables' getters) retained and
+    /// released their every field, for a list that is mostly empty.
+    func forwardedDescendants(of controller: NodeHandle) -> [String] {
+        guard let rootView = readController(controller, { $0.automaticallyForwardsAppearance ? $0.rootView : nil }) else {
+            return []
+        }
+        let subviews = readView(rootView) { $0.subviews }
         var result: [String] = []
-        for subview in root.subviews {
+        for subview in subviews {
             forEachDrivenController(from: subview) { controller, _ in result.append(controller) }
         }
         return result
@@ -135,11 +143,14 @@ extension ContainmentTree {
 
     /// A container's explicit `beginAppearanceTransition`, forwarded to the children it
     /// forwards to (those already going that way are left alone).
+    /// The controller is looked up once (loading its view creates no controller).
     func beginAppearanceTransition(_ controller: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) {
-        loadViewIfNeeded(controller)
-        beginAppearance(controller, appearing: appearing, animated: animated, driver: driver)
-        for descendant in forwardedDescendants(of: controller) {
-            guard let state = controllers[descendant]?.appearance else { continue }
+        guard let index = controllers.handle(controller) else { return }
+        loadViewIfNeeded(controller, at: index)
+        let state = readController(index) { $0.appearance }
+        beginAppearance(controller, at: index, from: state, appearing: appearing, animated: animated, driver: driver)
+        for descendant in forwardedDescendants(of: index) {
+            guard let state = readController(descendant, { $0.appearance }) else { continue }
             let changes = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
             if changes {
                 beginAppearance(descendant, appearing: appearing, animated: animated, driver: driver)
@@ -149,9 +160,10 @@ extension ContainmentTree {
 
     /// A container's explicit `endAppearanceTransition`, forwarded like the begin.
     func endAppearanceTransition(_ controller: String) {
-        endAppearance(controller)
-        for descendant in forwardedDescendants(of: controller) {
-            guard let state = controllers[descendant]?.appearance, state == .appearing || state == .disappearing else {
+        guard let index = controllers.handle(controller) else { return }
+        endAppearance(controller, at: index)
+        for descendant in forwardedDescendants(of: index) {
+            guard let state = readController(descendant, { $0.appearance }), state == .appearing || state == .disappearing else {
                 continue
             }
             endAppearance(descendant)

@@ -13,17 +13,18 @@ extension ContainmentTree {
     /// `isFinal`: a failure of this call rolls back to a mark taken just before it and
     /// nothing rolls back further (a non-atomic batch), so what follows its last possible
     /// failure needs no undo (`finishCall`).
-    /// An argument the method did not read is refused after it ran, so a call with arguments
-    /// is never final: its undo entries let that refusal roll it back.
+    /// An argument the method did not read is refused: by `finishCall`, before the part
+    /// without undo (every read comes before it), and for the other methods after they ran,
+    /// when their undo entries let the refusal roll them back.
     func apply(_ call: RawCall, field prefix: String, isFinal: Bool = false) throws(ContainmentError) {
-        let args = RawCallArguments(call.args, prefix: prefix)
-        try dispatch(call, args, prefix: prefix, isFinal: isFinal && args.values.isEmpty)
-        try args.checkNoneUnread(method: call.method)
+        let args = RawCallArguments(call.args, prefix: prefix, method: call.method)
+        try dispatch(call, args, prefix: prefix, isFinal: isFinal)
+        try args.checkNoneUnread()
     }
 
     private func dispatch(_ call: RawCall, _ args: RawCallArguments, prefix: String, isFinal: Bool) throws(ContainmentError) {
         if call.method == "runLoop" {
-            finishCall(isFinal) { flushTurn() }
+            try finishCall(isFinal, args) { flushTurn() }
             return
         }
         // A root view id cannot name a controller: its lookup would only miss.
@@ -42,9 +43,11 @@ extension ContainmentTree {
     }
 
     /// Runs the part of a call after everything in it that can fail; for a final call (see
-    /// `apply`) without undo entries, since nothing can roll it back anymore.
-    private func finishCall(_ isFinal: Bool, _ body: () -> Void) {
+    /// `apply`) without undo entries, since nothing can roll it back anymore: its arguments
+    /// are all read by then, so one it did not read is refused first.
+    private func finishCall(_ isFinal: Bool, _ args: RawCallArguments, _ body: () -> Void) throws(ContainmentError) {
         if isFinal {
+            try args.checkNoneUnread()
             withoutUndo(body)
         } else {
             body()
@@ -101,23 +104,23 @@ extension ContainmentTree {
             // checkAddChild checks the child exists, with the same error.
             let child = try args.id("child")
             if let childIndex = try checkAddChild(child, to: index, field: args.field("child")) {
-                finishCall(isFinal) { linkChild(child, at: childIndex, to: index) }
+                try finishCall(isFinal, args) { linkChild(child, at: childIndex, to: index) }
             }
         case "removeFromParent":
-            finishCall(isFinal) { removeFromParentController(controller, at: index) }
+            try finishCall(isFinal, args) { removeFromParentController(controller, at: index) }
         case "willMove":
             let parent = try optionalControllerArgument(args, "toParent")
-            finishCall(isFinal) { willMove(controller, at: index, toParent: parent) }
+            try finishCall(isFinal, args) { willMove(controller, at: index, toParent: parent) }
         case "didMove":
             didMove(controller, toParent: try optionalControllerArgument(args, "toParent"))
         case "beginAppearanceTransition":
             let appearing = try args.bool("isAppearing")
             let animated = try args.bool("animated", default: false)
-            finishCall(isFinal) {
+            try finishCall(isFinal, args) {
                 beginAppearanceTransition(controller, appearing: appearing, animated: animated, driver: .manual)
             }
         case "endAppearanceTransition":
-            finishCall(isFinal) { endAppearanceTransition(controller) }
+            try finishCall(isFinal, args) { endAppearanceTransition(controller) }
         case "transition":
             let from = try controllerArgument(args, "from")
             let to = try controllerArgument(args, "to")
@@ -125,7 +128,7 @@ extension ContainmentTree {
                 parent: controller, from: from, to: to, duration: try args.number("duration", default: 0.25),
                 options: try args.strings("options", default: []), completion: [], field: prefix + "args.")
         case "loadViewIfNeeded":
-            finishCall(isFinal) { loadViewIfNeeded(controller) }
+            try finishCall(isFinal, args) { loadViewIfNeeded(controller) }
         case "unloadView":
             try unloadView(controller)
         case "setNeedsStatusBarAppearanceUpdate":
@@ -154,14 +157,14 @@ extension ContainmentTree {
             let subview = try args.id("view")
             let index = method == "insertSubview" ? try args.index("at") : nil
             let move = try checkAddSubview(try resolveView(subview, field: args.field("view")), to: view, at: index)
-            finishCall(isFinal) { moveSubview(move) }
+            try finishCall(isFinal, args) { moveSubview(move) }
         case "removeFromSuperview":
-            finishCall(isFinal) { removeFromSuperview(view) }
+            try finishCall(isFinal, args) { removeFromSuperview(view) }
         case "layoutIfNeeded":
-            finishCall(isFinal) { layoutIfNeeded(view) }
+            try finishCall(isFinal, args) { layoutIfNeeded(view) }
         default:
             let frame = try args.rect("frame")
-            finishCall(isFinal) { setFrame(view, frame) }
+            try finishCall(isFinal, args) { setFrame(view, frame) }
         }
     }
 }

@@ -39,7 +39,7 @@ extension ContainmentTree {
             throw .notFound(code: "child_not_found", "\(child) is not a child of \(parent)", field: "child")
         }
         return [
-            RawCall(receiver: child, method: "willMove", args: ["toParent": .null]),
+            RawCall(receiver: child, method: "willMove", args: Self.toParentNil),
             RawCall(receiver: ControllerNode.viewID(of: child), method: "removeFromSuperview"),
             RawCall(receiver: child, method: "removeFromParent"),
         ]
@@ -50,13 +50,14 @@ extension ContainmentTree {
         parent: String, from: String, to: String, duration: Double, options: [String]
     ) throws(ContainmentError) -> (prepare: [RawCall], completion: [RawCall]) {
         try requireController(parent, field: "parent")
-        try requireController(from, field: "from")
+        let fromHandle = try requireController(from, field: "from")
         try requireController(to, field: "to")
         var prepare = [
-            RawCall(receiver: from, method: "willMove", args: ["toParent": .null]),
+            RawCall(receiver: from, method: "willMove", args: Self.toParentNil),
             RawCall(receiver: parent, method: "addChild", args: ["child": .string(to)]),
         ]
-        if let fromNode = controllers[from], fromNode.isViewLoaded, let frame = views[fromNode.viewID]?.frame {
+        if let rootView = readController(fromHandle, { $0.rootView }) {
+            let frame = readView(rootView) { $0.frame }
             prepare.append(RawCall(receiver: ControllerNode.viewID(of: to), method: "setFrame", args: ["frame": Self.json(frame)]))
         }
         let completion = [
@@ -72,6 +73,9 @@ extension ContainmentTree {
             try apply(call, field: "")
         }
     }
+
+    /// `willMove(toParent: nil)`'s arguments, built once.
+    static let toParentNil: [String: JSONValue] = ["toParent": .null]
 
     static func json(_ rect: Rect) -> JSONValue {
         .object(["x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width), "height": .number(rect.height)])

@@ -90,13 +90,7 @@ extension ContainmentTree {
             case .scheduler(let old): scheduler = old
             case .turnListCount(let list, let count): scheduler[list].removeLast(scheduler[list].count - count)
             case .turnList(let list, let old): scheduler[list] = old
-            case .transitionFinished(let id, let evicted):
-                finishedTransitions.snapshots[id] = nil
-                finishedTransitions.order.removeLast()
-                if let evicted {
-                    finishedTransitions.snapshots[evicted.id] = evicted.snapshot
-                    finishedTransitions.order.insert(evicted.id, at: 0)
-                }
+            case .transitionFinished(let id, let evicted): finishedTransitions.undoRecord(id, evicted: evicted)
             }
         }
         pendingEvents.removeLast(pendingEvents.count - mark.eventCount)

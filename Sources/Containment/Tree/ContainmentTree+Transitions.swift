@@ -87,14 +87,16 @@ extension ContainmentTree {
             completePresentationTransition(record, step)
             return
         }
-        if let fromNode = controllers[record.from], fromNode.isViewLoaded {
-            removeFromSuperview(fromNode.viewID)
+        // Looked up, not copied out of the table: a copy retains and releases every field.
+        let fromHandle = controllers.handle(record.from)
+        if let fromHandle, let rootView = readController(fromHandle, { $0.rootView }) {
+            removeFromSuperview(rootView)
         }
         if record.forwardsAppearance {
-            if controllers[record.from] != nil { endAppearanceTransition(record.from) }
-            if controllers[record.to] != nil { endAppearanceTransition(record.to) }
+            if fromHandle != nil { endAppearanceTransition(record.from) }
+            if controllers.handle(record.to) != nil { endAppearanceTransition(record.to) }
         }
-        if record.reportsCompletion, controllers[record.parent] != nil {
+        if record.reportsCompletion, controllers.handle(record.parent) != nil {
             emit(
                 record.parent, "transitionCompletion",
                 ["transition": .string(transitionID), "finished": true, "from": .string(record.from), "to": .string(record.to)])
@@ -131,13 +133,7 @@ extension ContainmentTree {
 
     /// Keeps `snapshot` among the newest finished transitions, logging the edit (not the map).
     private func recordFinished(_ snapshot: TransitionSnapshot) {
-        finishedTransitions.snapshots[snapshot.id] = snapshot
-        finishedTransitions.order.append(snapshot.id)
-        var evicted: (id: String, snapshot: TransitionSnapshot)?
-        if finishedTransitions.order.count > FinishedTransitions.retention {
-            let id = finishedTransitions.order.removeFirst()
-            evicted = finishedTransitions.snapshots.removeValue(forKey: id).map { (id, $0) }
-        }
+        let evicted = finishedTransitions.record(snapshot)
         if undo.isRecording { undo.entries.append(.transitionFinished(snapshot.id, evicted: evicted)) }
     }
 }

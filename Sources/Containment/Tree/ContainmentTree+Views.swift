@@ -19,7 +19,14 @@ extension ContainmentTree {
 
     /// UIKit's `loadViewIfNeeded`: `loadView` then `viewDidLoad`, once per load.
     func loadViewIfNeeded(_ controller: String) {
-        guard let handle = controllers.handle(controller), !controllers[handle].isViewLoaded else { return }
+        guard let handle = controllers.handle(controller) else { return }
+        loadViewIfNeeded(controller, at: handle)
+    }
+
+    /// `loadViewIfNeeded` for a caller that has looked the controller up; the loaded check
+    /// reads the node in place (a copy out of the table retains all of it).
+    func loadViewIfNeeded(_ controller: String, at handle: NodeHandle) {
+        guard !readController(handle, { $0.isViewLoaded }) else { return }
         let node = controllers[handle]
         emit(controller, "loadView")
         let bounds = Rect(size: window.size)

@@ -2,28 +2,46 @@
 struct RawCallArguments {
     let values: [String: JSONValue]
     let prefix: String
+    /// The method's name, for the refusal of an argument it does not take.
+    let method: String
     /// The names the call read, so an argument it never read (a typo, or one the method
     /// lacks) is refused rather than ignored; nil when there are no arguments.
     private let readNames: ReadNames?
 
-    init(_ values: [String: JSONValue]?, prefix: String) {
+    init(_ values: [String: JSONValue]?, prefix: String, method: String) {
         self.values = values ?? [:]
         self.prefix = prefix
+        self.method = method
         self.readNames = self.values.isEmpty ? nil : ReadNames()
     }
 
+    /// What was read: the positions (in `values`' order) of the arguments found by scanning
+    /// a short list, and the names asked of a long one. A bit per position costs no array
+    /// and no name comparisons for the common calls of one or two arguments.
     private final class ReadNames {
+        var scanned: UInt8 = 0
         var names: [String] = []
     }
 
-    /// An argument the call did not read (the first in name order), or nil.
+    /// An argument the call did not read (the first in name order), or nil. The least of
+    /// the unread names, found in one pass: sorting every call's names (an array each time)
+    /// only to find that none is unread cost more than the call's own work.
     var firstUnread: String? {
         guard let readNames else { return nil }
-        return values.keys.sorted().first { !readNames.names.contains($0) }
+        let isScanned = values.count <= Self.scannedCount
+        if isScanned, readNames.scanned == UInt8(truncatingIfNeeded: (1 << values.count) - 1) { return nil }
+        var first: String?
+        for (position, name) in values.keys.enumerated() {
+            let isRead = isScanned ? readNames.scanned & (1 << position) != 0 : readNames.names.contains(name)
+            if isRead { continue }
+            if let current = first, current <= name { continue }
+            first = name
+        }
+        return first
     }
 
     /// Refuses an argument the method does not take; called once the method read its own.
-    func checkNoneUnread(method: String) throws(ContainmentError) {
+    func checkNoneUnread() throws(ContainmentError) {
         guard let name = firstUnread else { return }
         throw .invalidArgument(field: field(name), "no argument \(name) in \(method)")
     }
@@ -33,9 +51,12 @@ struct RawCallArguments {
     /// The argument named `key`. A call has one or two arguments, and comparing that many
     /// keys costs less than hashing `key`; larger lists are looked up.
     private func value(_ key: String) -> JSONValue? {
-        readNames?.names.append(key)
-        guard values.count <= Self.scannedCount else { return values[key] }
-        for (name, value) in values where name == key {
+        guard values.count <= Self.scannedCount else {
+            readNames?.names.append(key)
+            return values[key]
+        }
+        for (position, (name, value)) in values.enumerated() where name == key {
+            readNames?.scanned |= 1 << position
             return value
         }
         return nil
@@ -103,11 +124,26 @@ struct RawCallArguments {
         return result
     }
 
+    /// The members are found in one pass over the object, comparing names, rather than by
+    /// hashing four names.
     func rect(_ key: String) throws(ContainmentError) -> Rect {
         guard let value = value(key) else { throw missing(key) }
-        guard case .object(let fields) = value, let x = fields["x"]?.numberValue, let y = fields["y"]?.numberValue,
-            let width = fields["width"]?.numberValue, let height = fields["height"]?.numberValue
-        else { throw wrong(key, "{\"x\",\"y\",\"width\",\"height\"}") }
+        var x: Double?
+        var y: Double?
+        var width: Double?
+        var height: Double?
+        if case .object(let fields) = value {
+            for (name, member) in fields {
+                switch name {
+                case "x": x = member.numberValue
+                case "y": y = member.numberValue
+                case "width": width = member.numberValue
+                case "height": height = member.numberValue
+                default: break
+                }
+            }
+        }
+        guard let x, let y, let width, let height else { throw wrong(key, "{\"x\",\"y\",\"width\",\"height\"}") }
         let rect = Rect(x: x, y: y, width: width, height: height)
         guard TreeValidation.isValid(rect) else { throw wrong(key, "finite with a size not negative") }
         return rect

@@ -52,6 +52,22 @@ func runCalls(_ count: Int, groups: Int, retention: Int) throws {
     print("controllers \(tree.controllerCount), batches \(count), events \(events)")
 }
 
+/// `EngineProbe transitions N`: N transition recipes (duration 0) on a visible tree of 100
+/// controllers, alternately a0 → b0 and b0 → a0, as `benchmarks/run --instructions` sends them.
+func runTransitions(_ count: Int) throws {
+    let root = ControllerSpec(id: "root", children: [ControllerSpec(id: "a0")] + (0..<98).map { ControllerSpec(id: "c\($0)") })
+    let tree = try ContainmentTree(id: "t0", configuration: TreeConfiguration(), root: root, now: 0)
+    _ = try tree.createController(ControllerSpec(id: "b0"), now: 0)
+    var events = 0
+    for round in 0..<count {
+        let (from, to) = round % 2 == 0 ? ("a0", "b0") : ("b0", "a0")
+        let (transition, produced) = try tree.cycleFromViewController(from, to: to, in: "root", duration: 0, now: Double(round))
+        precondition(transition.state == .finished)
+        events += produced.count
+    }
+    print("controllers \(tree.controllerCount), transitions \(count), events \(events)")
+}
+
 /// glibc's `malloc_trim`, which the Glibc module does not export: returns freed heap to the system.
 @_silgen_name("malloc_trim") func mallocTrim(_ pad: Int) -> Int32
 
@@ -80,6 +96,7 @@ case "calls":
     try runCalls(
         Int(arguments[2]) ?? 1, groups: arguments.count > 3 ? Int(arguments[3]) ?? 0 : 0,
         retention: arguments.count > 4 ? Int(arguments[4]) ?? 10_000 : 10_000)
+case "transitions": try runTransitions(Int(CommandLine.arguments[2]) ?? 1)
 case "memory": try runMemory(retention: Int(CommandLine.arguments[2]) ?? 10_000)
-default: print("usage: EngineProbe calls N [GROUPS [RETENTION]] | memory RETENTION")
+default: print("usage: EngineProbe calls N [GROUPS [RETENTION]] | transitions N | memory RETENTION")
 }
