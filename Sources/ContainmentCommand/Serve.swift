@@ -123,7 +123,7 @@ struct Serve: ParsableCommand {
 
     @Option(
         help: .serve(
-            "Journal entries per tree before a snapshot of the tree replaces them, once they also outweigh its last snapshot (always at 10 times this, or 16 MiB)",
+            "Journal entries per tree before a snapshot of the tree replaces them, once they also outweigh its last snapshot (always at 10 times this, at 16 MiB, or once they caused more than 2 events per controller, at least 50,000)",
             environment: "CONTAINMENT_STATE_SNAPSHOT_EVERY", default: defaults.journalEntriesPerSnapshot))
     var stateSnapshotEvery: Int?
 

@@ -18,6 +18,12 @@ import Testing
         let bytes = try encoder.encode(tree.state)
         let restored = try ContainmentTree(restoring: JSONDecoder().decode(TreeState.self, from: bytes))
         #expect(try encoder.encode(restored.state) == bytes, sourceLocation: sourceLocation)
+        // A snapshot's form: the tables in bytes, the rest (controllers with extras) as JSON.
+        var rest = tree.state
+        let tables = rest.takeTables()
+        var reassembled = try JSONDecoder().decode(TreeState.self, from: encoder.encode(rest))
+        try reassembled.restoreTables(from: tables)
+        #expect(try encoder.encode(reassembled) == bytes, sourceLocation: sourceLocation)
         #expect(restored.snapshot() == tree.snapshot(), sourceLocation: sourceLocation)
         #expect(restored.lastSeq == tree.lastSeq, sourceLocation: sourceLocation)
         #expect(restored.oldestRetainedSeq == tree.oldestRetainedSeq, sourceLocation: sourceLocation)
@@ -131,5 +137,19 @@ import Testing
         state = tree.state
         state.nextSeq += 5
         #expect(throws: TreeStateError.self) { _ = try ContainmentTree(restoring: state) }
+    }
+
+    @Test func tablesThatAreCutShortOrDoNotMatchTheStateAreRefused() throws {
+        let tree = try visibleTree(root: ControllerSpec(id: "root", title: "R", children: [ControllerSpec(id: "a")]))
+        var rest = tree.state
+        let tables = rest.takeTables()
+        for broken in [Array(tables.dropLast()), tables + [0], [TreeState.tablesFormatVersion + 1] + tables.dropFirst()] {
+            var copy = rest
+            #expect(throws: TreeStateError.self) { try copy.restoreTables(from: broken) }
+        }
+        // "root" has extras (its title): without its full record the tables do not match.
+        var withoutExtras = rest
+        withoutExtras.controllers = []
+        #expect(throws: TreeStateError.self) { try withoutExtras.restoreTables(from: tables) }
     }
 }

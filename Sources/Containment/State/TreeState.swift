@@ -121,5 +121,9 @@ public struct TreeState: Codable, Sendable {
 public struct TreeStateError: Error, Equatable, Sendable, CustomStringConvertible {
     public let message: String
 
+    public init(message: String) {
+        self.message = message
+    }
+
     public var description: String { message }
 }

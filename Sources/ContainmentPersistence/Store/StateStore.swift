@@ -210,20 +210,24 @@ public final class StateStore: @unchecked Sendable {
             insertEntry.bind(5, Int64(bitPattern: entry.version))
             insertEntry.bind(6, entry.manualTime)
             try insertEntry.run()
-        case .snapshot(let snapshot):
-            // Every entry of this tree written so far came before the snapshot.
-            deleteEntries.bind(1, snapshot.tree)
-            try deleteEntries.run()
-            insertSnapshot.bind(1, snapshot.tree)
-            insertSnapshot.bind(2, snapshot.state)
-            insertSnapshot.bind(3, Int64(bitPattern: snapshot.version))
-            insertSnapshot.bind(4, snapshot.manualTime)
-            try insertSnapshot.run()
+        case .snapshot(let pending):
+            try write(StoredSnapshot(tree: pending.tree, state: pending.encode(), version: pending.version, manualTime: pending.manualTime))
         case .deleteTree(let id):
             try forget(id)
             deleteTree.bind(1, id)
             try deleteTree.run()
         }
+    }
+
+    private func write(_ snapshot: StoredSnapshot) throws(SQLiteError) {
+        // Every entry of this tree written so far came before the snapshot.
+        deleteEntries.bind(1, snapshot.tree)
+        try deleteEntries.run()
+        insertSnapshot.bind(1, snapshot.tree)
+        insertSnapshot.bind(2, snapshot.state)
+        insertSnapshot.bind(3, Int64(bitPattern: snapshot.version))
+        insertSnapshot.bind(4, snapshot.manualTime)
+        try insertSnapshot.run()
     }
 
     /// Drops a tree's journal and snapshot.

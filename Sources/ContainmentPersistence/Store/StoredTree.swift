@@ -65,6 +65,22 @@ public struct StoredSnapshot: Sendable, Equatable {
     }
 }
 
+/// A snapshot's place in the journal, with how to encode its state once the writer gets to it.
+public struct PendingSnapshot: Sendable {
+    public var tree: String
+    public var version: UInt64
+    public var manualTime: Double
+    /// Called once, on the writer's thread; its bytes are the snapshot's `state`.
+    public var encode: @Sendable () -> [UInt8]
+
+    public init(tree: String, version: UInt64, manualTime: Double, encode: @escaping @Sendable () -> [UInt8]) {
+        self.tree = tree
+        self.version = version
+        self.manualTime = manualTime
+        self.encode = encode
+    }
+}
+
 /// A tree as the store holds it: how it was created, its latest snapshot if any, and the
 /// journal since (since the snapshot, or since creation), in order.
 public struct StoredTree: Sendable {
@@ -77,20 +93,26 @@ public struct StoredTree: Sendable {
 public enum JournalRecord: Sendable {
     case createTree(StoredTreeHeader)
     case mutation(JournalEntry)
-    /// Replaces the tree's journal so far: every entry appended before it is dropped.
-    case snapshot(StoredSnapshot)
+    /// Replaces the tree's journal so far: every entry appended before it is dropped. Encoded
+    /// by the journal's writer thread as it writes it: a big tree's state takes a while to
+    /// encode, which must hold neither the tree's lock nor a request's thread.
+    case snapshot(PendingSnapshot)
     case deleteTree(String)
 }
 
 /// FNV-1a (64-bit) of the bytes of a mutation's events: a cheap fingerprint for replay to
 /// check against. Not a defence against forgery, only against drift.
 public enum JournalDigest {
-    public static func of(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
+    /// Over a contiguous buffer, not a generic sequence: every mutation and every replayed
+    /// entry hashes its events' JSON, and an unspecialized iterator cost a call per byte.
+    public static func of(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBufferPointer { buffer in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in buffer {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01b3
+            }
+            return hash
         }
-        return hash
     }
 }

@@ -23,18 +23,38 @@ enum JournalCoding {
         return .calls(calls.calls, atomic: calls.atomic ?? false)
     }
 
-    /// `{"events": [...], "state": {...}}`: the retained events as clients get them, the rest
-    /// of the state through `JSONEncoder`.
-    static func encodeSnapshot(_ tree: ContainmentTree) -> [UInt8] {
-        var state = tree.state
+    /// Starts a snapshot whose controller and view tables follow its JSON (see `encodeSnapshot`);
+    /// one that starts with `{` is JSON only, as the first persisting build wrote them.
+    private static let tablesMagic = Array("CTS2".utf8)
+
+    /// `CTS2`, the JSON's length (4 bytes, little-endian), `{"events": [...], "state": {...}}`
+    /// (the retained events as clients get them, the rest of the state through `JSONEncoder`)
+    /// and then the controller and view tables in `TreeState`'s compact form, which restores
+    /// a big tree several times faster than `JSONDecoder` reads it.
+    static func encodeSnapshot(_ state: TreeState) -> [UInt8] {
+        var state = state
+        let tables = state.takeTables()
         var writer = JSONWriter()
         state.retainedEvents.writeJSON(to: &writer)
         state.retainedEvents = []
-        return Array(#"{"events":"#.utf8) + writer.bytes + Array(#","state":"#.utf8)
+        let json =
+            Array(#"{"events":"#.utf8) + writer.bytes + Array(#","state":"#.utf8)
             + JSONCoding.encodeWithFoundation(state, pretty: false) + Array("}".utf8)
+        return tablesMagic + withUnsafeBytes(of: UInt32(json.count).littleEndian, Array.init) + json + tables
     }
 
     static func decodeSnapshot(_ bytes: [UInt8]) throws -> TreeState {
+        guard bytes.starts(with: tablesMagic) else { return try decodeEnvelope(bytes[...]) }
+        let lengthEnd = tablesMagic.count + 4
+        guard bytes.count >= lengthEnd else { throw TreeStateError(message: "the snapshot ends early") }
+        let length = bytes[tablesMagic.count..<lengthEnd].reversed().reduce(0) { $0 << 8 | Int($1) }
+        guard length <= bytes.count - lengthEnd else { throw TreeStateError(message: "the snapshot ends early") }
+        var state = try decodeEnvelope(bytes[lengthEnd..<lengthEnd + length])
+        try state.restoreTables(from: Array(bytes[(lengthEnd + length)...]))
+        return state
+    }
+
+    private static func decodeEnvelope(_ bytes: ArraySlice<UInt8>) throws -> TreeState {
         let envelope = try JSONDecoder().decode(SnapshotEnvelope.self, from: Data(bytes))
         var state = envelope.state
         state.retainedEvents = envelope.events

@@ -85,6 +85,7 @@ extension ServiceCore {
             // `register` counts the creation as the tree's first version.
             version = 1
         }
+        var replayedEvents = 0
         for entry in record.entries {
             let mutation: TreeMutation
             do {
@@ -111,6 +112,7 @@ extension ServiceCore {
             }
             version = entry.version
             manualTime = entry.manualTime
+            replayedEvents += applied.events.count
         }
         // Ownership follows the token: its current name, or the stored one if it left the file.
         let owner = header.ownerTokenHash.flatMap { tokens?.callerName(forTokenHash: $0) } ?? header.owner
@@ -119,7 +121,7 @@ extension ServiceCore {
         let box = TreeBox(
             tree: tree, clock: clock, owner: owner, manualTime: manualTime, incarnation: header.incarnation, accountedBytes: bytes,
             version: version, journalEntries: record.entries.count, journalBytes: record.entries.reduce(0) { $0 + $1.mutation.count },
-            snapshotBytes: record.snapshot?.state.count ?? 0)
+            journalEvents: replayedEvents, snapshotBytes: record.snapshot?.state.count ?? 0)
         return (box, bytes, due)
     }
 

@@ -45,23 +45,39 @@ extension TreeBox {
             let ticket = journal.append(.mutation(entry))
             state.journalEntries += 1
             state.journalBytes += entry.mutation.count
-            let every = core.configuration.journalEntriesPerSnapshot
-            guard
-                (state.journalEntries >= every && state.journalBytes >= state.snapshotBytes) || state.journalEntries >= 10 * every
-                    || state.journalBytes >= ServiceConfiguration.journalBytesPerSnapshot
-            else { return ticket }
-            // Encoded here, under the lock, so it is the state right after this entry; the
-            // store writes it (and drops the entries it replaces) outside the lock.
+            state.journalEvents += events.count
+            guard needsSnapshot(core.configuration, state) else { return ticket }
             state.journalEntries = 0
             state.journalBytes = 0
-            let snapshot = StoredSnapshot(
-                tree: id, state: JournalCoding.encodeSnapshot(state.tree), version: state.version,
-                manualTime: state.manualTime)
-            state.snapshotBytes = snapshot.state.count
-            return journal.append(.snapshot(snapshot))
+            state.journalEvents = 0
+            // Taken here, under the lock, so it is the state right after this entry; the
+            // writer encodes it and writes it (dropping the entries it replaces) off the lock.
+            let treeState = state.tree.state
+            return journal.append(
+                .snapshot(
+                    PendingSnapshot(tree: id, version: state.version, manualTime: state.manualTime) { [self] in
+                        let bytes = JournalCoding.encodeSnapshot(treeState)
+                        snapshotBytes.store(bytes.count, ordering: .relaxed)
+                        return bytes
+                    }))
         case .deletion:
             return journal.append(.deleteTree(id))
         }
+    }
+
+    /// Whether the journal since the last snapshot should give way to a new one: at
+    /// `--state-snapshot-every` N entries once they weigh at least the last snapshot (so
+    /// writing snapshots never costs more than writing the journal), in any case at 10 × N
+    /// entries or `journalBytesPerSnapshot`, and once a restore would replay more events than
+    /// `replayedEventsPerController` per controller (and `replayedEventsPerSnapshot`): reading
+    /// a snapshot is then the cheaper restore, so a restore's work stays bounded by the
+    /// tree's size, not its history.
+    private func needsSnapshot(_ configuration: ServiceConfiguration, _ state: State) -> Bool {
+        let every = configuration.journalEntriesPerSnapshot
+        if state.journalEntries >= 10 * every || state.journalBytes >= ServiceConfiguration.journalBytesPerSnapshot { return true }
+        if state.journalEntries >= every && state.journalBytes >= snapshotBytes.load(ordering: .relaxed) { return true }
+        return state.journalEvents
+            >= max(configuration.replayedEventsPerSnapshot, ServiceConfiguration.replayedEventsPerController * state.tree.controllerCount)
     }
 
     /// The fingerprint of a mutation's events: their compact JSON, as clients get it.

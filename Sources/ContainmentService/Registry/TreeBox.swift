@@ -19,6 +19,9 @@ final class TreeBox: Sendable {
     /// is posted, lowered once the stream ends: a batch published while it is 0 (and no
     /// all-trees stream is open) cannot reach any stream and skips the fan-out.
     private let openStreams = Atomic<Int>(0)
+    /// The size of the tree's last snapshot (0 before the first), set by the journal's writer
+    /// once it has encoded it.
+    let snapshotBytes: Atomic<Int>
 
     /// What the lock guards. `ContainmentTree` is not thread-safe; it is only touched here.
     struct State {
@@ -47,11 +50,11 @@ final class TreeBox: Sendable {
         /// What the step under way leaves for the state directory's journal; taken by
         /// `withTree` once the step returns (a step that throws leaves nothing).
         var pendingRecord: PendingRecord?
-        /// Journal entries (and their bytes) since the tree's last snapshot, or its creation.
+        /// Journal entries (their bytes, the events they caused) since the tree's last
+        /// snapshot, or its creation.
         var journalEntries = 0
         var journalBytes = 0
-        /// The size of the tree's last snapshot (0 before the first).
-        var snapshotBytes = 0
+        var journalEvents = 0
 
         mutating func changed() {
             version += 1
@@ -87,7 +90,7 @@ final class TreeBox: Sendable {
     /// creation time and version 0).
     init(
         tree: sending ContainmentTree, clock: TreeClock, owner: String?, manualTime: Double, incarnation: UInt64, accountedBytes: Int,
-        version: UInt64 = 0, journalEntries: Int = 0, journalBytes: Int = 0, snapshotBytes: Int = 0
+        version: UInt64 = 0, journalEntries: Int = 0, journalBytes: Int = 0, journalEvents: Int = 0, snapshotBytes: Int = 0
     ) {
         id = tree.id
         self.clock = clock
@@ -97,7 +100,8 @@ final class TreeBox: Sendable {
         initial.version = version
         initial.journalEntries = journalEntries
         initial.journalBytes = journalBytes
-        initial.snapshotBytes = snapshotBytes
+        initial.journalEvents = journalEvents
+        self.snapshotBytes = Atomic(snapshotBytes)
         initial.accountedBytes = accountedBytes
         initial.countedStringBytes = accountedBytes - Self.fixedBytes(controllers: tree.controllerCount, events: Self.retainedEvents(tree))
         state = Mutex(initial)

@@ -47,6 +47,12 @@ public struct ServiceConfiguration: Sendable {
     public var journalEntriesPerSnapshot = 1_000
     /// The journal bytes (encoded mutations) per tree that trigger a snapshot whatever its size.
     public static let journalBytesPerSnapshot = 16 << 20
+    /// Events a restore may replay per controller of the tree before a snapshot is taken
+    /// instead: reading a snapshot costs less per controller than replaying its events.
+    public static let replayedEventsPerController = 2
+    /// The fewest replayed events that call for a snapshot, so small trees keep the entry
+    /// count's pace (not an option; tests lower it).
+    public var replayedEventsPerSnapshot = 50_000
 
     public init() {}
 }

@@ -211,6 +211,25 @@ import Testing
         #expect(try ObservedTree(restarted, "busy") == before)
     }
 
+    /// Two entries that add 300 controllers cause far more than 2 events per controller: a
+    /// snapshot replaces them, so a restore reads the tree instead of replaying its history.
+    @Test func aJournalWhoseReplayWouldOutweighASnapshotIsCompacted() throws {
+        let directory = StateDirectory()
+        var service: TestService? = try directory.service { $0.replayedEventsPerSnapshot = 100 }
+        try #require(service).createTree("grown", root: #"{"id": "root"}"#)
+        let children = (0..<300).map { #"{"id": "c\#($0)"}"# }.joined(separator: ", ")
+        let created = try #require(service).request("POST", "/v1/trees/grown/controllers", json: #"{"id": "group", "children": [\#(children)]}"#)
+        try #require(created.status == 201, "\(created.text)")
+        let added = try #require(service).request("POST", "/v1/trees/grown/controllers/root/children", json: #"{"child": "group"}"#)
+        try #require(added.status == 200, "\(added.text)")
+        let before = try ObservedTree(try #require(service), "grown")
+        service = nil
+        #expect(try directory.integer("SELECT count(*) FROM journal WHERE tree = 'grown'") == 0)
+        #expect(try directory.integer("SELECT count(*) FROM snapshots WHERE tree = 'grown'") == 1)
+        let restarted = try directory.service { $0.replayedEventsPerSnapshot = 100 }
+        #expect(try ObservedTree(restarted, "grown") == before)
+    }
+
     @Test func afterAFailedCommitChangesAre503AndTheInstanceIsNotReady() throws {
         let directory = StateDirectory()
         let service = try directory.service()
