@@ -10,11 +10,19 @@ extension StringProtocol {
 extension Substring {
     /// `trimmingASCIIWhitespace()` as a slice of the same string: nothing is copied.
     var trimmedASCIIWhitespace: Substring {
+        self[utf8.rangeWithoutASCIIWhitespace]
+    }
+}
+
+extension BidirectionalCollection where Element == UInt8 {
+    /// The bytes left once HTTP's optional whitespace (spaces, tabs) is cut from either end:
+    /// the one trim behind both the string forms above and the `Host` check on raw bytes.
+    var rangeWithoutASCIIWhitespace: Range<Index> {
         func isWhitespace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        var start = utf8.startIndex
-        var end = utf8.endIndex
-        while start < end, isWhitespace(utf8[start]) { utf8.formIndex(after: &start) }
-        while start < end, isWhitespace(utf8[utf8.index(before: end)]) { utf8.formIndex(before: &end) }
-        return self[start..<end]
+        var start = startIndex
+        var end = endIndex
+        while start < end, isWhitespace(self[start]) { formIndex(after: &start) }
+        while start < end, isWhitespace(self[index(before: end)]) { formIndex(before: &end) }
+        return start..<end
     }
 }

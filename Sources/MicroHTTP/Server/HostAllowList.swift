@@ -17,7 +17,7 @@ struct HostAllowList: Sendable {
         var host = host
         let allowed = host.withUTF8 { bytes -> Bool? in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            let name = Self.name(of: Self.trimmed(bytes))
+            let name = Self.name(of: UnsafeBufferPointer(rebasing: bytes[bytes.rangeWithoutASCIIWhitespace]))
             return asciiNames.contains { allowed in
                 allowed.count == name.count && allowed.withUnsafeBufferPointer { name.isASCIICaseInsensitiveEqual(to: $0) }
             }
@@ -41,15 +41,5 @@ struct HostAllowList: Sendable {
         guard let colon = host.firstIndex(of: UInt8(ascii: ":")), !host[(colon + 1)...].contains(UInt8(ascii: ":"))
         else { return host }
         return UnsafeBufferPointer(rebasing: host[..<colon])
-    }
-
-    /// Without HTTP's optional whitespace (spaces, tabs) at either end.
-    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        func isWhitespace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        var start = 0
-        var end = bytes.count
-        while start < end, isWhitespace(bytes[start]) { start += 1 }
-        while start < end, isWhitespace(bytes[end - 1]) { end -= 1 }
-        return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 }
