@@ -12,10 +12,13 @@ struct FramingFields {
         var length: Substring?
         var encodings = 0
         for field in headers.fields {
-            if field.name.isASCIICaseInsensitiveEqual(to: "Host") {
+            // By length first: most fields are none of the three and are passed over without
+            // a comparison.
+            let nameLength = field.name.utf8.count
+            if nameLength == 4, field.name.isASCIICaseInsensitiveEqual(to: "Host") {
                 host = field.value
                 hostCount += 1
-            } else if field.name.isASCIICaseInsensitiveEqual(to: "Content-Length") {
+            } else if nameLength == 14, field.name.isASCIICaseInsensitiveEqual(to: "Content-Length") {
                 // Each comma-separated value, empty ones included, without `split`'s array.
                 var rest = Substring(field.value)
                 while true {
@@ -26,7 +29,7 @@ struct FramingFields {
                     guard let comma else { break }
                     rest = rest[rest.utf8.index(after: comma)...]
                 }
-            } else if field.name.isASCIICaseInsensitiveEqual(to: "Transfer-Encoding") {
+            } else if nameLength == 17, field.name.isASCIICaseInsensitiveEqual(to: "Transfer-Encoding") {
                 encodings += 1
                 if !field.value.trimmingASCIIWhitespace().lowercased().elementsEqual("chunked") { isAmbiguous = true }
             }
