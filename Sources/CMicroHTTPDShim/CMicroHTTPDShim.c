@@ -161,6 +161,13 @@ int CMicroHTTPDShim_queueResponse(struct MHD_Connection *connection, unsigned in
     return MHD_YES == queued;
 }
 
+int CMicroHTTPDShim_queueKeptResponse(struct MHD_Connection *connection, unsigned int status,
+                                      struct MHD_Response *response) {
+    return MHD_YES == MHD_queue_response(connection, status, response);
+}
+
+void CMicroHTTPDShim_releaseResponse(struct MHD_Response *response) { MHD_destroy_response(response); }
+
 void CMicroHTTPDShim_suspend(struct MHD_Connection *connection) { MHD_suspend_connection(connection); }
 
 void CMicroHTTPDShim_resume(struct MHD_Connection *connection) { MHD_resume_connection(connection); }

@@ -7,6 +7,8 @@ import Testing
 @Suite struct FramingFieldsTests {
     @Test(arguments: [
         ("5", false), ("5, 5", false), (" 5 ,5\t", false), ("5,6", true), ("5,", true), (",5", true), ("5,,5", true),
+        // Longer than a small string's 15 bytes.
+        ("12345678901234567890 , 12345678901234567890", false), ("12345678901234567890,12345678901234567891", true),
     ])
     func contentLengthListsAreReadValueByValue(value: String, isAmbiguous: Bool) {
         let fields = FramingFields(["Host": "localhost", "Content-Length": value])

@@ -25,7 +25,10 @@ import Testing
     }
 
     @Test func commonFieldTextIsTheSameTextAsDecoding() {
-        for text in ["GET", "POST", "Host", "Content-Type", "content-type", "application/json", "application/jsonx", "", "PUTS", "Ünï"] {
+        for text in [
+            "GET", "POST", "Host", "Content-Type", "content-type", "application/json", "application/jsonx", "", "PUTS", "Ünï", "Accept-Encoding",
+            "accept-encoding", "identity", "Identity", "gzip, deflate", "gzip, deflatx",
+        ] {
             let bytes = Array(text.utf8)
             let made = bytes.withUnsafeBufferPointer { CommonFieldText.string($0) }
             #expect(made == text)

@@ -26,23 +26,6 @@ import Testing
         let handlers = HTTPServerHandlers { _ in
             .response(HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], shared: shared))
         }
-        try withServer(handlers: handlers) { server in
-            let connections = try (0..<2).map { _ in try TestHTTPConnection(port: server.port) }
-            for round in 0..<3 {
-                for connection in connections {
-                    let response = try connection.request("GET", "/snapshot/\(round)")
-                    #expect(response.status == 200)
-                    #expect(response.header("content-length") == "\(Self.payload.count)")
-                    #expect(response.body == Self.payload)
-                }
-            }
-            try connections[0].sendRequest("HEAD", "/snapshot")
-            let head = try connections[0].readResponse(forMethod: "HEAD")
-            #expect(head.status == 200)
-            #expect(head.header("content-length") == "\(Self.payload.count)")
-            #expect(head.body.isEmpty)
-            // Still in step: the HEAD answer carried no body.
-            #expect(try connections[0].request("GET", "/after").body == Self.payload)
-        }
+        try expectServedRepeatedly(handlers, body: Self.payload)
     }
 }

@@ -1,5 +1,6 @@
 import MicroHTTP
 import MicroHTTPTestSupport
+import Testing
 
 /// Starts a server on an ephemeral port for the duration of `body`, then shuts it down.
 func withServer<Context, Result>(
@@ -10,6 +11,33 @@ func withServer<Context, Result>(
     let server = try startServer(configure: configure, handlers: handlers)
     defer { server.shutdown(grace: 0.5) }
     return try body(server)
+}
+
+/// Three rounds of GETs over two keep-alive connections, then a HEAD and a GET on the first:
+/// a response served again and again (shared or prepared) must arrive whole each time, and a
+/// HEAD answer without its body. `eachAnswer` checks the GET answers further.
+func expectServedRepeatedly<Context>(
+    _ handlers: HTTPServerHandlers<Context>, body: [UInt8], eachAnswer: (TestHTTPResponse) -> Void = { _ in }
+) throws {
+    try withServer(handlers: handlers) { server in
+        let connections = try (0..<2).map { _ in try TestHTTPConnection(port: server.port) }
+        for round in 0..<3 {
+            for connection in connections {
+                let response = try connection.request("GET", "/repeated/\(round)")
+                #expect(response.status == 200)
+                #expect(response.header("content-length") == "\(body.count)")
+                #expect(response.body == body)
+                eachAnswer(response)
+            }
+        }
+        try connections[0].sendRequest("HEAD", "/repeated")
+        let head = try connections[0].readResponse(forMethod: "HEAD")
+        #expect(head.status == 200)
+        #expect(head.header("content-length") == "\(body.count)")
+        #expect(head.body.isEmpty)
+        // Still in step: the HEAD answer carried no body.
+        #expect(try connections[0].request("GET", "/after").body == body)
+    }
 }
 
 /// A started server on an ephemeral port, for tests that shut it down themselves.

@@ -119,6 +119,14 @@ int CMicroHTTPDShim_addHeader(struct MHD_Response *_Nonnull response, const char
 /* Queues `response` on `connection` and drops the caller's reference to it; 1 on success. */
 int CMicroHTTPDShim_queueResponse(struct MHD_Connection *_Nonnull connection, unsigned int status,
                                   struct MHD_Response *_Nonnull response);
+/* Queues `response` on `connection` and keeps the caller's reference: a response made once
+   and queued again for many requests, on any connections and threads (libmicrohttpd counts
+   each use and only reads the response); 1 on success. */
+int CMicroHTTPDShim_queueKeptResponse(struct MHD_Connection *_Nonnull connection, unsigned int status,
+                                      struct MHD_Response *_Nonnull response);
+/* Drops the caller's reference to `response`; libmicrohttpd frees it once no connection
+   still sends it. */
+void CMicroHTTPDShim_releaseResponse(struct MHD_Response *_Nonnull response);
 /* Only from a RequestReady or StreamRead callback of this connection. */
 void CMicroHTTPDShim_suspend(struct MHD_Connection *_Nonnull connection);
 /* From any thread, once per suspend. */

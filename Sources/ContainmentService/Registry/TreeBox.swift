@@ -75,13 +75,15 @@ final class TreeBox: Sendable {
         /// `"<incarnation>-<version>-gzip"`: a strong tag names one representation, and the
         /// gzip-coded bytes are another.
         let gzipEntityTag: String
+        /// The 200 answers of each, built into libmicrohttpd on their first read.
+        var jsonResponse: HTTPPreparedResponse?
+        var gzipResponse: HTTPPreparedResponse?
     }
 
-    /// The representation of a snapshot one request gets: its bytes and the tag naming them.
+    /// The representation of a snapshot one request gets: its 200 answer and the tag naming it.
     struct SnapshotRepresentation: Sendable {
-        let body: HTTPSharedBytes
+        let response: HTTPPreparedResponse
         let entityTag: String
-        let isGzip: Bool
     }
 
     /// `accountedBytes`: what creating the tree already reserved from the memory budget, its
@@ -255,14 +257,18 @@ final class TreeBox: Sendable {
         try withTree(core, changes: false) { (tree, _, state) throws(Problem) -> (SnapshotRepresentation, [Event]) in
             var encoded = state.encodedSnapshot ?? makeEncodedSnapshot(tree, version: state.version)
             defer { state.encodedSnapshot = encoded }
-            let identity = SnapshotRepresentation(body: encoded.json, entityTag: encoded.entityTag, isGzip: false)
+            let jsonResponse = encoded.jsonResponse ?? .snapshot(encoded.json, entityTag: encoded.entityTag, isGzip: false)
+            encoded.jsonResponse = jsonResponse
+            let identity = SnapshotRepresentation(response: jsonResponse, entityTag: encoded.entityTag)
             guard preference.choosesGzip(forBodyOf: encoded.json.count) else { return (identity, []) }
             if encoded.gzip == nil {
                 encoded.gzip = encoded.json.withUnsafeBytes(Gzip.compress).map(HTTPSharedBytes.init)
             }
             // Without memory for a compressor: as is, rather than failing the read.
             guard let gzip = encoded.gzip else { return (identity, []) }
-            return (SnapshotRepresentation(body: gzip, entityTag: encoded.gzipEntityTag, isGzip: true), [])
+            let gzipResponse = encoded.gzipResponse ?? .snapshot(gzip, entityTag: encoded.gzipEntityTag, isGzip: true)
+            encoded.gzipResponse = gzipResponse
+            return (SnapshotRepresentation(response: gzipResponse, entityTag: encoded.gzipEntityTag), [])
         }.0
     }
 

@@ -3,8 +3,11 @@ import MicroHTTP
 extension Router {
     /// Liveness, metrics and the contract itself — the routes operators and tools use.
     mutating func addSystemRoutes(_ core: ServiceCore) {
+        // The usual answer, built into libmicrohttpd once (see `HTTPPreparedResponse`).
+        let healthy = HTTPResponse(prepared: .json(Health(status: "ok")))
         add("GET", "/healthz", open: true) { (request) throws(Problem) in
-            .json(Health(status: core.isShuttingDown ? "shutting_down" : "ok"), for: request)
+            if !core.isShuttingDown, !request.wantsPrettyJSON { return .response(healthy) }
+            return .json(Health(status: core.isShuttingDown ? "shutting_down" : "ok"), for: request)
         }
         // Readiness, apart from liveness: an orchestrator sends traffic only while this says
         // ready, and never restarts a process for being unready.

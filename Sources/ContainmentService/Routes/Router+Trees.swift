@@ -90,10 +90,17 @@ extension Router {
         if let candidates = request.head.headers["If-None-Match"], EntityTag.list(candidates, matches: snapshot.entityTag) {
             return HTTPResponse(status: 304, headers: ["ETag": snapshot.entityTag, "Vary": "Accept-Encoding"])
         }
+        return HTTPResponse(prepared: snapshot.response)
+    }
+}
+
+extension HTTPPreparedResponse {
+    /// A tree snapshot's 200 answer (see `Router.treeSnapshot`), built once per version and coding.
+    static func snapshot(_ body: HTTPSharedBytes, entityTag: String, isGzip: Bool) -> HTTPPreparedResponse {
         let headers: HTTPHeaders =
-            snapshot.isGzip
-            ? ["Content-Type": "application/json", "Content-Encoding": "gzip", "ETag": snapshot.entityTag, "Vary": "Accept-Encoding"]
-            : ["Content-Type": "application/json", "ETag": snapshot.entityTag, "Vary": "Accept-Encoding"]
-        return HTTPResponse(status: 200, headers: headers, shared: snapshot.body)
+            isGzip
+            ? ["Content-Type": "application/json", "Content-Encoding": "gzip", "ETag": entityTag, "Vary": "Accept-Encoding"]
+            : ["Content-Type": "application/json", "ETag": entityTag, "Vary": "Accept-Encoding"]
+        return HTTPPreparedResponse(status: 200, headers: headers, body: body)
     }
 }

@@ -7,7 +7,7 @@ extension HTTPResponse {
     }
 
     /// Made once: every JSON response shares these fields (a copy is a retain).
-    private static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
+    fileprivate static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
 
     /// An RFC 9457 problem response.
     static func problem(_ problem: Problem, pretty: Bool = false, headers extra: HTTPHeaders = [:]) -> HTTPResponse {
@@ -18,6 +18,13 @@ extension HTTPResponse {
 
     static func text(_ text: String, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
         HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: Array(text.utf8))
+    }
+}
+
+extension HTTPPreparedResponse {
+    /// A fixed compact JSON answer, built into libmicrohttpd once.
+    static func json<Value: Encodable & JSONWritable>(_ value: Value, status: Int = 200) -> HTTPPreparedResponse {
+        HTTPPreparedResponse(status: status, headers: HTTPResponse.jsonHeaders, body: JSONCoding.encode(value, pretty: false))
     }
 }
 

@@ -25,19 +25,23 @@ struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The parameters bound when `pathSegments` (ranges of `path`'s bytes) are this template's
-    /// path, or nil. Literals are compared before anything is bound: most templates a path
-    /// is tried against fail on a literal, and binding allocates.
-    func match(_ path: UnsafeBufferPointer<UInt8>, _ pathSegments: UnsafeBufferPointer<Range<Int>>) -> PathParameters? {
-        guard pathSegments.count == segments.count else { return nil }
+    /// Whether `pathSegments` (ranges of `path`'s bytes) are this template's path. Nothing is
+    /// bound: most templates a path is tried against fail on a literal, and binding allocates.
+    func matches(_ path: UnsafeBufferPointer<UInt8>, _ pathSegments: UnsafeBufferPointer<Range<Int>>) -> Bool {
+        guard pathSegments.count == segments.count else { return false }
         for (segment, range) in zip(segments, pathSegments) {
             switch segment {
             case .literal(let literal):
-                guard literal.count == range.count, Self.bytes(path, at: range, equal: literal) else { return nil }
+                guard literal.count == range.count, Self.bytes(path, at: range, equal: literal) else { return false }
             case .parameter:
-                guard !range.isEmpty else { return nil }
+                guard !range.isEmpty else { return false }
             }
         }
+        return true
+    }
+
+    /// The parameters a path this template `matches` binds.
+    func parameters(_ path: UnsafeBufferPointer<UInt8>, _ pathSegments: UnsafeBufferPointer<Range<Int>>) -> PathParameters {
         var parameters = PathParameters()
         for case (.parameter(let name), let range) in zip(segments, pathSegments) {
             parameters.append(name: name, value: String(decoding: UnsafeBufferPointer(rebasing: path[range]), as: UTF8.self))

@@ -72,15 +72,18 @@ struct Router: Sendable {
     }
 
     /// Routes and segments are read in place (no array of segments, no retain of each route
-    /// tried): this runs for every request.
+    /// tried): this runs for every request. The route of the request's method is looked for
+    /// first, so that a path's other methods (`PUT /v1/trees/{tree}` before its `GET`) bind
+    /// no parameters and build no `Allow` list unless no route takes the method.
     private func match(method: String, path: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<Range<Int>>) -> Match {
         let wanted = method == "HEAD" ? "GET" : method
-        var allowed: [String] = []
-        var allowedTemplate: PathTemplate?
         return routesBySegmentCount[segments.count].withUnsafeBufferPointer { routes in
-            for index in routes.indices {
-                guard let parameters = routes[index].template.match(path, segments) else { continue }
-                if routes[index].method == wanted { return .found(routes[index], parameters: parameters) }
+            for index in routes.indices where routes[index].method == wanted && routes[index].template.matches(path, segments) {
+                return .found(routes[index], parameters: routes[index].template.parameters(path, segments))
+            }
+            var allowed: [String] = []
+            var allowedTemplate: PathTemplate?
+            for index in routes.indices where routes[index].template.matches(path, segments) {
                 allowed.append(routes[index].method)
                 if routes[index].method == "GET" { allowed.append("HEAD") }
                 allowedTemplate = routes[index].template

@@ -7,9 +7,10 @@ struct ServiceRequest: Sendable {
     let parameters: PathParameters
     /// Whose token the request carries; nil when access control is off.
     var caller: Caller? = nil
-    /// The journal ticket of the change this request made, if any: the pipeline answers only
-    /// once it is committed (see `RequestPipeline.answer`).
-    let commit = PendingCommit()
+    /// Where a change this request makes leaves its journal ticket: the pipeline answers only
+    /// once it is committed (see `RequestPipeline.answer`). Nil without a state directory and
+    /// for methods that never change a tree (`GET`, `HEAD`), which then allocate nothing.
+    let commit: PendingCommit?
 
     var head: HTTPRequestHead { http.head }
 

@@ -78,7 +78,8 @@ final class RequestPipeline: Sendable {
     func answer(_ request: consuming HTTPRequest, _ match: RouteMatch) -> HTTPReply {
         let started = ContinuousClock.now
         let route = match.route
-        let serviceRequest = ServiceRequest(http: request, parameters: match.parameters, caller: match.caller)
+        let commit = Self.pendingCommit(for: request.head, core)
+        let serviceRequest = ServiceRequest(http: request, parameters: match.parameters, caller: match.caller, commit: commit)
         let template = route.template.description
         // The head is read where it is (`serviceRequest.http.head`), never copied out.
         if core.isShuttingDown {
@@ -97,7 +98,7 @@ final class RequestPipeline: Sendable {
             response = .problem(error, pretty: serviceRequest.wantsPrettyJSON)
         }
         let head = serviceRequest.http.head
-        guard let ticket = serviceRequest.commit.ticket, let journal = core.journal else {
+        guard let ticket = serviceRequest.commit?.ticket, let journal = core.journal else {
             return .response(finish(head, route: template, response, started: started, histograms: route.histograms))
         }
         // Answered once the change is committed, by the journal's writer: this thread goes
@@ -111,6 +112,13 @@ final class RequestPipeline: Sendable {
             deferred.complete(finish(head, route: template, answer ?? response, started: started, histograms: route.histograms))
         }
         return .deferred(deferred)
+    }
+
+    /// Where the request's change leaves its journal ticket; none without a journal or for
+    /// a method that changes nothing, so that most requests allocate nothing for it.
+    private static func pendingCommit(for head: HTTPRequestHead, _ core: ServiceCore) -> PendingCommit? {
+        guard core.journal != nil, head.method != "GET", head.method != "HEAD" else { return nil }
+        return PendingCommit()
     }
 
     private func routeLabel(of head: HTTPRequestHead) -> String {

@@ -30,8 +30,14 @@ enum CommonFieldText {
             if bytes.equals("keep-alive") { return "keep-alive" }
         case 12:
             if bytes.equals("Content-Type") { return "Content-Type" }
+        case 8:
+            if bytes.equals("identity") { return "identity" }
+        case 13:
+            if bytes.equals("gzip, deflate") { return "gzip, deflate" }
         case 14:
             if bytes.equals("Content-Length") { return "Content-Length" }
+        case 15:
+            if bytes.equals("Accept-Encoding") { return "Accept-Encoding" }
         case 16:
             if bytes.equals("application/json") { return "application/json" }
         default:

@@ -34,27 +34,42 @@ struct Connection: @unchecked Sendable {
 
     /// Hands `response` to libmicrohttpd; false when it refuses (the connection then closes).
     func queue(_ response: HTTPResponse) -> Bool {
+        let status = UInt32(clamping: response.status)
         let created: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):
             created = bytes.withUnsafeBytes { CMicroHTTPDShim_createBufferResponse($0.baseAddress, $0.count) }
         case .shared(let shared):
             created = Self.makeSharedResponse(shared)
+        case .prepared(let prepared):
+            if let kept = prepared.prepared(for: response) { return CMicroHTTPDShim_queueKeptResponse(handle, status, kept) != 0 }
+            created = Self.makeSharedResponse(prepared.body)
         case .stream(let stream):
             setTimeout(0)
             created = stream.makeLibMicroHTTPDResponse()
         }
         guard let created else { return false }
-        // libmicrohttpd refuses fields it cannot send safely (CR or LF in them); they are left out.
-        // `withCString` lends a native string's own bytes; passing the `String` itself made a
-        // C copy of each.
-        for field in response.headers {
+        Self.add(response.headers, to: created)
+        return CMicroHTTPDShim_queueResponse(handle, status, created) != 0
+    }
+
+    /// A libmicrohttpd response sending `shared` with `headers`, for `HTTPPreparedResponse`.
+    static func makeResponse(headers: HTTPHeaders, shared: HTTPSharedBytes) -> OpaquePointer? {
+        guard let created = makeSharedResponse(shared) else { return nil }
+        add(headers, to: created)
+        return created
+    }
+
+    /// libmicrohttpd refuses fields it cannot send safely (CR or LF in them); they are left out.
+    /// `withCString` lends a native string's own bytes; passing the `String` itself made a C
+    /// copy of each.
+    private static func add(_ headers: HTTPHeaders, to response: OpaquePointer) {
+        for field in headers {
             field.name.withCString { name in
-                field.value.withCString { value in _ = CMicroHTTPDShim_addHeader(created, name, value) }
+                field.value.withCString { value in _ = CMicroHTTPDShim_addHeader(response, name, value) }
             }
         }
-        if response.headers.lacksNoSniff { Self.addNoSniff(to: created) }
-        return CMicroHTTPDShim_queueResponse(handle, UInt32(clamping: response.status), created) != 0
+        if headers.lacksNoSniff { addNoSniff(to: response) }
     }
 
     /// `HTTPHeaders.noSniff` from static C strings: passing the `String`s made a C copy of each

@@ -30,6 +30,15 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         add(name: name, value: value)
     }
 
+    /// Whether these are `other`'s very fields, unchanged: an array's copies share storage
+    /// until one is changed, and `other` keeps its own reference, so changing either copy
+    /// gives it storage of its own.
+    func isUnchangedCopy(of other: HTTPHeaders) -> Bool {
+        fields.withUnsafeBufferPointer { fields in
+            other.fields.withUnsafeBufferPointer { $0.baseAddress == fields.baseAddress && $0.count == fields.count }
+        }
+    }
+
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 }
 

@@ -9,6 +9,7 @@ extension HTTPResponse {
             switch self.body {
             case .bytes(let bytes): bytes
             case .shared(let shared): Array(shared.storage)
+            case .prepared(let prepared): Array(prepared.body.storage)
             case .stream: []
             }
         var head = "HTTP/1.1 \(status) \(String(cString: CMicroHTTPDShim_reasonPhrase(UInt32(clamping: status))))\r\n"

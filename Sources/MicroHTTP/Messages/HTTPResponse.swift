@@ -1,8 +1,9 @@
 /// What a response carries: bytes known now (copied into libmicrohttpd, or shared with it),
-/// or a live stream.
+/// a whole response prepared in libmicrohttpd once, or a live stream.
 public enum HTTPBody: Sendable {
     case bytes([UInt8])
     case shared(HTTPSharedBytes)
+    case prepared(HTTPPreparedResponse)
     case stream(HTTPStream)
 }
 
@@ -24,6 +25,14 @@ public struct HTTPResponse: Sendable {
         self.status = status
         self.headers = headers
         self.body = .shared(shared)
+    }
+
+    /// `prepared`'s status, fields and body; sent without building a libmicrohttpd response
+    /// unless they are changed.
+    public init(prepared: HTTPPreparedResponse) {
+        self.status = prepared.status
+        self.headers = prepared.headers
+        self.body = .prepared(prepared)
     }
 
     public init(status: Int, headers: HTTPHeaders = [:], stream: HTTPStream) {

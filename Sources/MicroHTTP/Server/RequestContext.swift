@@ -13,6 +13,9 @@ final class RequestContext {
     private let path: String
     private let query: [(name: String, value: String)]
     private var phase = Phase.awaitingHead
+    /// The request handler bound to the head's context, while the body is read for it: kept
+    /// apart from `phase`, whose every `switch` would otherwise copy (retain) the closure.
+    private var answer: ((consuming HTTPRequest) -> HTTPReply)?
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var stream: HTTPStream?
@@ -23,8 +26,8 @@ final class RequestContext {
 
     private enum Phase {
         case awaitingHead
-        /// Reading the body for `answer`, the request handler bound to the head's context.
-        case receivingBody(answer: (consuming HTTPRequest) -> HTTPReply)
+        /// Reading the body for `answer`.
+        case receivingBody
         /// The body passed `maxBodySize`: the rest is read and dropped.
         case discardingBody
         case deferred
@@ -70,20 +73,21 @@ final class RequestContext {
                 return respond(response, on: connection)
             case .readBody(let answer):
                 if let response = tooLargeByContentLength(head) { return respond(response, on: connection) }
-                phase = .receivingBody(answer: answer)
+                phase = .receivingBody
+                self.answer = answer
                 // Without `Expect: 100-continue` nothing is sent before the body: a body cut
                 // short by shutdown can be answered from now on (see `ConnectionTable`).
                 if head.headers["Expect"] == nil { connectionState.setReceivingBody(true) }
                 return true
             }
-        case .receivingBody(let answer):
+        case .receivingBody:
             connectionState.setReceivingBody(false)
             if server.isStopping { return respond(server.rejection(.shuttingDown), on: connection) }
             // Head and body move into the request, which the handler then owns.
             var body: [UInt8] = []
             swap(&body, &self.body)
             server.handlerStarted()
-            let reply = answer(HTTPRequest(head: head.take()!, body: body))
+            let reply = answer.take()!(HTTPRequest(head: head.take()!, body: body))
             server.handlerEnded()
             switch reply {
             case .response(let response):

@@ -53,6 +53,24 @@ import Testing
         #expect(strangerPreflight.status == 405)
     }
 
+    /// `/healthz` and a tree's snapshot are answers built once and sent again: the fields an
+    /// origin gets go on its answer only.
+    @Test func preparedAnswersGetTheHeadersOnlyWhereAsked() throws {
+        let service = try TestService { $0.corsOrigins = [Self.page] }
+        try service.createTree("demo", root: #"{"id": "root"}"#)
+        for path in ["/healthz", "/v1/trees/demo"] {
+            let plain = try service.request("GET", path)
+            let asked = try service.request("GET", path, headers: [("Origin", Self.page)])
+            let again = try service.request("GET", path)
+            #expect(asked.status == 200 && plain.status == 200 && again.status == 200, "\(path)")
+            #expect(asked.header("Access-Control-Allow-Origin") == Self.page, "\(path)")
+            #expect(plain.header("Access-Control-Allow-Origin") == nil, "\(path)")
+            #expect(again.header("Access-Control-Allow-Origin") == nil, "\(path)")
+            #expect(asked.text == plain.text && again.text == plain.text, "\(path)")
+            #expect(asked.header("ETag") == plain.header("ETag"), "\(path)")
+        }
+    }
+
     @Test func anyOriginWithAStar() throws {
         let service = try TestService { $0.corsOrigins = ["*"] }
         let reply = try service.request("GET", "/v1/trees", headers: [("Origin", "http://anything.test:8000")])

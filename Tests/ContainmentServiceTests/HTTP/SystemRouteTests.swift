@@ -7,6 +7,11 @@ import Testing
         #expect(reply.status == 200)
         #expect(reply.header("Content-Type") == "application/json")
         #expect(reply.json["status"].string == "ok")
+        // The usual answer is built once and sent again; `?pretty` still gets its own.
+        let again = try service.request("GET", "/healthz")
+        #expect(again.text == reply.text && again.header("X-Content-Type-Options") == "nosniff")
+        let pretty = try service.request("GET", "/healthz?pretty")
+        #expect(pretty.json["status"].string == "ok" && pretty.text.contains("\n"))
     }
 
     @Test func metricsCountRequestsByRouteTemplateAndTrackTrees() throws {
