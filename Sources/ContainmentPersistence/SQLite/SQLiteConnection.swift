@@ -20,7 +20,7 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(handle, 1)
     }
 
-    private var isClosed = false
+    private(set) var isClosed = false
 
     deinit { close() }
 
