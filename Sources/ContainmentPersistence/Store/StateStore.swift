@@ -24,6 +24,8 @@ public final class StateStore: @unchecked Sendable {
     private var insertEntry: SQLiteStatement!
     private var deleteTree: SQLiteStatement!
     private var insertSnapshot: SQLiteStatement!
+    private var startJournal: SQLiteStatement!
+    private var deleteJournalStart: SQLiteStatement!
     private var begin: SQLiteStatement!
     private var end: SQLiteStatement!
     private var deleteSnapshot: SQLiteStatement!
@@ -60,13 +62,14 @@ public final class StateStore: @unchecked Sendable {
             // 1,000, so commits rarely wait for one.
             try connection.execute("PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
             insertTree = try connection.prepare(
-                "INSERT OR REPLACE INTO trees (id, clock, owner, owner_token_hash, incarnation, creation, journal_start) VALUES (?, ?, ?, ?, ?, ?, ?)"
-            )
+                "INSERT OR REPLACE INTO trees (id, clock, owner, owner_token_hash, incarnation, creation) VALUES (?, ?, ?, ?, ?, ?)")
             insertEntry = try connection.prepare(
                 "INSERT INTO journal (seq, tree, time, mutation, digest, version, manual_time) VALUES (?, ?, ?, ?, ?, ?, ?)")
             deleteTree = try connection.prepare("DELETE FROM trees WHERE id = ?")
             insertSnapshot = try connection.prepare(
-                "INSERT OR REPLACE INTO snapshots (tree, state, version, manual_time, journal_start) VALUES (?, ?, ?, ?, ?)")
+                "INSERT OR REPLACE INTO snapshots (tree, state, version, manual_time) VALUES (?, ?, ?, ?)")
+            startJournal = try connection.prepare("INSERT OR REPLACE INTO journal_starts (tree, seq) VALUES (?, ?)")
+            deleteJournalStart = try connection.prepare("DELETE FROM journal_starts WHERE tree = ?")
             deleteSnapshot = try connection.prepare("DELETE FROM snapshots WHERE tree = ?")
             removeDeadEntries = try connection.prepare("DELETE FROM journal WHERE \(Self.isDead)")
             try countEntries()
@@ -106,11 +109,10 @@ public final class StateStore: @unchecked Sendable {
                     BEGIN;
                     CREATE TABLE trees (
                         id TEXT PRIMARY KEY, clock TEXT NOT NULL, owner TEXT, owner_token_hash TEXT,
-                        incarnation INTEGER NOT NULL, creation BLOB NOT NULL, journal_start INTEGER NOT NULL DEFAULT 0);
+                        incarnation INTEGER NOT NULL, creation BLOB NOT NULL);
                     \(journalTable)
                     CREATE TABLE snapshots (
-                        tree TEXT PRIMARY KEY, state BLOB NOT NULL, version INTEGER NOT NULL, manual_time REAL NOT NULL,
-                        journal_start INTEGER NOT NULL DEFAULT 0);
+                        tree TEXT PRIMARY KEY, state BLOB NOT NULL, version INTEGER NOT NULL, manual_time REAL NOT NULL);
                     PRAGMA application_id = \(StateStore.applicationID);
                     PRAGMA user_version = \(StateStore.schemaVersion);
                     COMMIT;
@@ -134,34 +136,32 @@ public final class StateStore: @unchecked Sendable {
     /// The journal in append order: each commit's rows go to the end of one B-tree instead
     /// of one leaf page per tree (version 1's `(tree, version)` key made a group commit of k
     /// trees' records write about 2.6 WAL pages per record). A row is live while its `seq` is
-    /// at least its tree's `journal_start` and its latest snapshot's (`isDead`); dead rows are
-    /// deleted in bulk (`deadEntriesBeforeCleaning`).
+    /// at least its tree's entry in `journal_starts`, set at the tree's creation and at each
+    /// snapshot (`isDead`); dead rows are deleted in bulk (`deadEntriesBeforeCleaning`). The
+    /// starts have their own small table: a column after a snapshot's or a creation's blob
+    /// would be read through the blob's overflow pages, for every row checked.
     private static let journalTable = """
         CREATE TABLE journal (
             seq INTEGER PRIMARY KEY, tree TEXT NOT NULL, version INTEGER NOT NULL, time REAL NOT NULL,
             mutation BLOB NOT NULL, digest INTEGER NOT NULL, manual_time REAL NOT NULL);
+        CREATE TABLE journal_starts (tree TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
         """
 
     /// A journal row no tree needs: its tree is gone, or it comes before the tree's creation
     /// or latest snapshot.
-    private static let isDead = """
-        seq < coalesce(
-            (SELECT max(t.journal_start, coalesce((SELECT s.journal_start FROM snapshots s WHERE s.tree = t.id), 0))
-             FROM trees t WHERE t.id = journal.tree),
-            9223372036854775807)
-        """
+    private static let isDead =
+        "seq < coalesce((SELECT s.seq FROM journal_starts s WHERE s.tree = journal.tree), 9223372036854775807)"
 
     /// Version 1 kept only live rows, keyed `(tree, version)`: they move to the append-ordered
-    /// journal in that order, every tree and snapshot starting at 0. One transaction: a
+    /// journal in that order, every tree's journal starting at 0. One transaction: a
     /// failure leaves version 1 as it was.
     private static func migrateFromVersion1(_ connection: SQLiteConnection) throws(SQLiteError) {
         try connection.execute(
             """
             BEGIN;
-            ALTER TABLE trees ADD COLUMN journal_start INTEGER NOT NULL DEFAULT 0;
-            ALTER TABLE snapshots ADD COLUMN journal_start INTEGER NOT NULL DEFAULT 0;
             ALTER TABLE journal RENAME TO journal_version_1;
             \(journalTable)
+            INSERT INTO journal_starts (tree, seq) SELECT id, 0 FROM trees;
             INSERT INTO journal (tree, version, time, mutation, digest, manual_time)
                 SELECT tree, version, time, mutation, digest, manual_time FROM journal_version_1 ORDER BY tree, version;
             DROP TABLE journal_version_1;
@@ -175,8 +175,7 @@ public final class StateStore: @unchecked Sendable {
         nextSequence =
             try connection.integer(
                 """
-                SELECT max(coalesce((SELECT max(seq) FROM journal), 0), coalesce((SELECT max(journal_start) FROM trees), 0),
-                           coalesce((SELECT max(journal_start) FROM snapshots), 0)) + 1
+                SELECT max(coalesce((SELECT max(seq) FROM journal), 0), coalesce((SELECT max(seq) FROM journal_starts), 0)) + 1
                 """)
         let rows = try connection.integer("SELECT count(*) FROM journal")
         let live = try connection.prepare("SELECT tree, count(*) FROM journal WHERE NOT (\(Self.isDead)) GROUP BY tree")
@@ -277,8 +276,8 @@ public final class StateStore: @unchecked Sendable {
             insertTree.bind(4, header.ownerTokenHash)
             insertTree.bind(5, Int64(bitPattern: header.incarnation))
             insertTree.bind(6, header.creation)
-            insertTree.bind(7, nextSequence)
             try insertTree.run()
+            try startJournal(of: header.id)
         case .mutation(let entry):
             insertEntry.bind(1, nextSequence)
             insertEntry.bind(2, entry.tree)
@@ -295,6 +294,8 @@ public final class StateStore: @unchecked Sendable {
             try write(StoredSnapshot(tree: pending.tree, state: pending.encode(), version: pending.version, manualTime: pending.manualTime))
         case .deleteTree(let id):
             try forget(id)
+            deleteJournalStart.bind(1, id)
+            try deleteJournalStart.run()
             deleteTree.bind(1, id)
             try deleteTree.run()
         }
@@ -308,8 +309,15 @@ public final class StateStore: @unchecked Sendable {
         insertSnapshot.bind(2, snapshot.state)
         insertSnapshot.bind(3, Int64(bitPattern: snapshot.version))
         insertSnapshot.bind(4, snapshot.manualTime)
-        insertSnapshot.bind(5, nextSequence)
         try insertSnapshot.run()
+        try startJournal(of: snapshot.tree)
+    }
+
+    /// The tree's journal starts with the next row: every row it has so far is dead.
+    private func startJournal(of tree: String) throws(SQLiteError) {
+        startJournal.bind(1, tree)
+        startJournal.bind(2, nextSequence)
+        try startJournal.run()
     }
 
     /// Drops a tree's snapshot and counts its journal rows dead (the caller makes them so).
@@ -333,6 +341,8 @@ public final class StateStore: @unchecked Sendable {
         deleteTree = nil
         removeDeadEntries = nil
         insertSnapshot = nil
+        startJournal = nil
+        deleteJournalStart = nil
         deleteSnapshot = nil
         begin = nil
         end = nil

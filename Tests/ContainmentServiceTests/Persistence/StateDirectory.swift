@@ -37,8 +37,7 @@ final class StateDirectory {
     func liveJournalEntries(_ tree: String) throws -> Int64 {
         try integer(
             """
-            SELECT count(*) FROM journal j WHERE j.tree = '\(tree)' AND j.seq >= max(
-                (SELECT journal_start FROM trees WHERE id = j.tree), coalesce((SELECT journal_start FROM snapshots WHERE tree = j.tree), 0))
+            SELECT count(*) FROM journal j WHERE j.tree = '\(tree)' AND j.seq >= (SELECT seq FROM journal_starts WHERE tree = j.tree)
             """)
     }
 
