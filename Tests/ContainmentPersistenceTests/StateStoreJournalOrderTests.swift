@@ -40,6 +40,13 @@ import Testing
         #expect(try store.journalRows() == Int64(count) + 1)
         try store.commit([.deleteTree("b")])
         try store.commit([Self.snapshot("a", version: count + 1), .mutation(Fixture.entry("a", version: count + 2))])
+        // The pass deletes a slice of the journal with each commit, this one included.
+        let commits = (count + 3) / UInt64(StateStore.cleanedRowsPerCommit) + 1
+        #expect(try store.journalRows() < Int64(count))
+        for _ in 1..<commits {
+            #expect(store.currentStatistics().cleanings == 0)
+            try store.commit([])
+        }
         #expect(try store.journalRows() == 1)
         #expect(store.currentStatistics().cleanings == 1)
         store.close()

@@ -62,6 +62,9 @@ final class SQLiteConnection {
         return statement.text(0) ?? ""
     }
 
+    /// Rows the last statement inserted, changed or deleted.
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+
     func error(_ code: Int32) -> SQLiteError {
         SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)))
     }

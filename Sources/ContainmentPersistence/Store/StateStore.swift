@@ -38,10 +38,15 @@ public final class StateStore: @unchecked Sendable {
     private var liveTotal = 0
     /// Journal rows no tree needs any more, left for `removeDeadEntries`.
     private var deadEntries = 0
-    /// Dead journal rows tolerated before they are deleted, as long as they are also at
-    /// least as many as the live ones: each row is then deleted in one pass over the
-    /// journal with at most as many live rows read.
+    /// Dead journal rows tolerated before a cleaning pass deletes them, as long as they are
+    /// also at least as many as the live ones: a pass then reads at most one live row per
+    /// dead row it deletes.
     public static let deadEntriesBeforeCleaning = 16_384
+    /// A pass goes over the journal by `seq`, this many rows with each commit, so that no
+    /// commit (and no response waiting for it) carries the whole pass.
+    public static let cleanedRowsPerCommit: Int64 = 4_096
+    /// Where the running pass is, and the `seq` it stops at; nil between passes.
+    private var cleaning: (next: Int64, end: Int64)?
     private var statistics = Statistics()
 
     public init(directory: String, synchronous: StoreSynchronous) throws(StateStoreError) {
@@ -71,7 +76,7 @@ public final class StateStore: @unchecked Sendable {
             startJournal = try connection.prepare("INSERT OR REPLACE INTO journal_starts (tree, seq) VALUES (?, ?)")
             deleteJournalStart = try connection.prepare("DELETE FROM journal_starts WHERE tree = ?")
             deleteSnapshot = try connection.prepare("DELETE FROM snapshots WHERE tree = ?")
-            removeDeadEntries = try connection.prepare("DELETE FROM journal WHERE \(Self.isDead)")
+            removeDeadEntries = try connection.prepare("DELETE FROM journal WHERE seq >= ? AND seq < ? AND \(Self.isDead)")
             try countEntries()
             begin = try connection.prepare("BEGIN IMMEDIATE")
             end = try connection.prepare("COMMIT")
@@ -247,11 +252,7 @@ public final class StateStore: @unchecked Sendable {
             try begin.run()
             do {
                 for record in records { try write(record) }
-                if deadEntries >= max(Self.deadEntriesBeforeCleaning, liveTotal) {
-                    try removeDeadEntries.run()
-                    deadEntries = 0
-                    statistics.cleanings += 1
-                }
+                try clean()
                 try end.run()
                 statistics.commits += 1
                 statistics.records += records.count
@@ -261,6 +262,27 @@ public final class StateStore: @unchecked Sendable {
             }
         } catch {
             throw .commitFailed(reason: "\(error)")
+        }
+    }
+
+    /// Starts a cleaning pass once dead rows are many enough, and takes the running one a
+    /// step further.
+    private func clean() throws(SQLiteError) {
+        if cleaning == nil, deadEntries >= max(Self.deadEntriesBeforeCleaning, liveTotal) {
+            let first = try connection.integer("SELECT coalesce(min(seq), 0) FROM journal")
+            cleaning = (first, nextSequence)
+        }
+        guard let (next, end) = cleaning else { return }
+        let stop = min(next + Self.cleanedRowsPerCommit, end)
+        removeDeadEntries.bind(1, next)
+        removeDeadEntries.bind(2, stop)
+        try removeDeadEntries.run()
+        deadEntries -= connection.changes
+        if stop < end {
+            cleaning = (stop, end)
+        } else {
+            cleaning = nil
+            statistics.cleanings += 1
         }
     }
 
