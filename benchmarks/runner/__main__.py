@@ -64,6 +64,11 @@ def parse_arguments():
     parser.add_argument("--skip-memory", action="store_true", help="skip the memory measurements")
     parser.add_argument("--skip-persistence", action="store_true",
                         help="skip the persistence measurements (/calls with --state-dir on and off, restore times)")
+    parser.add_argument("--persistence-ratio", action="store_true",
+                        help="only measure /calls over 64 trees with the state directory off and on "
+                        "(--state-sync normal), alternating in each of ROUNDS rounds of SECONDS: logs the "
+                        "median on/off ratio and server CPU per request; writes "
+                        "benchmarks/results/persistence-ratio.json")
     parser.add_argument("--output", help="folder for BENCHMARKS.md and the SVG "
                         "(default: the repository root and benchmarks/, quick: benchmarks/results/)")
     args = parser.parse_args()
@@ -214,6 +219,11 @@ def main():
         return 0
     if args.instructions:
         instructions.count(args.binary or processes.build_service(REPO), results_dir)
+        return 0
+    if args.persistence_ratio:
+        calls = persistence.ratio_only(args, args.binary or processes.build_service(REPO), service_command, results_dir)
+        with open(os.path.join(results_dir, "persistence-ratio.json"), "w") as f:
+            json.dump({"machine": facts, "rounds": args.rounds, "seconds": args.seconds, "calls": calls}, f, indent=1)
         return 0
     binaries = {
         "service": args.binary or processes.build_service(REPO),

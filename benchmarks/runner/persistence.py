@@ -36,18 +36,40 @@ def measure(args, binary, command, results_dir):
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _calls_throughput(args, binary, command, results_dir, work):
+def ratio_only(args, binary, command, results_dir):
+    """`--persistence-ratio`: only the `/calls` rounds with the state directory off and on
+    (synchronous NORMAL); no FULL server, no restores. Logs the medians and returns them."""
+    work = tempfile.mkdtemp(prefix="containment-bench-state-")
+    try:
+        calls = _calls_throughput(args, binary, command, results_dir, work, full=False)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    for name in ("off", "on"):
+        runs = calls[name]
+        calls[f"{name}_rps"] = statistics.median(run["rps"] for run in runs)
+        calls[f"{name}_cpu_us"] = statistics.median(run["cpu_us_per_request"] for run in runs)
+    calls["loadavg"] = [run["loadavg"] for run in calls["on"] + calls["off"]]
+    log(f"persistence ratio: on {calls['on_rps']:,.0f} req/s ({calls['on_cpu_us']:.1f} us CPU/request), "
+        f"off {calls['off_rps']:,.0f} req/s ({calls['off_cpu_us']:.1f} us CPU/request), "
+        f"on/off median of {args.rounds} rounds {calls['ratio']:.3f}, load {min(calls['loadavg']):.1f}-{max(calls['loadavg']):.1f}")
+    if calls.get("state_log"):
+        log(f"persistence ratio: the 'on' server's journal: {calls['state_log']}")
+    return calls
+
+
+def _calls_throughput(args, binary, command, results_dir, work, full=True):
     """`/calls` add+remove spread over 64 trees (8 quick): the same scenario on a service
-    without a state directory and on two with one (synchronous NORMAL and FULL), alternating
-    within each round."""
+    without a state directory and on two with one (synchronous NORMAL and FULL; without
+    `full`, NORMAL only), alternating within each round."""
     trees = 8 if args.quick else 64
     state = os.path.join(work, "calls")
     servers = {
         "off": _start(binary, command, results_dir, "service-state-off", []),
         "on": _start(binary, command, results_dir, "service-state-on", ["--state-dir", state]),
-        "full": _start(binary, command, results_dir, "service-state-full",
-                       ["--state-dir", state + "-full", "--state-sync", "full"]),
     }
+    if full:
+        servers["full"] = _start(binary, command, results_dir, "service-state-full",
+                                 ["--state-dir", state + "-full", "--state-sync", "full"])
     figures = {"off": [], "on": [], "full": [], "trees": trees}
     load = dict(threads=args.wrk_threads, connections=args.connections, seconds=args.seconds)
     try:
@@ -64,10 +86,21 @@ def _calls_throughput(args, binary, command, results_dir, work):
     finally:
         for server in servers.values():
             server.stop()
-    for name in ("on", "full"):
+    figures["state_log"] = _journal_statistics(os.path.join(results_dir, "service-state-on.log"))
+    for name in servers.keys() - {"off"}:
         ratios = [on["rps"] / off["rps"] for on, off in zip(figures[name], figures["off"]) if off["rps"]]
         figures["ratio" if name == "on" else "ratio_full"] = statistics.median(ratios) if ratios else None
     return figures
+
+
+def _journal_statistics(log_path):
+    """The journal's totals the server logs as it closes its state directory (commits,
+    records, WAL frames), or None when it logged none."""
+    with open(log_path, errors="replace") as f:
+        for line in f:
+            if "state directory closed" in line:
+                return line.strip()
+    return None
 
 
 def _restore(binary, command, results_dir, work, name, trees, per_tree):

@@ -133,7 +133,9 @@ public final class StateJournal: @unchecked Sendable {
 
     /// Commits what is queued, stops the writer and closes the store; later appends fail.
     /// Called once the server has stopped, so every answered change is already committed.
-    public func close() {
+    /// Returns what the store wrote while open.
+    @discardableResult
+    public func close() -> StateStore.Statistics {
         monitor.lock()
         closing = true
         monitor.wakeAll()
@@ -147,7 +149,9 @@ public final class StateJournal: @unchecked Sendable {
         let failure = failureState
         monitor.unlock()
         orphans.forEach { $0.completion(failure) }
+        let statistics = store.currentStatistics()
         store.close()
+        return statistics
     }
 
     /// The failure that stopped the journal, if one did. Read on every mutation: an atomic

@@ -20,7 +20,7 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(handle, 1)
     }
 
-    private var isClosed = false
+    private(set) var isClosed = false
 
     deinit { close() }
 
@@ -61,6 +61,9 @@ final class SQLiteConnection {
         guard try statement.step() else { throw SQLiteError(code: SQLITE_ERROR, message: "\(sql) returned no row") }
         return statement.text(0) ?? ""
     }
+
+    /// Rows the last statement inserted, changed or deleted.
+    var changes: Int { Int(sqlite3_changes64(handle)) }
 
     func error(_ code: Int32) -> SQLiteError {
         SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)))

@@ -76,7 +76,14 @@ public final class ContainmentService: Sendable {
         server.shutdown()
         // After the server: every answered change is committed, and the lock is released for
         // the next process on the same directory.
-        core.journal?.close()
+        if let statistics = core.journal?.close() {
+            core.logger.info(
+                "state directory closed",
+                metadata: [
+                    "commits": "\(statistics.commits)", "records": "\(statistics.records)",
+                    "pagesWritten": "\(statistics.pagesWritten)", "cleanings": "\(statistics.cleanings)",
+                ])
+        }
         core.logger.info("containment stopped")
     }
 }

@@ -32,6 +32,15 @@ final class StateDirectory {
         try #require(sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK, "\(String(cString: sqlite3_errmsg(handle)))")
     }
 
+    /// The journal rows a restore of `tree` reads: those after its creation and its latest
+    /// snapshot (the rows before stay stored until dead rows outnumber live ones).
+    func liveJournalEntries(_ tree: String) throws -> Int64 {
+        try integer(
+            """
+            SELECT count(*) FROM journal j WHERE j.tree = '\(tree)' AND j.seq >= (SELECT seq FROM journal_starts WHERE tree = j.tree)
+            """)
+    }
+
     /// The single integer a query returns.
     func integer(_ sql: String) throws -> Int64 {
         var handle: OpaquePointer?
