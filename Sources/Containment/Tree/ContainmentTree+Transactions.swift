@@ -143,7 +143,7 @@ extension ContainmentTree {
 
     /// `readController` by id: nil when there is no such controller or `body` says nil.
     func readController<R>(_ id: String, _ body: (borrowing ControllerNode) -> R?) -> R? {
-        guard let handle = controllers.handle(id) else { return nil }
+        guard let handle = controllerHandle(named: id) else { return nil }
         return readController(handle, body)
     }
 
