@@ -131,7 +131,7 @@ extension ContainmentTree {
             warn(controller, Self.unbalancedWarning(controller))
             return
         }
-        editController(controller) { node in
+        editController(index) { node in
             node.appearance = ended
             node.appearanceDriver = nil
             node.sentIsAppearing = false

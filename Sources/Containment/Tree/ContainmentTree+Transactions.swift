@@ -131,7 +131,9 @@ extension ContainmentTree {
     /// `editController` for a controller an id link names (see `NodeTable.existing`).
     @discardableResult
     func editController<R>(_ id: String, _ body: (inout ControllerNode) -> R) -> R {
-        editController(controllers.existing(id), body)
+        // Through the remembered handles; a miss is an engine bug, as for `existing(_:)`.
+        guard let handle = controllerHandle(named: id) else { preconditionFailure("node \(id) is linked but not stored") }
+        return editController(handle, body)
     }
 
     /// Reads a node where it is stored. The table's getter returns the whole node, retaining
