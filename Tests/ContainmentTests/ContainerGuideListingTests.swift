@@ -28,6 +28,23 @@ import Testing
         #expect(recipeTree.snapshot() == rawTree.snapshot())
     }
 
+    /// The recipes reuse the last `setFrame` arguments while the frame stays the same; a frame
+    /// that differs, even only as `-0.0` from `0.0` (equal, yet printed differently), gets its own.
+    @Test func frameArgumentsFollowTheFrameBitForBit() throws {
+        let tree = try visibleTree()
+        let zero = Rect(x: 0, y: 0, width: 390, height: 844)
+        #expect(tree.frameArguments(zero) == ["frame": frame])
+        #expect(tree.frameArguments(zero) == ["frame": frame])
+        let negativeZero = tree.frameArguments(Rect(x: -0.0, y: 0, width: 390, height: 844))
+        guard case .object(let members)? = negativeZero["frame"], case .number(let x)? = members["x"] else {
+            Issue.record("no frame in \(negativeZero)")
+            return
+        }
+        #expect(x.sign == .minus)
+        #expect(tree.frameArguments(Rect(x: 1, y: 2, width: 3, height: 4)) == ["frame": ["x": 1, "y": 2, "width": 3, "height": 4]])
+        #expect(tree.frameArguments(zero) == ["frame": frame])
+    }
+
     @Test func hideContentController() throws {
         let recipeTree = try visibleTree(others: ["content"])
         _ = try recipeTree.displayContentController("content", in: "root", now: t0)

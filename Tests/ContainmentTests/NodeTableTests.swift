@@ -113,4 +113,31 @@ import Testing
     private func snapshot(of table: NodeTable<Int>) -> [String] {
         table.all.map { "\($0.handle.slot)/\($0.handle.generation)/\($0.id)=\($0.node)" }
     }
+
+    /// Remembered handles are checked against the table on every hit: a removed node is not
+    /// found, a new node under the same id (even in the same slot) is, and more ids than
+    /// entries still all resolve.
+    @Test func recentHandlesNeverOutliveTheirNode() {
+        var table = NodeTable<Int>()
+        var recent = RecentHandles()
+        let ids = ["a", "b", "controller-with-a-long-id-é", "d", "e", "f"]
+        var handles: [String: NodeHandle] = [:]
+        for (value, id) in ids.enumerated() { handles[id] = table.insert(value, id: id).handle }
+        for _ in 0..<3 {
+            for id in ids { #expect(recent.handle(id, in: table) == handles[id], "\(id)") }
+        }
+        #expect(recent.handle("missing", in: table) == nil)
+        let old = handles["a"]!
+        table.remove(old)
+        #expect(recent.handle("a", in: table) == nil)
+        let new = table.insert(99, id: "a").handle
+        #expect(new != old)
+        #expect(recent.handle("a", in: table) == new)
+        table.undoInsert(new, appended: false)
+        #expect(recent.handle("a", in: table) == nil)
+        table.undoRemove(old, node: 0, id: "a")
+        #expect(recent.handle("a", in: table) == old)
+        table.removeAll()
+        #expect(recent.handle("b", in: table) == nil)
+    }
 }

@@ -156,9 +156,9 @@ extension ContainmentTree {
     func arrangeChildren(of container: String, as list: [String]) {
         let containerHandle = controllers.existing(container)
         let children = controllers[containerHandle].children
-        let listed = Set(list.compactMap { controllers.handle($0) })
+        let listed = Set(list.compactMap { controllerHandle(named: $0) })
         let leaving = children.filter { !listed.contains($0) }
-        let arranged = list.compactMap { controllers.handle($0) }.filter { readController($0, { $0.parent }) == containerHandle }
+        let arranged = list.compactMap { controllerHandle(named: $0) }.filter { readController($0, { $0.parent }) == containerHandle }
         guard children != leaving + arranged else { return }
         for child in children where listed.contains(child) {
             removeChildLink(child, from: containerHandle)

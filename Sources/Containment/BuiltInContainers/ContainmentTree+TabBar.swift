@@ -35,7 +35,7 @@ extension ContainmentTree {
     private func settleTabSwitch(_ tabBar: String, shown: String?) {
         if let shown, case .transition = controllers[shown]?.appearanceDriver {
             for controller in [shown] + forwardedDescendants(of: shown) {
-                if let index = controllers.handle(controller) { deliverIsAppearing(controller, at: index) }
+                if let index = controllerHandle(named: controller) { deliverIsAppearing(controller, at: index) }
             }
         }
         finishRunningTransitions(of: tabBar)

@@ -35,6 +35,13 @@ struct NodeTable<Node> {
         return handle
     }
 
+    /// Whether `handle` names the node stored under `id`: a handle remembered from an
+    /// earlier lookup is checked this way (a compare of ids, not a hash of one).
+    func holds(_ handle: NodeHandle, id: String) -> Bool {
+        let slot = Int(handle.slot)
+        return slot < slots.count && slots[slot].generation == handle.generation && slots[slot].node != nil && slots[slot].id == id
+    }
+
     /// Whether `handle` still names a node (it is not stale).
     func contains(_ handle: NodeHandle) -> Bool {
         let slot = Int(handle.slot)

@@ -26,7 +26,7 @@ extension ContainmentTree {
 
     /// The controllers a controller forwards its own appearance transitions to.
     func forwardedDescendants(of controller: String) -> [String] {
-        controllers.handle(controller).map { forwardedDescendants(of: $0) } ?? []
+        controllerHandle(named: controller).map { forwardedDescendants(of: $0) } ?? []
     }
 
     /// Reads the two nodes in place: copying them out (the tables' getters) retained and
@@ -68,7 +68,7 @@ extension ContainmentTree {
     /// callback, a reversal, or an unbalanced-call warning for the same direction twice.
     @discardableResult
     func beginAppearance(_ controller: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) -> Bool {
-        guard let index = controllers.handle(controller) else { return false }
+        guard let index = controllerHandle(named: controller) else { return false }
         let state = readController(index) { $0.appearance }
         return beginAppearance(controller, at: index, from: state, appearing: appearing, animated: animated, driver: driver)
     }
@@ -104,7 +104,7 @@ extension ContainmentTree {
     /// `endAppearanceTransition()` on one controller: only the "did" of the last direction,
     /// or an unbalanced-call warning when nothing was begun.
     func endAppearance(_ controller: String) {
-        guard let index = controllers.handle(controller) else { return }
+        guard let index = controllerHandle(named: controller) else { return }
         endAppearance(controller, at: index)
     }
 
@@ -131,7 +131,7 @@ extension ContainmentTree {
             warn(controller, Self.unbalancedWarning(controller))
             return
         }
-        editController(controller) { node in
+        editController(index) { node in
             node.appearance = ended
             node.appearanceDriver = nil
             node.sentIsAppearing = false
@@ -145,7 +145,7 @@ extension ContainmentTree {
     /// forwards to (those already going that way are left alone).
     /// The controller is looked up once (loading its view creates no controller).
     func beginAppearanceTransition(_ controller: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) {
-        guard let index = controllers.handle(controller) else { return }
+        guard let index = controllerHandle(named: controller) else { return }
         loadViewIfNeeded(controller, at: index)
         let state = readController(index) { $0.appearance }
         beginAppearance(controller, at: index, from: state, appearing: appearing, animated: animated, driver: driver)
@@ -160,7 +160,7 @@ extension ContainmentTree {
 
     /// A container's explicit `endAppearanceTransition`, forwarded like the begin.
     func endAppearanceTransition(_ controller: String) {
-        guard let index = controllers.handle(controller) else { return }
+        guard let index = controllerHandle(named: controller) else { return }
         endAppearance(controller, at: index)
         for descendant in forwardedDescendants(of: index) {
             guard let state = readController(descendant, { $0.appearance }), state == .appearing || state == .disappearing else {

@@ -4,10 +4,16 @@ extension ContainmentTree {
     /// built only for the error: raw calls name it by concatenation, on every call.
     @discardableResult
     func requireController(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> NodeHandle {
-        guard let index = controllers.handle(id) else {
+        guard let index = controllerHandle(named: id) else {
             throw .notFound(code: "controller_not_found", "no controller \(id)", field: field())
         }
         return index
+    }
+
+    /// The handle of the controller with this id, nil when there is none; the few ids a call
+    /// names again and again are found among the last ones looked up (`RecentHandles`).
+    func controllerHandle(named id: String) -> NodeHandle? {
+        recentControllers.handle(id, in: controllers)
     }
 
     /// Whether `ancestor` is `controller` or above it (walks up; O(depth), O(1) for a
@@ -75,7 +81,7 @@ extension ContainmentTree {
     /// `removeFromParent()`: the link goes, then `didMove(toParent: nil)` (rule 2). Nothing
     /// happens for a controller without a parent.
     func removeFromParentController(_ child: String) {
-        guard let childIndex = controllers.handle(child) else { return }
+        guard let childIndex = controllerHandle(named: child) else { return }
         removeFromParentController(child, at: childIndex)
     }
 
@@ -99,7 +105,7 @@ extension ContainmentTree {
     /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of
     /// a removal, so later appearance callbacks report isMovingFromParent.
     func willMove(_ controller: String, toParent parent: String?) {
-        willMove(controller, at: controllers.handle(controller), toParent: parent)
+        willMove(controller, at: controllerHandle(named: controller), toParent: parent)
     }
 
     /// `willMove` for a caller that has looked the controller up (nil: there is none).

@@ -31,7 +31,7 @@ extension ContainmentTree {
         let isRootViewID = ControllerNode.isRootViewID(call.receiver)
         if call.receiver == WindowState.viewID {
             try applyWindowCall(call.method, args, prefix: prefix)
-        } else if !isRootViewID, let index = controllers.handle(call.receiver) {
+        } else if !isRootViewID, let index = controllerHandle(named: call.receiver) {
             try applyControllerCall(call.receiver, at: index, call.method, args, prefix: prefix, isFinal: isFinal)
         } else if let view = views.handle(call.receiver) {
             try applyViewCall(call.receiver, call.method, args, prefix: prefix, loaded: view, isFinal: isFinal)
@@ -56,7 +56,7 @@ extension ContainmentTree {
 
     /// Whether `id` names a view that is not loaded (without loading it).
     func isUnloadedViewID(_ id: String, isRootViewID: Bool) -> Bool {
-        containerViewOwners[id] != nil || (isRootViewID && controllers.handle(String(id.dropLast(5))) != nil)
+        containerViewOwners[id] != nil || (isRootViewID && controllerHandle(named: String(id.dropLast(5))) != nil)
     }
 
     private func unknownMethod(_ method: String, _ receiverKind: String, prefix: String) -> ContainmentError {

@@ -25,7 +25,7 @@ extension ContainmentTree {
         let childView = ControllerNode.viewID(of: child)
         return [
             RawCall(receiver: parent, method: "addChild", args: ["child": .string(child)]),
-            RawCall(receiver: childView, method: "setFrame", args: ["frame": Self.json(frame ?? bounds)]),
+            RawCall(receiver: childView, method: "setFrame", args: frameArguments(frame ?? bounds)),
             RawCall(receiver: target, method: "addSubview", args: ["view": .string(childView)]),
             RawCall(receiver: child, method: "didMove", args: ["toParent": .string(parent)]),
         ]
@@ -58,7 +58,7 @@ extension ContainmentTree {
         ]
         if let rootView = readController(fromHandle, { $0.rootView }) {
             let frame = readView(rootView) { $0.frame }
-            prepare.append(RawCall(receiver: ControllerNode.viewID(of: to), method: "setFrame", args: ["frame": Self.json(frame)]))
+            prepare.append(RawCall(receiver: ControllerNode.viewID(of: to), method: "setFrame", args: frameArguments(frame)))
         }
         let completion = [
             RawCall(receiver: from, method: "removeFromParent"),
@@ -77,7 +77,20 @@ extension ContainmentTree {
     /// `willMove(toParent: nil)`'s arguments, built once.
     static let toParentNil: [String: JSONValue] = ["toParent": .null]
 
-    static func json(_ rect: Rect) -> JSONValue {
-        .object(["x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width), "height": .number(rect.height)])
+    /// `setFrame`'s arguments, reused while the frame stays the same: a transition between
+    /// siblings of one container sets the same frame each time, and the five-member
+    /// dictionaries cost allocations and hashes per call.
+    func frameArguments(_ frame: Rect) -> [String: JSONValue] {
+        // Compared bit for bit: `-0.0 == 0.0`, yet the two print differently.
+        if let last = lastFrameArguments, last.frame.x.bitPattern == frame.x.bitPattern, last.frame.y.bitPattern == frame.y.bitPattern,
+            last.frame.width.bitPattern == frame.width.bitPattern, last.frame.height.bitPattern == frame.height.bitPattern
+        {
+            return last.args
+        }
+        let args: [String: JSONValue] = [
+            "frame": .object(["x": .number(frame.x), "y": .number(frame.y), "width": .number(frame.width), "height": .number(frame.height)])
+        ]
+        lastFrameArguments = (frame, args)
+        return args
     }
 }

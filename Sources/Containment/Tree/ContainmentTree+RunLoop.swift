@@ -84,7 +84,7 @@ extension ContainmentTree {
 
     /// Sets a moving flag; a controller with a flag set is listed in `movingFlagged` once.
     func flagMoving(_ controller: String, toParent: Bool) {
-        guard let index = controllers.handle(controller) else { return }
+        guard let index = controllerHandle(named: controller) else { return }
         flagMoving(controller, at: index, toParent: toParent)
     }
 

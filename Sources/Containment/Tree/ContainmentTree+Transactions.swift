@@ -131,7 +131,9 @@ extension ContainmentTree {
     /// `editController` for a controller an id link names (see `NodeTable.existing`).
     @discardableResult
     func editController<R>(_ id: String, _ body: (inout ControllerNode) -> R) -> R {
-        editController(controllers.existing(id), body)
+        // Through the remembered handles; a miss is an engine bug, as for `existing(_:)`.
+        guard let handle = controllerHandle(named: id) else { preconditionFailure("node \(id) is linked but not stored") }
+        return editController(handle, body)
     }
 
     /// Reads a node where it is stored. The table's getter returns the whole node, retaining
@@ -143,7 +145,7 @@ extension ContainmentTree {
 
     /// `readController` by id: nil when there is no such controller or `body` says nil.
     func readController<R>(_ id: String, _ body: (borrowing ControllerNode) -> R?) -> R? {
-        guard let handle = controllers.handle(id) else { return nil }
+        guard let handle = controllerHandle(named: id) else { return nil }
         return readController(handle, body)
     }
 

@@ -88,15 +88,15 @@ extension ContainmentTree {
             return
         }
         // Looked up, not copied out of the table: a copy retains and releases every field.
-        let fromHandle = controllers.handle(record.from)
+        let fromHandle = controllerHandle(named: record.from)
         if let fromHandle, let rootView = readController(fromHandle, { $0.rootView }) {
             removeFromSuperview(rootView)
         }
         if record.forwardsAppearance {
             if fromHandle != nil { endAppearanceTransition(record.from) }
-            if controllers.handle(record.to) != nil { endAppearanceTransition(record.to) }
+            if controllerHandle(named: record.to) != nil { endAppearanceTransition(record.to) }
         }
-        if record.reportsCompletion, controllers.handle(record.parent) != nil {
+        if record.reportsCompletion, controllerHandle(named: record.parent) != nil {
             emit(
                 record.parent, "transitionCompletion",
                 ["transition": .string(transitionID), "finished": true, "from": .string(record.from), "to": .string(record.to)])

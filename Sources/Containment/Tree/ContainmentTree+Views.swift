@@ -6,7 +6,7 @@ extension ContainmentTree {
     /// The field's name is built only for the error (see `requireController`).
     func resolveView(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> NodeHandle {
         if let view = views.handle(id) { return view }
-        if ControllerNode.isRootViewID(id), let controller = controllers.handle(String(id.dropLast(5))) {
+        if ControllerNode.isRootViewID(id), let controller = controllerHandle(named: String(id.dropLast(5))) {
             loadViewIfNeeded(String(id.dropLast(5)))
             if let root = controllers[controller].rootView { return root }
         }
@@ -19,7 +19,7 @@ extension ContainmentTree {
 
     /// UIKit's `loadViewIfNeeded`: `loadView` then `viewDidLoad`, once per load.
     func loadViewIfNeeded(_ controller: String) {
-        guard let handle = controllers.handle(controller) else { return }
+        guard let handle = controllerHandle(named: controller) else { return }
         loadViewIfNeeded(controller, at: handle)
     }
 

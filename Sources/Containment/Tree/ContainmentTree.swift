@@ -32,6 +32,10 @@ public final class ContainmentTree {
     var pendingEvents: [Event] = []
     /// The last `["parent": id]` built (see `parentArguments`).
     var lastParentArguments: (id: String, args: [String: JSONValue])?
+    /// The last `["frame": …]` a recipe built (see `frameArguments`).
+    var lastFrameArguments: (frame: Rect, args: [String: JSONValue])?
+    /// Controllers found by id lately (see `controllerHandle(named:)`).
+    var recentControllers = RecentHandles()
     var undo = UndoLog()
     /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
     var workCount = 0
@@ -53,6 +57,10 @@ public final class ContainmentTree {
     @exclusivity(unchecked) var pendingEvents: [Event] = []
     /// The last `["parent": id]` built (see `parentArguments`).
     @exclusivity(unchecked) var lastParentArguments: (id: String, args: [String: JSONValue])?
+    /// The last `["frame": …]` a recipe built (see `frameArguments`).
+    @exclusivity(unchecked) var lastFrameArguments: (frame: Rect, args: [String: JSONValue])?
+    /// Controllers found by id lately (see `controllerHandle(named:)`).
+    @exclusivity(unchecked) var recentControllers = RecentHandles()
     @exclusivity(unchecked) var undo = UndoLog()
     /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
     @exclusivity(unchecked) var workCount = 0

@@ -12,7 +12,7 @@ extension JSONValue: JSONWritable {
         }
     }
 
-    /// Properties and event args: members in sorted key order. One or two members (nearly
+    /// Properties and event args: members in sorted key order. Up to eight members (nearly
     /// every event's args) are ordered without sorting an array of indices.
     static func writeObject(_ members: [String: JSONValue], to writer: inout JSONWriter) {
         func write(_ index: Dictionary<String, JSONValue>.Index) {
@@ -29,6 +29,22 @@ extension JSONValue: JSONWritable {
             let inOrder = JSONWriter.utf8Precedes(members.keys[first], members.keys[second])
             write(inOrder ? first : second)
             write(inOrder ? second : first)
+        case 3...8:
+            // A few members (a transition's completion, a frame): sorted by insertion in
+            // stack memory, without the array `sortedIndices` allocates.
+            withUnsafeTemporaryAllocation(of: Dictionary<String, JSONValue>.Index.self, capacity: members.count) { order in
+                guard let base = order.baseAddress else { return }
+                var count = 0
+                for index in members.indices {
+                    var slot = count
+                    while slot > 0, JSONWriter.utf8Precedes(members.keys[index], members.keys[base[slot - 1]]) { slot -= 1 }
+                    (base + slot + 1).moveInitialize(from: base + slot, count: count - slot)
+                    (base + slot).initialize(to: index)
+                    count += 1
+                }
+                for position in 0..<count { write(base[position]) }
+                base.deinitialize(count: count)
+            }
         default:
             for index in JSONWriter.sortedIndices(members) { write(index) }
         }

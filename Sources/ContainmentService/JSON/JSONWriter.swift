@@ -18,6 +18,8 @@ struct JSONWriter: ~Copyable {
     private var needsComma = false
     /// The last time `isoTime` formatted, and where its text is in the buffer.
     private var lastTime: (seconds: Double, offset: Int, length: Int)?
+    /// Where the last event's repeated fields are in the buffer (`Event+JSON.swift`).
+    var eventRuns = EventRuns()
 
     init(reservingCapacity capacity: Int = 512) {
         self.capacity = max(capacity, 16)
@@ -175,6 +177,39 @@ struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
+    /// Copies a run of fields written before (keys and values, no leading comma), when the
+    /// caller knows it repeats: fields shared by all the elements of an array are then
+    /// formatted once. False, writing nothing, when `run` was never written.
+    mutating func copyFields(_ run: Run) -> Bool {
+        guard run.length > 0 else { return false }
+        ensureRoom(for: run.length + 1)
+        if needsComma {
+            start[count] = UInt8(ascii: ",")
+            count += 1
+        }
+        (start + count).update(from: start + run.offset, count: run.length)
+        count += run.length
+        needsComma = true
+        return true
+    }
+
+    /// Starts a run of fields that `copyFields` may copy later; `endFields` gives the run.
+    mutating func beginFields() -> Int {
+        separate()
+        needsComma = false
+        return count
+    }
+
+    func endFields(from offset: Int) -> Run {
+        Run(offset: offset, length: count - offset)
+    }
+
+    /// Where a run of fields was written in the buffer (see `copyFields`).
+    struct Run {
+        var offset = 0
+        var length = 0
+    }
+
     mutating func stringArray(_ values: [String]) {
         beginArray()
         for value in values { string(value) }
@@ -315,15 +350,24 @@ struct JSONWriter: ~Copyable {
 /// A response model the service writes with `JSONWriter` instead of `JSONEncoder`.
 protocol JSONWritable {
     func writeJSON(to writer: inout JSONWriter)
+    /// The value at `element`, read in place: an array's elements are written through this.
+    static func writeJSON(at element: UnsafePointer<Self>, to writer: inout JSONWriter)
+}
+
+extension JSONWritable {
+    static func writeJSON(at element: UnsafePointer<Self>, to writer: inout JSONWriter) {
+        element.pointee.writeJSON(to: &writer)
+    }
 }
 
 extension Array: JSONWritable where Element: JSONWritable {
-    /// Elements are written in place (borrowed through the buffer), not copied out one by
-    /// one: a copy of an event is a retain and a release of each of its strings.
+    /// Elements are written in place (through their address), not copied out one by one: a
+    /// copy of an event is a retain and a release of each of its strings.
     func writeJSON(to writer: inout JSONWriter) {
         writer.beginArray()
         withUnsafeBufferPointer { elements in
-            for index in elements.indices { elements[index].writeJSON(to: &writer) }
+            guard let base = elements.baseAddress else { return }
+            for index in elements.indices { Element.writeJSON(at: base + index, to: &writer) }
         }
         writer.endArray()
     }

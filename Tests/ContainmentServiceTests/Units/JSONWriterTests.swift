@@ -229,4 +229,29 @@ import Testing
         let expected = "[" + times.map { "\"\(ISOTime.string(from: $0))\"" }.joined(separator: ",") + "]"
         #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
     }
+
+    /// An array of events copies `batch`, and `time` with `tree`, from the event before when
+    /// they repeat: runs that repeat, change and come back, after fields (args) and first in
+    /// their object (a warning), must print as `JSONEncoder` prints each event.
+    @Test func repeatedEventFieldsInOneArray() throws {
+        func event(_ seq: UInt64, batch: UInt64, tree: String, time: Double, warning: Bool = false) -> Event {
+            warning
+                ? Event(seq: seq, batch: batch, tree: tree, time: time, controller: "a", callback: nil, warning: "w")
+                : Event(seq: seq, batch: batch, tree: tree, time: time, controller: "a", callback: "viewDidLoad", args: ["x": 1])
+        }
+        let events = [
+            event(1, batch: 1, tree: "t", time: 5, warning: true), event(2, batch: 1, tree: "t", time: 5),
+            event(3, batch: 1, tree: "t", time: 5, warning: true), event(4, batch: 2, tree: "t", time: 5),
+            event(5, batch: 2, tree: "u", time: 5), event(6, batch: 2, tree: "u", time: 6, warning: true),
+            event(7, batch: 1, tree: "t", time: 5), event(8, batch: 1, tree: "t", time: -0.0), event(9, batch: 1, tree: "t", time: .nan),
+            event(10, batch: 1, tree: "t", time: .nan, warning: true), event(11, batch: 1, tree: "t\"", time: 0),
+        ]
+        try Self.expectSame(events, "events")
+        try Self.expectSame(MutationResponse(events: events, subject: CallsSubject(applied: 2)), "response")
+        var writer = JSONWriter()
+        events.writeJSON(to: &writer)
+        events.writeJSON(to: &writer)
+        let once = try Self.encoderBytes(events)
+        #expect(writer.bytes == once + Array(",".utf8) + once, "two arrays in one writer")
+    }
 }
