@@ -93,8 +93,10 @@ public final class StateJournal: @unchecked Sendable {
     private func runWriter() {
         monitor.lock()
         while true {
-            while pending.isEmpty && !closing { monitor.wait() }
-            if pending.isEmpty { break }
+            // Snapshots the store still queues get a commit of their own once no record waits
+            // (unless a commit failed: nothing is written any more).
+            while pending.isEmpty && !closing && (failureState != nil || !store.hasQueuedSnapshots) { monitor.wait() }
+            if pending.isEmpty && closing { break }
             // Woken by the first record: let the request threads that are ready to run append
             // theirs before taking the batch. Each commit writes whole WAL pages, so one
             // record per commit spent a third of the process's CPU on this thread under

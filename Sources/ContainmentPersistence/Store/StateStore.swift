@@ -18,7 +18,7 @@ public final class StateStore: @unchecked Sendable {
 
     public let path: String
     /// WAL pages between automatic checkpoints.
-    static let checkpointPages = 16_384
+    static let checkpointPages = 2_048
     private let connection: SQLiteConnection
     private var insertTree: SQLiteStatement!
     private var insertEntry: SQLiteStatement!
@@ -47,6 +47,15 @@ public final class StateStore: @unchecked Sendable {
     public static let cleanedRowsPerCommit: Int64 = 4_096
     /// Where the running pass is, and the `seq` it stops at; nil between passes.
     private var cleaning: (next: Int64, end: Int64)?
+    /// Snapshots taken but not yet written, oldest first, at most one per tree (a newer one
+    /// replaces it: it covers everything the older one did). Each keeps the `seq` its journal
+    /// starts at, fixed where the snapshot stood among the records, so the tree's later rows
+    /// stay live however late it is written, and how many live rows it makes dead.
+    private var queuedSnapshots: [QueuedSnapshot] = []
+    /// A commit writes at most this many snapshots: when many trees cross the snapshot rule
+    /// together (~1 MB each with their retained events), the commits that follow share the
+    /// work instead of one commit, and every response waiting for it, carrying it all.
+    public static let snapshotsPerCommit = 1
     private var statistics = Statistics()
 
     public init(directory: String, synchronous: StoreSynchronous) throws(StateStoreError) {
@@ -63,8 +72,9 @@ public final class StateStore: @unchecked Sendable {
             try connection.execute("PRAGMA journal_mode = WAL")
             try connection.execute("PRAGMA synchronous = \(synchronous.rawValue.uppercased())")
             // A checkpoint (copying the WAL into the database) syncs the disk twice even at
-            // NORMAL, on the writer's thread: every 16,384 pages (64 MiB) rather than SQLite's
-            // 1,000, so commits rarely wait for one.
+            // NORMAL, on the writer's thread, and every commit waiting meanwhile waits for it:
+            // every 2,048 pages (8 MiB) is short enough to keep that wait in the tens of
+            // milliseconds and rare enough to cost little throughput (docs/operating.md).
             try connection.execute("PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
             insertTree = try connection.prepare(
                 "INSERT OR REPLACE INTO trees (id, clock, owner, owner_token_hash, incarnation, creation) VALUES (?, ?, ?, ?, ?, ?)")
@@ -252,6 +262,9 @@ public final class StateStore: @unchecked Sendable {
             try begin.run()
             do {
                 for record in records { try write(record) }
+                for _ in 0..<min(Self.snapshotsPerCommit, queuedSnapshots.count) {
+                    try write(queuedSnapshots.removeFirst())
+                }
                 try clean()
                 try end.run()
                 statistics.commits += 1
@@ -313,7 +326,11 @@ public final class StateStore: @unchecked Sendable {
             liveEntries[entry.tree, default: 0] += 1
             liveTotal += 1
         case .snapshot(let pending):
-            try write(StoredSnapshot(tree: pending.tree, state: pending.encode(), version: pending.version, manualTime: pending.manualTime))
+            let queued = QueuedSnapshot(pending: pending, journalStart: nextSequence, liveEntries: liveEntries[pending.tree] ?? 0)
+            if let older = queuedSnapshots.firstIndex(where: { $0.pending.tree == pending.tree }) {
+                queuedSnapshots.remove(at: older)
+            }
+            queuedSnapshots.append(queued)
         case .deleteTree(let id):
             try forget(id)
             deleteJournalStart.bind(1, id)
@@ -323,27 +340,36 @@ public final class StateStore: @unchecked Sendable {
         }
     }
 
-    private func write(_ snapshot: StoredSnapshot) throws(SQLiteError) {
-        // Every entry of this tree written so far came before the snapshot: its journal
-        // starts after them, which makes them dead.
-        countDead(snapshot.tree)
-        insertSnapshot.bind(1, snapshot.tree)
-        insertSnapshot.bind(2, snapshot.state)
-        insertSnapshot.bind(3, Int64(bitPattern: snapshot.version))
-        insertSnapshot.bind(4, snapshot.manualTime)
+    /// The snapshot and, in the same transaction, its journal start: the rows before that
+    /// `seq` (the tree's records up to the snapshot's version) become dead together.
+    private func write(_ queued: QueuedSnapshot) throws(SQLiteError) {
+        let pending = queued.pending
+        insertSnapshot.bind(1, pending.tree)
+        insertSnapshot.bind(2, pending.encode())
+        insertSnapshot.bind(3, Int64(bitPattern: pending.version))
+        insertSnapshot.bind(4, pending.manualTime)
         try insertSnapshot.run()
-        try startJournal(of: snapshot.tree)
+        try startJournal(of: pending.tree, at: queued.journalStart)
+        liveEntries[pending.tree, default: 0] -= queued.liveEntries
+        liveTotal -= queued.liveEntries
+        deadEntries += queued.liveEntries
     }
 
-    /// The tree's journal starts with the next row: every row it has so far is dead.
-    private func startJournal(of tree: String) throws(SQLiteError) {
+    /// Whether snapshots wait for a commit; the journal's writer then commits even with no
+    /// record to write.
+    public var hasQueuedSnapshots: Bool { !queuedSnapshots.isEmpty }
+
+    /// The tree's journal starts at `seq` (by default the next row): every row before is dead.
+    private func startJournal(of tree: String, at seq: Int64? = nil) throws(SQLiteError) {
         startJournal.bind(1, tree)
-        startJournal.bind(2, nextSequence)
+        startJournal.bind(2, seq ?? nextSequence)
         try startJournal.run()
     }
 
     /// Drops a tree's snapshot and counts its journal rows dead (the caller makes them so).
     private func forget(_ tree: String) throws(SQLiteError) {
+        // A queued snapshot of the old tree must not land on a new one with its id.
+        queuedSnapshots.removeAll { $0.pending.tree == tree }
         countDead(tree)
         deleteSnapshot.bind(1, tree)
         try deleteSnapshot.run()
