@@ -330,6 +330,23 @@ import Testing
         }
     }
 
+    /// Found by `randomContainerCallsKeepTheInvariants` (its input, shrunk): an interactive
+    /// swipe begun while the window is hidden, the window shown, the page being left removed
+    /// from its parent mid-swipe, the window hidden again: the swipe's target page is left
+    /// appeared while off screen. Not fixed yet (docs/uikit-rules.md, the appearance rules);
+    /// this test fails once it is, so the marker goes with the fix.
+    @Test func aSwipeTargetLeftAppearedOffScreenAfterItsSourcePageIsRemoved() throws {
+        let tree = try Self.makeContainerTree()
+        var now = t0
+        var lastSeq = tree.lastSeq
+        withKnownIssue("the swipe's target page stays appeared while the window is hidden") {
+            for number in [276454, 775636, 198219, 6614, 560493, 494] {
+                Self.apply(Self.containerStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
+                Self.checkInvariants(tree)
+            }
+        }
+    }
+
     @Test func randomContainerCallsKeepTheInvariants() async {
         await propertyCheck(count: 300, input: Gen.int(in: 0...999_999).array(of: 1...30)) { numbers in
             let tree = try Self.makeContainerTree()
