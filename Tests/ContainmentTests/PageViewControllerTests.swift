@@ -84,6 +84,30 @@ import Testing
         #expect(tree.snapshot().views["pages.view"]?.subviews == ["p2.view"])
     }
 
+    /// The window hidden and shown again while an animated `setViewControllers` runs: the new
+    /// page follows the page view controller, the page being taken out stays with the
+    /// transition and never appears again.
+    @Test func rule24_pageBeingTakenOutStaysWithItsTransition() throws {
+        let tree = try pageTree()
+        _ = tree.run([call("pages", "setViewControllers", ["viewControllers": ["p2"], "animated": true])])
+        let hidden = tree.run([call("window", "setHidden", ["hidden": true])], now: t0 + 0.1)
+        #expect(appearanceOnly(hidden) == ["pages.viewWillDisappear", "p2.viewWillDisappear", "pages.viewDidDisappear", "p2.viewDidDisappear"])
+        let shown = tree.run([call("window", "setHidden", ["hidden": false])], now: t0 + 0.2)
+        #expect(appearanceOnly(shown) == ["pages.viewWillAppear", "p2.viewWillAppear", "pages.viewDidAppear", "p2.viewDidAppear"])
+        #expect(tree.appearance("p1") == .disappearing)
+        PropertyTests.checkInvariants(tree)
+        // The end still ends p2, which the window's pass settled: rule 9's warning
+        // (docs/uikit-rules.md, rule 12, the window hidden mid-transition).
+        let end = tree.advance(to: t0 + 0.35)
+        #expect(
+            containment(end) == [
+                "p1.viewDidDisappear", "warning(p2): Unbalanced calls to begin/end appearance transitions for <p2>", "p1.didMove(nil)",
+                "p2.didMove(pages)",
+            ])
+        #expect(tree.appearance("p1") == .disappeared)
+        PropertyTests.checkInvariants(tree)
+    }
+
     @Test func rule24_wrongPageCountIsInvalidArgumentAndChangesNothing() throws {
         let tree = try pageTree()
         let before = tree.snapshot()
@@ -186,6 +210,28 @@ import Testing
         let shown = tree.run([call("window", "setHidden", ["hidden": false])])
         #expect(appearanceOnly(shown) == ["pages.viewWillAppear", "p2.viewWillAppear", "pages.viewDidAppear", "p2.viewDidAppear"])
         #expect(tree.appearance("p1") == .disappeared)
+        PropertyTests.checkInvariants(tree)
+    }
+
+    /// The current page removed from its parent mid-swipe ends the swipe without the
+    /// delegate; the page it was turning to stays a child in the page view controller's view,
+    /// so it keeps following the page view controller's appearance.
+    @Test func rule25_pageLeftBehindByARemovedSwipeSourceFollowsItsPageViewController() throws {
+        let tree = try pageTree(.scroll)
+        _ = swipe(tree)
+        #expect(containment(tree.run([call("p1", "removeFromParent")])) == ["p1.didMove(nil)"])
+        #expect(tree.snapshot().controllers["pages"]?.children == ["p2"])
+        #expect(tree.snapshot().controllers["pages"]?.viewControllers == [])
+        let hidden = tree.run([call("window", "setHidden", ["hidden": true])])
+        #expect(containment(hidden) == ["pages.viewWillDisappear", "p2.viewWillDisappear", "pages.viewDidDisappear", "p2.viewDidDisappear"])
+        PropertyTests.checkInvariants(tree)
+        // p1's view is still in the page view controller's view without a parent: an orphan
+        // (rule 7's exception), whose "did" comes from its view's move, before the container's.
+        let shown = tree.run([call("window", "setHidden", ["hidden": false])])
+        #expect(
+            appearanceOnly(shown) == [
+                "pages.viewWillAppear", "p2.viewWillAppear", "p1.viewWillAppear", "p1.viewDidAppear", "pages.viewDidAppear", "p2.viewDidAppear",
+            ])
         PropertyTests.checkInvariants(tree)
     }
 

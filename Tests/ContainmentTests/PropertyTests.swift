@@ -332,19 +332,20 @@ import Testing
 
     /// Found by `randomContainerCallsKeepTheInvariants` (its input, shrunk): an interactive
     /// swipe begun while the window is hidden, the window shown, the page being left removed
-    /// from its parent mid-swipe, the window hidden again: the swipe's target page is left
-    /// appeared while off screen. Not fixed yet (docs/uikit-rules.md, the appearance rules);
-    /// this test fails once it is, so the marker goes with the fix.
-    @Test func aSwipeTargetLeftAppearedOffScreenAfterItsSourcePageIsRemoved() throws {
+    /// from its parent mid-swipe, the window hidden again. The swipe's target page stays a
+    /// child in the page view controller's view, so it disappears with it instead of staying
+    /// appeared off screen (docs/uikit-rules-page-view-controller.md, "Decision: a page
+    /// removed mid-swipe").
+    @Test func aSwipeTargetDisappearsWithThePageViewControllerAfterItsSourcePageIsRemoved() throws {
         let tree = try Self.makeContainerTree()
         var now = t0
         var lastSeq = tree.lastSeq
-        withKnownIssue("the swipe's target page stays appeared while the window is hidden") {
-            for number in [276454, 775636, 198219, 6614, 560493, 494] {
-                Self.apply(Self.containerStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
-                Self.checkInvariants(tree)
-            }
+        for number in [276454, 775636, 198219, 6614, 560493, 494] {
+            Self.apply(Self.containerStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
+            Self.checkInvariants(tree)
         }
+        #expect(tree.parentID(of: "p3") == "g")
+        #expect(tree.appearance("p3") == .disappeared)
     }
 
     @Test func randomContainerCallsKeepTheInvariants() async {

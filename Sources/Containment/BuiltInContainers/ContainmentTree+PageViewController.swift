@@ -149,13 +149,17 @@ extension ContainmentTree {
 
     // MARK: Relaying its own appearance
 
-    /// The current pages, and the page a swipe is turning to, whose views are in the page
-    /// view controller's view.
+    /// The pages whose appearance follows the page view controller's: its children whose
+    /// views are in its view (the current page, the page a swipe is turning to, and a page
+    /// left behind by a swipe whose other page was removed mid-swipe), except a page an
+    /// animated `setViewControllers` is taking out, which that transition drives
+    /// (docs/uikit-rules-page-view-controller.md, "Decision: a page removed mid-swipe").
     private func shownPages(of pageViewController: String) -> [String] {
         guard let node = controllers[pageViewController] else { return [] }
-        return ((node.stack ?? []) + (node.pageSwipe.map { [$0.to] } ?? [])).filter { page in
-            parentID(of: page) == pageViewController && isShownPage(page, of: pageViewController)
-        }
+        let pages = childIDs(of: node).filter { isShownPage($0, of: pageViewController) }
+        guard !pages.isEmpty, !scheduler.running.isEmpty else { return pages }
+        let leaving = Set(scheduler.running.values.lazy.filter { $0.parent == pageViewController }.map(\.from))
+        return pages.filter { !leaving.contains($0) }
     }
 
     /// Rule 24: after its own "will" callback, the same begins on its current pages.
