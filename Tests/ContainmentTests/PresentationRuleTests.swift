@@ -118,6 +118,24 @@ import Testing
         #expect(tree.snapshot().controllers["modal"]?.view?.superview == nil)
     }
 
+    /// The covered presenter made another controller's child meanwhile: its view cannot go
+    /// back into the window (the hierarchy rule), so it and its children stay disappeared.
+    @Test func rule20_aPresenterWhoseViewCannotBePutBackStaysDisappeared() throws {
+        let tree = try presentingTree(style: .fullScreen, clock: "manual")
+        _ = tree.run([present("modal", on: "root")])
+        #expect(containment(tree.run([call("second", "addChild", ["child": "root"])])) == ["root.willMove(second)"])
+        let dismissed = lifecycle(tree.run([dismiss("modal")]))
+        #expect(dismissed.first == "modal.viewWillDisappear")
+        #expect(dismissed.dropFirst().first?.hasPrefix("warning(root): could not put back the view of <root>") == true)
+        #expect(dismissed.dropFirst(2) == ["modal.viewDidDisappear"])
+        for id in ["root", "child", "leaf"] {
+            #expect(tree.appearance(id) == .disappeared, "\(id)")
+        }
+        #expect(tree.snapshot().views["root.view"]?.inWindow == false)
+        PropertyTests.checkInvariants(tree)
+        PropertyTests.checkPresentationInvariants(tree)
+    }
+
     @Test func rule20_nonCoveringStylesGiveThePresenterNoCallback() throws {
         for style in [ModalPresentationStyle.automatic, .pageSheet, .formSheet, .overFullScreen, .overCurrentContext, .popover] {
             let tree = try presentingTree(style: style)

@@ -130,7 +130,7 @@ extension ContainmentTree {
             }
         }
         if controllers[existing: stack[0]].presentation?.style.coversPresenter == true {
-            if forwards {
+            if forwards, presenterReturnsOnScreen(presenter, coveredBy: stack[0]) {
                 beginPresentationAppearance(presenter, appearing: true, animated: animated, transition: transitionID)
             }
             uncover(presenter, coveredBy: stack[0])
@@ -218,6 +218,22 @@ extension ContainmentTree {
         } catch {
             warn(presenter, "could not put back the view of \(ContainmentError.describe(presenter)): \(error.message)")
         }
+    }
+
+    /// Whether `uncover` leaves the presenter's view on screen, asked before it runs because
+    /// the presenter's "will appear" comes first. A view the hierarchy rules refuse to put back
+    /// (its controller was made another's child meanwhile), or whose old superview is gone,
+    /// stays out, and a controller whose view is off screen does not appear.
+    private func presenterReturnsOnScreen(_ presenter: String, coveredBy presented: String) -> Bool {
+        let node = controllers[existing: presenter]
+        guard let place = controllers[presented]?.presentation?.coveredPlace else {
+            return node.isViewLoaded && isOnScreen(node.viewID)
+        }
+        guard let superview = views.handle(place.superview) else { return false }
+        guard let view = views.handle(node.viewID) else { return isOnScreen(place.superview) }
+        if superviewID(of: node.viewID) != nil { return isOnScreen(node.viewID) }
+        let index = min(place.index, views[superview].subviews.count)
+        return (try? checkAddSubview(view, to: superview, at: index)) != nil && isOnScreen(place.superview)
     }
 
     // MARK: Appearance and time
