@@ -348,6 +348,27 @@ import Testing
         #expect(tree.appearance("p3") == .disappeared)
     }
 
+    /// Found by `randomContainerCallsKeepTheInvariants` (input `[980000, 251860, 570212,
+    /// 649896, 0]`): a page taken out of a navigation controller mid-push and made a page
+    /// view controller's page stays there when the push ends; the end takes out neither its
+    /// view nor its appearance (docs/uikit-rules.md, rule 12).
+    @Test func aControllerAdoptedElsewhereMidPushIsLeftAloneWhenThePushEnds() throws {
+        let tree = try Self.makeContainerTree()
+        _ = tree.run([call("n", "pushViewController", ["viewController": "p3", "animated": false])])
+        _ = tree.run([call("n", "pushViewController", ["viewController": "p2", "animated": true])])
+        _ = try tree.hideContentController("p3", from: "n", now: t0)
+        let adopted = tree.run([call("g", "setViewControllers", ["viewControllers": ["p3"], "animated": false])])
+        #expect(containment(adopted).filter { !$0.contains("Layout") } == ["p3.willMove(g)", "p3.viewWillAppear", "p3.viewIsAppearing", "p3.viewDidAppear", "p3.didMove(g)"])
+        let next = tree.run([call("n", "pushViewController", ["viewController": "p1", "animated": true])])
+        #expect(
+            containment(next).filter { !$0.contains("Layout") } == [
+                "p2.viewDidAppear", "p2.didMove(n)", "p1.willMove(n)", "p2.viewWillDisappear", "p1.viewWillAppear", "p1.viewIsAppearing",
+            ])
+        #expect(tree.appearance("p3") == .appeared)
+        #expect(tree.snapshot().views["p3.view"]?.superview == "g.view")
+        Self.checkInvariants(tree)
+    }
+
     @Test func randomContainerCallsKeepTheInvariants() async {
         await propertyCheck(count: 300, input: Gen.int(in: 0...999_999).array(of: 1...30)) { numbers in
             let tree = try Self.makeContainerTree()

@@ -87,14 +87,14 @@ extension ContainmentTree {
             completePresentationTransition(record, step)
             return
         }
-        // Looked up, not copied out of the table: a copy retains and releases every field.
-        let fromHandle = controllerHandle(named: record.from)
+        let parentHandle = controllerHandle(named: record.parent)
+        let fromHandle = transitionSide(record.from, of: parentHandle)
         if let fromHandle, let rootView = readController(fromHandle, { $0.rootView }) {
             removeFromSuperview(rootView)
         }
         if record.forwardsAppearance {
             if fromHandle != nil { endAppearanceTransition(record.from) }
-            if controllerHandle(named: record.to) != nil { endAppearanceTransition(record.to) }
+            if transitionSide(record.to, of: parentHandle) != nil { endAppearanceTransition(record.to) }
         }
         if record.reportsCompletion, controllerHandle(named: record.parent) != nil {
             emit(
@@ -112,6 +112,17 @@ extension ContainmentTree {
                 }
             }
         }
+    }
+
+    /// One side of a finishing transition, if it is still the transition's: a controller
+    /// another container adopted meanwhile (taken out mid-push, then made a page) keeps its
+    /// view and appearance with its new parent, and the end leaves it alone
+    /// (docs/uikit-rules.md, rule 12). Looked up, not copied out of the table: a copy
+    /// retains and releases every field.
+    private func transitionSide(_ controller: String, of parent: NodeHandle?) -> NodeHandle? {
+        guard let handle = controllerHandle(named: controller) else { return nil }
+        guard let current = readController(handle, { $0.parent }) else { return handle }
+        return current == parent ? handle : nil
     }
 
     /// Completes now, in start order, the transitions a container is running, so a new
