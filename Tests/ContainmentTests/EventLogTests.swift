@@ -73,7 +73,7 @@ import Testing
     /// The log keeps each call's list as it was returned; against a flat list of every
     /// event ever appended, for random call sizes, capacities and reads.
     @Test func logAgreesWithAFlatListOfTheNewestEvents() async {
-        await propertyCheck(count: 200, input: Gen.int(in: 0...40).array(of: 1...60)) { sizes in
+        await propertyCheck(count: propertyTestCount(200), input: Gen.int(in: 0...40).array(of: 1...60)) { sizes in
             let capacity = sizes[0] % 25 + 1
             var log = EventLog(capacity: capacity)
             var all: [Event] = []

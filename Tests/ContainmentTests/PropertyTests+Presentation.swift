@@ -93,7 +93,7 @@ extension PropertyTests {
     }
 
     @Test func randomPresentationCallsKeepTheInvariants() async {
-        await propertyCheck(count: 300, input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
+        await propertyCheck(count: propertyTestCount(300), input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
             try Self.checkRandomSteps(numbers, viewsMovedByHand: false, step: Self.presentationStep)
         }
     }
@@ -102,7 +102,7 @@ extension PropertyTests {
     /// batches), mixed with presentation calls: nothing traps, rejected steps change nothing,
     /// links stay sound.
     @Test func presentationCallsMixedWithEveryOtherStepKeepTheLinksSound() async {
-        await propertyCheck(count: 200, input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
+        await propertyCheck(count: propertyTestCount(200), input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
             try Self.checkRandomSteps(numbers, viewsMovedByHand: true) { number in
                 number % 2 == 0 ? Self.step(number / 2) : Self.presentationStep(number / 2)
             }

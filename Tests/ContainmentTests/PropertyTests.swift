@@ -168,7 +168,7 @@ import Testing
     }
 
     @Test func randomCallSequencesKeepTheInvariants() async {
-        await propertyCheck(count: 300, input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
+        await propertyCheck(count: propertyTestCount(300), input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
             let tree = try Self.makeTree()
             var now = t0
             var lastSeq = tree.lastSeq
@@ -181,7 +181,7 @@ import Testing
     }
 
     @Test func atomicBatchEqualsItsCallsOrChangesNothing() async {
-        await propertyCheck(count: 150, input: Gen.int(in: 0...999_999).array(of: 1...12)) { numbers in
+        await propertyCheck(count: propertyTestCount(150), input: Gen.int(in: 0...999_999).array(of: 1...12)) { numbers in
             let calls = numbers.compactMap { number -> [RawCall]? in
                 if case .calls(let calls) = Self.step(number) { return calls }
                 return nil
@@ -208,7 +208,7 @@ import Testing
     /// entries: a batch stopped at call k must still equal its first k calls run atomically
     /// (which keep every entry), from states reached by random steps.
     @Test func nonAtomicBatchEqualsItsCallsBeforeTheFailure() async {
-        await propertyCheck(count: 150, input: Gen.int(in: 0...999_999).array(of: 1...24)) { numbers in
+        await propertyCheck(count: propertyTestCount(150), input: Gen.int(in: 0...999_999).array(of: 1...24)) { numbers in
             let prefix = numbers.prefix(numbers.count / 2)
             let calls = numbers.dropFirst(prefix.count).compactMap { number -> [RawCall]? in
                 if case .calls(let calls) = Self.step(number) { return calls }
@@ -235,7 +235,7 @@ import Testing
 
     /// begin/end on one controller against a reference model of rule 9.
     @Test func beginEndMatchesTheRule9Model() async {
-        await propertyCheck(count: 200, input: Gen.int(in: 0...2).array(of: 1...30)) { moves in
+        await propertyCheck(count: propertyTestCount(200), input: Gen.int(in: 0...2).array(of: 1...30)) { moves in
             let tree = try visibleTree(others: ["c"])
             var state = AppearanceState.disappeared
             for move in moves {
@@ -369,8 +369,26 @@ import Testing
         Self.checkInvariants(tree)
     }
 
+    /// Found by the same test with the fix above (input `[561763, 0, 756632, 261588,
+    /// 212762]`): a controller taken out mid-push and made a collapsed split view's secondary
+    /// (its view off screen) is still disappearing under the push, and the push's end still
+    /// ends that (docs/uikit-rules.md, rule 12).
+    @Test func aControllerAdoptedMidPushWhoseAppearanceTheTransitionStillDrivesEndsWithIt() throws {
+        let tree = try Self.makeContainerTree()
+        _ = tree.run([call("n", "pushViewController", ["viewController": "p2", "animated": false])])
+        _ = tree.run([call("n", "pushViewController", ["viewController": "p1", "animated": true])])
+        _ = try tree.hideContentController("p2", from: "n", now: t0)
+        #expect(containment(tree.run([call("s", "setViewController", ["viewController": "p2", "column": "secondary"])])) == ["p2.willMove(s)", "p2.didMove(s)"])
+        #expect(tree.appearance("p2") == .disappearing)
+        let end = tree.advance(to: t0 + 1)
+        #expect(containment(end) == ["p2.viewDidDisappear", "p1.viewDidAppear", "p1.didMove(n)"])
+        #expect(tree.appearance("p2") == .disappeared)
+        #expect(tree.parentID(of: "p2") == "s")
+        Self.checkInvariants(tree)
+    }
+
     @Test func randomContainerCallsKeepTheInvariants() async {
-        await propertyCheck(count: 300, input: Gen.int(in: 0...999_999).array(of: 1...30)) { numbers in
+        await propertyCheck(count: propertyTestCount(300), input: Gen.int(in: 0...999_999).array(of: 1...30)) { numbers in
             let tree = try Self.makeContainerTree()
             var now = t0
             var lastSeq = tree.lastSeq

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Containment
@@ -27,6 +28,15 @@ func containment(_ events: [Event]) -> [String] {
             guard let callback = event.callback else { return true }
             return !["loadView", "viewDidLoad", "viewWillLayoutSubviews", "viewDidLayoutSubviews"].contains(callback)
         })
+}
+
+/// How many random inputs a property test draws: `count` in the suite (quick enough for
+/// every run), times `PROPERTY_TEST_SCALE` for a soak (`PROPERTY_TEST_SCALE=100 swift test
+/// --filter PropertyTests`; docs/uikit-rules.md, "Tests"). An unset, non-numeric or
+/// non-positive scale counts as 1.
+func propertyTestCount(_ count: Int) -> Int {
+    let scale = ProcessInfo.processInfo.environment["PROPERTY_TEST_SCALE"].flatMap { Int($0) } ?? 1
+    return count * max(scale, 1)
 }
 
 func call(_ receiver: String, _ method: String, _ args: [String: JSONValue] = [:]) -> RawCall {

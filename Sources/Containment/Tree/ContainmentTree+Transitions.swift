@@ -87,16 +87,17 @@ extension ContainmentTree {
             completePresentationTransition(record, step)
             return
         }
+        // Looked up, not copied out of the table: a copy retains and releases every field.
         let parentHandle = controllerHandle(named: record.parent)
-        let fromHandle = transitionSide(record.from, of: parentHandle)
-        if let fromHandle, let rootView = readController(fromHandle, { $0.rootView }) {
+        let fromHandle = controllerHandle(named: record.from)
+        if let fromHandle, !isAdopted(fromHandle, awayFrom: parentHandle), let rootView = readController(fromHandle, { $0.rootView }) {
             removeFromSuperview(rootView)
         }
         if record.forwardsAppearance {
-            if fromHandle != nil { endAppearanceTransition(record.from) }
-            if transitionSide(record.to, of: parentHandle) != nil { endAppearanceTransition(record.to) }
+            endSideAppearance(record.from, at: fromHandle, of: transitionID, parent: parentHandle)
+            endSideAppearance(record.to, at: controllerHandle(named: record.to), of: transitionID, parent: parentHandle)
         }
-        if record.reportsCompletion, controllerHandle(named: record.parent) != nil {
+        if record.reportsCompletion, parentHandle != nil {
             emit(
                 record.parent, "transitionCompletion",
                 ["transition": .string(transitionID), "finished": true, "from": .string(record.from), "to": .string(record.to)])
@@ -114,15 +115,22 @@ extension ContainmentTree {
         }
     }
 
-    /// One side of a finishing transition, if it is still the transition's: a controller
-    /// another container adopted meanwhile (taken out mid-push, then made a page) keeps its
-    /// view and appearance with its new parent, and the end leaves it alone
-    /// (docs/uikit-rules.md, rule 12). Looked up, not copied out of the table: a copy
-    /// retains and releases every field.
-    private func transitionSide(_ controller: String, of parent: NodeHandle?) -> NodeHandle? {
-        guard let handle = controllerHandle(named: controller) else { return nil }
-        guard let current = readController(handle, { $0.parent }) else { return handle }
-        return current == parent ? handle : nil
+    /// Whether another container adopted a side of a finishing transition meanwhile (taken
+    /// out mid-push, then made a page): the end leaves its view where the new parent put it,
+    /// and ends its appearance only if nothing else took that over (docs/uikit-rules.md,
+    /// rule 12).
+    private func isAdopted(_ side: NodeHandle, awayFrom parent: NodeHandle?) -> Bool {
+        guard let current = readController(side, { $0.parent }) else { return false }
+        return current != parent
+    }
+
+    /// The end's "did" callback for one side, unless another container adopted it and took
+    /// over its appearance.
+    private func endSideAppearance(_ side: String, at handle: NodeHandle?, of transitionID: String, parent: NodeHandle?) {
+        guard let handle else { return }
+        if !isAdopted(handle, awayFrom: parent) || readController(handle, { $0.appearanceDriver }) == .transition(transitionID) {
+            endAppearanceTransition(side)
+        }
     }
 
     /// Completes now, in start order, the transitions a container is running, so a new
