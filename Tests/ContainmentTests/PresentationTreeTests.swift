@@ -90,6 +90,27 @@ import Testing
         #expect(tree.snapshot() == before)
     }
 
+    /// The random presentation test found a presenter made a child of what it presents: the
+    /// links then formed a loop, and the text dump never ended. Refused, whether the
+    /// requested parent is presented by the child or sits below something that is.
+    @Test func aPresenterCannotBecomeAChildOfWhatItPresents() throws {
+        let tree = try ContainmentTree(id: "spec", root: Self.presentingSpec, now: t0)
+        let before = tree.snapshot()
+        for (parent, child) in [("sheet", "root"), ("form", "root"), ("alert", "root"), ("alert", "sheet")] {
+            let outcome = tree.perform([call(parent, "addChild", ["child": .string(child)])], atomic: false, now: t0)
+            let expected = child == "sheet" ? "child_is_presented" : "child_presents_parent"
+            #expect(outcome.failure?.code == expected, "\(parent).addChild(\(child))")
+            #expect(outcome.events.isEmpty)
+            #expect(tree.snapshot() == before)
+        }
+        let outcome = tree.perform([call("alert", "addChild", ["child": "root"])], atomic: false, now: t0)
+        #expect(outcome.failure?.message == "<root> presents <alert> or one of its ancestors; dismiss it before adding it as a child")
+        // A controller with children that presents nothing is added as usual.
+        _ = try tree.createController(ControllerSpec(id: "extra", children: [ControllerSpec(id: "inner")]), now: t0)
+        #expect(containment(tree.run([call("alert", "addChild", ["child": "extra"])])).first == "extra.willMove(alert)")
+        #expect(tree.hierarchyText().contains("   | <UIViewController inner>"))
+    }
+
     @Test func aPushByThePresenterLeavesItsPresentationRunning() throws {
         let tree = try ContainmentTree(
             id: "nav", root: ControllerSpec(id: "nav", kind: .navigationController, viewControllers: [ControllerSpec(id: "a")]),

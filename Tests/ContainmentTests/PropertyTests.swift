@@ -358,7 +358,10 @@ import Testing
         _ = tree.run([call("n", "pushViewController", ["viewController": "p2", "animated": true])])
         _ = try tree.hideContentController("p3", from: "n", now: t0)
         let adopted = tree.run([call("g", "setViewControllers", ["viewControllers": ["p3"], "animated": false])])
-        #expect(containment(adopted).filter { !$0.contains("Layout") } == ["p3.willMove(g)", "p3.viewWillAppear", "p3.viewIsAppearing", "p3.viewDidAppear", "p3.didMove(g)"])
+        #expect(
+            containment(adopted).filter { !$0.contains("Layout") } == [
+                "p3.willMove(g)", "p3.viewWillAppear", "p3.viewIsAppearing", "p3.viewDidAppear", "p3.didMove(g)",
+            ])
         let next = tree.run([call("n", "pushViewController", ["viewController": "p1", "animated": true])])
         #expect(
             containment(next).filter { !$0.contains("Layout") } == [
@@ -378,7 +381,8 @@ import Testing
         _ = tree.run([call("n", "pushViewController", ["viewController": "p2", "animated": false])])
         _ = tree.run([call("n", "pushViewController", ["viewController": "p1", "animated": true])])
         _ = try tree.hideContentController("p2", from: "n", now: t0)
-        #expect(containment(tree.run([call("s", "setViewController", ["viewController": "p2", "column": "secondary"])])) == ["p2.willMove(s)", "p2.didMove(s)"])
+        #expect(
+            containment(tree.run([call("s", "setViewController", ["viewController": "p2", "column": "secondary"])])) == ["p2.willMove(s)", "p2.didMove(s)"])
         #expect(tree.appearance("p2") == .disappearing)
         let end = tree.advance(to: t0 + 1)
         #expect(containment(end) == ["p2.viewDidDisappear", "p1.viewDidAppear", "p1.didMove(n)"])

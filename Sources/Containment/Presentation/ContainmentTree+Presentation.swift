@@ -288,6 +288,29 @@ extension ContainmentTree {
             message: "\(ContainmentError.describe(child)) is presented by \(ContainmentError.describe(presenter)); dismiss it before adding it as a child")
     }
 
+    /// A controller that presents the requested parent, itself or through one of its
+    /// descendants, cannot become its child: the parent and presentation links would form a
+    /// loop that no walk of the hierarchy leaves. UIKit does not check; the engine refuses it.
+    /// Called after the plain ancestor check, so a match here crossed a presentation.
+    func checkNotPresenting(_ parent: NodeHandle, child: String, at index: NodeHandle) throws(ContainmentError) {
+        // A leaf that presents nothing is above nothing: the common `addChild` costs one read.
+        if readController(index, { $0.children.isEmpty && $0.presentedViewController == nil }) { return }
+        var current: NodeHandle? = parent
+        while let handle = current {
+            workCount += 1
+            if handle == index {
+                let parentID = controllers.id(parent)
+                throw ContainmentError(
+                    kind: .exception, exceptionName: nil, code: "child_presents_parent",
+                    message:
+                        "\(ContainmentError.describe(child)) presents \(ContainmentError.describe(parentID)) or one of its ancestors; dismiss it before adding it as a child"
+                )
+            }
+            let (up, presenter) = readController(handle) { ($0.parent, $0.presentation?.presenter) }
+            current = up ?? presenter.flatMap { controllerHandle(named: $0) }
+        }
+    }
+
     /// A controller being deleted must not be presented or present anything, or the other
     /// end of the link would be left pointing at nothing.
     func checkNoPresentation(in subtree: [String]) throws(ContainmentError) {

@@ -55,6 +55,7 @@ extension ContainmentTree {
                     : "child view controller:\(ContainmentError.describe(child)) is an ancestor of the requested parent view controller:\(ContainmentError.describe(parent))"
             )
         }
+        try checkNotPresenting(parentHandle, child: child, at: index)
         if let rootView, let superview = views[rootView].superview, let ownerHandle = nearestOwner(from: superview),
             ownerHandle != parentHandle
         {

@@ -66,11 +66,14 @@ extension ContainmentTree {
         let detached = controllers.nodes.filter { $0.parent == nil && $0.presentation == nil && $0.id != window.rootViewController }
             .map(\.id).sorted()
         roots += detached
+        var printed: Set<String> = []
         for (index, root) in roots.enumerated() {
             if index == (window.rootViewController == nil ? 0 : 1) { lines.append("detached:") }
             var stack = [(root, 0, false)]
             while let (controller, depth, isPresented) = stack.popLast() {
-                guard let node = controllers[controller] else { continue }
+                // Each controller once: the links never loop (`checkNotPresenting`), and a dump
+                // must end even if they did.
+                guard let node = controllers[controller], printed.insert(controller).inserted else { continue }
                 lines.append(Self.indentation(depth, presented: isPresented) + describeLine(node))
                 // A presented controller follows its presenter's children, marked `+`.
                 if let presented = node.presentedViewController {
