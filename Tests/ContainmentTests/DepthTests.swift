@@ -133,3 +133,28 @@ import Testing
         #expect(tree.workCount < 40, "adding a 2-controller subtree next to 1000 siblings visited \(tree.workCount) nodes")
     }
 }
+
+/// A walk over links that meets a loop (a broken invariant no call can produce) stops the
+/// process naming the walk, instead of spinning forever with its tree's lock held.
+@Suite struct WalkBudgetTests {
+    @Test func aWalkThatMeetsALoopStopsTheProcess() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let tree = try ContainmentTree(id: "loop", root: ControllerSpec(id: "root", children: [ControllerSpec(id: "a")]), now: t0)
+            let root = try #require(tree.controllers.handle("root"))
+            let a = try #require(tree.controllers.handle("a"))
+            _ = try tree.createController(ControllerSpec(id: "x", children: [ControllerSpec(id: "y")]), now: t0)
+            tree.controllers[root].parent = a
+            _ = tree.isAncestor(try #require(tree.controllers.handle("x")), of: a)
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("the parent walk visited more nodes than the tree holds: its links loop"))
+    }
+
+    @Test func aWalkWithinItsBudgetEnds() throws {
+        let tree = try ContainmentTree(id: "chain", root: ControllerSpec(id: "root", children: [ControllerSpec(id: "a")]), now: t0)
+        let root = try #require(tree.controllers.handle("root"))
+        let a = try #require(tree.controllers.handle("a"))
+        #expect(tree.isAncestor(root, of: a))
+        #expect(!tree.isAncestor(a, of: root))
+    }
+}

@@ -111,6 +111,29 @@ import Testing
         #expect(tree.hierarchyText().contains("   | <UIViewController inner>"))
     }
 
+    /// The random presentation soak hung here: a presenter whose view left the window was
+    /// then presented by what it presents, the presentation links formed a loop, and the next
+    /// `addChild` walked it forever. Refused, directly and through a presented ancestor.
+    @Test func aPresenterCannotBePresentedByWhatItPresents() throws {
+        let tree = try ContainmentTree(id: "spec", root: Self.presentingSpec, now: t0)
+        _ = try tree.createController(ControllerSpec(id: "other"), now: t0)
+        _ = tree.run([call("window", "setRootViewController", ["rootViewController": "other"])])
+        let before = tree.snapshot()
+        for (receiver, presented) in [("sheet", "root"), ("alert", "root"), ("alert", "sheet")] {
+            let outcome = tree.perform(
+                [call(receiver, "present", ["viewController": .string(presented), "animated": false])], atomic: false, now: t0)
+            let expected = presented == "sheet" ? "already_presented" : "presented_presents_presenter"
+            #expect(outcome.failure?.code == expected, "\(receiver).present(\(presented))")
+            #expect(outcome.events.isEmpty)
+            #expect(tree.snapshot() == before)
+        }
+        let outcome = tree.perform([call("alert", "present", ["viewController": "root"])], atomic: false, now: t0)
+        #expect(outcome.failure?.message == "<root> presents <alert> or one of its ancestors; dismiss it before presenting it")
+        // The next addChild walks the links again and ends.
+        _ = try tree.createController(ControllerSpec(id: "extra", children: [ControllerSpec(id: "inner")]), now: t0)
+        #expect(containment(tree.run([call("alert", "addChild", ["child": "extra"])])).first == "extra.willMove(alert)")
+    }
+
     @Test func aPushByThePresenterLeavesItsPresentationRunning() throws {
         let tree = try ContainmentTree(
             id: "nav", root: ControllerSpec(id: "nav", kind: .navigationController, viewControllers: [ControllerSpec(id: "a")]),

@@ -108,4 +108,38 @@ extension PropertyTests {
             }
         }
     }
+
+    /// Found by a `PROPERTY_TEST_SCALE=100` soak of the mixed test (input `[227962, 919875,
+    /// 169750, 517176]`): an orphan view inside a controller being presented appears with it;
+    /// made the window's root mid-presentation, it left the presented view, and the end of the
+    /// presentation no longer reached it, so it stayed appearing with no transition to end it.
+    @Test func aControllerMovedOutOfAPresentationStillEndsItsAppearance() throws {
+        let tree = try Self.makeTree()
+        var now = t0
+        var lastSeq = tree.lastSeq
+        for number in [227962, 919875, 169750, 517176] {
+            let step = number % 2 == 0 ? Self.step(number / 2) : Self.presentationStep(number / 2)
+            Self.apply(step, to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: true, label: number)
+            Self.checkInvariants(tree)
+            Self.checkPresentationInvariants(tree, viewsMovedByHand: true)
+        }
+        #expect(tree.appearance("c2") == .appeared)
+    }
+
+    /// The same as a readable sequence: the presentation's end sends the moved controller's
+    /// `viewDidAppear` after the presented controller's, in the order their appearance began.
+    @Test func thePresentationsEndReachesAControllerItBeganWhereverItsViewWent() throws {
+        let tree = try visibleTree(others: ["sheet", "orphan"])
+        _ = tree.run([call("sheet.view", "addSubview", ["view": "orphan.view"])])
+        let presenting = tree.run([call("root", "present", ["viewController": "sheet", "animated": true])])
+        #expect(
+            containment(presenting).filter { $0.contains("Appear") } == [
+                "sheet.viewWillAppear", "orphan.viewWillAppear", "sheet.viewIsAppearing", "orphan.viewIsAppearing",
+            ])
+        _ = tree.run([call("window", "setRootViewController", ["rootViewController": "orphan"])])
+        #expect(tree.appearance("orphan") == .appearing)
+        let end = tree.advance(to: t0 + 1)
+        #expect(containment(end).filter { $0.contains("Appear") } == ["sheet.viewDidAppear", "orphan.viewDidAppear"])
+        #expect(tree.appearance("orphan") == .appeared)
+    }
 }

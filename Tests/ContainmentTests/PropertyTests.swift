@@ -103,10 +103,20 @@ import Testing
         }
     }
 
-    /// Links symmetric, one owner per view, views and subviews agree, appeared ⇒ on a visible
-    /// window, and at the end of a turn nothing is mid-appearance unless a running transition
-    /// or the client (manual begin/end, a back swipe) drives it.
+    /// No loop of parent and presenter links or of superview links, links symmetric, one owner
+    /// per view, views and subviews agree, appeared ⇒ on a visible window, and at the end of a
+    /// turn nothing is mid-appearance unless a running transition or the client (manual
+    /// begin/end, a back swipe) drives it.
     static func checkInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
+        for (_, id, _) in tree.controllers.all {
+            var current: String? = id
+            var steps = 0
+            while let controller = current, steps <= tree.controllers.count {
+                steps += 1
+                current = tree.parentID(of: controller) ?? tree.controllers[controller]?.presentation?.presenter
+            }
+            #expect(current == nil, "the parent and presenter links above \(id) loop", sourceLocation: sourceLocation)
+        }
         for (handle, id, node) in tree.controllers.all {
             if let parent = node.parent {
                 #expect(tree.controllers.contains(parent), "\(id) has a stale parent handle", sourceLocation: sourceLocation)
@@ -162,7 +172,12 @@ import Testing
                 }
             }
             var top = handle
-            while let superview = tree.views[top].superview { top = superview }
+            var steps = 0
+            while let superview = tree.views[top].superview, steps <= tree.views.count {
+                steps += 1
+                top = superview
+            }
+            #expect(tree.views[top].superview == nil, "the superview links above \(id) loop", sourceLocation: sourceLocation)
             #expect(view.inWindow == (tree.views.id(top) == "window"), "cached inWindow of \(id)", sourceLocation: sourceLocation)
         }
     }

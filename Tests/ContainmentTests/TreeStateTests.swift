@@ -139,6 +139,23 @@ import Testing
         #expect(throws: TreeStateError.self) { _ = try ContainmentTree(restoring: state) }
     }
 
+    /// Every walk of the engine relies on links forming trees; a damaged state whose links
+    /// loop is refused at restore instead of stopping the first walk that meets the loop.
+    @Test func aStateWhoseLinksLoopIsRefused() throws {
+        let tree = try visibleTree(root: ControllerSpec(id: "root", children: [ControllerSpec(id: "a", children: [ControllerSpec(id: "b")])]))
+        var state = tree.state
+        let rootIndex = try #require(state.controllers.firstIndex { $0.id == "root" })
+        state.controllers[rootIndex].parent = "b"
+        #expect(throws: TreeStateError(message: "the parent and presenter links above controller a loop")) {
+            _ = try ContainmentTree(restoring: state)
+        }
+        state = tree.state
+        let windowIndex = try #require(state.views.firstIndex { $0.id == "window" })
+        state.views[windowIndex].superview = "b.view"
+        #expect(throws: TreeStateError.self) { _ = try ContainmentTree(restoring: state) }
+        _ = try ContainmentTree(restoring: tree.state)
+    }
+
     @Test func tablesThatAreCutShortOrDoNotMatchTheStateAreRefused() throws {
         let tree = try visibleTree(root: ControllerSpec(id: "root", title: "R", children: [ControllerSpec(id: "a")]))
         var rest = tree.state

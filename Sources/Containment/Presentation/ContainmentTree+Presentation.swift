@@ -17,6 +17,7 @@ extension ContainmentTree {
         let node = controllers[existing: presented]
         let style = node.modalPresentationStyle.resolved
         let presenter = presentingController(for: receiver, style: style)
+        try checkNotPresenting(presenter: presenter, presented: presented)
         if let warning = presentWarning(presented, on: presenter, from: receiver) {
             warn(receiver, warning)
             return
@@ -26,6 +27,9 @@ extension ContainmentTree {
         editController(presented) { $0.presentation = Presentation(presenter: presenter, style: style, phase: .presenting) }
         let (transitionID, ordinal) = nextPresentationTransitionID()
         let forwards = window.visible
+        schedulePresentationTransition(
+            transitionID, ordinal: ordinal, presenter: presenter, from: presenter, to: presented, animated: animated, forwards: forwards,
+            step: .present(presented: presented))
         if forwards {
             if style.coversPresenter {
                 beginPresentationAppearance(presenter, appearing: false, animated: animated, transition: transitionID)
@@ -36,9 +40,6 @@ extension ContainmentTree {
         let frame = style.usesPresentationContext ? views[existing: presenterView].frame : Rect(size: window.size)
         setFrame(node.viewID, frame)
         try addSubview(node.viewID, to: WindowState.viewID)
-        schedulePresentationTransition(
-            transitionID, ordinal: ordinal, presenter: presenter, from: presenter, to: presented, animated: animated, forwards: forwards,
-            step: .present(presented: presented))
     }
 
     /// The exceptions of rule 22, in the order UIKit checks them.
@@ -104,7 +105,9 @@ extension ContainmentTree {
         guard let presenter = dismissingController(for: receiver) else { return }
         var stack: [String] = []
         var next = controllers[existing: presenter].presentedViewController
+        var budget = WalkBudget("presented", nodes: controllers.count)
         while let presented = next {
+            visit(&budget)
             stack.append(presented)
             next = controllers[existing: presented].presentedViewController
         }
@@ -121,6 +124,9 @@ extension ContainmentTree {
         let (transitionID, ordinal) = nextPresentationTransitionID()
         let forwards = window.visible
         let top = stack[stack.count - 1]
+        schedulePresentationTransition(
+            transitionID, ordinal: ordinal, presenter: presenter, from: top, to: presenter, animated: animated, forwards: forwards,
+            step: .dismiss(stack: stack))
         if forwards {
             beginPresentationAppearance(top, appearing: false, animated: animated, transition: transitionID)
             // Controllers between the receiver and the top are "simply removed" (Apple's
@@ -135,16 +141,14 @@ extension ContainmentTree {
             }
             uncover(presenter, coveredBy: stack[0])
         }
-        schedulePresentationTransition(
-            transitionID, ordinal: ordinal, presenter: presenter, from: top, to: presenter, animated: animated, forwards: forwards,
-            step: .dismiss(stack: stack))
     }
 
     /// Who handles `dismiss` sent to `receiver` (see `dismiss`).
     private func dismissingController(for receiver: String) -> String? {
         var current: String? = receiver
+        var budget = WalkBudget("dismissing controller", nodes: controllers.count)
         while let id = current, let (presented, presentation, parent) = readController(id, { ($0.presentedViewController, $0.presentation, $0.parent) }) {
-            workCount += 1
+            visit(&budget)
             if presented != nil { return id }
             if let presentation { return presentation.presenter }
             current = parent.map { controllers.id($0) }
@@ -264,7 +268,8 @@ extension ContainmentTree {
     }
 
     /// A presentation's animation as a transition on the tree's clock: an animated one
-    /// completes after `presentationDuration`, a plain one at the end of this turn.
+    /// completes after `presentationDuration`, a plain one at the end of this turn. Stored
+    /// before the appearance begins, which list in it the controllers they drive.
     private func schedulePresentationTransition(
         _ transitionID: String, ordinal: Int, presenter: String, from: String, to: String, animated: Bool, forwards: Bool,
         step: PresentationStep
@@ -295,20 +300,42 @@ extension ContainmentTree {
     func checkNotPresenting(_ parent: NodeHandle, child: String, at index: NodeHandle) throws(ContainmentError) {
         // A leaf that presents nothing is above nothing: the common `addChild` costs one read.
         if readController(index, { $0.children.isEmpty && $0.presentedViewController == nil }) { return }
-        var current: NodeHandle? = parent
+        guard isAbove(index, following: parent) else { return }
+        throw ContainmentError(
+            kind: .exception, exceptionName: nil, code: "child_presents_parent",
+            message:
+                "\(ContainmentError.describe(child)) presents \(ContainmentError.describe(controllers.id(parent))) or one of its ancestors; dismiss it before adding it as a child"
+        )
+    }
+
+    /// A controller that presents the presenter, itself or through one of its descendants,
+    /// cannot be presented by it: the presentation links would close a loop (a presenter whose
+    /// view left the window, presented by what it presents). UIKit does not check; the engine
+    /// refuses it.
+    func checkNotPresenting(presenter: String, presented: String) throws(ContainmentError) {
+        let index = controllers.existing(presented)
+        guard readController(index, { !$0.children.isEmpty || $0.presentedViewController != nil }),
+            isAbove(index, following: controllers.existing(presenter))
+        else { return }
+        throw ContainmentError(
+            kind: .exception, exceptionName: nil, code: "presented_presents_presenter",
+            message:
+                "\(ContainmentError.describe(presented)) presents \(ContainmentError.describe(presenter)) or one of its ancestors; dismiss it before presenting it"
+        )
+    }
+
+    /// Whether `ancestor` is `controller` or is reached from it by parent links, or by
+    /// presenter links where there is no parent.
+    private func isAbove(_ ancestor: NodeHandle, following controller: NodeHandle) -> Bool {
+        var current: NodeHandle? = controller
+        var budget = WalkBudget("parent and presenter", nodes: controllers.count)
         while let handle = current {
-            workCount += 1
-            if handle == index {
-                let parentID = controllers.id(parent)
-                throw ContainmentError(
-                    kind: .exception, exceptionName: nil, code: "child_presents_parent",
-                    message:
-                        "\(ContainmentError.describe(child)) presents \(ContainmentError.describe(parentID)) or one of its ancestors; dismiss it before adding it as a child"
-                )
-            }
+            visit(&budget)
+            if handle == ancestor { return true }
             let (up, presenter) = readController(handle) { ($0.parent, $0.presentation?.presenter) }
             current = up ?? presenter.flatMap { controllerHandle(named: $0) }
         }
+        return false
     }
 
     /// A controller being deleted must not be presented or present anything, or the other

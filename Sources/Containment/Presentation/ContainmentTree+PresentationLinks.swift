@@ -8,8 +8,9 @@ extension ContainmentTree {
     /// else the root.
     func presentingController(for receiver: String, style: ModalPresentationStyle) -> String {
         var current = receiver
+        var budget = WalkBudget("presenting controller", nodes: controllers.count)
         while let (parent, definesContext) = readController(current, { ($0.parent, $0.definesPresentationContext) }) {
-            workCount += 1
+            visit(&budget)
             if style.usesPresentationContext, definesContext { return current }
             guard let parent else { return current }
             current = controllers.id(parent)
@@ -23,8 +24,9 @@ extension ContainmentTree {
     func presentationLinks(of controller: String) -> PresentationLinks {
         var links = PresentationLinks()
         var current: String? = controller
+        var budget = WalkBudget("presentation links", nodes: controllers.count)
         while let id = current, let node = controllers[id] {
-            workCount += 1
+            visit(&budget)
             links.presented = links.presented ?? node.presentedViewController
             links.presenting = links.presenting ?? node.presentation?.presenter
             current = node.parent.map { controllers.id($0) }
@@ -38,8 +40,9 @@ extension ContainmentTree {
         guard controllers.nodes.contains(where: { $0.presentedViewController != nil }) else { return [:] }
         var result: [String: PresentationLinks] = [:]
         var stack = controllers.all.filter { $0.node.parent == nil }.map { ($0.handle, PresentationLinks()) }
+        var budget = WalkBudget("all presentation links", nodes: controllers.count)
         while let (handle, inherited) = stack.popLast() {
-            workCount += 1
+            visit(&budget)
             let node = controllers[handle]
             let links = PresentationLinks(
                 presented: node.presentedViewController ?? inherited.presented,

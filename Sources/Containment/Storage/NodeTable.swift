@@ -22,6 +22,9 @@ struct NodeTable<Node> {
 
     var count: Int { handles.count }
 
+    /// One more than the highest slot in use: the size of an array indexed by slot.
+    var slotCount: Int { slots.count }
+
     /// The handle of the node with this id, nil when there is none: the one lookup by id.
     func handle(_ id: String) -> NodeHandle? {
         handles[id]

@@ -19,6 +19,14 @@ struct TransitionRecord: Codable {
     var ordinal: Int
     /// Presentations and dismissals: what their completion does instead of the above.
     var presentation: PresentationStep? = nil
+    /// Every controller whose appearance this transition began, in begin order: its end
+    /// reaches those it still drives wherever their views went meanwhile.
+    var driven: [String]? = nil
+
+    mutating func noteDriven(_ controller: String) {
+        if driven == nil { driven = [] }
+        driven!.append(controller)
+    }
 
     func snapshot(state: TransitionSnapshot.State) -> TransitionSnapshot {
         TransitionSnapshot(

@@ -11,8 +11,9 @@ extension ContainmentTree {
     /// creates or deletes nothing.
     func forEachDrivenController(from view: NodeHandle, _ body: (String, NodeHandle) -> Void) {
         var stack = [view]
+        var budget = WalkBudget("appearance", nodes: views.count)
         while let current = stack.popLast() {
-            workCount += 1
+            visit(&budget)
             let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
             if let owner {
                 if let parent = readController(owner, { $0.parent }), !readController(parent, { $0.automaticallyForwardsAppearance }) {
@@ -90,6 +91,9 @@ extension ContainmentTree {
             node.appearanceAnimated = animated
             node.sentIsAppearing = false
             return (node.moving, node.relaysAppearanceToPages)
+        }
+        if case .transition(let transition) = driver {
+            editScheduler { $0.running[transition]?.noteDriven(controller) }
         }
         emit(controller, appearing ? "viewWillAppear" : "viewWillDisappear", EventArguments.animated(animated), moving: moving)
         if appearing, driver != .manual {

@@ -8,8 +8,9 @@ extension ContainmentTree {
     func rootViewSizes(below root: String) -> [String: Size] {
         var sizes: [String: Size] = [:]
         var stack = [root]
+        var budget = WalkBudget("root view sizes", nodes: controllers.count)
         while let controller = stack.popLast() {
-            workCount += 1
+            visit(&budget)
             guard let node = controllers[controller] else { continue }
             if node.isViewLoaded, let view = views[node.viewID] { sizes[controller] = view.frame.size }
             stack.append(contentsOf: childIDs(of: node))
@@ -23,8 +24,9 @@ extension ContainmentTree {
     /// shown columns and pages), as the engine did before this rule was corrected.
     func forwardViewWillTransition(from root: String, to size: Size, currentSizes: [String: Size]) {
         var stack = [(root, size)]
+        var budget = WalkBudget("viewWillTransition", nodes: controllers.count)
         while let (controller, newSize) = stack.popLast() {
-            workCount += 1
+            visit(&budget)
             guard let node = controllers[controller] else { continue }
             emit(controller, "viewWillTransition", ["size": Self.json(newSize)])
             let children = childIDs(of: node)

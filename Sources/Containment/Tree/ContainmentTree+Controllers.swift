@@ -21,8 +21,9 @@ extension ContainmentTree {
     func isAncestor(_ ancestor: NodeHandle, of controller: NodeHandle) -> Bool {
         if ancestor != controller, readController(ancestor, { $0.children.isEmpty }) { return false }
         var current: NodeHandle? = controller
+        var budget = WalkBudget("parent", nodes: controllers.count)
         while let handle = current {
-            workCount += 1
+            visit(&budget)
             if handle == ancestor { return true }
             current = readController(handle) { $0.parent }
         }
@@ -145,8 +146,9 @@ extension ContainmentTree {
         }
         var handles: [NodeHandle] = []
         var stack = [handle]
+        var budget = WalkBudget("children", nodes: controllers.count)
         while let current = stack.popLast() {
-            workCount += 1
+            visit(&budget)
             handles.append(current)
             stack.append(contentsOf: controllers[current].children)
         }

@@ -44,8 +44,9 @@ extension ContainmentTree {
     private func isView(_ viewID: String, below ancestorID: String) -> Bool {
         guard let ancestor = views.handle(ancestorID) else { return false }
         var current = readView(viewID) { $0.superview }
+        var budget = WalkBudget("superview", nodes: views.count)
         while let view = current {
-            workCount += 1
+            visit(&budget)
             if view == ancestor { return true }
             current = readView(view) { $0.superview }
         }

@@ -51,6 +51,7 @@ extension ContainmentTree {
         guard views.handle(WindowState.viewID) != nil else { throw TreeStateError(message: "it has no window view") }
         for record in state.controllers { try link(record) }
         for record in state.views { try link(record) }
+        try checkLinksFormTrees()
         containerViewOwners = [:]
         for (view, controller) in state.containerViewOwners { containerViewOwners[view] = controller }
         scheduler = Scheduler()
@@ -73,6 +74,40 @@ extension ContainmentTree {
         nextSeq = state.nextSeq
         nextBatch = state.nextBatch
         now = state.time
+    }
+
+    /// Restored links must form trees, as the calls that form links guarantee: a state with a
+    /// loop of parent and presenter links, or of superview links, is refused rather than left
+    /// for a walk to meet (`WalkBudget`).
+    private func checkLinksFormTrees() throws(TreeStateError) {
+        let controllerLoop = firstLoop(in: controllers) { [controllers] node in
+            node.parent ?? node.presentation.flatMap { controllers.handle($0.presenter) }
+        }
+        if let id = controllerLoop {
+            throw TreeStateError(message: "the parent and presenter links above controller \(id) loop")
+        }
+        if let id = firstLoop(in: views, up: { $0.superview }) {
+            throw TreeStateError(message: "the superview links above view \(id) loop")
+        }
+    }
+
+    /// The id of a node whose links upwards loop, or nil: each node is walked from once
+    /// (marks by slot), so the check is linear in the table's size whatever the depth.
+    private func firstLoop<Node>(in table: NodeTable<Node>, up: (Node) -> NodeHandle?) -> String? {
+        var marks = [LinkWalkMark](repeating: .unseen, count: table.slotCount)
+        var path: [NodeHandle] = []
+        for (handle, id, _) in table.all {
+            path.removeAll(keepingCapacity: true)
+            var current: NodeHandle? = handle
+            while let node = current, marks[Int(node.slot)] == .unseen {
+                marks[Int(node.slot)] = .onPath
+                path.append(node)
+                current = up(table[node])
+            }
+            if let node = current, marks[Int(node.slot)] == .onPath { return id }
+            for node in path { marks[Int(node.slot)] = .ends }
+        }
+        return nil
     }
 
     /// The ids of a turn list's controllers still in the tree (a deleted one would be skipped).
@@ -181,3 +216,7 @@ extension ContainmentTree {
         return node
     }
 }
+
+/// Where `firstLoop` has been: a node not walked from yet, one on the current walk, one
+/// whose links end.
+private enum LinkWalkMark { case unseen, onPath, ends }

@@ -57,6 +57,12 @@ extension ContainmentTree {
             (drivesAppearance || readController(parentHandle, { $0.automaticallyForwardsAppearance }))
             && container.map { window.visible && views[$0].inWindow } == true
         let animated = duration > 0
+        // Stored before the begins, which list in it the controllers they drive.
+        let record = TransitionRecord(
+            id: transitionID, parent: parent, from: from, to: to, duration: duration, options: options, startedAt: now,
+            completesAt: now + duration, forwardsAppearance: forwards, completion: completion,
+            reportsCompletion: reportsCompletion, ordinal: number)
+        editScheduler { $0.running[transitionID] = record }
         if forwards {
             if appearingFirst {
                 beginAppearanceTransition(to, appearing: true, animated: animated, driver: .transition(transitionID))
@@ -69,11 +75,6 @@ extension ContainmentTree {
         if let container, let toView = readController(toHandle, { $0.rootView }) {
             moveSubview(try checkAddSubview(toView, to: container, at: index))
         }
-        let record = TransitionRecord(
-            id: transitionID, parent: parent, from: from, to: to, duration: duration, options: options, startedAt: now,
-            completesAt: now + duration, forwardsAppearance: forwards, completion: completion,
-            reportsCompletion: reportsCompletion, ordinal: number)
-        editScheduler { $0.running[transitionID] = record }
         return transitionID
     }
 
@@ -85,6 +86,7 @@ extension ContainmentTree {
         recordFinished(record.snapshot(state: .finished))
         if let step = record.presentation {
             completePresentationTransition(record, step)
+            endStillDriven(by: record)
             return
         }
         // Looked up, not copied out of the table: a copy retains and releases every field.
@@ -97,6 +99,7 @@ extension ContainmentTree {
             endSideAppearance(record.from, at: fromHandle, of: transitionID, parent: parentHandle)
             endSideAppearance(record.to, at: controllerHandle(named: record.to), of: transitionID, parent: parentHandle)
         }
+        endStillDriven(by: record)
         if record.reportsCompletion, parentHandle != nil {
             emit(
                 record.parent, "transitionCompletion",
@@ -130,6 +133,15 @@ extension ContainmentTree {
         guard let handle else { return }
         if !isAdopted(handle, awayFrom: parent) || readController(handle, { $0.appearanceDriver }) == .transition(transitionID) {
             endAppearanceTransition(side)
+        }
+    }
+
+    /// Ends the appearance of every controller the transition began and still drives, though
+    /// its view left the sides meanwhile (an orphan view moved into the window): no
+    /// controller stays mid-appearance after its driver is gone.
+    private func endStillDriven(by record: TransitionRecord) {
+        for controller in record.driven ?? [] where controllers[controller]?.appearanceDriver == .transition(record.id) {
+            endAppearance(controller)
         }
     }
 

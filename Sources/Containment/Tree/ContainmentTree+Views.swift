@@ -67,8 +67,9 @@ extension ContainmentTree {
             guard let view = views.handle(container.id) else { continue }
             // Inside the root view unless another controller's root view is on the way up.
             var current: NodeHandle? = view
+            var budget = WalkBudget("container view's superview", nodes: views.count)
             while let handle = current, handle != root, views[handle].owner == nil {
-                workCount += 1
+                visit(&budget)
                 current = views[handle].superview
             }
             if current != root { strays.append(view) }
@@ -92,8 +93,9 @@ extension ContainmentTree {
             removeSubviewLink(root, from: superview)
         }
         var stack = [root]
+        var budget = WalkBudget("deleted views", nodes: views.count)
         while let handle = stack.popLast() {
-            workCount += 1
+            visit(&budget)
             for subview in views[handle].subviews {
                 if views[subview].owner != nil {
                     editView(subview) { $0.superview = nil }
@@ -122,8 +124,9 @@ extension ContainmentTree {
     func updateInWindow(_ view: NodeHandle, _ inWindow: Bool, wasInWindow: Bool? = nil) {
         guard (wasInWindow ?? readView(view, { $0.inWindow })) != inWindow else { return }
         var stack = [view]
+        var budget = WalkBudget("in-window", nodes: views.count)
         while let current = stack.popLast() {
-            workCount += 1
+            visit(&budget)
             stack.append(
                 contentsOf: editView(current) { node in
                     node.inWindow = inWindow
@@ -135,8 +138,9 @@ extension ContainmentTree {
     /// The controller owning `view` or its nearest owned ancestor.
     func nearestOwner(from view: NodeHandle?) -> NodeHandle? {
         var current = view
+        var budget = WalkBudget("nearest owner", nodes: views.count)
         while let handle = current {
-            workCount += 1
+            visit(&budget)
             let (owner, superview) = readView(handle) { ($0.owner, $0.superview) }
             if let owner { return owner }
             current = superview
@@ -183,8 +187,9 @@ extension ContainmentTree {
         // window when the superview is in it.
         let couldBeAncestor = moving.hasSubviews && (moving.inWindow || !target.inWindow)
         var ancestor = couldBeAncestor ? target.superview : nil
+        var budget = WalkBudget("new superview's ancestors", nodes: views.count)
         while let current = ancestor {
-            workCount += 1
+            visit(&budget)
             if current == view {
                 throw .invalidArgumentException(code: "subview_is_ancestor", "Can't add a view as a subview of its own descendant")
             }
@@ -227,8 +232,9 @@ extension ContainmentTree {
     /// is that controller (`nearestOwner(from:)` the new superview).
     func checkHierarchy(moving view: NodeHandle, under newOwner: NodeHandle?) throws(ContainmentError) {
         var stack = [view]
+        var budget = WalkBudget("moved views", nodes: views.count)
         while let current = stack.popLast() {
-            workCount += 1
+            visit(&budget)
             let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
             if let owner {
                 if let parent = readController(owner, { $0.parent }), parent != newOwner {
@@ -275,8 +281,9 @@ extension ContainmentTree {
         var resized: [String] = []
         let onScreen = window.visible && views[view].inWindow
         var stack = [(view, frame)]
+        var budget = WalkBudget("frames", nodes: views.count)
         while let (current, newFrame) = stack.popLast() {
-            workCount += 1
+            visit(&budget)
             let node = views[current]
             guard node.frame != newFrame else { continue }
             let oldBounds = node.frame.bounds
@@ -321,8 +328,9 @@ extension ContainmentTree {
     func layoutIfNeeded(_ view: NodeHandle) {
         guard !scheduler.pendingLayout.isEmpty else { return }
         var stack = [view]
+        var budget = WalkBudget("layout", nodes: views.count)
         while let current = stack.popLast() {
-            workCount += 1
+            visit(&budget)
             let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
             if let owner, readController(owner, { $0.needsLayout }) {
                 layout(controllers.id(owner), at: owner)

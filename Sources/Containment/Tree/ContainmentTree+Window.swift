@@ -59,8 +59,9 @@ extension ContainmentTree {
         guard let root = window.rootViewController else { return }
         var stack = [root]
         var visited: [String] = []
+        var budget = WalkBudget("trait collection", nodes: controllers.count)
         while let controller = stack.popLast() {
-            workCount += 1
+            visit(&budget)
             guard let node = controllers[controller] else { continue }
             visited.append(controller)
             emit(

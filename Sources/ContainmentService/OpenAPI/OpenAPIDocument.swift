@@ -2154,8 +2154,9 @@ components:
             Their 409 problems (`NSInternalInconsistencyException`): `not_presented`, `not_a_sheet`,
             `presentation_in_progress`, `no_interactive_dismissal`. `addChild` of a presented
             controller is a 409 `child_is_presented`, of a controller that presents the requested parent
-            (or one of its ancestors) a 409 `child_presents_parent`; deleting a controller that presents or is
-            presented is a 409 `controller_presenting` (dismiss first).
+            (or one of its ancestors) a 409 `child_presents_parent`; `present` of a controller that presents the
+            presenter (or one of its ancestors) a 409 `presented_presents_presenter`; deleting a controller that
+            presents or is presented is a 409 `controller_presenting` (dismiss first).
 
             Navigation controller (`kind: navigationController`); `animated` defaults to true except
             for `setViewControllers` (false); animated changes take 0.35 s of the tree's clock:
