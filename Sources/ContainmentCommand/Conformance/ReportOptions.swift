@@ -2,10 +2,14 @@ import ArgumentParser
 import ContainmentConformance
 import FoundationEssentials
 
-/// What `run` and `check` share: which scenarios, what to leave out, where reports go.
+/// What `run` and `check` share: which scenarios, what to leave out, where reports go, and
+/// the expectations the outcomes are held to.
 struct ReportOptions: ParsableArguments {
-    @Option(help: "Only scenarios whose id matches this glob (* and ?), e.g. 'rule13-*'.")
-    var filter: String?
+    @Option(help: "Only scenarios whose id matches this glob (* and ?), e.g. 'rule13-*'. Repeatable: any of them.")
+    var filter: [String] = []
+
+    @Option(help: "Only scenarios with this tag, e.g. 'navigation'. Repeatable: any of them; with --filter, both must hold.")
+    var tag: [String] = []
 
     @Option(help: "Scenario directory to use instead of the corpus built into the binary.")
     var dir: String?
@@ -15,6 +19,18 @@ struct ReportOptions: ParsableArguments {
 
     @Flag(help: "Print TAP version 13 instead of the text report.")
     var tap = false
+
+    @Option(help: "Write the counts per rule and per tag as JSON to this file (the same run writes the same bytes).")
+    var summary: String?
+
+    @Option(help: "Write every scenario's outcome (pass, fail, skip, error) to this file, as --expectations reads it.")
+    var writeExpectations: String?
+
+    @Option(help: "Compare the outcomes with this file (from --write-expectations): exit 0 unless a scenario got worse.")
+    var expectations: String?
+
+    @Flag(help: "With --expectations: write the scenarios that got better (and new ones) back into its file.")
+    var updateExpectations = false
 
     @Flag(help: "Leave out viewWillLayoutSubviews/viewDidLayoutSubviews.")
     var ignoreLayout = false
@@ -29,26 +45,72 @@ struct ReportOptions: ParsableArguments {
         CompareOptions(ignoreLayout: ignoreLayout, ignoreViewIsAppearing: ignoreViewIsAppearing, ignoreArgs: ignoreArgs)
     }
 
-    /// The chosen scenarios: from `--dir` or the embedded corpus, narrowed by `--filter`.
-    func scenarios() throws -> [Scenario] {
-        let all = try dir.map { try ScenarioFiles(directory: $0).scenarios() } ?? ScenarioCorpus.scenarios
-        guard let filter else { return all }
-        let glob = ScenarioFilter(filter)
-        let chosen = all.filter { glob.matches($0.id) }
-        guard !chosen.isEmpty else { throw ValidationError("--filter \(filter) matches no scenario") }
-        return chosen
+    var selection: ScenarioSelection { ScenarioSelection(filters: filter, tags: tag) }
+
+    func validate() throws {
+        if updateExpectations, expectations == nil { throw ValidationError("--update-expectations needs --expectations FILE") }
     }
 
-    /// Prints the report (text or TAP), writes JUnit if asked, and fails if any scenario failed.
-    func finish(_ report: ConformanceReport) throws {
-        print(tap ? TAPReport.text(report) : report.text, terminator: "")
-        if let junit {
-            do {
-                try Data(JUnitReport.xml(report).utf8).write(to: URL(fileURLWithPath: junit))
-            } catch {
-                throw ValidationError("cannot write \(junit): \(error)")
-            }
+    /// Every scenario there is: from `--dir` or the embedded corpus.
+    func corpus() throws -> [Scenario] {
+        try dir.map { try ScenarioFiles(directory: $0).scenarios() } ?? ScenarioCorpus.scenarios
+    }
+
+    /// The chosen scenarios, narrowed by `--filter` and `--tag`.
+    func scenarios(of corpus: [Scenario]) throws -> [Scenario] {
+        do {
+            return try selection.choose(from: corpus)
+        } catch {
+            throw ValidationError(error.description)
         }
-        if report.failed > 0 { throw ExitCode.failure }
+    }
+
+    /// The report in the chosen format, with the files asked for written, and the exit code:
+    /// 0 when every scenario passed or was skipped (under --expectations: none got worse),
+    /// 1 otherwise, 2 when the run stopped early on transport errors.
+    func finish(_ report: ConformanceReport, scenarios: [Scenario], corpus: [Scenario]) throws -> (output: String, exitCode: Int32) {
+        var report = report
+        if let expectations {
+            let expected = try Self.decode(ConformanceExpectations.self, from: expectations, what: "an expectations file")
+            report.expectations = ExpectationsComparison(expected, source: expectations, report: report, corpus: Set(corpus.map(\.id)))
+        }
+        if let junit { try Self.write(Array(JUnitReport.xml(report).utf8), to: junit) }
+        if let summary {
+            let counts = ConformanceSummary(report, scenarios: scenarios, corpus: corpus.count, selection: selection, options: compareOptions)
+            try Self.write(try ConformanceJSON.fileBytes(counts), to: summary)
+        }
+        if let writeExpectations { try Self.write(try ConformanceJSON.fileBytes(ConformanceExpectations(report)), to: writeExpectations) }
+        if updateExpectations, let expectations, let comparison = report.expectations {
+            try Self.write(try ConformanceJSON.fileBytes(comparison.ratcheted), to: expectations)
+        }
+        let output = tap ? TAPReport.text(report) : report.text
+        if report.stopped != nil { return (output, 2) }
+        if let comparison = report.expectations { return (output, comparison.worse.isEmpty ? 0 : 1) }
+        return (output, report.failed + report.errors == 0 ? 0 : 1)
+    }
+
+    static func decode<Value: Decodable>(_ type: Value.Type, from path: String, what: String) throws -> Value {
+        let bytes = try ScenarioFiles.readBytes(path)
+        do {
+            return try ConformanceJSON.decode(type, from: bytes)
+        } catch {
+            throw ValidationError("\(path) is not \(what): \(error)")
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw ValidationError("cannot write \(path): \(error)")
+        }
+    }
+}
+
+extension ParsableCommand {
+    /// Prints a conformance report and exits with its code.
+    func exit(printing result: (output: String, exitCode: Int32)) throws {
+        print(result.output, terminator: "")
+        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 }

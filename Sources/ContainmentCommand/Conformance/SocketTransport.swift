@@ -12,7 +12,7 @@ struct SocketTransport: HTTPTransport {
             let answer = try client.exchange(method, base, path: prefix + path, json: body)
             return HTTPExchange(status: answer.status, body: answer.body)
         } catch {
-            throw ScenarioTargetError("\(method) \(path): \(error.reason)")
+            throw ScenarioTargetError("\(method) \(path): \(error.reason)", kind: .transport)
         }
     }
 }

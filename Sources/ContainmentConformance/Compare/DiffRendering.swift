@@ -21,21 +21,21 @@ public enum DiffRendering {
         wanted: [(offset: Int, element: TraceEvent)], seen: [(offset: Int, element: TraceEvent)], pairs: [(Int, Int)],
         diff: StepDiff
     ) -> [String] {
-        let movedFrom = Dictionary(diff.outOfOrder.map { ($0.expectedPosition, $0.observedPosition) }, uniquingKeysWith: { first, _ in first })
-        let movedTo = Dictionary(diff.outOfOrder.map { ($0.observedPosition, $0.expectedPosition) }, uniquingKeysWith: { first, _ in first })
+        let movedFrom = Set(diff.outOfOrder.map(\.expectedPosition))
+        let movedTo = Dictionary(diff.outOfOrder.map { ($0.observedPosition, $0) }, uniquingKeysWith: { first, _ in first })
         let differing = Dictionary(diff.differing.map { ($0.expectedPosition, $0.fields) }, uniquingKeysWith: { first, _ in first })
         var lines: [String] = []
         var (i, j) = (0, 0)
         func flush(upTo left: Int, _ right: Int) {
             while i < left {
                 let position = wanted[i].offset
-                let note = movedFrom[position].map { "   (out of order: expected #\(position), observed #\($0))" } ?? "   (missing)"
+                let note = movedFrom.contains(position) ? "   (expected here)" : "   (missing)"
                 lines.append("-" + line(wanted[i].element) + note)
                 i += 1
             }
             while j < right {
                 let position = seen[j].offset
-                let note = movedTo[position].map { "   (out of order: observed #\(position), expected #\($0))" } ?? "   (unexpected)"
+                let note = movedTo[position].map { "   (\($0.explanation)\($0.rule.map { ", rule \($0)" } ?? ""))" } ?? "   (unexpected)"
                 lines.append("+" + line(seen[j].element) + note)
                 j += 1
             }

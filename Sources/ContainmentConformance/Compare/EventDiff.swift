@@ -3,12 +3,15 @@
 ///
 /// Events are aligned on (controller, callback, warning) by a longest common subsequence, so
 /// one extra or missing callback shows as one line, not as everything after it differing.
+/// Among the longest alignments it keeps parents' events in place and, after that, the later
+/// observed ones, so what is marked out of order is the child, or the event, that came early.
 /// Aligned events with other `args` or flags are *differing*; an unaligned expected event that
-/// has an unaligned twin among the observed ones is *out of order*; the rest are *missing* or
-/// *unexpected*.
+/// has an unaligned twin among the observed ones is *out of order*, explained by the events it
+/// overtook; the rest are *missing* or *unexpected*.
 public enum EventDiff {
     public static func compare(
-        expected: StepOutcome, observed: StepOutcome?, step: String, note: String? = nil, options: CompareOptions = CompareOptions()
+        expected: StepOutcome, observed: StepOutcome?, step: String, note: String? = nil, options: CompareOptions = CompareOptions(),
+        context: OrderingContext = OrderingContext()
     ) -> StepDiff {
         guard let observed else {
             return StepDiff(
@@ -17,7 +20,8 @@ public enum EventDiff {
         }
         let wanted = expected.events.enumerated().filter { options.compares($0.element) }
         let seen = observed.events.enumerated().filter { options.compares($0.element) }
-        let pairs = alignment(wanted.map { Key($0.element) }, seen.map { Key($0.element) })
+        let pairs = alignment(
+            wanted.map { Key($0.element) }, seen.map { Key($0.element) }, weights: wanted.map { weight(context.depth($0.element.controller)) })
 
         var differing: [DifferingEvent] = []
         for (left, right) in pairs {
@@ -30,19 +34,28 @@ public enum EventDiff {
             }
         }
         let alignedLeft = Set(pairs.map(\.0))
-        var spareRight = seen.indices.filter { !pairs.map(\.1).contains($0) }
+        let alignedRight = Set(pairs.map(\.1))
+        var spareRight = seen.indices.filter { !alignedRight.contains($0) }
         var missing: [PlacedEvent] = []
-        var moved: [MovedEvent] = []
+        var twins: [(Int, Int)] = []
         for index in wanted.indices where !alignedLeft.contains(index) {
             let key = Key(wanted[index].element)
             if let twin = spareRight.firstIndex(where: { Key(seen[$0].element) == key }) {
-                moved.append(
-                    MovedEvent(
-                        expectedPosition: wanted[index].offset, observedPosition: seen[spareRight[twin]].offset, event: wanted[index].element))
+                twins.append((index, spareRight[twin]))
                 spareRight.remove(at: twin)
             } else {
                 missing.append(PlacedEvent(position: wanted[index].offset, event: wanted[index].element))
             }
+        }
+        let placed = pairs + twins
+        let moved = twins.map { left, right in
+            // What it overtook, nearest in the expected order first; what it fell behind, likewise.
+            let overtook = placed.filter { $0.0 < left && $0.1 > right }.sorted { $0.0 > $1.0 }.map { wanted[$0.0].element }
+            let fellBehind = placed.filter { $0.0 > left && $0.1 < right }.sorted { $0.0 < $1.0 }.map { wanted[$0.0].element }
+            let (explanation, rule) = context.explain(wanted[left].element, overtook: overtook, fellBehind: fellBehind)
+            return MovedEvent(
+                expectedPosition: wanted[left].offset, observedPosition: seen[right].offset, event: wanted[left].element,
+                explanation: explanation, rule: rule)
         }
         let unexpected = spareRight.map { PlacedEvent(position: seen[$0].offset, event: seen[$0].element) }
         let problem = expected.problem == observed.problem ? nil : ProblemMismatch(expected: expected.problem, observed: observed.problem)
@@ -68,26 +81,46 @@ public enum EventDiff {
         }
     }
 
-    /// Index pairs of a longest common subsequence of `left` and `right`, in order.
-    static func alignment(_ left: [Key], _ right: [Key]) -> [(Int, Int)] {
+    /// How much keeping an event in place is preferred: more the nearer its controller is to a root.
+    static func weight(_ depth: Int) -> Int { max(0, 63 - depth) }
+
+    /// Index pairs of a longest common subsequence of `left` and `right`, in order. Among the
+    /// longest, the one with the most `weights` aligned, then with the latest right indices.
+    static func alignment(_ left: [Key], _ right: [Key], weights: [Int]) -> [(Int, Int)] {
         let width = right.count + 1
-        var lengths = [Int](repeating: 0, count: (left.count + 1) * width)
+        // Lengths of the longest common subsequences of the suffixes, and the best tie-break
+        // score among them (weights << 32 plus right indices; neither part can overflow into
+        // the other for any step the runner can hold).
+        var lengths = [Int32](repeating: 0, count: (left.count + 1) * width)
+        var scores = [Int](repeating: 0, count: (left.count + 1) * width)
+        func gain(_ i: Int, _ j: Int) -> Int { weights[i] << 32 + j }
         for i in stride(from: left.count - 1, through: 0, by: -1) {
             for j in stride(from: right.count - 1, through: 0, by: -1) {
-                lengths[i * width + j] =
-                    left[i] == right[j]
-                    ? lengths[(i + 1) * width + j + 1] + 1
-                    : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
+                let here = i * width + j
+                let down = (i + 1) * width + j
+                let across = here + 1
+                let diagonal = down + 1
+                var length = max(lengths[down], lengths[across])
+                if left[i] == right[j] { length = max(length, lengths[diagonal] + 1) }
+                var score = Int.min
+                if lengths[down] == length { score = max(score, scores[down]) }
+                if lengths[across] == length { score = max(score, scores[across]) }
+                if left[i] == right[j], lengths[diagonal] + 1 == length { score = max(score, scores[diagonal] + gain(i, j)) }
+                lengths[here] = length
+                scores[here] = score
             }
         }
         var pairs: [(Int, Int)] = []
         var (i, j) = (0, 0)
         while i < left.count, j < right.count {
-            if left[i] == right[j] {
+            let here = i * width + j
+            let down = (i + 1) * width + j
+            let diagonal = down + 1
+            if left[i] == right[j], lengths[diagonal] + 1 == lengths[here], scores[diagonal] + gain(i, j) == scores[here] {
                 pairs.append((i, j))
                 i += 1
                 j += 1
-            } else if lengths[(i + 1) * width + j] >= lengths[i * width + j + 1] {
+            } else if lengths[down] == lengths[here], scores[down] == scores[here] {
                 i += 1
             } else {
                 j += 1

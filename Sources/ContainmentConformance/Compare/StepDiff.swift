@@ -42,6 +42,11 @@ public struct MovedEvent: Codable, Sendable, Equatable {
     public var expectedPosition: Int
     public var observedPosition: Int
     public var event: TraceEvent
+    /// Against what: `came before its parent's`, `came before home.viewWillDisappear`,
+    /// `came after its child leaf's`.
+    public var explanation: String
+    /// The rule the order breaks, when the explanation is one (7: parents before children).
+    public var rule: Int?
 }
 
 /// The same callback on the same controller at the same place, with other args or flags.

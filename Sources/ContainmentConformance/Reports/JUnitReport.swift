@@ -1,39 +1,77 @@
-/// JUnit XML as CI systems read it: one `<testsuite>` per rule, one `<testcase>` per scenario,
-/// a failing scenario's diff in its `<failure>`.
+/// JUnit XML as CI systems read it: one `<testsuite>` per rule, one `<testcase>` per scenario;
+/// a failure's diff in its `<failure>`, an adapter that could not be asked in `<error>`, a
+/// scenario the runtime does not implement `<skipped>`. Under expectations, a failure or error
+/// that was expected is `<skipped>` too (as pytest reports an expected failure), and a skip
+/// where a pass was expected is a `<failure>`.
 public enum JUnitReport {
     public static func xml(_ report: ConformanceReport) -> String {
+        let cases = report.results.map { testCase($0, expected: report.expectations?.outcome(of: $0.scenario)) }
+        func count(_ kind: Verdict.Kind, among indices: [Int]) -> Int { indices.count { cases[$0].kind == kind } }
+        let all = Array(report.results.indices)
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="UIKit containment conformance" tests="\#(report.results.count)" failures="\#(report.failed)">"#,
+            #"<testsuites name="UIKit containment conformance" tests="\#(all.count)" failures="\#(count(.failure, among: all))" errors="\#(count(.error, among: all))" skipped="\#(count(.skipped, among: all))">"#,
         ]
-        for row in report.perRule {
-            let results = report.results.filter { $0.rule == row.rule }
-            let title = ConformanceRule.all.first { $0.number == row.rule }?.title ?? ""
-            lines.append(#"  <testsuite name="rule \#(row.rule): \#(escape(title))" tests="\#(results.count)" failures="\#(row.failed)" errors="0">"#)
-            for result in results {
-                let head = #"    <testcase classname="conformance.rule\#(row.rule)" name="\#(escape(result.scenario))""#
-                if result.passed {
-                    lines.append(head + "/>")
-                } else {
-                    lines.append(head + ">")
-                    lines.append(#"      <failure message="\#(escape(result.verdict))">\#(escape(result.text))</failure>"#)
-                    lines.append("    </testcase>")
-                }
-            }
-            lines.append("  </testsuite>")
+        var groups = report.perRule.map { rule, _ in
+            let title = ConformanceRule.all.first { $0.number == rule }?.title ?? ""
+            return (name: "rule \(rule): \(title)", className: "conformance.rule\(rule)", indices: all.filter { report.results[$0].rule == rule })
         }
-        let unruled = report.results.filter { $0.rule == nil }
-        if !unruled.isEmpty {
-            lines.append(#"  <testsuite name="traces without a scenario" tests="\#(unruled.count)" failures="\#(unruled.count { !$0.passed })" errors="0">"#)
-            for result in unruled {
-                lines.append(#"    <testcase classname="conformance" name="\#(escape(result.scenario))">"#)
-                lines.append(#"      <failure message="\#(escape(result.verdict))">\#(escape(result.text))</failure>"#)
+        let unruled = all.filter { report.results[$0].rule == nil }
+        if !unruled.isEmpty { groups.append((name: "traces without a scenario", className: "conformance", indices: unruled)) }
+        for group in groups {
+            let counts = [Verdict.Kind.failure, .error, .skipped].map { count($0, among: group.indices) }
+            lines.append(
+                #"  <testsuite name="\#(escape(group.name))" tests="\#(group.indices.count)" failures="\#(counts[0])" errors="\#(counts[1])" skipped="\#(counts[2])">"#
+            )
+            for index in group.indices {
+                let head = #"    <testcase classname="\#(group.className)" name="\#(escape(report.results[index].scenario))""#
+                let verdict = cases[index]
+                guard let element = verdict.element else {
+                    lines.append(head + "/>")
+                    continue
+                }
+                lines.append(head + ">")
+                let text = verdict.text.isEmpty ? "/>" : ">\(escape(verdict.text))</\(element)>"
+                lines.append(#"      <\#(element) message="\#(escape(verdict.message))""# + text)
                 lines.append("    </testcase>")
             }
             lines.append("  </testsuite>")
         }
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    struct Verdict {
+        enum Kind { case passed, failure, error, skipped }
+        var kind: Kind
+        var message = ""
+        var text = ""
+
+        var element: String? {
+            switch kind {
+            case .passed: nil
+            case .failure: "failure"
+            case .error: "error"
+            case .skipped: "skipped"
+            }
+        }
+    }
+
+    static func testCase(_ result: ScenarioDiff, expected: ScenarioOutcome?) -> Verdict {
+        switch result.outcome {
+        case .pass:
+            return Verdict(kind: .passed)
+        case .skip:
+            if let expected, result.outcome < expected {
+                return Verdict(kind: .failure, message: "expected \(expected.rawValue): \(result.verdict)")
+            }
+            return Verdict(kind: .skipped, message: result.verdict)
+        case .fail, .error:
+            if let expected, result.outcome >= expected {
+                return Verdict(kind: .skipped, message: "expected \(expected.rawValue): \(result.verdict)", text: result.text)
+            }
+            return Verdict(kind: result.outcome == .fail ? .failure : .error, message: result.verdict, text: result.text)
+        }
     }
 
     /// XML text and attribute escaping; control characters XML 1.0 forbids become spaces.

@@ -6,6 +6,8 @@ import FoundationEssentials
 public struct HTTPTarget<Transport: HTTPTransport>: ScenarioTarget {
     public let transport: Transport
     private var treeID: String?
+    /// Whether the last request got no answer at all.
+    private var lastExchangeFailed = false
 
     public init(transport: Transport) { self.transport = transport }
 
@@ -14,7 +16,7 @@ public struct HTTPTarget<Transport: HTTPTransport>: ScenarioTarget {
         let body = CreateTree(root: scenario.tree.root, onScreen: scenario.tree.onScreen, window: scenario.tree.window)
         let reply = try exchange("POST", "/v1/trees", body)
         if reply.problem == nil {
-            guard let id = reply.tree?.id else { throw ScenarioTargetError("POST /v1/trees answered without tree.id") }
+            guard let id = reply.tree?.id else { throw ScenarioTargetError("POST /v1/trees answered without `tree.id`") }
             treeID = id
         }
         return reply.outcome
@@ -50,30 +52,60 @@ public struct HTTPTarget<Transport: HTTPTransport>: ScenarioTarget {
     }
 
     public mutating func finish() {
-        guard let treeID else { return }
+        defer { treeID = nil }
+        // After a transport failure the adapter is gone or busy: another request would only
+        // cost another timeout.
+        guard let treeID, !lastExchangeFailed else { return }
         _ = try? transport.send("DELETE", "/v1/trees/\(Self.escape(treeID))", json: nil)
-        self.treeID = nil
     }
 
-    private func exchange<Body: Encodable>(_ method: String, _ path: String, _ body: Body?) throws(ScenarioTargetError) -> Reply {
+    /// One request and its answer read as the API's (docs/conformance.md, "What an answer
+    /// must carry"): a 2xx with `events`, or a 4xx problem; 501, and 404/405 for a route the
+    /// adapter lacks, mean not implemented; anything else is the adapter's error.
+    private mutating func exchange<Body: Encodable>(_ method: String, _ path: String, _ body: Body?) throws(ScenarioTargetError) -> Reply {
         let bytes: [UInt8]?
         do {
             bytes = try body.map { Array(try ConformanceJSON.compactEncoder.encode($0)) }
         } catch {
             throw ScenarioTargetError("\(method) \(path): the request could not be encoded: \(error)")
         }
+        lastExchangeFailed = true
         let answer = try transport.send(method, path, json: bytes)
+        lastExchangeFailed = false
+        let request = "\(method) \(path)"
+        // 501 Not Implemented; 404 and 405 are what a web framework answers for a route the
+        // adapter does not have.
+        if answer.status == 501 || answer.status == 404 || answer.status == 405 {
+            throw ScenarioTargetError("\(request) answered \(answer.status)\(Self.reason(answer.body))", kind: .notImplemented)
+        }
         let reply: Reply
         do {
             reply = try JSONDecoder().decode(Reply.self, from: Data(answer.body))
         } catch {
             let text = String(decoding: answer.body.prefix(200), as: UTF8.self)
-            throw ScenarioTargetError("\(method) \(path): \(answer.status) with a body that is not the API's JSON: \(text)")
+            throw ScenarioTargetError("\(request) answered \(answer.status) with a body that is not the API's JSON: \(text)")
         }
-        if answer.status >= 400, reply.title == nil {
-            throw ScenarioTargetError("\(method) \(path): \(answer.status) without a problem title")
+        switch answer.status {
+        case 200..<300:
+            guard reply.events != nil else { throw ScenarioTargetError("\(request) answered \(answer.status) without `events`") }
+            return reply
+        case 400..<500:
+            guard reply.title != nil else { throw ScenarioTargetError("\(request) answered \(answer.status) without a problem title") }
+            return reply.asProblem
+        default:
+            throw ScenarioTargetError("\(request) answered \(answer.status)\(Self.reason(answer.body))")
         }
-        return answer.status >= 400 ? reply.asProblem : reply
+    }
+
+    /// `: detail` of a problem (or its title), else the start of the body's first line.
+    private static func reason(_ body: [UInt8]) -> String {
+        if case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) {
+            for key in ["detail", "title"] {
+                if case .string(let text)? = fields[key], !text.isEmpty { return ": " + text }
+            }
+        }
+        let line = String(decoding: body.prefix(200), as: UTF8.self).prefix { $0 != "\n" && $0 != "\r" }
+        return line.isEmpty ? "" : ": " + line
     }
 
     /// Ids are `[A-Za-z0-9._-]`, safe in a path; anything else is percent-encoded.

@@ -10,10 +10,25 @@ public protocol ScenarioTarget {
     mutating func finish()
 }
 
-/// A target that could not run a step at all (connection refused, a reply that is not the
-/// API's): the scenario fails with this message instead of a diff.
+/// A target that could not run a step at all: the scenario is skipped (the runtime does not
+/// implement it) or ends in an error (no answer, or one that is not the API's) instead of a diff.
 public struct ScenarioTargetError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var description: String
+    public enum Kind: Sendable, Equatable {
+        /// No HTTP answer: connection refused, a timeout, a cut answer. A run stops after a
+        /// few of these in a row (`ConformanceReport.run`).
+        case transport
+        /// An answer that is not the API's: not JSON, a 2xx without `events`, a 4xx without a
+        /// problem title, a 5xx.
+        case protocolViolation
+        /// 501 Not Implemented, or 404/405 for a route the adapter does not have.
+        case notImplemented
+    }
 
-    public init(_ description: String) { self.description = description }
+    public var description: String
+    public var kind: Kind
+
+    public init(_ description: String, kind: Kind = .protocolViolation) {
+        self.description = description
+        self.kind = kind
+    }
 }

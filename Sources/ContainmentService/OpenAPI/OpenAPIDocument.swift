@@ -1377,7 +1377,8 @@ paths:
         building the tree, left out: not compared) or `expected` outcomes, and the `observed`
         ones in step order. Each step's events are aligned on (controller, callback, warning);
         the answer lists per step what matched, what is missing, unexpected, out of order (with
-        both positions, from 0 in the step's full lists) and differing in `args` or flags, the
+        both positions, from 0 in the step's full lists, and what it overtook: `explanation`,
+        with `rule` 7 when a child came before its parent) and differing in `args` or flags, the
         problem mismatch, a one-line `verdict` and a `text` that reads like a unified diff
         (`-` expected, `+` observed). Limit: at most 1,000 events on each side of a step (413
         `compare_too_large`).
@@ -2915,11 +2916,16 @@ components:
 
     OutOfOrderEvent:
       type: object
-      required: [expectedPosition, observedPosition, event]
+      required: [expectedPosition, observedPosition, event, explanation]
       properties:
         expectedPosition: {type: integer}
         observedPosition: {type: integer}
         event: {$ref: '#/components/schemas/TraceEvent'}
+        explanation:
+          type: string
+          description: What the event came before or after, e.g. `came before its parent's`, `came before home.viewWillDisappear`.
+          examples: ["came before its parent's"]
+        rule: {type: integer, description: The rule the order breaks (7, parents before children), when the explanation is one.}
 
     DifferingEvent:
       type: object

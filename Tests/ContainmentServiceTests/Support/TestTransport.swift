@@ -19,7 +19,7 @@ struct TestTransport: HTTPTransport {
             let response = try connection.request(method, path, headers: headers, body: body ?? [])
             return HTTPExchange(status: response.status, body: response.body)
         } catch {
-            throw ScenarioTargetError("\(method) \(path): \(error)")
+            throw ScenarioTargetError("\(method) \(path): \(error)", kind: .transport)
         }
     }
 

@@ -1,4 +1,4 @@
-/// `--filter GLOB`: shell-style `*` and `?` over scenario ids, e.g. `rule13-*`, `*tunnel*`.
+/// One `--filter GLOB`: shell-style `*` and `?` over scenario ids, e.g. `rule13-*`, `*tunnel*`.
 public struct ScenarioFilter: Sendable {
     public var pattern: String
 
