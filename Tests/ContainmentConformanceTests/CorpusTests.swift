@@ -72,6 +72,14 @@ import Testing
         #expect(try ConformanceJSON.fileBytes(scenario.recording(run)) == bytes, "\(name) is not as recorded")
     }
 
+    /// `conformance/reference-summary.json` is the reference's run of the corpus as it is
+    /// (`containment conformance record` writes it).
+    @Test func referenceSummaryIsCurrent() throws {
+        let file = Self.directory.deletingLastPathComponent().appendingPathComponent("reference-summary.json")
+        let committed = Array(try Data(contentsOf: file))
+        #expect(try ConformanceJSON.fileBytes(ConformanceSummary.reference(ScenarioCorpus.scenarios)) == committed, "run containment conformance record")
+    }
+
     /// Every scenario's expectations are there (recorded), one per step.
     @Test func everyStepHasAnExpectation() {
         for scenario in ScenarioCorpus.scenarios {
