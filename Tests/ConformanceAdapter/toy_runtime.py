@@ -22,6 +22,7 @@ import argparse
 import copy
 import json
 import re
+import signal
 import sys
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
@@ -911,6 +912,8 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--bug", action="append", default=[], choices=sorted(BUGS))
     options = parser.parse_args()
+    # A test runner may start us with SIGTERM ignored (inherited across exec): its stop must stop us.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     Handler.adapter = Adapter(set(options.bug))
     server = HTTPServer(("127.0.0.1", options.port), Handler)
     print(f"listening on 127.0.0.1:{server.server_address[1]}", flush=True)

@@ -1,3 +1,4 @@
+import ContainmentConformance
 import Foundation
 import Testing
 
@@ -17,12 +18,17 @@ import Testing
              "steps": [{"create": {"id": "child"}}, {"calls": [{"receiver": "parent", "method": "addChild", "args": {"child": "child"}}]}]}
             """#.utf8
         ).write(to: file)
-        try Record.parse(["--dir", directory.path]).run()
+        let summary = FileManager.default.temporaryDirectory.appendingPathComponent("reference-summary-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: summary) }
+        try Record.parse(["--dir", directory.path, "--summary", summary.path]).run()
         let first = try Data(contentsOf: file)
+        // The reference's run of what was recorded: everything passes.
+        let reference = try ConformanceJSON.decode(ConformanceSummary.self, from: Array(try Data(contentsOf: summary)))
+        #expect(reference.totals.passed == 1 && reference.totals.total == 1 && reference.scenarios == ["sample": .pass])
         let text = String(decoding: first, as: UTF8.self)
         #expect(text.contains(#""callback": "willMove""#))
         #expect(text.contains(#""expect": {"#))
-        try Record.parse(["--dir", directory.path]).run()
+        try Record.parse(["--dir", directory.path, "--summary", summary.path]).run()
         #expect(try Data(contentsOf: file) == first)
     }
 
