@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """A toy UIKit containment runtime and its conformance adapter, for the conformance kit's tests.
 
-Written from docs/conformance.md ("Implementing an adapter") alone, as a runtime author would:
-plain view controllers (children, container views, the view tree, appearance, layout, loading,
-manual appearance forwarding, transitions, the window's size and size class,
-preferredContentSize). Everything else (navigation, tab bar, split view and page view
-controllers, presentations) answers 501 Not Implemented, so the runner reports those scenarios
-as skipped. Without --bug it passes every scenario it does not skip (ContainmentCommandTests
-checks that over the whole corpus); each --bug makes it deliberately wrong:
+It does what docs/conformance.md, section 2 ("Implementing an adapter") says, and nothing that
+section does not say, as a runtime author following it would: plain view controllers
+(children, container views, the view tree, appearance, layout, loading, manual appearance
+forwarding, transitions, the window's size and size class, preferredContentSize). Everything
+else (navigation, tab bar, split view and page view controllers, presentations) answers 501
+Not Implemented, so the runner reports those scenarios as skipped. Without --bug it passes
+every scenario it does not skip (ContainmentCommandTests checks that over the whole corpus),
+which is what shows the guide is complete for what it covers; each --bug makes it
+deliberately wrong:
 
   children-first      children's appearance callbacks before their parent's (as Chameleon)
   no-will-move        addChild without willMove(toParent:) (as WinObjC)

@@ -80,6 +80,17 @@ import Testing
         #expect(try ConformanceJSON.fileBytes(ConformanceSummary.reference(ScenarioCorpus.scenarios)) == committed, "run containment conformance record")
     }
 
+    /// docs/conformance.md's rule table names every rule the corpus checks, and no other.
+    @Test func conformanceGuideListsEveryRule() throws {
+        let guide = try String(
+            contentsOf: Self.directory.appendingPathComponent("../../docs/conformance.md").standardizedFileURL, encoding: .utf8)
+        let rows = guide.split(separator: "\n").compactMap { line -> Int? in
+            guard line.hasPrefix("| "), let cell = line.split(separator: "|").first else { return nil }
+            return Int(cell.trimmingCharacters(in: .whitespaces))
+        }
+        #expect(rows == ConformanceRule.all.map(\.number))
+    }
+
     /// Every scenario's expectations are there (recorded), one per step.
     @Test func everyStepHasAnExpectation() {
         for scenario in ScenarioCorpus.scenarios {
