@@ -83,15 +83,20 @@ import Testing
         let adapter = try ToyRuntime(bugs: PartialAdapterTests.partial)
         func reported(_ arguments: [String]) throws -> Set<String> {
             let output = try Self.run(adapter, arguments + ["--tap"]).output
-            return Set(output.split(separator: "\n").compactMap { line in
-                guard line.hasPrefix("ok ") || line.hasPrefix("not ok ") else { return nil }
-                return line.split(separator: " - ", maxSplits: 1).last?.split(separator: " ").first.map(String.init)
-            })
+            return Set(
+                output.split(separator: "\n").compactMap { line in
+                    guard line.hasPrefix("ok ") || line.hasPrefix("not ok ") else { return nil }
+                    return line.split(separator: " - ", maxSplits: 1).last?.split(separator: " ").first.map(String.init)
+                })
         }
         let corpus = ScenarioCorpus.scenarios
         #expect(try reported(["--tag", "drawer", "--tag", "tunnel"]) == Set(corpus.filter { !Set($0.tags).isDisjoint(with: ["drawer", "tunnel"]) }.map(\.id)))
-        #expect(try reported(["--filter", "rule03-*", "--filter", "tunnel-launch"]) == Set(corpus.filter { $0.id.hasPrefix("rule03-") }.map(\.id) + ["tunnel-launch"]))
-        #expect(try reported(["--filter", "rule1?-*", "--tag", "navigation"]) == Set(corpus.filter { $0.id.hasPrefix("rule1") && $0.id.dropFirst(6).first == "-" && $0.tags.contains("navigation") }.map(\.id)))
+        #expect(
+            try reported(["--filter", "rule03-*", "--filter", "tunnel-launch"])
+                == Set(corpus.filter { $0.id.hasPrefix("rule03-") }.map(\.id) + ["tunnel-launch"]))
+        #expect(
+            try reported(["--filter", "rule1?-*", "--tag", "navigation"])
+                == Set(corpus.filter { $0.id.hasPrefix("rule1") && $0.id.dropFirst(6).first == "-" && $0.tags.contains("navigation") }.map(\.id)))
         #expect(throws: (any Error).self) { try Self.run(adapter, ["--tag", "no-such-tag"]) }
     }
 
@@ -106,7 +111,9 @@ import Testing
         #expect(file.runs.map(\.scenario) == ran.output.split(separator: "\n").compactMap { Self.scenarioOfVerdict($0) })
         // Passing: exactly what was recorded.
         let display = try #require(ScenarioCorpus.scenario("guide-display-content-controller"))
-        #expect(runs["guide-display-content-controller"] == ScenarioRun(scenario: display.id, creation: display.tree.expect!, steps: display.steps.map { $0.expect! }))
+        #expect(
+            runs["guide-display-content-controller"]
+                == ScenarioRun(scenario: display.id, creation: display.tree.expect!, steps: display.steps.map { $0.expect! }))
         // Skipped and in error: where and why.
         #expect(
             runs["rule13-push"]
@@ -160,7 +167,9 @@ import Testing
         #expect(exitCode == 0, "\(output.split(separator: "\n").filter { $0.hasPrefix("not ok") })")
         let skipped = Set(output.split(separator: "\n").filter { $0.contains(" # SKIP ") }.compactMap { $0.split(separator: " ")[3...].first.map(String.init) })
         let needsMore = Set(ScenarioCorpus.scenarios.filter(Self.needsWhatTheToyLacks).map(\.id))
-        #expect(skipped == needsMore, "skipped but implemented: \(skipped.subtracting(needsMore).sorted()); run but not implemented: \(needsMore.subtracting(skipped).sorted())")
+        #expect(
+            skipped == needsMore,
+            "skipped but implemented: \(skipped.subtracting(needsMore).sorted()); run but not implemented: \(needsMore.subtracting(skipped).sorted())")
         #expect(ScenarioCorpus.scenarios.count - skipped.count >= 98)
     }
 
@@ -210,7 +219,10 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 20)
         #expect(exitCode == 2)
         let count = ScenarioCorpus.scenarios.count
-        #expect(output.hasSuffix("\(count) scenarios: 0 passed, 0 failed, 0 skipped, \(count) errors\nthe run stopped after 3 transport errors in a row; \(count - 3) scenarios not run\n"))
+        #expect(
+            output.hasSuffix(
+                "\(count) scenarios: 0 passed, 0 failed, 0 skipped, \(count) errors\nthe run stopped after 3 transport errors in a row; \(count - 3) scenarios not run\n"
+            ))
         #expect(try directory.read("junit.xml").contains(#"tests="\#(count)" failures="0" errors="\#(count)" skipped="0">"#))
     }
 }

@@ -103,7 +103,9 @@ import Testing
         #expect(report.stopped == "the run stopped after 3 transport errors in a row")
         #expect(report.results[2].verdict == "ERROR s3: tree: POST /v1/trees: no answer")
         #expect(report.results[3].verdict == "ERROR s4: not run: the run stopped after 3 transport errors in a row")
-        #expect(report.text.hasSuffix("5 scenarios: 0 passed, 0 failed, 0 skipped, 5 errors\nthe run stopped after 3 transport errors in a row; 2 scenarios not run\n"))
+        #expect(
+            report.text.hasSuffix(
+                "5 scenarios: 0 passed, 0 failed, 0 skipped, 5 errors\nthe run stopped after 3 transport errors in a row; 2 scenarios not run\n"))
         #expect(report.runs.map(\.error) == report.results.map(\.error))
     }
 

@@ -64,6 +64,7 @@ import Testing
         #expect(skipped == "SKIP rule13-pop: \(Self.notImplemented)")
         let error = try root.nodes(forXPath: "//testcase[@name='rule14-select-same-index']/error/@message").first?.stringValue
         #expect(error == "ERROR rule14-select-same-index: \(Self.noEvents)")
-        #expect(xml.contains(#"<testsuite name="rule 13: UINavigationController push, pop and setViewControllers" tests="2" failures="0" errors="0" skipped="1">"#))
+        #expect(
+            xml.contains(#"<testsuite name="rule 13: UINavigationController push, pop and setViewControllers" tests="2" failures="0" errors="0" skipped="1">"#))
     }
 }
