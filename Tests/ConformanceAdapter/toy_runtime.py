@@ -15,6 +15,7 @@ deliberately wrong:
   no-will-move        addChild without willMove(toParent:) (as WinObjC)
   patch-without-events  PATCH answers 200 with a body that has no `events` (a protocol error)
   no-transitions      no transitions route (404) and no `transition` call (501)
+  hang                accepts requests and never answers (a hung adapter)
 
 Usage: toy_runtime.py [--port 0] [--bug NAME]...; prints "listening on 127.0.0.1:PORT", then serves
 on loopback until killed.
@@ -26,9 +27,10 @@ import json
 import re
 import signal
 import sys
+import time
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
-BUGS = {"children-first", "no-will-move", "patch-without-events", "no-transitions"}
+BUGS = {"children-first", "no-will-move", "patch-without-events", "no-transitions", "hang"}
 APPEARANCE_CALLBACKS = {"viewWillAppear", "viewIsAppearing", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"}
 CONTROLLER_FIELDS = {
     "id", "kind", "children", "containerViews", "containerView", "frame", "automaticallyForwardsAppearance",
@@ -869,6 +871,8 @@ class Handler(BaseHTTPRequestHandler):
     adapter = None
 
     def handle_request(self, method):
+        if "hang" in self.adapter.bugs:
+            time.sleep(3600)
         length = int(self.headers.get("Content-Length") or 0)
         try:
             body = json.loads(self.rfile.read(length)) if length else {}

@@ -1,7 +1,6 @@
 import Containment
 import ContainmentConformance
 import Foundation
-import Glibc
 import Testing
 
 @testable import ContainmentCommand
@@ -199,23 +198,10 @@ import Testing
     /// An adapter that accepts connections and never answers costs three timeouts, then the
     /// run stops: every other scenario is an error, not run, and the exit status is 2.
     @Test func aHungAdapterStopsTheRun() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                try #require(bind(fd, socketAddress, length) == 0)
-                try #require(listen(fd, 16) == 0)
-                try #require(getsockname(fd, socketAddress, &length) == 0)
-            }
-        }
-        let port = Int(UInt16(bigEndian: address.sin_port))
+        let adapter = try ToyRuntime(bugs: ["hang"])
         let directory = try TemporaryDirectory()
         let started = Date()
-        let (output, exitCode) = try Run.parse(["--target", "http://127.0.0.1:\(port)", "--timeout", "1", "--junit", directory.path("junit.xml")]).outcome()
+        let (output, exitCode) = try Self.run(adapter, ["--timeout", "1", "--junit", directory.path("junit.xml")])
         #expect(Date().timeIntervalSince(started) < 20)
         #expect(exitCode == 2)
         let count = ScenarioCorpus.scenarios.count

@@ -30,6 +30,15 @@ import Testing
         tree: ScenarioTree(root: ControllerSpec(id: "root"), expect: StepOutcome()),
         steps: [ScenarioStep(.calls([RawCall(receiver: "root", method: "loadViewIfNeeded")]), expect: StepOutcome())])
 
+    /// `count` copies of `scenario`, named s1, s2, …
+    static func scenarios(_ count: Int) -> [Scenario] {
+        (1...count).map { index in
+            var copy = scenario
+            copy.id = "s\(index)"
+            return copy
+        }
+    }
+
     func result(_ step: Result<HTTPExchange, ScenarioTargetError>) -> (ScenarioDiff, [String]) {
         let transport = ScriptedTransport { method, path in
             switch (method, path) {
@@ -92,11 +101,7 @@ import Testing
     @Test func aRunStopsAfterThreeTransportErrorsInARow() {
         let transport = ScriptedTransport { method, path in .failure(ScenarioTargetError("\(method) \(path): no answer", kind: .transport)) }
         var target = HTTPTarget(transport: transport)
-        let scenarios = (1...5).map { index in
-            var scenario = Self.scenario
-            scenario.id = "s\(index)"
-            return scenario
-        }
+        let scenarios = Self.scenarios(5)
         let report = ConformanceReport.run(scenarios, on: &target)
         #expect(transport.requests == ["POST /v1/trees", "POST /v1/trees", "POST /v1/trees"])
         #expect(report.errors == 5)
@@ -119,11 +124,7 @@ import Testing
             return count % 3 == 0 ? Self.reply(200, "{}") : .failure(ScenarioTargetError("no answer", kind: .transport))
         }
         var target = HTTPTarget(transport: transport)
-        let scenarios = (1...7).map { index in
-            var scenario = Self.scenario
-            scenario.id = "s\(index)"
-            return scenario
-        }
+        let scenarios = Self.scenarios(7)
         let report = ConformanceReport.run(scenarios, on: &target)
         #expect(report.stopped == nil)
         #expect(report.errors == 7)
