@@ -7,8 +7,8 @@ import Testing
 
 /// The runner's options for runtimes that do not pass everything yet, driven over HTTP against
 /// the toy runtime: expectations, tags and filters, observed traces, the JSON summary, a hung
-/// adapter; and the toy runtime without its bugs, written from docs/conformance.md, passing
-/// every scenario it does not skip.
+/// adapter; and the toy runtime without its bugs, which does what docs/conformance.md section 2
+/// says, passing every scenario it does not skip.
 @Suite struct ConformanceKitTests {
     typealias Outcome = (output: String, exitCode: Int32)
 
@@ -158,10 +158,10 @@ import Testing
         #expect(summary.scenarios["rule17-child-size-change-tells-parent"] == .error)
     }
 
-    /// The toy runtime without its bugs was written from docs/conformance.md ("Implementing an
-    /// adapter"): it fails nothing, and skips exactly the scenarios that need what it does not
-    /// implement (built-in containers, presentations).
-    @Test func theToyRuntimeWrittenFromTheGuidePassesEveryScenarioItImplements() throws {
+    /// The toy runtime without its bugs does what docs/conformance.md ("Implementing an
+    /// adapter") says: it fails nothing, and skips exactly the scenarios that need what it does
+    /// not implement (built-in containers, presentations).
+    @Test func theToyRuntimeFollowingTheGuidePassesEveryScenarioItImplements() throws {
         let (output, exitCode) = try Self.run(try ToyRuntime(), ["--tap"])
         #expect(exitCode == 0, "\(output.split(separator: "\n").filter { $0.hasPrefix("not ok") })")
         let skipped = Set(output.split(separator: "\n").filter { $0.contains(" # SKIP ") }.compactMap { $0.split(separator: " ")[3...].first.map(String.init) })
