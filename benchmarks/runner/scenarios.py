@@ -35,7 +35,7 @@ def get_tree(size, gzip=False):
 
     def build(client, tag):
         tree = f"get-{size}"
-        status, _ = client.request("GET", f"/v1/trees/{tree}?format=text", expect=(200, 404))
+        status, _ = client.request("GET", f"/v1/trees/{tree}/hierarchy", expect=(200, 404))
         if status == 404:  # the identity and the gzip scenario share the tree
             fixtures.create_tree(client, tree, filler=size - 1)
         return (), []

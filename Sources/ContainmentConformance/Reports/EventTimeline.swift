@@ -1,7 +1,7 @@
 import Containment
 
 /// A tree's events for pasting into issues and docs: a Mermaid sequence diagram or aligned
-/// text columns (`GET /v1/trees/{tree}/events?format=mermaid|text`).
+/// text columns (`GET /v1/trees/{tree}/timeline?format=mermaid|text`).
 public enum EventTimeline {
     /// A sequence diagram: UIKit as the caller, a lifeline per controller in order of first
     /// appearance, each callback a message, each `batch` a shaded block, warnings as notes.

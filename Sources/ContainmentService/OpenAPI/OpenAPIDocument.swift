@@ -46,8 +46,6 @@ info:
     clients that hold connections: a request head must arrive within `--request-head-timeout`
     (30 s), one client address may hold `--max-connections-per-client` connections, and past
     `--max-connections` a new connection is answered 503 (`connection_limit`) at once.
-  license:
-    name: NOASSERTION
 servers:
   - url: /
     description: Wherever the service runs (`scripts/serve` listens on http://127.0.0.1:8080).
@@ -497,11 +495,6 @@ paths:
       operationId: getTree
       summary: Read a tree
       parameters:
-        - name: format
-          in: query
-          description: '`text` prints the hierarchy indented, like UIKit''s `_printHierarchy`: a presented controller follows its presenter''s children one level deeper, marked `+` and `presented with: <presentation controller class>`; a loaded view out of the window is marked `not in the window`.'
-          schema:
-            $ref: '#/components/schemas/SnapshotFormat'
         - $ref: '#/components/parameters/Pretty'
         - name: If-None-Match
           in: header
@@ -518,22 +511,22 @@ paths:
           description: |
             Content codings the client decodes (RFC 9110 §12.5.3), e.g. `gzip` as URLSession,
             browsers, Go and Python `requests` send by default (curl with `--compressed`).
-            Compact JSON (no `?pretty`, `format=json`) is answered gzip-coded when `gzip` (or
+            Compact JSON (no `?pretty`) is answered gzip-coded when `gzip` (or
             `x-gzip`, or `*`) is accepted — names case-insensitive, a `q` of 0 refusing — and
             weighted at least as high as an `identity` the field weights itself or through
             `*`, and the JSON is at least 1,280 bytes (smaller responses fit one TCP segment
             as they are; a one-controller tree stays identity). A field refusing `identity`
             (`identity;q=0`, or `*;q=0` without it) gets gzip whatever the size. Without the
-            field, with an empty one, or with gzip refused, the JSON goes as is. `?pretty` and
-            `format=text` are never coded.
+            field, with an empty one, or with gzip refused, the JSON goes as is. `?pretty` is
+            never coded.
           schema:
             type: string
           example: gzip, deflate, br
       responses:
         '200':
           description: |
-            The window, every controller and view, the effective status bar. Compact JSON
-            (no `?pretty`, `format=json`) carries an `ETag` naming this version of the tree
+            The window, every controller and view, the effective status bar (the same as text:
+            `GET /v1/trees/{tree}/hierarchy`). Compact JSON (no `?pretty`) carries an `ETag` naming this version of the tree
             in the coding sent: every successful mutation and every advance of its time makes
             a new one; refused requests and reads keep it. An unchanged tree is served without
             encoding or compressing again: the gzip coding is made on a version's first gzip
@@ -558,9 +551,6 @@ paths:
             application/json:
               schema:
                 $ref: '#/components/schemas/Tree'
-            text/plain:
-              schema:
-                type: string
         '304':
           description: The tree is unchanged since the version `If-None-Match` names; no body.
           headers:
@@ -604,6 +594,39 @@ paths:
           $ref: '#/components/responses/ShuttingDown'
         '400':
           $ref: '#/components/responses/BadRequest'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
+
+  /v1/trees/{tree}/hierarchy:
+    parameters:
+      - $ref: '#/components/parameters/Tree'
+    get:
+      tags: [trees]
+      operationId: printHierarchy
+      summary: The tree as UIKit's `_printHierarchy` prints it
+      description: |
+        The hierarchy indented, as `text/plain`: a presented controller follows its presenter's
+        children one level deeper, marked `+` and `presented with: <presentation controller
+        class>`; a loaded view out of the window is marked `not in the window`; detached
+        controllers come last. Never gzip-coded.
+      responses:
+        '200':
+          description: The hierarchy.
+          content:
+            text/plain:
+              schema:
+                type: string
+              example: |
+                <UIWindow window>, visible, size: 390x844, horizontalSizeClass: compact
+                <UIViewController root>, state: appeared, view: <UIView root.view>, title: Container
+                detached:
+                <UIViewController map>, state: disappeared, view: <UIView map.view>
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
         '421':
           $ref: '#/components/responses/MisdirectedRequest'
 
@@ -1070,7 +1093,9 @@ paths:
       summary: Events after a sequence number, as a page or a live stream
       description: |
         `Accept` is negotiated as RFC 9110 says (q-values, most specific range); among equally
-        weighted types (`*/*`, or no `Accept`) the JSON page wins. Nothing acceptable is a 406.
+        weighted types (any type, as curl asks, or no `Accept`) the JSON page wins. Nothing
+        acceptable is a 406. The page drawn as a diagram or a table is
+        `GET /v1/trees/{tree}/timeline`.
 
         `application/json`: a page of retained events; 410 when events after `after` were
         already dropped (see `oldestSeq`).
@@ -1107,44 +1132,12 @@ paths:
           schema:
             type: integer
             minimum: 0
-        - name: format
-          in: query
-          description: |
-            The page (`after`, `limit`) drawn for pasting into issues and docs, as `text/plain`:
-            `mermaid`, a Mermaid sequence diagram (UIKit as caller, a lifeline per controller,
-            each callback a message, each `batch` a shaded block, warnings as notes); `text`,
-            aligned columns (seq, batch, controller, callback, args, flags). `json` (default) is
-            the JSON page. Other values are a 400.
-          schema:
-            $ref: '#/components/schemas/EventPageFormat'
         - $ref: '#/components/parameters/Unnamed'
         - $ref: '#/components/parameters/Pretty'
       responses:
         '200':
-          description: A page of events, or a live stream of them, or (`format`) the page as a diagram or table.
+          description: A page of events, or a live stream of them.
           content:
-            text/plain:
-              schema:
-                type: string
-              examples:
-                mermaid:
-                  summary: "?format=mermaid"
-                  value: |
-                    sequenceDiagram
-                        participant UIKit
-                        participant c1 as child
-                        participant c2 as parent
-                        rect rgba(127, 127, 127, 0.1)
-                        Note over UIKit: batch 2
-                        UIKit->>c1: willMove(parent: "parent")
-                        UIKit->>c1: viewWillAppear(animated: false) [isMovingToParent]
-                        end
-                text:
-                  summary: "?format=text"
-                  value: |
-                    seq  batch  controller  callback        args                flags
-                     12      2  child       willMove        {"parent":"parent"}
-                     13      2  child       viewWillAppear  {"animated":false}  isMovingToParent
             application/json:
               schema:
                 $ref: '#/components/schemas/EventPage'
@@ -1186,6 +1179,77 @@ paths:
         '421':
           $ref: '#/components/responses/MisdirectedRequest'
 
+  /v1/trees/{tree}/timeline:
+    parameters:
+      - $ref: '#/components/parameters/Tree'
+    get:
+      tags: [events]
+      operationId: drawEvents
+      summary: A page of events drawn for issues and docs
+      description: |
+        The page `GET /v1/trees/{tree}/events` returns (`after`, `limit`), as `text/plain`:
+        `mermaid`, a Mermaid sequence diagram (UIKit as caller, a lifeline per controller, each
+        callback a message, each `batch` a shaded block, warnings as notes); `text`, aligned
+        columns (seq, batch, controller, callback, args, flags).
+      parameters:
+        - name: after
+          in: query
+          description: Draw events with a greater `seq`.
+          schema:
+            type: integer
+            minimum: 0
+            default: 0
+        - name: limit
+          in: query
+          description: How many events to draw.
+          schema:
+            type: integer
+            minimum: 1
+            maximum: 1000
+            default: 100
+        - name: format
+          in: query
+          schema:
+            $ref: '#/components/schemas/TimelineFormat'
+      responses:
+        '200':
+          description: The page as a diagram or a table.
+          content:
+            text/plain:
+              schema:
+                type: string
+              examples:
+                mermaid:
+                  summary: "?format=mermaid"
+                  value: |
+                    sequenceDiagram
+                        participant UIKit
+                        participant c1 as child
+                        participant c2 as parent
+                        rect rgba(127, 127, 127, 0.1)
+                        Note over UIKit: batch 2
+                        UIKit->>c1: willMove(parent: "parent")
+                        UIKit->>c1: viewWillAppear(animated: false) [isMovingToParent]
+                        end
+                text:
+                  summary: "?format=text"
+                  value: |
+                    seq  batch  controller  callback        args                flags
+                     12      2  child       willMove        {"parent":"parent"}
+                     13      2  child       viewWillAppear  {"animated":false}  isMovingToParent
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '410':
+          $ref: '#/components/responses/Gone'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
+        '503':
+          $ref: '#/components/responses/ShuttingDown'
+        '421':
+          $ref: '#/components/responses/MisdirectedRequest'
+
   /v1/events:
     get:
       tags: [events]
@@ -1197,7 +1261,7 @@ paths:
         no `id:` and `Last-Event-ID` is ignored; catch up per tree with
         `GET /v1/trees/{tree}/events`. A deleted tree's `treeDeleted` message is passed on and
         the stream stays open; it ends with `shutdown`. `Accept` is negotiated as RFC 9110
-        says; SSE wins among equals (`*/*`, or no `Accept`), and an `Accept` allowing neither
+        says; SSE wins among equals (any type, or no `Accept`), and an `Accept` allowing neither
         stream format (`application/json` alone, say) is a 406: this resource has no page.
         With access control on, a `user` token's stream carries only its own trees' events
         (and their `treeDeleted`); an `admin` token's carries every tree's. Behind the
@@ -1763,11 +1827,11 @@ components:
       enum: [ready]
       description: A ready instance says `ready`; an unready one answers 503 with a problem instead.
 
-    EventPageFormat:
+    TimelineFormat:
       type: string
-      enum: [json, mermaid, text]
-      default: json
-      description: How a page of events is written (`json`, or `text/plain` drawings for issues and docs).
+      enum: [mermaid, text]
+      default: mermaid
+      description: How a page of events is drawn (a Mermaid sequence diagram, or aligned columns).
 
     ModalPresentationStyle:
       type: string
@@ -1797,11 +1861,6 @@ components:
     HealthStatus:
       type: string
       enum: [ok, shutting_down]
-    SnapshotFormat:
-      type: string
-      enum: [json, text]
-      default: json
-      description: '`text` prints the hierarchy indented, like UIKit''s `_printHierarchy`.'
     ContentCoding:
       type: string
       enum: [gzip]

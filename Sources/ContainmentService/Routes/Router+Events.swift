@@ -2,7 +2,8 @@ import Containment
 
 extension Router {
     /// A tree's events: the retained ones page by page as JSON, or a live SSE / NDJSON stream
-    /// when the `Accept` header asks for one; and one live stream across all trees.
+    /// when the `Accept` header asks for one, or drawn as text; and one live stream across all
+    /// trees.
     mutating func addEventRoutes(_ core: ServiceCore) {
         add("GET", "/v1/trees/{tree}/events") { (request) throws(Problem) in
             // The JSON page first: it wins among equally weighted offers (`*/*`, no Accept).
@@ -10,17 +11,19 @@ extension Router {
             if let format = try Self.streamFormat(Self.negotiate(offers, request), request) {
                 return try Self.treeEventStream(core, request, format: format)
             }
+            try Self.refuseMovedFormat(request, movedTo: "/v1/trees/{tree}/timeline?format=mermaid|text")
             let after = try request.querySequence("after") ?? 0
             let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
-            if let format = request.head.queryValue("format"), format != "json" {
-                return .response(try Self.eventTimeline(core, request, format: format, after: after, limit: limit))
-            }
             return .json(
                 try core.read(request) { tree throws(Problem) in
                     EventPage(
                         events: try Problem.engine { try tree.events(after: after, limit: limit) },
                         lastSeq: tree.lastSeq, oldestSeq: tree.oldestRetainedSeq)
                 }, for: request)
+        }
+
+        add("GET", "/v1/trees/{tree}/timeline") { (request) throws(Problem) in
+            .response(try Self.eventTimeline(core, request))
         }
 
         add("GET", "/v1/events") { (request) throws(Problem) in

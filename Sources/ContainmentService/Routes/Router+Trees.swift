@@ -33,17 +33,14 @@ extension Router {
         }
 
         add("GET", "/v1/trees/{tree}") { (request) throws(Problem) in
-            switch request.head.queryValue("format") ?? "json" {
-            case "json" where request.wantsPrettyJSON:
-                let pretty = try core.box(request).prettySnapshot(core)
-                return .response(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], shared: pretty))
-            case "json":
-                return .response(try Self.treeSnapshot(core, request))
-            case "text":
-                return .response(.text(try core.read(request) { $0.hierarchyText() }))
-            default:
-                throw .badRequest("Query parameter `format` must be json or text.", field: "format", code: "invalid_query")
-            }
+            try Self.refuseMovedFormat(request, movedTo: "/v1/trees/{tree}/hierarchy")
+            guard request.wantsPrettyJSON else { return .response(try Self.treeSnapshot(core, request)) }
+            let pretty = try core.box(request).prettySnapshot(core)
+            return .response(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], shared: pretty))
+        }
+
+        add("GET", "/v1/trees/{tree}/hierarchy") { (request) throws(Problem) in
+            .response(.text(try core.read(request) { $0.hierarchyText() }))
         }
 
         add("DELETE", "/v1/trees/{tree}") { (request) throws(Problem) in

@@ -8,7 +8,7 @@ import Testing
         try service.createTree("t", root: #"{"id": "parent", "children": [{"id": "child"}]}"#)
         try service.request("POST", "/v1/trees/t/controllers", json: #"{"id": "extra"}"#)
         try service.request("POST", "/v1/trees/t/controllers/parent/children", json: #"{"child": "extra"}"#)
-        let reply = try service.request("GET", "/v1/trees/t/events?format=mermaid")
+        let reply = try service.request("GET", "/v1/trees/t/timeline")
         #expect(reply.status == 200)
         let lines = reply.text.split(separator: "\n").map(String.init)
         #expect(lines.first == "sequenceDiagram")
@@ -22,7 +22,7 @@ import Testing
     @Test func textIsAlignedColumns() throws {
         let service = try TestService()
         try service.createTree("t", root: #"{"id": "parent", "children": [{"id": "child"}]}"#)
-        let reply = try service.request("GET", "/v1/trees/t/events?format=text&after=2&limit=3")
+        let reply = try service.request("GET", "/v1/trees/t/timeline?format=text&after=2&limit=3")
         #expect(reply.status == 200)
         let lines = reply.text.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
@@ -38,9 +38,23 @@ import Testing
     @Test func unknownFormatIsABadRequest() throws {
         let service = try TestService()
         try service.createTree("t")
-        let reply = try service.request("GET", "/v1/trees/t/events?format=svg")
+        for format in ["svg", "json"] {
+            let reply = try service.request("GET", "/v1/trees/t/timeline?format=\(format)")
+            #expect(reply.status == 400)
+            #expect(reply.json["field"].string == "format")
+        }
+        #expect(try service.request("GET", "/v1/trees/nope/timeline?format=text").status == 404)
+    }
+
+    /// The JSON page's path has no text form, so a generated client typing it as an
+    /// `EventPage` never receives text; the old `?format=` is refused, naming the timeline.
+    @Test(arguments: ["mermaid", "text", "json"])
+    func eventsPathRefusesFormatNamingTheTimeline(format: String) throws {
+        let service = try TestService()
+        try service.createTree("t")
+        let reply = try service.request("GET", "/v1/trees/t/events?format=\(format)")
         #expect(reply.status == 400)
         #expect(reply.json["field"].string == "format")
-        #expect(try service.request("GET", "/v1/trees/nope/events?format=text").status == 404)
+        #expect(reply.json["detail"].string?.contains("/v1/trees/{tree}/timeline") == true)
     }
 }

@@ -72,7 +72,7 @@ struct AccessControlTests {
         let missing = try service.request("GET", "/v1/trees/nowhere", headers: Self.auth("bob"))
         let requests: [(String, String, String?)] = [
             ("GET", "/v1/trees/a1", nil),
-            ("GET", "/v1/trees/a1?format=text", nil),
+            ("GET", "/v1/trees/a1/hierarchy", nil),
             ("GET", "/v1/trees/a1/controllers/root", nil),
             ("PATCH", "/v1/trees/a1/controllers/root", #"{"title": "Bob's"}"#),
             ("DELETE", "/v1/trees/a1/controllers/root/children/map", nil),

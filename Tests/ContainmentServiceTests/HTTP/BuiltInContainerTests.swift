@@ -202,7 +202,7 @@ import Testing
         #expect(tree["controllers"]["master"]["viewControllers"].array == [.string("list"), .string("detail")])
         #expect(tree["controllers"]["detail"]["parent"].string == "master")
         #expect(tree["controllers"]["detail"]["appearance"].string == "appeared")
-        var text = try service.request("GET", "/v1/trees/split?format=text").text
+        var text = try service.request("GET", "/v1/trees/split/hierarchy").text
         #expect(text.contains("<UISplitViewController split>, state: appeared, view: <UIView split.view>, collapsed: true"), "\(text)")
         #expect(text.contains("stack: [list, detail]"), "\(text)")
 
@@ -218,7 +218,7 @@ import Testing
         #expect(tree["controllers"]["detail"]["parent"].string == "split")
         #expect(tree["controllers"]["master"]["viewControllers"].array == [.string("list")])
         #expect(tree["views"]["split.view"]["subviews"].array == [.string("master.view"), .string("detail.view")])
-        text = try service.request("GET", "/v1/trees/split?format=text").text
+        text = try service.request("GET", "/v1/trees/split/hierarchy").text
         #expect(text.contains("collapsed: false"), "\(text)")
         #expect(text.contains("stack: [list]"), "\(text)")
     }

@@ -150,7 +150,7 @@ import Testing
         let sheet = try service.request("GET", "/v1/trees/modal/controllers/sheet").json
         #expect(sheet["presentingViewController"].string == "root")
         #expect(sheet["appearance"].string == "appeared")
-        let text = try service.request("GET", "/v1/trees/modal?format=text").text
+        let text = try service.request("GET", "/v1/trees/modal/hierarchy").text
         #expect(
             text.contains(
                 "\n   + <UIViewController sheet>, state: appeared, view: <UIView sheet.view>, presented with: <_UIOverFullscreenPresentationController>\n"))

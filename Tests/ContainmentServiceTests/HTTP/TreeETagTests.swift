@@ -87,6 +87,6 @@ import Testing
         #expect(pretty.header("ETag") == nil)
         #expect(pretty.text.contains("\n  "))
         #expect(pretty.json == (try service.request("GET", "/v1/trees/demo")).json)
-        #expect(try service.request("GET", "/v1/trees/demo?format=text").header("ETag") == nil)
+        #expect(try service.request("GET", "/v1/trees/demo/hierarchy").header("ETag") == nil)
     }
 }

@@ -159,7 +159,7 @@ import Testing
 
     @Test func prettyAndTextStayIdentity() throws {
         let service = try service()
-        for target in ["/v1/trees/demo?pretty", "/v1/trees/demo?format=text"] {
+        for target in ["/v1/trees/demo?pretty", "/v1/trees/demo/hierarchy"] {
             let reply = try service.request("GET", target, headers: Self.gzip)
             #expect(reply.status == 200, "\(target)")
             #expect(!isGzip(reply), "\(target)")

@@ -58,15 +58,27 @@ import Testing
         #expect(first["controllerCount"].int == 0)
     }
 
-    @Test func textFormatPrintsTheHierarchy() throws {
+    @Test func hierarchyPrintsTheTreeAsText() throws {
         let service = try TestService()
         try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}]}"#)
-        let reply = try service.request("GET", "/v1/trees/demo?format=text")
+        let reply = try service.request("GET", "/v1/trees/demo/hierarchy")
         #expect(reply.status == 200)
         #expect(reply.header("Content-Type")?.hasPrefix("text/plain") == true)
         #expect(reply.text.contains("<UIViewController root>"))
         #expect(reply.text.contains("<UIViewController map>"))
-        #expect(try service.request("GET", "/v1/trees/demo?format=xml").json["field"].string == "format")
+        #expect(try service.request("GET", "/v1/trees/nope/hierarchy").status == 404)
+    }
+
+    /// The tree's JSON path has one form, so a generated client never gets text to decode as
+    /// JSON; the old `?format=` is refused, naming where the text went.
+    @Test(arguments: ["text", "json", "xml"])
+    func formatQueryIsRefusedNamingTheHierarchyPath(format: String) throws {
+        let service = try TestService()
+        try service.createTree("demo", root: #"{"id": "root"}"#)
+        let reply = try service.request("GET", "/v1/trees/demo?format=\(format)")
+        #expect(reply.status == 400)
+        #expect(reply.json["field"].string == "format")
+        #expect(reply.json["detail"].string?.contains("/v1/trees/{tree}/hierarchy") == true)
     }
 
     @Test func deleteMakesVisibleControllersDisappearThenForgetsTheTree() throws {

@@ -135,8 +135,16 @@ import Testing
         let service = try TestService { $0.heartbeatInterval = 0.05 }
         try service.createTree("demo")
         let stream = try EventStreamClient(port: service.port, "/v1/trees/demo/events", format: format)
-        let line = try stream.nextLine()
+        let line = try #require(try stream.nextLine())
         #expect(line == (format == .sse ? ": heartbeat" : #"{"heartbeat":{}}"#))
+        #expect(try Self.apiDocument.contains("`\(line)`"), "docs/api.md names the heartbeat line as sent")
+    }
+
+    private static var apiDocument: String {
+        get throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../docs/api.md")
+            return try String(contentsOf: root, encoding: .utf8)
+        }
     }
 }
 
