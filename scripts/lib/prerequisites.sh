@@ -37,6 +37,32 @@ ensure_python_tools() {
   export PATH
 }
 
+# The generators scripts/test-generated-clients runs, pinned, in their own virtual environment:
+# openapi-generator (its jar ships in the PyPI package; Debian's JRE runs it) and
+# openapi-python-client. Go, tsc (and the Node that runs its output) and the Go client's one
+# dependency come from Debian: no Go module proxy, no npm.
+generator_tools=(openapi-generator-cli==7.26.0 openapi-python-client==0.29.1)
+ensure_generator_tools() {
+  local packages=() tools=.build/generator-tools
+  command -v java >/dev/null || packages+=(default-jre-headless)
+  command -v go >/dev/null || packages+=(golang-go)
+  command -v tsc >/dev/null || packages+=(node-typescript)
+  [ -f /usr/share/gocode/src/gopkg.in/validator.v2/validator.go ] || packages+=(golang-gopkg-validator.v2-dev)
+  if [ ${#packages[@]} -gt 0 ]; then
+    echo "installing ${packages[*]}" >&2
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${packages[@]}"
+  fi
+  if [ "$(cat "$tools/installed" 2>/dev/null)" != "${generator_tools[*]}" ]; then
+    ensure_python_tools
+    echo "installing ${generator_tools[*]} into $tools" >&2
+    rm -rf "$tools"
+    python3 -m venv "$tools"
+    "$tools/bin/python" -m pip install --quiet --disable-pip-version-check "${generator_tools[@]}"
+    echo "${generator_tools[*]}" >"$tools/installed"
+  fi
+}
+
 # The load generator and compiler the benchmark runner drives.
 ensure_benchmark_tools() {
   ensure_system_libraries

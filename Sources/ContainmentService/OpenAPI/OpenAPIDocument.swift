@@ -620,7 +620,8 @@ paths:
                 <UIWindow window>, visible, size: 390x844, horizontalSizeClass: compact
                 <UIViewController root>, state: appeared, view: <UIView root.view>, title: Container
                 detached:
-                <UIViewController map>, state: disappeared, view: <UIView map.view>
+                <UIViewController list>, state: disappeared, view: <UIView list.view> not in the window
+                <UIViewController map>, state: disappeared, view: <UIView map.view> not in the window
         '404':
           $ref: '#/components/responses/NotFound'
         '401':
