@@ -28,6 +28,26 @@ import Glibc
         #expect(throws: HTTPServerError.self) { try HTTPServer(configuration: configuration, handlers: echoHandlers).start() }
     }
 
+    /// RFC 9110 §8.6 and §15.4.5: a 304 carries the 200's validators and length, and no body,
+    /// so the next request on the connection is read where it starts.
+    @Test func notModifiedKeepsThe200sLengthAndSendsNoBody() throws {
+        let handlers = HTTPServerHandlers { _ in
+            let ok = HTTPResponse(status: 200, headers: ["Content-Type": "text/plain", "ETag": #""v1""#, "Vary": "Accept-Encoding"], body: Array("hello".utf8))
+            return .response(ok.notModified)
+        }
+        try withServer(handlers: handlers) { server in
+            let client = try TestHTTPConnection(port: server.port)
+            try client.send("GET /a HTTP/1.1\r\nHost: localhost\r\n\r\nGET /b HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            for _ in 0..<2 {
+                let answer = try client.readResponse()
+                #expect(answer.status == 304)
+                #expect(answer.header("Content-Length") == "5")
+                #expect(answer.header("ETag") == #""v1""# && answer.header("Vary") == "Accept-Encoding")
+                #expect(answer.header("Content-Type") == nil)
+            }
+        }
+    }
+
     @Test func getRoundTrip() throws {
         try withServer(handlers: echoHandlers) { server in
             let response = try TestHTTPConnection(port: server.port).request("GET", "/v1/trees")

@@ -60,22 +60,53 @@ import Testing
         }
     }
 
-    @Test func twoHostsAreRefused() throws {
-        try withServer(handlers: Self.rejectingHandlers) { server in
-            let client = try TestHTTPConnection(port: server.port)
-            try client.send("GET / HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n")
-            #expect(try client.readResponse().status == 421)
+    /// RFC 9112 §3.2: two `Host` lines, or none on HTTP/1.1, are a 400 whatever hosts are
+    /// allowed (a 421 would tell the client to retry elsewhere).
+    @Test(arguments: [["localhost"], ["*"]])
+    func twoHostsAreABadRequest(allowedHosts: [String]) throws {
+        try withServer(configure: { $0.allowedHosts = allowedHosts }, handlers: Self.rejectingHandlers) { server in
+            for hosts in ["Host: localhost\r\nHost: evil.example\r\n", "Host: localhost\r\nHost: localhost\r\n"] {
+                let client = try TestHTTPConnection(port: server.port)
+                try client.send("GET / HTTP/1.1\r\n\(hosts)\r\n")
+                let answer = try client.readResponse()
+                #expect(answer.status == 400)
+                #expect(answer.text == "invalidHost")
+                #expect(client.waitForClose(timeout: 5))
+            }
         }
     }
 
-    @Test func missingHostIsRefusedOnHTTP11AndAcceptedOnHTTP10() throws {
-        try withServer(handlers: Self.rejectingHandlers) { server in
+    @Test(arguments: [["localhost"], ["*"]])
+    func missingHostIsABadRequestOnHTTP11AndAcceptedOnHTTP10(allowedHosts: [String]) throws {
+        try withServer(configure: { $0.allowedHosts = allowedHosts }, handlers: Self.rejectingHandlers) { server in
             let modern = try TestHTTPConnection(port: server.port)
             try modern.send("GET / HTTP/1.1\r\n\r\n")
-            #expect(try modern.readResponse().status == 421)
+            #expect(try modern.readResponse().status == 400)
             let old = try TestHTTPConnection(port: server.port)
             try old.send("GET / HTTP/1.0\r\n\r\n")
             #expect(try old.readResponse().status == 200)
+        }
+    }
+
+    /// RFC 9112 §3.2.2: an origin server accepts the absolute form (what a client configured
+    /// with a proxy sends), routes its path, and takes the host from it, not from `Host`.
+    @Test func absoluteFormIsRoutedByItsPathAndCheckedByItsHost() throws {
+        try withServer(handlers: Self.rejectingHandlers) { server in
+            let client = try TestHTTPConnection(port: server.port)
+            try client.send("GET http://localhost:\(server.port)/a/b?x=1 HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n")
+            let answer = try client.readResponse()
+            #expect(answer.status == 200)
+            #expect(answer.lines.prefix(3) == ["method: GET", "path: /a/b", "query x: 1"])
+            for (target, host, status) in [
+                ("HTTP://127.0.0.1", "evil.example", 200), ("https://localhost?y", "localhost", 200),
+                ("http://evil.example/", "localhost", 421), ("http:///", "localhost", 400),
+            ] {
+                let other = try TestHTTPConnection(port: server.port)
+                try other.send("GET \(target) HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+                let reply = try other.readResponse()
+                #expect(reply.status == status, "\(target) with Host: \(host)")
+                if status == 200 { #expect(reply.lines[1] == "path: /", "\(target)") }
+            }
         }
     }
 

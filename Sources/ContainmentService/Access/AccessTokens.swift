@@ -16,7 +16,7 @@ public struct AccessTokens: Sendable {
     public init(fileText: String) throws(AccessTokensError) {
         var entries: [Entry] = []
         for (index, rawLine) in fileText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = rawLine.trimmingSpacesAndTabs
+            let line = rawLine.trimmedASCIIWhitespace
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             let number = index + 1
@@ -62,10 +62,10 @@ public struct AccessTokens: Sendable {
     /// The caller an `Authorization: Bearer TOKEN` header names, or nil.
     func caller(forAuthorization header: String?) -> Caller? {
         guard let header else { return nil }
-        let value = header.trimmingSpacesAndTabs
+        let value = header.trimmedASCIIWhitespace
         let scheme = "bearer "
         guard value.count > scheme.count, value.prefix(scheme.count).lowercased() == scheme else { return nil }
-        let token = value.dropFirst(scheme.count).trimmingSpacesAndTabs
+        let token = value.dropFirst(scheme.count).trimmedASCIIWhitespace
         return token.isEmpty ? nil : caller(forToken: token)
     }
 

@@ -28,7 +28,12 @@ info:
     method does not take (`calls[0].args.animatd`).
 
     Paths: percent-encoded unreserved characters are the same path (`/v1/trees/de%6Do` is
-    `/v1/trees/demo`). Connections: every answer from a route's handler, errors included
+    `/v1/trees/demo`); an absolute-form target (`GET http://host:port/healthz`, what a client
+    behind a proxy sends) is routed by its path and its host stands for `Host` (RFC 9112
+    §3.2.2). `OPTIONS` on a path answers 204 with its `Allow` (OPTIONS included, as in every
+    405's), and `OPTIONS *` with every method the service takes. Weights in `Accept` and
+    `Accept-Encoding` follow RFC 9110's qvalue grammar (0 to 1, at most three decimals): a
+    member weighted otherwise (`q=2`) is left out, never clamped. Connections: every answer from a route's handler, errors included
     (400, 404 of an unknown tree, 409, …), keeps the connection open. An answer decided from
     the request head alone, before any body is read — an unknown route (404), a method the
     path lacks (405), a body type the route does not read (415), a body over the limit (413),
@@ -37,9 +42,9 @@ info:
 
     CORS is off by default. `containment serve --cors-origin ORIGIN` (repeatable, or `*`;
     env `CONTAINMENT_CORS_ORIGINS`, comma-separated) lets pages from those origins call the
-    service: preflight `OPTIONS` answers 204 with `Access-Control-Allow-Methods` and
-    `Access-Control-Allow-Headers` (Content-Type, If-None-Match, Last-Event-ID,
-    Authorization); every response to an allowed origin, event streams included, carries
+    service: preflight `OPTIONS` answers 204 with `Access-Control-Allow-Methods` (every method
+    a route takes: GET, HEAD, POST, PUT, PATCH, DELETE) and `Access-Control-Allow-Headers`
+    (Content-Type, If-None-Match, Last-Event-ID, Authorization); every response to an allowed origin, event streams included, carries
     `Access-Control-Allow-Origin`, `Access-Control-Expose-Headers: Location, ETag` and
     `Vary: Origin`.
     Every response carries `X-Content-Type-Options: nosniff`. The server protects itself from
@@ -100,6 +105,7 @@ paths:
     get:
       tags: [operations]
       operationId: inspector
+      security: []
       summary: The inspector page
       description: |
         A self-contained web page (HTML, CSS and JavaScript in one response, under 60 KB, about
@@ -112,19 +118,13 @@ paths:
         problems highlighted, filters by family, export as Mermaid or SVG); forms for the three
         container recipes, detached controllers, navigation, tab bar, split view, window and raw
         calls; on manual-clock trees a clock that steps to `nextDueTime`; and this contract's
-        operations. Open `http://127.0.0.1:8080/` in a browser.
+        operations. Open `http://127.0.0.1:8080/` in a browser. With access control on
+        (`--auth-token-file`) the page is served without a token (it holds no data) and asks for
+        one: kept in the tab's session storage, never in a URL, sent as `Authorization: Bearer`
+        on every call and stream; a 401 shows as a problem naming what to do.
       parameters:
-        - name: Accept-Encoding
-          in: header
-          description: With `gzip` weighted at least as high as `identity`, the page is sent gzip-coded.
-          schema:
-            type: string
-          example: gzip, deflate, br
-        - name: If-None-Match
-          in: header
-          description: An `ETag` of an earlier answer; when it names the representation this request gets, `304 Not Modified`.
-          schema:
-            type: string
+        - $ref: '#/components/parameters/AcceptEncodingGzip'
+        - $ref: '#/components/parameters/IfNoneMatch'
       responses:
         '200':
           description: |
@@ -141,28 +141,19 @@ paths:
               schema:
                 type: string
             Content-Encoding:
-              description: '`gzip` when the body is gzip-coded; absent otherwise.'
-              schema:
-                $ref: '#/components/schemas/ContentCoding'
+              $ref: '#/components/headers/ContentEncoding'
             Cache-Control:
               description: '`no-cache`.'
               schema:
                 type: string
             Vary:
-              description: '`Accept-Encoding`.'
-              schema:
-                type: string
+              $ref: '#/components/headers/VaryAcceptEncoding'
           content:
             text/html:
               schema:
                 type: string
         '304':
-          description: The page is unchanged since the `ETag` that `If-None-Match` names; no body.
-          headers:
-            ETag:
-              description: The page's current entity tag in the coding this request gets.
-              schema:
-                type: string
+          $ref: '#/components/responses/NotModified'
         '503':
           $ref: '#/components/responses/ShuttingDown'
 
@@ -243,9 +234,20 @@ paths:
         template (`unmatched` for unknown paths), `method` one of GET, HEAD, POST, PUT, PATCH,
         DELETE, OPTIONS, TRACE, CONNECT or `other` for any other method, `status` the status the
         service answered. Open unless the service runs with `--auth-metrics` (and a token file).
+        gzip-coded when asked (as Prometheus asks), tagged by the SHA-256 of the bytes.
+      parameters:
+        - $ref: '#/components/parameters/AcceptEncodingGzip'
+        - $ref: '#/components/parameters/IfNoneMatch'
       responses:
         '200':
           description: Prometheus text exposition format 0.0.4.
+          headers:
+            ETag:
+              $ref: '#/components/headers/DocumentETag'
+            Content-Encoding:
+              $ref: '#/components/headers/ContentEncoding'
+            Vary:
+              $ref: '#/components/headers/VaryAcceptEncoding'
           content:
             text/plain:
               schema:
@@ -253,6 +255,8 @@ paths:
               example: |
                 # TYPE containment_trees gauge
                 containment_trees 1
+        '304':
+          $ref: '#/components/responses/NotModified'
         '401':
           $ref: '#/components/responses/Unauthorized'
         '503':
@@ -268,14 +272,27 @@ paths:
       operationId: openAPIDocument
       security: []
       summary: This document
+      description: gzip-coded when asked (126 KB as is, 26 KB coded), tagged by its SHA-256.
+      parameters:
+        - $ref: '#/components/parameters/AcceptEncodingGzip'
+        - $ref: '#/components/parameters/IfNoneMatch'
       responses:
         '200':
           description: The OpenAPI 3.1 contract of this service.
+          headers:
+            ETag:
+              $ref: '#/components/headers/DocumentETag'
+            Content-Encoding:
+              $ref: '#/components/headers/ContentEncoding'
+            Vary:
+              $ref: '#/components/headers/VaryAcceptEncoding'
           content:
             application/yaml:
               schema:
                 type: object
                 required: [openapi, paths]
+        '304':
+          $ref: '#/components/responses/NotModified'
         '503':
           $ref: '#/components/responses/ShuttingDown'
         '400':
@@ -1138,6 +1155,11 @@ paths:
       responses:
         '200':
           description: A page of events, or a live stream of them.
+          headers:
+            Vary:
+              description: '`Accept`: the answer is chosen by it.'
+              schema:
+                type: string
           content:
             application/json:
               schema:
@@ -1277,6 +1299,11 @@ paths:
       responses:
         '200':
           description: A live stream.
+          headers:
+            Vary:
+              description: '`Accept`: the answer is chosen by it.'
+              schema:
+                type: string
           content:
             text/event-stream:
               schema:
@@ -1536,6 +1563,19 @@ components:
       schema:
         type: string
         enum: ['true', 'false', '1', '0', '']
+    AcceptEncodingGzip:
+      name: Accept-Encoding
+      in: header
+      description: With `gzip` weighted at least as high as `identity`, the body is sent gzip-coded.
+      schema:
+        type: string
+      example: gzip, deflate, br
+    IfNoneMatch:
+      name: If-None-Match
+      in: header
+      description: An `ETag` of an earlier answer; when it names the representation this request gets, `304 Not Modified`.
+      schema:
+        type: string
     Pretty:
       name: pretty
       in: query
@@ -1555,7 +1595,33 @@ components:
         a missing tree, and don't see it in `GET /v1/trees` or `GET /v1/events`; `admin`
         tokens see every tree. See docs/deployment.md.
 
+  headers:
+    DocumentETag:
+      description: '`"<SHA-256 prefix>"` of the body as is, `"<SHA-256 prefix>-gzip"` gzip-coded: a strong tag names one representation.'
+      schema:
+        type: string
+    ContentEncoding:
+      description: '`gzip` when the body is gzip-coded; absent otherwise.'
+      schema:
+        $ref: '#/components/schemas/ContentCoding'
+    VaryAcceptEncoding:
+      description: '`Accept-Encoding`: caches keep the codings apart.'
+      schema:
+        type: string
+
   responses:
+    NotModified:
+      description: |
+        Unchanged since the `ETag` that `If-None-Match` names; no body. `ETag`, `Vary` and
+        `Cache-Control` as the 200 would carry them, and a `Content-Length`, if any, that is the
+        200's (RFC 9110 §8.6, §15.4.5).
+      headers:
+        ETag:
+          description: The current (unchanged) entity tag of the representation this request gets.
+          schema:
+            type: string
+        Vary:
+          $ref: '#/components/headers/VaryAcceptEncoding'
     Unauthorized:
       description: Access control is on and the request has no `Authorization` Bearer token (`token_missing`) or one the service does not know (`token_invalid`).
       headers:
@@ -1582,7 +1648,9 @@ components:
         over 16 KiB (its strings plus 16 bytes per element), more than 64 `containerViews`. On any
         request, code `ambiguous_framing`: two different `Content-Length` values, `Content-Length`
         together with `Transfer-Encoding`, or an encoding other than `chunked` (a proxy in front
-        could read such a request differently); the connection is then closed.
+        could read such a request differently); code `invalid_host`: an HTTP/1.1 request
+        without `Host`, any request with two, or an absolute-form target without a host (RFC
+        9112 §3.2); the connection is then closed.
       content:
         application/problem+json:
           schema:
@@ -1678,11 +1746,14 @@ components:
             $ref: '#/components/schemas/Problem'
     UnsupportedMediaType:
       description: |
-        The body is not JSON (or, for tree and controller specs, YAML). Operations that take a
-        body (POST, PATCH) need `Content-Type: application/json` (or `application/yaml`,
-        `application/x-yaml`, `text/yaml` where YAML is accepted) even when the body is empty:
-        no `Content-Type`, or any other, is 415, so a cross-site HTML form (which can only send
-        form or text types) can never change a tree.
+        The body is not JSON (or, for tree and controller specs, YAML). A body needs
+        `Content-Type: application/json` (or `application/yaml`, `application/x-yaml`,
+        `text/yaml` where YAML is accepted), and so does an empty one on an operation that takes
+        a body (POST, PUT, PATCH) when the request carries the `Origin` of a page other than
+        this service's or an allowed CORS origin: a cross-site HTML form (which can only send
+        form or text types) or `fetch` can never change a tree. A request with no body, no
+        `Content-Type` and no such `Origin` (curl, a generated client leaving an optional body
+        out) has no body: the body's defaults apply.
       content:
         application/problem+json:
           schema:
@@ -1757,10 +1828,11 @@ components:
                 detail: "The change ran but could not be made durable (a commit to the state database failed: disk I/O error (SQLite code 10)); it will be gone after a restart. The service refuses changes until it is restarted."
     MisdirectedRequest:
       description: |
-        The `Host` header is missing (HTTP/1.1) or names a host this server does not answer for:
-        bound to a loopback address it answers only `localhost`, `127.0.0.1` and `[::1]` (any
-        port) and the hosts named with `--allowed-host`, so that a web page reaching it through
-        DNS rebinding is refused. The connection is then closed.
+        The request names a host this server does not answer for (its `Host`, or the host of an
+        absolute-form target, which wins): bound to a loopback address it answers only
+        `localhost`, `127.0.0.1` and `[::1]` (any port) and the hosts named with
+        `--allowed-host`, so that a web page reaching it through DNS rebinding is refused. The
+        connection is then closed.
       content:
         application/problem+json:
           schema:
@@ -1770,8 +1842,10 @@ components:
             title: Misdirected Request
             status: 421
             code: host_not_allowed
-            detail: The Host header is missing or names a host this server does not answer for (--allowed-host).
+            detail: The request names a host this server does not answer for (--allowed-host).
 
+  # openapi-generator's Go client names enum constants by value alone (`TEXT`): an enum repeating
+  # another's value needs `x-enum-varnames` (scripts/test-generated-clients compiles it).
   schemas:
     Id:
       type: string

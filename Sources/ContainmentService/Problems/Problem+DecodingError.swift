@@ -1,6 +1,6 @@
 extension Problem {
     /// A 400 naming the field at fault; `format` words the message for a body that didn't parse.
-    init(decodingError error: DecodingError, format: MediaType) {
+    init(decodingError error: DecodingError, format: BodyFormat) {
         switch error {
         case .keyNotFound(let key, let context):
             let field = JSONFieldPath(context.codingPath + [key]).description

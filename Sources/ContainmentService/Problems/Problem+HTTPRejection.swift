@@ -13,10 +13,14 @@ extension Problem {
             Problem(
                 status: 400, code: "ambiguous_framing",
                 detail: "The request carries two different Content-Length values, or Content-Length with Transfer-Encoding, or an encoding other than chunked.")
+        case .invalidHost:
+            Problem(
+                status: 400, code: "invalid_host",
+                detail: "An HTTP/1.1 request needs exactly one Host header, and an absolute-form target a host (RFC 9112 §3.2).")
         case .hostNotAllowed:
             Problem(
                 status: 421, code: "host_not_allowed",
-                detail: "The Host header is missing or names a host this server does not answer for (--allowed-host).")
+                detail: "The request names a host this server does not answer for (--allowed-host).")
         case .shuttingDown:
             .shuttingDown()
         }

@@ -72,8 +72,8 @@ extension Problem {
         Problem(status: 413, code: "body_too_large", detail: "The request body exceeds the limit of \(limit) bytes.")
     }
 
-    static func unsupportedMediaType(_ contentType: String?, accepted: [MediaType]) -> Problem {
-        let names = accepted.map { $0 == .json ? "application/json" : "application/yaml" }.joined(separator: " or ")
+    static func unsupportedMediaType(_ contentType: String?, accepted: [BodyFormat]) -> Problem {
+        let names = accepted.map(\.mediaType).joined(separator: " or ")
         return Problem(
             status: 415, code: "unsupported_media_type",
             detail: "Send the body as \(names) (got \(contentType ?? "no Content-Type"))."

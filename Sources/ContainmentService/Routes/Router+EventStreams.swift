@@ -31,9 +31,9 @@ extension Router {
         }
     }
 
-    /// The offer `Accept` prefers (see `ContentNegotiation`), or 406 naming the offers.
+    /// The offer `Accept` prefers (see `HTTPAccept`), or 406 naming the offers.
     static func negotiate(_ offers: [String], _ request: ServiceRequest) throws(Problem) -> String {
-        guard let chosen = ContentNegotiation.best(offers, accept: request.head.headers["Accept"]) else {
+        guard let chosen = HTTPAccept.best(offers, in: request.head.headers) else {
             throw Problem(
                 status: 406, code: "not_acceptable",
                 detail: "The Accept header allows none of \(offers.joined(separator: ", ")).")
@@ -44,7 +44,7 @@ extension Router {
     /// `Last-Event-ID` wins over `?after=`: it is what a reconnecting EventSource sends.
     private static func resumePoint(_ request: ServiceRequest) throws(Problem) -> UInt64? {
         guard let header = request.head.headers["Last-Event-ID"] else { return try request.querySequence("after") }
-        guard let seq = UInt64(header.trimmingSpacesAndTabs) else {
+        guard let seq = UInt64(header.trimmedASCIIWhitespace) else {
             throw .badRequest("`Last-Event-ID` must be an event seq (a non-negative integer).", field: "Last-Event-ID", code: "invalid_header")
         }
         return seq
@@ -53,7 +53,7 @@ extension Router {
     private static func streamResponse(_ stream: HTTPStream, format: StreamFormat) -> HTTPResponse {
         HTTPResponse(
             status: 200,
-            headers: ["Content-Type": format.contentType, "Cache-Control": "no-cache", "X-Accel-Buffering": "no"],
+            headers: ["Content-Type": format.contentType, "Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Accept"],
             stream: stream)
     }
 }

@@ -1,4 +1,5 @@
 import Containment
+import MicroHTTP
 
 extension Router {
     /// A tree's events: the retained ones page by page as JSON, or a live SSE / NDJSON stream
@@ -14,12 +15,14 @@ extension Router {
             try Self.refuseMovedFormat(request, movedTo: "/v1/trees/{tree}/timeline?format=mermaid|text")
             let after = try request.querySequence("after") ?? 0
             let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
-            return .json(
-                try core.read(request) { tree throws(Problem) in
-                    EventPage(
-                        events: try Problem.engine { try tree.events(after: after, limit: limit) },
-                        lastSeq: tree.lastSeq, oldestSeq: tree.oldestRetainedSeq)
-                }, for: request)
+            let page = try core.read(request) { tree throws(Problem) in
+                EventPage(
+                    events: try Problem.engine { try tree.events(after: after, limit: limit) },
+                    lastSeq: tree.lastSeq, oldestSeq: tree.oldestRetainedSeq)
+            }
+            var response = HTTPResponse.json(page, pretty: request.wantsPrettyJSON)
+            response.headers.add(name: "Vary", value: "Accept")
+            return .response(response)
         }
 
         add("GET", "/v1/trees/{tree}/timeline") { (request) throws(Problem) in

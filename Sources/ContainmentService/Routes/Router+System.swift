@@ -20,16 +20,20 @@ extension Router {
             }
             return .json(Health(status: "ready"), for: request)
         }
-        add("GET", "/metrics", open: !core.configuration.protectsMetrics) { (_) throws(Problem) in
-            .response(
-                HTTPResponse(
-                    status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
-                    body: core.metrics.exposition()))
+        add("GET", "/metrics", open: !core.configuration.protectsMetrics) { (request) throws(Problem) in
+            let exposition = TaggedDocument(HTTPSharedBytes(core.metrics.exposition()), headers: Self.metricsHeaders, compressingNow: false)
+            return .response(exposition.response(to: request.head.headers))
         }
-        add("GET", "/openapi.yaml", open: true) { (_) throws(Problem) in
-            .response(.text(OpenAPIDocument.yaml, contentType: "application/yaml"))
+        add("GET", "/openapi.yaml", open: true) { (request) throws(Problem) in
+            .response(Self.contract.response(to: request.head.headers))
         }
     }
+
+    private static let metricsHeaders: HTTPHeaders = ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"]
+
+    /// The contract, tagged by its SHA-256 and gzip-coded once at first use (122 KB as is).
+    private static let contract = TaggedDocument(
+        HTTPSharedBytes(Array(OpenAPIDocument.yaml.utf8)), headers: ["Content-Type": "application/yaml"], compressingNow: true)
 }
 
 /// `GET /healthz`'s and `GET /readyz`'s body.

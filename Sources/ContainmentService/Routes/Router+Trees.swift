@@ -84,10 +84,11 @@ extension Router {
     private static func treeSnapshot(_ core: ServiceCore, _ request: ServiceRequest) throws(Problem) -> HTTPResponse {
         let preference = GzipPreference(request.head.headers)
         let snapshot = try core.box(request).encodedSnapshot(core, preference)
-        if let candidates = request.head.headers["If-None-Match"], EntityTag.list(candidates, matches: snapshot.entityTag) {
-            return HTTPResponse(status: 304, headers: ["ETag": snapshot.entityTag, "Vary": "Accept-Encoding"])
+        let response = HTTPResponse(prepared: snapshot.response)
+        guard let candidates = request.head.headers["If-None-Match"], HTTPEntityTag.list(candidates, matches: snapshot.entityTag) else {
+            return response
         }
-        return HTTPResponse(prepared: snapshot.response)
+        return response.notModified
     }
 }
 

@@ -4,7 +4,8 @@ import MicroHTTP
 typealias RouteHandler = @Sendable (ServiceRequest) throws(Problem) -> HTTPReply
 
 /// Method + path template → handler. Unknown paths are 404, known paths with another method
-/// 405 with `Allow`, so clients learn the contract from the errors.
+/// 405 with `Allow`, so clients learn the contract from the errors; `OPTIONS` on a known path
+/// is that `Allow` (RFC 9110 §9.3.7).
 struct Router: Sendable {
     /// A class: a match hands its route on from the head to the body phase, and a reference
     /// is cheaper to copy than the fields.
@@ -12,7 +13,7 @@ struct Router: Sendable {
         let method: String
         let template: PathTemplate
         /// The body formats the route reads; others answer 415 before the body is read.
-        let accepts: [MediaType]
+        let accepts: [BodyFormat]
         /// Whether the route's requests carry a body (POST, PUT, PATCH): their `Content-Type`
         /// must name one of `accepts` even when the body is empty, so that a cross-site HTML
         /// form (which can send no JSON type) cannot create or change anything.
@@ -23,7 +24,7 @@ struct Router: Sendable {
         /// Its requests' latency series.
         let histograms = RouteHistograms()
 
-        init(method: String, template: PathTemplate, accepts: [MediaType], isOpen: Bool, handler: @escaping RouteHandler) {
+        init(method: String, template: PathTemplate, accepts: [BodyFormat], isOpen: Bool, handler: @escaping RouteHandler) {
             self.method = method
             self.template = template
             self.accepts = accepts
@@ -37,6 +38,8 @@ struct Router: Sendable {
     enum Match {
         case found(Route, parameters: PathParameters)
         case methodNotAllowed(template: PathTemplate, allowed: [String])
+        /// `OPTIONS` on a path no `OPTIONS` route takes: what it allows.
+        case options(template: PathTemplate, allowed: [String])
         case notFound
     }
 
@@ -45,7 +48,7 @@ struct Router: Sendable {
     private var routesBySegmentCount: [[Route]] = []
 
     mutating func add(
-        _ method: String, _ template: String, accepting accepts: [MediaType] = [.json], open isOpen: Bool = false,
+        _ method: String, _ template: String, accepting accepts: [BodyFormat] = [.json], open isOpen: Bool = false,
         _ handler: @escaping RouteHandler
     ) {
         let route = Route(method: method, template: PathTemplate(template), accepts: accepts, isOpen: isOpen, handler: handler)
@@ -88,9 +91,19 @@ struct Router: Sendable {
                 if routes[index].method == "GET" { allowed.append("HEAD") }
                 allowedTemplate = routes[index].template
             }
-            if let allowedTemplate { return .methodNotAllowed(template: allowedTemplate, allowed: allowed) }
-            return .notFound
+            guard let allowedTemplate else { return .notFound }
+            allowed.append("OPTIONS")
+            if method == "OPTIONS" { return .options(template: allowedTemplate, allowed: allowed) }
+            return .methodNotAllowed(template: allowedTemplate, allowed: allowed)
         }
+    }
+
+    /// Every method some route takes, `HEAD` with `GET`, in the order RFC 9110 lists them: what
+    /// `OPTIONS *` allows and a CORS preflight lets a page send.
+    var methods: [String] {
+        let taken = Set(routesBySegmentCount.joined().map(\.method))
+        let known = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].filter { taken.contains($0) || ($0 == "HEAD" && taken.contains("GET")) }
+        return known + taken.subtracting(known).sorted()
     }
 
     /// The byte ranges of the segments after the leading `/`, empty ones kept; `segments`

@@ -37,7 +37,7 @@ struct ServiceRequest: Sendable {
 
     private func decodeBody<Value: Decodable>(_ type: Value.Type, quickly: ([UInt8]) -> Value?) throws(Problem) -> Value {
         if http.body.isEmpty { return try JSONCoding.decode(type, from: Array("{}".utf8)) }
-        if MediaType(contentType: head.headers["Content-Type"]) == .yaml {
+        if BodyFormat(contentType: head.headers["Content-Type"]) == .yaml {
             return try YAMLCoding.decode(type, from: http.body)
         }
         if let value = quickly(http.body) { return value }

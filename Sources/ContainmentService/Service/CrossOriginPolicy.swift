@@ -9,7 +9,6 @@ struct CrossOriginPolicy: Sendable {
 
     var isEnabled: Bool { !origins.isEmpty }
 
-    static let allowedMethods = "GET, HEAD, POST, PATCH, DELETE"
     /// The request headers the API reads: bodies' type, conditional GETs, stream resumption,
     /// and credentials a proxy in front may ask for.
     static let allowedHeaders = "Content-Type, If-None-Match, Last-Event-ID, Authorization"
@@ -23,20 +22,31 @@ struct CrossOriginPolicy: Sendable {
         origins.contains("*") || origins.contains(origin)
     }
 
+    /// Whether the request comes from no page, this service's own, or an allowed origin's:
+    /// browsers send `Origin` with every request but GET and HEAD, even with `no-cors`.
+    func trusts(_ head: HTTPRequestHead) -> Bool {
+        guard let origin = head.headers["Origin"] else { return true }
+        if isEnabled, allows(origin) { return true }
+        let parts = origin.split(separator: "://", maxSplits: 1)
+        guard parts.count == 2, let host = head.headers["Host"] else { return false }
+        return parts[1].lowercased() == host.trimmedASCIIWhitespace.lowercased()
+    }
+
     /// `Access-Control-Allow-Origin` for an allowed `origin`: `*` when any origin is.
     private func allowOrigin(_ origin: String) -> String {
         origins.contains("*") ? "*" : origin
     }
 
-    /// The preflight answer for an `OPTIONS` request from an allowed origin; nil leaves the
-    /// request to the router (CORS off, no `Origin`, or an origin not allowed).
-    func preflight(_ head: HTTPRequestHead) -> HTTPResponse? {
+    /// The preflight answer for an `OPTIONS` request from an allowed origin, allowing the
+    /// routes' `methods`; nil leaves the request to the router (CORS off, no `Origin`, or an
+    /// origin not allowed).
+    func preflight(_ head: HTTPRequestHead, methods: String) -> HTTPResponse? {
         guard head.method == "OPTIONS", let origin = head.headers["Origin"], isEnabled, allows(origin) else { return nil }
         return HTTPResponse(
             status: 204,
             headers: [
                 "Access-Control-Allow-Origin": allowOrigin(origin),
-                "Access-Control-Allow-Methods": Self.allowedMethods,
+                "Access-Control-Allow-Methods": methods,
                 "Access-Control-Allow-Headers": Self.allowedHeaders,
                 "Access-Control-Max-Age": Self.preflightMaxAge,
                 "Vary": "Origin",

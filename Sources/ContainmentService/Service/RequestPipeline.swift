@@ -7,10 +7,13 @@ import MicroHTTP
 final class RequestPipeline: Sendable {
     let router: Router
     let core: ServiceCore
+    /// `Allow` for `OPTIONS *`, and the methods a preflight lets a page send.
+    private let methods: String
 
     init(router: Router, core: ServiceCore) {
         self.router = router
         self.core = core
+        methods = router.methods.joined(separator: ", ")
     }
 
     var handlers: HTTPServerHandlers<RouteMatch> {
@@ -36,10 +39,16 @@ final class RequestPipeline: Sendable {
     /// A response decided from the head alone, or the route to read the body for.
     func answerEarly(_ head: HTTPRequestHead) -> HTTPHeadDecision<RouteMatch> {
         let started = ContinuousClock.now
-        if let preflight = core.crossOrigin.preflight(head) {
+        if let preflight = core.crossOrigin.preflight(head, methods: methods) {
             return .respond(finish(head, route: "preflight", preflight, started: started))
         }
+        if head.method == "OPTIONS", head.path == "*" {
+            return .respond(finish(head, route: "*", HTTPResponse(status: 204, headers: ["Allow": "\(methods), OPTIONS"]), started: started))
+        }
         switch router.match(method: head.method, path: head.path) {
+        case .options(let template, let allowed):
+            return .respond(
+                finish(head, route: template.description, HTTPResponse(status: 204, headers: ["Allow": allowed.joined(separator: ", ")]), started: started))
         case .notFound:
             return .respond(finish(head, route: "unmatched", .problem(.routeNotFound(head.path)), started: started))
         case .methodNotAllowed(let template, let allowed):
@@ -60,9 +69,13 @@ final class RequestPipeline: Sendable {
                             started: started))
                 }
             }
-            if route.takesBody || Self.carriesBody(head) {
-                let contentType = head.headers["Content-Type"]
-                guard let mediaType = MediaType(contentType: contentType), route.accepts.contains(mediaType) else {
+            let carriesBody = Self.carriesBody(head)
+            let contentType = head.headers["Content-Type"]
+            // No body and no type is no body (an optional one left out), unless a page of
+            // another origin sent it: a cross-site form or `fetch` must not change anything.
+            let isBare = !carriesBody && contentType == nil && core.crossOrigin.trusts(head)
+            if (route.takesBody || carriesBody) && !isBare {
+                guard let format = BodyFormat(contentType: contentType), route.accepts.contains(format) else {
                     return .respond(
                         finish(
                             head, route: route.template.description,

@@ -30,8 +30,8 @@ public struct HTTPAcceptEncoding: Sendable {
     /// The client's weight for `coding` in thousandths, 0 meaning refused: its own entry, else
     /// `*`'s, else 1000 for `identity` (acceptable unless refused) and 0 for any other coding.
     /// An empty field thus accepts only `identity`. Names compare case-insensitively and
-    /// `x-gzip` is `gzip` (RFC 9110 §8.4.1.3); a member with a malformed weight is left out
-    /// rather than guessed at.
+    /// `x-gzip` is `gzip` (RFC 9110 §8.4.1.3); a member whose weight is not a qvalue is left
+    /// out (see `HTTPWeightedList`).
     public func weight(of coding: String) -> Int {
         listedWeights(of: coding).coding ?? (coding.isASCIICaseInsensitiveEqual(to: "identity") ? 1000 : 0)
     }
@@ -55,7 +55,7 @@ public struct HTTPAcceptEncoding: Sendable {
         var any: Int?
         let isGzip = coding.isASCIICaseInsensitiveEqual(to: "gzip")
         for field in headers where field.name.isASCIICaseInsensitiveEqual(to: Self.fieldName) {
-            Self.forEachMember(of: field.value) { name, weight in
+            HTTPWeightedList.forEachMember(of: field.value) { name, weight in
                 if own == nil, name.isASCIICaseInsensitiveEqual(to: coding) || (isGzip && name.isASCIICaseInsensitiveEqual(to: "x-gzip")) {
                     own = weight
                 } else if identity == nil, name.isASCIICaseInsensitiveEqual(to: "identity") {
@@ -67,84 +67,9 @@ public struct HTTPAcceptEncoding: Sendable {
         }
         return (own ?? any, identity ?? any)
     }
-
-    /// Calls `body` with each well-formed member's coding name and weight (thousandths):
-    /// `coding *( OWS ";" OWS parameter )`, members separated by commas with optional
-    /// whitespace; only the `q` parameter means anything here.
-    private static func forEachMember(of value: String, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
-        var value = value
-        value.withUTF8 { bytes in
-            var index = 0
-            func skip(while predicate: (UInt8) -> Bool) {
-                while index < bytes.count, predicate(bytes[index]) { index += 1 }
-            }
-            while index < bytes.count {
-                skip { $0 == .comma || $0.isSpaceOrTab }
-                let nameStart = index
-                skip { $0 != .comma && $0 != .semicolon && !$0.isSpaceOrTab }
-                let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<index])
-                var weight: Int? = 1000
-                skip { $0.isSpaceOrTab }
-                while index < bytes.count, bytes[index] == .semicolon {
-                    index += 1
-                    let parameterStart = index
-                    skip { $0 != .comma && $0 != .semicolon }
-                    // A malformed weight leaves the member malformed, whatever follows.
-                    if let parsed = qualityParameter(UnsafeBufferPointer(rebasing: bytes[parameterStart..<index])), weight != nil {
-                        weight = parsed
-                    }
-                }
-                // Anything else before the next comma leaves the member malformed.
-                if index < bytes.count, bytes[index] != .comma { weight = nil }
-                skip { $0 != .comma }
-                if !name.isEmpty, let weight { body(name, weight) }
-            }
-        }
-    }
-
-    /// A parameter's weight when it is `q=<qvalue>` (`.some(nil)`: a malformed qvalue); nil
-    /// when it is another parameter.
-    private static func qualityParameter(_ parameter: UnsafeBufferPointer<UInt8>) -> Int?? {
-        let text = parameter.trimmingSpacesAndTabs
-        guard let equals = text.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-        let name = UnsafeBufferPointer(rebasing: text[..<equals]).trimmingSpacesAndTabs
-        guard name.count == 1, name.first == UInt8(ascii: "q") || name.first == UInt8(ascii: "Q") else { return nil }
-        return .some(thousandths(UnsafeBufferPointer(rebasing: text[(equals + 1)...]).trimmingSpacesAndTabs))
-    }
-
-    /// A `qvalue`: `0[.ddd]` or `1[.000]`, in thousandths.
-    private static func thousandths(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        guard let first = text.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
-        var value = first == UInt8(ascii: "1") ? 1000 : 0
-        let rest = text.dropFirst()
-        guard let dot = rest.first else { return value }
-        let digits = rest.dropFirst()
-        guard dot == UInt8(ascii: "."), digits.count <= 3, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-        else { return nil }
-        var scale = 100
-        for digit in digits {
-            value += Int(digit - UInt8(ascii: "0")) * scale
-            scale /= 10
-        }
-        return value <= 1000 ? value : nil
-    }
-}
-
-extension UInt8 {
-    fileprivate static let comma = UInt8(ascii: ",")
-    fileprivate static let semicolon = UInt8(ascii: ";")
-    fileprivate var isSpaceOrTab: Bool { self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") }
 }
 
 extension UnsafeBufferPointer<UInt8> {
-    /// Without the optional whitespace (spaces and tabs) around a parameter or its value.
-    fileprivate var trimmingSpacesAndTabs: Slice<UnsafeBufferPointer<UInt8>> {
-        guard let first = firstIndex(where: { !$0.isSpaceOrTab }), let last = lastIndex(where: { !$0.isSpaceOrTab }) else {
-            return self[endIndex...]
-        }
-        return self[first...last]
-    }
-
     fileprivate func isASCIICaseInsensitiveEqual(to text: String) -> Bool {
         guard count == text.utf8.count else { return false }
         return text.utf8.withContiguousStorageIfAvailable { isASCIICaseInsensitiveEqual(to: $0) }

@@ -1,9 +1,19 @@
 extension HTTPRequestHead {
-    /// Splits a request target (`/path?a=1&b=x%20y`) as it arrived on the wire into the path
-    /// and the decoded query items, straight from libmicrohttpd's bytes.
-    static func split(target: UnsafeBufferPointer<UInt8>) -> (path: String, query: [(name: String, value: String)]) {
+    /// The parts of a request target as it arrived on the wire, straight from libmicrohttpd's
+    /// bytes: the path, the decoded query items, and for the absolute form
+    /// (`http://host:port/path?query`, RFC 9112 §3.2.2) the authority, which stands for `Host`.
+    struct Target {
+        var path: String
+        var query: [(name: String, value: String)]
+        var authority: String?
+    }
+
+    static func split(target: UnsafeBufferPointer<UInt8>) -> Target {
+        var target = Slice(base: target, bounds: target.indices)
+        let authority = takeAuthority(of: &target)
         let queryStart = target.firstIndex(of: UInt8(ascii: "?"))
-        let path = String(decoding: UnsafeBufferPointer(rebasing: target[..<(queryStart ?? target.endIndex)]), as: UTF8.self)
+        let pathBytes = target[..<(queryStart ?? target.endIndex)]
+        let path = pathBytes.isEmpty && authority != nil ? "/" : String(decoding: UnsafeBufferPointer(rebasing: pathBytes), as: UTF8.self)
         var query: [(name: String, value: String)] = []
         if let queryStart {
             for item in target[(queryStart + 1)...].split(separator: UInt8(ascii: "&")) {
@@ -13,7 +23,22 @@ extension HTTPRequestHead {
                 query.append((name: name, value: value))
             }
         }
-        return (path, query)
+        return Target(path: path, query: query, authority: authority)
+    }
+
+    /// Cuts `scheme://authority` off an absolute-form target and returns the authority (empty
+    /// when the target names no host); nil for the usual origin form (`/path`), left as it is.
+    private static func takeAuthority(of target: inout Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        guard let first = target.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "*"),
+            let colon = target.firstIndex(of: UInt8(ascii: ":")), colon > target.startIndex,
+            target[target.startIndex..<colon].allSatisfy({ $0.isASCIILetter }),
+            target[colon...].starts(with: "://".utf8)
+        else { return nil }
+        let start = colon + 3
+        let end = target[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? target.endIndex
+        let authority = String(decoding: UnsafeBufferPointer(rebasing: target[start..<end]), as: UTF8.self)
+        target = target[end...]
+        return authority
     }
 
     /// Decodes `%XX` and `+` (form encoding, as browsers and curl send queries); a malformed

@@ -48,3 +48,20 @@ public enum HTTPReply: Sendable {
     case response(HTTPResponse)
     case deferred(HTTPDeferredResponse)
 }
+
+extension HTTPResponse {
+    /// The `304 Not Modified` standing for this 200 (RFC 9110 §15.4.5): the fields a cache
+    /// refreshes its stored copy from, and the body kept but never sent, so that the
+    /// `Content-Length` libmicrohttpd writes is the 200's (§8.6) rather than a 0 contradicting it.
+    public var notModified: HTTPResponse {
+        var response = self
+        response.status = 304
+        response.headers = HTTPHeaders()
+        for field in headers where Self.notModifiedFields.contains(where: { field.name.isASCIICaseInsensitiveEqual(to: $0) }) {
+            response.headers.add(name: field.name, value: field.value)
+        }
+        return response
+    }
+
+    private static let notModifiedFields = ["ETag", "Vary", "Cache-Control", "Expires", "Content-Location"]
+}

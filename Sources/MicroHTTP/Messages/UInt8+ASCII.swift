@@ -2,6 +2,8 @@ extension UInt8 {
     /// The byte with ASCII `A`–`Z` folded to `a`–`z`, for the case-insensitive parts of HTTP
     /// (field names, content codings) compared without building lowercased strings.
     var asciiLowercased: UInt8 { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) ? self | 0x20 : self }
+
+    var isASCIILetter: Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self | 0x20) }
 }
 
 extension UnsafeBufferPointer<UInt8> {

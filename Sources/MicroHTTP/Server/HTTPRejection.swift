@@ -7,7 +7,10 @@ public enum HTTPRejection: Sendable, Equatable {
     /// with `Transfer-Encoding`): a proxy in front may read it differently, so it is refused
     /// and the connection closed (RFC 9112 §6.3): 400.
     case ambiguousFraming
-    /// `Host` is missing or not in `allowedHosts`: 421.
+    /// No `Host` on HTTP/1.1, two of them, or an absolute-form target without a host: 400
+    /// (RFC 9112 §3.2).
+    case invalidHost
+    /// The host the request names is not in `allowedHosts`: 421.
     case hostNotAllowed
     /// The server began shutting down before the request's body was complete: 503.
     case shuttingDown
@@ -16,7 +19,7 @@ public enum HTTPRejection: Sendable, Equatable {
     public var status: Int {
         switch self {
         case .connectionLimit, .shuttingDown: 503
-        case .ambiguousFraming: 400
+        case .ambiguousFraming, .invalidHost: 400
         case .hostNotAllowed: 421
         }
     }

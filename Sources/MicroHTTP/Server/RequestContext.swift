@@ -10,8 +10,7 @@ final class RequestContext {
     private let connectionState: ConnectionState
     /// The target's parts, read in the first callback: libmicrohttpd later decodes the
     /// target's bytes in place.
-    private let path: String
-    private let query: [(name: String, value: String)]
+    private let target: HTTPRequestHead.Target
     private var phase = Phase.awaitingHead
     /// The request handler bound to the head's context, while the body is read for it: kept
     /// apart from `phase`, whose every `switch` would otherwise copy (retain) the closure.
@@ -38,7 +37,7 @@ final class RequestContext {
         self.server = server
         self.connectionState = connection
         let bytes = UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self)
-        (path, query) = HTTPRequestHead.split(target: UnsafeBufferPointer(start: bytes, count: strlen(target)))
+        self.target = HTTPRequestHead.split(target: UnsafeBufferPointer(start: bytes, count: strlen(target)))
     }
 
     /// A piece of the body; never buffers past `maxBodySize`.
@@ -60,7 +59,8 @@ final class RequestContext {
             connectionState.headArrived()
             let isPastLimit = connectionState.isPastLimit
             let head = HTTPRequestHead(
-                method: CommonFieldText.string(cString: method), path: path, query: query, headers: connection.requestHeaders())
+                method: CommonFieldText.string(cString: method), path: target.path, query: target.query,
+                headers: connection.requestHeaders())
             self.head = head
             requestAllowsChunks =
                 strcmp(version, "HTTP/1.1") == 0 && head.method != "HEAD"
@@ -126,14 +126,16 @@ final class RequestContext {
             && response.headers["Transfer-Encoding"] == nil
     }
 
-    /// Why the server refuses the request itself, if it does. An HTTP/1.0 request may come
-    /// without `Host` (no browser sends one so); two are refused.
+    /// Why the server refuses the request itself, if it does. Only an HTTP/1.0 request may come
+    /// without `Host`; an absolute-form target's host stands for the field (RFC 9112 §3.2.2).
     private func rejection(of head: HTTPRequestHead, isPastLimit: Bool, isHTTP10: Bool) -> HTTPRejection? {
         if isPastLimit { return .connectionLimit }
         let fields = FramingFields(head.headers)
-        if let allowedHosts = server.allowedHosts {
-            let isAllowed = fields.hostCount == 1 ? allowedHosts.allows(fields.host!) : fields.hostCount == 0 && isHTTP10
-            guard isAllowed else { return .hostNotAllowed }
+        if fields.hostCount > 1 || (fields.hostCount == 0 && !isHTTP10) || target.authority?.isEmpty == true {
+            return .invalidHost
+        }
+        if let allowedHosts = server.allowedHosts, let host = target.authority ?? fields.host, !allowedHosts.allows(host) {
+            return .hostNotAllowed
         }
         return fields.isAmbiguous ? .ambiguousFraming : nil
     }

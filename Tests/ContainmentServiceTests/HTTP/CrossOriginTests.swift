@@ -11,7 +11,9 @@ import Testing
     @Test func offByDefault() throws {
         let service = try TestService()
         let preflight = try service.request("OPTIONS", "/v1/trees", headers: Self.preflightHeaders)
-        #expect(preflight.status == 405)
+        #expect(preflight.status == 204, "a plain OPTIONS answer")
+        #expect(preflight.header("Access-Control-Allow-Origin") == nil)
+        #expect(preflight.header("Access-Control-Allow-Methods") == nil)
         let reply = try service.request("GET", "/v1/trees", headers: [("Origin", Self.page)])
         #expect(reply.header("Access-Control-Allow-Origin") == nil)
         #expect(reply.header("Vary") == nil)
@@ -27,7 +29,7 @@ import Testing
         let reply = try service.request("OPTIONS", "/v1/trees/demo/calls", headers: Self.preflightHeaders)
         #expect(reply.status == 204)
         #expect(reply.header("Access-Control-Allow-Origin") == Self.page)
-        #expect(reply.header("Access-Control-Allow-Methods") == "GET, HEAD, POST, PATCH, DELETE")
+        #expect(reply.header("Access-Control-Allow-Methods") == "GET, HEAD, POST, PUT, PATCH, DELETE", "every method a route takes")
         #expect(reply.header("Access-Control-Allow-Headers") == "Content-Type, If-None-Match, Last-Event-ID, Authorization")
         #expect(reply.header("Vary") == "Origin")
         #expect(reply.headers.filter { $0.name == "Access-Control-Allow-Origin" }.count == 1, "one value, or browsers refuse")
@@ -50,7 +52,9 @@ import Testing
         #expect(stranger.header("Vary") == "Origin")
         let strangerPreflight = try service.request(
             "OPTIONS", "/v1/trees", headers: [("Origin", "http://evil.test"), ("Access-Control-Request-Method", "POST")])
-        #expect(strangerPreflight.status == 405)
+        #expect(strangerPreflight.status == 204)
+        #expect(strangerPreflight.header("Access-Control-Allow-Origin") == nil)
+        #expect(strangerPreflight.header("Access-Control-Allow-Methods") == nil)
     }
 
     /// `/healthz` and a tree's snapshot are answers built once and sent again: the fields an

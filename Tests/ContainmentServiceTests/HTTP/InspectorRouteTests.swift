@@ -46,6 +46,15 @@ import Testing
         let service = try TestService()
         let reply = try service.request("POST", "/", json: "{}")
         #expect(reply.status == 405)
-        #expect(reply.header("Allow") == "GET, HEAD")
+        #expect(reply.header("Allow") == "GET, HEAD, OPTIONS")
+    }
+
+    /// With access control on the page is still served: it holds no data, and asks for a token.
+    @Test func servedWithoutATokenWhenAccessControlIsOn() throws {
+        let service = try AccessControlTests.service()
+        let page = try service.request("GET", "/")
+        #expect(page.status == 200)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(try service.request("GET", "/v1/trees").status == 401, "the data stays behind the token")
     }
 }

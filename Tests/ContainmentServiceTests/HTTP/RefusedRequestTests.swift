@@ -32,6 +32,29 @@ import Testing
         #expect(try allowed.readResponse().status == 200)
     }
 
+    /// RFC 9112 §3.2: a request without `Host` (HTTP/1.1) or with two is malformed, a 400,
+    /// not a host the server refuses.
+    @Test(arguments: ["", "Host: localhost\r\nHost: localhost\r\n"])
+    func missingOrRepeatedHostGetsA400Problem(hosts: String) throws {
+        let service = try TestService()
+        let connection = try TestHTTPConnection(port: service.port)
+        try connection.send("GET /v1/trees HTTP/1.1\r\n\(hosts)\r\n")
+        let answer = try connection.readResponse()
+        #expect(answer.status == 400)
+        #expect(answer.text.contains(#""code":"invalid_host""#))
+        #expect(connection.waitForClose(timeout: 5))
+    }
+
+    /// RFC 9112 §3.2.2: what a client behind `http_proxy` sends reaches the route.
+    @Test func absoluteFormReachesTheRoute() throws {
+        let service = try TestService()
+        let connection = try TestHTTPConnection(port: service.port)
+        try connection.send("GET http://127.0.0.1:\(service.port)/healthz HTTP/1.1\r\nHost: 127.0.0.1:\(service.port)\r\n\r\n")
+        let answer = try connection.readResponse()
+        #expect(answer.status == 200)
+        #expect(answer.text == #"{"status":"ok"}"#)
+    }
+
     @Test func allowedHostsReachTheServer() throws {
         let service = try TestService { $0.http.allowedHosts = ["containment.internal"] }
         let connection = try TestHTTPConnection(port: service.port)

@@ -1,3 +1,4 @@
+import MicroHTTPTestSupport
 import Testing
 
 @Suite struct SystemRouteTests {
@@ -57,12 +58,29 @@ import Testing
         let service = try TestService()
         let reply = try service.request("PATCH", "/v1/trees/demo")
         #expect(reply.status == 405)
-        #expect(reply.header("Allow") == "PUT, GET, HEAD, DELETE")
+        #expect(reply.header("Allow") == "PUT, GET, HEAD, DELETE, OPTIONS")
         #expect(reply.json["code"].string == "method_not_allowed")
 
         let collection = try service.request("DELETE", "/v1/trees")
         #expect(collection.status == 405)
-        #expect(collection.header("Allow") == "POST, GET, HEAD")
+        #expect(collection.header("Allow") == "POST, GET, HEAD, OPTIONS")
+    }
+
+    /// RFC 9110 §9.3.7: `OPTIONS` on a resource says what it allows, `OPTIONS *` what the
+    /// server does; neither needs a token.
+    @Test func optionsAnswersAllowForAPathAndForTheServer() throws {
+        let service = try AccessControlTests.service()
+        let path = try service.request("OPTIONS", "/v1/trees/demo")
+        #expect(path.status == 204)
+        #expect(path.header("Allow") == "PUT, GET, HEAD, DELETE, OPTIONS")
+        #expect(path.body.isEmpty)
+        #expect(try service.request("OPTIONS", "/v1/nothing").status == 404)
+
+        let connection = try TestHTTPConnection(port: service.port)
+        try connection.send("OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let server = try connection.readResponse()
+        #expect(server.status == 204)
+        #expect(server.header("Allow") == "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
     }
 
     @Test func prettyIndentsJSON() throws {

@@ -93,6 +93,19 @@ import Testing
         #expect(page.json["events"].array == created)
     }
 
+    /// RFC 9110 §12.5.5: the page and the streams are chosen by `Accept`, so a cache must key
+    /// them by it.
+    @Test func negotiatedAnswersVaryByAccept() throws {
+        let service = try TestService()
+        try service.createTree("demo", root: Self.rootWithMap)
+        #expect(try service.request("GET", "/v1/trees/demo/events").header("Vary") == "Accept")
+        for (path, format) in [("/v1/trees/demo/events", EventStreamClient.Format.sse), ("/v1/trees/demo/events", .ndjson), ("/v1/events", .sse)] {
+            let stream = try EventStreamClient(port: service.port, path, format: format)
+            #expect(stream.status == 200)
+            #expect(stream.head.header("Vary") == "Accept", "\(path) \(format)")
+        }
+    }
+
     @Test func allTreesStreamFiltersByPrefix() throws {
         let service = try TestService()
         let stream = try EventStreamClient(port: service.port, "/v1/events?tree=app-", format: .ndjson)

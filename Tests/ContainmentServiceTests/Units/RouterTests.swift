@@ -28,7 +28,17 @@ import Testing
             return
         }
         #expect(template.description == "/v1/trees/{tree}")
-        #expect(allowed == ["GET", "HEAD", "DELETE"])
+        #expect(allowed == ["GET", "HEAD", "DELETE", "OPTIONS"])
+    }
+
+    @Test func optionsOnAKnownPathListsWhatItAllows() {
+        guard case .options(let template, let allowed) = router().match(method: "OPTIONS", path: "/v1/trees/demo") else {
+            Issue.record("expected the path's options")
+            return
+        }
+        #expect(template.description == "/v1/trees/{tree}")
+        #expect(allowed == ["GET", "HEAD", "DELETE", "OPTIONS"])
+        #expect(router().methods == ["GET", "HEAD", "POST", "DELETE"])
     }
 
     @Test(arguments: ["/v1/trees", "/v1/trees/", "/v1/trees/demo/", "/v2/trees/demo", "", "/v1/trees//controllers/root/children"])

@@ -2,23 +2,23 @@ import Testing
 
 @testable import ContainmentService
 
-@Suite struct MediaTypeTests {
+@Suite struct BodyFormatTests {
     @Test(arguments: ["application/json", "application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json"])
     func recognisesJSON(contentType: String) {
-        #expect(MediaType(contentType: contentType) == .json)
+        #expect(BodyFormat(contentType: contentType) == .json)
     }
 
     @Test(arguments: ["application/yaml", "application/x-yaml; charset=utf-8", "text/yaml"])
     func recognisesYAML(contentType: String) {
-        #expect(MediaType(contentType: contentType) == .yaml)
+        #expect(BodyFormat(contentType: contentType) == .yaml)
     }
 
     @Test(arguments: ["text/plain", "application/x-www-form-urlencoded", "application/jsonx", "multipart/form-data", ""])
     func rejectsOthers(contentType: String) {
-        #expect(MediaType(contentType: contentType) == nil)
+        #expect(BodyFormat(contentType: contentType) == nil)
     }
 
     @Test func rejectsMissingContentType() {
-        #expect(MediaType(contentType: nil) == nil)
+        #expect(BodyFormat(contentType: nil) == nil)
     }
 }
