@@ -3,6 +3,7 @@ created through the page, then add -> transition -> clock step -> remove through
 outline, the wireframe and the timeline must show the right controllers, states and events in
 order, the browser console must stay free of errors, and screenshots are kept as artefacts."""
 
+import hashlib
 import json
 import os
 import socket
@@ -34,11 +35,11 @@ def free_port():
         return probe.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server():
+def serve(log_name, *arguments):
+    """A live debug server on an ephemeral loopback port, started and stopped around the tests."""
     port = free_port()
-    log = open(ARTIFACTS / "server.log", "w")
-    process = subprocess.Popen([str(BINARY), "serve", "--host", "127.0.0.1", "--port", str(port)],
+    log = open(ARTIFACTS / log_name, "w")
+    process = subprocess.Popen([str(BINARY), "serve", "--host", "127.0.0.1", "--port", str(port), *arguments],
                                stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -49,13 +50,29 @@ def server():
                 break
             except OSError:
                 if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("the server did not start; see server.log")
+                    raise RuntimeError(f"the server did not start; see {log_name}")
                 time.sleep(0.1)
         yield base
     finally:
         process.terminate()
         process.wait(timeout=10)
         log.close()
+
+
+@pytest.fixture(scope="module")
+def server():
+    yield from serve("server.log")
+
+
+TOKEN = "inspector-test-token"
+
+
+@pytest.fixture(scope="module")
+def guarded_server(tmp_path_factory):
+    """A server with access control on: one user, whose token the test enters in the page."""
+    tokens = tmp_path_factory.mktemp("tokens") / "tokens"
+    tokens.write_text(f"alice user {hashlib.sha256(TOKEN.encode()).hexdigest()}\n")
+    yield from serve("guarded-server.log", "--auth-token-file", str(tokens))
 
 
 @pytest.fixture(scope="module")
@@ -480,3 +497,64 @@ def test_tunnel_window_raw_calls_and_outside_changes(server, browser):
     wait_for(driver, lambda: "loaded" in tags(driver, "elsewhere"), "the outline follows the stream")
     screenshot(driver, "inspector-1280x800-tunnel.png")
     assert console_errors(driver) == []
+
+
+def test_access_control_through_the_page(guarded_server, browser):
+    """With `--auth-token-file` the page loads without a token, says what to do about the 401,
+    takes a token into session storage (never a URL) and sends it on every call and stream."""
+    driver = browser
+    driver.get(guarded_server + "/")
+    notice = lambda: driver.find_element(By.ID, "access-problem")
+    wait_for(driver, lambda: notice().is_displayed(), "the 401 shows as a problem")
+    text = notice().text
+    assert text.startswith("401 Unauthorized") and "Enter your access token" in text and "code: token_missing" in text, text
+    assert driver.find_element(By.ID, "access").is_displayed(), "the token form is open"
+    assert driver.execute_script("return document.activeElement.name") == "token", "the token field has the focus"
+    assert notice().get_attribute("role") == "alert"
+    screenshot(driver, "inspector-1280x800-token-missing.png")
+
+    # A wrong token: the problem says the service does not know it.
+    driver.find_element(By.CSS_SELECTOR, "#access [name=token]").send_keys("not-the-token")
+    driver.find_element(By.CSS_SELECTOR, "#access button[type=submit]").click()
+    wait_for(driver, lambda: "code: token_invalid" in notice().text, "an unknown token shows its own problem")
+    assert "does not know this token" in notice().text
+    screenshot(driver, "inspector-1280x800-token-invalid.png")
+
+    # The right token: the page works, and the live stream carries it too.
+    driver.find_element(By.CSS_SELECTOR, "#access [name=token]").send_keys(TOKEN)
+    driver.find_element(By.CSS_SELECTOR, "#access button[type=submit]").click()
+    wait_for(driver, lambda: not notice().is_displayed(), "the problem goes once the token works")
+    wait_for(driver, lambda: "No trees yet" in driver.find_element(By.ID, "tree-list").text, "the tree list loads")
+    assert driver.execute_script(f"return sessionStorage.getItem('containment.token')") == TOKEN
+    Select(driver.find_element(By.ID, "preset")).select_by_value("container")
+    submit(driver, "create-tree")
+    wait_for(driver, lambda: outline(driver, "list") is not None, "the tree is created with the token")
+    wait_for(driver, lambda: driver.find_element(By.ID, "stream-status").text == "live: demo", "the stream is open")
+    wait_for(driver, lambda: ("root", "viewDidAppear") in events_after(driver, 0), "the creation events arrive")
+    # Another client's change reaches the page only through the stream (it delivers events).
+    before = last_seq(driver)
+    for path, body in [("/v1/trees/demo/controllers", b'{"id": "elsewhere"}'),
+                       ("/v1/trees/demo/calls", b'{"calls": [{"receiver": "elsewhere", "method": "loadViewIfNeeded"}]}')]:
+        request = urllib.request.Request(guarded_server + path, method="POST", data=body,
+                                         headers={"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}"})
+        urllib.request.urlopen(request).read()
+    wait_for(driver, lambda: ("elsewhere", "viewDidLoad") in events_after(driver, before), "the stream brings them")
+    fill(driver, "add-child", parent="root", child="map", containerView="content")
+    submit(driver, "add-child")
+    wait_for(driver, lambda: appearance(driver, "map") == "appeared", "a form's call carries the token")
+    screenshot(driver, "inspector-1280x800-token.png")
+
+    # The token went in headers only: no URL the page loaded holds it.
+    urls = driver.execute_script("return [location.href, ...performance.getEntriesByType('resource').map(e => e.name)]")
+    assert urls and not any(TOKEN in url for url in urls), urls
+    # The only console errors are the browser's notes of the refused (401) requests.
+    errors = console_errors(driver)
+    assert all(entry["source"] == "network" and "401" in entry["message"] for entry in errors), errors
+
+    # The token form folds away once the token works; opened again, it forgets the token, and
+    # the problem comes back.
+    assert not driver.find_element(By.ID, "access").is_displayed()
+    driver.find_element(By.ID, "access-toggle").click()
+    driver.find_element(By.ID, "forget-token").click()
+    wait_for(driver, lambda: notice().is_displayed() and "token_missing" in notice().text, "the page asks again")
+    assert driver.execute_script("return sessionStorage.getItem('containment.token')") is None

@@ -11,10 +11,6 @@ const FAMILIES = {
   layout: ['viewWillLayoutSubviews', 'viewDidLayoutSubviews', 'viewWillTransition', 'traitCollectionDidChange',
     'preferredContentSizeDidChange', 'setNeedsStatusBarAppearanceUpdate'],
 };
-/** Every callback name the service streams (SSE messages are named by callback). Messages with
- *  other names still reach the timeline: the tree's `lastSeq` reveals them and they are fetched. */
-const CALLBACKS = [...Object.values(FAMILIES).flat(), 'propertyDidChange', 'warning', 'willTransitionTo', 'didFinishAnimating',
-  'message', ...['ShouldDismiss', 'WillDismiss', 'DidDismiss', 'DidAttemptToDismiss'].map((name) => `presentationController${name}`)];
 function familyOf(event) {
   if (event.warning || event.problem) return 'always';
   for (const [name, callbacks] of Object.entries(FAMILIES)) if (callbacks.includes(event.callback)) return name;
@@ -101,7 +97,7 @@ const PRESETS = {
 };
 
 const state = {
-  trees: [], treeId: null, tree: null, events: new Map(), problems: [], source: null,
+  trees: [], treeId: null, tree: null, events: new Map(), problems: [], stream: null,
   selected: null, selectedSeq: null, selectedBatch: null, refreshTimer: null, catchingUp: false,
 };
 
@@ -112,14 +108,81 @@ class ProblemError extends Error {
 }
 
 async function api(method, path, body) {
-  const headers = { Accept: 'application/json' };
+  const headers = authorized({ Accept: 'application/json' });
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  let json = null;
-  try { json = text ? JSON.parse(text) : null; } catch (_) { json = { title: response.statusText, detail: text }; }
-  if (!response.ok) throw new ProblemError(response.status, json || { title: response.statusText });
+  const json = await readJSON(response);
+  if (!response.ok) throw refusal(response, json);
   return json;
+}
+
+async function readJSON(response) {
+  const text = await response.text();
+  try { return text ? JSON.parse(text) : null; } catch (_) { return { title: response.statusText, detail: text }; }
+}
+
+/** The problem of a refused request; a 401 also asks for a token at the top of the page. */
+function refusal(response, json) {
+  const error = new ProblemError(response.status, json || { title: response.statusText });
+  if (response.status === 401) showAccessProblem(error);
+  return error;
+}
+
+// MARK: access
+
+/** With `--auth-token-file` every call needs `Authorization: Bearer`. The token a person enters
+ *  lives in this tab's session storage only: never in a URL, gone when the tab closes. */
+const TOKEN_KEY = 'containment.token';
+const token = () => sessionStorage.getItem(TOKEN_KEY) || '';
+function authorized(headers) {
+  if (token()) headers.Authorization = `Bearer ${token()}`;
+  return headers;
+}
+
+/** Says why the service refused and what to do, once per refusal kind, with the token field ready. */
+function showAccessProblem(error) {
+  const problem = error.problem || {};
+  const notice = $('#access-problem');
+  const advice = problem.code === 'token_invalid'
+    ? 'The service does not know this token. Check it and enter it again, or ask whoever runs the service for a new one.'
+    : 'This service runs with access control (--auth-token-file). Enter your access token above: it stays in this tab only.';
+  showTokenForm(true);
+  // The page polls: a refusal already shown is not announced, nor focused, again.
+  if (!notice.hidden && notice.dataset.code === problem.code) return;
+  notice.dataset.code = problem.code;
+  const head = document.createElement('strong');
+  head.textContent = `${error.status} ${problem.title || 'Unauthorized'}`;
+  notice.replaceChildren(head, [problem.detail, advice, `code: ${problem.code || '-'}`].filter(Boolean).join('\n'));
+  notice.hidden = false;
+  $('#access').elements.token.focus();
+}
+
+function showTokenForm(visible) {
+  $('#access').hidden = !visible;
+  $('#access-toggle').setAttribute('aria-expanded', String(visible));
+}
+
+function bindAccess() {
+  const form = $('#access');
+  $('#access-toggle').addEventListener('click', () => showTokenForm(form.hidden));
+  form.addEventListener('submit', (submit) => {
+    submit.preventDefault();
+    const entered = form.elements.token.value.trim();
+    if (entered) sessionStorage.setItem(TOKEN_KEY, entered); else sessionStorage.removeItem(TOKEN_KEY);
+    form.elements.token.value = '';
+    showTokenForm(false);
+    $('#access-problem').hidden = true;
+    $('#access-state').textContent = token() ? 'token set' : '';
+    loadTrees();
+    selectTree(state.treeId);
+  });
+  $('#forget-token').addEventListener('click', () => {
+    sessionStorage.removeItem(TOKEN_KEY);
+    $('#access-state').textContent = '';
+    selectTree(null);
+    loadTrees();
+  });
+  if (token()) $('#access-state').textContent = 'token set';
 }
 
 const treePath = (suffix = '') => `/v1/trees/${encodeURIComponent(state.treeId)}${suffix}`;
@@ -164,7 +227,8 @@ function renderTreeList() {
 }
 
 function selectTree(id) {
-  if (state.source) { state.source.close(); state.source = null; }
+  if (state.stream) { state.stream.abort(); state.stream = null; }
+  clearTimeout(state.refreshTimer);
   state.treeId = id || null;
   state.tree = null;
   state.events = new Map();
@@ -179,25 +243,71 @@ function selectTree(id) {
   refreshTree();
 }
 
+/** The tree's live events as NDJSON read through `fetch`, so the token goes along (EventSource
+ *  cannot send `Authorization`); after a break it reconnects from the last seq it has, as
+ *  EventSource would. */
 function openStream() {
-  const source = new EventSource(treePath('/events'));
-  state.source = source;
-  const onEvent = (message) => {
-    try { addEvents([JSON.parse(message.data)]); } catch (_) { /* a heartbeat or a foreign line */ }
+  const id = state.treeId;
+  const stream = new AbortController();
+  state.stream = stream;
+  const pause = () => new Promise((resolve) => { setTimeout(resolve, 1000); });
+  const onLine = (line) => {
+    if (line.heartbeat) return null;
+    if (line.reset) { state.events = new Map(); renderTimeline(); return null; }
+    if (line.treeDeleted) {
+      setStatus(`tree ${id} was deleted`);
+      selectTree(null);
+      loadTrees();
+      return 'ended';
+    }
+    if (line.shutdown) { setStatus('the service is shutting down'); return 'ended'; }
+    addEvents([line]);
     scheduleRefresh();
+    return null;
   };
-  for (const name of CALLBACKS) source.addEventListener(name, onEvent);
-  source.addEventListener('reset', () => { state.events = new Map(); renderTimeline(); });
-  source.addEventListener('treeDeleted', () => {
-    source.close();
-    if (state.source === source) state.source = null;
-    setStatus(`tree ${state.treeId} was deleted`);
-    selectTree(null);
-    loadTrees();
-  });
-  source.addEventListener('shutdown', () => { source.close(); setStatus('the service is shutting down'); });
-  source.onopen = () => setStatus(`live: ${state.treeId}`);
-  source.onerror = () => { if (source.readyState === EventSource.CLOSED) setStatus('stream closed'); };
+  (async () => {
+    while (!stream.signal.aborted) {
+      try {
+        const response = await fetch(treePath(`/events?after=${maxSeq()}`),
+          { headers: authorized({ Accept: 'application/x-ndjson' }), signal: stream.signal, cache: 'no-store' });
+        if (!response.ok) {
+          const error = refusal(response, await readJSON(response));
+          setStatus(`stream: ${error.status} ${error.problem.title || ''}`.trim());
+          if (response.status === 401 || response.status === 404) return;
+        } else {
+          setStatus(`live: ${id}`);
+          if (await readLines(response.body, onLine) === 'ended') return;
+          if (!stream.signal.aborted) setStatus(`stream of ${id} broke: reconnecting`);
+        }
+      } catch (_) {
+        if (stream.signal.aborted) return;
+        setStatus(`stream of ${id} broke: reconnecting`);
+      }
+      await pause();
+    }
+  })();
+}
+
+/** Calls `onLine` with each JSON line of `body` until it returns a value, which is returned;
+ *  undefined when the body ends or breaks first. */
+async function readLines(body, onLine) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return undefined;
+      buffered += decoder.decode(value, { stream: true });
+      let end;
+      while ((end = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, end).trim();
+        buffered = buffered.slice(end + 1);
+        const outcome = line ? onLine(JSON.parse(line)) : null;
+        if (outcome) { reader.cancel(); return outcome; }
+      }
+    }
+  } catch (_) { return undefined; }
 }
 
 function scheduleRefresh() {
@@ -212,8 +322,8 @@ async function refreshTree() {
   const id = state.treeId;
   if (!id) return;
   try {
-    const response = await fetch(treePath(), { cache: 'no-cache', headers: { Accept: 'application/json' } });
-    if (!response.ok) throw new ProblemError(response.status, await response.json());
+    const response = await fetch(treePath(), { cache: 'no-cache', headers: authorized({ Accept: 'application/json' }) });
+    if (!response.ok) throw refusal(response, await readJSON(response));
     const tag = response.headers.get('ETag');
     if (id !== state.treeId || (tag && tag === state.treeTag && state.tree)) return;
     state.treeTag = tag;
@@ -340,8 +450,9 @@ function bindForms() {
   $('#delete-tree').addEventListener('click', () => perform($('#create-tree'), async () => {
     requireTree();
     const id = state.treeId;
-    await api('DELETE', treePath());
+    // Let go of the tree first: its stream and a refresh it schedules would ask after it.
     selectTree(null);
+    await api('DELETE', `/v1/trees/${idPath(id)}`);
     await loadTrees();
     setStatus(`deleted ${id}`);
   }));
@@ -929,6 +1040,7 @@ async function loadContract() {
 // MARK: start
 
 function start() {
+  bindAccess();
   bindForms();
   bindOutline();
   bindWireframe();
