@@ -108,8 +108,8 @@ paths:
       security: []
       summary: The inspector page
       description: |
-        A self-contained web page (HTML, CSS and JavaScript in one response, under 60 KB, about
-        16 KB gzip-coded; nothing loaded from elsewhere, works offline) built only on this API: the
+        A self-contained web page (HTML, CSS and JavaScript in one response, under 70 KB, about
+        18 KB gzip-coded; nothing loaded from elsewhere, works offline) built only on this API: the
         trees (live list, create from presets, delete); a tree's controller hierarchy as an
         outline (kind, title, appearance, `isViewLoaded`, `isMovingToParent`/`isMovingFromParent`,
         presented controllers) beside a wireframe of the window's views at their frames, with the
