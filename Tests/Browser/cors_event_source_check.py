@@ -1,7 +1,9 @@
-"""A page from another origin drives the API in headless Chromium: it creates a tree, mutates
-it with fetch (JSON bodies, so the browser sends CORS preflights) and receives the events over
+"""A page from another origin drives the API in headless Chromium: it calls every method the
+contract has (GET, HEAD, POST, PUT, PATCH, DELETE; JSON bodies and non-safelisted methods, so
+the browser sends CORS preflights), creates a tree without a body, and receives the events over
 EventSource, both named (addEventListener) and unnamed (?unnamed=true, onmessage). A page from
-an origin the service was not told about must be refused by the browser.
+an origin the service was not told about must be refused by the browser, and its body-less
+`no-cors` POST (which needs no preflight) must create nothing.
 
 Usage: cors_event_source_check.py API_URL ALLOWED_PAGE_PORT OTHER_PAGE_PORT ARTIFACTS_DIR
 """
@@ -12,6 +14,7 @@ import pathlib
 import sys
 import tempfile
 import threading
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -28,7 +31,7 @@ PAGE = """<!doctype html>
 <script>
 const api = new URLSearchParams(location.search).get("api");
 const tree = "browser-" + Date.now();
-const results = { named: [], unnamed: [], errors: [], location: null, etagReadable: false };
+const results = { named: [], unnamed: [], errors: [], location: null, etagReadable: false, methods: {} };
 window.results = results;
 document.getElementById("origin").textContent = location.origin;
 const show = (list, text) => {
@@ -36,20 +39,29 @@ const show = (list, text) => {
   item.textContent = text;
   document.getElementById(list).appendChild(item);
 };
-const post = (path, body) => fetch(api + path, {
-  method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+const call = (method, path, body) => fetch(api + path, body === undefined ? { method } : {
+  method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
 }).then(async (response) => {
-  if (!response.ok) throw new Error(path + " answered " + response.status + " " + await response.text());
+  results.methods[method + " " + path.replace(tree, "{tree}")] = response.status;
+  if (!response.ok) throw new Error(method + " " + path + " answered " + response.status + " " + await response.text());
   return response;
 });
+const post = (path, body) => call("POST", path, body);
 const callbacks = ["viewDidLoad", "willMove", "didMove", "viewWillAppear", "viewDidAppear",
                    "viewWillDisappear", "viewDidDisappear", "treeDeleted"];
 async function run() {
   try {
-    const created = await post("/v1/trees", { id: tree, clock: "manual", root: { id: "root" } });
+    // A body-less POST without a type needs no preflight with `no-cors`: from an origin the
+    // service does not allow, it must be refused (the script checks that nothing was created).
+    await fetch(api + "/v1/trees", { method: "POST", mode: "no-cors" }).catch(() => {});
+    const created = await call("PUT", "/v1/trees/" + tree, { clock: "manual", root: { id: "root" } });
     results.location = created.headers.get("Location");
-    const got = await fetch(api + "/v1/trees/" + tree);
+    const got = await call("GET", "/v1/trees/" + tree);
     results.etagReadable = got.headers.get("ETag") !== null;
+    const head = await call("HEAD", "/v1/trees/" + tree);
+    results.headBodyLength = (await head.text()).length;
+    const bare = await (await call("POST", "/v1/trees")).json();
+    await call("DELETE", "/v1/trees/" + bare.tree.id);
     const named = new EventSource(api + "/v1/trees/" + tree + "/events");
     for (const name of callbacks) {
       named.addEventListener(name, (message) => {
@@ -69,7 +81,8 @@ async function run() {
     await Promise.all([named, unnamed].map((source) => new Promise((resolve) => { source.onopen = resolve; })));
     await post("/v1/trees/" + tree + "/controllers", { id: "map" });
     await post("/v1/trees/" + tree + "/controllers/root/children", { child: "map" });
-    await fetch(api + "/v1/trees/" + tree, { method: "DELETE" });
+    await call("PATCH", "/v1/trees/" + tree + "/controllers/map", { title: "Map" });
+    await call("DELETE", "/v1/trees/" + tree);
     document.getElementById("status").textContent = "done: tree " + tree;
   } catch (error) {
     results.errors.push(String(error));
@@ -135,6 +148,11 @@ def main():
             check(received and received[-1].startswith("treeDeleted"), f"{name} stream did not end with treeDeleted: {received}")
         check(results["location"] and results["location"].startswith("/v1/trees/"), "Location header not readable")
         check(results["etagReadable"], "ETag header not readable")
+        methods = {key.split(" ")[0] for key, status in results["methods"].items() if 200 <= status < 300}
+        check(methods == {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"}, f"every method of the contract: {results['methods']}")
+        check(results["methods"].get("PUT /v1/trees/{tree}") == 201, "PUT passes its preflight")
+        check(results.get("headBodyLength") == 0, "HEAD has no body")
+        trees_before = len(json.load(urllib.request.urlopen(api + "/v1/trees?limit=1000"))["trees"])
 
         driver.get(f"http://127.0.0.1:{other_port}/index.html?api={api}")
         WebDriverWait(driver, 15).until(lambda d: d.execute_script("return window.results && window.results.errors.length > 0"))
@@ -142,6 +160,8 @@ def main():
         driver.save_screenshot(str(artifacts / "browser-cors-refused.png"))
         print("other origin:", json.dumps(refused))
         check(any("Failed to fetch" in error for error in refused["errors"]), f"the browser did not refuse: {refused}")
+        trees_after = len(json.load(urllib.request.urlopen(api + "/v1/trees?limit=1000"))["trees"])
+        check(trees_after == trees_before, f"the other origin's no-cors POST created a tree ({trees_before} → {trees_after})")
     finally:
         driver.quit()
         for server in servers:
