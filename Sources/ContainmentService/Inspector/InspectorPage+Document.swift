@@ -14,7 +14,7 @@ extension InspectorPage {
     }()
 
     /// Nothing but the inline style and script with these exact hashes runs; the page talks only
-    /// to this origin (`fetch`, `EventSource`); the favicon is an empty `data:` URL.
+    /// to this origin (`fetch`); the favicon is an empty `data:` URL.
     static let contentSecurityPolicy =
         "default-src 'none'; script-src \(scriptHash); style-src \(styleHash); "
         + "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
