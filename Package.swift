@@ -116,6 +116,10 @@ let package = Package(
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPDShim"]),
         // The pure, deterministic UIKit containment engine.
         .target(name: "Containment"),
+        // Writes files as Swift string constants; Plugins/EmbedFilesPlugin runs it at build time
+        // so the binary serves openapi.yaml, the inspector and the corpus without resource bundles.
+        .executableTarget(name: "EmbedFiles"),
+        .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         // The conformance suite: scenario format, the embedded corpus, targets to run it on and
         // the event diff. No I/O: callers bring files and an HTTP transport.
         .target(name: "ContainmentConformance", dependencies: ["Containment"]),
@@ -162,6 +166,7 @@ let package = Package(
         .testTarget(name: "ContainmentPersistenceTests", dependencies: ["ContainmentPersistence", "CSQLite"]),
         .testTarget(name: "ContainmentCommandTests", dependencies: ["ContainmentCommand"]),
         .testTarget(name: "ContainmentConformanceTests", dependencies: ["ContainmentConformance", "Containment"]),
+        .testTarget(name: "EmbedFilesTests", dependencies: ["EmbedFiles"]),
         // A blocking HTTP/1.1 test client over POSIX sockets, for every HTTP test target.
         .target(name: "MicroHTTPTestSupport", dependencies: [], path: "Tests/MicroHTTPTestSupport"),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTestSupport"]),

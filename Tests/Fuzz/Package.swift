@@ -3,11 +3,10 @@ import PackageDescription
 
 /// The libFuzzer target of the service's request decoders and router, kept out of the main
 /// package so that its `swift build` and `swift test` never see it: libFuzzer supplies `main`,
-/// so the target only links with `-sanitize=fuzzer` and `-parse-as-library`.
-/// `scripts/reliability` builds and runs it:
+/// so the target only links with `-sanitize=fuzzer` and `-parse-as-library`, which toolset.json
+/// passes to the fuzzed code and not to build-time tools. `scripts/reliability` builds and runs it:
 ///
-///     swift build --package-path Tests/Fuzz --scratch-path .build-fuzz \
-///         -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+///     swift build --package-path Tests/Fuzz --scratch-path .build-fuzz --toolset Tests/Fuzz/toolset.json
 let package = Package(
     name: "ContainmentFuzz",
     dependencies: [
