@@ -36,9 +36,13 @@ RUN if [ -f Package.resolved ]; then swift package resolve --force-resolved-vers
 
 # Sources come after, so an edit only rebuilds from here. Tests/ is needed only because the
 # manifest declares test targets, which SwiftPM requires to exist even when building one product.
-# (openapi.yaml is embedded in the sources by scripts/embed-openapi: no resource to copy.)
+# Plugins/ and the files it reads (openapi.yaml, the conformance corpus; the inspector is in
+# Sources/) are embedded into the binary at build time (docs/architecture.md, Generated code).
 COPY Sources/ Sources/
 COPY Tests/ Tests/
+COPY Plugins/ Plugins/
+COPY openapi.yaml ./
+COPY conformance/scenarios/ conformance/scenarios/
 #
 # The compiler's output lives in a cache mount rather than in a layer: an edit recompiles only
 # the modules it touches (not every dependency), and no object file ends up in any image. The

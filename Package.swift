@@ -140,8 +140,9 @@ let package = Package(
                 "CYAML",
                 "CLibDeflate",
             ],
-            // The inspector's sources; scripts/embed-inspector embeds them as Inspector/InspectorPage.swift.
-            exclude: ["Inspector/inspector.html", "Inspector/inspector.css", "Inspector/inspector.js"]
+            // The inspector's sources, embedded at build time with openapi.yaml.
+            exclude: ["Inspector/inspector.html", "Inspector/inspector.css", "Inspector/inspector.js"],
+            plugins: ["EmbedFilesPlugin"]
         ),
         // The `containment` command: serve, healthcheck.
         .executableTarget(

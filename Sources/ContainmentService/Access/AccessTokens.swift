@@ -46,17 +46,12 @@ public struct AccessTokens: Sendable {
     /// The SHA-256 (hex) of the token named `name`: what the state directory keeps as a tree's
     /// owner, so ownership follows the token rather than its name.
     func tokenHash(ofCaller name: String) -> String? {
-        entries.first { $0.caller.name == name }.map { Self.hex($0.hash) }
+        entries.first { $0.caller.name == name }.map { SHA256.hex($0.hash) }
     }
 
     /// The name the token with hash `hex` has in this file, or nil when it is no longer there.
     func callerName(forTokenHash hex: String) -> String? {
-        entries.first { Self.hex($0.hash) == hex }?.caller.name
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef")
-        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xf)]] })
+        entries.first { SHA256.hex($0.hash) == hex }?.caller.name
     }
 
     /// The caller an `Authorization: Bearer TOKEN` header names, or nil.

@@ -1,7 +1,8 @@
 /// SHA-256 (FIPS 180-4) of a byte string, for hashing bearer tokens before they are compared
-/// with the token file's hashes. Written here rather than taken from swift-crypto: on Linux
-/// that package builds its own copy of BoringSSL (hundreds of C files) for this one function,
-/// and Foundation has no digest. Checked against the FIPS 180-4 example vectors in the tests.
+/// with the token file's hashes, and for the inspector page's policy hashes. Written here
+/// rather than taken from swift-crypto: on Linux that package builds its own copy of BoringSSL
+/// (hundreds of C files) for this one function, and Foundation has no digest. Checked against
+/// the FIPS 180-4 example vectors in the tests.
 enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -47,6 +48,12 @@ enum SHA256 {
             for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ value }
         }
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
+    }
+
+    /// A digest in lowercase hexadecimal.
+    static func hex(_ digest: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xf)]] })
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

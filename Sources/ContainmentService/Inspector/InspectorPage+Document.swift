@@ -1,17 +1,8 @@
 import MicroHTTP
 
 extension InspectorPage {
-    /// The page as served: the stylesheet and the script inlined where inspector.html links them
-    /// (so the file also opens on its own beside them), making one self-contained response that
-    /// works offline. The files end with a newline the embedded literals drop; the hashes in the
-    /// Content-Security-Policy are of the files, newline included.
-    static let document: HTTPSharedBytes = {
-        let page =
-            html
-            .replacing(#"<link rel="stylesheet" href="inspector.css">"#, with: "<style>\(css)\n</style>")
-            .replacing(#"<script src="inspector.js"></script>"#, with: "<script>\(javascript)\n</script>")
-        return HTTPSharedBytes(Array(page.utf8))
-    }()
+    /// The page as served, its stylesheet and script inlined.
+    static let document = HTTPSharedBytes(Array(served.page.utf8))
 
     /// Nothing but the inline style and script with these exact hashes runs; the page talks only
     /// to this origin (`fetch`); the favicon is an empty `data:` URL.
