@@ -120,9 +120,10 @@ let package = Package(
         // so the binary serves openapi.yaml, the inspector and the corpus without resource bundles.
         .executableTarget(name: "EmbedFiles"),
         .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
-        // The conformance suite: scenario format, the embedded corpus, targets to run it on and
-        // the event diff. No I/O: callers bring files and an HTTP transport.
-        .target(name: "ContainmentConformance", dependencies: ["Containment"]),
+        // The conformance suite: scenario format, the corpus (conformance/scenarios, embedded at
+        // build time), targets to run it on and the event diff. No I/O: callers bring files and an
+        // HTTP transport.
+        .target(name: "ContainmentConformance", dependencies: ["Containment"], plugins: ["EmbedFilesPlugin"]),
         // The state directory: trees' creations and their journal of accepted mutations in
         // SQLite, committed in groups. Stores bytes; knows nothing of HTTP.
         .target(name: "ContainmentPersistence", dependencies: ["CSQLite"]),

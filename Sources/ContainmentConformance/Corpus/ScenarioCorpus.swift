@@ -1,5 +1,5 @@
-/// The conformance corpus built into the binary (`scripts/embed-scenarios` writes
-/// `ScenarioCorpus+Files.swift` from `conformance/scenarios/`), decoded once.
+/// The conformance corpus built into the binary, decoded once: `files` holds each file of
+/// `conformance/scenarios/`, embedded at build time by Plugins/EmbedFilesPlugin.
 public enum ScenarioCorpus {
     /// Every scenario, sorted by id. A file that does not decode is a build defect the tests
     /// catch (`embeddedCorpusDecodes`); it is left out here rather than stopping the service.
@@ -11,6 +11,6 @@ public enum ScenarioCorpus {
 
     public static func scenario(_ id: String) -> Scenario? { byID[id] }
 
-    /// The file text of each scenario, as committed, by file name.
+    /// The text of each scenario file, by file name, sorted.
     public static var fileTexts: [(name: String, text: String)] { files }
 }
