@@ -14,8 +14,11 @@ import Glibc
             fail("usage: EmbedFiles OUTPUT TYPE MEMBER=FILE|MEMBER=DIRECTORY/*.EXT...")
         }
         do {
-            let source = try EmbeddedSource.file(type: arguments[1], members: arguments.dropFirst(2).map(EmbeddedMember.init))
-            try Data(source.utf8).write(to: URL(filePath: arguments[0]))
+            let source = Data(try EmbeddedSource.file(type: arguments[1], members: arguments.dropFirst(2).map(EmbeddedMember.init)).utf8)
+            let output = URL(filePath: arguments[0])
+            // An unchanged file keeps its date, so what compiles it is not redone (SwiftPM reruns
+            // every command after it plans again, whatever changed).
+            if (try? Data(contentsOf: output)) != source { try source.write(to: output) }
         } catch {
             fail("\(error)")
         }
