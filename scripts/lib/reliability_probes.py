@@ -165,12 +165,18 @@ def probe_memory_budget():
 
 def probe_unsupported_media_type():
     with Server() as server:
-        bare, _ = server.request("POST", "/v1/trees", b"", {})
+        foreign, _ = server.request("POST", "/v1/trees", b"", {"Origin": "http://elsewhere.example"})
         form, _ = server.request("POST", "/v1/trees", b"", {"Content-Type": "application/x-www-form-urlencoded"})
         _, listing = server.request("GET", "/v1/trees")
-    trees = len(json.loads(listing)["trees"])
-    print(f"415: empty POST /v1/trees without Content-Type {bare}, as a form {form}; trees created {trees}")
-    check(bare == 415 and form == 415 and trees == 0, "body-less POSTs without a JSON type are 415 and create nothing")
+        trees_refused = len(json.loads(listing)["trees"])
+        bare, _ = server.request("POST", "/v1/trees", b"", {})
+        _, listing = server.request("GET", "/v1/trees")
+        trees_bare = len(json.loads(listing)["trees"])
+    print(f"415: empty POST /v1/trees from another origin without Content-Type {foreign}, as a form {form}, "
+          f"trees created {trees_refused}; with no Origin and no type (curl) {bare}, trees {trees_bare}")
+    check(foreign == 415 and form == 415 and trees_refused == 0,
+          "body-less POSTs from another origin or as a form are 415 and create nothing")
+    check(bare == 201 and trees_bare == 1, "a body-less POST with no type and no Origin is a request without a body")
 
 
 def probe_pretty_cache():
