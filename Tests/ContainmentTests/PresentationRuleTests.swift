@@ -277,11 +277,19 @@ import Testing
                 "modal.presentationControllerShouldDismiss", "modal.presentationControllerWillDismiss", "modal.viewWillDisappear",
             ])
         let cancel = tree.run([call("modal", "cancelInteractiveDismissal")])
-        #expect(lifecycle(cancel) == ["modal.viewWillAppear", "modal.viewIsAppearing", "modal.viewDidAppear"])
+        #expect(
+            lifecycle(cancel) == [
+                "modal.notifyWhenInteractionChanges", "modal.viewWillAppear", "modal.viewIsAppearing", "modal.viewDidAppear",
+                "modal.animateAlongsideTransitionCompletion",
+            ])
         #expect(tree.snapshot().controllers["modal"]?.presentingViewController == "root")
         _ = tree.run([call("modal", "beginInteractiveDismissal")])
         let finish = tree.run([call("modal", "finishInteractiveDismissal")])
-        #expect(lifecycle(finish) == ["modal.viewDidDisappear", "modal.presentationControllerDidDismiss"])
+        #expect(
+            lifecycle(finish) == [
+                "modal.notifyWhenInteractionChanges", "modal.viewDidDisappear", "modal.animateAlongsideTransitionCompletion",
+                "modal.presentationControllerDidDismiss",
+            ])
         #expect(tree.snapshot().controllers["root"]?.presentedViewController == nil)
         #expect(!(begin + cancel + finish).contains { $0.controller == "root" })
     }

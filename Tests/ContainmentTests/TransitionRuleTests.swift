@@ -168,8 +168,12 @@ import Testing
         let tree = try ContainmentTree(
             id: "traits", root: ControllerSpec(id: "root", children: [ControllerSpec(id: "child")]), now: t0)
         let events = tree.run([call("window", "setHorizontalSizeClass", ["sizeClass": "regular"])])
-        #expect(trace(events) == ["root.traitCollectionDidChange", "child.traitCollectionDidChange"])
-        #expect(events.first?.args["previousTraitCollection"] == ["horizontalSizeClass": "compact"])
+        #expect(
+            trace(events) == [
+                "root.willTransition", "child.willTransition", "root.traitCollectionDidChange", "child.traitCollectionDidChange",
+            ])
+        #expect(events.first?.args["newCollection"] == ["horizontalSizeClass": "regular"])
+        #expect(events.last?.args["previousTraitCollection"] == ["horizontalSizeClass": "compact"])
         #expect(tree.run([call("window", "setHorizontalSizeClass", ["sizeClass": "regular"])]).isEmpty)
     }
 }

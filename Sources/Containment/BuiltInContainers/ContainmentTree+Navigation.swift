@@ -75,12 +75,16 @@ extension ContainmentTree {
     }
 
     /// Finish: the pop completes (top's "did", below's "did", top leaves). Cancel: both
-    /// reverse (below will/did disappear, top will/did appear) and the stack stays.
+    /// reverse (below will/did disappear, top will/did appear) and the stack stays. The
+    /// transition coordinator reports the interaction's end first and its completion last
+    /// (docs/uikit-rules-adaptivity.md, rule 35).
     func endInteractivePop(_ navigation: String, finish: Bool) throws(ContainmentError) {
         guard let pop = controllers[existing: navigation].interactivePop else {
             throw .internalInconsistency(code: "no_interactive_pop", "No interactive pop of \(ContainmentError.describe(navigation)) is in progress")
         }
         editController(navigation) { $0.interactivePop = nil }
+        notifyInteractionChanges(navigation, cancelled: !finish)
+        defer { completeAlongsideTransition(navigation, cancelled: !finish) }
         let began = controllers[existing: pop.from].appearanceDriver == .manual
         if finish {
             removeFromSuperview(controllers[existing: pop.from].viewID)

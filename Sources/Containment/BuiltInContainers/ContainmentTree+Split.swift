@@ -15,12 +15,12 @@ extension ContainmentTree {
         }
     }
 
-    private func isNavigation(_ controller: String?) -> Bool {
+    func isNavigation(_ controller: String?) -> Bool {
         controller.flatMap { controllers[$0]?.kind } == .navigationController
     }
 
     /// A child of the split shown in its column: addChild, frame, addSubview, didMove.
-    private func embed(_ child: String, in split: String, column: SplitColumn, showsView: Bool) throws(ContainmentError) {
+    func embed(_ child: String, in split: String, column: SplitColumn, showsView: Bool) throws(ContainmentError) {
         try addChildController(child, to: split, field: "args.viewController")
         if showsView, controllers[existing: split].isViewLoaded {
             loadViewIfNeeded(child)
@@ -32,7 +32,7 @@ extension ContainmentTree {
     }
 
     /// hideContentController without loading a view that is not loaded.
-    private func unembed(_ child: String) {
+    func unembed(_ child: String) {
         willMove(child, toParent: nil)
         if let node = controllers[child], node.isViewLoaded {
             removeFromSuperview(node.viewID)
@@ -111,8 +111,11 @@ extension ContainmentTree {
         guard let state = controllers[split]?.split else { return }
         let splitView = controllers[existing: split].viewID
         var shown: [(String, SplitColumn)] = []
+        // Collapsed, the primary shows unless the secondary replaced it in the split's own
+        // view; a navigation controller primary shows the secondary on its stack (rule 31).
+        let secondaryReplacesPrimary = state.secondaryOnTop && state.secondary.map { parentID(of: $0) == split } == true
         if let primary = state.primary, parentID(of: primary) == split,
-            state.isCollapsed ? !state.secondaryOnTop : !state.isPrimaryHidden
+            state.isCollapsed ? !secondaryReplacesPrimary : !state.isPrimaryHidden
         {
             shown.append((primary, .primary))
         }
@@ -126,39 +129,10 @@ extension ContainmentTree {
         }
     }
 
-    /// Size-class changes: each split view controller among `controllers` collapses
-    /// (compact) or separates (regular).
-    func adaptSplitViewControllers(_ candidates: [String]) throws(ContainmentError) {
-        let compact = window.horizontalSizeClass == .compact
-        for split in candidates {
-            guard let state = controllers[split]?.split, state.isCollapsed != compact else { continue }
-            editController(split) { $0.split?.isCollapsed = compact }
-            if compact {
-                if let primary = state.primary, let node = controllers[primary], node.isViewLoaded {
-                    setFrame(node.viewID, splitFrame(split, .primary))
-                    if state.isPrimaryHidden, controllers[existing: split].isViewLoaded {
-                        try addSubview(node.viewID, to: controllers[existing: split].viewID, at: 0)
-                    }
-                }
-                if state.secondary != nil {
-                    try collapseSecondary(of: split)
-                }
-            } else {
-                if state.secondary != nil {
-                    try uncollapseSecondary(of: split, intoColumn: true)
-                }
-                if let primary = state.primary, let node = controllers[primary], node.isViewLoaded {
-                    setFrame(node.viewID, splitFrame(split, .primary))
-                    if state.isPrimaryHidden { removeFromSuperview(node.viewID) }
-                }
-            }
-        }
-    }
-
     /// Collapses the secondary onto the primary: pushed onto a navigation controller primary
     /// (its view moves there, so it stays on screen), else kept as a child without a view,
     /// unless `showing` asks for it to be the one on top.
-    private func collapseSecondary(of split: String, showing: Bool = false) throws(ContainmentError) {
+    func collapseSecondary(of split: String, showing: Bool = false) throws(ContainmentError) {
         guard let state = controllers[existing: split].split, let secondary = state.secondary else { return }
         if let primary = state.primary, isNavigation(primary) {
             if parentID(of: secondary) == split {
@@ -201,7 +175,7 @@ extension ContainmentTree {
     /// Separates the secondary again: popped off a navigation controller primary and put
     /// back in its column (`intoColumn`), or, for `show(.primary)` while collapsed, dropped
     /// back so the primary is on top.
-    private func uncollapseSecondary(of split: String, intoColumn: Bool) throws(ContainmentError) {
+    func uncollapseSecondary(of split: String, intoColumn: Bool) throws(ContainmentError) {
         guard let state = controllers[existing: split].split, let secondary = state.secondary else { return }
         editController(split) { $0.split?.secondaryOnTop = false }
         if let primary = state.primary, isNavigation(primary), parentID(of: secondary) == primary {

@@ -47,6 +47,13 @@ struct ControllerExtras {
     var transitionStyle: PageTransitionStyle?
     /// A gesture-driven page turn in progress.
     var pageSwipe: PageSwipe?
+
+    // MARK: Overrides, delegates and traits (docs/uikit-rules-adaptivity.md)
+
+    var answers = ControllerAnswers()
+    /// The traits the parent gave this child with `setOverrideTraitCollection(_:forChild:)`;
+    /// dropped when the child leaves that parent.
+    var overrideTraitCollection: TraitOverrides?
 }
 
 /// The reference a node holds its extras through; copied before a write when shared, so

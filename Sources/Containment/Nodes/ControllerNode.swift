@@ -202,6 +202,16 @@ struct ControllerNode {
         _modify { yield &extras.pageSwipe }
     }
 
+    var answers: ControllerAnswers {
+        get { extrasBox?.extras.answers ?? ControllerAnswers() }
+        _modify { yield &extras.answers }
+    }
+
+    var overrideTraitCollection: TraitOverrides? {
+        get { extrasBox?.extras.overrideTraitCollection }
+        _modify { yield &extras.overrideTraitCollection }
+    }
+
     var isViewLoaded: Bool { rootView != nil }
 
     var viewID: String { ControllerNode.viewID(of: id) }

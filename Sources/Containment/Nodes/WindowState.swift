@@ -6,4 +6,6 @@ struct WindowState: Equatable {
     var horizontalSizeClass: SizeClass
     var visible = false
     var rootViewController: String?
+    /// The scene's activation state (`setActivationState`).
+    var activationState: ActivationState = .foregroundActive
 }

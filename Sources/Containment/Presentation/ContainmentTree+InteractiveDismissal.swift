@@ -49,14 +49,17 @@ extension ContainmentTree {
     /// Finished: `viewDidDisappear`, then `presentationControllerDidDismiss`, and the sheet
     /// is gone. Cancelled: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear` (no
     /// `viewDidDisappear`), and the sheet stays. A sheet never covers its presenter, which
-    /// hears of neither.
+    /// hears of neither. The transition coordinator reports the interaction's end first and
+    /// its completion after the appearance callbacks (docs/uikit-rules-adaptivity.md, rule 35).
     func endInteractiveDismissal(_ presented: String, finish: Bool) throws(ContainmentError) {
         let presenter = try interactiveDismissal(of: presented)
+        notifyInteractionChanges(presented, cancelled: !finish)
         let began = controllers[existing: presented].appearanceDriver == .manual
         if finish {
             if began {
                 endAppearanceTransition(presented)
             }
+            completeAlongsideTransition(presented, cancelled: false)
             emit(presented, "presentationControllerDidDismiss")
             unlinkPresentations(of: presenter, stack: [presented])
             return
@@ -69,6 +72,7 @@ extension ContainmentTree {
             endAppearanceTransition(presented)
         }
         editController(presented) { $0.presentation?.phase = .presented }
+        completeAlongsideTransition(presented, cancelled: true)
     }
 
     /// The presenter of a sheet whose swipe is in progress.

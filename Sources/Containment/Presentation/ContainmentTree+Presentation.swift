@@ -15,16 +15,21 @@ extension ContainmentTree {
         try checkPresent(presented, from: receiver)
         guard let presented else { return }
         let node = controllers[existing: presented]
-        let style = node.modalPresentationStyle.resolved
-        let presenter = presentingController(for: receiver, style: style)
+        let requested = node.modalPresentationStyle.resolved
+        let presenter = presentingController(for: receiver, style: requested)
         try checkNotPresenting(presenter: presenter, presented: presented)
         if let warning = presentWarning(presented, on: presenter, from: receiver) {
             warn(receiver, warning)
             return
         }
+        // Adapted to the presenter's traits before the transition begins (rule 33).
+        let style = adaptedStyle(of: presented, requested: requested, sizeClass: horizontalSizeClass(of: presenter))
         loadViewIfNeeded(presented)
         editController(presenter) { $0.presentedViewController = presented }
-        editController(presented) { $0.presentation = Presentation(presenter: presenter, style: style, phase: .presenting) }
+        editController(presented) {
+            $0.presentation = Presentation(
+                presenter: presenter, style: style, phase: .presenting, requestedStyle: style == requested ? nil : requested)
+        }
         let (transitionID, ordinal) = nextPresentationTransitionID()
         let forwards = window.visible
         schedulePresentationTransition(
@@ -36,9 +41,7 @@ extension ContainmentTree {
             }
             beginPresentationAppearance(presented, appearing: true, animated: animated, transition: transitionID)
         }
-        let presenterView = controllers[existing: presenter].viewID
-        let frame = style.usesPresentationContext ? views[existing: presenterView].frame : Rect(size: window.size)
-        setFrame(node.viewID, frame)
+        setFrame(node.viewID, presentedFrame(of: presented))
         try addSubview(node.viewID, to: WindowState.viewID)
     }
 

@@ -62,5 +62,6 @@ extension ContainmentTree {
         snapshot.presentingViewController = links.presenting
         snapshot.isBeingPresented = node.presentation?.isBeingPresented ?? false
         snapshot.isBeingDismissed = node.presentation?.isBeingDismissed ?? false
+        snapshot.presentationStyle = node.presentation?.style
     }
 }

@@ -13,14 +13,20 @@ struct Presentation: Equatable {
     }
 
     var presenter: String
-    /// The style in force (`automatic` already resolved).
+    /// The style in force (`automatic` already resolved; adapted to the traits, docs/uikit-rules-adaptivity.md).
     var style: ModalPresentationStyle
     var phase: Phase
+    /// The style the controller asked for when UIKit adapted it to another (a popover in a
+    /// compact width is a sheet); nil when `style` is the one asked for.
+    var requestedStyle: ModalPresentationStyle?
     /// Covering styles: where the presenter's view was before UIKit removed it, to put it
     /// back at dismissal.
     var coveredPlace: (superview: String, index: Int)?
 
     var isBeingPresented: Bool { phase == .presenting }
+
+    /// The style the controller asked for (`modalPresentationStyle`, resolved).
+    var requested: ModalPresentationStyle { requestedStyle ?? style }
 
     var isBeingDismissed: Bool {
         switch phase {
@@ -30,7 +36,7 @@ struct Presentation: Equatable {
     }
 
     static func == (lhs: Presentation, rhs: Presentation) -> Bool {
-        lhs.presenter == rhs.presenter && lhs.style == rhs.style && lhs.phase == rhs.phase
+        lhs.presenter == rhs.presenter && lhs.style == rhs.style && lhs.phase == rhs.phase && lhs.requestedStyle == rhs.requestedStyle
             && lhs.coveredPlace?.superview == rhs.coveredPlace?.superview && lhs.coveredPlace?.index == rhs.coveredPlace?.index
     }
 }

@@ -21,12 +21,17 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
     public var definesPresentationContext: Bool?
     public var isModalInPresentation: Bool?
 
+    /// What the controller's overrides and delegates answer (docs/uikit-rules-adaptivity.md),
+    /// written in the same JSON object.
+    public var answers = ControllerAnswersPatch()
+
     public init(
         title: String?? = nil, preferredContentSize: Size? = nil, statusBarStyle: StatusBarStyle? = nil,
         statusBarHidden: Bool? = nil, childForStatusBarStyle: String?? = nil, childForStatusBarHidden: String?? = nil,
         automaticallyForwardsAppearance: Bool? = nil, properties: [String: JSONValue]? = nil,
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
-        isModalInPresentation: Bool? = nil, childContentSizes: [String: Size]? = nil
+        isModalInPresentation: Bool? = nil, childContentSizes: [String: Size]? = nil,
+        answers: ControllerAnswersPatch = ControllerAnswersPatch()
     ) {
         self.title = title
         self.preferredContentSize = preferredContentSize
@@ -40,6 +45,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         self.definesPresentationContext = definesPresentationContext
         self.isModalInPresentation = isModalInPresentation
         self.childContentSizes = childContentSizes
+        self.answers = answers
     }
 
     enum CodingKeys: String, CodingKey {
@@ -68,6 +74,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         definesPresentationContext = try container.decodeIfPresent(Bool.self, forKey: .definesPresentationContext)
         isModalInPresentation = try container.decodeIfPresent(Bool.self, forKey: .isModalInPresentation)
         childContentSizes = try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes)
+        answers = try ControllerAnswersPatch(from: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -84,5 +91,6 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         try container.encodeIfPresent(definesPresentationContext, forKey: .definesPresentationContext)
         try container.encodeIfPresent(isModalInPresentation, forKey: .isModalInPresentation)
         try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)
+        try answers.encode(to: encoder)
     }
 }

@@ -52,6 +52,10 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     public var isModalInPresentation: Bool?
     private var presentedBox: Box?
 
+    /// What the controller's overrides and delegates answer (docs/uikit-rules-adaptivity.md),
+    /// written in the same JSON object.
+    public var answers = ControllerAnswers()
+
     /// A controller this one presents once the tree is built (not animated), as a storyboard's
     /// initial modal segue would: only in a tree's root spec, where the presenter is in the window.
     public var presented: ControllerSpec? {
@@ -81,7 +85,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         primary: ControllerSpec? = nil, secondary: ControllerSpec? = nil,
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
         isModalInPresentation: Bool? = nil, presented: ControllerSpec? = nil, childContentSizes: [String: Size]? = nil,
-        transitionStyle: PageTransitionStyle? = nil
+        transitionStyle: PageTransitionStyle? = nil, answers: ControllerAnswers = ControllerAnswers()
     ) {
         self.id = id
         self.kind = kind
@@ -107,6 +111,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         self.presentedBox = presented.map(Box.init)
         self.childContentSizes = childContentSizes
         self.transitionStyle = transitionStyle
+        self.answers = answers
     }
 
     enum CodingKeys: String, CodingKey {
@@ -144,7 +149,8 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
             isModalInPresentation: try container.decodeIfPresent(Bool.self, forKey: .isModalInPresentation),
             presented: try container.decodeIfPresent(ControllerSpec.self, forKey: .presented),
             childContentSizes: try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes),
-            transitionStyle: try container.decodeIfPresent(PageTransitionStyle.self, forKey: .transitionStyle)
+            transitionStyle: try container.decodeIfPresent(PageTransitionStyle.self, forKey: .transitionStyle),
+            answers: try ControllerAnswers(from: decoder)
         )
     }
 
@@ -174,6 +180,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         try container.encodeIfPresent(presented, forKey: .presented)
         try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)
         try container.encodeIfPresent(transitionStyle, forKey: .transitionStyle)
+        try answers.encode(to: encoder)
     }
 
     /// Holds a nested spec so the struct can contain itself.

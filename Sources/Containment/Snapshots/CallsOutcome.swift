@@ -4,10 +4,14 @@ public struct CallsOutcome: Codable, Sendable, Equatable {
     public var failure: ContainmentError?
     /// How many calls were applied and kept (0 for a failed atomic batch).
     public var applied: Int
+    /// What the kept calls return, one entry per call (`null` for a call returning nothing);
+    /// nil when none of them returns anything (`targetViewController` does).
+    public var results: [JSONValue]?
 
-    public init(events: [Event], failure: ContainmentError?, applied: Int) {
+    public init(events: [Event], failure: ContainmentError?, applied: Int, results: [JSONValue]? = nil) {
         self.events = events
         self.failure = failure
         self.applied = applied
+        self.results = results
     }
 }

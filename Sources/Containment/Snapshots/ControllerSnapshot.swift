@@ -51,6 +51,19 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     public var presentingViewController: String?
     public var isBeingPresented = false
     public var isBeingDismissed = false
+    /// The style a presented controller is shown with after adaptation (a popover in a compact
+    /// width is a `pageSheet`); nil when not presented.
+    public var presentationStyle: ModalPresentationStyle?
+
+    // MARK: Overrides, delegates and traits (docs/uikit-rules-adaptivity.md)
+
+    /// What the controller's overrides and delegates answer, in the same JSON object.
+    public var answers = ControllerAnswers()
+    /// The traits its parent overrides with `setOverrideTraitCollection(_:forChild:)`.
+    public var overrideTraitCollection: TraitOverrides?
+    /// Its traits where they differ from the window's (an override above it); nil when it has
+    /// the window's.
+    public var traitCollection: TraitOverrides?
 
     public init(
         id: String, kind: ControllerKind, title: String?, parent: String?, children: [String], isViewLoaded: Bool,
@@ -98,6 +111,48 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case presentingViewController, isBeingPresented, isBeingDismissed
         case childContentSizes
         case transitionStyle
+        case presentationStyle, overrideTraitCollection, traitCollection
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id), kind: try container.decode(ControllerKind.self, forKey: .kind),
+            title: try container.decodeIfPresent(String.self, forKey: .title),
+            parent: try container.decodeIfPresent(String.self, forKey: .parent),
+            children: try container.decode([String].self, forKey: .children),
+            isViewLoaded: try container.decode(Bool.self, forKey: .isViewLoaded),
+            view: try container.decodeIfPresent(ViewSnapshot.self, forKey: .view),
+            containerViews: try container.decode([String].self, forKey: .containerViews),
+            appearance: try container.decode(AppearanceState.self, forKey: .appearance),
+            isMovingToParent: try container.decode(Bool.self, forKey: .isMovingToParent),
+            isMovingFromParent: try container.decode(Bool.self, forKey: .isMovingFromParent),
+            automaticallyForwardsAppearance: try container.decode(Bool.self, forKey: .automaticallyForwardsAppearance),
+            preferredContentSize: try container.decode(Size.self, forKey: .preferredContentSize),
+            statusBarStyle: try container.decode(StatusBarStyle.self, forKey: .statusBarStyle),
+            statusBarHidden: try container.decode(Bool.self, forKey: .statusBarHidden),
+            childForStatusBarStyle: try container.decodeIfPresent(String.self, forKey: .childForStatusBarStyle),
+            childForStatusBarHidden: try container.decodeIfPresent(String.self, forKey: .childForStatusBarHidden),
+            properties: try container.decode([String: JSONValue].self, forKey: .properties),
+            viewControllers: try container.decodeIfPresent([String].self, forKey: .viewControllers),
+            selectedIndex: try container.decodeIfPresent(Int.self, forKey: .selectedIndex),
+            primary: try container.decodeIfPresent(String.self, forKey: .primary),
+            secondary: try container.decodeIfPresent(String.self, forKey: .secondary),
+            isCollapsed: try container.decodeIfPresent(Bool.self, forKey: .isCollapsed),
+            isPrimaryHidden: try container.decodeIfPresent(Bool.self, forKey: .isPrimaryHidden),
+            childContentSizes: try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes),
+            transitionStyle: try container.decodeIfPresent(PageTransitionStyle.self, forKey: .transitionStyle))
+        modalPresentationStyle = try container.decode(ModalPresentationStyle.self, forKey: .modalPresentationStyle)
+        definesPresentationContext = try container.decode(Bool.self, forKey: .definesPresentationContext)
+        isModalInPresentation = try container.decode(Bool.self, forKey: .isModalInPresentation)
+        presentedViewController = try container.decodeIfPresent(String.self, forKey: .presentedViewController)
+        presentingViewController = try container.decodeIfPresent(String.self, forKey: .presentingViewController)
+        isBeingPresented = try container.decode(Bool.self, forKey: .isBeingPresented)
+        isBeingDismissed = try container.decode(Bool.self, forKey: .isBeingDismissed)
+        presentationStyle = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .presentationStyle)
+        answers = try ControllerAnswers(from: decoder)
+        overrideTraitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .overrideTraitCollection)
+        traitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .traitCollection)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -136,5 +191,9 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encode(isBeingDismissed, forKey: .isBeingDismissed)
         try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)
         try container.encodeIfPresent(transitionStyle, forKey: .transitionStyle)
+        try container.encodeIfPresent(presentationStyle, forKey: .presentationStyle)
+        try answers.encode(to: encoder)
+        try container.encodeIfPresent(overrideTraitCollection, forKey: .overrideTraitCollection)
+        try container.encodeIfPresent(traitCollection, forKey: .traitCollection)
     }
 }

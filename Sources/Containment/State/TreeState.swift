@@ -39,6 +39,8 @@ public struct TreeState: Codable, Sendable {
         var horizontalSizeClass: SizeClass
         var visible: Bool
         var rootViewController: String?
+        /// Absent in states written before scenes had activation states: `foregroundActive`.
+        var activationState: ActivationState?
     }
 
     /// Work deferred to the end of the run-loop turn (empty between calls in practice, kept
@@ -106,6 +108,9 @@ public struct TreeState: Codable, Sendable {
         var childContentSizes: [String: Size]
         var transitionStyle: PageTransitionStyle?
         var pageSwipe: PageSwipe?
+        /// Absent when nothing is declared (and in states written before answers existed).
+        var answers: ControllerAnswers?
+        var overrideTraitCollection: TraitOverrides?
     }
 
     struct PresentationRecord: Codable, Sendable {
@@ -114,6 +119,7 @@ public struct TreeState: Codable, Sendable {
         var phase: Presentation.Phase
         var coveredSuperview: String?
         var coveredIndex: Int?
+        var requestedStyle: ModalPresentationStyle?
     }
 }
 

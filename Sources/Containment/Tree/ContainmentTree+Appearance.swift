@@ -86,6 +86,9 @@ extension ContainmentTree {
             return false
         }
         let (moving, relays) = editController(index) { node in
+            // An add is over once the controller disappears again (pushed over within the
+            // turn): `isMovingToParent` belongs to an add's appear callbacks only (rule 38).
+            if !appearing, node.isMovingToParent { node.isMovingToParent = false }
             node.appearance = appearing ? .appearing : .disappearing
             node.appearanceDriver = driver
             node.appearanceAnimated = animated

@@ -7,15 +7,27 @@ extension ContainmentTree {
     @discardableResult
     func buildSpec(_ root: ControllerSpec, field rootField: String?) throws(ContainmentError) -> [RawCall] {
         let specs = try validateSpec(root, field: rootField)
+        let sizeClasses = specSizeClasses(root)
         for (spec, _) in specs {
-            let node = makeNode(spec)
+            let node = makeNode(spec, sizeClass: sizeClasses[spec.id] ?? window.horizontalSizeClass)
             insertController(node)
             for container in node.containerViews {
                 storeContainerViewOwner(spec.id, for: container.id)
             }
         }
+        // A split view controller gets its columns once their contents are built, as a
+        // storyboard sets its `viewControllers` (rule 31): innermost first.
+        var columnCalls: [[RawCall]] = []
         for (spec, _) in specs {
-            try runCalls(try embedCalls(for: spec))
+            let calls = try embedCalls(for: spec)
+            if spec.kind == .splitViewController {
+                columnCalls.append(calls)
+            } else {
+                try runCalls(calls)
+            }
+        }
+        for calls in columnCalls.reversed() {
+            try runCalls(calls)
         }
         return presentationCalls(for: specs.map(\.0))
     }
@@ -108,6 +120,7 @@ extension ContainmentTree {
                 field: path + "viewControllers", "only navigation, tab bar and page view controllers have viewControllers")
         }
         try validatePageFields(spec, kind: kind, path: path)
+        try spec.answers.validate(kind: kind, path: path)
         try Self.validateChildContentSizes(spec.childContentSizes, field: path + "childContentSizes")
         if let index = spec.selectedIndex {
             guard kind == .tabBarController else {
@@ -122,7 +135,9 @@ extension ContainmentTree {
         }
     }
 
-    private func makeNode(_ spec: ControllerSpec) -> ControllerNode {
+    /// `sizeClass`: the horizontal size class the controller will have where the spec puts it
+    /// (a split view controller starts collapsed in a compact one).
+    private func makeNode(_ spec: ControllerSpec, sizeClass: SizeClass) -> ControllerNode {
         var node = ControllerNode(id: spec.id, kind: spec.kind ?? .viewController)
         node.automaticallyForwardsAppearance = spec.automaticallyForwardsAppearance ?? true
         let properties = (spec.properties ?? [:]).filter { $0.value != .null }
@@ -137,8 +152,9 @@ extension ContainmentTree {
             spec.title != nil || spec.preferredContentSize != nil || spec.statusBarStyle != nil
                 || spec.statusBarHidden != nil || spec.childForStatusBarStyle != nil || spec.childForStatusBarHidden != nil
                 || !properties.isEmpty || !containerViews.isEmpty || node.kind != .viewController
-                || spec.childContentSizes?.isEmpty == false
+                || spec.childContentSizes?.isEmpty == false || !spec.answers.isEmpty
         else { return node }
+        node.answers = spec.answers
         node.title = spec.title
         node.preferredContentSize = spec.preferredContentSize ?? Size(width: 0, height: 0)
         node.statusBarStyle = spec.statusBarStyle ?? .default
@@ -155,7 +171,7 @@ extension ContainmentTree {
             node.transitionStyle = spec.transitionStyle ?? .pageCurl
             // UIPageViewController drives its pages' appearance itself (rule 24).
             node.automaticallyForwardsAppearance = spec.automaticallyForwardsAppearance ?? false
-        case .splitViewController: node.split = SplitState(isCollapsed: window.horizontalSizeClass == .compact)
+        case .splitViewController: node.split = SplitState(isCollapsed: sizeClass == .compact)
         case .viewController: break
         }
         return node
@@ -202,5 +218,19 @@ extension ContainmentTree {
                     args: ["viewController": .string(columnSpec.id), "column": .string(column.rawValue)]))
         }
         return calls
+    }
+
+    /// The horizontal size class each spec's controller will have: the window's, or what a
+    /// `traitOverrides` above it (or its own) says; a presented one takes its presenter's.
+    private func specSizeClasses(_ root: ControllerSpec) -> [String: SizeClass] {
+        var result: [String: SizeClass] = [:]
+        var stack = [(root, window.horizontalSizeClass)]
+        while let (spec, inherited) = stack.popLast() {
+            let own = spec.answers.traitOverrides?.horizontalSizeClass ?? inherited
+            result[spec.id] = own
+            let nested = (spec.children ?? []) + (spec.viewControllers ?? []) + [spec.primary, spec.secondary, spec.presented].compactMap { $0 }
+            stack.append(contentsOf: nested.map { ($0, own) })
+        }
+        return result
     }
 }

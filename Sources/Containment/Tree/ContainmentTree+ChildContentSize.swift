@@ -14,6 +14,7 @@ extension ContainmentTree {
             guard let node = controllers[controller] else { continue }
             if node.isViewLoaded, let view = views[node.viewID] { sizes[controller] = view.frame.size }
             stack.append(contentsOf: childIDs(of: node))
+            if let presented = node.presentedViewController { stack.append(presented) }
         }
         return sizes
     }
@@ -29,6 +30,11 @@ extension ContainmentTree {
             visit(&budget)
             guard let node = controllers[controller] else { continue }
             emit(controller, "viewWillTransition", ["size": Self.json(newSize)])
+            // Its presentation controller tells what it presents, after its children (rule 32).
+            if let presented = node.presentedViewController {
+                let presentedSize = presentedContentSize(of: presented, presenterSize: newSize)
+                if currentSizes[presented] != presentedSize { stack.append((presented, presentedSize)) }
+            }
             let children = childIDs(of: node)
             let told = node.kind == .viewController ? children : children.filter { isShownChild($0, of: node) }
             for child in told.reversed() {

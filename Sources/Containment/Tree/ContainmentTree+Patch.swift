@@ -25,6 +25,7 @@ extension ContainmentTree {
                 emit(parent, "preferredContentSizeDidChange", ["child": .string(id), "size": Self.json(size)])
             }
         }
+        try applyAnswers(patch.answers, to: id)
         // Keys in sorted order so the events are the same whatever order JSON gave them.
         for (key, value) in (patch.properties ?? [:]).sorted(by: { $0.key < $1.key }) {
             let old = controllers[existing: id].properties[key]

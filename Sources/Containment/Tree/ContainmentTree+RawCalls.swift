@@ -74,7 +74,10 @@ extension ContainmentTree {
         case "setHidden":
             setWindowHidden(try args.bool("hidden"))
         case "setSize":
-            try setWindowSize(try args.size("size"))
+            let size = try args.size("size")
+            try setWindowSize(size, horizontalSizeClass: try args.optionalRawValue("horizontalSizeClass", as: SizeClass.self))
+        case "setActivationState":
+            setActivationState(try args.rawValue("state", as: ActivationState.self))
         case "setHorizontalSizeClass":
             try setHorizontalSizeClass(try args.rawValue("sizeClass", as: SizeClass.self))
         default:
@@ -137,6 +140,7 @@ extension ContainmentTree {
             "cancelInteractiveDismissal":
             try applyPresentationCall(controller, method, args)
         default:
+            if try applyAdaptivityCall(controller, method, args) { return }
             try applyContainerCall(controller, method, args, prefix: prefix)
         }
     }

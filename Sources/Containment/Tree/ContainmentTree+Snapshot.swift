@@ -9,16 +9,19 @@ extension ContainmentTree {
         }
         var controllerSnapshots: [String: ControllerSnapshot] = [:]
         let links = allPresentationLinks()
+        let sizeClasses = overriddenSizeClasses()
         for (_, controllerID, node) in controllers.all {
             var snapshot = controllerSnapshot(node, view: node.isViewLoaded ? viewSnapshots[node.viewID] : nil)
             addPresentation(of: node, links: links[controllerID] ?? PresentationLinks(), to: &snapshot)
+            snapshot.traitCollection = sizeClasses[controllerID].map { TraitOverrides(horizontalSizeClass: $0) }
             controllerSnapshots[controllerID] = snapshot
         }
         return TreeSnapshot(
             id: id, clock: configuration.clock,
             window: WindowSnapshot(
                 size: window.size, horizontalSizeClass: window.horizontalSizeClass, visible: window.visible,
-                rootViewController: window.rootViewController, statusBar: statusBarSnapshot()),
+                rootViewController: window.rootViewController, statusBar: statusBarSnapshot(), homeIndicator: homeIndicatorSnapshot(),
+                screenEdgesDeferringSystemGestures: screenEdgesSnapshot(), activationState: window.activationState),
             controllers: controllerSnapshots, views: viewSnapshots, lastSeq: lastSeq,
             time: configuration.clock == "manual" ? ISOTime.string(from: now) : nil,
             nextDueTime: nextDueTime.map(ISOTime.string))
@@ -32,6 +35,10 @@ extension ContainmentTree {
         let view = node.isViewLoaded ? views[node.viewID].map { viewSnapshot($0, id: node.viewID) } : nil
         var snapshot = controllerSnapshot(node, view: view)
         addPresentation(of: node, links: presentationLinks(of: id), to: &snapshot)
+        if hasTraitOverrides, traitHierarchy().contains(where: { $0.id == id }) {
+            let sizeClass = horizontalSizeClass(of: id)
+            snapshot.traitCollection = sizeClass == window.horizontalSizeClass ? nil : TraitOverrides(horizontalSizeClass: sizeClass)
+        }
         return snapshot
     }
 
@@ -42,7 +49,7 @@ extension ContainmentTree {
     }
 
     private func controllerSnapshot(_ node: ControllerNode, view: ViewSnapshot?) -> ControllerSnapshot {
-        ControllerSnapshot(
+        var snapshot = ControllerSnapshot(
             id: node.id, kind: node.kind, title: node.title, parent: node.parent.map { controllers.id($0) }, children: childIDs(of: node),
             isViewLoaded: node.isViewLoaded, view: view, containerViews: node.containerViews.map(\.id),
             appearance: node.appearance, isMovingToParent: node.isMovingToParent, isMovingFromParent: node.isMovingFromParent,
@@ -53,6 +60,11 @@ extension ContainmentTree {
             viewControllers: node.stack, selectedIndex: node.selectedIndex, primary: node.split?.primary,
             secondary: node.split?.secondary, isCollapsed: node.split?.isCollapsed, isPrimaryHidden: node.split?.isPrimaryHidden,
             childContentSizes: node.childContentSizes.isEmpty ? nil : node.childContentSizes, transitionStyle: node.transitionStyle)
+        if node.hasExtras {
+            snapshot.answers = node.answers
+            snapshot.overrideTraitCollection = node.overrideTraitCollection
+        }
+        return snapshot
     }
 
     /// An indented dump like UIKit's `_printHierarchy`: the window's root view controller

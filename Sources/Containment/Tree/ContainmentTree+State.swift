@@ -13,7 +13,8 @@ extension ContainmentTree {
             formatVersion: TreeState.formatVersion, id: id, configuration: configuration,
             window: TreeState.WindowRecord(
                 size: window.size, horizontalSizeClass: window.horizontalSizeClass, visible: window.visible,
-                rootViewController: window.rootViewController),
+                rootViewController: window.rootViewController,
+                activationState: window.activationState == .foregroundActive ? nil : window.activationState),
             controllers: controllerRecords, views: viewRecords, containerViewOwners: owners,
             turn: TreeState.TurnRecord(
                 deferredEnds: liveIDs(scheduler.deferredEnds), pendingIsAppearing: liveIDs(scheduler.pendingIsAppearing),
@@ -37,6 +38,7 @@ extension ContainmentTree {
         window = WindowState(size: state.window.size, horizontalSizeClass: state.window.horizontalSizeClass)
         window.visible = state.window.visible
         window.rootViewController = state.window.rootViewController
+        window.activationState = state.window.activationState ?? .foregroundActive
         // Two passes: every node gets its handle first, then links are set from the ids.
         controllers.removeAll()
         views.removeAll()
@@ -175,9 +177,10 @@ extension ContainmentTree {
             presentation: extras.presentation.map {
                 TreeState.PresentationRecord(
                     presenter: $0.presenter, style: $0.style, phase: $0.phase, coveredSuperview: $0.coveredPlace?.superview,
-                    coveredIndex: $0.coveredPlace?.index)
+                    coveredIndex: $0.coveredPlace?.index, requestedStyle: $0.requestedStyle)
             },
-            childContentSizes: extras.childContentSizes, transitionStyle: extras.transitionStyle, pageSwipe: extras.pageSwipe)
+            childContentSizes: extras.childContentSizes, transitionStyle: extras.transitionStyle, pageSwipe: extras.pageSwipe,
+            answers: extras.answers.isEmpty ? nil : extras.answers, overrideTraitCollection: extras.overrideTraitCollection)
     }
 
     private static func node(from record: TreeState.ControllerRecord) -> ControllerNode {
@@ -201,9 +204,11 @@ extension ContainmentTree {
                 presentation: extras.presentation.map { presentation in
                     Presentation(
                         presenter: presentation.presenter, style: presentation.style, phase: presentation.phase,
+                        requestedStyle: presentation.requestedStyle,
                         coveredPlace: presentation.coveredSuperview.map { ($0, presentation.coveredIndex ?? 0) })
                 },
-                childContentSizes: extras.childContentSizes, transitionStyle: extras.transitionStyle, pageSwipe: extras.pageSwipe)
+                childContentSizes: extras.childContentSizes, transitionStyle: extras.transitionStyle, pageSwipe: extras.pageSwipe,
+                answers: extras.answers ?? ControllerAnswers(), overrideTraitCollection: extras.overrideTraitCollection)
         }
         // After the extras: a transition driver keeps its id there.
         node.appearanceDriver =

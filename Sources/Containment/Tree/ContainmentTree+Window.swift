@@ -36,10 +36,16 @@ extension ContainmentTree {
     }
 
     /// A window size change: `viewWillTransition(to:with:)` on the root, forwarded down as
-    /// UIKit's default implementation does (rule 18, `ContainmentTree+ChildContentSize.swift`).
-    func setWindowSize(_ size: Size) throws(ContainmentError) {
+    /// UIKit's default implementation does (rule 18, `ContainmentTree+ChildContentSize.swift`),
+    /// and by presentation controllers to what they present (rule 32). With a size class, a
+    /// rotation across size classes: the trait change wraps the size change (rule 32).
+    func setWindowSize(_ size: Size, horizontalSizeClass: SizeClass? = nil) throws(ContainmentError) {
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             throw .invalidArgument(field: "args.size", "size must be finite and not negative")
+        }
+        if let horizontalSizeClass {
+            try setHorizontalSizeClass(horizontalSizeClass) { () throws(ContainmentError) in try setWindowSize(size) }
+            return
         }
         guard size != window.size else { return }
         let currentSizes = window.rootViewController.map { rootViewSizes(below: $0) } ?? [:]
@@ -48,50 +54,7 @@ extension ContainmentTree {
         if let root = window.rootViewController {
             forwardViewWillTransition(from: root, to: size, currentSizes: currentSizes)
         }
-    }
-
-    /// A size-class change: `traitCollectionDidChange` down the controller hierarchy from
-    /// the root, parents first; then split view controllers adapt.
-    func setHorizontalSizeClass(_ sizeClass: SizeClass) throws(ContainmentError) {
-        let previous = window.horizontalSizeClass
-        guard sizeClass != previous else { return }
-        editWindow { $0.horizontalSizeClass = sizeClass }
-        guard let root = window.rootViewController else { return }
-        var stack = [root]
-        var visited: [String] = []
-        var budget = WalkBudget("trait collection", nodes: controllers.count)
-        while let controller = stack.popLast() {
-            visit(&budget)
-            guard let node = controllers[controller] else { continue }
-            visited.append(controller)
-            emit(
-                controller, "traitCollectionDidChange",
-                ["previousTraitCollection": .object(["horizontalSizeClass": .string(previous.rawValue)])])
-            stack.append(contentsOf: childIDs(of: node).reversed())
-        }
-        try adaptSplitViewControllers(visited)
-    }
-
-    /// The window's effective status bar: follow `childForStatusBarStyle` (or `…Hidden`)
-    /// from the root while it names an existing controller (rule 16).
-    func statusBarSnapshot() -> StatusBarSnapshot {
-        guard let root = window.rootViewController, controllers[root] != nil else {
-            return StatusBarSnapshot(style: .default, hidden: false, decidedBy: nil, hiddenDecidedBy: nil)
-        }
-        let styleDecider = followChain(from: root) { $0.childForStatusBarStyle }
-        let hiddenDecider = followChain(from: root) { $0.childForStatusBarHidden }
-        return StatusBarSnapshot(
-            style: controllers[existing: styleDecider].statusBarStyle, hidden: controllers[existing: hiddenDecider].statusBarHidden,
-            decidedBy: styleDecider, hiddenDecidedBy: hiddenDecider)
-    }
-
-    private func followChain(from root: String, _ next: (ControllerNode) -> String?) -> String {
-        var current = root
-        var seen: Set<String> = [root]
-        while let candidate = next(controllers[existing: current]), controllers[candidate] != nil, seen.insert(candidate).inserted {
-            current = candidate
-        }
-        return current
+        reframePresentedViews()
     }
 
     static func json(_ size: Size) -> JSONValue {

@@ -39,6 +39,8 @@ public final class ContainmentTree {
     var undo = UndoLog()
     /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
     var workCount = 0
+    /// What the raw call in progress returns (`targetViewController`), collected by `perform`.
+    var callResult: JSONValue?
     #else
     @exclusivity(unchecked) var controllers = NodeTable<ControllerNode>()
     @exclusivity(unchecked) var views = NodeTable<ViewNode>()
@@ -64,6 +66,8 @@ public final class ContainmentTree {
     @exclusivity(unchecked) var undo = UndoLog()
     /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
     @exclusivity(unchecked) var workCount = 0
+    /// What the raw call in progress returns (`targetViewController`), collected by `perform`.
+    @exclusivity(unchecked) var callResult: JSONValue?
     #endif
 
     /// Builds the tree; with a root spec, builds it call by call, sets it as the window's
@@ -193,8 +197,10 @@ public final class ContainmentTree {
     public func perform(_ calls: [RawCall], atomic: Bool, now: Double) -> CallsOutcome {
         beginCall(now: now)
         let start = markUndo()
+        var results = CallResults()
         for (index, call) in calls.enumerated() {
             let mark = atomic ? start : markUndo()
+            callResult = nil
             do {
                 try apply(call, field: "", isFinal: !atomic)
             } catch {
@@ -203,11 +209,14 @@ public final class ContainmentTree {
                     withoutUndo { flushTurn() }
                 }
                 let events = commitCall()
-                return CallsOutcome(events: events, failure: error.atCall(index), applied: atomic ? 0 : index)
+                return CallsOutcome(
+                    events: events, failure: error.atCall(index), applied: atomic ? 0 : index,
+                    results: atomic ? nil : results.list(count: index))
             }
+            results.note(callResult, at: index)
         }
         withoutUndo { flushTurn() }
-        return CallsOutcome(events: commitCall(), failure: nil, applied: calls.count)
+        return CallsOutcome(events: commitCall(), failure: nil, applied: calls.count, results: results.list(count: calls.count))
     }
 
     // MARK: Time

@@ -164,4 +164,20 @@ struct RawCallArguments {
         guard let value = T(rawValue: text) else { throw wrong(key, "a known \(key) name") }
         return value
     }
+
+    /// Like `rawValue`, nil when the argument is absent.
+    func optionalRawValue<T: RawRepresentable>(_ key: String, as type: T.Type) throws(ContainmentError) -> T? where T.RawValue == String {
+        guard values[key] != nil else { return nil }
+        return try rawValue(key, as: type)
+    }
+
+    /// The argument as written (nil when absent), for one whose type the method checks itself.
+    func json(_ key: String) -> JSONValue? { value(key) }
+
+    /// An optional argument that is an id or `null` (both nil here); absent is nil too.
+    func optionalSender(_ key: String) throws(ContainmentError) -> String? {
+        guard let value = value(key), value != .null else { return nil }
+        guard let text = value.stringValue else { throw wrong(key, "an id or null") }
+        return text
+    }
 }

@@ -1,0 +1,129 @@
+/// A split view controller collapsing and expanding with its traits (rule 15), asking its
+/// delegate what the app answers (docs/uikit-rules-adaptivity.md, rule 31). The classic
+/// interface asks `splitViewController(_:collapseSecondary:onto:)` (true discards the secondary)
+/// and `splitViewController(_:separateSecondaryFrom:)`; the column interface (`style`
+/// `doubleColumn`) asks `topColumnForCollapsingToProposedTopColumn` and
+/// `displayModeForExpandingToProposedDisplayMode`, then reports `splitViewControllerDidCollapse`
+/// / `splitViewControllerDidExpand`. A delegate implements the methods whose answers the
+/// controller declares; events are on the split view controller.
+extension ContainmentTree {
+    /// Each split view controller among the controllers whose traits changed collapses
+    /// (compact) or separates (regular).
+    func adaptSplitViewControllers(_ candidates: [(id: String, sizeClass: SizeClass)]) throws(ContainmentError) {
+        for (split, sizeClass) in candidates {
+            let compact = sizeClass == .compact
+            guard let state = controllers[split]?.split, state.isCollapsed != compact else { continue }
+            if compact {
+                try collapse(split, state)
+            } else {
+                try expand(split, state)
+            }
+        }
+    }
+
+    private func collapse(_ split: String, _ state: SplitState) throws(ContainmentError) {
+        let answers = controllers[existing: split].answers
+        let columns = answers.style == .doubleColumn
+        var discardsSecondary = false
+        var topColumn = SplitColumn.secondary
+        if columns, let answer = answers.topColumnForCollapsing {
+            emit(
+                split, "topColumnForCollapsingToProposedTopColumn",
+                ["proposedTopColumn": .string(SplitColumn.secondary.rawValue), "result": .string(answer.rawValue)])
+            topColumn = answer
+        } else if !columns, let answer = answers.collapseSecondary, let secondary = state.secondary, let primary = state.primary {
+            emit(
+                split, "collapseSecondary",
+                ["secondaryViewController": .string(secondary), "primaryViewController": .string(primary), "result": .bool(answer)])
+            discardsSecondary = answer
+        }
+        editController(split) { $0.split?.isCollapsed = true }
+        if let primary = state.primary, let node = controllers[primary], node.isViewLoaded {
+            setFrame(node.viewID, splitFrame(split, .primary))
+            if state.isPrimaryHidden, controllers[existing: split].isViewLoaded {
+                try addSubview(node.viewID, to: controllers[existing: split].viewID, at: 0)
+            }
+        }
+        if let secondary = state.secondary {
+            if discardsSecondary {
+                // The delegate handled it "by doing nothing": the secondary leaves the interface.
+                unembed(secondary)
+                editController(split) { node in
+                    node.split?.secondary = nil
+                    node.split?.secondaryOnTop = false
+                }
+            } else if columns, topColumn == .primary {
+                keepSecondaryBehindPrimary(split, secondary)
+            } else {
+                try collapseSecondary(of: split, showing: columns)
+            }
+        }
+        if columns, answers.hasSplitDelegate {
+            emit(split, "splitViewControllerDidCollapse")
+        }
+    }
+
+    /// The column interface collapsed onto its primary: the secondary stays the split's
+    /// child without a view until `show(.secondary)` puts it on top.
+    private func keepSecondaryBehindPrimary(_ split: String, _ secondary: String) {
+        if let node = controllers[secondary], node.isViewLoaded, superviewID(of: node.viewID) == controllers[existing: split].viewID {
+            removeFromSuperview(node.viewID)
+        }
+        editController(split) { $0.split?.secondaryOnTop = false }
+    }
+
+    private func expand(_ split: String, _ state: SplitState) throws(ContainmentError) {
+        let answers = controllers[existing: split].answers
+        let columns = answers.style == .doubleColumn
+        var separated: String?
+        if columns, let answer = answers.displayModeForExpanding {
+            emit(
+                split, "displayModeForExpandingToProposedDisplayMode",
+                ["proposedDisplayMode": .string(SplitDisplayMode.automatic.rawValue), "result": .string(answer.rawValue)])
+            editController(split) { $0.split?.isPrimaryHidden = answer == .secondaryOnly }
+        } else if !columns, let answer = answers.separateSecondary, let primary = state.primary {
+            emit(split, "separateSecondaryFrom", ["primaryViewController": .string(primary), "result": .string(answer)])
+            if answer != state.secondary, controllers[answer] != nil, answer != split, answer != primary {
+                separated = answer
+            }
+        }
+        editController(split) { $0.split?.isCollapsed = false }
+        if let separated {
+            try separate(separated, in: split, replacing: state.secondary)
+        } else if state.secondary != nil {
+            try uncollapseSecondary(of: split, intoColumn: true)
+        } else if !columns, let primary = state.primary, isNavigation(primary), let stack = controllers[existing: primary].stack,
+            stack.count > 1, let top = stack.last
+        {
+            // UINavigationController's `separateSecondaryViewController(for:)`: its top is popped
+            // and becomes the secondary.
+            editController(split) { $0.split?.secondary = top }
+            try uncollapseSecondary(of: split, intoColumn: true)
+        }
+        let isPrimaryHidden = controllers[existing: split].split?.isPrimaryHidden ?? false
+        if let primary = controllers[existing: split].split?.primary, let node = controllers[primary], node.isViewLoaded {
+            setFrame(node.viewID, splitFrame(split, .primary))
+            if isPrimaryHidden { removeFromSuperview(node.viewID) }
+        }
+        if columns, answers.hasSplitDelegate {
+            emit(split, "splitViewControllerDidExpand")
+        }
+    }
+
+    /// The delegate's controller becomes the secondary; the collapsed one is the split's no
+    /// longer (left on the primary's stack, as UIKit leaves it to the delegate).
+    private func separate(_ separated: String, in split: String, replacing collapsed: String?) throws(ContainmentError) {
+        if let collapsed, parentID(of: collapsed) == split {
+            unembed(collapsed)
+        }
+        editController(split) { node in
+            node.split?.secondary = separated
+            node.split?.secondaryOnTop = false
+        }
+        if let primary = controllers[existing: split].split?.primary, parentID(of: separated) == primary, isNavigation(primary) {
+            try uncollapseSecondary(of: split, intoColumn: true)
+        } else {
+            try embed(separated, in: split, column: .secondary, showsView: true)
+        }
+    }
+}

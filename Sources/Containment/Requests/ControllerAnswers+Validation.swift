@@ -1,0 +1,38 @@
+extension ControllerAnswers {
+    /// The answers a controller of `kind` can give: a tab bar controller's delegate answers
+    /// `shouldSelect`, a split view controller's delegate the methods of its interface's style
+    /// (docs/uikit-rules-adaptivity.md); ids must be controller ids. `path` prefixes the field.
+    func validate(kind: ControllerKind, path: String) throws(ContainmentError) {
+        for (field, id) in [
+            ("childForHomeIndicatorAutoHidden", childForHomeIndicatorAutoHidden),
+            ("childForScreenEdgesDeferringSystemGestures", childForScreenEdgesDeferringSystemGestures),
+            ("separateSecondary", separateSecondary),
+        ] {
+            if let id, !TreeValidation.isValidNodeID(id) {
+                throw .invalidArgument(field: path + field, "\(field) must be a controller id")
+            }
+        }
+        if let edges = preferredScreenEdgesDeferringSystemGestures, Set(edges).count != edges.count {
+            throw .invalidArgument(field: path + "preferredScreenEdgesDeferringSystemGestures", "each edge appears at most once")
+        }
+        if shouldSelect != nil, kind != .tabBarController {
+            throw .invalidArgument(field: path + "shouldSelect", "only a tab bar controller's delegate answers shouldSelect")
+        }
+        let splitFields: [(String, Bool)] = [
+            ("style", style != nil), ("collapseSecondary", collapseSecondary != nil), ("separateSecondary", separateSecondary != nil),
+            ("topColumnForCollapsing", topColumnForCollapsing != nil), ("displayModeForExpanding", displayModeForExpanding != nil),
+        ]
+        for (field, isSet) in splitFields where isSet && kind != .splitViewController {
+            throw .invalidArgument(field: path + field, "only split view controllers have \(field)")
+        }
+        let columns = style == .doubleColumn
+        for (field, isSet) in [("collapseSecondary", collapseSecondary != nil), ("separateSecondary", separateSecondary != nil)]
+        where isSet && columns {
+            throw .invalidArgument(field: path + field, "\(field) is the classic interface's delegate method; this split view controller's style is doubleColumn")
+        }
+        for (field, isSet) in [("topColumnForCollapsing", topColumnForCollapsing != nil), ("displayModeForExpanding", displayModeForExpanding != nil)]
+        where isSet && !columns {
+            throw .invalidArgument(field: path + field, "\(field) is the column interface's delegate method; create the split view controller with style doubleColumn")
+        }
+    }
+}

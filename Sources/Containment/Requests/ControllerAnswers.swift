@@ -1,0 +1,96 @@
+/// What an app's overrides and delegates answer when UIKit asks (docs/uikit-rules-adaptivity.md):
+/// fields of a controller spec and snapshot, written in the same JSON object as the others. A
+/// field left out is not overridden, or the delegate does not implement the method: UIKit's
+/// default applies and, for delegate methods, no delegate event is reported.
+public struct ControllerAnswers: Codable, Sendable, Equatable {
+    // MARK: Status bar, home indicator, screen edges
+
+    /// A presented controller that is not full screen takes the status bar over.
+    public var modalPresentationCapturesStatusBarAppearance: Bool?
+    public var prefersHomeIndicatorAutoHidden: Bool?
+    public var childForHomeIndicatorAutoHidden: String?
+    public var preferredScreenEdgesDeferringSystemGestures: [ScreenEdge]?
+    public var childForScreenEdgesDeferringSystemGestures: String?
+
+    // MARK: Traits and adaptivity
+
+    /// iOS 17's `traitOverrides`: traits this controller (and what it contains) takes instead of
+    /// its environment's.
+    public var traitOverrides: TraitOverrides?
+    /// The presentation controller delegate's `adaptivePresentationStyle(for:traitCollection:)`.
+    public var adaptivePresentationStyle: AdaptivePresentationStyle?
+
+    // MARK: Tab bar controller delegate
+
+    /// `tabBarController(_:shouldSelect:)` when the user taps a tab.
+    public var shouldSelect: Bool?
+
+    // MARK: Split view controller
+
+    /// `UISplitViewController(style:)`; set when the split view controller is created.
+    public var style: SplitViewControllerStyle?
+    /// Classic interface: `splitViewController(_:collapseSecondary:onto:)`; true discards the secondary.
+    public var collapseSecondary: Bool?
+    /// Classic interface: `splitViewController(_:separateSecondaryFrom:)`, the controller to separate as the secondary.
+    public var separateSecondary: String?
+    /// Column interface: `splitViewController(_:topColumnForCollapsingToProposedTopColumn:)`.
+    public var topColumnForCollapsing: SplitColumn?
+    /// Column interface: `splitViewController(_:displayModeForExpandingToProposedDisplayMode:)`.
+    public var displayModeForExpanding: SplitDisplayMode?
+
+    public init(
+        modalPresentationCapturesStatusBarAppearance: Bool? = nil, prefersHomeIndicatorAutoHidden: Bool? = nil,
+        childForHomeIndicatorAutoHidden: String? = nil, preferredScreenEdgesDeferringSystemGestures: [ScreenEdge]? = nil,
+        childForScreenEdgesDeferringSystemGestures: String? = nil, traitOverrides: TraitOverrides? = nil,
+        adaptivePresentationStyle: AdaptivePresentationStyle? = nil, shouldSelect: Bool? = nil,
+        style: SplitViewControllerStyle? = nil, collapseSecondary: Bool? = nil, separateSecondary: String? = nil,
+        topColumnForCollapsing: SplitColumn? = nil, displayModeForExpanding: SplitDisplayMode? = nil
+    ) {
+        self.modalPresentationCapturesStatusBarAppearance = modalPresentationCapturesStatusBarAppearance
+        self.prefersHomeIndicatorAutoHidden = prefersHomeIndicatorAutoHidden
+        self.childForHomeIndicatorAutoHidden = childForHomeIndicatorAutoHidden
+        self.preferredScreenEdgesDeferringSystemGestures = preferredScreenEdgesDeferringSystemGestures
+        self.childForScreenEdgesDeferringSystemGestures = childForScreenEdgesDeferringSystemGestures
+        self.traitOverrides = traitOverrides
+        self.adaptivePresentationStyle = adaptivePresentationStyle
+        self.shouldSelect = shouldSelect
+        self.style = style
+        self.collapseSecondary = collapseSecondary
+        self.separateSecondary = separateSecondary
+        self.topColumnForCollapsing = topColumnForCollapsing
+        self.displayModeForExpanding = displayModeForExpanding
+    }
+
+    /// Whether nothing is declared, so a controller needs no room for answers.
+    public var isEmpty: Bool { self == ControllerAnswers() }
+
+    /// Whether the split view controller has a delegate: one of its methods is answered.
+    var hasSplitDelegate: Bool {
+        collapseSecondary != nil || separateSecondary != nil || topColumnForCollapsing != nil || displayModeForExpanding != nil
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case modalPresentationCapturesStatusBarAppearance, prefersHomeIndicatorAutoHidden, childForHomeIndicatorAutoHidden
+        case preferredScreenEdgesDeferringSystemGestures, childForScreenEdgesDeferringSystemGestures
+        case traitOverrides, adaptivePresentationStyle, shouldSelect
+        case style, collapseSecondary, separateSecondary, topColumnForCollapsing, displayModeForExpanding
+    }
+
+    /// Encoded without `null`s: the fields sit in the object of the spec or snapshot that holds them.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(modalPresentationCapturesStatusBarAppearance, forKey: .modalPresentationCapturesStatusBarAppearance)
+        try container.encodeIfPresent(prefersHomeIndicatorAutoHidden, forKey: .prefersHomeIndicatorAutoHidden)
+        try container.encodeIfPresent(childForHomeIndicatorAutoHidden, forKey: .childForHomeIndicatorAutoHidden)
+        try container.encodeIfPresent(preferredScreenEdgesDeferringSystemGestures, forKey: .preferredScreenEdgesDeferringSystemGestures)
+        try container.encodeIfPresent(childForScreenEdgesDeferringSystemGestures, forKey: .childForScreenEdgesDeferringSystemGestures)
+        try container.encodeIfPresent(traitOverrides, forKey: .traitOverrides)
+        try container.encodeIfPresent(adaptivePresentationStyle, forKey: .adaptivePresentationStyle)
+        try container.encodeIfPresent(shouldSelect, forKey: .shouldSelect)
+        try container.encodeIfPresent(style, forKey: .style)
+        try container.encodeIfPresent(collapseSecondary, forKey: .collapseSecondary)
+        try container.encodeIfPresent(separateSecondary, forKey: .separateSecondary)
+        try container.encodeIfPresent(topColumnForCollapsing, forKey: .topColumnForCollapsing)
+        try container.encodeIfPresent(displayModeForExpanding, forKey: .displayModeForExpanding)
+    }
+}

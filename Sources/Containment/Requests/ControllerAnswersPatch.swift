@@ -1,0 +1,108 @@
+/// A PATCH of `ControllerAnswers` (docs/uikit-rules-adaptivity.md): an absent field is left
+/// alone, `null` goes back to UIKit's default (no override, the delegate method not
+/// implemented), hence the double optionals. `style` is fixed when the split view controller
+/// is created, so it is not here.
+public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
+    public var modalPresentationCapturesStatusBarAppearance: Bool??
+    public var prefersHomeIndicatorAutoHidden: Bool??
+    public var childForHomeIndicatorAutoHidden: String??
+    public var preferredScreenEdgesDeferringSystemGestures: [ScreenEdge]??
+    public var childForScreenEdgesDeferringSystemGestures: String??
+    public var traitOverrides: TraitOverrides??
+    public var adaptivePresentationStyle: AdaptivePresentationStyle??
+    public var shouldSelect: Bool??
+    public var collapseSecondary: Bool??
+    public var separateSecondary: String??
+    public var topColumnForCollapsing: SplitColumn??
+    public var displayModeForExpanding: SplitDisplayMode??
+
+    public init(
+        modalPresentationCapturesStatusBarAppearance: Bool?? = nil, prefersHomeIndicatorAutoHidden: Bool?? = nil,
+        childForHomeIndicatorAutoHidden: String?? = nil, preferredScreenEdgesDeferringSystemGestures: [ScreenEdge]?? = nil,
+        childForScreenEdgesDeferringSystemGestures: String?? = nil, traitOverrides: TraitOverrides?? = nil,
+        adaptivePresentationStyle: AdaptivePresentationStyle?? = nil, shouldSelect: Bool?? = nil, collapseSecondary: Bool?? = nil,
+        separateSecondary: String?? = nil, topColumnForCollapsing: SplitColumn?? = nil, displayModeForExpanding: SplitDisplayMode?? = nil
+    ) {
+        self.modalPresentationCapturesStatusBarAppearance = modalPresentationCapturesStatusBarAppearance
+        self.prefersHomeIndicatorAutoHidden = prefersHomeIndicatorAutoHidden
+        self.childForHomeIndicatorAutoHidden = childForHomeIndicatorAutoHidden
+        self.preferredScreenEdgesDeferringSystemGestures = preferredScreenEdgesDeferringSystemGestures
+        self.childForScreenEdgesDeferringSystemGestures = childForScreenEdgesDeferringSystemGestures
+        self.traitOverrides = traitOverrides
+        self.adaptivePresentationStyle = adaptivePresentationStyle
+        self.shouldSelect = shouldSelect
+        self.collapseSecondary = collapseSecondary
+        self.separateSecondary = separateSecondary
+        self.topColumnForCollapsing = topColumnForCollapsing
+        self.displayModeForExpanding = displayModeForExpanding
+    }
+
+    public var isEmpty: Bool { self == ControllerAnswersPatch() }
+
+    typealias CodingKeys = ControllerAnswers.CodingKeys
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func clearable<Value: Decodable>(_ key: CodingKeys, _: Value.Type = Value.self) throws -> Value?? {
+            guard container.contains(key) else { return nil }
+            if try container.decodeNil(forKey: key) { return .some(nil) }
+            return .some(try container.decode(Value.self, forKey: key))
+        }
+        modalPresentationCapturesStatusBarAppearance = try clearable(.modalPresentationCapturesStatusBarAppearance)
+        prefersHomeIndicatorAutoHidden = try clearable(.prefersHomeIndicatorAutoHidden)
+        childForHomeIndicatorAutoHidden = try clearable(.childForHomeIndicatorAutoHidden)
+        preferredScreenEdgesDeferringSystemGestures = try clearable(.preferredScreenEdgesDeferringSystemGestures)
+        childForScreenEdgesDeferringSystemGestures = try clearable(.childForScreenEdgesDeferringSystemGestures)
+        traitOverrides = try clearable(.traitOverrides)
+        adaptivePresentationStyle = try clearable(.adaptivePresentationStyle)
+        shouldSelect = try clearable(.shouldSelect)
+        collapseSecondary = try clearable(.collapseSecondary)
+        separateSecondary = try clearable(.separateSecondary)
+        topColumnForCollapsing = try clearable(.topColumnForCollapsing)
+        displayModeForExpanding = try clearable(.displayModeForExpanding)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        func write<Value: Encodable>(_ value: Value??, _ key: CodingKeys) throws {
+            switch value {
+            case .none: break
+            case .some(.none): try container.encodeNil(forKey: key)
+            case .some(.some(let value)): try container.encode(value, forKey: key)
+            }
+        }
+        try write(modalPresentationCapturesStatusBarAppearance, .modalPresentationCapturesStatusBarAppearance)
+        try write(prefersHomeIndicatorAutoHidden, .prefersHomeIndicatorAutoHidden)
+        try write(childForHomeIndicatorAutoHidden, .childForHomeIndicatorAutoHidden)
+        try write(preferredScreenEdgesDeferringSystemGestures, .preferredScreenEdgesDeferringSystemGestures)
+        try write(childForScreenEdgesDeferringSystemGestures, .childForScreenEdgesDeferringSystemGestures)
+        try write(traitOverrides, .traitOverrides)
+        try write(adaptivePresentationStyle, .adaptivePresentationStyle)
+        try write(shouldSelect, .shouldSelect)
+        try write(collapseSecondary, .collapseSecondary)
+        try write(separateSecondary, .separateSecondary)
+        try write(topColumnForCollapsing, .topColumnForCollapsing)
+        try write(displayModeForExpanding, .displayModeForExpanding)
+    }
+
+    /// `answers` with this patch applied.
+    func applied(to answers: ControllerAnswers) -> ControllerAnswers {
+        var result = answers
+        func apply<Value>(_ change: Value??, _ field: WritableKeyPath<ControllerAnswers, Value?>) {
+            if case .some(let value) = change { result[keyPath: field] = value }
+        }
+        apply(modalPresentationCapturesStatusBarAppearance, \.modalPresentationCapturesStatusBarAppearance)
+        apply(prefersHomeIndicatorAutoHidden, \.prefersHomeIndicatorAutoHidden)
+        apply(childForHomeIndicatorAutoHidden, \.childForHomeIndicatorAutoHidden)
+        apply(preferredScreenEdgesDeferringSystemGestures, \.preferredScreenEdgesDeferringSystemGestures)
+        apply(childForScreenEdgesDeferringSystemGestures, \.childForScreenEdgesDeferringSystemGestures)
+        apply(traitOverrides, \.traitOverrides)
+        apply(adaptivePresentationStyle, \.adaptivePresentationStyle)
+        apply(shouldSelect, \.shouldSelect)
+        apply(collapseSecondary, \.collapseSecondary)
+        apply(separateSecondary, \.separateSecondary)
+        apply(topColumnForCollapsing, \.topColumnForCollapsing)
+        apply(displayModeForExpanding, \.displayModeForExpanding)
+        return result
+    }
+}
