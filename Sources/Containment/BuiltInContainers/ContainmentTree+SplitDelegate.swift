@@ -88,6 +88,11 @@ extension ContainmentTree {
             }
         }
         editController(split) { $0.split?.isCollapsed = false }
+        // A hidden primary leaves first, so what it shows once separated does not appear.
+        let isPrimaryHidden = controllers[existing: split].split?.isPrimaryHidden ?? false
+        if isPrimaryHidden, let primary = state.primary, let node = controllers[primary], node.isViewLoaded {
+            removeFromSuperview(node.viewID)
+        }
         if let separated {
             try separate(separated, in: split, replacing: state.secondary)
         } else if state.secondary != nil {
@@ -100,10 +105,8 @@ extension ContainmentTree {
             editController(split) { $0.split?.secondary = top }
             try uncollapseSecondary(of: split, intoColumn: true)
         }
-        let isPrimaryHidden = controllers[existing: split].split?.isPrimaryHidden ?? false
         if let primary = controllers[existing: split].split?.primary, let node = controllers[primary], node.isViewLoaded {
             setFrame(node.viewID, splitFrame(split, .primary))
-            if isPrimaryHidden { removeFromSuperview(node.viewID) }
         }
         if columns, answers.hasSplitDelegate {
             emit(split, "splitViewControllerDidExpand")
