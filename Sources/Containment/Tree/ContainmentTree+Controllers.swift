@@ -100,7 +100,11 @@ extension ContainmentTree {
         if let split = grandparent, readController(split, { $0.split?.secondary }) == child {
             editController(split) { $0.forget(child) }
         }
-        editController(childIndex) { $0.parent = nil }
+        editController(childIndex) { node in
+            node.parent = nil
+            // The parent's trait override for it goes with the link (rule 32).
+            if node.hasExtras, node.overrideTraitCollection != nil { node.overrideTraitCollection = nil }
+        }
         emit(child, "didMove", parentArguments(nil))
     }
 
