@@ -169,4 +169,40 @@ import Testing
         withoutExtras.controllers = []
         #expect(throws: TreeStateError.self) { try withoutExtras.restoreTables(from: tables) }
     }
+
+    /// What docs/uikit-rules-adaptivity.md adds survives the round trip: declared answers, a
+    /// parent's trait override, an adapted presentation and the scene's activation state.
+    @Test func answersTraitOverridesAdaptedPresentationsAndActivationState() throws {
+        let tree = try visibleTree(
+            root: ControllerSpec(
+                id: "root",
+                children: [
+                    ControllerSpec(
+                        id: "split", kind: .splitViewController, primary: ControllerSpec(id: "p"), secondary: ControllerSpec(id: "s"),
+                        answers: ControllerAnswers(style: .doubleColumn, topColumnForCollapsing: .primary))
+                ],
+                answers: ControllerAnswers(
+                    modalPresentationCapturesStatusBarAppearance: true, prefersHomeIndicatorAutoHidden: true,
+                    childForHomeIndicatorAutoHidden: "split", preferredScreenEdgesDeferringSystemGestures: [.bottom],
+                    traitOverrides: TraitOverrides(horizontalSizeClass: .compact))),
+            others: ["popover"])
+        _ = try tree.updateController(
+            "popover", ControllerPatch(modalPresentationStyle: .popover, answers: ControllerAnswersPatch(adaptivePresentationStyle: .formSheet)),
+            now: t0)
+        _ = tree.run([
+            call("root", "setOverrideTraitCollection", ["collection": ["horizontalSizeClass": "regular"], "forChild": "split"]),
+            call("root", "present", ["viewController": "popover", "animated": false]),
+            call("window", "setActivationState", ["state": "background"]),
+        ])
+        let snapshot = tree.snapshot()
+        #expect(snapshot.controllers["split"]?.overrideTraitCollection == TraitOverrides(horizontalSizeClass: .regular))
+        #expect(snapshot.controllers["popover"]?.presentationStyle == .formSheet)
+        #expect(snapshot.window.activationState == .background)
+        try checkRoundTrip(
+            tree,
+            then: [
+                call("root", "setOverrideTraitCollection", ["collection": .null, "forChild": "split"]),
+                call("window", "setActivationState", ["state": "foregroundActive"]), call("popover", "dismiss", ["animated": false]),
+            ])
+    }
 }
