@@ -54,6 +54,9 @@ struct ControllerExtras {
     /// The traits the parent gave this child with `setOverrideTraitCollection(_:forChild:)`;
     /// dropped when the child leaves that parent.
     var overrideTraitCollection: TraitOverrides?
+    /// The horizontal size class UIKit last gave it, when not the window's (traits are
+    /// tracked only once an override exists, `WindowState.tracksTraits`).
+    var toldSizeClass: SizeClass?
 }
 
 /// The reference a node holds its extras through; copied before a write when shared, so

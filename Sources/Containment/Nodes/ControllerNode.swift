@@ -212,6 +212,11 @@ struct ControllerNode {
         _modify { yield &extras.overrideTraitCollection }
     }
 
+    var toldSizeClass: SizeClass? {
+        get { extrasBox?.extras.toldSizeClass }
+        _modify { yield &extras.toldSizeClass }
+    }
+
     var isViewLoaded: Bool { rootView != nil }
 
     var viewID: String { ControllerNode.viewID(of: id) }

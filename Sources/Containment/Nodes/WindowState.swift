@@ -8,4 +8,7 @@ struct WindowState: Equatable {
     var rootViewController: String?
     /// The scene's activation state (`setActivationState`).
     var activationState: ActivationState = .foregroundActive
+    /// Set once a trait override exists: from then on controllers keep the traits they were
+    /// last told of, and the end of each turn tells those whose traits changed (rule 32).
+    var tracksTraits = false
 }

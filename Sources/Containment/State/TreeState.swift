@@ -111,6 +111,7 @@ public struct TreeState: Codable, Sendable {
         /// Absent when nothing is declared (and in states written before answers existed).
         var answers: ControllerAnswers?
         var overrideTraitCollection: TraitOverrides?
+        var toldSizeClass: SizeClass?
     }
 
     struct PresentationRecord: Codable, Sendable {

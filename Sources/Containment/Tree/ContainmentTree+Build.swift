@@ -10,6 +10,7 @@ extension ContainmentTree {
         let sizeClasses = specSizeClasses(root)
         for (spec, _) in specs {
             let node = makeNode(spec, sizeClass: sizeClasses[spec.id] ?? window.horizontalSizeClass)
+            if spec.answers.traitOverrides?.horizontalSizeClass != nil { trackTraits() }
             insertController(node)
             for container in node.containerViews {
                 storeContainerViewOwner(spec.id, for: container.id)

@@ -5,6 +5,7 @@ extension ContainmentTree {
     /// completing as a turn of its own, in due order.
     func flushTurn() {
         while true {
+            reconcileTraits()
             if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty || !scheduler.pendingIsAppearing.isEmpty {
                 // Filtered (a new list) only when one of them was deleted during the turn.
                 let taken = takeTurnList(.deferredEnds)

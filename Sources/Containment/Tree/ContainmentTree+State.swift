@@ -54,6 +54,7 @@ extension ContainmentTree {
         for record in state.controllers { try link(record) }
         for record in state.views { try link(record) }
         try checkLinksFormTrees()
+        window.tracksTraits = controllers.nodes.contains { $0.hasExtras && ($0.toldSizeClass != nil || $0.overrideTraitCollection != nil || $0.answers.traitOverrides != nil) }
         containerViewOwners = [:]
         for (view, controller) in state.containerViewOwners { containerViewOwners[view] = controller }
         scheduler = Scheduler()
@@ -180,7 +181,8 @@ extension ContainmentTree {
                     coveredIndex: $0.coveredPlace?.index, requestedStyle: $0.requestedStyle)
             },
             childContentSizes: extras.childContentSizes, transitionStyle: extras.transitionStyle, pageSwipe: extras.pageSwipe,
-            answers: extras.answers.isEmpty ? nil : extras.answers, overrideTraitCollection: extras.overrideTraitCollection)
+            answers: extras.answers.isEmpty ? nil : extras.answers, overrideTraitCollection: extras.overrideTraitCollection,
+            toldSizeClass: extras.toldSizeClass)
     }
 
     private static func node(from record: TreeState.ControllerRecord) -> ControllerNode {
@@ -208,7 +210,8 @@ extension ContainmentTree {
                         coveredPlace: presentation.coveredSuperview.map { ($0, presentation.coveredIndex ?? 0) })
                 },
                 childContentSizes: extras.childContentSizes, transitionStyle: extras.transitionStyle, pageSwipe: extras.pageSwipe,
-                answers: extras.answers ?? ControllerAnswers(), overrideTraitCollection: extras.overrideTraitCollection)
+                answers: extras.answers ?? ControllerAnswers(), overrideTraitCollection: extras.overrideTraitCollection,
+                toldSizeClass: extras.toldSizeClass)
         }
         // After the extras: a transition driver keeps its id there.
         node.appearanceDriver =

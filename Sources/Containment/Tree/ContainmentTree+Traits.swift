@@ -74,15 +74,15 @@ extension ContainmentTree {
     /// A trait change as one transition: `change` alters what traits derive from (the window's
     /// size class, an override); the controllers whose size class it changes are told, each
     /// once: `willTransition` (when `coordinated`, as a window transition is), then `during`
-    /// (a rotation's size change), then `traitCollectionDidChange` with the previous traits;
+    /// (a rotation's size change), then `traitCollectionDidChange` with the traits they had;
     /// then split view controllers and presentations adapt to their new traits.
     func changeTraits(coordinated: Bool, during: () throws(ContainmentError) -> Void = {}, _ change: () -> Void) throws(ContainmentError) {
-        var before: [String: SizeClass] = [:]
-        for (id, sizeClass) in traitHierarchy() { before[id] = sizeClass }
+        var told: [String: SizeClass] = [:]
+        for (id, _) in traitHierarchy() { told[id] = toldSizeClass(of: id) }
         change()
         let after = traitHierarchy()
         let changed = after.compactMap { entry -> (id: String, previous: SizeClass, sizeClass: SizeClass)? in
-            guard let previous = before[entry.id], previous != entry.sizeClass else { return nil }
+            guard let previous = told[entry.id], previous != entry.sizeClass else { return nil }
             return (entry.id, previous, entry.sizeClass)
         }
         if coordinated {
@@ -93,10 +93,44 @@ extension ContainmentTree {
         try during()
         for entry in changed {
             emit(entry.id, "traitCollectionDidChange", ["previousTraitCollection": TraitOverrides.json(entry.previous)])
+            told[entry.id] = entry.sizeClass
+        }
+        if window.tracksTraits {
+            for (id, sizeClass) in told { noteTold(sizeClass, to: id) }
         }
         let adapting = changed.map { ($0.id, $0.sizeClass) }
         try adaptSplitViewControllers(adapting)
         try adaptPresentations(adapting)
+    }
+
+    /// The size class a controller was last told of.
+    private func toldSizeClass(of controller: String) -> SizeClass {
+        readController(controller) { $0.hasExtras ? $0.toldSizeClass : nil } ?? window.horizontalSizeClass
+    }
+
+    /// Records what a controller was told, as `toldSizeClass` keeps it.
+    private func noteTold(_ sizeClass: SizeClass, to controller: String) {
+        let stored: SizeClass? = sizeClass == window.horizontalSizeClass ? nil : sizeClass
+        guard readController(controller, { $0.hasExtras ? $0.toldSizeClass : nil }) != stored else { return }
+        editController(controller) { $0.toldSizeClass = stored }
+    }
+
+    /// Once overrides exist, traits are tracked: `toldSizeClass` is kept for every controller.
+    func trackTraits() {
+        if !window.tracksTraits { editWindow { $0.tracksTraits = true } }
+    }
+
+    /// The end of a turn, once traits are tracked: a controller whose traits changed without a
+    /// trait change (moved under a parent with other traits, presented by one) is told now, as
+    /// UIKit updates traits when it lays the hierarchy out.
+    func reconcileTraits() {
+        guard window.tracksTraits else { return }
+        for (id, sizeClass) in traitHierarchy() {
+            let previous = toldSizeClass(of: id)
+            guard previous != sizeClass else { continue }
+            emit(id, "traitCollectionDidChange", ["previousTraitCollection": TraitOverrides.json(previous)])
+            noteTold(sizeClass, to: id)
+        }
     }
 
     /// A window size-class change (`setHorizontalSizeClass`, or `setSize` with one, a rotation).
@@ -118,6 +152,7 @@ extension ContainmentTree {
         }
         let value = collection?.horizontalSizeClass == nil ? nil : collection
         guard controllers[existing: child].overrideTraitCollection != value else { return }
+        if value != nil { trackTraits() }
         try changeTraits(coordinated: false) { editController(child) { $0.overrideTraitCollection = value } }
     }
 
@@ -125,6 +160,7 @@ extension ContainmentTree {
     func setTraitOverrides(_ overrides: TraitOverrides?, of controller: String) throws(ContainmentError) {
         let value = overrides?.horizontalSizeClass == nil ? nil : overrides
         guard controllers[existing: controller].answers.traitOverrides != value else { return }
+        if value != nil { trackTraits() }
         try changeTraits(coordinated: false) { editController(controller) { $0.answers.traitOverrides = value } }
     }
 
