@@ -54,11 +54,12 @@ extension ContainmentTree {
     }
 
     /// Whether any controller overrides traits: without one, every controller has the
-    /// window's, and snapshots skip the walk.
+    /// window's, and snapshots skip the walk (O(1) until an override was ever set).
     var hasTraitOverrides: Bool {
-        controllers.nodes.contains { node in
-            node.hasExtras && (node.overrideTraitCollection != nil || node.answers.traitOverrides != nil)
-        }
+        window.tracksTraits
+            && controllers.nodes.contains { node in
+                node.hasExtras && (node.overrideTraitCollection != nil || node.answers.traitOverrides != nil)
+            }
     }
 
     /// Each controller's size class where it differs from the window's, for snapshots.

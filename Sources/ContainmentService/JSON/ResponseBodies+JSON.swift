@@ -68,6 +68,10 @@ extension CallsSubject: MutationSubjectJSON {
         writer.key("applied")
         writer.integer(applied)
         writer.events(events)
+        if let results {
+            writer.key("results")
+            JSONValue.array(results).writeJSON(to: &writer)
+        }
     }
 }
 

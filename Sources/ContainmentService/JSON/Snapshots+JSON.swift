@@ -47,10 +47,16 @@ extension JSONWriter {
 extension WindowSnapshot: JSONWritable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.beginObject()
+        writer.key("activationState")
+        writer.string(activationState.rawValue)
+        writer.key("homeIndicator")
+        homeIndicator.writeJSON(to: &writer)
         writer.key("horizontalSizeClass")
         writer.string(horizontalSizeClass.rawValue)
         writer.key("rootViewController")
         writer.optionalString(rootViewController)
+        writer.key("screenEdgesDeferringSystemGestures")
+        screenEdgesDeferringSystemGestures.writeJSON(to: &writer)
         writer.key("size")
         size.writeJSON(to: &writer)
         writer.key("statusBar")
@@ -76,9 +82,46 @@ extension StatusBarSnapshot: JSONWritable {
     }
 }
 
+extension HomeIndicatorSnapshot: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("autoHidden")
+        writer.bool(autoHidden)
+        writer.key("decidedBy")
+        writer.optionalString(decidedBy)
+        writer.endObject()
+    }
+}
+
+extension ScreenEdgesSnapshot: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("decidedBy")
+        writer.optionalString(decidedBy)
+        writer.key("edges")
+        writer.stringArray(edges.map(\.rawValue))
+        writer.endObject()
+    }
+}
+
+extension TraitOverrides: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let horizontalSizeClass {
+            writer.key("horizontalSizeClass")
+            writer.string(horizontalSizeClass.rawValue)
+        }
+        writer.endObject()
+    }
+}
+
 extension ControllerSnapshot: JSONWritable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.beginObject()
+        if let style = answers.adaptivePresentationStyle {
+            writer.key("adaptivePresentationStyle")
+            writer.string(style.rawValue)
+        }
         writer.key("appearance")
         writer.string(appearance.rawValue)
         writer.key("automaticallyForwardsAppearance")
@@ -87,16 +130,32 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("childContentSizes")
             writer.sortedObject(childContentSizes)
         }
+        if let child = answers.childForHomeIndicatorAutoHidden {
+            writer.key("childForHomeIndicatorAutoHidden")
+            writer.string(child)
+        }
+        if let child = answers.childForScreenEdgesDeferringSystemGestures {
+            writer.key("childForScreenEdgesDeferringSystemGestures")
+            writer.string(child)
+        }
         writer.key("childForStatusBarHidden")
         writer.optionalString(childForStatusBarHidden)
         writer.key("childForStatusBarStyle")
         writer.optionalString(childForStatusBarStyle)
         writer.key("children")
         writer.stringArray(children)
+        if let collapseSecondary = answers.collapseSecondary {
+            writer.key("collapseSecondary")
+            writer.bool(collapseSecondary)
+        }
         writer.key("containerViews")
         writer.stringArray(containerViews)
         writer.key("definesPresentationContext")
         writer.bool(definesPresentationContext)
+        if let mode = answers.displayModeForExpanding {
+            writer.key("displayModeForExpanding")
+            writer.string(mode.rawValue)
+        }
         writer.key("id")
         writer.string(id)
         writer.key("isBeingDismissed")
@@ -121,12 +180,32 @@ extension ControllerSnapshot: JSONWritable {
         writer.bool(isViewLoaded)
         writer.key("kind")
         writer.string(kind.rawValue)
+        if let captures = answers.modalPresentationCapturesStatusBarAppearance {
+            writer.key("modalPresentationCapturesStatusBarAppearance")
+            writer.bool(captures)
+        }
         writer.key("modalPresentationStyle")
         writer.string(modalPresentationStyle.rawValue)
+        if let overrideTraitCollection {
+            writer.key("overrideTraitCollection")
+            overrideTraitCollection.writeJSON(to: &writer)
+        }
         writer.key("parent")
         writer.optionalString(parent)
         writer.key("preferredContentSize")
         preferredContentSize.writeJSON(to: &writer)
+        if let edges = answers.preferredScreenEdgesDeferringSystemGestures {
+            writer.key("preferredScreenEdgesDeferringSystemGestures")
+            writer.stringArray(edges.map(\.rawValue))
+        }
+        if let prefers = answers.prefersHomeIndicatorAutoHidden {
+            writer.key("prefersHomeIndicatorAutoHidden")
+            writer.bool(prefers)
+        }
+        if let presentationStyle {
+            writer.key("presentationStyle")
+            writer.string(presentationStyle.rawValue)
+        }
         writer.key("presentedViewController")
         writer.optionalString(presentedViewController)
         writer.key("presentingViewController")
@@ -141,16 +220,40 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("secondary")
             writer.string(secondary)
         }
+        if let separateSecondary = answers.separateSecondary {
+            writer.key("separateSecondary")
+            writer.string(separateSecondary)
+        }
         if let selectedIndex {
             writer.key("selectedIndex")
             writer.integer(selectedIndex)
+        }
+        if let shouldSelect = answers.shouldSelect {
+            writer.key("shouldSelect")
+            writer.bool(shouldSelect)
         }
         writer.key("statusBarHidden")
         writer.bool(statusBarHidden)
         writer.key("statusBarStyle")
         writer.string(statusBarStyle.rawValue)
+        if let style = answers.style {
+            writer.key("style")
+            writer.string(style.rawValue)
+        }
         writer.key("title")
         writer.optionalString(title)
+        if let column = answers.topColumnForCollapsing {
+            writer.key("topColumnForCollapsing")
+            writer.string(column.rawValue)
+        }
+        if let traitCollection {
+            writer.key("traitCollection")
+            traitCollection.writeJSON(to: &writer)
+        }
+        if let traitOverrides = answers.traitOverrides {
+            writer.key("traitOverrides")
+            traitOverrides.writeJSON(to: &writer)
+        }
         if let transitionStyle {
             writer.key("transitionStyle")
             writer.string(transitionStyle.rawValue)

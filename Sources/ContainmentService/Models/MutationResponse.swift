@@ -30,7 +30,11 @@ struct ParentChildSubject: Encodable, Sendable {
 
 struct TransitionSubject: Encodable, Sendable { var transition: TransitionSnapshot }
 
-struct CallsSubject: Encodable, Sendable { var applied: Int }
+struct CallsSubject: Encodable, Sendable {
+    var applied: Int
+    /// What the calls return (`targetViewController`), one entry per call; absent when none returns anything.
+    var results: [JSONValue]?
+}
 
 struct ClockSubject: Encodable, Sendable {
     var time: String

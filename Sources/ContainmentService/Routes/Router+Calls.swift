@@ -15,7 +15,7 @@ extension Router {
             }
             // Refused after some calls were kept: those calls and their events stand.
             if let failure = outcome.failure { throw Problem(failure, kept: outcome) }
-            return .json(MutationResponse(events: events, subject: CallsSubject(applied: outcome.applied)), for: request)
+            return .json(MutationResponse(events: events, subject: CallsSubject(applied: outcome.applied, results: outcome.results)), for: request)
         }
     }
 }

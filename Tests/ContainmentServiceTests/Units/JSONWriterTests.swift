@@ -59,7 +59,16 @@ import Testing
             ControllerSpec(
                 id: id, title: random.below(2) == 0 ? nil : random.oneOf(strings),
                 preferredContentSize: random.below(2) == 0 ? nil : Size(width: number(&random).magnitude, height: 1.5),
-                statusBarStyle: random.oneOf([nil, .lightContent, .darkContent]), properties: object(&random))
+                statusBarStyle: random.oneOf([nil, .lightContent, .darkContent]), properties: object(&random),
+                modalPresentationStyle: random.oneOf([nil, .popover, .fullScreen]),
+                answers: random.below(2) == 0
+                    ? ControllerAnswers()
+                    : ControllerAnswers(
+                        modalPresentationCapturesStatusBarAppearance: true, prefersHomeIndicatorAutoHidden: random.below(2) == 0,
+                        childForHomeIndicatorAutoHidden: "n1", preferredScreenEdgesDeferringSystemGestures: [.left, .bottom],
+                        childForScreenEdgesDeferringSystemGestures: "t1",
+                        traitOverrides: random.below(2) == 0 ? nil : TraitOverrides(horizontalSizeClass: .regular),
+                        adaptivePresentationStyle: random.oneOf([nil, AdaptivePresentationStyle.none, .formSheet])))
         }
         let root = ControllerSpec(
             id: "root", properties: object(&random),
@@ -67,7 +76,9 @@ import Testing
             children: [
                 ControllerSpec(id: "nav", kind: .navigationController, containerView: "box", viewControllers: [leaf("n1"), leaf("n2")]),
                 ControllerSpec(id: "tabs", kind: .tabBarController, containerView: "box", viewControllers: [leaf("t1"), leaf("t2")], selectedIndex: 1),
-                ControllerSpec(id: "split", kind: .splitViewController, containerView: "box", primary: leaf("p"), secondary: leaf("s")),
+                ControllerSpec(
+                    id: "split", kind: .splitViewController, containerView: "box", primary: leaf("p"), secondary: leaf("s"),
+                    answers: ControllerAnswers(collapseSecondary: random.below(2) == 0, separateSecondary: "c1")),
                 ControllerSpec(
                     id: "pages", kind: .pageViewController, containerView: "box", viewControllers: [leaf("g1")],
                     transitionStyle: random.oneOf([nil, .scroll, .pageCurl])),
@@ -84,7 +95,7 @@ import Testing
             let b = random.oneOf(cast)
             let id = JSONValue.string
             let calls: [RawCall]
-            switch random.below(10) {
+            switch random.below(11) {
             case 0: calls = [RawCall(receiver: a, method: "addChild", args: ["child": id(b)])]
             case 1: calls = [RawCall(receiver: a, method: "removeFromParent", args: nil)]
             case 2: calls = [RawCall(receiver: "nav", method: "pushViewController", args: ["viewController": id(b), "animated": .bool(random.below(2) == 0)])]
@@ -105,6 +116,15 @@ import Testing
                     events += started
                 }
                 continue
+            case 9:
+                calls = [
+                    random.oneOf([
+                        RawCall(receiver: "root", method: "setOverrideTraitCollection", args: ["collection": ["horizontalSizeClass": "regular"], "forChild": "split"]),
+                        RawCall(receiver: "root", method: "present", args: ["viewController": id(b), "animated": .bool(random.below(2) == 0)]),
+                        RawCall(receiver: "window", method: "setActivationState", args: ["state": .string(random.oneOf(["background", "foregroundActive"]))]),
+                        RawCall(receiver: b, method: "dismiss", args: ["animated": false]),
+                    ])
+                ]
             default: calls = [RawCall(receiver: a, method: random.oneOf(["loadViewIfNeeded", "unloadView", "setNeedsStatusBarAppearanceUpdate"]), args: nil)]
             }
             events += tree.perform(calls, atomic: false, now: now).events
@@ -145,6 +165,7 @@ import Testing
         for transition in transitions { try Self.expectSame(transition, "transition \(transition.id)") }
         try Self.expectSame(MutationResponse(events: events, subject: TreeSubject(tree: snapshot)), "tree response")
         try Self.expectSame(MutationResponse(events: events, subject: CallsSubject(applied: events.count)), "calls response")
+        try Self.expectSame(MutationResponse(events: events, subject: CallsSubject(applied: 2, results: ["nav", .null])), "calls with results")
         try Self.expectSame(MutationResponse(events: [], subject: NoSubject()), "no subject")
         if let parent = snapshot.controllers["root"], let child = snapshot.controllers["nav"] {
             try Self.expectSame(MutationResponse(events: events, subject: ParentChildSubject(parent: parent, child: child)), "parent/child")
