@@ -143,8 +143,9 @@ extension ContainmentTree {
             }
             guard parentID(of: secondary) != primary else { return }
             let stack = controllers[existing: primary].stack ?? []
-            // The view moves across while parentless, so it stays in the window throughout.
-            if let node = controllers[secondary], node.isViewLoaded, controllers[existing: primary].isViewLoaded {
+            // A view on screen moves across while parentless, so it stays in the window
+            // throughout; one off screen is pushed as any child is (rule 31).
+            if let node = controllers[secondary], node.isViewLoaded, isInWindow(node.viewID), controllers[existing: primary].isViewLoaded {
                 try addSubview(node.viewID, to: controllers[existing: primary].viewID, at: contentIndex(in: primary))
                 setFrame(node.viewID, contentFrame(of: primary))
             }
