@@ -558,3 +558,74 @@ def test_access_control_through_the_page(guarded_server, browser):
     driver.find_element(By.ID, "forget-token").click()
     wait_for(driver, lambda: notice().is_displayed() and "token_missing" in notice().text, "the page asks again")
     assert driver.execute_script("return sessionStorage.getItem('containment.token')") is None
+
+
+def test_routing_traits_and_user_actions_through_the_page(server, browser):
+    """docs/uikit-rules-adaptivity.md through the page: show routed to a navigation controller
+    (its target read first, no event), a tap on the selected tab popping it to its root, the
+    scene going to the background (scene events on their own lane, no appearance callback),
+    a trait override and a rotation across size classes."""
+    driver = open_page(browser, server)
+    # The preset's detached controllers are created with the tree: none of theirs is an id here.
+    driver.execute_script("arguments[0].value = arguments[1]", driver.find_element(By.CSS_SELECTOR, "#create-tree [name=spec]"),
+                          json.dumps({"id": "route-demo", "clock": "manual",
+                                      "root": {"id": "tabs", "kind": "tabBarController", "viewControllers": [
+                                          {"id": "feed", "kind": "navigationController", "viewControllers": [{"id": "inbox"}]},
+                                          {"id": "settings"}]}}))
+    submit(driver, "create-tree")
+    wait_for(driver, lambda: appearance(driver, "inbox") == "appeared", "the feed tab shows its inbox")
+    fill(driver, "create-controller", id="post")
+    submit(driver, "create-controller")
+    wait_for(driver, lambda: outline(driver, "post") is not None, "post is created")
+
+    # Where would show go? The navigation controller, and asking sends no event.
+    before = last_seq(driver)
+    fill(driver, "routing", receiver="inbox", viewController="post")
+    submit(driver, "routing", "targetViewController")
+    wait_for(driver, lambda: "feed" in driver.find_element(By.ID, "routing-result").text, "the target is the navigation controller")
+    assert events_after(driver, before) == []
+    submit(driver, "routing", "show")
+    wait_for(driver, lambda: appearance(driver, "post") == "appearing", "show pushes post, animated")
+    wait_for(driver, lambda: not driver.find_element(By.ID, "clock-step").get_attribute("disabled"), "the push is due")
+    driver.find_element(By.ID, "clock-step").click()
+    wait_for(driver, lambda: appearance(driver, "post") == "appeared", "the push completes")
+    assert ("post", "willMove") in events_after(driver, before)
+
+    # The user taps the selected tab: the delegate is asked, the stack pops to its root.
+    before = last_seq(driver)
+    fill(driver, "tabs", receiver="tabs", index=0)
+    submit(driver, "tabs", "tapTabBarItem")
+    wait_for(driver, lambda: ("tabs", "didSelect") in events_after(driver, before), "the delegate hears of the tap")
+    tapped = events_after(driver, before)
+    assert tapped.index(("tabs", "shouldSelect")) < tapped.index(("post", "viewWillDisappear")) < tapped.index(("tabs", "didSelect")), tapped
+    driver.find_element(By.ID, "clock-step").click()
+    wait_for(driver, lambda: appearance(driver, "inbox") == "appeared", "the pop to the root completes")
+
+    # The scene goes to the background: its delegate's callbacks, on the scene lane, and no appearance callback.
+    before = last_seq(driver)
+    open_section(driver, "window")
+    Select(driver.find_element(By.CSS_SELECTOR, "#window [name=state]")).select_by_visible_text("background")
+    submit(driver, "window", "setActivationState")
+    wait_for(driver, lambda: ("", "sceneDidEnterBackground") in events_after(driver, before), "the scene enters the background")
+    assert events_after(driver, before) == [("", "sceneWillResignActive"), ("", "sceneDidEnterBackground")]
+    assert "scene" in driver.execute_script("return [...document.querySelectorAll('#timeline text.lane')].map(t => t.textContent)")
+    wait_for(driver, lambda: "scene background" in driver.find_element(By.ID, "window-info").text, "the window shows the state")
+    assert appearance(driver, "inbox") == "appeared"
+
+    # A trait override for a tab, then a rotation across size classes.
+    before = last_seq(driver)
+    fill(driver, "traits", receiver="tabs", forChild="settings")
+    submit(driver, "traits")
+    wait_for(driver, lambda: ("settings", "traitCollectionDidChange") in events_after(driver, before), "the overridden tab is told")
+    assert ("settings", "willTransition") not in events_after(driver, before)
+    before = last_seq(driver)
+    fill(driver, "window", width=926, height=428)
+    Select(driver.find_element(By.CSS_SELECTOR, "#window [name=sizeClass]")).select_by_visible_text("regular")
+    submit(driver, "window", "rotate")
+    wait_for(driver, lambda: ("tabs", "traitCollectionDidChange") in events_after(driver, before), "the rotation reaches the tab bar")
+    rotated = events_after(driver, before)
+    assert rotated.index(("tabs", "willTransition")) < rotated.index(("tabs", "viewWillTransition")) \
+        < rotated.index(("tabs", "traitCollectionDidChange")), rotated
+    assert ("settings", "willTransition") not in rotated, "settings keeps its overridden traits"
+    screenshot(driver, "inspector-1280x800-routing.png")
+    assert console_errors(driver) == []

@@ -8,9 +8,13 @@ const svgNS = 'http://www.w3.org/2000/svg';
 const FAMILIES = {
   appearance: ['loadView', 'viewDidLoad', 'viewWillAppear', 'viewIsAppearing', 'viewDidAppear', 'viewWillDisappear', 'viewDidDisappear'],
   moves: ['willMove', 'didMove', 'transitionCompletion'],
-  layout: ['viewWillLayoutSubviews', 'viewDidLayoutSubviews', 'viewWillTransition', 'traitCollectionDidChange',
-    'preferredContentSizeDidChange', 'setNeedsStatusBarAppearanceUpdate'],
+  layout: ['viewWillLayoutSubviews', 'viewDidLayoutSubviews', 'viewWillTransition', 'willTransition', 'traitCollectionDidChange',
+    'preferredContentSizeDidChange', 'setNeedsStatusBarAppearanceUpdate', 'setNeedsUpdateOfHomeIndicatorAutoHidden',
+    'setNeedsUpdateOfScreenEdgesDeferringSystemGestures'],
 };
+/** The lane of the scene delegate's callbacks (docs/uikit-rules-adaptivity.md, rule 37), which name no controller. */
+const SCENE_LANE = 'scene';
+function laneOf(event) { return event.controller || (event.callback ? SCENE_LANE : null); }
 function familyOf(event) {
   if (event.warning || event.problem) return 'always';
   for (const [name, callbacks] of Object.entries(FAMILIES)) if (callbacks.includes(event.callback)) return name;
@@ -41,6 +45,13 @@ updateInteractivePop nav {"percent":0.4}
 finishInteractivePop nav
 cancelInteractivePop nav
 setSelectedIndex tabs {"index":1}
+tapTabBarItem tabs {"index":1}
+show list {"viewController":"detail","sender":"list"}
+showDetailViewController list {"viewController":"detail"}
+targetViewController list {"forAction":"showDetailViewController"}
+setOverrideTraitCollection root {"collection":{"horizontalSizeClass":"regular"},"forChild":"split"}
+setNeedsUpdateOfHomeIndicatorAutoHidden root
+setNeedsUpdateOfScreenEdgesDeferringSystemGestures root
 setViewController split {"viewController":"detail","column":"secondary"}
 show split {"column":"primary"}
 hide split {"column":"primary"}
@@ -54,6 +65,7 @@ setRootViewController window {"rootViewController":"root"}
 setHidden window {"hidden":false}
 setSize window {"size":{"width":844,"height":390}}
 setHorizontalSizeClass window {"sizeClass":"regular"}
+setActivationState window {"state":"background"}
 present root {"viewController":"list","animated":true}
 dismiss root {"animated":true}
 runLoop window`.split('\n').map((line) => {
@@ -491,12 +503,29 @@ function bindForms() {
     if (method === 'pushViewController') args.viewController = formValue(form, 'viewController');
     return calls([{ receiver: formValue(form, 'receiver'), method, args }]);
   });
-  on('#tabs', (form) => calls([{ receiver: formValue(form, 'receiver'), method: 'setSelectedIndex',
+  on('#tabs', (form, method) => calls([{ receiver: formValue(form, 'receiver'), method: method || 'setSelectedIndex',
     args: { index: Number(formValue(form, 'index')) } }]));
+  on('#routing', async (form, method) => {
+    const receiver = formValue(form, 'receiver');
+    const args = method === 'targetViewController' ? { forAction: 'show' } : { viewController: formValue(form, 'viewController'), sender: receiver };
+    const answer = await calls([{ receiver, method, args }]);
+    $('#routing-result').textContent = method === 'targetViewController'
+      ? `target for show from ${receiver}: ${answer.results && answer.results[0] ? answer.results[0] : 'none (it would present)'}` : '';
+    return answer;
+  });
+  on('#traits', (form) => {
+    const sizeClass = form.elements.sizeClass.value;
+    return calls([{ receiver: formValue(form, 'receiver'), method: 'setOverrideTraitCollection',
+      args: { collection: sizeClass ? { horizontalSizeClass: sizeClass } : null, forChild: formValue(form, 'forChild') } }]);
+  });
   on('#split', (form, method) => calls([{ receiver: formValue(form, 'receiver'), method, args: { column: form.elements.column.value } }]));
-  on('#window', (form, method) => calls([method === 'setSize'
-    ? { receiver: 'window', method, args: { size: { width: Number(formValue(form, 'width')), height: Number(formValue(form, 'height')) } } }
-    : { receiver: 'window', method, args: { sizeClass: form.elements.sizeClass.value } }]));
+  on('#window', (form, method) => {
+    const size = { width: Number(formValue(form, 'width')), height: Number(formValue(form, 'height')) };
+    if (method === 'setSize') return calls([{ receiver: 'window', method, args: { size } }]);
+    if (method === 'rotate') return calls([{ receiver: 'window', method: 'setSize', args: { size, horizontalSizeClass: form.elements.sizeClass.value } }]);
+    if (method === 'setActivationState') return calls([{ receiver: 'window', method, args: { state: form.elements.state.value } }]);
+    return calls([{ receiver: 'window', method, args: { sizeClass: form.elements.sizeClass.value } }]);
+  });
   on('#calls', (form) => {
     requireTree();
     let body;
@@ -604,7 +633,9 @@ function renderHierarchy() {
   const bar = window.statusBar;
   info.textContent = `Window ${window.size.width}×${window.size.height} · ${window.horizontalSizeClass} width · `
     + `${window.visible ? 'visible' : 'hidden'} · status bar ${bar.hidden ? 'hidden' : bar.style}`
-    + ` (style decided by ${bar.decidedBy || 'nobody'}${bar.hiddenDecidedBy ? `, hidden by ${bar.hiddenDecidedBy}` : ''})`;
+    + ` (style decided by ${bar.decidedBy || 'nobody'}${bar.hiddenDecidedBy ? `, hidden by ${bar.hiddenDecidedBy}` : ''})`
+    + (window.activationState ? ` · scene ${window.activationState}` : '')
+    + (window.homeIndicator && window.homeIndicator.autoHidden ? ` · home indicator hidden by ${window.homeIndicator.decidedBy}` : '');
   const shown = new Set();
   const build = (id, list, relation) => {
     const controller = tree.controllers[id];
@@ -806,9 +837,9 @@ function laneOrder(events) {
     for (const child of tree.controllers[id].children) visit(child);
   };
   if (tree && tree.window.rootViewController) visit(tree.window.rootViewController);
-  const seen = new Set(events.map((event) => event.controller).filter(Boolean));
+  const seen = new Set(events.map(laneOf).filter(Boolean));
   const ordered = lanes.filter((id) => seen.has(id));
-  for (const event of events) if (event.controller && !ordered.includes(event.controller)) ordered.push(event.controller);
+  for (const event of events) if (laneOf(event) && !ordered.includes(laneOf(event))) ordered.push(laneOf(event));
   return ordered;
 }
 
@@ -867,11 +898,11 @@ function buildTimeline(target, events, room = 800) {
       return;
     }
     const event = row.item;
-    const x = event.controller ? laneX(event.controller) : left;
+    const x = laneOf(event) ? laneX(laneOf(event)) : left;
     const colour = event.warning ? '#b45309' : eventColour(event);
     const group = svg('g', { class: `ev${event.seq === state.selectedSeq ? ' selected' : ''}`, 'data-seq': event.seq,
       'data-callback': event.callback || 'warning', 'data-controller': event.controller || '' });
-    group.append(svg('title', {}, `#${event.seq} batch ${event.batch} ${event.controller || ''} ${describe(event)}`));
+    group.append(svg('title', {}, `#${event.seq} batch ${event.batch} ${laneOf(event) || ''} ${describe(event)}`));
     group.append(svg('rect', { class: 'hit', x: 2, y: y + 1, width: width - 4, height: rowHeight - 2, fill: event.warning ? '#fff4e5' : 'transparent', rx: 3 }));
     group.append(svg('text', { x: 40, y: y + 14, fill: '#80868b', 'text-anchor': 'end' }, String(event.seq)));
     const source = event.args && typeof event.args.parent === 'string' && lanes.includes(event.args.parent) ? event.args.parent
@@ -990,9 +1021,9 @@ function mermaid(events) {
       if (batch !== null) lines.push('  end');
       batch = event.batch;
       lines.push(`  rect rgb(${batch % 2 ? '240, 244, 252' : '248, 244, 255'})`);
-      lines.push(`  Note over ${alias(lanes[0])}: batch ${batch}`);
+      if (lanes.length) lines.push(`  Note over ${alias(lanes[0])}: batch ${batch}`);
     }
-    const to = event.controller ? alias(event.controller) : alias(lanes[0]);
+    const to = laneOf(event) ? alias(laneOf(event)) : alias(lanes[0]);
     if (event.warning) { lines.push(`  Note over ${to}: warning ${clean(event.warning)}`); continue; }
     const parent = event.args && typeof event.args.parent === 'string' && lanes.includes(event.args.parent) ? alias(event.args.parent) : to;
     lines.push(`  ${parent}->>${to}: ${event.seq} ${clean(describe(event) + flagText(event))}`);
