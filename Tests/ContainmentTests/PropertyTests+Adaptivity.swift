@@ -92,7 +92,9 @@ extension PropertyTests {
         case 22: return .calls([call(any, "removeFromParent")])
         default:
             // Ends a swipe left in flight by an earlier step.
-            return .calls([call(choice == 0 ? shown : navigation, choice == 0 ? "finishInteractiveDismissal" : (flag ? "finishInteractivePop" : "cancelInteractivePop"))])
+            return .calls([
+                call(choice == 0 ? shown : navigation, choice == 0 ? "finishInteractiveDismissal" : (flag ? "finishInteractivePop" : "cancelInteractivePop"))
+            ])
         }
     }
 

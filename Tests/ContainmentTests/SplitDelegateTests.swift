@@ -160,7 +160,10 @@ import Testing
     @Test func rule31_answersOfAnotherInterfaceOrKindAreRefused() throws {
         let tree = try visibleTree()
         for (spec, field) in [
-            (ControllerSpec(id: "a", kind: .splitViewController, answers: ControllerAnswers(style: .doubleColumn, collapseSecondary: true)), "collapseSecondary"),
+            (
+                ControllerSpec(id: "a", kind: .splitViewController, answers: ControllerAnswers(style: .doubleColumn, collapseSecondary: true)),
+                "collapseSecondary"
+            ),
             (ControllerSpec(id: "b", kind: .splitViewController, answers: ControllerAnswers(topColumnForCollapsing: .primary)), "topColumnForCollapsing"),
             (ControllerSpec(id: "c", answers: ControllerAnswers(shouldSelect: false)), "shouldSelect"),
             (ControllerSpec(id: "d", answers: ControllerAnswers(style: .doubleColumn)), "style"),

@@ -146,9 +146,11 @@ import Testing
     @Test func rule32_aPopoverKeepsItsSizeAndAContextPresentationTakesItsContexts() throws {
         let tree = try ContainmentTree(
             id: "sizes", configuration: TreeConfiguration(windowSize: Size(width: 1024, height: 768), horizontalSizeClass: .regular),
-            root: ControllerSpec(id: "root", containerViews: [ContainerViewSpec(id: "box")], children: [
-                ControllerSpec(id: "context", containerView: "box", frame: Rect(x: 0, y: 0, width: 400, height: 300))
-            ]),
+            root: ControllerSpec(
+                id: "root", containerViews: [ContainerViewSpec(id: "box")],
+                children: [
+                    ControllerSpec(id: "context", containerView: "box", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+                ]),
             now: t0)
         _ = try tree.createController(
             ControllerSpec(id: "popover", preferredContentSize: Size(width: 300, height: 200), modalPresentationStyle: .popover), now: t0)

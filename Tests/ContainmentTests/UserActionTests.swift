@@ -131,7 +131,8 @@ import Testing
         #expect(trace(active) == ["-.sceneDidBecomeActive"])
         #expect(tree.run([call("window", "setActivationState", ["state": "foregroundActive"])]).isEmpty)
         _ = tree.run([call("window", "setActivationState", ["state": "background"])])
-        #expect(trace(tree.run([call("window", "setActivationState", ["state": "foregroundActive"])])) == ["-.sceneWillEnterForeground", "-.sceneDidBecomeActive"])
+        #expect(
+            trace(tree.run([call("window", "setActivationState", ["state": "foregroundActive"])])) == ["-.sceneWillEnterForeground", "-.sceneDidBecomeActive"])
         #expect(tree.perform([call("window", "setActivationState", ["state": "suspended"])], atomic: false, now: t0).failure?.field == "calls[0].args.state")
     }
 
@@ -144,10 +145,11 @@ import Testing
             id: "pushes", root: ControllerSpec(id: "nav", kind: .navigationController, viewControllers: [ControllerSpec(id: "a")]),
             now: t0)
         for id in ["b", "c"] { _ = try tree.createController(ControllerSpec(id: id), now: t0) }
-        let events = tree.run([
-            call("nav", "pushViewController", ["viewController": "b", "animated": true]),
-            call("nav", "pushViewController", ["viewController": "c", "animated": true]),
-        ]) + tree.advance(to: t0 + 1)
+        let events =
+            tree.run([
+                call("nav", "pushViewController", ["viewController": "b", "animated": true]),
+                call("nav", "pushViewController", ["viewController": "c", "animated": true]),
+            ]) + tree.advance(to: t0 + 1)
         let b = events.filter { $0.controller == "b" && $0.isMovingToParent != nil }
         #expect(b.map { $0.callback ?? "" } == ["viewWillAppear", "viewIsAppearing", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"])
         #expect(b.map { $0.isMovingToParent == true } == [true, true, true, false, false])

@@ -28,11 +28,13 @@ extension ControllerAnswers {
         let columns = style == .doubleColumn
         for (field, isSet) in [("collapseSecondary", collapseSecondary != nil), ("separateSecondary", separateSecondary != nil)]
         where isSet && columns {
-            throw .invalidArgument(field: path + field, "\(field) is the classic interface's delegate method; this split view controller's style is doubleColumn")
+            throw .invalidArgument(
+                field: path + field, "\(field) is the classic interface's delegate method; this split view controller's style is doubleColumn")
         }
         for (field, isSet) in [("topColumnForCollapsing", topColumnForCollapsing != nil), ("displayModeForExpanding", displayModeForExpanding != nil)]
         where isSet && !columns {
-            throw .invalidArgument(field: path + field, "\(field) is the column interface's delegate method; create the split view controller with style doubleColumn")
+            throw .invalidArgument(
+                field: path + field, "\(field) is the column interface's delegate method; create the split view controller with style doubleColumn")
         }
     }
 }

@@ -54,7 +54,9 @@ extension ContainmentTree {
         for record in state.controllers { try link(record) }
         for record in state.views { try link(record) }
         try checkLinksFormTrees()
-        window.tracksTraits = controllers.nodes.contains { $0.hasExtras && ($0.toldSizeClass != nil || $0.overrideTraitCollection != nil || $0.answers.traitOverrides != nil) }
+        window.tracksTraits = controllers.nodes.contains {
+            $0.hasExtras && ($0.toldSizeClass != nil || $0.overrideTraitCollection != nil || $0.answers.traitOverrides != nil)
+        }
         containerViewOwners = [:]
         for (view, controller) in state.containerViewOwners { containerViewOwners[view] = controller }
         scheduler = Scheduler()

@@ -39,11 +39,17 @@ public struct ConformanceRule: Sendable, Equatable {
         ConformanceRule(number: 23, title: "A sheet's interactive swipe-down and its delegate", document: presentation),
         ConformanceRule(number: 24, title: "UIPageViewController drives its pages' appearance; setViewControllers and its page-count check", document: pages),
         ConformanceRule(number: 25, title: "UIPageViewController interactive swipes, scroll and page curl, finished and cancelled", document: pages),
-        ConformanceRule(number: 30, title: "show(_:sender:) and showDetailViewController(_:sender:) route through targetViewController(forAction:sender:)", document: adaptivity),
-        ConformanceRule(number: 31, title: "UISplitViewController on an iPhone: the declarative build and the delegate's collapse and separate answers", document: adaptivity),
-        ConformanceRule(number: 32, title: "Traits: willTransition(to:with:) before traitCollectionDidChange, overrides, presented controllers told", document: adaptivity),
+        ConformanceRule(
+            number: 30, title: "show(_:sender:) and showDetailViewController(_:sender:) route through targetViewController(forAction:sender:)",
+            document: adaptivity),
+        ConformanceRule(
+            number: 31, title: "UISplitViewController on an iPhone: the declarative build and the delegate's collapse and separate answers",
+            document: adaptivity),
+        ConformanceRule(
+            number: 32, title: "Traits: willTransition(to:with:) before traitCollectionDidChange, overrides, presented controllers told", document: adaptivity),
         ConformanceRule(number: 33, title: "Adaptive presentations: a popover is a sheet in a compact width; adaptivePresentationStyle", document: adaptivity),
-        ConformanceRule(number: 34, title: "Home indicator and screen edges delegate like the status bar; presented controllers take them over", document: adaptivity),
+        ConformanceRule(
+            number: 34, title: "Home indicator and screen edges delegate like the status bar; presented controllers take them over", document: adaptivity),
         ConformanceRule(number: 35, title: "The transition coordinator of a back swipe and a sheet's swipe-down", document: adaptivity),
         ConformanceRule(number: 36, title: "A user's tap on a tab bar item: shouldSelect, didSelect, pop to root on the selected tab", document: adaptivity),
         ConformanceRule(number: 37, title: "Scene activation states: the scene delegate's callbacks and no appearance callback", document: adaptivity),

@@ -96,7 +96,8 @@ import Testing
         #expect(stranger.json["code"].string == "not_a_child")
         let override = try calls(
             service,
-            #"[{"receiver": "split", "method": "setOverrideTraitCollection", "args": {"collection": {"horizontalSizeClass": "regular"}, "forChild": "master"}}]"#)
+            #"[{"receiver": "split", "method": "setOverrideTraitCollection", "args": {"collection": {"horizontalSizeClass": "regular"}, "forChild": "master"}}]"#
+        )
         #expect(override.status == 200, "\(override.text)")
         let master = try service.request("GET", "/v1/trees/ipad/controllers/master").json
         #expect(master["overrideTraitCollection"]["horizontalSizeClass"].string == "regular")
@@ -128,7 +129,8 @@ import Testing
         let popover = try service.request(
             "POST", "/v1/trees/phone/controllers", json: #"{"id": "popover", "modalPresentationStyle": "popover", "adaptivePresentationStyle": "none"}"#)
         #expect(popover.status == 201, "\(popover.text)")
-        let present = try calls(service, #"[{"receiver": "root", "method": "present", "args": {"viewController": "popover", "animated": false}}]"#, tree: "phone")
+        let present = try calls(
+            service, #"[{"receiver": "root", "method": "present", "args": {"viewController": "popover", "animated": false}}]"#, tree: "phone")
         #expect(present.callbacks.prefix(2) == ["popover.adaptivePresentationStyle", "popover.willPresentWithAdaptiveStyle"])
         #expect(try service.request("GET", "/v1/trees/phone/controllers/popover").json["presentationStyle"].string == "popover")
     }

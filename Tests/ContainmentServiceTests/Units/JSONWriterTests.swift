@@ -119,7 +119,9 @@ import Testing
             case 9:
                 calls = [
                     random.oneOf([
-                        RawCall(receiver: "root", method: "setOverrideTraitCollection", args: ["collection": ["horizontalSizeClass": "regular"], "forChild": "split"]),
+                        RawCall(
+                            receiver: "root", method: "setOverrideTraitCollection",
+                            args: ["collection": ["horizontalSizeClass": "regular"], "forChild": "split"]),
                         RawCall(receiver: "root", method: "present", args: ["viewController": id(b), "animated": .bool(random.below(2) == 0)]),
                         RawCall(receiver: "window", method: "setActivationState", args: ["state": .string(random.oneOf(["background", "foregroundActive"]))]),
                         RawCall(receiver: b, method: "dismiss", args: ["animated": false]),
