@@ -38,10 +38,12 @@ extension PropertyTests {
         let flag = (number / 1056) % 2 == 0
         let choice = (number / 2112) % 3
         let navigation = flag ? "n" : "m"
+        // Mostly a detached controller; now and then one already in the tree (a column, a tab, a stack).
+        let moved = (number / 6336) % 4 == 0 ? adaptivityCast[(number / 25344) % adaptivityCast.count] : shown
         let id = JSONValue.string
         switch number % 24 {
-        case 0: return .calls([call(any, "show", ["viewController": id(shown), "sender": flag ? id(any) : .null])])
-        case 1: return .calls([call(any, "showDetailViewController", ["viewController": id(shown)])])
+        case 0: return .calls([call(any, "show", ["viewController": id(moved), "sender": flag ? id(any) : .null])])
+        case 1: return .calls([call(any, "showDetailViewController", ["viewController": id(moved)])])
         case 2: return .calls([call(any, "targetViewController", ["forAction": flag ? "show" : "showDetailViewController"])])
         case 3: return .calls([call("window", "setHorizontalSizeClass", ["sizeClass": flag ? "regular" : "compact"])])
         case 4:
@@ -84,11 +86,11 @@ extension PropertyTests {
             return .calls([call(navigation, "beginInteractivePop"), call(navigation, "updateInteractivePop", ["percent": 0.3])] + end)
         case 15: return .advance(flag ? 0.2 : 1)
         case 16: return .calls([call("s", "show", ["column": flag ? "primary" : "secondary"])])
-        case 17: return .calls([call(navigation, "pushViewController", ["viewController": id(shown), "animated": .bool(choice == 0)])])
+        case 17: return .calls([call(navigation, "pushViewController", ["viewController": id(moved), "animated": .bool(choice == 0)])])
         case 18: return .calls([call(navigation, choice == 0 ? "popToRootViewController" : "popViewController", ["animated": .bool(flag)])])
         case 19: return .calls([call("window", "setHidden", ["hidden": .bool(choice == 0)])])
         case 20: return .calls([call("window", "runLoop")])
-        case 21: return .calls([call("s", "setViewController", ["viewController": id(shown), "column": "secondary"])])
+        case 21: return .calls([call("s", "setViewController", ["viewController": id(moved), "column": flag ? "secondary" : "primary"])])
         case 22: return .calls([call(any, "removeFromParent")])
         default:
             // Ends a swipe left in flight by an earlier step.
