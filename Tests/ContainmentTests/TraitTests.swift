@@ -160,4 +160,50 @@ import Testing
         #expect(!events.contains { $0.controller == "popover" })
         #expect(tree.snapshot().views["popover.view"]?.frame == Rect(x: 234, y: 412, width: 300, height: 200))
     }
+
+    /// Declarative trees too: a spec's `presented` controllers are in the walks, a context
+    /// presentation told its context's size after the context's children.
+    @Test func rule32_presentedSpecsAreInTheWalksAndAContextPresentationTakesItsContextsSize() throws {
+        let tree = try ContainmentTree(
+            id: "declared",
+            root: ControllerSpec(
+                id: "root",
+                children: [
+                    ControllerSpec(
+                        id: "context", frame: Rect(x: 0, y: 0, width: 200, height: 300), definesPresentationContext: true,
+                        presented: ControllerSpec(id: "over", modalPresentationStyle: .overCurrentContext))
+                ], childContentSizes: ["context": Size(width: 200, height: 300)]),
+            now: t0)
+        #expect(tree.snapshot().controllers["over"]?.presentingViewController == "context")
+        let events = tree.run([call("window", "setSize", ["size": ["width": 844, "height": 390], "horizontalSizeClass": "regular"])])
+        #expect(
+            traitEvents(events) == [
+                "root.willTransition", "context.willTransition", "over.willTransition", "root.viewWillTransition",
+                "root.traitCollectionDidChange", "context.traitCollectionDidChange", "over.traitCollectionDidChange",
+            ])
+        _ = try tree.updateController("root", ControllerPatch(childContentSizes: ["context": Size(width: 250, height: 300)]), now: t0)
+        let resized = tree.run([call("window", "setSize", ["size": ["width": 390, "height": 844]])])
+        #expect(traitEvents(resized) == ["root.viewWillTransition", "context.viewWillTransition", "over.viewWillTransition"])
+        #expect(resized.last { $0.callback == "viewWillTransition" }?.args == ["size": ["width": 250, "height": 300]])
+    }
+
+    /// A presentation controller passes a size change on whether or not its presenter heard
+    /// of it: a full-screen presentation made by a context presentation whose size stays is told.
+    @Test func rule32_aFullScreenPresentationIsToldThoughItsPresenterKeepsItsSize() throws {
+        let tree = try ContainmentTree(
+            id: "nested",
+            root: ControllerSpec(
+                id: "root",
+                children: [
+                    ControllerSpec(
+                        id: "context", frame: Rect(x: 0, y: 0, width: 200, height: 300), definesPresentationContext: true,
+                        presented: ControllerSpec(
+                            id: "over", modalPresentationStyle: .overCurrentContext,
+                            presented: ControllerSpec(id: "cover", modalPresentationStyle: .fullScreen)))
+                ], childContentSizes: ["context": Size(width: 200, height: 300)]),
+            now: t0)
+        #expect(tree.snapshot().controllers["cover"]?.presentingViewController == "over")
+        let events = tree.run([call("window", "setSize", ["size": ["width": 844, "height": 390]])])
+        #expect(traitEvents(events) == ["root.viewWillTransition", "cover.viewWillTransition"])
+    }
 }

@@ -24,23 +24,26 @@ extension ContainmentTree {
     /// tell only the children they show (a navigation stack's top, the selected tab, the
     /// shown columns and pages), as the engine did before this rule was corrected.
     func forwardViewWillTransition(from root: String, to size: Size, currentSizes: [String: Size]) {
-        var stack = [(root, size)]
+        // Entries not `told` are walked silently, only to reach the presentations below them:
+        // presentation controllers pass the change on whether or not their presenter heard of it.
+        let presents = controllers.nodes.contains { $0.hasExtras && $0.presentedViewController != nil }
+        var stack = [(root, size, true)]
         var budget = WalkBudget("viewWillTransition", nodes: controllers.count)
-        while let (controller, newSize) = stack.popLast() {
+        while let (controller, newSize, told) = stack.popLast() {
             visit(&budget)
             guard let node = controllers[controller] else { continue }
-            emit(controller, "viewWillTransition", ["size": Self.json(newSize)])
+            if told { emit(controller, "viewWillTransition", ["size": Self.json(newSize)]) }
             // Its presentation controller tells what it presents, after its children (rule 32).
             if let presented = node.presentedViewController {
                 let presentedSize = presentedContentSize(of: presented, presenterSize: newSize)
-                if currentSizes[presented] != presentedSize { stack.append((presented, presentedSize)) }
+                let changes = currentSizes[presented] != presentedSize
+                if changes || presents { stack.append((presented, presentedSize, changes)) }
             }
-            let children = childIDs(of: node)
-            let told = node.kind == .viewController ? children : children.filter { isShownChild($0, of: node) }
-            for child in told.reversed() {
-                let childSize = sizeForChildContentContainer(child, of: controller, parentSize: newSize)
-                if currentSizes[child] == childSize { continue }
-                stack.append((child, childSize))
+            for child in childIDs(of: node).reversed() {
+                let childSize = told ? sizeForChildContentContainer(child, of: controller, parentSize: newSize) : currentSizes[child] ?? newSize
+                let isShown = node.kind == .viewController || isShownChild(child, of: node)
+                let changes = told && isShown && currentSizes[child] != childSize
+                if changes || presents { stack.append((child, childSize, changes)) }
             }
         }
     }
