@@ -212,6 +212,32 @@ extension PropertyTests {
         #expect(told.first?.args == ["previousTraitCollection": ["horizontalSizeClass": "regular"]])
     }
 
+    /// Found by a `PROPERTY_TEST_SCALE=100` soak of `randomAdaptivityCallsKeepTheInvariants`
+    /// (input `[896143, 495782, 127089, 826155, 726123, 700655]`): a back swipe left in flight on
+    /// a split's navigation controller primary while the width changed; the collapse pushed over
+    /// the swipe, and cancelling it then made the old top appear off screen. A collapse or
+    /// separation now cancels the swipe first (docs/uikit-rules-adaptivity.md, rule 31).
+    @Test func aCollapseCancelsTheBackSwipeInFlightOnThePrimary() throws {
+        let tree = try Self.makeAdaptivityTree()
+        var now = t0
+        var lastSeq = tree.lastSeq
+        for number in [896143, 495782, 127089, 826155, 726123, 700655] {
+            Self.apply(Self.adaptivityStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
+            Self.checkInvariants(tree)
+        }
+        let swiped = try Self.makeAdaptivityTree()
+        _ = swiped.run([call("t", "setSelectedIndex", ["index": 1]), call("m", "beginInteractivePop")])
+        let expand = swiped.run([call("window", "setHorizontalSizeClass", ["sizeClass": "regular"])])
+        let adaptation = containment(expand).filter { !$0.contains("willTransition") && !$0.contains("traitCollection") }
+        #expect(
+            Array(adaptation.prefix(7)) == [
+                "m.notifyWhenInteractionChanges", "ml.viewWillDisappear", "ml.viewDidDisappear", "d.viewWillAppear", "d.viewIsAppearing",
+                "d.viewDidAppear", "d.didMove(m)",
+            ])
+        #expect(swiped.snapshot().controllers["d"]?.parent == "s")
+        Self.checkInvariants(swiped)
+    }
+
     @Test func randomAdaptivityCallsKeepTheInvariants() async {
         await propertyCheck(count: propertyTestCount(300), input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
             try Self.checkAdaptivitySteps(numbers)

@@ -135,6 +135,7 @@ extension ContainmentTree {
     func collapseSecondary(of split: String, showing: Bool = false) throws(ContainmentError) {
         guard let state = controllers[existing: split].split, let secondary = state.secondary else { return }
         if let primary = state.primary, isNavigation(primary) {
+            try cancelBackSwipe(of: primary)
             if parentID(of: secondary) == split {
                 willMove(secondary, toParent: nil)
                 removeFromParentController(secondary)
@@ -180,6 +181,7 @@ extension ContainmentTree {
         guard let state = controllers[existing: split].split, let secondary = state.secondary else { return }
         editController(split) { $0.split?.secondaryOnTop = false }
         if let primary = state.primary, isNavigation(primary), parentID(of: secondary) == primary {
+            try cancelBackSwipe(of: primary)
             let stack = controllers[existing: primary].stack ?? []
             let remaining = stack.filter { $0 != secondary }
             willMove(secondary, toParent: nil)

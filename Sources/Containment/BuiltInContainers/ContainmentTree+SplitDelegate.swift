@@ -129,4 +129,12 @@ extension ContainmentTree {
             try embed(separated, in: split, column: .secondary, showsView: true)
         }
     }
+
+    /// A collapse or separation reshapes the navigation controller primary's stack: a back
+    /// swipe in flight on it is cancelled first, as the system cancels a gesture when the size
+    /// class changes under it (docs/uikit-rules-adaptivity.md, rule 31).
+    func cancelBackSwipe(of navigation: String) throws(ContainmentError) {
+        guard controllers[existing: navigation].interactivePop != nil else { return }
+        try endInteractivePop(navigation, finish: false)
+    }
 }
