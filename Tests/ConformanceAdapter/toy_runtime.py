@@ -700,16 +700,26 @@ class Tree:
                 if current.get(child) != child_size:
                     stack.append((child, child_size))
 
-    def set_size_class(self, size_class):
+    def set_size_class(self, size_class, during=None):
+        """willTransition to every controller, then (a rotation) the size change, then
+        traitCollectionDidChange to every controller, each walk from the root, parents first."""
         previous = self.size_class
         if size_class == previous:
+            if during:
+                during()
             return
         self.size_class = size_class
-        stack = [self.root] if self.root else []
+        order, stack = [], [self.root] if self.root else []
         while stack:
             controller_id = stack.pop()
-            self.emit(controller_id, "traitCollectionDidChange", {"previousTraitCollection": {"horizontalSizeClass": previous}})
+            order.append(controller_id)
             stack += reversed(self.controllers[controller_id].children)
+        for controller_id in order:
+            self.emit(controller_id, "willTransition", {"newCollection": {"horizontalSizeClass": size_class}})
+        if during:
+            during()
+        for controller_id in order:
+            self.emit(controller_id, "traitCollectionDidChange", {"previousTraitCollection": {"horizontalSizeClass": previous}})
 
     # Raw calls
 
@@ -721,7 +731,11 @@ class Tree:
             if method == "setHidden":
                 self.set_hidden(args["hidden"])
             elif method == "setSize":
-                self.set_size((float(args["size"]["width"]), float(args["size"]["height"])))
+                size = (float(args["size"]["width"]), float(args["size"]["height"]))
+                if "horizontalSizeClass" in args:
+                    self.set_size_class(args["horizontalSizeClass"], during=lambda: self.set_size(size))
+                else:
+                    self.set_size(size)
             elif method == "setHorizontalSizeClass":
                 self.set_size_class(args["sizeClass"])
             else:

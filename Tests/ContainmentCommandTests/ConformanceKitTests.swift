@@ -176,20 +176,25 @@ import Testing
     static func needsWhatTheToyLacks(_ scenario: Scenario) -> Bool {
         func lacks(_ spec: ControllerSpec) -> Bool {
             (spec.kind ?? .viewController) != .viewController || spec.modalPresentationStyle != nil || spec.definesPresentationContext != nil
-                || spec.isModalInPresentation != nil || spec.presented != nil || (spec.children ?? []).contains(where: lacks)
+                || spec.isModalInPresentation != nil || spec.presented != nil || !spec.answers.isEmpty
+                || (spec.children ?? []).contains(where: lacks)
         }
         let lackedCalls: Set<String> = [
             "pushViewController", "popViewController", "popToRootViewController", "popToViewController", "setViewControllers", "setSelectedIndex",
             "present", "dismiss", "beginInteractiveDismissal", "updateInteractiveDismissal", "finishInteractiveDismissal",
             "cancelInteractiveDismissal", "beginInteractiveSwipe", "updateInteractiveSwipe", "finishInteractiveSwipe", "cancelInteractiveSwipe",
             "setViewController",
+            // docs/uikit-rules-adaptivity.md: routing, trait overrides, the home indicator and screen edges, user actions.
+            "show", "showDetailViewController", "targetViewController", "setOverrideTraitCollection", "setNeedsUpdateOfHomeIndicatorAutoHidden",
+            "setNeedsUpdateOfScreenEdgesDeferringSystemGestures", "tapTabBarItem", "setActivationState", "beginInteractivePop",
         ]
         if let root = scenario.tree.root, lacks(root) { return true }
         return scenario.steps.contains { step in
             switch step.action {
             case .create(let spec): lacks(spec)
             case .calls(let calls): calls.contains { lackedCalls.contains($0.method) }
-            case .update(let update): update.patch.modalPresentationStyle != nil || update.patch.isModalInPresentation != nil
+            case .update(let update):
+                update.patch.modalPresentationStyle != nil || update.patch.isModalInPresentation != nil || !update.patch.answers.isEmpty
             default: false
             }
         }
