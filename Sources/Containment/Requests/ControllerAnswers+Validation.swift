@@ -3,6 +3,8 @@ extension ControllerAnswers {
     /// `shouldSelect`, a split view controller's delegate the methods of its interface's style
     /// (docs/uikit-rules-adaptivity.md); ids must be controller ids. `path` prefixes the field.
     func validate(kind: ControllerKind, path: String) throws(ContainmentError) {
+        // Most controllers answer nothing.
+        if isEmpty { return }
         for (field, id) in [
             ("childForHomeIndicatorAutoHidden", childForHomeIndicatorAutoHidden),
             ("childForScreenEdgesDeferringSystemGestures", childForScreenEdgesDeferringSystemGestures),

@@ -62,7 +62,12 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
     }
 
     /// Whether nothing is declared, so a controller needs no room for answers.
-    public var isEmpty: Bool { self == ControllerAnswers() }
+    public var isEmpty: Bool {
+        modalPresentationCapturesStatusBarAppearance == nil && prefersHomeIndicatorAutoHidden == nil
+            && childForHomeIndicatorAutoHidden == nil && preferredScreenEdgesDeferringSystemGestures == nil
+            && childForScreenEdgesDeferringSystemGestures == nil && traitOverrides == nil && adaptivePresentationStyle == nil
+            && shouldSelect == nil && style == nil && hasSplitDelegate == false
+    }
 
     /// Whether the split view controller has a delegate: one of its methods is answered.
     var hasSplitDelegate: Bool {

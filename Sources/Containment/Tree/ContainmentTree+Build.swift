@@ -7,7 +7,9 @@ extension ContainmentTree {
     @discardableResult
     func buildSpec(_ root: ControllerSpec, field rootField: String?) throws(ContainmentError) -> [RawCall] {
         let specs = try validateSpec(root, field: rootField)
-        let sizeClasses = specSizeClasses(root)
+        // Only a trait override gives a controller another size class than its window's.
+        let overrides = specs.contains { $0.0.answers.traitOverrides?.horizontalSizeClass != nil }
+        let sizeClasses = overrides ? specSizeClasses(root) : [:]
         for (spec, _) in specs {
             let node = makeNode(spec, sizeClass: sizeClasses[spec.id] ?? window.horizontalSizeClass)
             if spec.answers.traitOverrides?.horizontalSizeClass != nil { trackTraits() }
