@@ -134,7 +134,9 @@ import Testing
         #expect(
             lifecycle(swipe) == [
                 "sheet.presentationControllerShouldDismiss", "sheet.presentationControllerWillDismiss", "sheet.viewWillDisappear",
-                "sheet.viewDidDisappear", "sheet.presentationControllerDidDismiss",
+                // The swipe's transition coordinator (rule 35).
+                "sheet.notifyWhenInteractionChanges", "sheet.viewDidDisappear", "sheet.animateAlongsideTransitionCompletion",
+                "sheet.presentationControllerDidDismiss",
             ])
         #expect(swipe.json["events"][2]["isBeingDismissed"].bool == true)
         let percent = try calls(service, #"[{"receiver": "sheet", "method": "updateInteractiveDismissal", "args": {"percent": 1.5}}]"#)
