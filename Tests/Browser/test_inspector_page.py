@@ -566,6 +566,8 @@ def test_routing_traits_and_user_actions_through_the_page(server, browser):
     scene going to the background (scene events on their own lane, no appearance callback),
     a trait override and a rotation across size classes."""
     driver = open_page(browser, server)
+    # The browser's log still holds what earlier tests left (the access test's refused requests).
+    driver.get_log("browser")
     # The preset's detached controllers are created with the tree: none of theirs is an id here.
     driver.execute_script("arguments[0].value = arguments[1]", driver.find_element(By.CSS_SELECTOR, "#create-tree [name=spec]"),
                           json.dumps({"id": "route-demo", "clock": "manual",
