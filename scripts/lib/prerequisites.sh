@@ -1,5 +1,5 @@
-# Shared by scripts/serve and scripts/test: install what a fresh Debian bookworm machine with
-# Swift lacks, only when it is missing.
+# Sourced by the scripts and benchmarks/run: each `ensure_*` installs what a fresh Debian
+# bookworm machine with Swift lacks for one kind of work, only when it is missing.
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
