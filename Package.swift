@@ -169,8 +169,9 @@ let package = Package(
         .testTarget(name: "ContainmentCommandTests", dependencies: ["ContainmentCommand"]),
         .testTarget(name: "ContainmentConformanceTests", dependencies: ["ContainmentConformance", "Containment"]),
         .testTarget(name: "EmbedFilesTests", dependencies: ["EmbedFiles"]),
-        // A blocking HTTP/1.1 test client over POSIX sockets, for every HTTP test target.
-        .target(name: "MicroHTTPTestSupport", dependencies: [], path: "Tests/MicroHTTPTestSupport"),
+        // The HTTP test clients: a blocking HTTP/1.1 client over POSIX sockets for a live server,
+        // and an in-process one that runs requests through a server's handlers without sockets.
+        .target(name: "MicroHTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/MicroHTTPTestSupport"),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTestSupport"]),
         .testTarget(
             name: "ContainmentServiceTests",

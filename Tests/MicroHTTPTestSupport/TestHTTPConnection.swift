@@ -107,7 +107,7 @@ public final class TestHTTPConnection {
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
     ) throws(TestHTTPClientError) -> TestHTTPResponse {
         try sendRequest(method, target, headers: headers, body: body)
-        return try readResponse()
+        return try readResponse(forMethod: method)
     }
 
     // MARK: Receiving

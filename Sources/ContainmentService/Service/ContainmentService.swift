@@ -7,6 +7,8 @@ import MicroHTTP
 public final class ContainmentService: Sendable {
     public let configuration: ServiceConfiguration
     let core: ServiceCore
+    /// What the server runs each request through; in-process tests run requests through it too.
+    let pipeline: RequestPipeline
     private let server: HTTPServer
 
     /// With a state directory, opens it and restores every tree before returning, so the
@@ -37,7 +39,7 @@ public final class ContainmentService: Sendable {
                 "restored trees from the state directory",
                 metadata: ["trees": "\(count)", "path": "\(store.path)", "elapsed": "\(ContinuousClock.now - started)"])
         }
-        let pipeline = RequestPipeline(router: Router.containment(core), core: core)
+        pipeline = RequestPipeline(router: Router.containment(core), core: core)
         var http = configuration.http
         if http.errorLog == nil {
             // libmicrohttpd's own complaints (bind failures, broken connections) go to the same log.

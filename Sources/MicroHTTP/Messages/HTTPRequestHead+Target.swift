@@ -8,6 +8,14 @@ extension HTTPRequestHead {
         var authority: String?
     }
 
+    /// A head with `target` (`/path?query` as sent) read as the server reads it off the wire;
+    /// an absolute-form target's authority, which only stands for `Host`, is dropped.
+    public init(method: String, target: String, headers: HTTPHeaders) {
+        var target = target
+        let parts = target.withUTF8 { Self.split(target: $0) }
+        self.init(method: method, path: parts.path, query: parts.query, headers: headers)
+    }
+
     static func split(target: UnsafeBufferPointer<UInt8>) -> Target {
         var target = Slice(base: target, bounds: target.indices)
         let authority = takeAuthority(of: &target)

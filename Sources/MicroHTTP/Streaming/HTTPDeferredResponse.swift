@@ -19,6 +19,10 @@ public final class HTTPDeferredResponse: Sendable {
         }?.resume()
     }
 
+    /// The response `complete` gave, once it has; for in-process tests, which have no
+    /// connection to park.
+    @_spi(InProcess) public var completedResponse: HTTPResponse? { state.withLock { $0.response } }
+
     /// Called once if the connection ends before `complete` (client gone, server shutdown).
     public func onCancel(_ handler: @escaping @Sendable () -> Void) {
         let isCancelled = state.withLock { state in

@@ -1,37 +1,67 @@
 import Containment
-import ContainmentService
 import Foundation
 import MicroHTTPTestSupport
 import Testing
 
-/// A real service on an ephemeral port, shut down when the test drops it.
-final class TestService: Sendable {
-    let service: ContainmentService
-    var port: Int { service.port }
+@testable import ContainmentService
 
-    init(_ configure: (inout ServiceConfiguration) -> Void = { _ in }) throws {
+/// A service under test, shut down when the test drops it, in one of two modes (as
+/// hummingbird's tests have): `.router` runs each request through the service's request
+/// pipeline in this process, with no socket (routing, validation, problems, fields: all a
+/// route test needs); `.live` serves on an ephemeral loopback port, for what only a server
+/// does (streams, limits, framing, timeouts, shutdown, concurrent connections).
+final class TestService: Sendable {
+    enum Mode {
+        case router
+        case live
+    }
+
+    let service: ContainmentService
+    /// Set in `.router` mode.
+    private let client: InProcessHTTPClient<RequestPipeline.RouteMatch>?
+
+    /// The live server's port.
+    var port: Int {
+        precondition(client == nil, "a .router service has no port: make it .live")
+        return service.port
+    }
+
+    init(_ mode: Mode = .live, _ configure: (inout ServiceConfiguration) -> Void = { _ in }) throws {
         var configuration = ServiceConfiguration()
         configuration.http.port = 0
         configuration.http.threads = 2
         configure(&configuration)
         service = try ContainmentService(configuration: configuration)
-        try service.start()
+        switch mode {
+        case .router:
+            client = InProcessHTTPClient(handlers: service.pipeline.handlers, maxBodySize: configuration.http.maxBodySize)
+            service.core.markReady()
+        case .live:
+            client = nil
+            try service.start()
+        }
     }
 
     deinit { service.shutdown() }
 
-    /// One request on a fresh connection; `json` goes as an `application/json` body.
+    /// One request (live: on a fresh connection); `json` goes as an `application/json` body.
     @discardableResult
     func request(
         _ method: String, _ target: String, json: String? = nil, headers: [(String, String)] = []
     ) throws -> Reply {
-        let connection = try TestHTTPConnection(port: port)
-        defer { connection.close() }
         var headers = headers
         if json != nil, !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
             headers.append(("Content-Type", "application/json"))
         }
-        let response = try connection.request(method, target, headers: headers, body: Array((json ?? "").utf8))
+        let body = Array((json ?? "").utf8)
+        let response: TestHTTPResponse
+        if let client {
+            response = try client.request(method, target, headers: headers, body: body)
+        } else {
+            let connection = try TestHTTPConnection(port: port)
+            defer { connection.close() }
+            response = try connection.request(method, target, headers: headers, body: body)
+        }
         return Reply(status: response.status, headers: response.headers, body: response.body)
     }
 
