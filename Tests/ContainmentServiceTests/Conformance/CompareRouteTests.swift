@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test func recordedOutcomesPass() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let scenario = try #require(ScenarioCorpus.scenario("rule13-push"))
         let observed = try Self.outcomesJSON(scenario.steps.compactMap(\.expect))
         let reply = try service.request("POST", "/v1/compare", json: #"{"scenario": "rule13-push", "observed": \#(observed)}"#)
@@ -20,7 +20,7 @@ import Testing
 
     /// The event that came early is marked and named against what it overtook.
     @Test func swappedCallbacksAreOutOfOrderWithPositionsAndText() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let scenario = try #require(ScenarioCorpus.scenario("rule14-select-new-will-appear-first"))
         var steps = scenario.steps.compactMap(\.expect)
         let willAppear = try #require(steps[0].events.firstIndex { $0.callback == "viewWillAppear" })
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func expectedAndObservedWithOptions() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let body = #"""
             {"expected": [{"events": [{"controller": "p", "callback": "viewWillAppear", "args": {"animated": false}},
                                       {"controller": "p", "callback": "viewIsAppearing", "args": {"animated": false}},
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func badBodiesAreProblems() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let both = try service.request("POST", "/v1/compare", json: #"{"scenario": "rule13-push", "expected": [], "observed": []}"#)
         #expect(both.status == 400)
         let neither = try service.request("POST", "/v1/compare", json: #"{"observed": []}"#)

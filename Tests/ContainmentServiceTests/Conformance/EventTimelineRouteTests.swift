@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct EventTimelineRouteTests {
     @Test func mermaidHasALifelinePerControllerAndABlockPerBatch() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("t", root: #"{"id": "parent", "children": [{"id": "child"}]}"#)
         try service.request("POST", "/v1/trees/t/controllers", json: #"{"id": "extra"}"#)
         try service.request("POST", "/v1/trees/t/controllers/parent/children", json: #"{"child": "extra"}"#)
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func textIsAlignedColumns() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("t", root: #"{"id": "parent", "children": [{"id": "child"}]}"#)
         let reply = try service.request("GET", "/v1/trees/t/timeline?format=text&after=2&limit=3")
         #expect(reply.status == 200)
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func unknownFormatIsABadRequest() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("t")
         for format in ["svg", "json"] {
             let reply = try service.request("GET", "/v1/trees/t/timeline?format=\(format)")
@@ -50,7 +50,7 @@ import Testing
     /// `EventPage` never receives text; the old `?format=` is refused, naming the timeline.
     @Test(arguments: ["mermaid", "text", "json"])
     func eventsPathRefusesFormatNamingTheTimeline(format: String) throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("t")
         let reply = try service.request("GET", "/v1/trees/t/events?format=\(format)")
         #expect(reply.status == 400)

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ScenarioRouteTests {
     @Test func listsTheCorpusWithRules() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("GET", "/v1/scenarios")
         #expect(reply.status == 200)
         guard case .array(let scenarios) = reply.json["scenarios"], case .array(let rules) = reply.json["rules"] else {
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func filtersByRuleAndTag() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let byRule = try service.request("GET", "/v1/scenarios?rule=13").json["scenarios"]
         let expected = ScenarioCorpus.scenarios.filter { $0.rule.number == 13 }.map(\.id)
         #expect(byRule.arrayValue.map { $0["id"].string ?? "" } == expected)
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func readsOneScenario() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("GET", "/v1/scenarios/rule13-push")
         #expect(reply.status == 200)
         let scenario = try JSONDecoder().decode(Scenario.self, from: Data(reply.body))
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func runCreatesATreeAndReportsEachStep() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let scenario = try #require(ScenarioCorpus.scenario("guide-cycle-from-view-controller"))
         let reply = try service.request("POST", "/v1/scenarios/\(scenario.id)/runs", json: "{}")
         #expect(reply.status == 201)
@@ -64,7 +64,7 @@ import Testing
     /// The service's own run of every scenario matches its recording, and its tree can be
     /// deleted afterwards.
     @Test func everyScenarioRunPasses() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         for scenario in ScenarioCorpus.scenarios {
             let reply = try service.request("POST", "/v1/scenarios/\(scenario.id)/runs", json: "{}")
             #expect(reply.status == 201)
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func runReportsARefusalAsTheStepsProblem() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("POST", "/v1/scenarios/rule05-add-child-self/runs", json: "{}")
         #expect(reply.status == 201)
         #expect(reply.json["steps"][0]["problem"]["title"].string == "NSInvalidArgumentException")

@@ -8,7 +8,7 @@ import Testing
     /// The navigation figure of Apple's container guide: a navigation controller at the window's root with a
     /// two-controller stack, plus a detached `more` to push.
     private func navigationService() throws -> TestService {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree(
             "nav", root: #"{"id": "nav", "kind": "navigationController", "viewControllers": [{"id": "list"}, {"id": "detail"}]}"#)
         try #require(try service.request("POST", "/v1/trees/nav/controllers", json: #"{"id": "more"}"#).status == 201)
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func tabSelectionSwapsSynchronouslyAndOnlyTheSelectedViewIsInTheHierarchy() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let created = try service.createTree(
             "tabs", root: #"{"id": "tabs", "kind": "tabBarController", "viewControllers": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#)
         #expect(created.json["tree"]["controllers"]["tabs"]["selectedIndex"].int == 0)
@@ -180,7 +180,7 @@ import Testing
         """
 
     @Test func splitViewFromYAMLCollapsesInCompactWidthAndSeparatesInRegular() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let created = try service.request("POST", "/v1/trees", json: Self.splitYAML, headers: [("Content-Type", "application/yaml")])
         try #require(created.status == 201, "\(created.text)")
         var split = created.json["tree"]["controllers"]["split"]
@@ -234,7 +234,7 @@ import Testing
         (#""children": [{"id": "a"}]"#, "root.children"),
     ])
     func badNestedSpecIsA400NamingThePartAndCreatesNothing(fields: String, badPart: String) throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request(
             "POST", "/v1/trees", json: #"{"id": "bad", "root": {"id": "nav", "kind": "navigationController", \#(fields)}}"#)
         #expect(reply.status == 400, "\(reply.text)")
@@ -245,7 +245,7 @@ import Testing
 
     /// A duplicate id deep inside a stack is refused whole too, naming the second use.
     @Test func duplicateIdDeepInsideAStackIsRefusedAndCreatesNothing() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request(
             "POST", "/v1/trees",
             json:
@@ -260,7 +260,7 @@ import Testing
 
     /// The same navigation tree built from a spec and call by call delivers the same callbacks.
     @Test func declarativeNavigationTreeEqualsCallByCall() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let declared = try service.createTree(
             "declared", root: #"{"id": "nav", "kind": "navigationController", "viewControllers": [{"id": "list"}, {"id": "detail"}]}"#)
 

@@ -2,7 +2,7 @@ import Testing
 
 @Suite struct ControllerRouteTests {
     @Test func createdControllerIsDetachedAndUnloaded() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         let reply = try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "map", "title": "Map"}"#)
         #expect(reply.status == 201)
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func patchChangesSettableFields() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}]}"#)
         let reply = try service.request(
             "PATCH", "/v1/trees/demo/controllers/map",
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func deleteRemovesADetachedControllerOnly() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}]}"#)
         try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "list"}"#)
 
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func unknownControllerIsA404() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo")
         let reply = try service.request("GET", "/v1/trees/demo/controllers/ghost")
         #expect(reply.status == 404)

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct EventPageTests {
     @Test func pagesEventsAfterASequenceNumber() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let created = try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}]}"#)
         let all = try service.request("GET", "/v1/trees/demo/events")
         #expect(all.status == 200)
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func everyMutationsEventsAppearInTheLogInOrder() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         var returned: [JSONValueBox] = []
         returned += try service.createTree("demo", root: #"{"id": "root"}"#).json["events"].array.map(JSONValueBox.init)
         returned += try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "map"}"#).json["events"].array.map(JSONValueBox.init)
@@ -31,7 +31,7 @@ import Testing
 
     @Test(arguments: ["after=-1", "after=x", "limit=0", "limit=1001", "limit=abc"])
     func invalidQueryIsA400(query: String) throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo")
         let reply = try service.request("GET", "/v1/trees/demo/events?\(query)")
         #expect(reply.status == 400)

@@ -3,7 +3,7 @@ import Testing
 /// `GET /` serves the inspector page with its headers: type, policy, tag, caching and gzip.
 @Suite struct InspectorRouteTests {
     @Test func servesThePageWithItsHeaders() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("GET", "/")
         #expect(reply.status == 200)
         #expect(reply.header("Content-Type") == "text/html; charset=utf-8")
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func gzipWhenAcceptedDecodesToThePage() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let identity = try service.request("GET", "/")
         let coded = try service.request("GET", "/", headers: [("Accept-Encoding", "gzip, deflate, br")])
         #expect(coded.status == 200)
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func revalidatesByEntityTag() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let first = try service.request("GET", "/")
         let tag = try #require(first.header("ETag"))
         let again = try service.request("GET", "/", headers: [("If-None-Match", tag)])
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func otherMethodsAre405() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("POST", "/", json: "{}")
         #expect(reply.status == 405)
         #expect(reply.header("Allow") == "GET, HEAD, OPTIONS")

@@ -16,7 +16,7 @@ import Testing
         """
 
     private func bookService() throws -> TestService {
-        let service = try TestService()
+        let service = try TestService(.router)
         let created = try service.request("POST", "/v1/trees", json: Self.yaml, headers: [("Content-Type", "application/yaml")])
         try #require(created.status == 201, "\(created.text)")
         for id in ["p2", "p3"] {
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func childContentSizesByPatchDecideWhoHearsOfARotation() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree(
             "drawer",
             root:
@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func navigationChildrenFollowViewControllersInJSON() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("nav", root: #"{"id": "nav", "kind": "navigationController", "viewControllers": [{"id": "a"}, {"id": "b"}]}"#)
         try #require(try service.request("POST", "/v1/trees/nav/controllers", json: #"{"id": "d"}"#).status == 201)
         let set = try calls(

@@ -5,7 +5,7 @@ import Testing
 /// exception reasons are the only text kept word for word.
 @Suite struct ProblemWordingTests {
     @Test func detailsAreSentences() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         let refusals: [(String, String, String?)] = [
             ("GET", "/v1/trees/missing", nil),

@@ -4,7 +4,7 @@ import Testing
 @Suite struct RecipeTests {
     /// A visible container `root` with a container view `content`, and a detached `map`.
     private func containerWithDetachedMap() throws -> TestService {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree(
             "demo",
             root: #"{"id": "root", "containerViews": [{"id": "content", "frame": {"x": 0, "y": 100, "width": 390, "height": 744}}]}"#)
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func cycleFromViewControllerOnAManualClock() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}]}"#)
         try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "list"}"#)
 
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test func zeroDurationTransitionFinishesWithinTheRequest() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}]}"#, clock: "real")
         try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "list"}"#)
         let reply = try service.request(
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func transitionBetweenNonSiblingsIsUIKitsInvalidArgument() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}]}"#)
         try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "stranger"}"#)
         let before = try service.request("GET", "/v1/trees/demo").json
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func clockOnARealTreeIsAConflict() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("live", clock: "real")
         let reply = try service.request("POST", "/v1/trees/live/clock", json: #"{"advance": 1}"#)
         #expect(reply.status == 409)

@@ -28,7 +28,7 @@ import Testing
     @Test(arguments: rejected.indices)
     func rejectedRequestChangesNothing(index: Int) throws {
         let (method, path, json, status) = Self.rejected[index]
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}]}"#)
         try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "list"}"#)
         let before = try service.request("GET", "/v1/trees/demo")
@@ -46,7 +46,7 @@ import Testing
 /// Times that would overflow what an ISO-8601 date can show are refused, not crashed on.
 @Suite struct TimeLimitTests {
     @Test func hugeDurationsAndClockAdvancesAre400s() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}, {"id": "list"}]}"#)
         let transition = try service.request(
             "POST", "/v1/trees/demo/calls",

@@ -4,7 +4,7 @@ import Testing
 /// transition completes (`nextDueTime`), so a client can step exactly to it.
 @Suite struct TreeClockFieldsTests {
     @Test func manualTreeShowsItsTimeAndTheNextDueTransition() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let created = try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}]}"#)
         let createdAt = try #require(created.json["tree"]["time"].string)
         #expect(created.json["tree"]["nextDueTime"].isNull)
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func realTreeHasNoClockTime() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let created = try service.createTree("real", root: #"{"id": "root"}"#, clock: "real")
         #expect(created.json["tree"]["time"].isNull)
         #expect(try service.request("GET", "/v1/trees/real").json["time"].isNull)

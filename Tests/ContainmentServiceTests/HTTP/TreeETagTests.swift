@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func unchangedTreeKeepsItsTagAndAnswers304() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: Self.root)
         let first = try service.request("GET", "/v1/trees/demo")
         let etag = try #require(first.header("ETag"))
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func mutationsAndTimeChangeTheTag() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: Self.root)
         let before = try tag(service)
         let calls = try service.request(
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func rejectedRequestsKeepTheTag() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: Self.root)
         let before = try tag(service)
         // UIKit would raise: root cannot be its own child.
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func recreatedTreeNeverRepeatsATag() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: Self.root)
         let old = try tag(service)
         #expect(try service.request("DELETE", "/v1/trees/demo").status == 200)
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func prettyAndTextAreUntaggedAndUncached() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: Self.root)
         let pretty = try service.request("GET", "/v1/trees/demo?pretty")
         #expect(pretty.status == 200)

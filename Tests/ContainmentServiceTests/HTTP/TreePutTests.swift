@@ -3,7 +3,7 @@ import Testing
 /// `PUT /v1/trees/{id}`: creation with the id in the path.
 @Suite struct TreePutTests {
     @Test func createsTheTreeNamedByThePath() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request(
             "PUT", "/v1/trees/checkout", json: #"{"clock": "manual", "root": {"id": "root", "children": [{"id": "map"}]}}"#)
         #expect(reply.status == 201)
@@ -15,14 +15,14 @@ import Testing
     }
 
     @Test func emptyObjectCreatesAnEmptyRealClockTree() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("PUT", "/v1/trees/empty", json: "{}")
         #expect(reply.status == 201)
         #expect(reply.json["tree"]["clock"].string == "real")
     }
 
     @Test func bodyIdMayRepeatThePathButNotDiffer() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         #expect(try service.request("PUT", "/v1/trees/same", json: #"{"id": "same"}"#).status == 201)
         let mismatch = try service.request("PUT", "/v1/trees/path-id", json: #"{"id": "body-id"}"#)
         #expect(mismatch.status == 400)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func existingIdIsAConflictAndLeavesTheTreeAsItWas() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("taken", root: #"{"id": "root"}"#)
         let again = try service.request("PUT", "/v1/trees/taken", json: #"{"root": {"id": "other"}}"#)
         #expect(again.status == 409)
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func acceptsYAMLLikePost() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request(
             "PUT", "/v1/trees/yaml", json: "clock: manual\nroot:\n  id: root\n", headers: [("Content-Type", "application/yaml")])
         #expect(reply.status == 201, "\(reply.text)")
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func invalidSpecIsRefusedAndCreatesNothing() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("PUT", "/v1/trees/bad", json: #"{"root": {"id": "a", "children": [{"id": "a"}]}}"#)
         #expect(reply.status == 400)
         #expect(reply.json["field"].string == "root.children[0].id")
@@ -60,7 +60,7 @@ import Testing
     /// The path's id follows the same rule as a body's (`[A-Za-z0-9._-]{1,64}`).
     @Test(arguments: ["a%20b", "%FF", String(repeating: "x", count: 65)])
     func invalidPathIdIsABadRequest(id: String) throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("PUT", "/v1/trees/\(id)", json: "{}")
         #expect(reply.status == 400)
         #expect(reply.json["field"].string == "id")

@@ -2,7 +2,7 @@ import Testing
 
 @Suite struct TreeRouteTests {
     @Test func createBuildsTheRootAndShowsIt() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}]}"#)
         #expect(reply.header("Location") == "/v1/trees/demo")
         #expect(reply.json["tree"]["id"].string == "demo")
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func createWithoutBodyGeneratesAnId() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("POST", "/v1/trees")
         #expect(reply.status == 201)
         let id = try #require(reply.json["tree"]["id"].string)
@@ -30,14 +30,14 @@ import Testing
     }
 
     @Test func offScreenTreeDeliversNoAppearance() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.createTree("hidden", root: #"{"id": "root"}"#, onScreen: false)
         #expect(reply.json["tree"]["window"]["visible"].bool == false)
         #expect(!reply.callbacks.contains { $0.contains("Appear") })
     }
 
     @Test func listPagesInIdOrderWithACursor() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         for id in ["e", "a", "d", "b", "c"] { try service.createTree(id) }
         var seen: [String] = []
         var cursor: String?
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func hierarchyPrintsTheTreeAsText() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}]}"#)
         let reply = try service.request("GET", "/v1/trees/demo/hierarchy")
         #expect(reply.status == 200)
@@ -72,7 +72,7 @@ import Testing
     /// JSON; the old `?format=` is refused, naming where the text went.
     @Test(arguments: ["text", "json", "xml"])
     func formatQueryIsRefusedNamingTheHierarchyPath(format: String) throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         let reply = try service.request("GET", "/v1/trees/demo?format=\(format)")
         #expect(reply.status == 400)
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func deleteMakesVisibleControllersDisappearThenForgetsTheTree() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         let reply = try service.request("DELETE", "/v1/trees/demo")
         #expect(reply.status == 200)

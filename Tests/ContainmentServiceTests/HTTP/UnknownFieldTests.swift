@@ -15,7 +15,7 @@ import Testing
         ),
     ])
     func createTreeRefusesUnknownFields(body: String, field: String) throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("POST", "/v1/trees", json: body)
         #expect(reply.status == 400, "\(reply.text)")
         #expect(reply.json["code"].string == "unknown_field")
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func yamlBodiesAreAsStrict() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let yaml = "id: t\nroot:\n  id: r\n  children:\n    - id: m\n      containerVeiw: content\n"
         let reply = try service.request("POST", "/v1/trees", json: yaml, headers: [("Content-Type", "application/yaml")])
         #expect(reply.status == 400)
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func mutationBodiesRefuseUnknownFieldsAndChangeNothing() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "m"}"#)
         let before = try service.request("GET", "/v1/trees/demo").text
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func unknownCallArgumentsAreRefusedAndRolledBack() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "m"}"#)
         let before = try service.request("GET", "/v1/trees/demo").text

@@ -17,7 +17,7 @@ import Testing
         """
 
     @Test func treeFromYAMLMatchesTreeFromJSON() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let fromYAML = try service.request("POST", "/v1/trees", json: Self.yaml, headers: [("Content-Type", "application/yaml")])
         #expect(fromYAML.status == 201)
         #expect(fromYAML.json["tree"]["controllers"]["map"]["view"]["superview"].string == "content")
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func controllerFromYAML() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo")
         let reply = try service.request(
             "POST", "/v1/trees/demo/controllers", json: "id: map\ntitle: Map\n", headers: [("Content-Type", "application/yaml")])
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func badYAMLNamesTheField() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request(
             "POST", "/v1/trees", json: "id: demo\nroot:\n  title: no id\n", headers: [("Content-Type", "application/yaml")])
         #expect(reply.status == 400)
@@ -53,7 +53,7 @@ import Testing
     /// Nesting beyond the parsers' depth limits is a 400, never a stack overflow.
     @Test(arguments: ["application/json", "application/yaml"])
     func deepNestingIsRefused(contentType: String) throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let depth = 20_000
         let body =
             #"{"id": "deep", "root": "# + String(repeating: #"{"id": "c", "children": ["#, count: depth)
@@ -71,7 +71,7 @@ import Testing
         "id: demo\nroot: {id: root, properties: {zoom: .inf}}\n",
     ])
     func yamlJSONCannotCarryIsRefused(body: String) throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("POST", "/v1/trees", json: body, headers: [("Content-Type", "application/yaml")])
         #expect(reply.status == 400)
         #expect(reply.json["code"].string == "malformed_yaml")
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func yamlIsOnlyForSpecs() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         let reply = try service.request(
             "POST", "/v1/trees/demo/calls", json: "calls: []\n", headers: [("Content-Type", "application/yaml")])

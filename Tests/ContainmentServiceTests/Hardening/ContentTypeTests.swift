@@ -20,7 +20,7 @@ import Testing
 
     @Test(arguments: routes)
     func bodiesWithoutAJSONTypeAndForeignBarePagesAre415(method: String, path: String) throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         let before = try service.request("GET", "/v1/trees/demo").text
         let attempts: [[(String, String)]] = [
@@ -41,7 +41,7 @@ import Testing
     /// apply; where a body is required, the answer names the missing field.
     @Test(arguments: routes)
     func bareRequestsAreRequestsWithoutABody(method: String, path: String) throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         let origin = "http://127.0.0.1"  // the test client's Host
         for headers in [[], [("Origin", origin)]] {
@@ -60,13 +60,13 @@ import Testing
     }
 
     @Test func anEmptyJSONBodyStillCreatesADefaultTree() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("POST", "/v1/trees", headers: [("Content-Type", "application/json")])
         #expect(reply.status == 201)
     }
 
     @Test func bodilessMethodsNeedNoContentType() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         #expect(try service.request("GET", "/v1/trees/demo").status == 200)
         #expect(try service.request("DELETE", "/v1/trees/demo").status == 200)

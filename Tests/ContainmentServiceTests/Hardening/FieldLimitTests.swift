@@ -7,7 +7,7 @@ import Testing
     private let longTitle = String(repeating: "t", count: FieldLimits.maxTitleLength + 1)
 
     @Test func oversizedTitlesAreRefusedWhereverTheyAre() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let root = try service.request("POST", "/v1/trees", json: #"{"id": "a", "root": {"id": "root", "title": "\#(longTitle)"}}"#)
         #expect(root.status == 400)
         #expect(root.json["code"].string == "field_too_large")
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func propertiesAreCappedInCountKeyAndValueSize() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         let many = (0...FieldLimits.maxProperties).map { #""k\#($0)": 1"# }.joined(separator: ", ")
         let tooMany = try service.request("PATCH", "/v1/trees/demo/controllers/root", json: #"{"properties": {\#(many)}}"#)
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func childContentSizesAreCappedInCount() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         let entries = (0...FieldLimits.maxChildContentSizes).map { #""c\#($0)": {"width": 1, "height": 1}"# }
         let tooMany = try service.request(

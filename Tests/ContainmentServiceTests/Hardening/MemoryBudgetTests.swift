@@ -8,7 +8,7 @@ import Testing
     private let title = String(repeating: "t", count: 1_000)
 
     @Test func createsBeyondTheBudgetAre507AndDeletesFreeIt() throws {
-        let service = try TestService { $0.memoryBudget = 64 * 1_024 }
+        let service = try TestService(.router) { $0.memoryBudget = 64 * 1_024 }
         let budget = service.service.core.budget
         var created = 0
         var refusal: Reply?
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func mutationsAre507OnceTheBudgetIsSpent() throws {
-        let service = try TestService { $0.memoryBudget = 64 * 1_024 }
+        let service = try TestService(.router) { $0.memoryBudget = 64 * 1_024 }
         try service.createTree("grow", root: #"{"id": "root"}"#)
         var refusal: Reply?
         for index in 0..<500 where refusal == nil {

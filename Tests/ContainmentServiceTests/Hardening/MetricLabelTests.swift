@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func madeUpMethodsShareOneSeriesPerRouteAndStatus() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         // One request per kind of answer first (404, 405), so the `other` series exist.
         try service.request("FIRSTJUNK", "/v1/trees")
         try service.request("FIRSTJUNK", "/nowhere")

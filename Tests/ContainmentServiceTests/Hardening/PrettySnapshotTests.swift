@@ -3,7 +3,7 @@ import Testing
 /// `?pretty` snapshots come from the per-version cache and follow every change.
 @Suite struct PrettySnapshotTests {
     @Test func prettyReadsAreCachedPerVersion() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root", "title": "before"}"#)
         let first = try service.request("GET", "/v1/trees/demo?pretty")
         #expect(first.status == 200)
