@@ -8,11 +8,11 @@ import Testing
 struct AccessControlTests {
     static let tokens: [String: String] = ["alice": "token-alice", "bob": "token-bob", "ops": "token-ops"]
 
-    static func service(protectingMetrics: Bool = false) throws -> TestService {
+    static func service(_ mode: TestService.Mode = .router, protectingMetrics: Bool = false) throws -> TestService {
         let hex = { (token: String) in SHA256.hash(Array(token.utf8)).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
         let file = "alice user \(hex("token-alice"))\nbob user \(hex("token-bob"))\nops admin \(hex("token-ops"))\n"
         let tokens = try AccessTokens(fileText: file)
-        return try TestService {
+        return try TestService(mode) {
             $0.accessTokens = tokens
             $0.protectsMetrics = protectingMetrics
         }
@@ -67,7 +67,7 @@ struct AccessControlTests {
     }
 
     @Test func anotherUsersTreeIsNotFoundOnEveryTreeRoute() throws {
-        let service = try Self.service()
+        let service = try Self.service(.live)
         try Self.aliceTree(service)
         let missing = try service.request("GET", "/v1/trees/nowhere", headers: Self.auth("bob"))
         let requests: [(String, String, String?)] = [
@@ -104,7 +104,7 @@ struct AccessControlTests {
     }
 
     @Test func ownerAndAdminReachTheTreeOnEveryRouteFamily() throws {
-        let service = try Self.service()
+        let service = try Self.service(.live)
         try Self.aliceTree(service)
         for name in ["alice", "ops"] {
             let auth = Self.auth(name)
@@ -149,7 +149,7 @@ struct AccessControlTests {
     }
 
     @Test func allTreesStreamCarriesOnlyVisibleTrees() throws {
-        let service = try Self.service()
+        let service = try Self.service(.live)
         let bobStream = try EventStreamClient(port: service.port, "/v1/events", format: .ndjson, headers: Self.auth("bob"))
         let adminStream = try EventStreamClient(port: service.port, "/v1/events", format: .ndjson, headers: Self.auth("ops"))
         #expect(bobStream.status == 200 && adminStream.status == 200)

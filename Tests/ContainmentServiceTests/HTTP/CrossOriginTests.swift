@@ -9,7 +9,7 @@ import Testing
     static let page = "http://127.0.0.1:9"
 
     @Test func offByDefault() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let preflight = try service.request("OPTIONS", "/v1/trees", headers: Self.preflightHeaders)
         #expect(preflight.status == 204, "a plain OPTIONS answer")
         #expect(preflight.header("Access-Control-Allow-Origin") == nil)
@@ -25,7 +25,7 @@ import Testing
     ]
 
     @Test func preflightFromAnAllowedOriginIsA204ListingWhatMaySent() throws {
-        let service = try TestService { $0.corsOrigins = [Self.page] }
+        let service = try TestService(.router) { $0.corsOrigins = [Self.page] }
         let reply = try service.request("OPTIONS", "/v1/trees/demo/calls", headers: Self.preflightHeaders)
         #expect(reply.status == 204)
         #expect(reply.header("Access-Control-Allow-Origin") == Self.page)
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func responsesToAnAllowedOriginExposeLocationAndETag() throws {
-        let service = try TestService { $0.corsOrigins = [Self.page, "http://localhost:1"] }
+        let service = try TestService(.router) { $0.corsOrigins = [Self.page, "http://localhost:1"] }
         let created = try service.request(
             "POST", "/v1/trees", json: #"{"id": "demo", "clock": "manual"}"#, headers: [("Origin", Self.page)])
         #expect(created.status == 201)
@@ -60,7 +60,7 @@ import Testing
     /// `/healthz` and a tree's snapshot are answers built once and sent again: the fields an
     /// origin gets go on its answer only.
     @Test func preparedAnswersGetTheHeadersOnlyWhereAsked() throws {
-        let service = try TestService { $0.corsOrigins = [Self.page] }
+        let service = try TestService(.router) { $0.corsOrigins = [Self.page] }
         try service.createTree("demo", root: #"{"id": "root"}"#)
         for path in ["/healthz", "/v1/trees/demo"] {
             let plain = try service.request("GET", path)
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func anyOriginWithAStar() throws {
-        let service = try TestService { $0.corsOrigins = ["*"] }
+        let service = try TestService(.router) { $0.corsOrigins = ["*"] }
         let reply = try service.request("GET", "/v1/trees", headers: [("Origin", "http://anything.test:8000")])
         #expect(reply.header("Access-Control-Allow-Origin") == "*")
     }

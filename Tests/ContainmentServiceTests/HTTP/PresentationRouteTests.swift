@@ -8,7 +8,7 @@ import Testing
 @Suite struct PresentationRouteTests {
     /// A window showing `root`; detached `sheet` (a page sheet) and `cover` (full screen).
     private func presentingService() throws -> TestService {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("modal", root: #"{"id": "root", "children": [{"id": "child"}]}"#)
         try #require(try service.request("POST", "/v1/trees/modal/controllers", json: #"{"id": "sheet"}"#).status == 201)
         let cover = try service.request("POST", "/v1/trees/modal/controllers", json: #"{"id": "cover", "modalPresentationStyle": "fullScreen"}"#)
@@ -70,7 +70,7 @@ import Testing
     /// On the real clock the transition timer completes an animated presentation after its
     /// 0.5 s (polled for at most 5 s).
     @Test func animatedPresentationCompletesInWallTimeOnTheRealClock() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("live", root: #"{"id": "root"}"#, clock: "real")
         try #require(try service.request("POST", "/v1/trees/live/controllers", json: #"{"id": "sheet"}"#).status == 201)
         let start = try service.request(
@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test func declaredPresentationAndTextDump() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("modal", root: #"{"id": "root", "presented": {"id": "sheet", "modalPresentationStyle": "overFullScreen"}}"#)
         let sheet = try service.request("GET", "/v1/trees/modal/controllers/sheet").json
         #expect(sheet["presentingViewController"].string == "root")

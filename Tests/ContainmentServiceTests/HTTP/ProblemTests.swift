@@ -4,7 +4,7 @@ import Testing
 /// Every refusal is a problem+json with the right status, and changes nothing.
 @Suite struct ProblemTests {
     @Test func malformedJSONIsA400WithoutField() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("POST", "/v1/trees", json: #"{"id": "#)
         #expect(reply.status == 400)
         #expect(reply.header("Content-Type") == "application/problem+json")
@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func missingAndMistypedFieldsAreNamed() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         let missing = try service.request("POST", "/v1/trees/demo/controllers/root/children", json: "{}")
         #expect(missing.status == 400)
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func invalidIdsAreNamed() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let tree = try service.request("POST", "/v1/trees", json: #"{"id": "no spaces"}"#)
         #expect(tree.status == 400)
         #expect(tree.json["field"].string == "id")
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func unknownCallMethodIsA400NamingIt() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root"}"#)
         let reply = try service.request("POST", "/v1/trees/demo/calls", json: #"{"calls": [{"receiver": "root", "method": "explode"}]}"#)
         #expect(reply.status == 400)
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func unknownTreeIsA404() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         for (method, path) in [("GET", "/v1/trees/ghost"), ("GET", "/v1/trees/ghost/events"), ("DELETE", "/v1/trees/ghost")] {
             let reply = try service.request(method, path)
             #expect(reply.status == 404)
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func hierarchyInconsistencyIsA409WithUIKitsName() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo", root: #"{"id": "root", "containerViews": [{"id": "content"}]}"#)
         try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "other"}"#)
         try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "map"}"#)
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func duplicateTreeIdIsA409() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo")
         let reply = try service.request("POST", "/v1/trees", json: #"{"id": "demo"}"#)
         #expect(reply.status == 409)
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func nonJSONBodyIsA415() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("POST", "/v1/trees", json: "id=demo", headers: [("Content-Type", "application/x-www-form-urlencoded")])
         #expect(reply.status == 415)
         #expect(reply.json["code"].string == "unsupported_media_type")
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func tooManyTreesIsA507() throws {
-        let service = try TestService { $0.maxTrees = 2 }
+        let service = try TestService(.router) { $0.maxTrees = 2 }
         try service.createTree("one")
         try service.createTree("two")
         let reply = try service.request("POST", "/v1/trees", json: #"{"id": "three"}"#)
@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func tooManyControllersIsA507() throws {
-        let service = try TestService { $0.maxControllersPerTree = 2 }
+        let service = try TestService(.router) { $0.maxControllersPerTree = 2 }
         try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}]}"#)
         let reply = try service.request("POST", "/v1/trees/demo/controllers", json: #"{"id": "list"}"#)
         #expect(reply.status == 507)
@@ -152,7 +152,7 @@ import Testing
     }
 
     @Test func eventsNoLongerRetainedAreA410() throws {
-        let service = try TestService { $0.eventsRetainedPerTree = 4 }
+        let service = try TestService(.router) { $0.eventsRetainedPerTree = 4 }
         try service.createTree("demo", root: #"{"id": "root", "children": [{"id": "map"}]}"#)
         let gone = try service.request("GET", "/v1/trees/demo/events?after=0")
         #expect(gone.status == 410)

@@ -5,7 +5,7 @@ import Testing
     /// On the real clock a running transition completes once its duration has passed (the
     /// transition timer completes it; its events are in the tree's log).
     @Test func transitionCompletesAfterItsDurationInWallTime() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("live", root: #"{"id": "root", "children": [{"id": "map"}]}"#, clock: "real")
         try service.request("POST", "/v1/trees/live/controllers", json: #"{"id": "list"}"#)
         let started = try service.request(

@@ -5,7 +5,7 @@ import Testing
 /// path; a handler's refusal keeps the connection, an answer from the head alone closes it.
 @Suite struct RequestTargetTests {
     @Test func escapedUnreservedCharactersNameTheSameResource() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("demo-1.a_b", root: #"{"id": "root"}"#)
         for path in ["/v1/trees/de%6Do-1.a_b", "/v1/trees/demo%2D1%2Ea%5Fb", "/v1/trees/demo-1.a_b/controllers/%72oot", "/v1/%74rees"] {
             let reply = try service.request("GET", path)

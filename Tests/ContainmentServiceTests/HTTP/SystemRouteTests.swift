@@ -1,9 +1,8 @@
-import MicroHTTPTestSupport
 import Testing
 
 @Suite struct SystemRouteTests {
     @Test func healthzAnswersOK() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("GET", "/healthz")
         #expect(reply.status == 200)
         #expect(reply.header("Content-Type") == "application/json")
@@ -16,7 +15,7 @@ import Testing
     }
 
     @Test func metricsCountRequestsByRouteTemplateAndTrackTrees() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("metrics-tree", root: #"{"id": "root"}"#)
         try service.request("GET", "/v1/trees/metrics-tree")
         let reply = try service.request("GET", "/metrics")
@@ -37,7 +36,7 @@ import Testing
     }
 
     @Test func servesItsOpenAPIDocument() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("GET", "/openapi.yaml")
         #expect(reply.status == 200)
         #expect(reply.header("Content-Type") == "application/yaml")
@@ -45,7 +44,7 @@ import Testing
     }
 
     @Test func unknownRouteIsA404Problem() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("GET", "/v1/nothing-here")
         #expect(reply.status == 404)
         #expect(reply.header("Content-Type") == "application/problem+json")
@@ -55,7 +54,7 @@ import Testing
     }
 
     @Test func wrongMethodIsA405WithAllow() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         let reply = try service.request("PATCH", "/v1/trees/demo")
         #expect(reply.status == 405)
         #expect(reply.header("Allow") == "PUT, GET, HEAD, DELETE, OPTIONS")
@@ -76,15 +75,13 @@ import Testing
         #expect(path.body.isEmpty)
         #expect(try service.request("OPTIONS", "/v1/nothing").status == 404)
 
-        let connection = try TestHTTPConnection(port: service.port)
-        try connection.send("OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        let server = try connection.readResponse()
+        let server = try service.request("OPTIONS", "*")
         #expect(server.status == 204)
         #expect(server.header("Allow") == "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
     }
 
     @Test func prettyIndentsJSON() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         #expect(try service.request("GET", "/healthz").text == #"{"status":"ok"}"#)
         #expect(try service.request("GET", "/healthz?pretty").text == "{\n  \"status\" : \"ok\"\n}")
     }

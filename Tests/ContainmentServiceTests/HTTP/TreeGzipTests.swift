@@ -9,8 +9,8 @@ import Testing
     private static let root = #"{"id": "root", "children": ["# + (0..<20).map { #"{"id": "c\#($0)"}"# }.joined(separator: ", ") + "]}"
     private static let gzip = [("Accept-Encoding", "gzip")]
 
-    private func service(root: String? = Self.root) throws -> TestService {
-        let service = try TestService()
+    private func service(_ mode: TestService.Mode = .router, root: String? = Self.root) throws -> TestService {
+        let service = try TestService(mode)
         try service.createTree("demo", root: root)
         return service
     }
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func headAnswersLikeGetWithoutTheBody() throws {
-        let service = try service()
+        let service = try service(.live)
         let get = try service.request("GET", "/v1/trees/demo", headers: Self.gzip)
         let connection = try TestHTTPConnection(port: service.port)
         defer { connection.close() }
