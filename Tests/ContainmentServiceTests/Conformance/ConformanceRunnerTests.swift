@@ -5,14 +5,14 @@ import FoundationXML
 import Glibc
 import Testing
 
-/// The conformance runner over HTTP: the whole corpus against our own server, and against a
+/// The conformance runner's HTTP target: the whole corpus through our own routes, and through a
 /// deliberately wrong adapter per known re-implementation mistake.
 @Suite struct ConformanceRunnerTests {
     /// Every scenario through the REST API matches the expectations recorded on the engine
     /// (the same files `CorpusTests` replays on the engine: one set of expectations, two targets).
     @Test func corpusPassesOverHTTP() throws {
-        let service = try TestService()
-        var target = HTTPTarget(transport: TestTransport(port: service.port))
+        let service = try TestService(.router)
+        var target = HTTPTarget(transport: TestTransport(service: service))
         let report = ConformanceReport.run(ScenarioCorpus.scenarios, on: &target)
         #expect(report.results.count == ScenarioCorpus.scenarios.count)
         for result in report.results where !result.passed {
@@ -26,9 +26,7 @@ import Testing
     /// Each mistake is flagged in exactly the scenarios whose content exposes it.
     @Test(arguments: RuntimeMistake.allCases)
     func wrongAdapterIsFlaggedExactly(_ mistake: RuntimeMistake) throws {
-        let service = try TestService()
-        let adapter = try WrongAdapter(forwardingTo: service.port, mistake: mistake)
-        var target = HTTPTarget(transport: TestTransport(port: adapter.port))
+        var target = HTTPTarget(transport: WrongAdapter(upstream: TestTransport(service: try TestService(.router)), mistake: mistake))
         let report = ConformanceReport.run(ScenarioCorpus.scenarios, on: &target)
         let flagged = Set(report.results.filter { !$0.passed }.map(\.scenario))
         let touched = Set(ScenarioCorpus.scenarios.filter(mistake.touches).map(\.id))
@@ -47,9 +45,7 @@ import Testing
 
     /// A pre-iOS 13 runtime passes once `viewIsAppearing` is left out of the comparison.
     @Test func ignoringViewIsAppearingExcusesAPreIOS13Runtime() throws {
-        let service = try TestService()
-        let adapter = try WrongAdapter(forwardingTo: service.port, mistake: .noViewIsAppearing)
-        var target = HTTPTarget(transport: TestTransport(port: adapter.port))
+        var target = HTTPTarget(transport: WrongAdapter(upstream: TestTransport(service: try TestService(.router)), mistake: .noViewIsAppearing))
         let report = ConformanceReport.run(ScenarioCorpus.scenarios, on: &target, options: CompareOptions(ignoreViewIsAppearing: true))
         #expect(report.failed == 0, "\(report.results.filter { !$0.passed }.map(\.verdict))")
     }
@@ -70,7 +66,7 @@ import Testing
                 try #require(getsockname(fd, socketAddress, &length) == 0)
             }
         }
-        var target = HTTPTarget(transport: TestTransport(port: Int(UInt16(bigEndian: address.sin_port))))
+        var target = HTTPTarget(transport: SocketTransport(port: Int(UInt16(bigEndian: address.sin_port))))
         let report = ConformanceReport.run(Array(ScenarioCorpus.scenarios.prefix(3)), on: &target)
         #expect(report.errors == 3 && report.failed == 0)
         #expect(report.results.allSatisfy { $0.error != nil && $0.verdict.hasPrefix("ERROR") })

@@ -1,41 +1,34 @@
 import ContainmentConformance
-import Glibc
 import MicroHTTPTestSupport
 
-/// The conformance runner's transport in tests: one fresh test connection per request.
+/// The conformance runner's transport in tests: each request through a `TestService`, in
+/// process when the service is in `.router` mode.
 struct TestTransport: HTTPTransport {
-    var port: Int
-    /// Generous: the whole corpus runs several times in parallel on a shared machine, and a
-    /// timed-out request would fail its scenario for the wrong reason.
-    var timeout: Double = 60
+    var service: TestService
 
     func send(_ method: String, _ path: String, json body: [UInt8]?) throws(ScenarioTargetError) -> HTTPExchange {
         do {
-            let connection = try Self.connect(port: port, timeout: timeout)
-            defer { connection.close() }
-            // Scenario runs may target a stand-in server: its answers are not the contract's.
-            connection.logsExchanges = false
-            let headers = body == nil ? [] : [("Content-Type", "application/json")]
-            let response = try connection.request(method, path, headers: headers, body: body ?? [])
-            return HTTPExchange(status: response.status, body: response.body)
+            let reply = try service.request(method, path, json: body.map { String(decoding: $0, as: UTF8.self) })
+            return HTTPExchange(status: reply.status, body: reply.body)
         } catch {
             throw ScenarioTargetError("\(method) \(path): \(error)", kind: .transport)
         }
     }
+}
 
-    /// Connects, trying again a few times when the socket cannot even be made (file
-    /// descriptors run short while other tests of this process hold thousands of
-    /// connections). Only the connection is retried: nothing has been sent yet.
-    static func connect(port: Int, timeout: Double) throws(TestHTTPClientError) -> TestHTTPConnection {
-        var attempt = 0
-        while true {
-            do {
-                return try TestHTTPConnection(port: port, timeout: timeout)
-            } catch {
-                attempt += 1
-                guard attempt < 20, !error.description.contains("refused") else { throw error }
-                usleep(100_000)
-            }
+/// A transport to a port over a fresh test connection per request, for a target that is no
+/// `TestService`.
+struct SocketTransport: HTTPTransport {
+    var port: Int
+
+    func send(_ method: String, _ path: String, json body: [UInt8]?) throws(ScenarioTargetError) -> HTTPExchange {
+        do {
+            let connection = try TestHTTPConnection(port: port)
+            defer { connection.close() }
+            let response = try connection.request(method, path, headers: body == nil ? [] : [("Content-Type", "application/json")], body: body ?? [])
+            return HTTPExchange(status: response.status, body: response.body)
+        } catch {
+            throw ScenarioTargetError("\(method) \(path): \(error)", kind: .transport)
         }
     }
 }

@@ -1,45 +1,19 @@
 import Containment
 import ContainmentConformance
 import Foundation
-import MicroHTTP
-import MicroHTTPTestSupport
 
-/// A deliberately wrong runtime adapter: a loopback proxy on an ephemeral port that forwards
-/// every request to a correct server and rewrites the answers' events with one known mistake.
-/// The conformance runner must flag exactly the scenarios that mistake touches.
-final class WrongAdapter: Sendable {
-    let server: HTTPServer
-    var port: Int { server.port }
+/// A deliberately wrong runtime adapter: it passes every request on to a correct service and
+/// rewrites the answers' events with one known mistake. The conformance runner must flag
+/// exactly the scenarios that mistake touches.
+struct WrongAdapter: HTTPTransport {
+    var upstream: any HTTPTransport
+    var mistake: RuntimeMistake
 
-    init(forwardingTo upstream: Int, mistake: RuntimeMistake) throws {
-        var configuration = HTTPServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 2
-        server = HTTPServer(
-            configuration: configuration,
-            handlers: HTTPServerHandlers { request in
-                .response(Self.forward(request, to: upstream, mistake: mistake))
-            })
-        try server.start()
-    }
-
-    deinit { server.shutdown(grace: 0.5) }
-
-    private static func forward(_ request: HTTPRequest, to upstream: Int, mistake: RuntimeMistake) -> HTTPResponse {
-        let kind = RuntimeMistake.Request(method: request.head.method, path: request.head.path)
-        do {
-            let connection = try TestTransport.connect(port: upstream, timeout: 60)
-            defer { connection.close() }
-            let query = request.head.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-            let target = request.head.path + (query.isEmpty ? "" : "?" + query)
-            let headers = request.head.headers["Content-Type"].map { [("Content-Type", $0)] } ?? []
-            let answer = try connection.request(
-                request.head.method, target, headers: headers, body: mistake.rewriteRequest(request.body, for: kind))
-            let body = rewriteEvents(answer.body, mistake: mistake, request: kind)
-            return HTTPResponse(status: answer.status, headers: ["Content-Type": answer.header("Content-Type") ?? "application/json"], body: body)
-        } catch {
-            return HTTPResponse(status: 502, headers: ["Content-Type": "text/plain"], body: Array("\(error)".utf8))
-        }
+    func send(_ method: String, _ path: String, json body: [UInt8]?) throws(ScenarioTargetError) -> HTTPExchange {
+        let request = RuntimeMistake.Request(method: method, path: path)
+        var answer = try upstream.send(method, path, json: body.map { mistake.rewriteRequest($0, for: request) })
+        answer.body = Self.rewriteEvents(answer.body, mistake: mistake, request: request)
+        return answer
     }
 
     /// The answer with its `events` list rewritten (and reduced to what the suite compares).
