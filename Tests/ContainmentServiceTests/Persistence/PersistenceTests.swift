@@ -85,12 +85,12 @@ import Testing
     @Test(arguments: [1_000, 2])
     func everyKindOfTreeComesBackExactly(snapshotEvery: Int) throws {
         let directory = StateDirectory()
-        var service: TestService? = try directory.service { $0.journalEntriesPerSnapshot = snapshotEvery }
+        var service: TestService? = try directory.service(.router) { $0.journalEntriesPerSnapshot = snapshotEvery }
         let ids = try Self.buildTrees(try #require(service))
         let before = try Self.observe(try #require(service), ids)
         service = nil
 
-        let restarted = try directory.service { $0.journalEntriesPerSnapshot = snapshotEvery }
+        let restarted = try directory.service(.router) { $0.journalEntriesPerSnapshot = snapshotEvery }
         let after = try Self.observe(restarted, ids)
         for id in ids { #expect(after[id] == before[id], "tree \(id)") }
         #expect(try restarted.request("GET", "/v1/trees/gone").status == 404)
@@ -109,7 +109,7 @@ import Testing
 
     @Test func aRealClockTransitionCompletesByTheWallClockAfterARestart() throws {
         let directory = StateDirectory()
-        var service: TestService? = try directory.service()
+        var service: TestService? = try directory.service(.router)
         try #require(service).createTree("real", root: #"{"id": "root", "children": [{"id": "a"}]}"#, clock: "real")
         _ = try #require(service).request("POST", "/v1/trees/real/controllers", json: #"{"id": "b"}"#)
         let started = try #require(service).request(
@@ -119,7 +119,7 @@ import Testing
         let due = try #require(started.json["transition"]["completesAt"].string)
         service = nil
 
-        let restarted = try directory.service()
+        let restarted = try directory.service(.router)
         let deadline = Date().addingTimeInterval(10)
         var state = ""
         while Date() < deadline {
@@ -140,11 +140,11 @@ import Testing
         let renamed = try AccessTokens(fileText: "alicia user \(hex("token-alice"))\nbob user \(hex("token-bob"))\n")
         let alice = [("Authorization", "Bearer token-alice")]
         let bob = [("Authorization", "Bearer token-bob")]
-        var service: TestService? = try directory.service { $0.accessTokens = first }
+        var service: TestService? = try directory.service(.router) { $0.accessTokens = first }
         #expect(try #require(service).request("PUT", "/v1/trees/mine", json: #"{"clock": "manual"}"#, headers: alice).status == 201)
         service = nil
 
-        let restarted = try directory.service { $0.accessTokens = renamed }
+        let restarted = try directory.service(.router) { $0.accessTokens = renamed }
         #expect(try restarted.request("GET", "/v1/trees/mine", headers: alice).status == 200)
         #expect(try restarted.request("GET", "/v1/trees/mine", headers: bob).status == 404)
         #expect(try restarted.request("GET", "/v1/trees", headers: alice).json["trees"][0]["id"].string == "mine")
@@ -152,7 +152,7 @@ import Testing
 
     @Test func aJournalThatReplaysDifferentlyStopsTheStartNamingTheTree() throws {
         let directory = StateDirectory()
-        var service: TestService? = try directory.service()
+        var service: TestService? = try directory.service(.router)
         try #require(service).createTree("drifted", root: #"{"id": "root"}"#)
         for title in ["x", "y", "z"] {
             _ = try #require(service).request("PATCH", "/v1/trees/drifted/controllers/root", json: #"{"title": "\#(title)"}"#)
@@ -160,7 +160,7 @@ import Testing
         service = nil
         try directory.sqlite("UPDATE journal SET digest = digest + 1 WHERE version = (SELECT max(version) FROM journal)")
         #expect {
-            _ = try directory.service()
+            _ = try directory.service(.router)
         } throws: { error in
             guard case .replayMismatch(let tree, _, _) = error as? StateStoreError else { return false }
             return tree == "drifted" && "\(error)".contains("tree drifted")
@@ -172,7 +172,7 @@ import Testing
             UPDATE journal SET mutation = CAST('{"deleteController":{"id":"nobody"}}' AS BLOB) WHERE version = (SELECT min(version) FROM journal);
             """)
         #expect {
-            _ = try directory.service()
+            _ = try directory.service(.router)
         } throws: { error in
             guard case .replayMismatch(let tree, _, let reason) = error as? StateStoreError else { return false }
             return tree == "drifted" && reason.contains("refused")
@@ -186,7 +186,7 @@ import Testing
         let garbage = Data(repeating: 0x5a, count: 8_192)
         try garbage.write(to: URL(fileURLWithPath: directory.databasePath))
         #expect {
-            _ = try directory.service()
+            _ = try directory.service(.router)
         } throws: { error in
             if case .notAStateDatabase = error as? StateStoreError { return true }
             return false
@@ -196,7 +196,7 @@ import Testing
 
     @Test func snapshotsKeepEachTreesJournalUnderItsLimit() throws {
         let directory = StateDirectory()
-        var service: TestService? = try directory.service { $0.journalEntriesPerSnapshot = 10 }
+        var service: TestService? = try directory.service(.router) { $0.journalEntriesPerSnapshot = 10 }
         try #require(service).createTree("busy", root: #"{"id": "root"}"#)
         for index in 0..<250 {
             let patched = try #require(service).request("PATCH", "/v1/trees/busy/controllers/root", json: #"{"title": "t\#(index)"}"#)
@@ -207,7 +207,7 @@ import Testing
         // 10 × 10 entries at most, whatever the snapshot's size.
         #expect(try directory.liveJournalEntries("busy") < 100)
         #expect(try directory.integer("SELECT count(*) FROM snapshots WHERE tree = 'busy'") == 1)
-        let restarted = try directory.service { $0.journalEntriesPerSnapshot = 10 }
+        let restarted = try directory.service(.router) { $0.journalEntriesPerSnapshot = 10 }
         #expect(try ObservedTree(restarted, "busy") == before)
     }
 
@@ -215,7 +215,7 @@ import Testing
     /// snapshot replaces them, so a restore reads the tree instead of replaying its history.
     @Test func aJournalWhoseReplayWouldOutweighASnapshotIsCompacted() throws {
         let directory = StateDirectory()
-        var service: TestService? = try directory.service { $0.replayedEventsPerSnapshot = 100 }
+        var service: TestService? = try directory.service(.router) { $0.replayedEventsPerSnapshot = 100 }
         try #require(service).createTree("grown", root: #"{"id": "root"}"#)
         let children = (0..<300).map { #"{"id": "c\#($0)"}"# }.joined(separator: ", ")
         let created = try #require(service).request("POST", "/v1/trees/grown/controllers", json: #"{"id": "group", "children": [\#(children)]}"#)
@@ -226,13 +226,13 @@ import Testing
         service = nil
         #expect(try directory.liveJournalEntries("grown") == 0)
         #expect(try directory.integer("SELECT count(*) FROM snapshots WHERE tree = 'grown'") == 1)
-        let restarted = try directory.service { $0.replayedEventsPerSnapshot = 100 }
+        let restarted = try directory.service(.router) { $0.replayedEventsPerSnapshot = 100 }
         #expect(try ObservedTree(restarted, "grown") == before)
     }
 
     @Test func afterAFailedCommitChangesAre503AndTheInstanceIsNotReady() throws {
         let directory = StateDirectory()
-        let service = try directory.service()
+        let service = try directory.service(.router)
         try service.createTree("t", root: #"{"id": "root"}"#)
         #expect(try service.request("GET", "/readyz").status == 200)
         // The journal closed under the service stands in for a disk that stopped taking writes.

@@ -15,8 +15,10 @@ final class StateDirectory {
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
     /// A service on this directory (restored from it); drop it to shut it down.
-    func service(_ configure: @escaping (inout ServiceConfiguration) -> Void = { _ in }) throws -> TestService {
-        try TestService { configuration in
+    func service(
+        _ mode: TestService.Mode = .live, _ configure: @escaping (inout ServiceConfiguration) -> Void = { _ in }
+    ) throws -> TestService {
+        try TestService(mode) { configuration in
             configuration.stateDirectory = path
             configure(&configuration)
         }

@@ -10,7 +10,7 @@ import Testing
     /// `?wait=true` on the real clock: the response comes once the transition finished (no
     /// sooner than its duration) and carries the start events, then the completion's.
     @Test func waitTrueAnswersWithAllEventsOnceTheTransitionFinished() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree("live", root: Self.twoChildren, clock: "real")
         try service.request("POST", "/v1/trees/live/controllers", json: #"{"id": "list"}"#)
         let started = ContinuousClock.now
@@ -55,7 +55,7 @@ import Testing
     /// On a manual clock only `POST .../clock` moves time: two overlapping transitions complete
     /// in due order, each in the response of the advance that reached it.
     @Test func manualClockCompletesInterleavedTransitionsInDueOrder() throws {
-        let service = try TestService()
+        let service = try TestService(.router)
         try service.createTree(
             "manual",
             root: #"""
