@@ -269,6 +269,10 @@ struct ControllerNode {
 
     static func viewID(of controller: String) -> String { controller + ".view" }
 
+    /// The controller whose root view `id` names: `viewID(of:)` undone, for an `id` that
+    /// `isRootViewID` accepts.
+    static func controllerID(ofRootView id: String) -> String { String(id.dropLast(5)) }
+
     /// Whether `id` ends in `.view`, as root view ids do and controller ids never do
     /// (`TreeValidation.isValidNodeID`): comparing five bytes costs far less than
     /// `hasSuffix`, which compares characters.

@@ -56,7 +56,7 @@ extension ContainmentTree {
 
     /// Whether `id` names a view that is not loaded (without loading it).
     func isUnloadedViewID(_ id: String, isRootViewID: Bool) -> Bool {
-        containerViewOwners[id] != nil || (isRootViewID && controllerHandle(named: String(id.dropLast(5))) != nil)
+        containerViewOwners[id] != nil || (isRootViewID && controllerHandle(named: ControllerNode.controllerID(ofRootView: id)) != nil)
     }
 
     private func unknownMethod(_ method: String, _ receiverKind: String, prefix: String) -> ContainmentError {

@@ -6,9 +6,12 @@ extension ContainmentTree {
     /// The field's name is built only for the error (see `requireController`).
     func resolveView(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> NodeHandle {
         if let view = views.handle(id) { return view }
-        if ControllerNode.isRootViewID(id), let controller = controllerHandle(named: String(id.dropLast(5))) {
-            loadViewIfNeeded(String(id.dropLast(5)))
-            if let root = controllers[controller].rootView { return root }
+        if ControllerNode.isRootViewID(id) {
+            let owner = ControllerNode.controllerID(ofRootView: id)
+            if let controller = controllerHandle(named: owner) {
+                loadViewIfNeeded(owner)
+                if let root = controllers[controller].rootView { return root }
+            }
         }
         if let owner = containerViewOwners[id] {
             loadViewIfNeeded(owner)
