@@ -1,4 +1,3 @@
-import CMicroHTTPDShim
 import Synchronization
 
 #if canImport(Glibc)
@@ -14,8 +13,8 @@ import Glibc
 /// `ConnectionState`, which libmicrohttpd keeps with the connection and hands to each request:
 /// a request touches no lock and no dictionary.
 ///
-/// A connection's socket is only touched (`CMicroHTTPDShim_abortSocket`, a final answer) under
-/// the lock while its entry exists: libmicrohttpd closes the socket only after the closing
+/// A connection's socket is only touched (`ConnectionSocket.abort`, a final answer) under the
+/// lock while its entry exists: libmicrohttpd closes the socket only after the closing
 /// notification, which removes the entry under the same lock, so the descriptor is never
 /// another connection's.
 final class ConnectionTable: Sendable {
@@ -47,7 +46,7 @@ final class ConnectionTable: Sendable {
 
     /// A connection was set up: its state, whose first request head is due after `headTimeout`.
     func opened(_ connection: Connection) -> ConnectionState {
-        let socket = CMicroHTTPDShim_connectionSocket(connection.handle)
+        let socket = ConnectionSocket(connection)
         let deadline = Self.now() + headTimeout
         return entries.withLock { entries in
             let state = ConnectionState(table: self, socket: socket, isPastLimit: entries.count >= limit, headDeadline: deadline)
@@ -74,9 +73,7 @@ final class ConnectionTable: Sendable {
     func abortOverdueHeads() {
         let now = Self.now()
         entries.withLock { entries in
-            for state in entries.values where state.socket >= 0 && state.headIsOverdue(at: now) {
-                CMicroHTTPDShim_abortSocket(state.socket)
-            }
+            for state in entries.values where state.headIsOverdue(at: now) { state.socket?.abort() }
         }
     }
 
@@ -86,12 +83,12 @@ final class ConnectionTable: Sendable {
 
     /// Shutdown: sends `answer` (a whole response that closes the connection) to every
     /// connection still receiving a request body, then closes it. libmicrohttpd writes nothing
-    /// there before the body is complete (see `CMicroHTTPDShim_sendBytes`).
+    /// there before the body is complete (see `ConnectionSocket`).
     func answerReceivingBodies(with answer: [UInt8]) {
         entries.withLock { entries in
-            for state in entries.values where state.isReceivingBody && state.socket >= 0 {
-                _ = answer.withUnsafeBytes { CMicroHTTPDShim_sendBytes(state.socket, $0.baseAddress!, $0.count) }
-                CMicroHTTPDShim_abortSocket(state.socket)
+            for state in entries.values where state.isReceivingBody {
+                guard let socket = state.socket else { continue }
+                socket.answerAndAbort(answer)
                 state.setReceivingBody(false)
             }
         }
@@ -113,14 +110,15 @@ final class ConnectionTable: Sendable {
 final class ConnectionState: Sendable {
     /// Strong: the table drops its entry when the connection closes, which ends the cycle.
     private let table: ConnectionTable
-    let socket: Int32
+    /// Nil when libmicrohttpd did not know it.
+    let socket: ConnectionSocket?
     /// Opened past the connection limit: its request is refused.
     let isPastLimit: Bool
     /// When the next request head is due (monotonic nanoseconds); 0 while none is awaited.
     private let headDeadline: Atomic<Int64>
     private let receivingBody = Atomic<Bool>(false)
 
-    fileprivate init(table: ConnectionTable, socket: Int32, isPastLimit: Bool, headDeadline: Int64) {
+    fileprivate init(table: ConnectionTable, socket: ConnectionSocket?, isPastLimit: Bool, headDeadline: Int64) {
         self.table = table
         self.socket = socket
         self.isPastLimit = isPastLimit

@@ -8,19 +8,19 @@ import CMicroHTTPDShim
 /// requests. Nothing here waits: a socket without room is left to libmicrohttpd, and a chunk
 /// cut short is finished when the socket has room again (`HTTPStream+CutChunk.swift`).
 struct StreamSocket: Sendable {
-    let descriptor: Int32
+    private let socket: ConnectionSocket
     /// Chunks are only sent while the send queue holds less than this, so that a chunk almost
     /// always fits whole (half the send buffer: the kernel also counts its own overhead).
     private let queueLimit: Int
 
     /// Nil when the socket is unknown.
     init?(_ connection: Connection) {
-        descriptor = CMicroHTTPDShim_connectionSocket(connection.handle)
-        guard descriptor >= 0 else { return nil }
-        let size = CMicroHTTPDShim_sendBufferSize(descriptor)
-        guard size > 0 else { return nil }
-        queueLimit = Int(size) / 2
+        guard let socket = ConnectionSocket(connection), let size = socket.sendBufferSize else { return nil }
+        self.socket = socket
+        queueLimit = size / 2
     }
+
+    var descriptor: Int32 { socket.descriptor }
 
     enum Outcome: Equatable {
         /// The whole chunk is in the socket.
@@ -36,10 +36,9 @@ struct StreamSocket: Sendable {
     /// Sends `bytes` (not empty) as one HTTP/1.1 chunk if the socket's queue has room. Only
     /// while the stream is parked.
     func sendChunk(_ bytes: [UInt8]) -> Outcome {
-        let queued = Int(CMicroHTTPDShim_unsentSocketBytes(descriptor))
         let frame = CMicroHTTPDShim_chunkSize(bytes.count)
-        guard queued >= 0, queued + frame <= queueLimit else { return .notSent }
-        let sent = send(bytes, from: 0) ?? 0
+        guard let queued = socket.unsentBytes, queued + frame <= queueLimit else { return .notSent }
+        let sent = socket.sendChunk(bytes, from: 0) ?? 0
         if sent == frame { return .sent }
         return sent == 0 ? .notSent : .cutShort(sent: sent)
     }
@@ -47,7 +46,7 @@ struct StreamSocket: Sendable {
     /// Sends more of the chunk of `bytes` whose first `offset` frame bytes were sent; returns
     /// the new offset (the same when the socket has no room), nil when the socket failed.
     func continueChunk(_ bytes: [UInt8], from offset: Int) -> Int? {
-        send(bytes, from: offset).map { offset + $0 }
+        socket.sendChunk(bytes, from: offset).map { offset + $0 }
     }
 
     /// Whether `offset` is the end of the chunk of `bytes`.
@@ -55,9 +54,4 @@ struct StreamSocket: Sendable {
 
     /// Frame bytes of `bytes`'s chunk still unsent past `offset`.
     func remaining(_ bytes: [UInt8], after offset: Int) -> Int { max(0, CMicroHTTPDShim_chunkSize(bytes.count) - offset) }
-
-    private func send(_ bytes: [UInt8], from offset: Int) -> Int? {
-        let sent = bytes.withUnsafeBytes { CMicroHTTPDShim_sendChunk(descriptor, $0.baseAddress!, $0.count, offset) }
-        return sent < 0 ? nil : sent
-    }
 }
