@@ -12,63 +12,85 @@ public final class ContainmentTree {
 
     // Release builds skip runtime exclusivity checks on the tree's state: one caller uses a
     // tree at a time (the service serializes), the engine never re-enters itself, and the
-    // checks were a sixth of the instructions of a typical call. Debug builds, which the
-    // tests use, keep them, so an overlapping access still traps there.
-    #if DEBUG
+    // checks cost a sixth of a call's instructions. Debug builds, which the tests use, keep
+    // them, so an overlapping access still traps there.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var controllers = NodeTable<ControllerNode>()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var views = NodeTable<ViewNode>()
     /// Declared container view id → the controller whose root view holds it.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var containerViewOwners: [String: String] = [:]
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var window: WindowState
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var scheduler = Scheduler()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var finishedTransitions = FinishedTransitions()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var log: EventLog
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var nextSeq: UInt64 = 1
     /// The `batch` of the call in progress; taken by the next mutation once this one has events.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var nextBatch: UInt64 = 1
     /// The time of the call in progress.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var now: Double = 0
     /// Events of the call in progress, committed to `log` when it succeeds.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var pendingEvents: [Event] = []
     /// The last `["parent": id]` built (see `parentArguments`).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var lastParentArguments: (id: String, args: [String: JSONValue])?
     /// The last `["frame": …]` a recipe built (see `frameArguments`).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var lastFrameArguments: (frame: Rect, args: [String: JSONValue])?
     /// Controllers found by id lately (see `controllerHandle(named:)`).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var recentControllers = RecentHandles()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var undo = UndoLog()
     /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var workCount = 0
     /// What the raw call in progress returns (`targetViewController`), collected by `perform`.
-    var callResult: JSONValue?
-    #else
-    @exclusivity(unchecked) var controllers = NodeTable<ControllerNode>()
-    @exclusivity(unchecked) var views = NodeTable<ViewNode>()
-    /// Declared container view id → the controller whose root view holds it.
-    @exclusivity(unchecked) var containerViewOwners: [String: String] = [:]
-    @exclusivity(unchecked) var window: WindowState
-    @exclusivity(unchecked) var scheduler = Scheduler()
-    @exclusivity(unchecked) var finishedTransitions = FinishedTransitions()
-    @exclusivity(unchecked) var log: EventLog
-    @exclusivity(unchecked) var nextSeq: UInt64 = 1
-    /// The `batch` of the call in progress; taken by the next mutation once this one has events.
-    @exclusivity(unchecked) var nextBatch: UInt64 = 1
-    /// The time of the call in progress.
-    @exclusivity(unchecked) var now: Double = 0
-    /// Events of the call in progress, committed to `log` when it succeeds.
-    @exclusivity(unchecked) var pendingEvents: [Event] = []
-    /// The last `["parent": id]` built (see `parentArguments`).
-    @exclusivity(unchecked) var lastParentArguments: (id: String, args: [String: JSONValue])?
-    /// The last `["frame": …]` a recipe built (see `frameArguments`).
-    @exclusivity(unchecked) var lastFrameArguments: (frame: Rect, args: [String: JSONValue])?
-    /// Controllers found by id lately (see `controllerHandle(named:)`).
-    @exclusivity(unchecked) var recentControllers = RecentHandles()
-    @exclusivity(unchecked) var undo = UndoLog()
-    /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
-    @exclusivity(unchecked) var workCount = 0
-    /// What the raw call in progress returns (`targetViewController`), collected by `perform`.
-    @exclusivity(unchecked) var callResult: JSONValue?
+    #if !DEBUG
+    @exclusivity(unchecked)
     #endif
+    var callResult: JSONValue?
 
     /// Builds the tree; with a root spec, builds it call by call, sets it as the window's
     /// root and, if `configuration.onScreen`, makes the window key and visible.
