@@ -6,25 +6,17 @@ import Foundation
 #endif
 
 /// Link options of the `containment` executable that keep its resident memory small (the idle
-/// RSS target in BENCHMARKS.md). lld instead of gold, for two things gold lacks:
-/// - `-z pack-relative-relocs` (DT_RELR, glibc ≥ 2.36): the PIE's ~41,000 relative relocations
-///   take 8 KB instead of a 1 MB table that the loader reads at every start;
-/// - `--remap-inputs`: the Swift runtime's `-lstdc++` resolves to the static archive, so only
-///   the few C++ runtime functions it uses are linked, not the whole shared libstdc++ loaded
-///   and relocated (about 1 MB resident).
-///   Likewise libdeflate's archive: its few compression functions are linked in rather than the
-///   shared library loaded (88 KB resident at every start), and the container needs no package
-///   for it.
-/// And `-O0`: no merging of identical string literals across object files. lld merges them by
-/// spreading every literal over hash-chosen shards of one `.rodata`, so the few dozen literals
-/// read at startup (the help texts ArgumentParser assembles) landed all over its 1.3 MB, most
-/// of it the embedded conformance corpus, and each read mapped the 64 KB around it: 1.2 MB of
-/// it resident at idle. Kept in input order, each module's literals stay together and the
-/// corpus is mapped only when served (0.7 MB less idle RSS; the stripped binary is 14 KB
-/// larger, the debug info 1.7 MB).
+/// RSS target in BENCHMARKS.md; what each saves: benchmarks/notes.md, "Numbers behind the
+/// code's comments"). lld instead of gold, for two things gold lacks:
+/// - `-z pack-relative-relocs` (DT_RELR, glibc ≥ 2.36): a compact table of the PIE's relative
+///   relocations, which the loader reads at every start;
+/// - `--remap-inputs`: the static libstdc++ and libdeflate archives, so that only the few
+///   functions used are linked, not the shared libraries loaded (nor installed in the image).
+/// And `-O0`: no merging of identical string literals across object files, which scatters the
+/// literals read at startup over the embedded corpus's pages; kept in input order, the corpus
+/// is mapped only when served.
 /// And `--no-export-dynamic` (overriding the Swift static runtime's `-export-dynamic`): nothing
-/// loads symbols from the executable, and its 3,800 exported names cost the loader 0.2 MB of
-/// resident pages to search at every start.
+/// loads symbols from the executable, and the loader searches exported names at every start.
 /// Unsafe flags only on the executable: the library products stay usable as dependencies.
 var executableLinkerFlags: [String] {
     #if os(Linux)

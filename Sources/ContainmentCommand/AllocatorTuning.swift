@@ -1,18 +1,11 @@
 import CMalloc
 
-/// glibc malloc settings for a long-running service whose large buffers are transient.
-///
-/// Building a 5,000-controller group answers with megabytes of events; glibc serves such a
-/// block with `mmap` and, by default, raises its mmap threshold to the size of every mmapped
-/// block freed (up to 32 MB). After a few large requests every later large buffer comes from
-/// the heap instead, and the free space it leaves between the trees' long-lived allocations is
-/// not returned: 7% more RSS per controller at a million controllers. A fixed threshold keeps
-/// large transient buffers mmapped, so freeing them returns them. 1 MiB rather than glibc's
-/// initial 128 KiB: a cached snapshot of a 1,000-controller tree (about 730 KB) is copied on
-/// every `GET`, and copies that size stay cheap heap blocks rather than fresh zeroed pages.
-/// For the same reason the trim threshold is twice that (glibc's own ratio when it adjusts
-/// them): with its fixed 128 KiB, freeing such a copy at the top of a thread's arena hands
-/// 600 KB back to the kernel, and the next `GET` faults it in again (+65% CPU per request).
+/// glibc malloc settings for a long-running service whose large buffers are transient: a fixed
+/// mmap threshold, so that freeing a large answer returns it to the kernel (glibc's sliding one
+/// moves such buffers into the heap for good), set above a cached snapshot's copy, which stays
+/// a heap block; and a trim threshold twice that (glibc's own ratio), so that freeing the copy
+/// does not hand pages back for the next `GET` to fault in. Measurements: benchmarks/notes.md,
+/// "Numbers behind the code's comments".
 enum AllocatorTuning {
     static let mmapThreshold: Int32 = 1 << 20
     static let trimThreshold: Int32 = 2 << 20

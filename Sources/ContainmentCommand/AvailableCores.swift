@@ -4,8 +4,8 @@ import Glibc
 /// process may run on, capped by its cgroup's CPU quota — a container started with `--cpus 1`
 /// on a 16-core host gets one thread, not sixteen that only contend for one core.
 ///
-/// Read from `/proc` and `/sys` directly rather than through `ProcessInfo`, which pulls about
-/// 1 MB of Foundation's code pages into the idle service.
+/// Read from `/proc` and `/sys` directly rather than through `ProcessInfo`, which would pull
+/// Foundation's code pages into the idle service's memory.
 enum AvailableCores {
     static func count() -> Int {
         let cpus =

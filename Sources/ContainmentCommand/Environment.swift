@@ -3,9 +3,8 @@ import Glibc
 
 /// Reads option fallbacks from the environment: the flag wins, then the variable, then the default.
 ///
-/// Variables are read with `getenv` rather than `ProcessInfo`: the service's idle memory is
-/// mostly the code pages it has touched, and `ProcessInfo` alone pulls about 1 MB of
-/// Foundation's pages in at startup.
+/// Variables are read with `getenv` rather than `ProcessInfo`, which would pull Foundation's
+/// code pages into the idle service's memory.
 struct Environment {
     /// The variable's value, or nil when unset; tests pass a dictionary's lookup.
     var variable: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }

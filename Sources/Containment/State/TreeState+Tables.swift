@@ -4,9 +4,9 @@ extension TreeState {
 
     /// Moves the controller and view tables out of the state into compact bytes, leaving only
     /// the controllers that have extras (navigation stacks, presentations, properties…), which
-    /// keep their full records for a general-purpose coder. The tables are almost all of a big
-    /// tree's state (a 100,000-controller tree's JSON was 41 MB), and reading them through
-    /// `Codable` took two thirds of a restore; `restoreTables(from:)` reads them back exactly.
+    /// keep their full records for a general-purpose coder: the tables are almost all of a big
+    /// tree's state, too slow to read through `Codable`. `restoreTables(from:)` reads them back
+    /// exactly.
     public mutating func takeTables() -> [UInt8] {
         var writer = TableWriter()
         writer.byte(Self.tablesFormatVersion)

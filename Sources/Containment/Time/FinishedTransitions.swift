@@ -1,13 +1,11 @@
 /// The newest finished transitions, for `GET .../transitions/{id}`. Kept apart from the
-/// `Scheduler`, which the undo log saves whole: a saved copy sharing this map made every
-/// completion copy all of it (up to `retention` snapshots) — most of a transition's cost.
-/// Each completion is logged on its own instead (`UndoLog.Entry.transitionFinished`).
+/// `Scheduler`, which the undo log saves whole, so that a completion does not copy them all;
+/// each completion is logged on its own instead (`UndoLog.Entry.transitionFinished`).
 struct FinishedTransitions {
     var snapshots: [String: TransitionSnapshot] = [:]
     /// Ids oldest first, from `evictedCount` on; the ids before it are evicted already (no
-    /// longer in `snapshots`). Dropping each evicted id at once moved the whole list, a
-    /// thousand ids, on every completion once it was full; they go together instead, once
-    /// there are `compactionCount` of them.
+    /// longer in `snapshots`) and dropped together once there are `compactionCount` of them,
+    /// rather than moving the whole list at every completion.
     var order: [String] = []
     var evictedCount = 0
 

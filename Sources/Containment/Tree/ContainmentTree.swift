@@ -10,10 +10,10 @@ public final class ContainmentTree {
     /// The events building the root spec and showing the window caused.
     public private(set) var creationEvents: [Event] = []
 
-    // Release builds skip runtime exclusivity checks on the tree's state: one caller uses a
-    // tree at a time (the service serializes), the engine never re-enters itself, and the
-    // checks cost a sixth of a call's instructions. Debug builds, which the tests use, keep
-    // them, so an overlapping access still traps there.
+    // Release builds skip runtime exclusivity checks on the tree's state, a large share of a
+    // call's instructions: one caller uses a tree at a time (the service serializes) and the
+    // engine never re-enters itself. Debug builds, which the tests use, keep them, so an
+    // overlapping access still traps there.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif

@@ -23,9 +23,8 @@ struct RawCallArguments {
         var names: [String] = []
     }
 
-    /// An argument the call did not read (the first in name order), or nil. The least of
-    /// the unread names, found in one pass: sorting every call's names (an array each time)
-    /// only to find that none is unread cost more than the call's own work.
+    /// An argument the call did not read (the first in name order), or nil: the least of the
+    /// unread names, found in one pass rather than by sorting every call's names.
     var firstUnread: String? {
         guard let readNames else { return nil }
         let isScanned = values.count <= Self.scannedCount

@@ -15,7 +15,7 @@ public enum ISOTime {
     }
 
     /// Appends `string(from: seconds)` as UTF-8, for writers that build JSON bytes directly
-    /// (every event carries a time; building a `String` per event cost several allocations).
+    /// (every event carries a time, and a `String` per event allocates).
     public static func append(_ seconds: Double, to bytes: inout [UInt8]) {
         let clamped = seconds.isNaN ? 0 : min(max(seconds, earliest), latest)
         let totalMilliseconds = Int64((clamped * 1000).rounded())

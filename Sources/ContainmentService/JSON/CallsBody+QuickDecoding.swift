@@ -1,7 +1,7 @@
 import Containment
 
-/// Read member by member straight into `RawCall`s: building a `JSONValue` for the whole
-/// body first cost a dictionary per call.
+/// Read member by member straight into `RawCall`s, without a `JSONValue` (a dictionary per
+/// call) for the whole body first.
 extension CallsBody: QuickJSONDecodable {
     init?(quickJSON parser: inout JSONQuickParser) {
         var calls: [RawCall]?

@@ -12,8 +12,8 @@ extension Event: JSONWritable {
         withUnsafePointer(to: self) { Self.writeJSON(at: $0, to: &writer) }
     }
 
-    /// Reads the event's fields in place: a copy of the whole event out of its array (a
-    /// retain and a release of each of its strings) cost a tenth of writing it.
+    /// Reads the event's fields in place, without copying the event out of its array (a
+    /// retain and a release of each of its strings).
     static func writeJSON(at event: UnsafePointer<Event>, to writer: inout JSONWriter) {
         writer.beginObject()
         if !event.pointee.args.isEmpty || event.pointee.callback != nil {

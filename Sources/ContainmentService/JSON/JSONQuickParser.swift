@@ -17,8 +17,8 @@ import Glibc
 /// `array`) straight into its own types, inside `reading`; `value` builds a `JSONValue` for
 /// the parts it takes as they come (call arguments, unknown members).
 struct JSONQuickParser {
-    /// Borrowed for the duration of `reading`: indexing an `Array` in the scanning loops
-    /// cost a retain per slice taken.
+    /// Borrowed for the duration of `reading`: no retain per slice, as indexing an `Array` in
+    /// the scanning loops would take.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private static let maxDepth = 64
@@ -39,8 +39,7 @@ struct JSONQuickParser {
         fileprivate let bytes: UnsafeBufferPointer<UInt8>
         fileprivate let isASCII: Bool
 
-        /// Compared with `memcmp` after the lengths: the generic `elementsEqual` cost about
-        /// as much as the rest of reading a call.
+        /// Compared with `memcmp` after the lengths rather than the generic `elementsEqual`.
         static func == (key: RawString, name: StaticString) -> Bool {
             guard key.bytes.count == name.utf8CodeUnitCount else { return false }
             return name.withUTF8Buffer { name in

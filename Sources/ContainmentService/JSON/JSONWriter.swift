@@ -1,15 +1,14 @@
 import Containment
 
 /// Writes compact JSON into one growing byte buffer, byte for byte what `JSONEncoder` with
-/// `[.sortedKeys, .withoutEscapingSlashes]` prints for the same values: Codable's boxing
-/// costs about 50 allocations per controller, which made encoding most of every request.
+/// `[.sortedKeys, .withoutEscapingSlashes]` prints for the same values, without Codable's
+/// boxing, which allocates for every value.
 ///
 /// Callers write object fields in sorted key order themselves (`sortedByKey` for dynamic
 /// keys); commas are placed here, so the call sequence mirrors the JSON's shape.
 ///
-/// The buffer is its own, not an `Array`: an `Array` append checks uniqueness and capacity
-/// through calls that cost more than the byte written. Noncopyable, so that it is freed
-/// exactly once and never shared.
+/// The buffer is its own, not an `Array`, whose every append checks uniqueness and capacity
+/// through calls. Noncopyable, so that it is freed exactly once and never shared.
 struct JSONWriter: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private var count = 0
@@ -217,8 +216,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// `dictionary`'s indices in the order `.sortedKeys` gives its entries: by the keys' UTF-8
-    /// bytes. Indices, not entries, are sorted: moving large values during the sort cost more
-    /// than writing them.
+    /// bytes. Indices, not entries, are sorted, so that the sort moves no large value.
     static func sortedIndices<Value>(_ dictionary: [String: Value]) -> [Dictionary<String, Value>.Index] {
         dictionary.indices.sorted { utf8Precedes(dictionary.keys[$0], dictionary.keys[$1]) }
     }

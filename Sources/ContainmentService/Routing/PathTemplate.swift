@@ -49,8 +49,8 @@ struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
         return parameters
     }
 
-    /// `memcmp` of a path segment with a literal: the generic `elementsEqual` cost about
-    /// 25 instructions per byte, and every request is tried against several templates.
+    /// `memcmp` of a path segment with a literal rather than the generic `elementsEqual`: every
+    /// request is tried against several templates.
     private static func bytes(_ path: UnsafeBufferPointer<UInt8>, at range: Range<Int>, equal literal: [UInt8]) -> Bool {
         guard !range.isEmpty, let base = path.baseAddress else { return true }
         return literal.withUnsafeBufferPointer { memcmp(base + range.lowerBound, $0.baseAddress!, range.count) == 0 }

@@ -12,7 +12,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// The first value of `name`: HTTP field names are case-insensitive (RFC 9110 §5.1).
-    /// Fields are compared in place: `first(where:)` copied (retained) every field it passed.
+    /// Fields are compared in place, none retained on the way (as `first(where:)` would).
     public subscript(name: String) -> String? {
         fields.withUnsafeBufferPointer { fields in
             for index in fields.indices where fields[index].name.isASCIICaseInsensitiveEqual(to: name) {
@@ -54,8 +54,7 @@ extension HTTPHeaders {
 }
 
 extension String {
-    /// Compares without allocating, which `lowercased()` would do on every lookup, over the
-    /// contiguous bytes: iterating two `UTF8View`s cost more than the rest of a lookup.
+    /// Compares the contiguous bytes in place: no `lowercased()` copy, no `UTF8View` iteration.
     func isASCIICaseInsensitiveEqual(to other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         let compared = utf8.withContiguousStorageIfAvailable { left in

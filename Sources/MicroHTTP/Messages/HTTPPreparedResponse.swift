@@ -1,11 +1,9 @@
 import CMicroHTTPDShim
 
-/// A fixed response built into libmicrohttpd once and queued again for every request that
-/// gets it. Building a libmicrohttpd response allocates the response (and a lock), and three
-/// blocks per field, `X-Content-Type-Options` included, all freed again once it is sent: for
-/// a small fixed answer such as `/healthz` that was more than the rest of MicroHTTP's work.
-/// libmicrohttpd counts the connections sending a response and only reads it, so one serves
-/// every pool thread at once.
+/// A fixed response (`/healthz`) built into libmicrohttpd once and queued again for every
+/// request that gets it, instead of a response, a lock and three blocks per field allocated
+/// and freed each time. libmicrohttpd counts the connections sending a response and only reads
+/// it, so one serves every pool thread at once.
 ///
 /// `@unchecked Sendable`: the libmicrohttpd response is complete when `init` returns and is
 /// never changed.

@@ -1,6 +1,6 @@
 /// Immutable response bytes that libmicrohttpd sends in place, holding a reference until it
 /// is done with them, instead of copying them into each response: for a large body served
-/// again and again (a cached tree snapshot), that copy was the biggest cost of the request.
+/// again and again (a cached tree snapshot).
 ///
 /// `@unchecked Sendable`: the bytes are written once, in `init`, and only read afterwards.
 public final class HTTPSharedBytes: @unchecked Sendable {

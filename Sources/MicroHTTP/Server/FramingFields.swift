@@ -19,9 +19,8 @@ struct FramingFields {
                 host = field.value
                 hostCount += 1
             } else if nameLength == 14, field.name.isASCIICaseInsensitiveEqual(to: "Content-Length") {
-                // Each comma-separated value, empty ones included, stepped over as bytes (the
-                // `Substring` views cost ~1k instructions a request); a value of up to 15 bytes
-                // is kept as a small string, without allocating.
+                // Each comma-separated value, empty ones included, stepped over as bytes rather
+                // than `Substring` views; a value of up to 15 bytes stays a small string.
                 var value = field.value
                 value.withUTF8 { bytes in
                     var start = 0
