@@ -15,6 +15,7 @@ public struct AccessTokens: Sendable {
     /// or closes the service silently.
     public init(fileText: String) throws(AccessTokensError) {
         var entries: [Entry] = []
+        var lines: [Int] = []
         for (index, rawLine) in fileText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.trimmedASCIIWhitespace
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
@@ -29,7 +30,12 @@ public struct AccessTokens: Sendable {
             }
             let name = String(fields[0])
             guard !entries.contains(where: { $0.caller.name == name }) else { throw .invalidLine(number, "name \(name) appears twice") }
+            // One token under two names would take the role of whichever line matched last.
+            if let twin = entries.firstIndex(where: { $0.hash == hash }) {
+                throw .invalidLine(number, "the same hash as line \(lines[twin]) (\(entries[twin].caller.name)): one token cannot have two names")
+            }
             entries.append(Entry(caller: Caller(name: name, role: role), hash: hash))
+            lines.append(number)
         }
         guard !entries.isEmpty else { throw .noTokens }
         self.entries = entries

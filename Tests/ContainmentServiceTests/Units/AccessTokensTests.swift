@@ -41,6 +41,18 @@ struct AccessTokensTests {
         }
     }
 
+    /// One hash under two names would let the later line's role win for that token: a user's
+    /// token silently made admin. Refused like a name given twice, naming both lines.
+    @Test func refusesOneHashUnderTwoNames() {
+        let hash = Self.hex("shared")
+        #expect {
+            try AccessTokens(fileText: "alice user \(hash)\n# ops\nops admin \(hash.uppercased())\n")
+        } throws: { error in
+            guard case .invalidLine(let number, let reason) = error as? AccessTokensError else { return false }
+            return number == 3 && reason.contains("line 1")
+        }
+    }
+
     @Test func refusesAFileWithoutTokens() {
         #expect(throws: AccessTokensError.noTokens) { try AccessTokens(fileText: "# nobody\n\n") }
     }
