@@ -30,9 +30,14 @@ enum JSONCoding {
         }
     }
 
-    /// Decodes `bytes` strictly (an unknown field is refused, see `StrictDecoder`), turning
+    /// Decodes `bytes` strictly (an unknown field is refused, see `StrictDecoder`, and so is a
+    /// key given twice in one object, which JSONDecoder would let one value win), turning
     /// Foundation's errors into a 400 that names the field.
     static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws(Problem) -> Value {
+        if let duplicate = JSONDuplicateKeys.first(in: bytes) {
+            let field = duplicate.path.isEmpty ? duplicate.key : duplicate.path + "." + duplicate.key
+            throw .badRequest("The body gives the key `\(field)` twice.", field: field, code: "duplicate_key")
+        }
         do {
             return try StrictDecoder.decode(type, from: Data(bytes))
         } catch let problem as Problem {
