@@ -135,6 +135,7 @@ struct Serve: ParsableCommand {
     func run() throws {
         AllocatorTuning.apply()
         SignalWaiter.blockTerminationSignals()
+        SignalWaiter.ignoreFileSizeLimitSignal()
         let (configuration, level) = try resolvedConfiguration()
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

@@ -11,6 +11,13 @@ enum SignalWaiter {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
+    /// A write past the file-size limit (`LimitFSIZE`, `ulimit -f`) raises SIGXFSZ, whose default
+    /// action kills the process with every connection. Ignored, the write fails with `EFBIG`
+    /// instead, and the state directory answers it as a full disk: 503 `state_not_durable`.
+    static func ignoreFileSizeLimitSignal() {
+        signal(SIGXFSZ, SIG_IGN)
+    }
+
     /// Blocks until SIGTERM, SIGINT or SIGHUP arrives.
     static func waitForTermination(logger: Logger) {
         var signals = terminationSignals
