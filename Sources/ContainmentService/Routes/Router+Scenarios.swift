@@ -40,15 +40,15 @@ extension Router {
         }
 
         add("POST", "/v1/compare") { (request) throws(Problem) in
+            // What decoding holds, then what the comparison holds, both while the request runs.
+            let decoding = request.http.body.count * CompareLimits.decodedBytesPerBodyByte
+            try core.budget.reserve(decoding)
+            defer { core.budget.adjust(by: -decoding) }
             let body = try request.decodeBody(CompareBody.self)
-            let diff = try Self.compare(body)
+            let diff = try Self.compare(body, core)
             return .response(.encoded(diff, pretty: request.wantsPrettyJSON))
         }
     }
-
-    /// The most events one side of one step may have in `POST /v1/compare`: the alignment
-    /// costs the product of the two sides' lengths in time and memory.
-    static let maxCompareEventsPerStep = 1_000
 
     private static func scenario(_ request: ServiceRequest) throws(Problem) -> Scenario {
         let id = request.parameter("scenario")
@@ -88,26 +88,35 @@ extension Router {
             verdict: diff.verdict)
     }
 
-    private static func compare(_ body: CompareBody) throws(Problem) -> ScenarioDiff {
+    private static func compare(_ body: CompareBody, _ core: ServiceCore) throws(Problem) -> ScenarioDiff {
         let options = body.options ?? CompareOptions()
-        let sides = (body.expected ?? []) + body.observed + [body.creation].compactMap { $0 }
-        guard sides.allSatisfy({ $0.events.count <= maxCompareEventsPerStep }) else {
-            throw Problem(
-                status: 413, code: "compare_too_large",
-                detail: "A step may have at most \(maxCompareEventsPerStep) events on each side.")
-        }
         switch (body.scenario, body.expected) {
         case (.some(let id), nil):
             guard let scenario = ScenarioCorpus.scenario(id) else {
                 throw .notFound("No scenario with id \(id); GET /v1/scenarios lists them.", code: "scenario_not_found")
             }
+            let expected = scenario.steps.map { $0.expect ?? StepOutcome() }
             let run = ScenarioRun(scenario: id, creation: body.creation ?? scenario.tree.expect ?? StepOutcome(), steps: body.observed)
-            return ScenarioDiff.compare(scenario, run, options: options)
+            return try withinLimits(expected: expected, body, core) { ScenarioDiff.compare(scenario, run, options: options) }
         case (nil, .some(let expected)):
-            return ScenarioDiff.compare(name: "compare", expected: expected, observed: body.observed, options: options)
+            return try withinLimits(expected: expected, body, core) {
+                ScenarioDiff.compare(name: "compare", expected: expected, observed: body.observed, options: options)
+            }
         default:
             throw .badRequest("Give either `scenario` or `expected`, not both or neither.", field: "scenario", code: "invalid_field")
         }
+    }
+
+    /// Runs `comparison` once the body is within `CompareLimits` (413) and what it will hold is
+    /// reserved from the memory budget (507), given back when it returns.
+    private static func withinLimits(
+        expected: [StepOutcome], _ body: CompareBody, _ core: ServiceCore, _ comparison: () -> ScenarioDiff
+    ) throws(Problem) -> ScenarioDiff {
+        try CompareLimits.check(expected: expected, observed: body.observed, creation: body.creation)
+        let working = CompareLimits.workingBytes(expected: expected, observed: body.observed)
+        try core.budget.reserve(working)
+        defer { core.budget.adjust(by: -working) }
+        return comparison()
     }
 }
 
