@@ -92,7 +92,8 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        // libdeflate as the system provides it: whole-buffer gzip of cached tree snapshots.
+        // libdeflate as the system provides it: whole-buffer gzip of cached tree snapshots, and
+        // the CRC-32 of stored records.
         .systemLibrary(
             name: "CLibDeflate",
             pkgConfig: "libdeflate",
@@ -117,8 +118,9 @@ let package = Package(
         // HTTP transport.
         .target(name: "ContainmentConformance", dependencies: ["Containment"], plugins: ["EmbedFilesPlugin"]),
         // The state directory: trees' creations and their journal of accepted mutations in
-        // SQLite, committed in groups. Stores bytes; knows nothing of HTTP.
-        .target(name: "ContainmentPersistence", dependencies: ["CSQLite"]),
+        // SQLite, committed in groups, each record checksummed (libdeflate's CRC-32). Stores
+        // bytes; knows nothing of HTTP.
+        .target(name: "ContainmentPersistence", dependencies: ["CSQLite", "CLibDeflate"]),
         // REST routes, JSON bodies, problem details and event streams.
         .target(
             name: "ContainmentService",

@@ -1,5 +1,6 @@
 import CSQLite
 import ContainmentPersistence
+import Glibc
 import Testing
 
 @Suite struct StateStoreTests {
@@ -136,6 +137,32 @@ import Testing
         let second = try StateStore(directory: directory.path, synchronous: .normal)
         #expect(try second.loadTrees().count == 1)
         second.close()
+    }
+
+    /// A write-ahead log holding commits, beside a database that is missing or empty (a backup
+    /// that copied only the log, a failed `cp`): opening it would start an empty database and
+    /// reset the log. The start is refused naming both files, and both are left as they were.
+    @Test(arguments: [false, true])
+    func aLogBesideAMissingOrEmptyDatabaseIsRefusedAndLeftAlone(emptyDatabase: Bool) throws {
+        let directory = TemporaryDirectory()
+        let log = directory.databasePath + "-wal"
+        let store = try StateStore(directory: directory.path, synchronous: .normal)
+        try store.commit([.createTree(Self.header("a"))] + (2...50).map { .mutation(Self.entry("a", version: UInt64($0))) })
+        let committed = directory.read(log)
+        store.close()
+        try #require(committed.count > 4_096, "the open store's log holds the commits")
+        unlink(directory.databasePath)
+        if emptyDatabase { directory.write([], to: directory.databasePath) }
+        directory.write(committed, to: log)
+        #expect {
+            _ = try StateStore(directory: directory.path, synchronous: .normal)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains(log) && text.contains(directory.databasePath) && text.contains(emptyDatabase ? "empty" : "missing")
+        }
+        #expect(directory.read(log) == committed)
+        #expect(access(directory.databasePath, F_OK) == (emptyDatabase ? 0 : -1))
+        if emptyDatabase { #expect(directory.read(directory.databasePath).isEmpty) }
     }
 
     /// Runs SQL on `path` with SQLite directly, as another program would.

@@ -17,7 +17,7 @@ import Synchronization
 public final class StateJournal: @unchecked Sendable {
     public typealias Completion = @Sendable (StateStoreError?) -> Void
 
-    private let store: StateStore
+    private let store: any JournalStore
     private let monitor = Monitor()
     // Guarded by `monitor`.
     private var pending: [JournalRecord] = []
@@ -30,7 +30,7 @@ public final class StateJournal: @unchecked Sendable {
     private var commits: UInt64 = 0
     private let hasFailed = Atomic<Bool>(false)
 
-    public init(store: StateStore) {
+    public init(store: any JournalStore) {
         self.store = store
         writerRunning = true
         var thread = pthread_t()
@@ -137,7 +137,7 @@ public final class StateJournal: @unchecked Sendable {
     /// Called once the server has stopped, so every answered change is already committed.
     /// Returns what the store wrote while open.
     @discardableResult
-    public func close() -> StateStore.Statistics {
+    public func close() -> StoreStatistics {
         monitor.lock()
         closing = true
         monitor.wakeAll()

@@ -1,9 +1,12 @@
 import CSQLite
 
 /// One SQLite connection. Not thread-safe: the store hands it to one committer at a time.
+/// It owns the statements it prepared through `statement(_:)` and finalizes them when it
+/// closes, as GRDB's statement cache does: no statement outlives its connection.
 final class SQLiteConnection {
     let handle: OpaquePointer
     let path: String
+    private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens `path` read-write, creating it when `create`; fails with SQLite's message.
     init(path: String, create: Bool) throws(StateStoreError) {
@@ -24,11 +27,25 @@ final class SQLiteConnection {
 
     deinit { close() }
 
-    /// Closes the connection (its statements must be finalized first), releasing its locks.
+    /// Finalizes the cached statements and closes the connection, releasing its locks.
     func close() {
         guard !isClosed else { return }
         isClosed = true
+        statements = [:]
         sqlite3_close_v2(handle)
+    }
+
+    /// Runs `body` in one transaction: committed if it returns, rolled back if it throws.
+    func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+        try statement("BEGIN IMMEDIATE").run()
+        do {
+            let result = try body()
+            try statement("COMMIT").run()
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
     }
 
     /// Runs statements that return no rows.
@@ -42,6 +59,15 @@ final class SQLiteConnection {
         }
     }
 
+    /// The statement of `sql`, prepared on first use and kept until the connection closes.
+    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let statement = statements[sql] { return statement }
+        let statement = try prepare(sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// A statement prepared for one use (a query at start-up, a migration step).
     func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)

@@ -1,6 +1,7 @@
 import CSQLite
 
-/// A prepared statement, reset and reused between rows.
+/// A prepared statement, reset and reused between rows. Its connection finalizes it when it
+/// closes (`SQLiteConnection.statement(_:)`); one made with `prepare` goes with its last use.
 final class SQLiteStatement {
     private let statement: OpaquePointer
     private unowned let connection: SQLiteConnection
@@ -12,23 +13,12 @@ final class SQLiteStatement {
 
     deinit { sqlite3_finalize(statement) }
 
-    /// SQLite copies bound text and blobs at once (`SQLITE_TRANSIENT`), so the Swift buffers
-    /// need only live through the bind call.
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-    func bind(_ index: Int32, _ value: String?) {
-        guard let value else { sqlite3_bind_null(statement, index); return }
-        sqlite3_bind_text(statement, index, value, -1, Self.transient)
-    }
-
-    func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(statement, index, value) }
-
-    func bind(_ index: Int32, _ value: Double) { sqlite3_bind_double(statement, index, value) }
-
-    func bind(_ index: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            // A zero-length blob still binds as a blob, not NULL.
-            _ = sqlite3_bind_blob64(statement, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(buffer.count), Self.transient)
+    /// Binds `values` to the parameters in order, from the first.
+    func bind<each Value: SQLiteValue>(_ values: repeat each Value) {
+        var index: Int32 = 1
+        for value in repeat each values {
+            value.bind(to: statement, at: index)
+            index += 1
         }
     }
 
@@ -42,8 +32,9 @@ final class SQLiteStatement {
         }
     }
 
-    /// Runs a statement that returns no rows, then readies it for the next binding.
-    func run() throws(SQLiteError) {
+    /// Runs a statement that returns no rows with `values` bound, then readies it for the next.
+    func run<each Value: SQLiteValue>(_ values: repeat each Value) throws(SQLiteError) {
+        bind(repeat each values)
         defer { reset() }
         _ = try step()
     }

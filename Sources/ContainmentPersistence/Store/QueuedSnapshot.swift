@@ -7,3 +7,28 @@ struct QueuedSnapshot {
     /// The tree's live rows before the snapshot, which it makes dead once written.
     let liveEntries: Int
 }
+
+/// Snapshots taken but not yet written, oldest first, at most one per tree (a newer one
+/// replaces it: it covers everything the older one did). Writer-owned.
+struct SnapshotQueue {
+    private var queued: [QueuedSnapshot] = []
+
+    var isEmpty: Bool { queued.isEmpty }
+
+    mutating func enqueue(_ snapshot: QueuedSnapshot) {
+        queued.removeAll { $0.pending.tree == snapshot.pending.tree }
+        queued.append(snapshot)
+    }
+
+    /// A queued snapshot of a deleted tree must not land on a new one with its id.
+    mutating func drop(tree: String) {
+        queued.removeAll { $0.pending.tree == tree }
+    }
+
+    /// The oldest `count` snapshots, taken off the queue.
+    mutating func take(_ count: Int) -> [QueuedSnapshot] {
+        let taken = Array(queued.prefix(count))
+        queued.removeFirst(taken.count)
+        return taken
+    }
+}

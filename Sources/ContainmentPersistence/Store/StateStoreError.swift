@@ -8,8 +8,13 @@ public enum StateStoreError: Error, Equatable, CustomStringConvertible, Sendable
     case notAStateDatabase(path: String, reason: String)
     /// Written by a build with another schema.
     case wrongSchemaVersion(path: String, found: Int64, expected: Int64)
+    /// A write-ahead log beside a missing or empty database: the log would be lost.
+    case logWithoutDatabase(database: String, log: String, reason: String)
     /// SQLite's `PRAGMA quick_check` found damage.
     case integrityCheckFailed(path: String, report: String)
+    /// A stored record whose bytes differ from the checksum written with them; `record` names
+    /// it (its creation, its snapshot, journal entry N).
+    case checksumMismatch(tree: String, record: String)
     /// A stored record that cannot be read back (it decodes to nothing this build knows).
     case unreadableRecord(tree: String, reason: String)
     /// Replaying a tree's journal did not reproduce what was recorded: the events of the
@@ -24,7 +29,10 @@ public enum StateStoreError: Error, Equatable, CustomStringConvertible, Sendable
         case .notAStateDatabase(let path, let reason): "\(path) is not a Containment state database: \(reason)"
         case .wrongSchemaVersion(let path, let found, let expected):
             "\(path) has schema version \(found); this build reads version \(expected)"
+        case .logWithoutDatabase(let database, let log, let reason):
+            "\(log) holds commits not yet in \(database), and \(reason): restore the database with its log, or move the log aside to start empty"
         case .integrityCheckFailed(let path, let report): "\(path) failed SQLite's integrity check: \(report)"
+        case .checksumMismatch(let tree, let record): "tree \(tree): \(record) does not match its checksum: the stored bytes changed"
         case .unreadableRecord(let tree, let reason): "tree \(tree): a stored record cannot be read: \(reason)"
         case .replayMismatch(let tree, let position, let reason):
             "tree \(tree): replaying journal entry \(position) did not reproduce the recorded state: \(reason)"

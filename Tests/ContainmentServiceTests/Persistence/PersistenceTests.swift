@@ -159,6 +159,7 @@ import Testing
         }
         service = nil
         try directory.sqlite("UPDATE journal SET digest = digest + 1 WHERE version = (SELECT max(version) FROM journal)")
+        try directory.resealJournal()
         #expect {
             _ = try directory.service(.router)
         } throws: { error in
@@ -171,6 +172,7 @@ import Testing
             UPDATE journal SET digest = digest - 1 WHERE version = (SELECT max(version) FROM journal);
             UPDATE journal SET mutation = CAST('{"deleteController":{"id":"nobody"}}' AS BLOB) WHERE version = (SELECT min(version) FROM journal);
             """)
+        try directory.resealJournal()
         #expect {
             _ = try directory.service(.router)
         } throws: { error in
@@ -178,6 +180,40 @@ import Testing
             return tree == "drifted" && reason.contains("refused")
         }
         #expect(try directory.integer("SELECT count(*) FROM journal") == 3)
+    }
+
+    /// A byte changed inside a stored record (a title in a tree's creation, a snapshot, a
+    /// journal entry) passes SQLite's structural check; its checksum does not, and the start
+    /// stops naming the tree and the record, leaving the database as it was.
+    @Test(arguments: [
+        ("UPDATE trees SET creation = CAST(replace(CAST(creation AS TEXT), 'Alpha', 'Alpho') AS BLOB)", "its creation"),
+        ("snapshots.state", "its snapshot"),
+        ("UPDATE journal SET mutation = CAST(replace(CAST(mutation AS TEXT), 'Delta', 'Delto') AS BLOB)", "journal entry"),
+        ("UPDATE journal SET time = time + 1 WHERE seq = (SELECT max(seq) FROM journal)", "journal entry"),
+        ("UPDATE journal_starts SET seq = seq + 1", "journal starts"),
+    ])
+    func aChangedByteInAStoredRecordStopsTheStartNamingTheTree(edit: String, record: String) throws {
+        let directory = StateDirectory()
+        var service: TestService? = try directory.service { $0.journalEntriesPerSnapshot = 2 }
+        try #require(service).createTree("edited", root: #"{"id": "root", "title": "Alpha"}"#)
+        for title in ["Bravo", "Charlie", "Bravo", "Charlie"] {
+            try #require(try #require(service).request("PATCH", "/v1/trees/edited/controllers/root", json: #"{"title": "\#(title)"}"#).status == 200)
+        }
+        try #require(try #require(service).request("PATCH", "/v1/trees/edited/controllers/root", json: #"{"title": "Delta"}"#).status == 200)
+        service = nil
+        if edit == "snapshots.state" {
+            try directory.flipByte(in: "snapshots", column: "state", at: 40)
+        } else {
+            try directory.sqlite(edit)
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory.databasePath))
+        #expect {
+            _ = try directory.service { $0.journalEntriesPerSnapshot = 2 }
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("tree edited") && text.contains(record) && text.contains("checksum")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.databasePath)) == before)
     }
 
     @Test func aCorruptStateDirectoryStopsTheStartAndIsLeftAlone() throws {

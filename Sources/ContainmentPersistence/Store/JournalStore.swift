@@ -1,0 +1,37 @@
+/// Where the state journal commits: what the service needs of a durable store, so another
+/// database can stand behind the same journal. `StateStore` is SQLite's. Every call but
+/// `currentStatistics` comes from one thread at a time (start-up, then the journal's writer).
+public protocol JournalStore: AnyObject, Sendable {
+    /// Names the store in messages (a path, a URL without its password).
+    var location: String { get }
+
+    /// Every stored tree with its latest snapshot and its journal since, in tree id order;
+    /// a record that fails its checksum, or cannot be read, throws naming its tree.
+    func loadTrees() throws(StateStoreError) -> [StoredTree]
+
+    /// Writes `records` in one transaction, in order, all or nothing, with at most
+    /// `snapshotsPerCommit` of the snapshots queued so far.
+    func commit(_ records: [JournalRecord]) throws(StateStoreError)
+
+    /// Whether snapshots wait for a commit; the journal's writer then commits even with no
+    /// record to write.
+    var hasQueuedSnapshots: Bool { get }
+
+    /// What the store wrote since it opened.
+    func currentStatistics() -> StoreStatistics
+
+    /// Releases the store (its lock, its connection); no call may follow.
+    func close()
+}
+
+/// Counts of what a store wrote since it opened.
+public struct StoreStatistics: Sendable, Equatable {
+    public var commits = 0
+    public var records = 0
+    /// Passes that deleted the journal's dead rows.
+    public var cleanings = 0
+    /// Pages written (SQLite: to the WAL) since the store opened.
+    public var pagesWritten: Int64 = 0
+
+    public init() {}
+}
