@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import Synchronization
 
@@ -28,7 +29,12 @@ public final class StateJournal: @unchecked Sendable {
     private var closing = false
     private var writerRunning = false
     private var commits: UInt64 = 0
+    private var progressHandler: (@Sendable () -> Void)?
     private let hasFailed = Atomic<Bool>(false)
+    /// `durable`, readable without the monitor: every read of a tree asks it.
+    private let durableTicket = Atomic<UInt64>(0)
+    /// When the running commit began (`DispatchTime` nanoseconds), 0 between commits.
+    private let commitStarted = Atomic<UInt64>(0)
 
     public init(store: any JournalStore) {
         self.store = store
@@ -57,6 +63,26 @@ public final class StateJournal: @unchecked Sendable {
         appended += 1
         monitor.wakeAll()
         return appended
+    }
+
+    /// Whether every record up to `ticket` is committed.
+    public func isDurable(_ ticket: UInt64) -> Bool { durableTicket.load(ordering: .sequentiallyConsistent) >= ticket }
+
+    /// Calls `handler` on the writer's thread after each commit, successful or not: what
+    /// waits for durability without a ticket of its own (held stream deliveries) looks again.
+    /// Set before the first append.
+    public func onProgress(_ handler: @escaping @Sendable () -> Void) {
+        monitor.lock()
+        progressHandler = handler
+        monitor.unlock()
+    }
+
+    /// How long the running commit has taken so far; nil between commits. A disk that stops
+    /// taking writes (a frozen file system, a hung network volume) shows here first.
+    public var runningCommitDuration: Duration? {
+        let started = commitStarted.load(ordering: .relaxed)
+        guard started != 0 else { return nil }
+        return .nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- started))
     }
 
     /// Returns once every record up to `ticket` is committed; throws if a commit failed.
@@ -108,14 +134,18 @@ public final class StateJournal: @unchecked Sendable {
             let last = appended
             pending = []
             monitor.unlock()
+            commitStarted.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
             let result = Result { () throws(StateStoreError) in
                 if let failureState = self.failure { throw failureState }
                 try store.commit(batch)
             }
+            commitStarted.store(0, ordering: .relaxed)
             monitor.lock()
             commits += 1
             switch result {
-            case .success: durable = last
+            case .success:
+                durable = last
+                durableTicket.store(last, ordering: .sequentiallyConsistent)
             case .failure(let error):
                 if failureState == nil { failureState = error }
                 hasFailed.store(true, ordering: .releasing)
@@ -123,9 +153,11 @@ public final class StateJournal: @unchecked Sendable {
             let ready = failureState == nil ? completions.filter { $0.ticket <= durable } : completions
             completions.removeAll { failureState != nil || $0.ticket <= durable }
             let outcome = failureState
+            let progress = progressHandler
             monitor.wakeAll()
             monitor.unlock()
             for entry in ready { entry.completion(outcome) }
+            progress?()
             monitor.lock()
         }
         writerRunning = false

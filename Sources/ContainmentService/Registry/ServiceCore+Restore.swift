@@ -11,11 +11,11 @@ extension ServiceCore {
     /// a restore never serves a tree that drifted from what clients were told.
     /// Real-clock transitions that fell due while the service was down complete on the timer,
     /// each at its own due time, as they would have.
-    func restore(from store: StateStore) throws(StateStoreError) -> Int {
+    func restore(from store: any JournalStore) throws(StateStoreError) -> Int {
         let stored = try store.loadTrees()
         guard stored.count <= configuration.maxTrees else {
             throw .unreadable(
-                path: store.path, reason: "it holds \(stored.count) trees, more than this service's --max-trees (\(configuration.maxTrees))")
+                path: store.location, reason: "it holds \(stored.count) trees, more than this service's --max-trees (\(configuration.maxTrees))")
         }
         let rebuilt = rebuildAll(stored)
         var highestIncarnation: UInt64 = 0
@@ -120,8 +120,10 @@ extension ServiceCore {
         let due = tree.nextDueTime
         let box = TreeBox(
             tree: tree, clock: clock, owner: owner, manualTime: manualTime, incarnation: header.incarnation, accountedBytes: bytes,
-            version: version, journalEntries: record.entries.count, journalBytes: record.entries.reduce(0) { $0 + $1.mutation.count },
-            journalEvents: replayedEvents, snapshotBytes: record.snapshot?.state.count ?? 0)
+            version: version,
+            journal: TreeJournal(
+                entries: record.entries.count, bytes: record.entries.reduce(0) { $0 + $1.mutation.count }, events: replayedEvents),
+            snapshotBytes: record.snapshot?.state.count ?? 0)
         return (box, bytes, due)
     }
 

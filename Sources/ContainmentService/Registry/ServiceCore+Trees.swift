@@ -5,14 +5,17 @@ extension ServiceCore {
     /// and scenario runs share it. Listed while its lock is held, so no other request can
     /// publish before its creation events.
     /// `creation` says how it was built, for the state directory to build it again.
-    func register(_ tree: sending ContainmentTree, clock: TreeClock, owner: String?, creation: TreeCreation) throws(Problem) -> (TreeSnapshot, [Event]) {
+    /// `commit`: the request's, whose answer waits for the creation to be durable.
+    func register(
+        _ tree: sending ContainmentTree, clock: TreeClock, owner: String?, creation: TreeCreation, commit: PendingCommit?
+    ) throws(Problem) -> (TreeSnapshot, [Event]) {
         let bytes = tree.estimatedBytes
         try budget.reserve(bytes)
         let box = TreeBox(
             tree: tree, clock: clock, owner: owner, manualTime: creation.time, incarnation: nextTreeIncarnation(), accountedBytes: bytes)
         let (snapshot, events): (TreeSnapshot, [Event])
         do throws(Problem) {
-            (snapshot, events) = try box.withTree(self) { (tree, _, state) throws(Problem) in
+            (snapshot, events) = try box.withTree(self, commit: commit) { (tree, _, state) throws(Problem) in
                 try registry.insert(box)
                 state.pendingRecord = .creation(creation)
                 return (tree.snapshot(), tree.creationEvents)

@@ -4,6 +4,10 @@ import Synchronization
 /// slow request on one tree can't stall the others.
 final class TreeRegistry: Sendable {
     private let trees = Mutex<[String: TreeBox]>([:])
+    /// Trees deleted whose deletion may not be durable yet, with its journal ticket: a 404 (or a
+    /// listing without them) waits for it, as any answer showing a change does. Pruned as the
+    /// deletions become durable.
+    private let deletions = Mutex<[String: UInt64]>([:])
     private let limit: Int
 
     init(limit: Int) {
@@ -31,28 +35,38 @@ final class TreeRegistry: Sendable {
     }
 
     /// The tree when `caller` may see it; a tree another token created answers exactly like
-    /// a missing one, so ids never reveal whether someone else's tree exists.
-    func box(_ id: String, for caller: Caller?) throws(Problem) -> TreeBox {
-        guard let box = trees.withLock({ $0[id] }), caller.canSee(treeOwnedBy: box.owner) else { throw .treeNotFound(id) }
+    /// a missing one, so ids never reveal whether someone else's tree exists. A 404 for a tree
+    /// whose deletion is not yet durable leaves its ticket in `commit`.
+    func box(_ id: String, for caller: Caller?, commit: PendingCommit?) throws(Problem) -> TreeBox {
+        guard let box = trees.withLock({ $0[id] }), caller.canSee(treeOwnedBy: box.owner) else {
+            if let commit, let ticket = deletions.withLock({ $0[id] }) { commit.observe(ticket) }
+            throw .treeNotFound(id)
+        }
         return box
     }
 
     /// Every tree held, in no order.
     var all: [TreeBox] { trees.withLock { Array($0.values) } }
 
-    /// Unlists the tree when `caller` may see it; the caller tears it down.
-    func remove(_ id: String, for caller: Caller?) throws(Problem) -> TreeBox {
-        let box = trees.withLock { trees -> TreeBox? in
-            guard let box = trees[id], caller.canSee(treeOwnedBy: box.owner) else { return nil }
-            return trees.removeValue(forKey: id)
+    /// Unlists a tree being torn down, under its lock (`TreeBox.tearDown`), so a refused
+    /// deletion leaves it listed; `ticket`: its deletion's journal record (0 without one).
+    /// `durable` prunes the deletions already durable.
+    func unlist(_ box: TreeBox, durableAfter ticket: UInt64, durable: (UInt64) -> Bool) {
+        trees.withLock { trees in
+            if trees[box.id] === box { trees[box.id] = nil }
         }
-        guard let box else { throw .treeNotFound(id) }
-        return box
+        guard ticket != 0 else { return }
+        deletions.withLock { deletions in
+            deletions = deletions.filter { !durable($0.value) }
+            deletions[box.id] = ticket
+        }
     }
 
     /// Up to `limit` of the trees `caller` may see, in id order after `cursor` (exclusive),
-    /// and the cursor of the next page.
-    func page(after cursor: String?, limit: Int, visibleTo caller: Caller?) -> (boxes: [TreeBox], nextCursor: String?) {
+    /// and the cursor of the next page. The listing shows every deletion so far: `commit`
+    /// gets the latest deletion's ticket.
+    func page(after cursor: String?, limit: Int, visibleTo caller: Caller?, commit: PendingCommit?) -> (boxes: [TreeBox], nextCursor: String?) {
+        if let commit, let latest = deletions.withLock({ $0.values.max() }) { commit.observe(latest) }
         let all = all.filter { caller.canSee(treeOwnedBy: $0.owner) }
         let sorted = all.filter { box in cursor.map { box.id > $0 } ?? true }.sorted { $0.id < $1.id }
         let page = Array(sorted.prefix(limit))

@@ -44,7 +44,7 @@ extension Router {
                 // Once shutdown has begun no new waiter is held (those held already get a
                 // 503): the request is answered now with the running transition (202).
                 if let deferred, transition.state == .running, !core.isShuttingDown {
-                    state.waiters.append(
+                    state.waiters.add(
                         TransitionWaiter(
                             transition: transition.id, response: deferred, startEvents: applied.events,
                             location: Self.location(request, transition), pretty: request.wantsPrettyJSON,

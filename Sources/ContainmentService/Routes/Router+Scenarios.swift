@@ -33,7 +33,7 @@ extension Router {
             guard try request.decodeBody([String: JSONValue].self).isEmpty else {
                 throw .badRequest("A run takes no options: send `{}` or nothing.", code: "invalid_request")
             }
-            let run = try Self.run(scenario, core, owner: request.caller.ownerName)
+            let run = try Self.run(scenario, core, owner: request.caller.ownerName, commit: request.commit)
             var response = HTTPResponse.encoded(run, status: 201, pretty: request.wantsPrettyJSON)
             response.headers.add(name: "Location", value: "/v1/trees/\(run.tree)")
             return .response(response)
@@ -60,8 +60,11 @@ extension Router {
 
     /// Builds the scenario's tree (manual clock, listed like any other tree, owned by `owner`
     /// like a tree the caller created) and does its steps,
-    /// each as its own mutation, so streams and `GET …/events` show the run too.
-    private static func run(_ scenario: Scenario, _ core: ServiceCore, owner: String?) throws(Problem) -> ScenarioRunResponse {
+    /// each as its own mutation, so streams and `GET …/events` show the run too. The answer
+    /// waits for the last step's record to be durable (`commit`), never this thread.
+    private static func run(
+        _ scenario: Scenario, _ core: ServiceCore, owner: String?, commit: PendingCommit?
+    ) throws(Problem) -> ScenarioRunResponse {
         let id = "run-" + UUID().uuidString.lowercased()
         try core.registry.checkRoom(for: id)
         try core.budget.checkRoom()
@@ -70,11 +73,11 @@ extension Router {
             throw Problem(status: 409, code: "scenario_tree_refused", detail: outcome.problem?.detail ?? "the tree could not be built")
         }
         let (_, creationEvents) = try core.register(
-            built, clock: .manual, owner: owner, creation: .scenario(id: scenario.id, base: core.treeConfiguration))
+            built, clock: .manual, owner: owner, creation: .scenario(id: scenario.id, base: core.treeConfiguration), commit: commit)
         let box = try core.registry.box(id)
         var steps: [ScenarioRunResponse.Step] = []
         for step in scenario.steps {
-            let (problem, events) = try box.apply(core, .scenarioStep(step.action), payload: nil) { (_, applied, _) throws(Problem) in
+            let (problem, events) = try box.apply(core, .scenarioStep(step.action), payload: nil, commit: commit) { (_, applied, _) throws(Problem) in
                 applied.stepProblem
             }
             steps.append(.init(events: events, problem: problem))

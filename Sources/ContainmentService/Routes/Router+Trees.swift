@@ -23,9 +23,9 @@ extension Router {
         add("GET", "/v1/trees") { (request) throws(Problem) in
             let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
             let cursor = request.head.queryValue("cursor")
-            let (boxes, nextCursor) = core.registry.page(after: cursor, limit: limit, visibleTo: request.caller)
+            let (boxes, nextCursor) = core.registry.page(after: cursor, limit: limit, visibleTo: request.caller, commit: request.commit)
             let summaries = boxes.compactMap { box in
-                try? box.read(core) { tree in
+                try? box.read(core, commit: request.commit) { tree in
                     TreeList.TreeSummary(id: tree.id, clock: box.clock, controllerCount: tree.controllerCount, lastSeq: tree.lastSeq)
                 }
             }
@@ -35,7 +35,7 @@ extension Router {
         add("GET", "/v1/trees/{tree}") { (request) throws(Problem) in
             try Self.refuseMovedFormat(request, movedTo: "/v1/trees/{tree}/hierarchy")
             guard request.wantsPrettyJSON else { return .response(try Self.treeSnapshot(core, request)) }
-            let pretty = try core.box(request).prettySnapshot(core)
+            let pretty = try core.box(request).prettySnapshot(core, commit: request.commit)
             return .response(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], shared: pretty))
         }
 
@@ -44,9 +44,8 @@ extension Router {
         }
 
         add("DELETE", "/v1/trees/{tree}") { (request) throws(Problem) in
-            let box = try core.registry.remove(request.parameter("tree"), for: request.caller)
+            let events = try core.box(request).tearDown(core, commit: request.commit)
             core.metrics.trees.set(Int64(core.registry.count))
-            let events = try box.tearDown(core)
             return .json(MutationResponse(events: events, subject: NoSubject()), for: request)
         }
     }
@@ -69,7 +68,8 @@ extension Router {
         let now = Date().timeIntervalSince1970
         let tree = try Problem.engine { try ContainmentTree(id: id, configuration: configuration, root: body.root, now: now) }
         let (snapshot, events) = try core.register(
-            tree, clock: clock, owner: request.caller.ownerName, creation: .spec(configuration: configuration, root: body.root, time: now))
+            tree, clock: clock, owner: request.caller.ownerName, creation: .spec(configuration: configuration, root: body.root, time: now),
+            commit: request.commit)
         var reply = HTTPResponse.json(
             MutationResponse(events: events, subject: TreeSubject(tree: snapshot)),
             status: 201, pretty: request.wantsPrettyJSON)
@@ -83,7 +83,7 @@ extension Router {
     /// `Accept-Encoding`, so caches keep the two representations apart.
     private static func treeSnapshot(_ core: ServiceCore, _ request: ServiceRequest) throws(Problem) -> HTTPResponse {
         let preference = GzipPreference(request.head.headers)
-        let snapshot = try core.box(request).encodedSnapshot(core, preference)
+        let snapshot = try core.box(request).encodedSnapshot(core, preference, commit: request.commit)
         let response = HTTPResponse(prepared: snapshot.response)
         guard let candidates = request.head.headers["If-None-Match"], HTTPEntityTag.list(candidates, matches: snapshot.entityTag) else {
             return response

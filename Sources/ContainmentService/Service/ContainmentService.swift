@@ -15,15 +15,18 @@ public final class ContainmentService: Sendable {
     /// listener opens (and `/readyz` answers ready) only once the trees are back. A state
     /// directory that cannot be used, or a journal that does not replay to what it recorded,
     /// throws and leaves the directory untouched.
-    public init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "containment")) throws(StateStoreError) {
-        self.configuration = configuration
-        var journal: StateJournal?
+    public convenience init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "containment")) throws(StateStoreError) {
         var store: StateStore?
         if let directory = configuration.stateDirectory {
-            let opened = try StateStore(directory: directory, synchronous: configuration.stateSynchronous)
-            store = opened
-            journal = StateJournal(store: opened)
+            store = try StateStore(directory: directory, synchronous: configuration.stateSynchronous)
         }
+        try self.init(configuration: configuration, logger: logger, store: store)
+    }
+
+    /// The same on `store` (nil: trees in memory only), which the service closes.
+    init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "containment"), store: (any JournalStore)?) throws(StateStoreError) {
+        self.configuration = configuration
+        let journal = store.map { StateJournal(store: $0) }
         core = ServiceCore(configuration: configuration, logger: logger, journal: journal)
         if let store {
             let started = ContinuousClock.now
@@ -37,7 +40,7 @@ public final class ContainmentService: Sendable {
             }
             logger.info(
                 "restored trees from the state directory",
-                metadata: ["trees": "\(count)", "path": "\(store.path)", "elapsed": "\(ContinuousClock.now - started)"])
+                metadata: ["trees": "\(count)", "path": "\(store.location)", "elapsed": "\(ContinuousClock.now - started)"])
         }
         pipeline = RequestPipeline(router: Router.containment(core), core: core)
         var http = configuration.http
@@ -71,10 +74,10 @@ public final class ContainmentService: Sendable {
         core.transitionTimer.stop()
         // `?wait=true` requests get a 503 problem instead of a closed connection.
         core.registry.all.forEach { $0.failWaiters(.shuttingDown()) }
+        // Responses and stream deliveries held for their commit go out before the server stops.
+        core.journal?.flush()
         // Before the server's shutdown, which refuses stream writes from its start.
         core.hub.streams.close()
-        // Responses held for their commit go out before the server stops.
-        core.journal?.flush()
         server.shutdown()
         // After the server: every answered change is committed, and the lock is released for
         // the next process on the same directory.

@@ -1,5 +1,7 @@
+import Dispatch
 import Logging
 import MicroHTTP
+import Synchronization
 
 /// Turns MicroHTTP's callbacks into routed handler calls, and answers what can be answered
 /// from the headers alone (404, 405, 415) before any body is buffered; MicroHTTP itself asks
@@ -9,6 +11,9 @@ final class RequestPipeline: Sendable {
     let core: ServiceCore
     /// `Allow` for `OPTIONS *`, and the methods a preflight lets a page send.
     private let methods: String
+    /// Ends the waits of reads held for a stalled commit; its own queue, so that no pool
+    /// busy elsewhere delays them.
+    private let stallTimers = DispatchQueue(label: "containment.stall-timers")
 
     init(router: Router, core: ServiceCore) {
         self.router = router
@@ -91,7 +96,7 @@ final class RequestPipeline: Sendable {
     func answer(_ request: consuming HTTPRequest, _ match: RouteMatch) -> HTTPReply {
         let started = ContinuousClock.now
         let route = match.route
-        let commit = Self.pendingCommit(for: request.head, core)
+        let commit = Self.pendingCommit(core)
         let serviceRequest = ServiceRequest(http: request, parameters: match.parameters, caller: match.caller, commit: commit)
         let template = route.template.description
         // The head is read where it is (`serviceRequest.http.head`), never copied out.
@@ -111,27 +116,39 @@ final class RequestPipeline: Sendable {
             response = .problem(error, pretty: serviceRequest.wantsPrettyJSON)
         }
         let head = serviceRequest.http.head
-        guard let ticket = serviceRequest.commit?.ticket, let journal = core.journal else {
+        guard let commit = serviceRequest.commit, let journal = core.journal, !journal.isDurable(commit.ticket) else {
             return .response(finish(head, route: template, response, started: started, histograms: route.histograms))
         }
-        // Answered once the change is committed, by the journal's writer: this thread goes
+        // Answered once what it shows is committed, by the journal's writer: this thread goes
         // back to serving requests, whose changes join the same group commit.
         let deferred = HTTPDeferredResponse()
-        journal.whenDurable(ticket) { [self] failure in
+        let answered = AnsweredOnce()
+        journal.whenDurable(commit.ticket) { [self] failure in
+            guard answered.claim() else { return }
             let answer = failure.map { failure in
+                guard commit.madeChange else { return HTTPResponse.problem(.notShown(failure)) }
                 core.logger.critical("state directory: \(failure); changes are refused until a restart")
                 return HTTPResponse.problem(.notDurable(failure, applied: true))
             }
             deferred.complete(finish(head, route: template, answer ?? response, started: started, histograms: route.histograms))
         }
+        // A request that only shows a change waits a bounded time: its client may retry. One
+        // that made a change waits for its commit, whatever it takes (its change may yet land).
+        if !commit.madeChange {
+            let stall = core.configuration.stateStallSeconds
+            stallTimers.asyncAfter(deadline: .now() + stall) { [self] in
+                guard answered.claim() else { return }
+                let stalled = HTTPResponse.problem(.stateStalled(stall), headers: ["Retry-After": "1"])
+                deferred.complete(finish(head, route: template, stalled, started: started, histograms: route.histograms))
+            }
+        }
         return .deferred(deferred)
     }
 
-    /// Where the request's change leaves its journal ticket; none without a journal or for
-    /// a method that changes nothing, so that most requests allocate nothing for it.
-    private static func pendingCommit(for head: HTTPRequestHead, _ core: ServiceCore) -> PendingCommit? {
-        guard core.journal != nil, head.method != "GET", head.method != "HEAD" else { return nil }
-        return PendingCommit()
+    /// Where the request leaves the journal ticket its answer waits for; none without a
+    /// journal, so that requests allocate nothing for it then.
+    private static func pendingCommit(_ core: ServiceCore) -> PendingCommit? {
+        core.journal == nil ? nil : PendingCommit()
     }
 
     private func routeLabel(of head: HTTPRequestHead) -> String {
@@ -170,4 +187,12 @@ final class RequestPipeline: Sendable {
         if let length = head.headers["Content-Length"] { return length != "0" }
         return head.headers["Transfer-Encoding"] != nil
     }
+}
+
+/// Lets the first of two ways a deferred answer can go (durable, or stalled) answer, once.
+private final class AnsweredOnce: Sendable {
+    private let done = Atomic<Bool>(false)
+
+    /// True for the first caller only.
+    func claim() -> Bool { !done.exchange(true, ordering: .acquiringAndReleasing) }
 }

@@ -53,6 +53,11 @@ public struct ServiceConfiguration: Sendable {
     /// The fewest replayed events that call for a snapshot, so small trees keep the entry
     /// count's pace (not an option; tests lower it).
     public var replayedEventsPerSnapshot = 50_000
+    /// Seconds a commit may run before the state directory counts as stalled (a frozen file
+    /// system, a hung network volume): `/readyz` then answers 503 `state_stalled`, and a read
+    /// waiting for its tree's latest change to be durable gets the same 503 (with
+    /// `Retry-After`) instead of waiting longer. Not an option; tests lower it.
+    public var stateStallSeconds: Double = 5
 
     public init() {}
 }

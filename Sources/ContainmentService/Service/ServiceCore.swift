@@ -30,15 +30,23 @@ final class ServiceCore: Sendable {
         metrics = ServiceMetrics()
         hub = EventHub(
             metrics: metrics, heartbeatInterval: configuration.heartbeatInterval,
-            streamFlushDelay: configuration.streamFlushDelay)
+            streamFlushDelay: configuration.streamFlushDelay, durability: Self.durability(of: journal))
         registry = TreeRegistry(limit: configuration.maxTrees)
         budget = MemoryBudget(limit: configuration.memoryBudget)
         transitionTimer = TransitionTimer()
         transitionTimer.onDue { [weak self] tree in
             guard let self, let box = try? registry.box(tree) else { return }
-            // Catching up is what completes the due transitions; the read itself is empty.
-            _ = try? box.read(self) { _ in () }
+            // Catching up is what completes the due transitions; the read itself is empty, and
+            // nobody waits for its answer.
+            _ = try? box.read(self, commit: nil) { _ in () }
         }
+        journal?.onProgress { [weak hub] in hub?.streams.durabilityAdvanced() }
+    }
+
+    /// Whether a journal ticket is durable, for the streams; nil without a state directory.
+    private static func durability(of journal: StateJournal?) -> StreamFanOut.Durability? {
+        guard let journal else { return nil }
+        return { journal.isDurable($0) }
     }
 
     var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }
@@ -48,7 +56,13 @@ final class ServiceCore: Sendable {
     /// Ready to take traffic: started and not shutting down (`GET /readyz`).
     /// A failed state directory makes the instance unready too: it refuses changes until it is
     /// restarted.
-    var isReady: Bool { ready.load(ordering: .acquiring) && !isShuttingDown && journal?.failure == nil }
+    var isReady: Bool { ready.load(ordering: .acquiring) && !isShuttingDown && journal?.failure == nil && !isStateStalled }
+
+    /// Whether the running commit has taken longer than `stateStallSeconds`.
+    var isStateStalled: Bool {
+        guard let running = journal?.runningCommitDuration else { return false }
+        return running > .milliseconds(Int64(configuration.stateStallSeconds * 1000))
+    }
 
     func markReady() { ready.store(true, ordering: .releasing) }
 
@@ -83,12 +97,12 @@ extension ServiceCore {
 
     /// The request's tree, when its caller may see it; otherwise the same 404 as a missing tree.
     func box(_ request: ServiceRequest) throws(Problem) -> TreeBox {
-        try registry.box(request.parameter("tree"), for: request.caller)
+        try registry.box(request.parameter("tree"), for: request.caller, commit: request.commit)
     }
 
-    /// Reads the request's tree under its lock.
+    /// Reads the request's tree under its lock; the answer waits until what it shows is durable.
     func read<Result: Sendable>(_ request: ServiceRequest, _ body: (ContainmentTree) throws(Problem) -> Result) throws(Problem) -> Result {
-        try box(request).read(self, body)
+        try box(request).read(self, commit: request.commit, body)
     }
 }
 

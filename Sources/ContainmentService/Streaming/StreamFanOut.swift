@@ -14,7 +14,16 @@ import Synchronization
 /// keeps replay and live delivery free of gaps and duplicates: a subscription is posted under
 /// its tree's lock, so every batch that tree published before it is already ahead of it in
 /// the inbox (and in its replay), every later batch behind it.
+///
+/// With a state directory nothing goes out before it is durable: each message carries the
+/// journal ticket of the record it shows, and waits (with every later message of its tree,
+/// which keeps each tree's order) until that ticket is committed; the journal's writer wakes
+/// the fan-out after each commit. A tree is its incarnation (`StreamedTree.key`), never its id:
+/// a tree created again under the id of one being torn down has streams of its own.
 final class StreamFanOut: Sendable {
+    /// Whether the journal record with this ticket is durable.
+    typealias Durability = @Sendable (UInt64) -> Bool
+
     private let queue = DispatchQueue(label: "containment.streams", qos: .utility)
     private let inbox = Mutex(Inbox())
     /// Only touched on `queue`; the lock is never contended and only satisfies the compiler.
@@ -29,11 +38,31 @@ final class StreamFanOut: Sendable {
     private let heartbeatSlices: Int
     private let flushDelay: DispatchTimeInterval
     private let openStreams: Gauge
+    private let durability: Durability?
+    /// Messages held for their tickets, in the order posted; only touched on `queue`.
+    private let held = Mutex<[Message]>([])
+    /// Whether `held` has any, readable off the queue (the journal's writer asks).
+    private let isHolding = Atomic<Bool>(false)
 
-    private enum Message {
-        case deliver(tree: String, owner: String?, events: [Event])
-        case admit(StreamSubscriber)
-        case endTree(String, owner: String?, lastSeq: UInt64)
+    private struct Message {
+        enum Kind {
+            case deliver(StreamedTree, events: [Event])
+            /// A subscription with its replay, written before any live event.
+            case admit(StreamSubscriber, replay: [UInt8])
+            case endTree(StreamedTree, lastSeq: UInt64)
+        }
+
+        let kind: Kind
+        /// The journal ticket that must be durable first; 0 for none.
+        let ticket: UInt64
+
+        /// The tree whose order the message keeps; nil for an all-trees subscription.
+        var tree: UInt64? {
+            switch kind {
+            case .deliver(let tree, _), .endTree(let tree, _): tree.key
+            case .admit(let subscriber, _): if case .tree(let tree) = subscriber.scope { tree.key } else { nil }
+            }
+        }
     }
 
     private struct Inbox {
@@ -46,7 +75,8 @@ final class StreamFanOut: Sendable {
     }
 
     struct Registry {
-        var byTree: [String: [UInt64: StreamSubscriber]] = [:]
+        /// By tree incarnation, then subscriber.
+        var byTree: [UInt64: [UInt64: StreamSubscriber]] = [:]
         var allTrees: [UInt64: StreamSubscriber] = [:]
         var isClosed = false
         var heartbeatTicks = 0
@@ -56,16 +86,19 @@ final class StreamFanOut: Sendable {
     /// message waits for others before the inbox is drained: long enough for the mutation's
     /// own response to leave before thousands of streams wake up on the same server threads,
     /// and for a burst of mutations to go out as one write per stream.
-    init(heartbeatInterval: Double, flushDelay: Double, openStreams: Gauge) {
+    /// `durability`: the journal's answer, nil without a state directory (nothing is held).
+    init(heartbeatInterval: Double, flushDelay: Double, openStreams: Gauge, durability: Durability?) {
         self.openStreams = openStreams
+        self.durability = durability
         heartbeatSlices = max(1, Int(heartbeatInterval.rounded(.down)))
         heartbeatTick = .milliseconds(max(1, Int(heartbeatInterval * 1000) / heartbeatSlices))
         self.flushDelay = .microseconds(max(0, Int(flushDelay * 1_000_000)))
         scheduleHeartbeat()
     }
 
-    /// Queues a new stream: it receives every batch posted after this call.
-    func add(_ stream: HTTPStream, format: StreamFormat, scope: StreamSubscriber.Scope) {
+    /// Queues a new stream: it receives `replay` (written as one, once the record `durableAfter`
+    /// is durable), then every batch posted after this call.
+    func add(_ stream: HTTPStream, format: StreamFormat, scope: StreamSubscriber.Scope, replay: [UInt8] = [], durableAfter ticket: UInt64 = 0) {
         let subscriber = StreamSubscriber(
             id: nextID.add(1, ordering: .relaxed).newValue, stream: stream, format: format, scope: scope)
         if case .allTrees = scope {
@@ -74,33 +107,52 @@ final class StreamFanOut: Sendable {
             allTreesStreams.add(1, ordering: .sequentiallyConsistent)
             stream.onTermination { [weak self] _ in self?.allTreesStreams.subtract(1, ordering: .sequentiallyConsistent) }
         }
-        post(.admit(subscriber))
+        post(Message(kind: .admit(subscriber, replay: replay), ticket: ticket))
     }
 
     /// Whether an all-trees stream is open (or was just added): then every tree's batches
     /// are posted, not only those of trees with streams of their own.
     var hasAllTreesStreams: Bool { allTreesStreams.load(ordering: .sequentiallyConsistent) > 0 }
 
-    /// Queues one tree's batch of events (already in seq order).
-    func deliver(tree: String, owner: String?, events: [Event]) {
-        post(.deliver(tree: tree, owner: owner, events: events))
+    /// Queues one tree's batch of events (already in seq order), to go out once the record
+    /// `durableAfter` is durable.
+    func deliver(_ tree: StreamedTree, events: [Event], durableAfter ticket: UInt64) {
+        post(Message(kind: .deliver(tree, events: events), ticket: ticket))
     }
 
     /// Queues the end of a tree's streams: a final `treeDeleted` message, then the stream ends.
     /// All-trees streams get the message and stay open.
-    func endStreams(ofTree tree: String, owner: String?, lastSeq: UInt64) {
-        post(.endTree(tree, owner: owner, lastSeq: lastSeq))
+    func endStreams(of tree: StreamedTree, lastSeq: UInt64, durableAfter ticket: UInt64) {
+        post(Message(kind: .endTree(tree, lastSeq: lastSeq), ticket: ticket))
+    }
+
+    /// The journal committed: held messages whose tickets it covered can go.
+    func durabilityAdvanced() {
+        guard isHolding.load(ordering: .sequentiallyConsistent) else { return }
+        let drainAt = inbox.withLock { inbox -> DispatchTime? in
+            guard !inbox.isDrainScheduled else { return nil }
+            inbox.isDrainScheduled = true
+            return max(.now(), inbox.nextDrainNotBefore)
+        }
+        if let drainAt { queue.asyncAfter(deadline: drainAt) { [self] in drain() } }
     }
 
     /// Writes the final `shutdown` message to every stream and finishes it; streams added
     /// later get the same at once. Blocks until done, so the server's shutdown can follow.
+    /// What is still held for the journal is not sent: it may never become durable.
     func close() {
         queue.sync { [self] in
             drain()
+            let waiting = held.withLock { held in
+                defer { held = [] }
+                return held.compactMap { message -> StreamSubscriber? in
+                    if case .admit(let subscriber, _) = message.kind { subscriber } else { nil }
+                }
+            }
             let closing = registry.withLock { registry in
                 registry.isClosed = true
                 defer { registry = Registry(isClosed: true) }
-                return registry.byTree.values.flatMap(\.values) + registry.allTrees.values
+                return registry.byTree.values.flatMap(\.values) + registry.allTrees.values + waiting
             }
             openStreams.set(to: 0)
             closing.forEach(Self.finishForShutdown)
@@ -119,29 +171,45 @@ final class StreamFanOut: Sendable {
 
     // MARK: On the queue
 
-    /// Handles everything posted so far, in order; consecutive batches are merged per tree
-    /// (each tree's events stay in seq order) and sent together.
+    /// Handles everything posted so far that is durable, in order; consecutive batches are
+    /// merged per tree (each tree's events stay in seq order) and sent together. A message
+    /// whose ticket is not durable yet is held, with every later message of its tree.
     private func drain() {
         let started = DispatchTime.now()
-        let messages = inbox.withLock { inbox in
+        let posted = inbox.withLock { inbox in
             defer { inbox.messages = [] }
             return inbox.messages
         }
+        let messages = held.withLock { held in
+            defer { held = [] }
+            return held + posted
+        }
         defer { scheduleNextDrain(after: started) }
         var merged = MergedBatches()
+        var holding: [Message] = []
+        var heldTrees = Set<UInt64>()
         for message in messages {
-            switch message {
-            case .deliver(let tree, let owner, let events):
-                merged.append(tree: tree, owner: owner, events: events)
-            case .admit(let subscriber):
+            if let tree = message.tree, heldTrees.contains(tree) || !(durability?(message.ticket) ?? true) {
+                holding.append(message)
+                heldTrees.insert(tree)
+                continue
+            }
+            switch message.kind {
+            case .deliver(let tree, let events):
+                merged.append(tree, events: events)
+            case .admit(let subscriber, let replay):
                 send(&merged)
-                admit(subscriber)
-            case .endTree(let tree, let owner, let lastSeq):
+                admit(subscriber, replay: replay)
+            case .endTree(let tree, let lastSeq):
                 send(&merged)
-                end(tree: tree, owner: owner, lastSeq: lastSeq)
+                end(tree, lastSeq: lastSeq)
             }
         }
         send(&merged)
+        held.withLock { $0 = holding }
+        isHolding.store(!holding.isEmpty, ordering: .sequentiallyConsistent)
+        // A commit that finished while this drain decided saw nothing held: look again.
+        if holding.contains(where: { durability?($0.ticket) ?? true }) { durabilityAdvanced() }
     }
 
     /// Messages posted while draining wait for the next drain, spaced after this one.
@@ -155,13 +223,14 @@ final class StreamFanOut: Sendable {
         if let drainAt { queue.asyncAfter(deadline: drainAt) { [self] in drain() } }
     }
 
-    private func admit(_ subscriber: StreamSubscriber) {
+    private func admit(_ subscriber: StreamSubscriber, replay: [UInt8]) {
         let isClosed = registry.withLock { $0.isClosed }
         if isClosed { return Self.finishForShutdown(subscriber) }
+        if !replay.isEmpty { subscriber.stream.write(replay) }
         guard subscriber.stream.isActive else { return }
         registry.withLock { registry in
             switch subscriber.scope {
-            case .tree(let tree): registry.byTree[tree, default: [:]][subscriber.id] = subscriber
+            case .tree(let tree): registry.byTree[tree.key, default: [:]][subscriber.id] = subscriber
             case .allTrees: registry.allTrees[subscriber.id] = subscriber
             }
         }
@@ -178,8 +247,8 @@ final class StreamFanOut: Sendable {
         let removed = registry.withLock { registry in
             switch subscriber.scope {
             case .tree(let tree):
-                defer { if registry.byTree[tree]?.isEmpty == true { registry.byTree[tree] = nil } }
-                return registry.byTree[tree]?.removeValue(forKey: subscriber.id) != nil
+                defer { if registry.byTree[tree.key]?.isEmpty == true { registry.byTree[tree.key] = nil } }
+                return registry.byTree[tree.key]?.removeValue(forKey: subscriber.id) != nil
             case .allTrees:
                 return registry.allTrees.removeValue(forKey: subscriber.id) != nil
             }
@@ -188,26 +257,25 @@ final class StreamFanOut: Sendable {
     }
 
     private func send(_ merged: inout MergedBatches) {
-        for (tree, owner, events) in merged.take() { send(tree: tree, owner: owner, events: events) }
+        for (tree, events) in merged.take() { send(tree, events: events) }
     }
 
-    private func send(tree: String, owner: String?, events: [Event]) {
+    private func send(_ tree: StreamedTree, events: [Event]) {
         var framed = FramedBatch(events: events)
         let targets = registry.withLock { registry in
-            (registry.byTree[tree].map { Array($0.values) } ?? [])
-                + registry.allTrees.values.filter { $0.scope.includes(tree, ownedBy: owner) }
+            (registry.byTree[tree.key].map { Array($0.values) } ?? []) + registry.allTrees.values.filter { $0.scope.includes(tree) }
         }
         // A stream that ended (client gone, too slow) refuses the write; its termination
         // handler removes it.
         for subscriber in targets { subscriber.stream.write(framed.bytes(for: subscriber)) }
     }
 
-    private func end(tree: String, owner: String?, lastSeq: UInt64) {
-        let signal = StreamSignal.TreeDeleted(tree: tree, lastSeq: lastSeq)
+    private func end(_ tree: StreamedTree, lastSeq: UInt64) {
+        let signal = StreamSignal.TreeDeleted(tree: tree.id, lastSeq: lastSeq)
         let (ending, watching) = registry.withLock { registry in
             (
-                registry.byTree.removeValue(forKey: tree).map { Array($0.values) } ?? [],
-                registry.allTrees.values.filter { $0.scope.includes(tree, ownedBy: owner) }
+                registry.byTree.removeValue(forKey: tree.key).map { Array($0.values) } ?? [],
+                registry.allTrees.values.filter { $0.scope.includes(tree) }
             )
         }
         openStreams.decrement(by: Double(ending.count))
@@ -252,18 +320,18 @@ final class StreamFanOut: Sendable {
 
 /// Batches waiting in one drain, per tree in the order the trees first appeared.
 private struct MergedBatches {
-    private var trees: [(id: String, owner: String?)] = []
-    private var events: [String: [Event]] = [:]
+    private var trees: [StreamedTree] = []
+    private var events: [UInt64: [Event]] = [:]
 
-    mutating func append(tree: String, owner: String?, events batch: [Event]) {
-        if events[tree] == nil { trees.append((tree, owner)) }
-        events[tree, default: []] += batch
+    mutating func append(_ tree: StreamedTree, events batch: [Event]) {
+        if events[tree.key] == nil { trees.append(tree) }
+        events[tree.key, default: []] += batch
     }
 
     /// The merged batches, leaving none.
-    mutating func take() -> [(tree: String, owner: String?, events: [Event])] {
+    mutating func take() -> [(tree: StreamedTree, events: [Event])] {
         defer { self = MergedBatches() }
-        return trees.map { ($0.id, $0.owner, events[$0.id] ?? []) }
+        return trees.map { ($0, events[$0.key] ?? []) }
     }
 }
 

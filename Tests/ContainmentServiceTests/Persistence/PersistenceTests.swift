@@ -281,4 +281,21 @@ import Testing
         #expect(readiness.status == 503)
         #expect(readiness.json["code"].string == "state_not_durable")
     }
+
+    /// A deletion refused because the state directory failed changes nothing: the tree stays
+    /// listed and readable (it was unlisted until the next restart).
+    @Test func aRefusedDeletionChangesNothing() throws {
+        let directory = StateDirectory()
+        let service = try directory.service()
+        try service.createTree("kept", root: #"{"id": "root"}"#)
+        let before = try service.request("GET", "/v1/trees/kept")
+        service.service.core.journal?.close()
+        let refused = try service.request("DELETE", "/v1/trees/kept")
+        #expect(refused.status == 503)
+        #expect(refused.json["code"].string == "state_not_durable")
+        let after = try service.request("GET", "/v1/trees/kept")
+        #expect(after.status == 200)
+        #expect(after.text == before.text)
+        #expect(try service.request("GET", "/v1/trees").json["trees"][0]["id"].string == "kept")
+    }
 }

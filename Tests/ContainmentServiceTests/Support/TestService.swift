@@ -1,4 +1,5 @@
 import Containment
+import ContainmentPersistence
 import Foundation
 import MicroHTTPTestSupport
 import Testing
@@ -40,6 +41,17 @@ final class TestService: Sendable {
             client = nil
             try service.start()
         }
+    }
+
+    /// A service whose journal commits to `store` (a test's stand-in for a disk).
+    init(store: any JournalStore, _ configure: (inout ServiceConfiguration) -> Void = { _ in }) throws {
+        var configuration = ServiceConfiguration()
+        configuration.http.port = 0
+        configuration.http.threads = 2
+        configure(&configuration)
+        service = try ContainmentService(configuration: configuration, store: store)
+        client = nil
+        try service.start()
     }
 
     deinit { service.shutdown() }

@@ -17,7 +17,7 @@ extension TreeBox {
     /// answer from what it produced. An `answer` that throws (a raw-call batch refused at its
     /// first call, which changed nothing) journals nothing.
     func apply<Result: Sendable>(
-        _ core: ServiceCore, _ mutation: TreeMutation, payload: Int?, body: [UInt8]? = nil, commit: PendingCommit? = nil,
+        _ core: ServiceCore, _ mutation: TreeMutation, payload: Int?, body: [UInt8]? = nil, commit: PendingCommit?,
         _ answer: (ContainmentTree, TreeMutation.Applied, inout State) throws(Problem) -> Result
     ) throws(Problem) -> (Result, [Event]) {
         try withTree(core, payload: payload, commit: commit) { (tree, now, state) throws(Problem) -> (Result, [Event]) in
@@ -29,55 +29,35 @@ extension TreeBox {
     }
 
     /// Appends `record` to the journal (under the tree's lock, so the tree's records keep its
-    /// order); the ticket to wait for, or nil without a state directory.
-    func journal(_ core: ServiceCore, _ record: PendingRecord, events: [Event], _ state: inout State) -> UInt64? {
-        guard let journal = core.journal else { return nil }
+    /// order); its ticket becomes the tree's latest. Nothing without a state directory.
+    func journal(_ core: ServiceCore, _ record: PendingRecord, events: [Event], _ state: inout State) {
+        guard let journal = core.journal else { return }
         switch record {
         case .creation(let creation):
             let header = StoredTreeHeader(
                 id: id, clock: clock.rawValue, owner: owner, ownerTokenHash: owner.flatMap { core.configuration.accessTokens?.tokenHash(ofCaller: $0) },
                 incarnation: incarnation, creation: JSONCoding.encodeWithFoundation(creation, pretty: false))
-            return journal.append(.createTree(header))
+            state.journal.appended(journal.append(.createTree(header)))
         case .mutation(let mutation, let time, let body):
             let entry = JournalEntry(
                 tree: id, time: time, mutation: JournalCoding.encode(mutation, body: body),
                 digest: Self.digest(events), version: state.version, manualTime: state.manualTime)
-            let ticket = journal.append(.mutation(entry))
-            state.journalEntries += 1
-            state.journalBytes += entry.mutation.count
-            state.journalEvents += events.count
-            guard needsSnapshot(core.configuration, state) else { return ticket }
-            state.journalEntries = 0
-            state.journalBytes = 0
-            state.journalEvents = 0
+            state.journal.appendedEntry(journal.append(.mutation(entry)), bytes: entry.mutation.count, events: events.count)
+            let lastSnapshotBytes = snapshotBytes.load(ordering: .relaxed)
+            guard state.journal.needsSnapshot(core.configuration, controllers: state.tree.controllerCount, lastSnapshotBytes: lastSnapshotBytes)
+            else { return }
             // Taken here, under the lock, so it is the state right after this entry; the
             // writer encodes it and writes it (dropping the entries it replaces) off the lock.
             let treeState = state.tree.state
-            return journal.append(
-                .snapshot(
-                    PendingSnapshot(tree: id, version: state.version, manualTime: state.manualTime) { [self] in
-                        let bytes = JournalCoding.encodeSnapshot(treeState)
-                        snapshotBytes.store(bytes.count, ordering: .relaxed)
-                        return bytes
-                    }))
+            let pending = PendingSnapshot(tree: id, version: state.version, manualTime: state.manualTime) { [self] in
+                let bytes = JournalCoding.encodeSnapshot(treeState)
+                snapshotBytes.store(bytes.count, ordering: .relaxed)
+                return bytes
+            }
+            state.journal.snapshotTaken(journal.append(.snapshot(pending)))
         case .deletion:
-            return journal.append(.deleteTree(id))
+            state.journal.appended(journal.append(.deleteTree(id)))
         }
-    }
-
-    /// Whether the journal since the last snapshot should give way to a new one: at
-    /// `--state-snapshot-every` N entries once they weigh at least the last snapshot (so
-    /// writing snapshots never costs more than writing the journal), in any case at 10 × N
-    /// entries or `journalBytesPerSnapshot`, and once a restore would replay more events than
-    /// `replayedEventsPerController` per controller (and `replayedEventsPerSnapshot`): reading
-    /// a snapshot is then the cheaper restore, so a restore's work stays bounded by the
-    /// tree's size, not its history.
-    private func needsSnapshot(_ configuration: ServiceConfiguration, _ state: State) -> Bool {
-        let every = configuration.journalEntriesPerSnapshot
-        if state.journalEntries >= 10 * every || state.journalBytes >= ServiceConfiguration.journalBytesPerSnapshot { return true }
-        if state.journalEntries >= every && state.journalBytes >= snapshotBytes.load(ordering: .relaxed) { return true }
-        return state.journalEvents
-            >= max(configuration.replayedEventsPerSnapshot, ServiceConfiguration.replayedEventsPerController * state.tree.controllerCount)
     }
 
     /// The fingerprint of a mutation's events: their compact JSON, as clients get it.
@@ -98,5 +78,21 @@ extension Problem {
             ? "The change ran but could not be made durable (\(failure)); it will be gone after a restart. The service refuses changes until it is restarted."
             : "The state directory failed earlier (\(failure)); the service refuses changes until it is restarted."
         return Problem(status: 503, code: "state_not_durable", detail: detail)
+    }
+
+    /// A commit has run longer than `seconds` (the disk stopped taking writes): what waits for
+    /// it is not answered now.
+    static func stateStalled(_ seconds: Double) -> Problem {
+        Problem(
+            status: 503, code: "state_stalled",
+            detail: "A commit to the state directory has taken over \(Int(seconds)) seconds; the answer waits for it. Retry later.")
+    }
+
+    /// The tree this request would show holds a change that could not be made durable: it is
+    /// not shown (after a restart the tree is as it was before that change).
+    static func notShown(_ failure: StateStoreError) -> Problem {
+        Problem(
+            status: 503, code: "state_not_durable",
+            detail: "The tree's latest change could not be made durable (\(failure)), so it is not shown; the service refuses changes until it is restarted.")
     }
 }

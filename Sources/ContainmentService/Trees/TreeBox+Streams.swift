@@ -1,0 +1,54 @@
+import Containment
+import MicroHTTP
+
+extension TreeBox {
+    /// Subscribes `stream` to this tree's events after `after` (nil: every retained event),
+    /// under the lock so that no event falls between the replay and the live ones. A resume
+    /// point that is no longer retained, or that the tree never reached, gets a `reset`
+    /// message and the replay starts at the oldest retained event.
+    ///
+    /// The replay goes out with the subscription, once the tree's latest record is durable,
+    /// as one write: a replay larger than the slow-consumer bound is still taken whole (the
+    /// bound then applies to what the client has not read when live events follow).
+    func subscribe(_ core: ServiceCore, _ stream: HTTPStream, format: StreamFormat, after: UInt64?) throws(Problem) {
+        _ = try withTree(core, changes: false, commit: nil) { (tree, _, state) throws(Problem) -> ((), [Event]) in
+            let oldest = tree.oldestRetainedSeq
+            let needsReset = after.map { $0 + 1 < oldest || $0 > tree.lastSeq } ?? false
+            let start = needsReset ? oldest - 1 : after ?? oldest - 1
+            let events = try Problem.engine { try tree.events(after: start, limit: Int.max) }
+            var replay: [UInt8] = []
+            if needsReset {
+                replay = format.control("reset", StreamSignal.Reset(tree: id, requestedAfter: after ?? 0, oldestSeq: oldest))
+            }
+            replay += format.frames(events)
+            // Before the subscription is posted and under the lock that every publish of this
+            // tree takes: each later batch sees it and is posted behind the subscription.
+            openStreams.add(1, ordering: .relaxed)
+            stream.onTermination { [weak self] _ in self?.openStreams.subtract(1, ordering: .relaxed) }
+            core.hub.streams.add(
+                stream, format: format, scope: .tree(StreamedTree(self)), replay: replay, durableAfter: state.journal.lastTicket)
+            return ((), [])
+        }
+    }
+}
+
+/// One incarnation of a tree as the streams know it: its events go to its own streams only,
+/// never to those of a tree created later under the same id.
+struct StreamedTree: Sendable, Equatable {
+    /// The box's incarnation: unique in the process, unlike the id.
+    let key: UInt64
+    let id: String
+    let owner: String?
+
+    init(_ box: TreeBox) {
+        key = box.incarnation
+        id = box.id
+        owner = box.owner
+    }
+
+    init(key: UInt64, id: String, owner: String?) {
+        self.key = key
+        self.id = id
+        self.owner = owner
+    }
+}

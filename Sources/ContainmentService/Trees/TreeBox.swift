@@ -1,0 +1,207 @@
+import Containment
+import ContainmentPersistence
+import FoundationEssentials
+import MicroHTTP
+import Synchronization
+
+/// One tree behind its own lock: requests on different trees never wait for each other. The
+/// lock guards the engine's tree and the small owned parts of its step (`State`); the box runs
+/// each step (`withTree`) and hands what it produced to the journal, the streams and the
+/// waiting requests.
+final class TreeBox: Sendable {
+    let id: String
+    let clock: TreeClock
+    /// The name of the token that created it (nil when access control was off): only that
+    /// token and admin tokens see the tree. Kept with the tree so a store can save it alongside.
+    let owner: String?
+    /// Unique per box in this process, so a tree deleted and created again under the same id
+    /// never repeats an entity tag, and its streams never see the other tree's events.
+    let incarnation: UInt64
+    private let state: Mutex<State>
+    /// This tree's event streams not yet ended. Raised under the lock before the subscription
+    /// is posted, lowered once the stream ends: a batch published while it is 0 (and no
+    /// all-trees stream is open) cannot reach any stream and skips the fan-out.
+    let openStreams = Atomic<Int>(0)
+    /// The size of the tree's last snapshot (0 before the first), set by the journal's writer
+    /// once it has encoded it.
+    let snapshotBytes: Atomic<Int>
+
+    /// What the lock guards. `ContainmentTree` is not thread-safe; it is only touched here.
+    struct State {
+        let tree: ContainmentTree
+        /// The manual clock's current time (seconds since 1970); unused on real trees.
+        var manualTime: Double
+        /// Set once the tree is deleted, for requests that looked the box up just before.
+        var isDeleted = false
+        /// Bumped by every change: each successful mutation and each time advance.
+        var version: UInt64
+        /// What the step under way leaves for the journal; taken by `withTree` once the step
+        /// returns (a step that throws leaves nothing).
+        var pendingRecord: PendingRecord?
+        var journal: TreeJournal
+        var usage: TreeUsage
+        var waiters = TransitionWaiters()
+        var snapshot = SnapshotCache()
+
+        mutating func changed() {
+            version += 1
+            snapshot.invalidate()
+        }
+    }
+
+    /// `accountedBytes`: what creating the tree already reserved from the memory budget, its
+    /// `estimatedBytes` at creation. `manualTime`, `version` and `journal`: where a restored
+    /// tree left off (a new tree starts at its creation time, version 0 and no journal).
+    init(
+        tree: sending ContainmentTree, clock: TreeClock, owner: String?, manualTime: Double, incarnation: UInt64, accountedBytes: Int,
+        version: UInt64 = 0, journal: TreeJournal = TreeJournal(), snapshotBytes: Int = 0
+    ) {
+        id = tree.id
+        self.clock = clock
+        self.owner = owner
+        self.incarnation = incarnation
+        self.snapshotBytes = Atomic(snapshotBytes)
+        let usage = TreeUsage(tree: tree, accountedBytes: accountedBytes)
+        state = Mutex(State(tree: tree, manualTime: manualTime, version: version, journal: journal, usage: usage))
+    }
+
+    /// Runs `body` on the tree under its lock, with the tree's `now`, and publishes its events.
+    /// On a real clock, transitions that fell due complete first, each at its own due time:
+    /// their events are published and logged but not returned, since this request did not
+    /// cause them. Waiting transition requests whose transition finished are answered, and the
+    /// next due time goes to the transition timer. `changes` is false for reads: only a
+    /// step that may change the tree, and returns, moves the tree's version on.
+    /// `payload`: the size of the request body a growing mutation carries; it is refused with
+    /// 507 when the memory budget is spent, and its body counts against the budget until the
+    /// next exact count. Nil for reads and deletions.
+    /// `commit`: receives the journal ticket the request's answer must wait for, so that it
+    /// never shows a change that is not yet durable (nil for steps nobody answers: the timer's
+    /// catch-up). Nothing here waits for the disk.
+    func withTree<Result: Sendable>(
+        _ core: ServiceCore, changes: Bool = true, payload: Int? = nil, commit: PendingCommit?,
+        _ body: (ContainmentTree, _ now: Double, _ state: inout State) throws(Problem) -> (Result, [Event])
+    ) throws(Problem) -> (Result, [Event]) {
+        // Answered once the lock is released: encoding a waiter's response (and handing it to
+        // its connection) must not hold up the tree's other requests.
+        var finished: [FinishedWaiter] = []
+        var finishedTicket: UInt64 = 0
+        defer { Self.answer(finished, once: finishedTicket, core) }
+        return try state.withLock { (state: inout State) throws(Problem) -> (Result, [Event]) in
+            // Whatever this step answers, a refusal too, shows the tree as it now stands.
+            let ticketBefore = state.journal.lastTicket
+            defer { commit?.observe(state.journal.lastTicket, own: state.journal.lastTicket != ticketBefore) }
+            guard !state.isDeleted else { throw .treeNotFound(id) }
+            if changes, let failure = core.journal?.failure { throw .notDurable(failure, applied: false) }
+            if payload != nil, core.budget.isSpent {
+                state.usage.charge(state.tree, isDeleted: false, core.budget, recount: true)
+                try core.budget.checkRoom()
+            }
+            let now = clock == .real ? Date().timeIntervalSince1970 : state.manualTime
+            if clock == .real {
+                while let due = state.tree.nextDueTime, due <= now {
+                    let completion = state.tree.advance(to: due)
+                    state.changed()
+                    journal(core, .mutation(.advance(to: due), time: due), events: completion, &state)
+                    publish(core, completion, state)
+                    finished += state.waiters.takeFinished(in: state.tree, completion: completion)
+                    finishedTicket = state.journal.lastTicket
+                }
+            }
+            defer {
+                state.usage.report(state.tree, isDeleted: state.isDeleted, core)
+                if clock == .real, !state.isDeleted, let due = state.tree.nextDueTime {
+                    core.transitionTimer.schedule(tree: id, at: due)
+                }
+            }
+            let (result, events) = try body(state.tree, now, &state)
+            if changes { state.changed() }
+            if let record = state.pendingRecord {
+                state.pendingRecord = nil
+                journal(core, record, events: events, &state)
+            }
+            state.usage.took(bodyBytes: payload ?? 0)
+            if state.isDeleted {
+                core.registry.unlist(self, durableAfter: state.journal.lastTicket) { core.journal?.isDurable($0) ?? true }
+            }
+            publish(core, events, state)
+            let done = state.waiters.takeFinished(in: state.tree, completion: events)
+            if !done.isEmpty {
+                finished += done
+                finishedTicket = state.journal.lastTicket
+            }
+            if state.isDeleted {
+                core.hub.streams.endStreams(
+                    of: StreamedTree(self), lastSeq: state.tree.lastSeq, durableAfter: state.journal.lastTicket)
+            }
+            return (result, events)
+        }
+    }
+
+    /// Hands a batch to the streams, to go out once its record is durable.
+    private func publish(_ core: ServiceCore, _ events: [Event], _ state: State) {
+        core.hub.publish(
+            StreamedTree(self), events: events, durableAfter: state.journal.lastTicket,
+            treeHasStreams: openStreams.load(ordering: .relaxed) > 0)
+    }
+
+    /// Answers waiting requests whose transition finished, once the records of that are
+    /// durable: their answers show the completion.
+    private static func answer(_ finished: [FinishedWaiter], once ticket: UInt64, _ core: ServiceCore) {
+        guard !finished.isEmpty else { return }
+        guard let journal = core.journal, !journal.isDurable(ticket) else { return finished.forEach { $0.answer() } }
+        journal.whenDurable(ticket) { failure in
+            for waiter in finished {
+                if let failure { waiter.waiter.fail(.notDurable(failure, applied: true)) } else { waiter.answer() }
+            }
+        }
+    }
+
+    /// Answers every waiting request with `problem` (the service is shutting down): a waiter
+    /// gets a response rather than a closed connection.
+    func failWaiters(_ problem: Problem) {
+        state.withLock { $0.waiters.takeAll() }.forEach { $0.fail(problem) }
+    }
+
+    /// Reads the tree under its lock (due transitions on a real clock complete first).
+    func read<Result: Sendable>(
+        _ core: ServiceCore, commit: PendingCommit?, _ body: (ContainmentTree) throws(Problem) -> Result
+    ) throws(Problem) -> Result {
+        try withTree(core, changes: false, commit: commit) { (tree, _, _) throws(Problem) in (try body(tree), []) }.0
+    }
+
+    /// The snapshot as compact JSON (or gzip-coded, as `preference` chooses), cached per version.
+    func encodedSnapshot(
+        _ core: ServiceCore, _ preference: GzipPreference, commit: PendingCommit?
+    ) throws(Problem) -> SnapshotCache.Representation {
+        try withTree(core, changes: false, commit: commit) { (tree, _, state) throws(Problem) in
+            (state.snapshot.representation(of: tree, incarnation: incarnation, version: state.version, preference), [])
+        }.0
+    }
+
+    /// The snapshot as indented JSON, encoded at most once per version.
+    func prettySnapshot(_ core: ServiceCore, commit: PendingCommit?) throws(Problem) -> HTTPSharedBytes {
+        try withTree(core, changes: false, commit: commit) { (tree, _, state) throws(Problem) in
+            (state.snapshot.pretty(of: tree, incarnation: incarnation, version: state.version), [])
+        }.0
+    }
+
+    /// Tears the tree down, unlists it and marks it deleted; later requests holding this box
+    /// get 404. A refused deletion (the state directory failed) changes nothing: the tree stays
+    /// listed. Its streams end with a final `treeDeleted` message after the teardown's events,
+    /// and requests waiting for its transitions get 404.
+    func tearDown(_ core: ServiceCore, commit: PendingCommit?) throws(Problem) -> [Event] {
+        let (waiters, events) = try withTree(core, commit: commit) { (tree, now, state) throws(Problem) -> ([TransitionWaiter], [Event]) in
+            state.isDeleted = true
+            state.pendingRecord = .deletion
+            return (state.waiters.takeAll(), tree.tearDown(now: now))
+        }
+        waiters.forEach { $0.fail(.treeNotFound(id)) }
+        return events
+    }
+}
+
+extension Problem {
+    static func treeNotFound(_ id: String) -> Problem {
+        .notFound("No tree with id \(id).", code: "tree_not_found")
+    }
+}

@@ -1,0 +1,123 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ContainmentService
+
+/// With a state directory no answer, page or stream shows a change before it is durable, so a
+/// change lost to a failed commit or a killed process was never seen, and nothing seen is
+/// reused after a restart; and no request's thread waits for the disk, so a stalled disk
+/// leaves `/healthz` and every other tree's reads answering at once.
+@Suite struct DurabilityTests {
+    /// Sends `requests` each on its own thread; their replies, in order, once all answered.
+    private static func concurrently(_ service: TestService, _ requests: [(String, String, String?)]) -> () -> [Reply?] {
+        let replies = Mutex([Reply?](repeating: nil, count: requests.count))
+        let group = DispatchGroup()
+        for (index, (method, target, json)) in requests.enumerated() {
+            DispatchQueue.global().async(group: group) {
+                let reply = try? service.request(method, target, json: json)
+                replies.withLock { $0[index] = reply }
+            }
+        }
+        return {
+            group.wait()
+            return replies.withLock { $0 }
+        }
+    }
+
+    private static func timed(_ body: () throws -> Reply) rethrows -> (Reply, Double) {
+        let started = Date()
+        let reply = try body()
+        return (reply, Date().timeIntervalSince(started))
+    }
+
+    @Test func aStalledDiskHoldsNoRequestThread() throws {
+        let directory = StateDirectory()
+        let store = try StallingStore(directory: directory.path)
+        let service = try TestService(store: store) { $0.stateStallSeconds = 0.5 }
+        try service.createTree("quiet", root: #"{"id": "root"}"#)
+        try service.createTree("busy", root: #"{"id": "root"}"#)
+        let scenario = try #require(try service.request("GET", "/v1/scenarios").json["scenarios"][0]["id"].string)
+        store.stall()
+        // More requests that wait for a commit than the server has threads (2): creations, a
+        // scenario run, a deletion, a mutation.
+        let answers = Self.concurrently(
+            service,
+            [
+                ("PUT", "/v1/trees/a", #"{"clock": "manual"}"#), ("PUT", "/v1/trees/b", #"{"clock": "manual"}"#),
+                ("POST", "/v1/scenarios/\(scenario)/runs", "{}"), ("DELETE", "/v1/trees/busy", nil),
+                ("POST", "/v1/trees/quiet/calls", #"{"calls": []}"#),
+            ])
+        store.waitForStalledCommit()
+        Thread.sleep(forTimeInterval: 0.3)
+        for _ in 0..<5 {
+            let (health, seconds) = try Self.timed { try service.request("GET", "/healthz") }
+            #expect(health.status == 200)
+            #expect(seconds < 1, "/healthz took \(seconds) s during the stall")
+        }
+        // A tree whose latest change is durable is read at once; one whose change waits is not
+        // shown before it is durable: after the stall bound, a 503 to retry.
+        let (quiet, quietSeconds) = try Self.timed { try service.request("GET", "/v1/trees/quiet") }
+        #expect(quiet.status == 200)
+        #expect(quietSeconds < 1)
+        let (pending, pendingSeconds) = try Self.timed { try service.request("GET", "/v1/trees/a") }
+        #expect(pending.status == 503)
+        #expect(pending.json["code"].string == "state_stalled")
+        #expect(pending.header("Retry-After") == "1")
+        #expect(pendingSeconds >= 0.4 && pendingSeconds < 3, "\(pendingSeconds) s")
+        let readiness = try service.request("GET", "/readyz")
+        #expect(readiness.status == 503)
+        #expect(readiness.json["code"].string == "state_stalled")
+
+        store.resume()
+        let replies = answers()
+        #expect(replies.map { $0?.status } == [201, 201, 201, 200, 200])
+        #expect(try service.request("GET", "/v1/trees/a").status == 200)
+        #expect(try service.request("GET", "/v1/trees/busy").status == 404)
+        #expect(try service.request("GET", "/readyz").status == 200)
+    }
+
+    @Test func aChangeIsShownOnlyOnceDurableSoALostOneIsNeverSeenOrReused() throws {
+        let directory = StateDirectory()
+        let stream: EventStreamClient
+        let kept: Reply
+        do {
+            let store = try StallingStore(directory: directory.path)
+            let first = try TestService(store: store) { $0.stateStallSeconds = 0.5 }
+            try first.createTree("t", root: #"{"id": "root", "title": "kept"}"#)
+            kept = try first.request("GET", "/v1/trees/t")
+            stream = try EventStreamClient(port: first.port, "/v1/trees/t/events?after=0", format: .ndjson)
+            store.stall()
+            let lost = Self.concurrently(first, [("PATCH", "/v1/trees/t/controllers/root", #"{"title": "lost"}"#)])
+            store.waitForStalledCommit()
+            Thread.sleep(forTimeInterval: 0.1)
+            // Neither a conditional read, nor the events page, nor the stream shows it.
+            let conditional = try first.request("GET", "/v1/trees/t", headers: [("If-None-Match", try #require(kept.header("ETag")))])
+            #expect(conditional.status == 503, "\(conditional.status) \(conditional.text)")
+            #expect(try first.request("GET", "/v1/trees/t/events?after=0").status == 503)
+            store.fail()
+            let refusedChange = lost()[0]
+            #expect(refusedChange?.status == 503)
+            #expect(refusedChange?.json["code"].string == "state_not_durable")
+            let refused = try first.request("GET", "/v1/trees/t")
+            #expect(refused.status == 503)
+            #expect(refused.json["code"].string == "state_not_durable")
+        }
+        let seen = try stream.messages { $0.event == "shutdown" }
+        #expect(seen.last?.event == "shutdown")
+        #expect(!seen.contains { "\($0.data)".contains("lost") })
+
+        // After a restart the tree is as it was durably; its next change takes a new tag and
+        // the seqs after the last one any client saw.
+        let restarted = try directory.service()
+        let keptTag = try #require(kept.header("ETag"))
+        #expect(try restarted.request("GET", "/v1/trees/t", headers: [("If-None-Match", keptTag)]).status == 304)
+        let changed = try restarted.request("PATCH", "/v1/trees/t/controllers/root", json: #"{"title": "other"}"#)
+        #expect(changed.status == 200)
+        let now = try restarted.request("GET", "/v1/trees/t", headers: [("If-None-Match", keptTag)])
+        #expect(now.status == 200)
+        #expect(now.json["controllers"]["root"]["title"].string == "other")
+        #expect(seen.compactMap { $0.data["seq"].int }.max() == kept.json["lastSeq"].int)
+    }
+}
