@@ -96,6 +96,12 @@ struct Serve: ParsableCommand {
 
     @Option(
         help: .serve(
+            "Seconds requests are still served after SIGTERM while /readyz already answers 503, so a proxy stops sending before the listener closes",
+            environment: "CONTAINMENT_DRAIN_DELAY", default: defaults.drainDelay))
+    var drainDelay: Double?
+
+    @Option(
+        help: .serve(
             "File of bearer tokens, one `NAME ROLE SHA256HEX` per line (role user or admin); turns access control on",
             environment: "CONTAINMENT_AUTH_TOKEN_FILE", default: "none, open"))
     var authTokenFile: String?
@@ -200,6 +206,7 @@ struct Serve: ParsableCommand {
 
         configuration.streamFlushDelay = try environment.value(
             streamFlushDelay, "CONTAINMENT_STREAM_FLUSH_DELAY", default: configuration.streamFlushDelay)
+        configuration.drainDelay = try environment.value(drainDelay, "CONTAINMENT_DRAIN_DELAY", default: configuration.drainDelay)
 
         let tokenFile = try environment.value(authTokenFile, "CONTAINMENT_AUTH_TOKEN_FILE", default: "")
         if !tokenFile.isEmpty { configuration.accessTokens = try Self.accessTokens(from: tokenFile) }
@@ -234,6 +241,9 @@ struct Serve: ParsableCommand {
         guard configuration.http.connectionTimeout >= 0 else { throw ValidationError("connection timeout must not be negative.") }
         guard configuration.http.requestHeadTimeout > 0 else { throw ValidationError("request head timeout must be positive.") }
         guard configuration.heartbeatInterval > 0 else { throw ValidationError("heartbeat interval must be positive.") }
+        guard (0...3_600).contains(configuration.drainDelay) else {
+            throw ValidationError("drain delay must be between 0 and 3600 seconds.")
+        }
         guard (0...1).contains(configuration.streamFlushDelay) else {
             throw ValidationError("stream flush delay must be between 0 and 1 second.")
         }

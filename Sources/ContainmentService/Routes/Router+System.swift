@@ -16,6 +16,7 @@ extension Router {
         add("GET", "/readyz", open: true) { (request) throws(Problem) in
             if let failure = core.journal?.failure { throw .notDurable(failure, applied: false) }
             if core.isStateStalled { throw .stateStalled(core.configuration.stateStallSeconds) }
+            if core.isDraining { throw .shuttingDown() }
             guard core.isReady else {
                 throw Problem(status: 503, code: "not_ready", detail: "The service is starting and not serving trees yet.")
             }

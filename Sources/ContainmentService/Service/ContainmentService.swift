@@ -1,4 +1,5 @@
 import ContainmentPersistence
+import Glibc
 import Logging
 import MicroHTTP
 
@@ -66,14 +67,22 @@ public final class ContainmentService: Sendable {
     /// The bound port (the chosen one when configured with port 0).
     public var port: Int { server.port }
 
-    /// Answers new requests and waiting `?wait=true` transition requests with 503, ends every event stream with a final `shutdown`
-    /// message, lets in-flight requests finish and stops the server.
+    /// Drains and stops, as nginx's graceful quit does: `/readyz` turns 503 at once, so a proxy
+    /// stops sending; requests keep being served for `drainDelay` seconds (the time a proxy takes
+    /// to notice); then new requests are answered 503 before any change, the listening socket
+    /// closes (new clients are refused), waiting `?wait=true` requests get 503, every request
+    /// already read is answered (changes once committed) with `Connection: close`, every stream
+    /// ends with a final `shutdown` message, and the server stops.
     public func shutdown() {
+        core.beginDraining()
+        core.logger.info("containment draining", metadata: ["drainDelay": "\(configuration.drainDelay)"])
+        if configuration.drainDelay > 0 { usleep(UInt32(min(configuration.drainDelay, 3_600) * 1_000_000)) }
         core.beginShutdown()
         core.logger.info("containment shutting down")
         core.transitionTimer.stop()
         // `?wait=true` requests get a 503 problem instead of a closed connection.
         core.registry.all.forEach { $0.failWaiters(.shuttingDown()) }
+        server.stopAccepting()
         // Responses and stream deliveries held for their commit go out before the server stops.
         core.journal?.flush()
         // Before the server's shutdown, which refuses stream writes from its start.

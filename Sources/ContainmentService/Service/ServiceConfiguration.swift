@@ -33,6 +33,9 @@ public struct ServiceConfiguration: Sendable {
     /// Origins whose pages may call the service from a browser (CORS), `*` for any; empty,
     /// the default, sends no CORS headers and answers no preflight.
     public var corsOrigins: [String] = []
+    /// Seconds requests are still served after SIGTERM, with `/readyz` already 503, so that a
+    /// proxy polling it stops sending before the listening socket closes (`--drain-delay`).
+    public var drainDelay: Double = 0
     /// Where trees are kept across restarts (`--state-dir`); nil, the default, keeps them in
     /// memory only. Every acknowledged change is committed there before it is answered.
     public var stateDirectory: String?

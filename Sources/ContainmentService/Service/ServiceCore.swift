@@ -18,6 +18,8 @@ final class ServiceCore: Sendable {
     /// The state directory's journal (`--state-dir`); nil keeps trees in memory only.
     let journal: StateJournal?
     private let shuttingDown = Atomic<Bool>(false)
+    /// Set at SIGTERM, before `shuttingDown`: `/readyz` answers 503 while requests are still served.
+    private let draining = Atomic<Bool>(false)
     /// Set once the server serves; a store restoring trees at startup would set it after.
     private let ready = Atomic<Bool>(false)
     private let treeIncarnations = Atomic<UInt64>(0)
@@ -53,10 +55,16 @@ final class ServiceCore: Sendable {
 
     func beginShutdown() { shuttingDown.store(true, ordering: .releasing) }
 
+    var isDraining: Bool { draining.load(ordering: .acquiring) }
+
+    func beginDraining() { draining.store(true, ordering: .releasing) }
+
     /// Ready to take traffic: started and not shutting down (`GET /readyz`).
     /// A failed state directory makes the instance unready too: it refuses changes until it is
     /// restarted.
-    var isReady: Bool { ready.load(ordering: .acquiring) && !isShuttingDown && journal?.failure == nil && !isStateStalled }
+    var isReady: Bool {
+        ready.load(ordering: .acquiring) && !isDraining && !isShuttingDown && journal?.failure == nil && !isStateStalled
+    }
 
     /// Whether the running commit has taken longer than `stateStallSeconds`.
     var isStateStalled: Bool {

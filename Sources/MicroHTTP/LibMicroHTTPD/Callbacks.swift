@@ -34,10 +34,11 @@ struct Callbacks: @unchecked Sendable {
                     Unmanaged<RequestContext>.fromOpaque(context).takeRetainedValue().ended(completed: completed != 0)
                 },
                 admitted: { server, _, _ in
-                    // A shutting-down server takes no new connection: it is closed at once
-                    // (see `HTTPServer.shutdown` for why the listening socket stays open).
+                    // Past the limit and its answered margin a connection is closed at once.
+                    // A draining server gets none but those already in its backlog, whose
+                    // requests are answered.
                     let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
-                    return !server.isStopping && server.connections.admits() ? 1 : 0
+                    return server.connections.admits() ? 1 : 0
                 },
                 connectionChanged: { server, connection, state, opened in
                     let connections = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue().connections

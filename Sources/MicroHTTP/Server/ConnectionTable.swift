@@ -94,6 +94,14 @@ final class ConnectionTable: Sendable {
         }
     }
 
+    /// Shutdown: closes every connection waiting for a request head (kept alive after its last
+    /// answer, or opened and silent); connections busy with a request finish it.
+    func closeIdle() {
+        entries.withLock { entries in
+            for state in entries.values where state.isAwaitingHead && !state.isReceivingBody { state.socket?.abort() }
+        }
+    }
+
     /// Monotonic nanoseconds (vDSO, no system call): deadlines are compared as plain integers.
     private static func now() -> Int64 {
         var time = timespec()
@@ -133,6 +141,9 @@ final class ConnectionState: Sendable {
         guard receivingBody.exchange(isReceiving, ordering: .acquiringAndReleasing) != isReceiving else { return }
         table.countReceivingBody(isReceiving ? 1 : -1)
     }
+
+    /// Whether no request is under way: the next head is awaited.
+    var isAwaitingHead: Bool { headDeadline.load(ordering: .relaxed) != 0 }
 
     /// The request head arrived: its deadline is met.
     func headArrived() { headDeadline.store(0, ordering: .relaxed) }

@@ -50,23 +50,32 @@ public final class HTTPServer: Sendable {
         try daemon.withLock { state throws(HTTPServerError) in
             guard case .idle = state else { throw HTTPServerError("the server was already started") }
             let address = try SocketAddress(host: configuration.host, port: configuration.port)
+            let listener: Listener
+            do throws(HTTPServerError) {
+                listener = try Listener(address: address)
+            } catch {
+                throw HTTPServerError("cannot listen on \(configuration.host):\(configuration.port): \(error)")
+            }
             let callbacks = Callbacks(server: self)
-            let started = address.withUnsafePointer { address in
-                var settings = CMicroHTTPDShim_Settings(
-                    address: address,
-                    threads: UInt32(clamping: max(1, configuration.threads)),
-                    connectionLimit: UInt32(clamping: connections.libMicroHTTPDLimit(threads: max(1, configuration.threads))),
-                    perClientConnectionLimit: UInt32(clamping: max(0, configuration.resolvedConnectionLimitPerClient)),
-                    connectionTimeout: UInt32(clamping: max(0, configuration.connectionTimeout)),
-                    connectionMemoryLimit: Self.connectionMemory
-                )
-                return CMicroHTTPDShim_start(&settings, callbacks.pointer)
-            }
-            guard let started else {
+            var settings = CMicroHTTPDShim_Settings(
+                threads: UInt32(clamping: max(1, configuration.threads)),
+                connectionLimit: UInt32(clamping: connections.libMicroHTTPDLimit(threads: max(1, configuration.threads))),
+                perClientConnectionLimit: UInt32(clamping: max(0, configuration.resolvedConnectionLimitPerClient)),
+                connectionTimeout: UInt32(clamping: max(0, configuration.connectionTimeout)),
+                connectionMemoryLimit: Self.connectionMemory
+            )
+            guard let started = CMicroHTTPDShim_start(&settings, callbacks.pointer) else {
                 callbacks.release()
-                throw HTTPServerError("cannot listen on \(configuration.host):\(configuration.port)")
+                throw HTTPServerError("cannot start serving on \(configuration.host):\(configuration.port)")
             }
-            state = .running(Daemon(handle: started, callbacks: callbacks, headWatch: startHeadWatch()))
+            do throws(HTTPServerError) {
+                try listener.start(handingTo: started)
+            } catch {
+                CMicroHTTPDShim_stop(started)
+                callbacks.release()
+                throw error
+            }
+            state = .running(Daemon(handle: started, callbacks: callbacks, headWatch: startHeadWatch(), listener: listener))
         }
     }
 
@@ -84,7 +93,7 @@ public final class HTTPServer: Sendable {
     public var port: Int {
         daemon.withLock { state in
             guard case .running(let daemon) = state else { return configuration.port }
-            return Int(CMicroHTTPDShim_boundPort(daemon.handle))
+            return daemon.listener.port
         }
     }
 
@@ -106,31 +115,44 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Stops accepting, lets in-flight requests finish, gives streams up to `grace` seconds
-    /// to flush what is queued, ends the rest with `.serverShutdown`, cancels deferred
-    /// responses, answers request bodies still arriving with `HTTPRejection.shuttingDown`,
-    /// resumes every suspended connection and stops libmicrohttpd. Blocks until done.
+    /// Stops accepting new connections: the listening socket closes once what waits in its
+    /// backlog is taken, so new clients are refused at once (a proxy tries another instance).
+    /// From then on every response closes its connection, and a request whose body completes
+    /// now is answered `.shuttingDown`. Connections already open keep being served. Idempotent.
+    public func stopAccepting() {
+        isShuttingDown.store(true, ordering: .sequentiallyConsistent)
+        let listener: Listener? = daemon.withLock { state in
+            guard case .running(let daemon) = state else { return nil }
+            return daemon.listener
+        }
+        listener?.stop()
+    }
+
+    /// Drains and stops, as nginx's graceful quit does: stops accepting (`stopAccepting`), ends
+    /// streams (flushing what is queued), lets running handlers and deferred responses finish
+    /// and every response already begun go out, closes connections that wait idle for another
+    /// request, and gives requests already arriving up to `grace` seconds in all; then answers
+    /// bodies still arriving with `HTTPRejection.shuttingDown`, cancels what is left, resumes
+    /// every suspended connection and stops libmicrohttpd. Blocks until done.
     ///
     /// Streams stop taking writes when shutdown begins: write a final message first. Not from
     /// a handler: it waits for libmicrohttpd's threads.
     public func shutdown(grace: Double = 2) {
+        // No MHD_quiesce_daemon: in libmicrohttpd 0.9.75 it races a pool worker that takes
+        // the listening socket out of its own epoll set (both see it there; the second
+        // removal fails and libmicrohttpd aborts the process, seen in the test suite). The
+        // server owns its listening socket instead (`Listener`) and closes it itself.
+        stopAccepting()
         let stopping: Daemon? = daemon.withLock { state in
             guard case .running(let daemon) = state else { return nil }
             state = .stopped
             return daemon
         }
         guard let stopping else { return }
-        // No MHD_quiesce_daemon: in libmicrohttpd 0.9.75 it races a pool worker that takes
-        // the listening socket out of its own epoll set (both see it there; the second
-        // removal fails and libmicrohttpd aborts the process, seen in the test suite). New
-        // connections are refused in the accept policy callback instead, and requests on kept
-        // connections are answered 503 (`RequestContext`); MHD_stop_daemon closes the socket.
-        isShuttingDown.store(true, ordering: .sequentiallyConsistent)
-        let (streams, deferred) = registry.withLock { registry in
+        let streams = registry.withLock { registry in
             registry.isShuttingDown = true
-            return (Array(registry.streams.values), Array(registry.deferred.values))
+            return Array(registry.streams.values)
         }
-        deferred.forEach { $0.cancel() }
         streams.forEach { $0.endForShutdown() }
         let clock = ContinuousClock()
         let graceEnds = clock.now + .milliseconds(Int(max(0, grace) * 1000))
@@ -138,6 +160,12 @@ public final class HTTPServer: Sendable {
             self.registry.withLock { $0.isEmpty } && self.runningHandlers.load(ordering: .acquiring) == 0
                 && self.connections.receivingBodies == 0
         }
+        // A request sent just before the listener closed may still be on its way in: a moment
+        // for it to arrive, then connections that wait idle for a request are closed (their
+        // clients saw `Connection: close` on every answer since) and the others finish.
+        waitUntil(min(graceEnds, clock.now + .milliseconds(50))) { false }
+        connections.closeIdle()
+        waitUntil(graceEnds) { CMicroHTTPDShim_openConnections(stopping.handle) == 0 }
         // Bodies still incomplete are answered (503) behind libmicrohttpd, which cannot queue
         // a response before a body is complete, and closed.
         connections.answerReceivingBodies(with: rejection(.shuttingDown).serialized())
@@ -219,6 +247,7 @@ extension HTTPServer {
         let handle: OpaquePointer
         let callbacks: Callbacks
         let headWatch: any DispatchSourceTimer
+        let listener: Listener
     }
 
     /// What shutdown must end or resume.

@@ -157,6 +157,9 @@ final class RequestContext {
 
     private func respond(_ response: HTTPResponse, on connection: Connection) -> Bool {
         phase = .responded
+        // Draining: the client must not send another request on this connection.
+        var response = response
+        if server.isStopping, response.headers["Connection"] == nil { response.headers.set(name: "Connection", value: "close") }
         if case .stream(let stream) = response.body {
             let socket = sendsChunks(response) ? StreamSocket(connection) : nil
             guard stream.attach(to: connection, socket: socket, server: server) else { return false }
