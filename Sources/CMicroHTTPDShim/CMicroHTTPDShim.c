@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
@@ -249,6 +250,10 @@ int CMicroHTTPDShim_sendBufferSize(int socket) {
     int size = 0;
     socklen_t length = sizeof size;
     return 0 == getsockopt(socket, SOL_SOCKET, SO_SNDBUF, &size, &length) ? size : -1;
+}
+
+void CMicroHTTPDShim_limitUnsentBytes(int socket, int bytes) {
+    (void)setsockopt(socket, IPPROTO_TCP, TCP_NOTSENT_LOWAT, &bytes, sizeof bytes);
 }
 
 /* "<hex size>\r\n" into `line`; returns its length. */

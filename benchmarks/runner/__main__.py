@@ -17,6 +17,7 @@ import persistence
 import processes
 import report
 import scenarios
+import stalled
 import wrk
 from client import Client
 from processes import log
@@ -69,6 +70,10 @@ def parse_arguments():
                         "(--state-sync normal), alternating in each of ROUNDS rounds of SECONDS: logs the "
                         "median on/off ratio and server CPU per request; writes "
                         "benchmarks/results/persistence-ratio.json")
+    parser.add_argument("--stalled-readers", action="store_true",
+                        help="only measure delivery to a reading SSE client while 1,000 and 10,000 others "
+                        "never read (200 in quick mode), at 200 mutations/s; writes "
+                        "benchmarks/results/stalled-readers.json")
     parser.add_argument("--output", help="folder for BENCHMARKS.md and the SVG "
                         "(default: the repository root and benchmarks/, quick: benchmarks/results/)")
     args = parser.parse_args()
@@ -189,6 +194,23 @@ def measure_memory(args, binary, results_dir):
     return out
 
 
+def measure_stalled(args, binary, results_dir):
+    """Delivery to a reading stream client with stalled ones, each count on a fresh service."""
+    out = []
+    for count in ([200] if args.quick else [1_000, 10_000]):
+        service = start_service(binary, results_dir, name=f"service-stalled-{count}")
+        try:
+            log(f"stalled readers: {count:,}")
+            out.append(stalled.delivery(service, count, seconds=3 if args.quick else 10))
+        except Exception as error:  # recorded in the report, never hidden
+            log(f"  stalled readers {count} failed: {error}")
+            traceback.print_exc()
+            out.append({"stalled": count, "error": str(error)})
+        finally:
+            service.stop()
+    return out
+
+
 def measure_persistence(args, binary, results_dir):
     try:
         return persistence.measure(args, binary, service_command, results_dir)
@@ -220,6 +242,11 @@ def main():
     if args.instructions:
         instructions.count(args.binary or processes.build_service(REPO), results_dir)
         return 0
+    if args.stalled_readers:
+        figures = measure_stalled(args, args.binary or processes.build_service(REPO), results_dir)
+        with open(os.path.join(results_dir, "stalled-readers.json"), "w") as f:
+            json.dump({"machine": facts, "stalled": figures}, f, indent=1)
+        return 0
     if args.persistence_ratio:
         calls = persistence.ratio_only(args, args.binary or processes.build_service(REPO), service_command, results_dir)
         with open(os.path.join(results_dir, "persistence-ratio.json"), "w") as f:
@@ -233,6 +260,8 @@ def main():
         binaries["hummingbird"] = processes.build_hummingbird(os.path.join(BENCHMARKS, "hummingbird", "hello"))
     chosen, runs, exit_code = measure_rounds(args, binaries, results_dir)
     mem = {} if args.skip_memory else measure_memory(args, binaries["service"], results_dir)
+    if not args.skip_memory:
+        mem["stalled"] = measure_stalled(args, binaries["service"], results_dir)
     stored = {} if args.skip_persistence else measure_persistence(args, binaries["service"], results_dir)
     raw = {"machine": facts, "quick": args.quick, "rounds": args.rounds, "seconds": args.seconds,
            "connections": args.connections, "wrk_threads": args.wrk_threads, "persistence": stored,

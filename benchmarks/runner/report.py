@@ -151,6 +151,15 @@ def targets(raw, rows, quick):
                         if latency["ratio_p50"] <= 2 else "**missed**"))
     else:
         out.append(("≤ 20 KB RSS per SSE subscriber", sse.get("error", "not measured"), "not measured"))
+    for run in mem.get("stalled", []):
+        label = f"delivery p99 ≤ 100 ms to a reading stream client with {run['stalled']:,} stalled ones, 200 mutations/s"
+        if run.get("delivery_p99_ms") is None:
+            out.append((label, run.get("error", "not measured"), "not measured"))
+            continue
+        out.append((label,
+                    f"p99 {run['delivery_p99_ms']} ms (p50 {run['delivery_p50_ms']}, max {run['delivery_max_ms']}; "
+                    f"{run['missing_at_reader']} missing); mutations p99 {run['mutation_p99_ms']} ms at {run['rate']}/s",
+                    "met" if run["delivery_p99_ms"] <= 100 and run["missing_at_reader"] == 0 else "**missed**"))
     return out
 
 
@@ -285,7 +294,7 @@ def write(raw, chosen, out_dir, svg_dir):
     lines += ["", "## Memory", ""]
     mem = raw.get("memory", {})
     for key, label in (("idle", "idle"), ("controllers", "controllers"), ("sse", "SSE subscribers")):
-        if key in mem:
+        if key in mem and isinstance(mem[key], dict):
             detail = ", ".join(f"{k}: {v}" for k, v in mem[key].items())
             lines.append(f"- {label}: {detail}")
             if "error" in mem[key]:

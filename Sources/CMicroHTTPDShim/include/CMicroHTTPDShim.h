@@ -154,6 +154,9 @@ int CMicroHTTPDShim_connectionSocket(struct MHD_Connection *_Nonnull connection)
 int CMicroHTTPDShim_unsentSocketBytes(int socket);
 /* The socket's send buffer in bytes (SO_SNDBUF, which counts the kernel's overhead too); -1 on error. */
 int CMicroHTTPDShim_sendBufferSize(int socket);
+/* Caps the bytes the kernel keeps queued but not yet sent on `socket` (TCP_NOTSENT_LOWAT): a
+   send beyond it finds no room and the socket polls writable only once below it again. */
+void CMicroHTTPDShim_limitUnsentBytes(int socket, int bytes);
 
 /*
  * Writing to a connection's socket beside libmicrohttpd (0.9.75). Allowed only while

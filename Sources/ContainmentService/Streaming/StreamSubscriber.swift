@@ -1,7 +1,9 @@
 import MicroHTTP
 
 /// One open event stream: where its bytes go, how they are framed, which events it wants.
-struct StreamSubscriber: Sendable {
+/// A class: the fan-out visits every subscriber for every batch, and a reference is one retain
+/// where the struct's copy retained each of its fields.
+final class StreamSubscriber: Sendable {
     /// Which events a stream receives.
     enum Scope: Sendable, Equatable {
         /// One tree's events; the stream ends when the tree is deleted.
@@ -23,4 +25,14 @@ struct StreamSubscriber: Sendable {
     let stream: HTTPStream
     let format: StreamFormat
     let scope: Scope
+    /// Whether its frames carry event ids (tree streams: they can resume with `Last-Event-ID`).
+    let framesWithIDs: Bool
+
+    init(id: UInt64, stream: HTTPStream, format: StreamFormat, scope: Scope) {
+        self.id = id
+        self.stream = stream
+        self.format = format
+        self.scope = scope
+        framesWithIDs = if case .tree = scope { true } else { false }
+    }
 }

@@ -25,6 +25,9 @@ struct ConnectionSocket: Sendable {
         return size <= 0 ? nil : Int(size)
     }
 
+    /// Caps the bytes the kernel holds unsent (`TCP_NOTSENT_LOWAT`): past it a send finds no room.
+    func limitUnsentBytes(_ limit: Int32) { CMicroHTTPDShim_limitUnsentBytes(descriptor, limit) }
+
     /// Sends the HTTP/1.1 chunk of `bytes` (not empty) from `offset` bytes into its frame;
     /// returns the frame bytes sent (0 when the socket has no room), nil when it failed.
     func sendChunk(_ bytes: [UInt8], from offset: Int) -> Int? {

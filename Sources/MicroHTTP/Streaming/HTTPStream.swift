@@ -34,9 +34,10 @@ public final class HTTPStream: Sendable {
                     return (true, nil, nil)
                 }
             }
-            // Only what was written before the newest write counts against the limit: a reader
-            // that drained everything older keeps up, however large one write is.
-            if state.unsent.countBeforeNewest + state.cutChunkRemaining > state.backlogLimit {
+            // Only what was written before the newest write, besides a chunk the socket is still
+            // taking, counts against the limit: a reader that drained everything older keeps
+            // up, however large one write is (the kernel holds little of it, `maxUnsent`).
+            if state.unsent.countBeforeNewest > state.backlogLimit {
                 state.unsent = UnsentBytes()
                 state.mustFail = true
                 return (false, state.takeParkedConnection(), state.end(.backlogExceeded))
@@ -102,11 +103,6 @@ extension HTTPStream {
         var terminationHandlers: [@Sendable (HTTPStreamTermination) -> Void] = []
 
         var acceptsWrites: Bool { termination == nil && !isFinishing }
-
-        var cutChunkRemaining: Int {
-            guard let cutChunk, let socket else { return 0 }
-            return socket.remaining(cutChunk.bytes, after: cutChunk.sent)
-        }
 
         /// The connection to resume, if parked. While a chunk is cut short, or dispatch still
         /// watches the socket, it stays parked (libmicrohttpd could close the socket under
