@@ -129,6 +129,12 @@ struct Serve: ParsableCommand {
 
     @Option(
         help: .serve(
+            "With --state-sync normal, seconds after which every commit is synced at the latest, so a power loss loses at most that much; 0 syncs at SQLite's checkpoints only (every 8 MiB of log, however long that takes)",
+            environment: "CONTAINMENT_STATE_SYNC_INTERVAL", default: defaults.stateSyncInterval))
+    var stateSyncInterval: Double?
+
+    @Option(
+        help: .serve(
             "Journal entries per tree before a snapshot of the tree replaces them, once they also outweigh its last snapshot (always at 10 times this, at 16 MiB, or once they caused more than 2 events per controller, at least 50,000)",
             environment: "CONTAINMENT_STATE_SNAPSHOT_EVERY", default: defaults.journalEntriesPerSnapshot))
     var stateSnapshotEvery: Int?
@@ -222,6 +228,11 @@ struct Serve: ParsableCommand {
             throw ValidationError("state sync must be normal or full, not \(syncName).")
         }
         configuration.stateSynchronous = synchronous
+        configuration.stateSyncInterval = try environment.value(
+            stateSyncInterval, "CONTAINMENT_STATE_SYNC_INTERVAL", default: configuration.stateSyncInterval)
+        guard configuration.stateSyncInterval >= 0, configuration.stateSyncInterval <= 86_400 else {
+            throw ValidationError("state sync interval must be between 0 and 86400 seconds.")
+        }
         configuration.journalEntriesPerSnapshot = try environment.value(
             stateSnapshotEvery, "CONTAINMENT_STATE_SNAPSHOT_EVERY", default: configuration.journalEntriesPerSnapshot)
 

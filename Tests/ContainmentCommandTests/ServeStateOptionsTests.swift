@@ -18,6 +18,14 @@ import Testing
         #expect(resolved.stateDirectory == nil)
         #expect(resolved.stateSynchronous == .normal)
         #expect(resolved.journalEntriesPerSnapshot == 1_000)
+        #expect(resolved.stateSyncInterval == 0)
+    }
+
+    @Test func aSyncIntervalIsReadAndBounded() throws {
+        #expect(try configuration(["--state-sync-interval", "2.5"]).stateSyncInterval == 2.5)
+        #expect(try configuration([], ["CONTAINMENT_STATE_SYNC_INTERVAL": "1"]).stateSyncInterval == 1)
+        #expect(throws: ValidationError.self) { _ = try configuration(["--state-sync-interval=-1"]) }
+        #expect(throws: ValidationError.self) { _ = try configuration(["--state-sync-interval", "100000"]) }
     }
 
     @Test func flagsAndVariablesAreRead() throws {

@@ -1,5 +1,6 @@
 import ContainmentPersistence
 import Dispatch
+import Glibc
 import Testing
 
 @Suite struct StateJournalTests {
@@ -58,6 +59,56 @@ import Testing
         let ticket = journal.append(.mutation(StateStoreTests.entry("a", version: 2)))
         #expect(throws: StateStoreError.self) { try journal.waitUntilDurable(ticket) }
         #expect(journal.failure != nil)
+    }
+}
+
+extension StateJournalTests {
+    /// `--state-sync-interval`: a commit is synced within the interval even when nothing else
+    /// follows it, and an idle journal does not sync again.
+    @Test func aCommitIsSyncedWithinTheIntervalAndAnIdleJournalStaysQuiet() throws {
+        let directory = TemporaryDirectory()
+        let store = CountingSyncs(try StateStore(directory: directory.path, synchronous: .normal))
+        let journal = StateJournal(store: store, syncInterval: 0.2)
+        try journal.waitUntilDurable(journal.append(.createTree(StateStoreTests.header("a"))))
+        let committed = ContinuousClock.now
+        #expect(store.syncs.isEmpty)
+        while store.syncs.isEmpty, ContinuousClock.now - committed < .seconds(5) { usleep(10_000) }
+        let first = try #require(store.syncs.first)
+        #expect(first - committed >= .milliseconds(150))
+        #expect(first - committed < .seconds(2))
+        usleep(600_000)
+        #expect(store.syncs.count == 1)
+        #expect(journal.syncCount == 1)
+        journal.close()
+    }
+}
+
+/// A store that notes when it was asked to sync.
+final class CountingSyncs: JournalStore, @unchecked Sendable {
+    let base: StateStore
+    private let lock = DispatchSemaphore(value: 1)
+    private var instants: [ContinuousClock.Instant] = []
+
+    init(_ base: StateStore) { self.base = base }
+
+    var syncs: [ContinuousClock.Instant] {
+        lock.wait()
+        defer { lock.signal() }
+        return instants
+    }
+
+    var location: String { base.location }
+    func loadTrees() throws(StateStoreError) -> [StoredTree] { try base.loadTrees() }
+    func commit(_ records: [JournalRecord]) throws(StateStoreError) { try base.commit(records) }
+    var hasQueuedSnapshots: Bool { base.hasQueuedSnapshots }
+    func currentStatistics() -> StoreStatistics { base.currentStatistics() }
+    func close() { base.close() }
+
+    func sync() throws(StateStoreError) {
+        try base.sync()
+        lock.wait()
+        instants.append(.now)
+        lock.signal()
     }
 }
 

@@ -19,6 +19,9 @@ public final class StateJournal: @unchecked Sendable {
     public typealias Completion = @Sendable (StateStoreError?) -> Void
 
     private let store: any JournalStore
+    /// At most this long after a commit, every commit is synced (`JournalStore.sync`); nil
+    /// leaves syncing to the store's own durability setting.
+    private let syncInterval: UInt64?
     private let monitor = Monitor()
     // Guarded by `monitor`.
     private var pending: [JournalRecord] = []
@@ -30,14 +33,19 @@ public final class StateJournal: @unchecked Sendable {
     private var writerRunning = false
     private var commits: UInt64 = 0
     private var progressHandler: (@Sendable () -> Void)?
+    /// When the oldest commit not yet synced must be (`Monitor.now` nanoseconds).
+    private var syncDue: UInt64?
+    private var syncs = 0
     private let hasFailed = Atomic<Bool>(false)
     /// `durable`, readable without the monitor: every read of a tree asks it.
     private let durableTicket = Atomic<UInt64>(0)
     /// When the running commit began (`DispatchTime` nanoseconds), 0 between commits.
     private let commitStarted = Atomic<UInt64>(0)
 
-    public init(store: any JournalStore) {
+    /// `syncInterval`: seconds after which every commit is synced at the latest (`--state-sync-interval`).
+    public init(store: any JournalStore, syncInterval: Double? = nil) {
         self.store = store
+        self.syncInterval = syncInterval.map { UInt64(max(0.001, $0) * 1_000_000_000) }
         writerRunning = true
         var thread = pthread_t()
         let started = pthread_create(
@@ -116,53 +124,95 @@ public final class StateJournal: @unchecked Sendable {
         if let decided { completion(decided) }
     }
 
+    private enum Work {
+        case commit
+        case sync
+        case stop
+    }
+
+    /// What the writer does next, waiting until there is something; with the monitor held.
+    private func nextWork() -> Work {
+        while true {
+            if !pending.isEmpty { return .commit }
+            if closing { return .stop }
+            // Snapshots the store still queues get a commit of their own once no record waits
+            // (unless a commit failed: nothing is written any more).
+            if failureState == nil && store.hasQueuedSnapshots { return .commit }
+            guard let syncDue, failureState == nil else {
+                monitor.wait()
+                continue
+            }
+            if Monitor.now >= syncDue { return .sync }
+            monitor.wait(until: syncDue)
+        }
+    }
+
     private func runWriter() {
         monitor.lock()
         while true {
-            // Snapshots the store still queues get a commit of their own once no record waits
-            // (unless a commit failed: nothing is written any more).
-            while pending.isEmpty && !closing && (failureState != nil || !store.hasQueuedSnapshots) { monitor.wait() }
-            if pending.isEmpty && closing { break }
-            // Woken by the first record: let the request threads that are ready to run append
-            // theirs before taking the batch. Each commit writes whole WAL pages, so one
-            // record per commit spent a third of the process's CPU on this thread under
-            // `/calls` load; with nothing else ready to run this returns at once.
-            monitor.unlock()
-            sched_yield()
-            monitor.lock()
-            let batch = pending
-            let last = appended
-            pending = []
-            monitor.unlock()
-            commitStarted.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
-            let result = Result { () throws(StateStoreError) in
-                if let failureState = self.failure { throw failureState }
-                try store.commit(batch)
+            switch nextWork() {
+            case .stop:
+                writerRunning = false
+                monitor.wakeAll()
+                monitor.unlock()
+                return
+            case .sync:
+                monitor.unlock()
+                let result = Result { () throws(StateStoreError) in try store.sync() }
+                monitor.lock()
+                syncDue = nil
+                syncs += 1
+                if case .failure(let error) = result { fail(error) }
+            case .commit:
+                commitNext()
             }
-            commitStarted.store(0, ordering: .relaxed)
-            monitor.lock()
-            commits += 1
-            switch result {
-            case .success:
-                durable = last
-                durableTicket.store(last, ordering: .sequentiallyConsistent)
-            case .failure(let error):
-                if failureState == nil { failureState = error }
-                hasFailed.store(true, ordering: .releasing)
-            }
-            let ready = failureState == nil ? completions.filter { $0.ticket <= durable } : completions
-            completions.removeAll { failureState != nil || $0.ticket <= durable }
-            let outcome = failureState
-            let progress = progressHandler
-            monitor.wakeAll()
-            monitor.unlock()
-            for entry in ready { entry.completion(outcome) }
-            progress?()
-            monitor.lock()
         }
-        writerRunning = false
+    }
+
+    /// Commits everything queued; with the monitor held (released meanwhile).
+    private func commitNext() {
+        // Woken by the first record: let the request threads that are ready to run append
+        // theirs before taking the batch. Each commit writes whole WAL pages, so one record per
+        // commit spent a third of the process's CPU on this thread under `/calls` load; with
+        // nothing else ready to run this returns at once.
+        monitor.unlock()
+        sched_yield()
+        monitor.lock()
+        let batch = pending
+        let last = appended
+        pending = []
+        monitor.unlock()
+        commitStarted.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+        let result = Result { () throws(StateStoreError) in
+            if let failureState = self.failure { throw failureState }
+            try store.commit(batch)
+        }
+        commitStarted.store(0, ordering: .relaxed)
+        monitor.lock()
+        commits += 1
+        switch result {
+        case .success:
+            durable = last
+            durableTicket.store(last, ordering: .sequentiallyConsistent)
+            if let syncInterval, syncDue == nil { syncDue = Monitor.now + syncInterval }
+        case .failure(let error):
+            fail(error)
+        }
+        let ready = failureState == nil ? completions.filter { $0.ticket <= durable } : completions
+        completions.removeAll { failureState != nil || $0.ticket <= durable }
+        let outcome = failureState
+        let progress = progressHandler
         monitor.wakeAll()
         monitor.unlock()
+        for entry in ready { entry.completion(outcome) }
+        progress?()
+        monitor.lock()
+    }
+
+    /// Records the journal's failure (the first one stands); with the monitor held.
+    private func fail(_ error: StateStoreError) {
+        if failureState == nil { failureState = error }
+        hasFailed.store(true, ordering: .releasing)
     }
 
     /// Commits what is queued, stops the writer and closes the store; later appends fail.
@@ -202,5 +252,12 @@ public final class StateJournal: @unchecked Sendable {
         monitor.lock()
         defer { monitor.unlock() }
         return commits
+    }
+
+    /// Syncs run for `syncInterval` so far.
+    public var syncCount: Int {
+        monitor.lock()
+        defer { monitor.unlock() }
+        return syncs
     }
 }

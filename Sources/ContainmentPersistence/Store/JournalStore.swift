@@ -17,6 +17,10 @@ public protocol JournalStore: AnyObject, Sendable {
     /// record to write.
     var hasQueuedSnapshots: Bool { get }
 
+    /// Makes every commit so far survive a power loss, whatever the store's own setting (for
+    /// `--state-sync-interval`).
+    func sync() throws(StateStoreError)
+
     /// What the store wrote since it opened.
     func currentStatistics() -> StoreStatistics
 

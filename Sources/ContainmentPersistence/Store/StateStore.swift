@@ -182,6 +182,13 @@ public final class StateStore: JournalStore, @unchecked Sendable {
 
     public var hasQueuedSnapshots: Bool { !snapshots.isEmpty }
 
+    /// A passive checkpoint: SQLite syncs the write-ahead log first (with it, every commit so
+    /// far), then copies it into the database and syncs that.
+    public func sync() throws(StateStoreError) {
+        let code = sqlite3_wal_checkpoint_v2(connection.handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+        guard code == SQLITE_OK else { throw .commitFailed(reason: "syncing the state database failed: \(connection.error(code))") }
+    }
+
     /// The tree's journal starts at `seq`: every row before is dead.
     private func startJournal(of tree: String, at seq: Int64) throws(SQLiteError) {
         try connection.statement("INSERT OR REPLACE INTO journal_starts (tree, seq, checksum) VALUES (?, ?, ?)").run(

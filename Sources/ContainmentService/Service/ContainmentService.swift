@@ -27,7 +27,8 @@ public final class ContainmentService: Sendable {
     /// The same on `store` (nil: trees in memory only), which the service closes.
     init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "containment"), store: (any JournalStore)?) throws(StateStoreError) {
         self.configuration = configuration
-        let journal = store.map { StateJournal(store: $0) }
+        let syncInterval = configuration.stateSyncInterval > 0 ? configuration.stateSyncInterval : nil
+        let journal = store.map { StateJournal(store: $0, syncInterval: syncInterval) }
         core = ServiceCore(configuration: configuration, logger: logger, journal: journal)
         if let store {
             let started = ContinuousClock.now

@@ -42,6 +42,10 @@ public struct ServiceConfiguration: Sendable {
     /// How durable a commit is before the answer (`--state-sync`): `normal` survives a crash
     /// of the process, `full` also a power loss.
     public var stateSynchronous = StoreSynchronous.normal
+    /// Seconds after which every commit is synced at the latest (`--state-sync-interval`), so
+    /// that with `normal` a power loss loses at most that much; 0 leaves it to SQLite, which
+    /// syncs at checkpoints only (every 2,048 WAL pages, however long that takes).
+    public var stateSyncInterval: Double = 0
     /// When a snapshot of a tree's whole state replaces its journal (`--state-snapshot-every`
     /// N): once the journal holds N entries and at least as many bytes as the tree's last
     /// snapshot, so writing snapshots never costs more than writing the journal (a snapshot

@@ -58,6 +58,7 @@ final class StallingStore: JournalStore, @unchecked Sendable {
     }
 
     func loadTrees() throws(StateStoreError) -> [StoredTree] { try base.loadTrees() }
+    func sync() throws(StateStoreError) { try base.sync() }
     var hasQueuedSnapshots: Bool { base.hasQueuedSnapshots }
     func currentStatistics() -> StoreStatistics { base.currentStatistics() }
     func close() { base.close() }
