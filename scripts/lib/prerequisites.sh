@@ -73,6 +73,16 @@ ensure_benchmark_tools() {
   fi
 }
 
+# A C compiler, for the reliability suite's stalled disk (scripts/lib/stall_disk.c, loaded
+# into the server with LD_PRELOAD).
+ensure_c_compiler() {
+  if ! command -v cc >/dev/null; then
+    echo "installing gcc" >&2
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq gcc
+  fi
+}
+
 # Headless Chromium and its WebDriver, for the browser tests (Debian's packages: no browser
 # download at test time).
 ensure_browser_tools() {

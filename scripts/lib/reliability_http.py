@@ -1,18 +1,20 @@
 """Probes of the HTTP layer against one `containment serve`, each bounded in count and time.
 Prints one figure per line. Standard library only; every connection goes to 127.0.0.1.
 
-  stalled-readers: delivery latency of a healthy SSE reader while N clients never read
+  stalled-readers: delivery latency of a reading SSE client while N clients never read, at 200 mutations/s
   connection-limit: health checks answered while every connection slot is held
   slow-loris: how long clients trickling a request head keep their connection
 """
 import argparse
 import http.client
-import json
+import os
 import socket
-import statistics
 import subprocess
-import threading
+import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "benchmarks", "runner"))
+import stalled as stalled_measurement  # noqa: E402
 
 
 
@@ -64,78 +66,13 @@ def connect(port, receive_buffer=None):
     return client
 
 
-def percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
-def stalled_readers(binary, stalled, mutations):
-    """p50/p99 ms from a mutation's response to its last event at a healthy SSE reader, and of
-    the mutation requests themselves."""
+def stalled_readers(binary, stalled, seconds):
+    """A reading SSE client's delivery while `stalled` others never read, at 200 mutations a
+    second (the benchmark's measurement, benchmarks/runner/stalled.py)."""
     server = Server(binary)
-    holders = []
     try:
-        setup = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-        body = json.dumps({"id": "probe", "clock": "manual", "root": {"id": "root"}})
-        setup.request("POST", "/v1/trees", body=body, headers={"Content-Type": "application/json"})
-        setup.getresponse().read()
-        request = b"GET /v1/trees/probe/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n"
-        for _ in range(stalled):
-            holder = connect(server.port)
-            holder.sendall(request)
-            holders.append(holder)
-        reader = connect(server.port)
-        reader.sendall(request)
-        arrivals = []
-        done = threading.Event()
-
-        def read():
-            received = b""
-            while not done.is_set():
-                try:
-                    piece = reader.recv(65536)
-                except OSError:
-                    return
-                if not piece:
-                    return
-                received += piece
-                arrivals.append((time.monotonic(), received.count(b"\n\n")))
-
-        thread = threading.Thread(target=read, daemon=True)
-        thread.start()
-        time.sleep(0.5)
-        baseline = arrivals[-1][1] if arrivals else 0
-        latencies, requests = [], []
-        mutate = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-        events = 0
-        for index in range(mutations):
-            started = time.monotonic()
-            payload = json.dumps({"properties": {"probe": index}})
-            mutate.request("PATCH", "/v1/trees/probe/controllers/root", body=payload,
-                           headers={"Content-Type": "application/json"})
-            response = mutate.getresponse()
-            answer = response.read()
-            if response.status != 200:
-                raise RuntimeError(f"mutation answered {response.status}")
-            events += len(json.loads(answer)["events"])
-            answered = time.monotonic()
-            requests.append((answered - started) * 1000)
-            deadline = started + 5
-            while time.monotonic() < deadline:
-                seen = [at for at, messages in list(arrivals) if messages - baseline >= events]
-                if seen:
-                    latencies.append(max(0, seen[0] - answered) * 1000)
-                    break
-                time.sleep(0.001)
-            else:
-                latencies.append(5_000)
-            time.sleep(0.02)
-        done.set()
-        reader.close()
-        return [percentile(values, fraction) for values in (latencies, requests) for fraction in (0.5, 0.99)]
+        return stalled_measurement.delivery(server, stalled, rate=200, seconds=seconds, warmup_seconds=1)
     finally:
-        for holder in holders:
-            holder.close()
         server.stop()
 
 
@@ -192,16 +129,25 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
     parser.add_argument("--stalled", type=int, default=200)
-    parser.add_argument("--mutations", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=3)
     parser.add_argument("--head-timeout", type=int, default=3, help="0 leaves the server's default")
     args = parser.parse_args()
-    p50, p99, request50, request99 = stalled_readers(args.binary, args.stalled, args.mutations)
-    print(f"stalled-readers: {args.stalled} never-reading SSE clients, healthy reader delivery after the mutation's"
-          f" response p50 {p50:.1f} ms, p99 {p99:.1f} ms; mutation p50 {request50:.1f} ms, p99 {request99:.1f} ms")
+    failed = []
+    figures = stalled_readers(args.binary, args.stalled, args.seconds)
+    print(f"stalled-readers: {args.stalled} never-reading SSE clients at 200 mutations/s: a reading client's delivery "
+          f"p50 {figures['delivery_p50_ms']} ms, p99 {figures['delivery_p99_ms']} ms ({figures['missing_at_reader']} missing); "
+          f"mutations p99 {figures['mutation_p99_ms']} ms")
+    # The benchmark holds the 100 ms target on a release build; here, any build on a shared
+    # machine, only the seconds it was before.
+    if figures["delivery_p99_ms"] is None or figures["delivery_p99_ms"] > 500 or figures["missing_at_reader"]:
+        failed.append("stalled-readers: delivery p99 over 500 ms or events missing")
     answered, statuses = connection_limit(args.binary, 20, 15)
     print(f"connection-limit: 20 of 20 slots held, health checks answered {answered} of 15 within 3 s each {statuses}")
     seconds, closed = slow_loris(args.binary, 5, args.head_timeout, 20)
     print(f"slow-loris: 5 clients trickling a header byte per second, {closed} of 5 closed after {seconds:.1f} s (bound 20 s)")
+    for failure in failed:
+        print(f"  FAILED: {failure}")
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":

@@ -6,11 +6,13 @@ Usage: reliability_probes.py BINARY [--quick] [--only yaml,metrics,...]
 Exit status 1 when any probe's check fails; every figure is printed either way.
 """
 
+import hashlib
 import http.client
 import json
 import os
 import re
 import selectors
+import shutil
 import signal
 import socket
 import statistics
@@ -20,83 +22,7 @@ import tempfile
 import threading
 import time
 
-BINARY = sys.argv[1]
-QUICK = "--quick" in sys.argv[2:]
-ONLY = sys.argv[sys.argv.index("--only") + 1].split(",") if "--only" in sys.argv else None
-FAILURES = []
-
-
-def check(condition, message):
-    if not condition:
-        FAILURES.append(message)
-        print(f"  FAILED: {message}")
-
-
-class Server:
-    """`containment serve --port 0`; the port comes from its log, stderr goes to a file."""
-
-    def __init__(self, *flags):
-        self.log = tempfile.NamedTemporaryFile(prefix="containment-reliability-", suffix=".log", delete=False)
-        self.process = subprocess.Popen(
-            [BINARY, "serve", "--host", "127.0.0.1", "--port", "0", *flags],
-            stdout=subprocess.DEVNULL, stderr=self.log)
-        self.port = None
-        deadline = time.monotonic() + 30
-        while self.port is None and time.monotonic() < deadline:
-            with open(self.log.name, encoding="utf-8", errors="replace") as log:
-                match = re.search(r"port=(\d+).*containment listening", log.read())
-            if match:
-                self.port = int(match.group(1))
-            elif self.process.poll() is not None:
-                break
-            else:
-                time.sleep(0.05)
-        if self.port is None:
-            self.process.kill()
-            self.process.wait()
-            raise RuntimeError(f"the server did not start: {open(self.log.name).read()}")
-
-    def request(self, method, path, body=None, headers=None, timeout=60):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
-        try:
-            connection.request(method, path, body=body, headers=headers or {})
-            response = connection.getresponse()
-            return response.status, response.read()
-        finally:
-            connection.close()
-
-    def json(self, method, path, value):
-        return self.request(method, path, json.dumps(value), {"Content-Type": "application/json"})
-
-    def rss_bytes(self):
-        with open(f"/proc/{self.process.pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) * 1024
-        return 0
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        os.unlink(self.log.name)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *_):
-        self.stop()
-
-
-def problem_code(body):
-    try:
-        return json.loads(body).get("code")
-    except ValueError:
-        return None
+from probe_server import BINARY, QUICK, Server, check, problem_code, run_probes
 
 
 def probe_yaml_wide_mapping():
@@ -326,20 +252,228 @@ def probe_mixed_load():
     check(len(health) > 0 and worst < 1000, "/healthz answered within a second throughout the load")
 
 
+
+def probe_compare_bounds():
+    """`POST /v1/compare` is bounded in steps and events: 300,000 empty steps (900 KB) took 7 s
+    of CPU and answered 39 MB; four at once took the process from 13 to 567 MB."""
+    with Server() as server:
+        scenario = json.loads(server.request("GET", "/v1/scenarios")[1])["scenarios"][0]["id"]
+        body = json.dumps({"scenario": scenario, "observed": [{}] * 300_000}, separators=(",", ":"))
+        rss_before = server.rss_bytes()
+        results = []
+
+        def post():
+            started = time.monotonic()
+            try:
+                status, answer = server.request("POST", "/v1/compare", body, {"Content-Type": "application/json"})
+                results.append((status, problem_code(answer), len(answer), time.monotonic() - started))
+            except (OSError, http.client.HTTPException) as error:
+                results.append((repr(error), None, 0, time.monotonic() - started))
+
+        threads = [threading.Thread(target=post) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        health = []
+        while any(thread.is_alive() for thread in threads):
+            started = time.monotonic()
+            server.request("GET", "/healthz", timeout=30)
+            health.append(time.monotonic() - started)
+            time.sleep(0.05)
+        for thread in threads:
+            thread.join()
+        grown = (server.rss_bytes() - rss_before) >> 20
+    slowest = max(seconds for *_, seconds in results)
+    print(f"compare: 4 at once of 300,000 empty steps ({len(body) // 1024} KB): "
+          f"{sorted({(str(status), code) for status, code, _, _ in results})}, answers of up to "
+          f"{max(size for _, _, size, _ in results):,} bytes, slowest {slowest:.2f} s; /healthz worst "
+          f"{max(health, default=0) * 1000:.0f} ms; RSS grew {grown} MiB")
+    check(all(status == 413 and code == "compare_too_large" for status, code, _, _ in results), "413 compare_too_large")
+    check(max(health, default=0) < 1, "/healthz answered within a second throughout")
+    check(grown < 100, f"RSS grew {grown} MiB (bound 100)")
+
+
+def probe_duplicate_keys():
+    """A JSON key given twice is a 400 naming it, on a quick-parsed route and a decoded one."""
+    with Server() as server:
+        server.json("PUT", "/v1/trees/t", {"clock": "manual", "root": {"id": "root", "children": [{"id": "a"}]}})
+        created = server.request("POST", "/v1/trees", '{"id": "x", "clock": "manual", "clock": "real"}',
+                                 {"Content-Type": "application/json"})
+        calls = server.request("POST", "/v1/trees/t/calls",
+                               '{"calls": [{"receiver": "root", "method": "addChild", "args": {"child": "a", "child": "b"}}]}',
+                               {"Content-Type": "application/json"})
+        tree_x = server.request("GET", "/v1/trees/x")[0]
+    print(f"duplicate-keys: a create with `clock` twice {created[0]} {problem_code(created[1])}, a call with `child` twice "
+          f"{calls[0]} {problem_code(calls[1])}; tree x {tree_x}")
+    check(created[0] == 400 and problem_code(created[1]) == "duplicate_key", "a duplicate key in a create is refused")
+    check(calls[0] == 400 and problem_code(calls[1]) == "duplicate_key", "a duplicate key in a call's args is refused")
+    check(tree_x == 404, "nothing was created")
+
+
+def probe_token_file_duplicates():
+    """One token hash under two names (the later line's role would win) stops the start."""
+    digest = "ab" * 32
+    with tempfile.NamedTemporaryFile("w", suffix=".tokens", delete=False) as tokens:
+        tokens.write(f"alice user {digest}\nops admin {digest}\n")
+    try:
+        with Server("--auth-token-file", tokens.name, expect_start=False) as server:
+            started = server.port is not None
+            code = None if started else server.process.wait(timeout=30)
+            text = server.log_text
+    finally:
+        os.unlink(tokens.name)
+    refusal = next((line for line in text.splitlines() if "line" in line), "")
+    print(f"token-file: one hash under two names: " + ("started, the token serves both names" if started
+          else f"exit {code}: {refusal.strip()}"))
+    check(not started and "line 1" in text and "line 2" in text, "the start is refused naming both lines")
+
+
+def probe_tree_streams():
+    """A tree deleted while a long read holds its lock and created again by another token
+    keeps its streams: the new owner's stream gets none of the old tree's teardown, nor its
+    `treeDeleted`."""
+    def digest(token):
+        return hashlib.sha256(token.encode()).hexdigest()
+
+    with tempfile.NamedTemporaryFile("w", suffix=".tokens", delete=False) as tokens:
+        tokens.write(f"alice user {digest('token-alice')}\nbob user {digest('token-bob')}\n")
+    alice = {"Authorization": "Bearer token-alice"}
+    bob = {"Authorization": "Bearer token-bob"}
+    # The first `?pretty` read of 40,000 controllers holds the tree's lock for seconds.
+    children = [{"id": f"a{index}"} for index in range(39_999)]
+    try:
+        with Server("--auth-token-file", tokens.name, "--max-controllers", "40000") as server:
+            server.json("PUT", "/v1/trees/shared", {"clock": "manual", "root": {"id": "aliceRoot", "children": children}},
+                        alice)
+            slow_read = threading.Thread(target=server.request, args=("GET", "/v1/trees/shared?pretty", None, alice))
+            slow_read.start()
+            time.sleep(0.05)
+            deleted = threading.Thread(target=server.request, args=("DELETE", "/v1/trees/shared", None, alice))
+            deleted.start()
+            time.sleep(0.05)
+            bob_tree = {"clock": "manual", "root": {"id": "bobRoot"}}
+            first, _ = server.json("PUT", "/v1/trees/shared", bob_tree, bob)
+            stream = None
+            if first == 201:
+                stream = open_stream(server.port, "/v1/trees/shared/events?after=0", bob)
+            slow_read.join()
+            deleted.join()
+            if stream is None:
+                again, _ = server.json("PUT", "/v1/trees/shared", bob_tree, bob)
+                check(again == 201, f"bob's tree is created once alice's is gone ({again})")
+                stream = open_stream(server.port, "/v1/trees/shared/events?after=0", bob)
+            server.json("POST", "/v1/trees/shared/controllers", {"id": "bobChild"}, bob)
+            server.json("POST", "/v1/trees/shared/controllers/bobRoot/children", {"child": "bobChild"}, bob)
+            received = read_until(stream, b"bobChild", seconds=20)
+            stream.close()
+    finally:
+        os.unlink(tokens.name)
+    foreign = received.count(b'"controller":"a')
+    ended = b"treeDeleted" in received
+    print(f"tree-streams: bob's first create {first}; bob's stream got {len(received):,} bytes, "
+          f"{foreign} events of alice's tree, treeDeleted {ended}")
+    check(foreign == 0 and not ended, "the new tree's stream got nothing of the old tree")
+
+
+def open_stream(port, path, headers):
+    stream = socket.create_connection(("127.0.0.1", port), timeout=30)
+    fields = "".join(f"{name}: {value}\r\n" for name, value in headers.items())
+    stream.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/x-ndjson\r\n{fields}\r\n".encode())
+    return stream
+
+
+def read_until(stream, marker, seconds):
+    """What `stream` sent until `marker` appeared, it ended, or `seconds` passed."""
+    received = b""
+    deadline = time.monotonic() + seconds
+    stream.settimeout(1)
+    while marker not in received and time.monotonic() < deadline:
+        try:
+            piece = stream.recv(65536)
+        except socket.timeout:
+            continue
+        if not piece:
+            break
+        received += piece
+    return received
+
+
+def probe_drain():
+    """SIGTERM under load: 8 clients PATCH back to back over kept-alive connections; every
+    request sent gets an answer (its change, or 503 before any change) and every acknowledged
+    change is there after a restart."""
+    state = tempfile.mkdtemp(prefix="containment-drain-")
+    trees = [f"w{index}" for index in range(8)]
+    stop = threading.Event()
+    tallies = {tree: {"acknowledged": None, "answered": 0, "refused": 0, "unanswered": 0} for tree in trees}
+
+    def writer(tree):
+        tally = tallies[tree]
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        number = 0
+        while not stop.is_set():
+            number += 1
+            try:
+                connection.request("PATCH", f"/v1/trees/{tree}/controllers/root", json.dumps({"title": f"{tree}-{number}"}),
+                                   {"Content-Type": "application/json"})
+            except ConnectionRefusedError:
+                # Nothing was sent: the listener is closed.
+                tally["refused"] += 1
+                connection.close()
+                if tally["refused"] > 20:
+                    return
+                time.sleep(0.01)
+                continue
+            except OSError:
+                tally["unanswered"] += 1
+                connection.close()
+                continue
+            try:
+                response = connection.getresponse()
+                response.read()
+                tally["answered"] += 1
+                if response.status == 200:
+                    tally["acknowledged"] = f"{tree}-{number}"
+                if response.will_close:
+                    connection.close()
+            except (OSError, http.client.HTTPException):
+                tally["unanswered"] += 1
+                connection.close()
+
+    try:
+        server = Server("--state-dir", state)
+        for tree in trees:
+            server.json("PUT", f"/v1/trees/{tree}", {"clock": "manual", "root": {"id": "root"}})
+        threads = [threading.Thread(target=writer, args=(tree,)) for tree in trees]
+        for thread in threads:
+            thread.start()
+        time.sleep(1)
+        started = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        code = server.process.wait(timeout=30)
+        elapsed = time.monotonic() - started
+        stop.set()
+        for thread in threads:
+            thread.join()
+        server.stop()
+        with Server("--state-dir", state) as restarted:
+            kept = {tree: json.loads(restarted.request("GET", f"/v1/trees/{tree}")[1])["controllers"]["root"]["title"]
+                    for tree in trees}
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    unanswered = sum(tally["unanswered"] for tally in tallies.values())
+    answered = sum(tally["answered"] for tally in tallies.values())
+    lost = [tree for tree in trees if kept[tree] != tallies[tree]["acknowledged"]]
+    print(f"drain: SIGTERM under 8 kept-alive writers: exit {code} after {elapsed:.2f} s; {answered:,} answered, "
+          f"{unanswered} sent but unanswered; acknowledged changes lost {len(lost)}")
+    check(code == 0, f"exit code {code}")
+    check(unanswered == 0, f"{unanswered} requests sent got no answer")
+    check(not lost, f"acknowledged changes lost: {lost}")
+
+
 PROBES = {
     "yaml": probe_yaml_wide_mapping, "metrics": probe_metric_labels, "415": probe_unsupported_media_type,
     "budget": probe_memory_budget, "pretty": probe_pretty_cache, "sigterm": probe_sigterm_with_streams,
-    "load": probe_mixed_load,
+    "load": probe_mixed_load, "compare": probe_compare_bounds, "duplicate-keys": probe_duplicate_keys,
+    "token-file": probe_token_file_duplicates, "tree-streams": probe_tree_streams, "drain": probe_drain,
 }
-for name, probe in PROBES.items():
-    if ONLY is not None and name not in ONLY:
-        continue
-    try:
-        probe()
-    except Exception as error:  # a probe that cannot run is a failure, reported with the others
-        check(False, f"{probe.__name__}: {error!r}")
-    sys.stdout.flush()
-
-if FAILURES:
-    print(f"== {len(FAILURES)} reliability check(s) failed")
-    sys.exit(1)
+run_probes(PROBES)

@@ -33,10 +33,18 @@ enum JSONCoding {
     /// Decodes `bytes` strictly (an unknown field is refused, see `StrictDecoder`, and so is a
     /// key given twice in one object, which JSONDecoder would let one value win), turning
     /// Foundation's errors into a 400 that names the field.
-    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws(Problem) -> Value {
-        if let duplicate = JSONDuplicateKeys.first(in: bytes) {
-            let field = duplicate.path.isEmpty ? duplicate.key : duplicate.path + "." + duplicate.key
+    /// `limit`: how many JSON objects the body may hold, and the problem past it.
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from bytes: [UInt8], limit: (objects: Int, problem: Problem)? = nil
+    ) throws(Problem) -> Value {
+        switch JSONBodyCheck.check(bytes, maxObjects: limit?.objects ?? .max) {
+        case .duplicateKey(let key, let path)?:
+            let field = path.isEmpty ? key : path + "." + key
             throw .badRequest("The body gives the key `\(field)` twice.", field: field, code: "duplicate_key")
+        case .tooManyObjects?:
+            throw limit?.problem ?? .internalError("no object limit was set")
+        case nil:
+            break
         }
         do {
             return try StrictDecoder.decode(type, from: Data(bytes))

@@ -12,6 +12,10 @@ enum CompareLimits {
     static let maxSteps = 1_000
     /// Events on every side of every step together.
     static let maxEvents = 10_000
+    /// JSON objects in the body, counted before it is decoded: the steps, events and arguments the
+    /// limits above allow, with room to spare (four objects per event). Decoding builds every
+    /// object first, at a few microseconds each: 300,000 empty steps took seconds.
+    static let maxObjects = 4 * maxEvents + 4 * maxSteps + 16
 
     /// Bytes held per byte of body while it is decoded and compared (peak RSS grew 21–36 bytes
     /// per body byte, benchmarks/notes.md): decoded events outweigh their JSON many times.
@@ -48,6 +52,10 @@ enum CompareLimits {
         }
         return largestTable + events * answerBytesPerEvent
     }
+
+    /// The body holds more JSON objects than any comparison within the limits does.
+    static let tooManyObjects = tooLarge(
+        "A comparison may have at most \(maxSteps) steps on each side and \(maxEvents) events in all; the body holds more objects than that.")
 
     private static func tooLarge(_ detail: String) -> Problem {
         Problem(status: 413, code: "compare_too_large", detail: detail)

@@ -44,7 +44,7 @@ extension Router {
             let decoding = request.http.body.count * CompareLimits.decodedBytesPerBodyByte
             try core.budget.reserve(decoding)
             defer { core.budget.adjust(by: -decoding) }
-            let body = try request.decodeBody(CompareBody.self)
+            let body = try request.decodeBody(CompareBody.self, limit: (CompareLimits.maxObjects, CompareLimits.tooManyObjects))
             let diff = try Self.compare(body, core)
             return .response(.encoded(diff, pretty: request.wantsPrettyJSON))
         }

@@ -35,13 +35,21 @@ struct ServiceRequest: Sendable {
         try decodeBody(type, quickly: Value.init(quickJSON:))
     }
 
-    private func decodeBody<Value: Decodable>(_ type: Value.Type, quickly: ([UInt8]) -> Value?) throws(Problem) -> Value {
+    /// The body decoded as `Value`, refused with `limit.problem` when its JSON holds more than
+    /// `limit.objects` objects (checked before JSONDecoder builds them).
+    func decodeBody<Value: Decodable>(_ type: Value.Type, limit: (objects: Int, problem: Problem)) throws(Problem) -> Value {
+        try decodeBody(type, quickly: { _ in nil }, limit: limit)
+    }
+
+    private func decodeBody<Value: Decodable>(
+        _ type: Value.Type, quickly: ([UInt8]) -> Value?, limit: (objects: Int, problem: Problem)? = nil
+    ) throws(Problem) -> Value {
         if http.body.isEmpty { return try JSONCoding.decode(type, from: Array("{}".utf8)) }
         if BodyFormat(contentType: head.headers["Content-Type"]) == .yaml {
             return try YAMLCoding.decode(type, from: http.body)
         }
         if let value = quickly(http.body) { return value }
-        return try JSONCoding.decode(type, from: http.body)
+        return try JSONCoding.decode(type, from: http.body, limit: limit)
     }
 
     /// An optional integer query parameter within `range`.

@@ -160,10 +160,11 @@ public final class HTTPServer: Sendable {
             self.registry.withLock { $0.isEmpty } && self.runningHandlers.load(ordering: .acquiring) == 0
                 && self.connections.receivingBodies == 0
         }
-        // A request sent just before the listener closed may still be on its way in: a moment
-        // for it to arrive, then connections that wait idle for a request are closed (their
-        // clients saw `Connection: close` on every answer since) and the others finish.
-        waitUntil(min(graceEnds, clock.now + .milliseconds(50))) { false }
+        // A client whose connection was idle when the drain began has not seen
+        // `Connection: close` yet and may be sending its next request right now: half a second
+        // for it to arrive (and be answered), then connections still idle are closed and the
+        // others finish.
+        waitUntil(min(graceEnds, clock.now + .milliseconds(500))) { CMicroHTTPDShim_openConnections(stopping.handle) == 0 }
         connections.closeIdle()
         waitUntil(graceEnds) { CMicroHTTPDShim_openConnections(stopping.handle) == 0 }
         // Bodies still incomplete are answered (503) behind libmicrohttpd, which cannot queue

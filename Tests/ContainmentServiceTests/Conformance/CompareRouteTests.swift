@@ -81,6 +81,12 @@ import Testing
         #expect(manySteps.json["code"].string == "compare_too_large")
         let scenarioSteps = try service.request("POST", "/v1/compare", json: #"{"scenario": "rule13-push", "observed": \#(steps)}"#)
         #expect(scenarioSteps.status == 413)
+        // Counted before decoding (scripts/reliability's `compare` probe times it): 300,000 empty
+        // steps (900 KB) took seconds to decode.
+        let empty = "[" + Array(repeating: "{}", count: 300_000).joined(separator: ",") + "]"
+        let tiny = try service.request("POST", "/v1/compare", json: #"{"scenario": "rule13-push", "observed": \#(empty)}"#)
+        #expect(tiny.status == 413)
+        #expect(tiny.json["code"].string == "compare_too_large")
 
         let event = #"{"controller": "p", "callback": "viewWillAppear"}"#
         let full = #"{"events": ["# + Array(repeating: event, count: CompareLimits.maxEventsPerStep).joined(separator: ",") + "]}"

@@ -34,12 +34,15 @@ import Testing
     }
 
     @Test func keysAreComparedAsTheStringsTheyDenote() {
-        #expect(JSONDuplicateKeys.first(in: Array(#"{"a": 1, "b": {"a": 2}}"#.utf8)) == nil)
-        #expect(JSONDuplicateKeys.first(in: Array(#"[{"a": 1}, {"a": 2}]"#.utf8)) == nil)
-        #expect(JSONDuplicateKeys.first(in: Array(#"{"\u00e9": 1, "é": 2}"#.utf8))?.key == "é")
-        #expect(JSONDuplicateKeys.first(in: Array(#"{"\ud83d\ude00": 1, "😀": 2}"#.utf8))?.key == "😀")
-        #expect(JSONDuplicateKeys.first(in: Array(#"{"x": [1, {"q\"": 1, "q\u0022": 2}]}"#.utf8))?.path == "x[1]")
+        #expect(JSONBodyCheck.check(Array(#"{"a": 1, "b": {"a": 2}}"#.utf8)) == nil)
+        #expect(JSONBodyCheck.check(Array(#"[{"a": 1}, {"a": 2}]"#.utf8)) == nil)
+        #expect(JSONBodyCheck.check(Array(#"{"\u00e9": 1, "é": 2}"#.utf8)) == .duplicateKey(key: "é", path: ""))
+        #expect(JSONBodyCheck.check(Array(#"{"\ud83d\ude00": 1, "😀": 2}"#.utf8)) == .duplicateKey(key: "😀", path: ""))
+        #expect(JSONBodyCheck.check(Array(#"{"x": [1, {"q\"": 1, "q\u0022": 2}]}"#.utf8)) == .duplicateKey(key: "q\"", path: "x[1]"))
         // Malformed documents are JSONDecoder's to refuse, with its own message.
-        #expect(JSONDuplicateKeys.first(in: Array(#"{"a": 1 "a": 2}"#.utf8)) == nil)
+        #expect(JSONBodyCheck.check(Array(#"{"a": 1 "a": 2}"#.utf8)) == nil)
+        // Objects are counted, nested ones too.
+        #expect(JSONBodyCheck.check(Array(#"[{}, {"a": {}}]"#.utf8), maxObjects: 3) == nil)
+        #expect(JSONBodyCheck.check(Array(#"[{}, {"a": {}}, {}]"#.utf8), maxObjects: 3) == .tooManyObjects)
     }
 }
