@@ -6,10 +6,9 @@
 #include <linux/sockios.h>
 #include <errno.h>
 #include <stdio.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <poll.h>
-#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
@@ -78,8 +77,12 @@ static void log_error(void *cls, const char *format, va_list arguments) {
 
 struct MHD_Daemon *CMicroHTTPDShim_start(const CMicroHTTPDShim_Settings *settings,
                                          const CMicroHTTPDShim_Callbacks *callbacks) {
-    unsigned int flags =
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC;
+    /* An inter-thread channel: stopping then wakes the workers through it, not by shutting the
+       listening socket down (CMicroHTTPDShim_closeListeningSocket may have replaced it). */
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC;
+    if (AF_INET6 == settings->address->sa_family) {
+        flags |= MHD_USE_IPv6;
+    }
     if (NULL != callbacks->errorLogged) {
         flags |= MHD_USE_ERROR_LOG;
     }
@@ -89,6 +92,7 @@ struct MHD_Daemon *CMicroHTTPDShim_start(const CMicroHTTPDShim_Settings *setting
     if (NULL != callbacks->errorLogged) {
         options[count++] = (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)&log_error, (void *)callbacks};
     }
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)settings->address};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, settings->threads, NULL};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, settings->connectionLimit, NULL};
     options[count++] =
@@ -108,67 +112,27 @@ struct MHD_Daemon *CMicroHTTPDShim_start(const CMicroHTTPDShim_Settings *setting
 
 void CMicroHTTPDShim_stop(struct MHD_Daemon *daemon) { MHD_stop_daemon(daemon); }
 
-int CMicroHTTPDShim_listen(const struct sockaddr *address, int backlog) {
-    int listening = socket(address->sa_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    if (listening < 0) {
+unsigned int CMicroHTTPDShim_boundPort(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return NULL == info ? 0 : info->port;
+}
+
+int CMicroHTTPDShim_closeListeningSocket(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_LISTEN_FD);
+    int ends[2];
+    if (NULL == info || info->listen_fd < 0 || 0 != pipe2(ends, O_CLOEXEC)) {
         return -1;
     }
-    int on = 1;
-    socklen_t length = AF_INET6 == address->sa_family ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
-    if (0 != setsockopt(listening, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) || 0 != bind(listening, address, length) ||
-        0 != listen(listening, backlog)) {
-        int error = errno;
-        close(listening);
-        errno = error;
+    if (dup2(ends[0], info->listen_fd) < 0) {
+        close(ends[0]);
+        close(ends[1]);
         return -1;
     }
-    return listening;
+    close(ends[0]);
+    return ends[1];
 }
 
-unsigned int CMicroHTTPDShim_boundPort(int socket) {
-    struct sockaddr_storage address;
-    socklen_t length = sizeof address;
-    if (0 != getsockname(socket, (struct sockaddr *)&address, &length)) {
-        return 0;
-    }
-    if (AF_INET6 == address.ss_family) {
-        return ntohs(((struct sockaddr_in6 *)&address)->sin6_port);
-    }
-    return ntohs(((struct sockaddr_in *)&address)->sin_port);
-}
-
-int CMicroHTTPDShim_awaitConnection(int listening, int wake) {
-    struct pollfd watched[2] = {{.fd = listening, .events = POLLIN}, {.fd = wake, .events = POLLIN}};
-    for (;;) {
-        if (poll(watched, 2, -1) >= 0) {
-            return 0 != watched[1].revents ? 0 : 1;
-        }
-        if (EINTR != errno) {
-            return -1;
-        }
-    }
-}
-
-int CMicroHTTPDShim_acceptConnection(struct MHD_Daemon *daemon, int listening) {
-    struct sockaddr_storage address;
-    socklen_t length = sizeof address;
-    int client = accept4(listening, (struct sockaddr *)&address, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
-    if (client < 0) {
-        return EAGAIN == errno || EWOULDBLOCK == errno || EINTR == errno || ECONNABORTED == errno ? 0 : -1;
-    }
-    /* On refusal libmicrohttpd closes the socket itself. */
-    (void)MHD_add_connection(daemon, client, (const struct sockaddr *)&address, length);
-    return 1;
-}
-
-int CMicroHTTPDShim_makeWake(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
-
-void CMicroHTTPDShim_wake(int wake) {
-    uint64_t one = 1;
-    (void)write(wake, &one, sizeof one);
-}
-
-void CMicroHTTPDShim_closeSocket(int socket) { close(socket); }
+void CMicroHTTPDShim_closeDescriptor(int descriptor) { close(descriptor); }
 
 unsigned int CMicroHTTPDShim_openConnections(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);

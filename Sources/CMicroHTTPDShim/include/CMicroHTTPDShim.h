@@ -72,6 +72,8 @@ typedef struct {
 } CMicroHTTPDShim_Callbacks;
 
 typedef struct {
+    /* AF_INET or AF_INET6 address (port included) to bind. */
+    const struct sockaddr *_Nonnull address;
     unsigned int threads;
     /* libmicrohttpd's own limit: at it, new clients wait in the listen backlog unanswered, so
        it is set above the limit `admitted` enforces. */
@@ -84,30 +86,20 @@ typedef struct {
     size_t connectionMemoryLimit;
 } CMicroHTTPDShim_Settings;
 
-/* Starts a daemon (internal polling thread pool, epoll, suspend/resume) without a listening
-   socket of its own: connections come through CMicroHTTPDShim_acceptConnection. NULL on failure. */
+/* Starts a daemon (internal polling thread pool, epoll, suspend/resume); NULL on failure. */
 struct MHD_Daemon *_Nullable CMicroHTTPDShim_start(const CMicroHTTPDShim_Settings *_Nonnull settings,
                                                    const CMicroHTTPDShim_Callbacks *_Nonnull callbacks);
+/* Closes the listening socket in place, the daemon still serving its connections: the read end
+   of an idle pipe takes its descriptor over (dup2), so the socket leaves the workers' epoll sets
+   with its last reference and new clients are refused, while libmicrohttpd, which never learns
+   of it, keeps a descriptor it can close at stop and that never polls ready. Returns the pipe's
+   write end, to close after CMicroHTTPDShim_stop; -1 when it could not (nothing changed). */
+int CMicroHTTPDShim_closeListeningSocket(struct MHD_Daemon *_Nonnull daemon);
+void CMicroHTTPDShim_closeDescriptor(int descriptor);
 /* Closes every connection and joins the threads; no connection may be suspended. */
 void CMicroHTTPDShim_stop(struct MHD_Daemon *_Nonnull daemon);
+unsigned int CMicroHTTPDShim_boundPort(struct MHD_Daemon *_Nonnull daemon);
 unsigned int CMicroHTTPDShim_openConnections(struct MHD_Daemon *_Nonnull daemon);
-
-/* A non-blocking, close-on-exec TCP socket bound to `address` (AF_INET or AF_INET6, port
-   included; SO_REUSEADDR) and listening; -1 with errno on failure. */
-int CMicroHTTPDShim_listen(const struct sockaddr *_Nonnull address, int backlog);
-/* The port `socket` is bound to; 0 if unknown. */
-unsigned int CMicroHTTPDShim_boundPort(int socket);
-/* Waits until `listening` has a connection to accept (1) or `wake` was signalled (0); -1 on
-   another error. */
-int CMicroHTTPDShim_awaitConnection(int listening, int wake);
-/* Accepts one connection from `listening` and hands it to `daemon` (which may still refuse it
-   and close it): 1 when one was accepted, 0 when none is waiting, -1 when accepting failed for
-   another reason (errno says why). */
-int CMicroHTTPDShim_acceptConnection(struct MHD_Daemon *_Nonnull daemon, int listening);
-/* An eventfd to wake CMicroHTTPDShim_awaitConnection with; -1 on failure. */
-int CMicroHTTPDShim_makeWake(void);
-void CMicroHTTPDShim_wake(int wake);
-void CMicroHTTPDShim_closeSocket(int socket);
 
 /* Calls `visit` with each request header, in order. */
 void CMicroHTTPDShim_forEachHeader(struct MHD_Connection *_Nonnull connection,

@@ -34,9 +34,8 @@ struct Callbacks: @unchecked Sendable {
                     Unmanaged<RequestContext>.fromOpaque(context).takeRetainedValue().ended(completed: completed != 0)
                 },
                 admitted: { server, _, _ in
-                    // Past the limit and its answered margin a connection is closed at once.
-                    // A draining server gets none but those already in its backlog, whose
-                    // requests are answered.
+                    // Past the limit and its answered margin a connection is closed at once. A
+                    // draining server has closed its listening socket: none comes any more.
                     let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
                     return server.connections.admits() ? 1 : 0
                 },

@@ -50,32 +50,23 @@ public final class HTTPServer: Sendable {
         try daemon.withLock { state throws(HTTPServerError) in
             guard case .idle = state else { throw HTTPServerError("the server was already started") }
             let address = try SocketAddress(host: configuration.host, port: configuration.port)
-            let listener: Listener
-            do throws(HTTPServerError) {
-                listener = try Listener(address: address)
-            } catch {
-                throw HTTPServerError("cannot listen on \(configuration.host):\(configuration.port): \(error)")
-            }
             let callbacks = Callbacks(server: self)
-            var settings = CMicroHTTPDShim_Settings(
-                threads: UInt32(clamping: max(1, configuration.threads)),
-                connectionLimit: UInt32(clamping: connections.libMicroHTTPDLimit(threads: max(1, configuration.threads))),
-                perClientConnectionLimit: UInt32(clamping: max(0, configuration.resolvedConnectionLimitPerClient)),
-                connectionTimeout: UInt32(clamping: max(0, configuration.connectionTimeout)),
-                connectionMemoryLimit: Self.connectionMemory
-            )
-            guard let started = CMicroHTTPDShim_start(&settings, callbacks.pointer) else {
-                callbacks.release()
-                throw HTTPServerError("cannot start serving on \(configuration.host):\(configuration.port)")
+            let started = address.withUnsafePointer { address in
+                var settings = CMicroHTTPDShim_Settings(
+                    address: address,
+                    threads: UInt32(clamping: max(1, configuration.threads)),
+                    connectionLimit: UInt32(clamping: connections.libMicroHTTPDLimit(threads: max(1, configuration.threads))),
+                    perClientConnectionLimit: UInt32(clamping: max(0, configuration.resolvedConnectionLimitPerClient)),
+                    connectionTimeout: UInt32(clamping: max(0, configuration.connectionTimeout)),
+                    connectionMemoryLimit: Self.connectionMemory
+                )
+                return CMicroHTTPDShim_start(&settings, callbacks.pointer)
             }
-            do throws(HTTPServerError) {
-                try listener.start(handingTo: started)
-            } catch {
-                CMicroHTTPDShim_stop(started)
+            guard let started else {
                 callbacks.release()
-                throw error
+                throw HTTPServerError("cannot listen on \(configuration.host):\(configuration.port)")
             }
-            state = .running(Daemon(handle: started, callbacks: callbacks, headWatch: startHeadWatch(), listener: listener))
+            state = .running(Daemon(handle: started, callbacks: callbacks, headWatch: startHeadWatch()))
         }
     }
 
@@ -93,7 +84,7 @@ public final class HTTPServer: Sendable {
     public var port: Int {
         daemon.withLock { state in
             guard case .running(let daemon) = state else { return configuration.port }
-            return daemon.listener.port
+            return Int(CMicroHTTPDShim_boundPort(daemon.handle))
         }
     }
 
@@ -115,17 +106,17 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Stops accepting new connections: the listening socket closes once what waits in its
-    /// backlog is taken, so new clients are refused at once (a proxy tries another instance).
-    /// From then on every response closes its connection, and a request whose body completes
-    /// now is answered `.shuttingDown`. Connections already open keep being served. Idempotent.
+    /// Stops accepting new connections: the listening socket closes, so new clients are refused
+    /// at once (a proxy tries another instance). From then on every response closes its
+    /// connection, and a request whose body completes now is answered `.shuttingDown`.
+    /// Connections already open keep being served. Idempotent.
     public func stopAccepting() {
         isShuttingDown.store(true, ordering: .sequentiallyConsistent)
-        let listener: Listener? = daemon.withLock { state in
-            guard case .running(let daemon) = state else { return nil }
-            return daemon.listener
+        daemon.withLock { state in
+            guard case .running(var daemon) = state, daemon.closedListener == nil else { return }
+            daemon.closedListener = CMicroHTTPDShim_closeListeningSocket(daemon.handle)
+            state = .running(daemon)
         }
-        listener?.stop()
     }
 
     /// Drains and stops, as nginx's graceful quit does: stops accepting (`stopAccepting`), ends
@@ -141,7 +132,7 @@ public final class HTTPServer: Sendable {
         // No MHD_quiesce_daemon: in libmicrohttpd 0.9.75 it races a pool worker that takes
         // the listening socket out of its own epoll set (both see it there; the second
         // removal fails and libmicrohttpd aborts the process, seen in the test suite). The
-        // server owns its listening socket instead (`Listener`) and closes it itself.
+        // socket is closed in place instead (`CMicroHTTPDShim_closeListeningSocket`).
         stopAccepting()
         let stopping: Daemon? = daemon.withLock { state in
             guard case .running(let daemon) = state else { return nil }
@@ -178,6 +169,7 @@ public final class HTTPServer: Sendable {
         waitUntil(clock.now + .seconds(1)) { self.registry.withLock { $0.isEmpty } }
         stopping.headWatch.cancel()
         CMicroHTTPDShim_stop(stopping.handle)
+        if let pipe = stopping.closedListener, pipe >= 0 { CMicroHTTPDShim_closeDescriptor(pipe) }
         stopping.callbacks.release()
     }
 
@@ -248,7 +240,8 @@ extension HTTPServer {
         let handle: OpaquePointer
         let callbacks: Callbacks
         let headWatch: any DispatchSourceTimer
-        let listener: Listener
+        /// Set once the listening socket is closed: the pipe end to close after the daemon stops.
+        var closedListener: Int32?
     }
 
     /// What shutdown must end or resume.

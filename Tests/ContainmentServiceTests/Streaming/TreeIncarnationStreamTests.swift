@@ -23,23 +23,27 @@ import Testing
         let created = try service.request(
             "PUT", "/v1/trees/shared", json: #"{"clock": "manual", "root": {"id": "aliceRoot", "children": [\#(children)]}}"#, headers: Self.alice)
         try #require(created.status == 201)
+        // Alice watches her tree: its teardown is published to streams.
+        let watching = try EventStreamClient(port: service.port, "/v1/trees/shared/events", headers: Self.alice)
+        #expect(watching.status == 200)
         // A long read holds the tree's lock while alice deletes it.
         let core = service.service.core
         let box = try core.registry.box("shared")
         let holding = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        // Threads of their own: the dispatch pool is slow to grow past a blocked worker.
+        Thread {
             _ = try? box.read(core, commit: nil) { _ in
                 holding.signal()
                 release.wait()
             }
-        }
+        }.start()
         holding.wait()
         let deleted = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        Thread {
             _ = try? service.request("DELETE", "/v1/trees/shared", headers: Self.alice)
             deleted.signal()
-        }
+        }.start()
         Thread.sleep(forTimeInterval: 0.2)
         let bobTree = #"{"clock": "manual", "root": {"id": "bobRoot"}}"#
         var again = try service.request("PUT", "/v1/trees/shared", json: bobTree, headers: Self.bob)
