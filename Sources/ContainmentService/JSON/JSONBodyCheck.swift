@@ -161,19 +161,8 @@ enum JSONBodyCheck {
             return index > start
         }
 
-        private mutating func consume(_ byte: UInt8) -> Bool {
-            guard index < bytes.count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
+        private mutating func consume(_ byte: UInt8) -> Bool { bytes.consume(byte, at: &index) }
 
-        private mutating func skipWhitespace() {
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
-                default: return
-                }
-            }
-        }
+        private mutating func skipWhitespace() { bytes.skipJSONWhitespace(at: &index) }
     }
 }
