@@ -101,6 +101,9 @@ let package = Package(
         ),
         // SQLite as the system provides it, for the state directory (`--state-dir`).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // libpq's header only, for the shared store (`--state-url`): the library itself is
+        // loaded at run time, and only then (see `LibPQ`).
+        .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
         // glibc's `mallopt`, which the Glibc module does not import; part of libc, nothing to link.
         .systemLibrary(name: "CMalloc"),
         // The only code that calls libmicrohttpd.
@@ -118,9 +121,10 @@ let package = Package(
         // HTTP transport.
         .target(name: "ContainmentConformance", dependencies: ["Containment"], plugins: ["EmbedFilesPlugin"]),
         // The state directory: trees' creations and their journal of accepted mutations in
-        // SQLite, committed in groups, each record checksummed (libdeflate's CRC-32). Stores
-        // bytes; knows nothing of HTTP.
-        .target(name: "ContainmentPersistence", dependencies: ["CSQLite", "CLibDeflate"]),
+        // SQLite, committed in groups, each record checksummed (libdeflate's CRC-32); or the
+        // same in PostgreSQL, shared by several instances, each tree owned by one at a time.
+        // Stores bytes; knows nothing of HTTP.
+        .target(name: "ContainmentPersistence", dependencies: ["CSQLite", "CLibPQ", "CLibDeflate"]),
         // REST routes, JSON bodies, problem details and event streams.
         .target(
             name: "ContainmentService",
@@ -159,7 +163,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "ContainmentPersistenceTests", dependencies: ["ContainmentPersistence", "CSQLite"]),
+        // A schema of its own per test in the throwaway PostgreSQL of scripts/test-postgres.
+        .target(name: "PostgresTestSupport", dependencies: ["ContainmentPersistence"], path: "Tests/PostgresTestSupport"),
+        .testTarget(name: "ContainmentPersistenceTests", dependencies: ["ContainmentPersistence", "CSQLite", "PostgresTestSupport"]),
         .testTarget(name: "ContainmentCommandTests", dependencies: ["ContainmentCommand"]),
         .testTarget(name: "ContainmentConformanceTests", dependencies: ["ContainmentConformance", "Containment"]),
         .testTarget(name: "EmbedFilesTests", dependencies: ["EmbedFiles"]),
@@ -171,7 +177,7 @@ let package = Package(
             name: "ContainmentServiceTests",
             dependencies: [
                 "ContainmentService", "Containment", "ContainmentConformance", "ContainmentPersistence", "MicroHTTPTestSupport", "MicroHTTP",
-                "CLibDeflate",
+                "CLibDeflate", "PostgresTestSupport",
             ]),
     ]
 )

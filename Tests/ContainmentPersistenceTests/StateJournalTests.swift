@@ -4,33 +4,6 @@ import Glibc
 import Testing
 
 @Suite struct StateJournalTests {
-    @Test func concurrentWritersAreAllDurableInTheirOrderAndShareCommits() throws {
-        let directory = TemporaryDirectory()
-        let store = try StateStore(directory: directory.path, synchronous: .normal)
-        let journal = StateJournal(store: store)
-        let writers = 8
-        let perWriter = 200
-        for writer in 0..<writers {
-            let ticket = journal.append(.createTree(StateStoreTests.header("t\(writer)")))
-            try journal.waitUntilDurable(ticket)
-        }
-        let failures = Failures()
-        DispatchQueue.concurrentPerform(iterations: writers) { writer in
-            for version in 2..<(2 + perWriter) {
-                let ticket = journal.append(.mutation(StateStoreTests.entry("t\(writer)", version: UInt64(version))))
-                do { try journal.waitUntilDurable(ticket) } catch { failures.add("\(error)") }
-            }
-        }
-        #expect(failures.all.isEmpty)
-        #expect(journal.commitCount <= UInt64(writers + writers * perWriter))
-        let trees = try store.loadTrees()
-        #expect(trees.count == writers)
-        for tree in trees {
-            #expect(tree.entries.map(\.version) == (2..<(2 + UInt64(perWriter))).map { $0 })
-        }
-        journal.close()
-    }
-
     @Test func completionsRunOnceDurableAndFlushWaitsForEverythingAppended() throws {
         let directory = TemporaryDirectory()
         let store = try StateStore(directory: directory.path, synchronous: .normal)

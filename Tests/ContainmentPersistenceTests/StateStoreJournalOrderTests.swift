@@ -59,48 +59,6 @@ import Testing
         reopened.close()
     }
 
-    @Test func snapshotsTakenTogetherAreWrittenOnePerCommitAndTheirTreesLaterRowsStayLive() throws {
-        let directory = TemporaryDirectory()
-        let store = try StateStore(directory: directory.path, synchronous: .normal)
-        try store.commit(["a", "b", "c"].flatMap { [.createTree(Fixture.header($0)), .mutation(Fixture.entry($0, version: 2))] })
-        try store.commit([
-            Self.snapshot("a", version: 2), Self.snapshot("b", version: 2), Self.snapshot("c", version: 2),
-            .mutation(Fixture.entry("b", version: 3)), .mutation(Fixture.entry("c", version: 3)),
-        ])
-        #expect(store.hasQueuedSnapshots)
-        // One snapshot per commit: a's, then b's; c keeps every row until its own is written.
-        try store.commit([.mutation(Fixture.entry("c", version: 4)), Self.snapshot("c", version: 4)])
-        var trees = try store.loadTrees()
-        #expect(trees.map { $0.snapshot?.version } == [2, 2, nil])
-        #expect(trees.map { $0.entries.map(\.version) } == [[], [3], [2, 3, 4]])
-        // c's second snapshot replaced its first in the queue: a commit without records
-        // (the writer's, once nothing else waits) writes it.
-        #expect(store.hasQueuedSnapshots)
-        try store.commit([])
-        #expect(!store.hasQueuedSnapshots)
-        try store.commit([.deleteTree("b")])
-        trees = try store.loadTrees()
-        #expect(trees.map(\.header.id) == ["a", "c"])
-        #expect(trees.map { $0.snapshot?.version } == [2, 4])
-        #expect(trees.map { $0.entries.map(\.version) } == [[], []])
-        #expect(try store.journalSize().entries == 0)
-        store.close()
-    }
-
-    @Test func aDeletedTreesQueuedSnapshotIsDropped() throws {
-        let directory = TemporaryDirectory()
-        let store = try StateStore(directory: directory.path, synchronous: .normal)
-        try store.commit([.createTree(Fixture.header("a")), .createTree(Fixture.header("b"))])
-        try store.commit([Self.snapshot("a", version: 1), Self.snapshot("b", version: 1), .deleteTree("b")])
-        try store.commit([.createTree(Fixture.header("b", incarnation: 2)), .mutation(Fixture.entry("b", version: 2))])
-        #expect(!store.hasQueuedSnapshots)
-        let trees = try store.loadTrees()
-        #expect(trees.map { $0.snapshot?.version } == [1, nil])
-        #expect(trees[1].header.incarnation == 2)
-        #expect(trees[1].entries.map(\.version) == [2])
-        store.close()
-    }
-
     @Test func aReusedTreeIdDoesNotPickUpTheOldJournalAfterReopening() throws {
         let directory = TemporaryDirectory()
         let store = try StateStore(directory: directory.path, synchronous: .normal)

@@ -16,40 +16,6 @@ import Testing
             version: version, manualTime: 1_767_225_600.5)
     }
 
-    @Test func committedTreesAndJournalsComeBackInOrderAfterReopening() throws {
-        let directory = TemporaryDirectory()
-        let store = try StateStore(directory: directory.path, synchronous: .normal)
-        try store.commit([.createTree(Self.header("b")), .createTree(Self.header("a", incarnation: 7))])
-        try store.commit((2...5).map { .mutation(Self.entry("a", version: $0)) } + [.mutation(Self.entry("b", version: 2))])
-        store.close()
-
-        let reopened = try StateStore(directory: directory.path, synchronous: .full)
-        let trees = try reopened.loadTrees()
-        #expect(trees.map(\.header.id) == ["a", "b"])
-        #expect(trees[0].header == Self.header("a", incarnation: 7))
-        #expect(trees[0].entries.map(\.version) == [2, 3, 4, 5])
-        var expected = Self.entry("a", version: 3)
-        expected.position = trees[0].entries[1].position
-        #expect(trees[0].entries[1] == expected)
-        #expect(trees[1].entries.map(\.version) == [2])
-        reopened.close()
-    }
-
-    @Test func deletingATreeDropsItsJournalAndReusingItsIdStartsAfresh() throws {
-        let directory = TemporaryDirectory()
-        let store = try StateStore(directory: directory.path, synchronous: .normal)
-        try store.commit([.createTree(Self.header("a")), .mutation(Self.entry("a", version: 2)), .deleteTree("a")])
-        #expect(try store.loadTrees().isEmpty)
-        #expect(try store.journalSize().entries == 0)
-        try store.commit([.createTree(Self.header("a")), .mutation(Self.entry("a", version: 2))])
-        try store.commit([.createTree(Self.header("a", incarnation: 9))])
-        let trees = try store.loadTrees()
-        #expect(trees.count == 1)
-        #expect(trees[0].header.incarnation == 9)
-        #expect(trees[0].entries.isEmpty)
-        store.close()
-    }
-
     @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {
         let directory = TemporaryDirectory()
         let garbage = Array(repeating: Array("not a database, just text\n".utf8), count: 200).flatMap { $0 }

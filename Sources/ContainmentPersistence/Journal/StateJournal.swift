@@ -14,9 +14,19 @@ import Synchronization
 ///
 /// A failed commit fails every ticket not yet durable and every later one: memory is then ahead
 /// of the disk, so the service stops accepting mutations until it is restarted and restores the
-/// last durable state.
+/// last durable state. A store shared by several instances may instead refuse some trees'
+/// records and commit the rest (`JournalStore.commit(refusing:)`): those tickets are refused,
+/// each with why, and the journal goes on.
 public final class StateJournal: @unchecked Sendable {
     public typealias Completion = @Sendable (StateStoreError?) -> Void
+
+    /// Where a ticket stands.
+    public enum TicketState: Sendable, Equatable {
+        case pending
+        case durable
+        /// Its record was not committed and never will be (its tree was refused).
+        case refused
+    }
 
     private let store: any JournalStore
     /// At most this long after a commit, every commit is synced (`JournalStore.sync`); nil
@@ -36,6 +46,13 @@ public final class StateJournal: @unchecked Sendable {
     /// When the oldest commit not yet synced must be (`Monitor.now` nanoseconds).
     private var syncDue: UInt64?
     private var syncs = 0
+    private var refusalHandler: (@Sendable ([String: StateStoreError]) -> Void)?
+    /// Refused tickets with why, the newest `refusalsKept` of them: what observed a refused
+    /// ticket asks within moments (the tree is given up as the refusal is reported).
+    private var refused: [UInt64: StateStoreError] = [:]
+    /// Whether any ticket was ever refused: until then `isDurable` needs no lock.
+    private let hasRefusals = Atomic<Bool>(false)
+    static let refusalsKept = 1 << 16
     private let hasFailed = Atomic<Bool>(false)
     /// `durable`, readable without the monitor: every read of a tree asks it.
     private let durableTicket = Atomic<UInt64>(0)
@@ -73,8 +90,37 @@ public final class StateJournal: @unchecked Sendable {
         return appended
     }
 
-    /// Whether every record up to `ticket` is committed.
-    public func isDurable(_ ticket: UInt64) -> Bool { durableTicket.load(ordering: .sequentiallyConsistent) >= ticket }
+    /// Whether every record up to `ticket` is decided and `ticket`'s own was committed.
+    public func isDurable(_ ticket: UInt64) -> Bool {
+        guard durableTicket.load(ordering: .sequentiallyConsistent) >= ticket else { return false }
+        return !hasRefusals.load(ordering: .acquiring) || state(of: ticket) == .durable
+    }
+
+    /// Whether `ticket`'s record is still to be committed, was, or was refused.
+    public func state(of ticket: UInt64) -> TicketState {
+        guard durableTicket.load(ordering: .sequentiallyConsistent) >= ticket else { return .pending }
+        guard hasRefusals.load(ordering: .acquiring) else { return .durable }
+        monitor.lock()
+        defer { monitor.unlock() }
+        return refused[ticket] == nil ? .durable : .refused
+    }
+
+    /// Calls `handler` on the writer's thread after a commit that refused trees, with each
+    /// refused tree and why, before the completions of the refused tickets run: the service
+    /// gives those trees up first. Set before the first append.
+    public func onRefused(_ handler: @escaping @Sendable ([String: StateStoreError]) -> Void) {
+        monitor.lock()
+        refusalHandler = handler
+        monitor.unlock()
+    }
+
+    /// Returns once every record up to `ticket` is decided, committed or refused (or the
+    /// journal failed): a tree given up is taken again only after its last record is.
+    public func waitUntilDecided(_ ticket: UInt64) {
+        monitor.lock()
+        defer { monitor.unlock() }
+        while durable < ticket && failureState == nil { monitor.wait() }
+    }
 
     /// Calls `handler` on the writer's thread after each commit, successful or not: what
     /// waits for durability without a ticket of its own (held stream deliveries) looks again.
@@ -98,7 +144,10 @@ public final class StateJournal: @unchecked Sendable {
         monitor.lock()
         defer { monitor.unlock() }
         while true {
-            if durable >= ticket { return }
+            if durable >= ticket {
+                if let refusal = refused[ticket] { throw refusal }
+                return
+            }
             if let failureState { throw failureState }
             monitor.wait()
         }
@@ -118,7 +167,7 @@ public final class StateJournal: @unchecked Sendable {
     /// writer's thread.
     public func whenDurable(_ ticket: UInt64, _ completion: @escaping Completion) {
         monitor.lock()
-        let decided: StateStoreError?? = durable >= ticket ? .some(nil) : failureState.map { .some($0) }
+        let decided: StateStoreError?? = durable >= ticket ? .some(refused[ticket]) : failureState.map { .some($0) }
         if decided == nil { completions.append((ticket, completion)) }
         monitor.unlock()
         if let decided { completion(decided) }
@@ -183,15 +232,18 @@ public final class StateJournal: @unchecked Sendable {
         pending = []
         monitor.unlock()
         commitStarted.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
-        let result = Result { () throws(StateStoreError) in
+        let result = Result { () throws(StateStoreError) -> [String: StateStoreError] in
             if let failureState = self.failure { throw failureState }
-            try store.commit(batch)
+            return try store.commit(refusing: batch)
         }
         commitStarted.store(0, ordering: .relaxed)
         monitor.lock()
         commits += 1
+        var refusals: [String: StateStoreError] = [:]
         switch result {
-        case .success:
+        case .success(let refusedTrees):
+            refusals = refusedTrees
+            if !refusedTrees.isEmpty { refuse(batch, endingAt: last, refusedTrees) }
             durable = last
             durableTicket.store(last, ordering: .sequentiallyConsistent)
             if let syncInterval, syncDue == nil { syncDue = Monitor.now + syncInterval }
@@ -200,11 +252,14 @@ public final class StateJournal: @unchecked Sendable {
         }
         let ready = failureState == nil ? completions.filter { $0.ticket <= durable } : completions
         completions.removeAll { failureState != nil || $0.ticket <= durable }
-        let outcome = failureState
+        let failure = failureState
+        let refusedTickets = refused
         let progress = progressHandler
+        let refusal = refusalHandler
         monitor.wakeAll()
         monitor.unlock()
-        for entry in ready { entry.completion(outcome) }
+        if !refusals.isEmpty { refusal?(refusals) }
+        for entry in ready { entry.completion(failure ?? refusedTickets[entry.ticket]) }
         progress?()
         monitor.lock()
     }
@@ -213,6 +268,21 @@ public final class StateJournal: @unchecked Sendable {
     private func fail(_ error: StateStoreError) {
         if failureState == nil { failureState = error }
         hasFailed.store(true, ordering: .releasing)
+    }
+
+    /// Marks the tickets of `batch` (the last being `last`) whose trees were refused. Under
+    /// the monitor.
+    private func refuse(_ batch: [JournalRecord], endingAt last: UInt64, _ trees: [String: StateStoreError]) {
+        var ticket = last - UInt64(batch.count)
+        for record in batch {
+            ticket += 1
+            if let reason = trees[record.tree] { refused[ticket] = reason }
+        }
+        if refused.count > Self.refusalsKept {
+            let oldest = refused.keys.sorted().prefix(refused.count - Self.refusalsKept / 2)
+            for ticket in oldest { refused[ticket] = nil }
+        }
+        hasRefusals.store(true, ordering: .releasing)
     }
 
     /// Commits what is queued, stops the writer and closes the store; later appends fail.

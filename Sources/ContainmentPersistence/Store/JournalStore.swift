@@ -10,8 +10,15 @@ public protocol JournalStore: AnyObject, Sendable {
     func loadTrees() throws(StateStoreError) -> [StoredTree]
 
     /// Writes `records` in one transaction, in order, all or nothing, with at most
-    /// `snapshotsPerCommit` of the snapshots queued so far.
+    /// `snapshotsPerCommit` of the snapshots queued so far. A throw is a failure of the whole
+    /// store: the journal then refuses everything until a restart.
     func commit(_ records: [JournalRecord]) throws(StateStoreError)
+
+    /// The same for a store whose commits may refuse some trees and go on: the records of each
+    /// tree it returns were not committed (with why), every other record was. A store shared
+    /// by several instances refuses the trees another instance owns now. By default `commit`,
+    /// refusing none.
+    func commit(refusing records: [JournalRecord]) throws(StateStoreError) -> [String: StateStoreError]
 
     /// Whether snapshots wait for a commit; the journal's writer then commits even with no
     /// record to write.
@@ -26,6 +33,13 @@ public protocol JournalStore: AnyObject, Sendable {
 
     /// Releases the store (its lock, its connection); no call may follow.
     func close()
+}
+
+extension JournalStore {
+    public func commit(refusing records: [JournalRecord]) throws(StateStoreError) -> [String: StateStoreError] {
+        try commit(records)
+        return [:]
+    }
 }
 
 /// Counts of what a store wrote since it opened.

@@ -1,6 +1,6 @@
 /// A snapshot waiting for its commit (`StateStore.snapshotsPerCommit`), with what was fixed
 /// where it stood among the journal's records.
-struct QueuedSnapshot {
+struct QueuedSnapshot: SnapshotQueueEntry {
     let pending: PendingSnapshot
     /// The `seq` of the first journal row after the snapshot: its tree's journal starts there.
     let journalStart: Int64
@@ -8,14 +8,23 @@ struct QueuedSnapshot {
     let liveEntries: Int
 }
 
+/// What a snapshot queue holds: a snapshot, with whatever its store fixed when it was taken.
+protocol SnapshotQueueEntry {
+    var pending: PendingSnapshot { get }
+}
+
+extension PendingSnapshot: SnapshotQueueEntry {
+    var pending: PendingSnapshot { self }
+}
+
 /// Snapshots taken but not yet written, oldest first, at most one per tree (a newer one
 /// replaces it: it covers everything the older one did). Writer-owned.
-struct SnapshotQueue {
-    private var queued: [QueuedSnapshot] = []
+struct SnapshotQueue<Entry: SnapshotQueueEntry> {
+    private var queued: [Entry] = []
 
     var isEmpty: Bool { queued.isEmpty }
 
-    mutating func enqueue(_ snapshot: QueuedSnapshot) {
+    mutating func enqueue(_ snapshot: Entry) {
         queued.removeAll { $0.pending.tree == snapshot.pending.tree }
         queued.append(snapshot)
     }
@@ -26,7 +35,7 @@ struct SnapshotQueue {
     }
 
     /// The oldest `count` snapshots, taken off the queue.
-    mutating func take(_ count: Int) -> [QueuedSnapshot] {
+    mutating func take(_ count: Int) -> [Entry] {
         let taken = Array(queued.prefix(count))
         queued.removeFirst(taken.count)
         return taken

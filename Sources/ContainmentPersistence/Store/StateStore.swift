@@ -21,7 +21,7 @@ public final class StateStore: JournalStore, @unchecked Sendable {
     private let connection: SQLiteConnection
     /// Writer-owned, like everything below.
     private var rows: JournalRows
-    private var snapshots = SnapshotQueue()
+    private var snapshots = SnapshotQueue<QueuedSnapshot>()
     /// A commit writes at most this many snapshots: when many trees cross the snapshot rule
     /// together (~1 MB each with their retained events), the commits that follow share the
     /// work instead of one commit, and every response waiting for it, carrying it all.
@@ -166,6 +166,8 @@ public final class StateStore: JournalStore, @unchecked Sendable {
             try forget(id)
             try connection.statement("DELETE FROM journal_starts WHERE tree = ?").run(id)
             try connection.statement("DELETE FROM trees WHERE id = ?").run(id)
+        case .release:
+            break
         }
     }
 

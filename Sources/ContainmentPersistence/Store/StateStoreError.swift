@@ -22,6 +22,16 @@ public enum StateStoreError: Error, Equatable, CustomStringConvertible, Sendable
     case replayMismatch(tree: String, position: Int64, reason: String)
     /// A commit failed while serving; every later mutation is refused until a restart.
     case commitFailed(reason: String)
+    /// A store shared by several instances refused this instance's records of a tree: another
+    /// instance owns it now (this one's lease lapsed, or it gave the tree up). Nothing of them
+    /// was committed.
+    case ownershipLost(tree: String)
+    /// A store shared by several instances refused a tree's creation: another instance created
+    /// a tree with that id first.
+    case treeExists(tree: String)
+    /// The connection to a shared store broke during a commit: its records may or may not be
+    /// committed, so their trees are given up and loaded again from the store.
+    case commitInDoubt(reason: String)
 
     public var description: String {
         switch self {
@@ -37,6 +47,9 @@ public enum StateStoreError: Error, Equatable, CustomStringConvertible, Sendable
         case .replayMismatch(let tree, let position, let reason):
             "tree \(tree): replaying journal entry \(position) did not reproduce the recorded state: \(reason)"
         case .commitFailed(let reason): "a commit to the state database failed: \(reason)"
+        case .ownershipLost(let tree): "tree \(tree) is owned by another instance now; this instance's change of it was not committed"
+        case .treeExists(let tree): "another instance created a tree with id \(tree) first"
+        case .commitInDoubt(let reason): "the connection to the state database broke during a commit, which may or may not have been made: \(reason)"
         }
     }
 }

@@ -12,14 +12,35 @@ public struct StoredTreeHeader: Sendable, Equatable {
     public var incarnation: UInt64
     /// How to build the tree, as the service encoded it.
     public var creation: [UInt8]
+    /// How the tree lists right after its creation; a shared store keeps it (see `TreeListing`).
+    public var listing = TreeListing()
 
-    public init(id: String, clock: String, owner: String?, ownerTokenHash: String?, incarnation: UInt64, creation: [UInt8]) {
+    public init(
+        id: String, clock: String, owner: String?, ownerTokenHash: String?, incarnation: UInt64, creation: [UInt8],
+        listing: TreeListing = TreeListing()
+    ) {
         self.id = id
         self.clock = clock
         self.owner = owner
         self.ownerTokenHash = ownerTokenHash
         self.incarnation = incarnation
         self.creation = creation
+        self.listing = listing
+    }
+}
+
+/// What `GET /v1/trees` shows of a tree beside its id and clock. A store shared by several
+/// instances keeps it with each commit, so that any instance lists every tree without loading
+/// it; the SQLite store lists from memory and keeps none. Never read back into a tree.
+public struct TreeListing: Sendable, Equatable {
+    public var version: UInt64
+    public var lastSeq: UInt64
+    public var controllers: Int
+
+    public init(version: UInt64 = 0, lastSeq: UInt64 = 0, controllers: Int = 0) {
+        self.version = version
+        self.lastSeq = lastSeq
+        self.controllers = controllers
     }
 }
 
@@ -38,6 +59,8 @@ public struct JournalEntry: Sendable, Equatable {
     public var manualTime: Double
     /// Its place in the tree's journal as errors name it: its version, once read back.
     public var position: Int64 = 0
+    /// How the tree lists after it (kept by a shared store only, not read back).
+    public var listing = TreeListing()
 
     public init(tree: String, time: Double, mutation: [UInt8], digest: UInt64, version: UInt64, manualTime: Double) {
         self.tree = tree
@@ -98,6 +121,20 @@ public enum JournalRecord: Sendable {
     /// encode, which must hold neither the tree's lock nor a request's thread.
     case snapshot(PendingSnapshot)
     case deleteTree(String)
+    /// This instance gives the tree up (a store shared by several instances): every record
+    /// of the tree appended before it is committed first, and another instance may take it
+    /// over once this commits. A store of one instance has nothing to do.
+    case release(String)
+
+    /// The tree the record is about.
+    public var tree: String {
+        switch self {
+        case .createTree(let header): header.id
+        case .mutation(let entry): entry.tree
+        case .snapshot(let pending): pending.tree
+        case .deleteTree(let id), .release(let id): id
+        }
+    }
 }
 
 /// FNV-1a (64-bit) of the bytes of a mutation's events: a cheap fingerprint for replay to

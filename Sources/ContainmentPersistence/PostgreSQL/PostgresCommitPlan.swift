@@ -1,0 +1,302 @@
+/// One commit of `PostgresStore`, worked out before anything is sent: which trees it fences
+/// (held by this instance), which it claims (created in it), which it refuses at once (records
+/// of a tree this instance does not hold), and the statements of its two round trips.
+struct PostgresCommitPlan {
+    typealias Statement = PostgresConnection.Statement
+
+    /// What the commit refused, the epochs of the trees it created, the trees it gave up.
+    struct Outcome {
+        var refusals: [String: StateStoreError] = [:]
+        var epochs: [String: Int64] = [:]
+        var givenUp: Set<String> = []
+    }
+
+    /// What the fence's round trip left: the trees the commit may write, the epochs of those it
+    /// claimed, and why each other tree was refused.
+    struct Fence {
+        var accepted: Set<String> = []
+        var claimEpochs: [String: Int64] = [:]
+        var rejected: [String: StateStoreError] = [:]
+    }
+
+    /// The writes' statements, and which of them return a tree's new epoch.
+    struct Writes {
+        var statements: [Statement] = []
+        var epochStatements: [(tree: String, index: Int)] = []
+
+        func epochs(from results: [Result<PostgresResult, PostgresError>]) -> [String: Int64] {
+            var epochs: [String: Int64] = [:]
+            for (tree, index) in epochStatements {
+                if case .success(let result) = results[index], result.rowCount == 1 { epochs[tree] = result.int(0, 0) }
+            }
+            return epochs
+        }
+    }
+
+    let records: [JournalRecord]
+    let snapshots: [PendingSnapshot]
+    let session: Int64
+    private(set) var fenced: [(tree: String, epoch: Int64)] = []
+    private(set) var claimed: [String] = []
+    /// Each tree's listing after its last record in the commit.
+    private(set) var listings: [String: TreeListing] = [:]
+    private(set) var refusedUpFront: [String: StateStoreError] = [:]
+
+    init(records: [JournalRecord], snapshots: [PendingSnapshot], ownership: PostgresOwnership) {
+        self.records = records
+        self.snapshots = snapshots
+        session = ownership.session ?? 0
+        var seen: Set<String> = []
+        for record in records {
+            let tree = record.tree
+            switch record {
+            case .createTree(let header): listings[tree] = header.listing
+            case .mutation(let entry): listings[tree] = entry.listing
+            case .snapshot, .deleteTree, .release: break
+            }
+            guard seen.insert(tree).inserted else { continue }
+            if ownership.session == nil {
+                refusedUpFront[tree] = .ownershipLost(tree: tree)
+            } else if case .createTree = record {
+                claimed.append(tree)
+            } else if let epoch = ownership.held[tree] {
+                fenced.append((tree, epoch))
+            } else {
+                refusedUpFront[tree] = .ownershipLost(tree: tree)
+            }
+        }
+        // A snapshot queued in an earlier commit is written only under the fence too; one of a
+        // tree no longer held is dropped (its records were refused when it was given up).
+        for snapshot in snapshots where ownership.session != nil && seen.insert(snapshot.tree).inserted {
+            if let epoch = ownership.held[snapshot.tree] { fenced.append((snapshot.tree, epoch)) }
+        }
+    }
+
+    var isEmpty: Bool { fenced.isEmpty && claimed.isEmpty }
+
+    /// The fence's statements: the held trees' rows locked (and their listings set) in one
+    /// statement, then one claim per created tree.
+    func fenceStatements() -> [Statement] {
+        var statements: [Statement] = []
+        if !fenced.isEmpty {
+            let listed = fenced.map { listings[$0.tree] }
+            statements.append(
+                Statement(
+                    sql: Self.fence,
+                    parameters: [
+                        .int(session), .textArray(fenced.map(\.tree)), .intArray(fenced.map(\.epoch)),
+                        .intArray(listed.map { $0.map { Int64(bitPattern: $0.version) } ?? -1 }),
+                        .intArray(listed.map { $0.map { Int64(bitPattern: $0.lastSeq) } ?? 0 }),
+                        .intArray(listed.map { Int64($0?.controllers ?? 0) }),
+                    ], prepared: true))
+        }
+        for tree in claimed {
+            let listing = listings[tree] ?? TreeListing()
+            statements.append(
+                Statement(
+                    sql: Self.claim,
+                    parameters: [
+                        .int(session), .text(tree), .int(Int64(bitPattern: listing.version)), .int(Int64(bitPattern: listing.lastSeq)),
+                        .int(Int64(listing.controllers)),
+                    ], prepared: true))
+        }
+        return statements
+    }
+
+    /// Reads the fence's results (after `BEGIN`'s); a failed statement throws.
+    func fence(from results: [Result<PostgresResult, PostgresError>]) throws(PostgresError) -> Fence {
+        var fence = Fence()
+        var index = 0
+        if !fenced.isEmpty {
+            let rows = try results[index].get()
+            for row in 0..<rows.rowCount { fence.accepted.insert(rows.text(row, 0) ?? "") }
+            for (tree, _) in fenced where !fence.accepted.contains(tree) { fence.rejected[tree] = .ownershipLost(tree: tree) }
+            index += 1
+        }
+        for tree in claimed {
+            let row = try results[index].get()
+            index += 1
+            if !row.isNull(0, 0) {
+                fence.accepted.insert(tree)
+                fence.claimEpochs[tree] = row.int(0, 0)
+            } else {
+                // No row written: the tree exists, or this instance's lease lapsed.
+                fence.rejected[tree] = row.bool(0, 1) ? .treeExists(tree: tree) : .ownershipLost(tree: tree)
+            }
+        }
+        return fence
+    }
+
+    /// The writes of the accepted trees' records, in order, then the snapshot (if its tree is
+    /// accepted). A creation after the tree's first record (deleted and created again in the
+    /// same commit) takes a new epoch.
+    func writeStatements(_ fence: Fence, channels: PostgresChannels) -> Writes {
+        var writes = Writes()
+        var first: Set<String> = []
+        for record in records where fence.accepted.contains(record.tree) {
+            let isFirst = first.insert(record.tree).inserted
+            switch record {
+            case .createTree(let header):
+                writes.statements.append(Statement(sql: Self.clearTree, parameters: [.text(header.id)], prepared: true))
+                writes.statements.append(
+                    Statement(
+                        sql: Self.insertTree,
+                        parameters: [
+                            .text(header.id), .text(header.clock), header.owner.map { .text($0) } ?? .null,
+                            header.ownerTokenHash.map { .text($0) } ?? .null, .int(Int64(bitPattern: header.incarnation)),
+                            .bytes(header.creation), .int(header.checksum),
+                        ], prepared: true))
+                if !(isFirst && fence.claimEpochs[header.id] != nil) {
+                    let listing = listings[header.id] ?? header.listing
+                    writes.epochStatements.append((header.id, writes.statements.count))
+                    writes.statements.append(
+                        Statement(
+                            sql: Self.upsertHead,
+                            parameters: [
+                                .text(header.id), .int(session), .int(Int64(bitPattern: listing.version)),
+                                .int(Int64(bitPattern: listing.lastSeq)), .int(Int64(listing.controllers)),
+                            ], prepared: true))
+                }
+            case .mutation(let entry):
+                writes.statements.append(
+                    Statement(
+                        sql: Self.insertEntry,
+                        parameters: [
+                            .text(entry.tree), .int(Int64(bitPattern: entry.version)), .double(entry.time), .bytes(entry.mutation),
+                            .int(Int64(bitPattern: entry.digest)), .double(entry.manualTime), .int(entry.sharedChecksum),
+                        ], prepared: true))
+            case .snapshot:
+                break
+            case .deleteTree(let id):
+                writes.statements.append(Statement(sql: Self.deleteTree, parameters: [.text(id)], prepared: true))
+            case .release(let id):
+                writes.statements.append(
+                    Statement(sql: Self.release, parameters: [.text(id), .int(session), .text(channels.released)], prepared: true))
+            }
+        }
+        for pending in snapshots where fence.accepted.contains(pending.tree) {
+            let snapshot = StoredSnapshot(tree: pending.tree, state: pending.encode(), version: pending.version, manualTime: pending.manualTime)
+            writes.statements.append(
+                Statement(
+                    sql: Self.writeSnapshot,
+                    parameters: [
+                        .text(snapshot.tree), .bytes(snapshot.state), .int(Int64(bitPattern: snapshot.version)), .double(snapshot.manualTime),
+                        .int(snapshot.checksum),
+                    ], prepared: true))
+        }
+        return writes
+    }
+
+    /// Every tree of the commit refused with `error` (nothing was committed).
+    func refusingAll(_ error: StateStoreError) -> Outcome {
+        var outcome = Outcome()
+        for (tree, _) in fenced { outcome.refusals[tree] = error }
+        for tree in claimed { outcome.refusals[tree] = error }
+        return outcome
+    }
+
+    /// The accepted trees refused with `error`, the others for the fence's reasons.
+    func refusing(_ fence: Fence, _ error: StateStoreError) -> Outcome {
+        var outcome = Outcome(refusals: fence.rejected)
+        for tree in fence.accepted { outcome.refusals[tree] = error }
+        return outcome
+    }
+
+    /// The commit went through: the epochs of the trees it created (the last creation of each
+    /// wins) and the trees whose last record gave them up.
+    func committed(_ fence: Fence, epochs written: [String: Int64]) -> Outcome {
+        var outcome = Outcome(refusals: fence.rejected)
+        for record in records where fence.accepted.contains(record.tree) {
+            switch record {
+            case .createTree(let header):
+                outcome.epochs[header.id] = written[header.id] ?? fence.claimEpochs[header.id]
+                outcome.givenUp.remove(header.id)
+            case .deleteTree(let id), .release(let id):
+                outcome.epochs[id] = nil
+                outcome.givenUp.insert(id)
+            case .mutation, .snapshot:
+                break
+            }
+        }
+        return outcome
+    }
+}
+
+extension PostgresCommitPlan {
+    /// Locks each held tree's row if it still names this instance and the epoch it took the
+    /// tree under, while this instance's lease is valid, and sets its listing (a version of
+    /// -1: none in this commit). Returns the trees that passed.
+    static let fence = """
+        UPDATE containment_heads AS h
+        SET version = CASE WHEN u.version < 0 THEN h.version ELSE u.version END,
+            last_seq = CASE WHEN u.version < 0 THEN h.last_seq ELSE u.last_seq END,
+            controllers = CASE WHEN u.version < 0 THEN h.controllers ELSE u.controllers END
+        FROM unnest($2::text[], $3::int8[], $4::int8[], $5::int8[], $6::int8[]) AS u(tree, epoch, version, last_seq, controllers)
+        WHERE h.tree = u.tree AND h.instance = $1 AND h.epoch = u.epoch
+          AND EXISTS (SELECT 1 FROM containment_instances i WHERE i.id = $1 AND i.expires_at > clock_timestamp())
+        RETURNING h.tree
+        """
+
+    /// A new tree's row, unless one exists (the tree does: a concurrent claim waits for this
+    /// transaction and then finds it): its epoch, and whether the lease was valid.
+    static let claim = """
+        WITH lease AS (SELECT 1 FROM containment_instances WHERE id = $1 AND expires_at > clock_timestamp()),
+             claimed AS (
+                INSERT INTO containment_heads (tree, instance, epoch, version, last_seq, controllers)
+                SELECT $2, $1, nextval('containment_epochs'), $3, $4, $5 FROM lease
+                ON CONFLICT (tree) DO NOTHING RETURNING epoch)
+        SELECT (SELECT epoch FROM claimed), EXISTS (SELECT 1 FROM lease)
+        """
+
+    static let clearTree = """
+        WITH journal AS (DELETE FROM containment_journal WHERE tree = $1) DELETE FROM containment_snapshots WHERE tree = $1
+        """
+
+    static let insertTree = """
+        INSERT INTO containment_trees (id, clock, owner, owner_token_hash, incarnation, creation, checksum)
+        VALUES ($1, $2, $3, $4, $5, $6, $7)
+        ON CONFLICT (id) DO UPDATE SET clock = EXCLUDED.clock, owner = EXCLUDED.owner, owner_token_hash = EXCLUDED.owner_token_hash,
+            incarnation = EXCLUDED.incarnation, creation = EXCLUDED.creation, checksum = EXCLUDED.checksum
+        """
+
+    static let upsertHead = """
+        INSERT INTO containment_heads (tree, instance, epoch, version, last_seq, controllers)
+        VALUES ($1, $2, nextval('containment_epochs'), $3, $4, $5)
+        ON CONFLICT (tree) DO UPDATE SET instance = EXCLUDED.instance, epoch = EXCLUDED.epoch, version = EXCLUDED.version,
+            last_seq = EXCLUDED.last_seq, controllers = EXCLUDED.controllers
+        RETURNING epoch
+        """
+
+    static let insertEntry = """
+        INSERT INTO containment_journal (tree, version, time, mutation, digest, manual_time, checksum)
+        VALUES ($1, $2, $3, $4, $5, $6, $7)
+        """
+
+    /// The snapshot, and the journal rows it replaces gone in the same statement.
+    static let writeSnapshot = """
+        WITH written AS (
+            INSERT INTO containment_snapshots (tree, state, version, manual_time, checksum) VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (tree) DO UPDATE SET state = EXCLUDED.state, version = EXCLUDED.version, manual_time = EXCLUDED.manual_time,
+                checksum = EXCLUDED.checksum)
+        DELETE FROM containment_journal WHERE tree = $1 AND version <= $3
+        """
+
+    static let deleteTree = """
+        WITH journal AS (DELETE FROM containment_journal WHERE tree = $1),
+             snapshot AS (DELETE FROM containment_snapshots WHERE tree = $1),
+             tree AS (DELETE FROM containment_trees WHERE id = $1)
+        DELETE FROM containment_heads WHERE tree = $1
+        """
+
+    /// Gives the tree up and tells every instance, once committed.
+    static let release = """
+        WITH given AS (UPDATE containment_heads SET instance = NULL WHERE tree = $1 AND instance = $2 RETURNING tree)
+        SELECT pg_notify($3, tree) FROM given
+        """
+}
+
+extension JournalEntry {
+    /// The checksum of its row in the shared store, whose key is the tree and version (the
+    /// version stands where the SQLite journal's `seq` does).
+    var sharedChecksum: Int64 { checksum(seq: Int64(bitPattern: version)) }
+}

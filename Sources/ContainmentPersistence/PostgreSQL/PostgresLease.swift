@@ -1,0 +1,196 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// Keeps this instance's lease on a connection and thread of its own: registers a session
+/// (its row in `containment_instances`), renews it every `LeaseTiming.renewal`, and hears the
+/// notifications meant for it. A renewal the database refuses (the lease lapsed: the process
+/// was paused, or cut off from the database, for longer than `LeaseTiming.duration`) or no
+/// renewal in time by this instance's own clock loses the lease: every tree is given up
+/// (`Handlers.lost`) and a new session begins, under which trees are taken over again.
+public final class PostgresLease: @unchecked Sendable {
+    /// What the keeper reports, on its thread; each returns promptly.
+    public struct Handlers: Sendable {
+        /// The lease is lost: this instance holds no tree any more.
+        public var lost: @Sendable () -> Void
+        /// Another instance asks for this tree.
+        public var releaseRequested: @Sendable (String) -> Void
+        /// Whoever held this tree gave it up.
+        public var released: @Sendable (String) -> Void
+        /// A session began (at start, and after a lost lease).
+        public var session: @Sendable (Int64) -> Void
+
+        public init(
+            lost: @escaping @Sendable () -> Void, releaseRequested: @escaping @Sendable (String) -> Void,
+            released: @escaping @Sendable (String) -> Void, session: @escaping @Sendable (Int64) -> Void
+        ) {
+            self.lost = lost
+            self.releaseRequested = releaseRequested
+            self.released = released
+            self.session = session
+        }
+    }
+
+    private weak var store: PostgresStore?
+    private let url: String
+    private let timing: LeaseTiming
+    private let channels: PostgresChannels
+    private let name: String
+    private let handlers = Mutex<Handlers?>(nil)
+    /// `DispatchTime` nanoseconds until which the lease is valid by this instance's clock.
+    private let validUntil = Atomic<UInt64>(0)
+    private let stopping = Atomic<Bool>(false)
+    private let monitor = Monitor()
+    /// Guarded by `monitor`.
+    private var running = false
+    /// The keeper thread's, once it runs.
+    private var connection: PostgresConnection?
+    private var listening: Int64?
+
+    /// Registers the first session at once (so that the store can commit as soon as it
+    /// opens), then starts the keeper's thread.
+    init(store: PostgresStore, instanceName: String) throws(StateStoreError) {
+        self.store = store
+        url = store.url
+        timing = store.leaseTiming
+        channels = store.channels
+        name = instanceName
+        do {
+            let connection = try PostgresConnection(url: url)
+            self.connection = connection
+            try connection.execute("LISTEN \(PostgresChannels.quoted(channels.released))")
+            try register(connection, store)
+        } catch {
+            throw .unreadable(path: store.location, reason: "\(error)")
+        }
+        running = true
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { argument in
+                Unmanaged<PostgresLease>.fromOpaque(argument!).takeRetainedValue().keep()
+                return nil
+            }, Unmanaged.passRetained(self).toOpaque())
+        guard started == 0 else {
+            running = false
+            throw .unreadable(path: store.location, reason: "the lease keeper's thread could not start")
+        }
+        pthread_detach(thread)
+    }
+
+    func setHandlers(_ handlers: Handlers) { self.handlers.withLock { $0 = handlers } }
+
+    /// Whether the lease is valid by this instance's clock, `LeaseTiming.margin` early.
+    public var isValid: Bool { DispatchTime.now().uptimeNanoseconds < validUntil.load(ordering: .acquiring) }
+
+    /// Stops renewing and returns once the keeper's thread has ended.
+    func stop() {
+        stopping.store(true, ordering: .releasing)
+        monitor.lock()
+        while running { monitor.wait() }
+        monitor.unlock()
+    }
+
+    private func keep() {
+        var nextRenewal = DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(timing.renewal)
+        while !stopping.load(ordering: .acquiring), let store {
+            let now = DispatchTime.now().uptimeNanoseconds
+            if store.session != nil && now >= validUntil.load(ordering: .acquiring) { lose(store) }
+            do {
+                let connection = try connected()
+                if now >= nextRenewal || store.session == nil {
+                    nextRenewal = now + Self.nanoseconds(timing.renewal)
+                    try renew(connection, store)
+                }
+                let wait = min(nextRenewal &- DispatchTime.now().uptimeNanoseconds, 100_000_000)
+                if Self.readable(connection.socket, nanoseconds: wait) {
+                    for (channel, payload) in try connection.notifications() { hear(channel, payload, store) }
+                }
+            } catch {
+                connection?.close()
+                connection = nil
+                listening = nil
+                usleep(UInt32(min(Self.nanoseconds(timing.renewal), 100_000_000) / 1_000))
+            }
+        }
+        connection?.close()
+        connection = nil
+        monitor.lock()
+        running = false
+        monitor.wakeAll()
+        monitor.unlock()
+    }
+
+    /// The keeper's connection, opened again (and listening again) after it broke.
+    private func connected() throws(PostgresError) -> PostgresConnection {
+        if let connection, !connection.isBroken { return connection }
+        let fresh = try PostgresConnection(url: url)
+        try fresh.execute("LISTEN \(PostgresChannels.quoted(channels.released))")
+        connection = fresh
+        listening = nil
+        return fresh
+    }
+
+    /// Renews the session's lease, or begins a session when there is none.
+    private func renew(_ connection: PostgresConnection, _ store: PostgresStore) throws(PostgresError) {
+        guard let session = store.session else { return try register(connection, store) }
+        let sent = DispatchTime.now().uptimeNanoseconds
+        let renewed = try connection.query(
+            """
+            UPDATE containment_instances SET expires_at = clock_timestamp() + make_interval(secs => $2)
+            WHERE id = $1 AND expires_at > clock_timestamp() RETURNING id
+            """, [.int(session), .double(timing.seconds)], prepared: true)
+        guard renewed.rowCount == 1 else { return lose(store) }
+        extend(from: sent)
+        if listening != session {
+            try connection.execute("LISTEN \(PostgresChannels.quoted(channels.release(of: session)))")
+            listening = session
+        }
+    }
+
+    /// A new session: its row, its lease, and the channel where it hears requests for its trees.
+    private func register(_ connection: PostgresConnection, _ store: PostgresStore) throws(PostgresError) {
+        let sent = DispatchTime.now().uptimeNanoseconds
+        let row = try connection.query(
+            """
+            WITH old AS (DELETE FROM containment_instances WHERE expires_at < clock_timestamp() - interval '1 day')
+            INSERT INTO containment_instances (id, name, expires_at)
+            VALUES (nextval('containment_sessions'), $1, clock_timestamp() + make_interval(secs => $2)) RETURNING id
+            """, [.text(name), .double(timing.seconds)], prepared: true)
+        let session = row.int(0, 0)
+        try connection.execute("LISTEN \(PostgresChannels.quoted(channels.release(of: session)))")
+        listening = session
+        store.ownership.withLock { $0 = PostgresOwnership(session: session) }
+        extend(from: sent)
+        handlers.withLock { $0 }?.session(session)
+    }
+
+    private func extend(from sent: UInt64) {
+        validUntil.store(sent + Self.nanoseconds(timing.duration) - Self.nanoseconds(timing.margin), ordering: .releasing)
+    }
+
+    /// The lease is gone: nothing is held any more, and the service gives every tree up.
+    private func lose(_ store: PostgresStore) {
+        validUntil.store(0, ordering: .releasing)
+        store.ownership.withLock { $0 = PostgresOwnership() }
+        handlers.withLock { $0 }?.lost()
+    }
+
+    private func hear(_ channel: String, _ payload: String, _ store: PostgresStore) {
+        guard let handlers = handlers.withLock({ $0 }) else { return }
+        if channel == channels.released {
+            handlers.released(payload)
+        } else if let session = store.session, channel == channels.release(of: session) {
+            handlers.releaseRequested(payload)
+        }
+    }
+
+    private static func readable(_ socket: Int32, nanoseconds: UInt64) -> Bool {
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, Int32(nanoseconds / 1_000_000)) > 0
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> UInt64 {
+        UInt64(duration.components.seconds) * 1_000_000_000 + UInt64(duration.components.attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,62 @@
+/// The shared store's tables, in whatever schema the connection's `search_path` names first
+/// (`public` unless the URL's `options` say otherwise), each named `containment_…`. Created by
+/// the first instance that finds none, under an advisory lock, so that instances starting
+/// together create them once.
+///
+/// - `containment_instances`: one row per running instance (a session): its lease, renewed
+///   every `LeaseTiming.renewal`, expiring `LeaseTiming.duration` after the last renewal.
+/// - `containment_heads`: one row per tree: which instance may write it, under which epoch
+///   (the fencing token, from `containment_epochs`, new at each change of owner), and how it
+///   lists (`TreeListing`). A tree's journal is written only by a transaction that holds its
+///   row with this instance's id and epoch while this instance's lease is valid.
+/// - `containment_trees`, `containment_snapshots`, `containment_journal`: as the SQLite store's
+///   `trees`, `snapshots` and `journal`, each row with the CRC-32 of its columns; the journal is
+///   keyed by tree and version, and a snapshot deletes the rows it replaces.
+enum PostgresSchema {
+    static let version: Int64 = 1
+    /// `pg_advisory_xact_lock` key: "Cnt1", as the SQLite store's application id.
+    static let lockKey: Int64 = 0x436e_7431
+
+    static let tables = """
+        CREATE SEQUENCE containment_sessions;
+        CREATE SEQUENCE containment_epochs;
+        CREATE TABLE containment_schema (version bigint NOT NULL);
+        CREATE TABLE containment_instances (
+            id bigint PRIMARY KEY, name text NOT NULL, started timestamptz NOT NULL DEFAULT clock_timestamp(),
+            expires_at timestamptz NOT NULL);
+        CREATE TABLE containment_heads (
+            tree text PRIMARY KEY, instance bigint, epoch bigint NOT NULL,
+            version bigint NOT NULL, last_seq bigint NOT NULL, controllers bigint NOT NULL);
+        CREATE INDEX containment_heads_instance ON containment_heads (instance);
+        CREATE TABLE containment_trees (
+            id text PRIMARY KEY, clock text NOT NULL, owner text, owner_token_hash text, incarnation bigint NOT NULL,
+            creation bytea NOT NULL, checksum bigint NOT NULL);
+        CREATE TABLE containment_snapshots (
+            tree text PRIMARY KEY, state bytea NOT NULL, version bigint NOT NULL, manual_time float8 NOT NULL,
+            checksum bigint NOT NULL);
+        CREATE TABLE containment_journal (
+            tree text NOT NULL, version bigint NOT NULL, time float8 NOT NULL, mutation bytea NOT NULL, digest bigint NOT NULL,
+            manual_time float8 NOT NULL, checksum bigint NOT NULL, PRIMARY KEY (tree, version));
+        """
+
+    /// Creates the tables when there are none; refuses tables of another version.
+    static func prepare(_ connection: PostgresConnection, location: String) throws(StateStoreError) {
+        let stored: Int64
+        do throws(PostgresError) {
+            try connection.execute("BEGIN")
+            _ = try connection.query("SELECT pg_advisory_xact_lock($1)", [.int(lockKey)])
+            if try connection.query("SELECT to_regclass('containment_schema') IS NOT NULL").bool(0, 0) {
+                let found = try connection.query("SELECT version FROM containment_schema")
+                stored = found.rowCount == 1 ? found.int(0, 0) : -1
+            } else {
+                try connection.execute(tables)
+                _ = try connection.query("INSERT INTO containment_schema (version) VALUES ($1)", [.int(version)])
+                stored = version
+            }
+            try connection.execute(stored == version ? "COMMIT" : "ROLLBACK")
+        } catch {
+            throw .unreadable(path: location, reason: "\(error)")
+        }
+        guard stored == version else { throw .wrongSchemaVersion(path: location, found: stored, expected: version) }
+    }
+}

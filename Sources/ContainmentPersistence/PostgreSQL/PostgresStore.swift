@@ -1,0 +1,231 @@
+import Glibc
+import Synchronization
+
+/// The state store several instances share (`--state-url`): the SQLite store's trees, journal
+/// and snapshots in PostgreSQL (`PostgresSchema`), written by one instance per tree at a time.
+///
+/// Every commit is fenced: in its own transaction it locks the `containment_heads` row of each
+/// tree it writes, and writes only the trees whose row still names this instance, the epoch
+/// it took the tree under, while this instance's lease is valid. An instance that lost its
+/// lease (paused, cut off, declared dead) or whose tree another instance took over can never
+/// commit to that tree again: its records are refused (`commit(refusing:)`) and the service
+/// gives the tree up. A commit is two round trips in pipeline mode: the fence (with each
+/// tree's listing, and the claim of each new tree), then the writes and `COMMIT`.
+///
+/// Three connections: the journal's writer commits on one, a `PostgresTreeReader` takes trees
+/// over and loads them on another, and the `PostgresLease` keeper renews the lease and hears
+/// the notifications on the third.
+public final class PostgresStore: JournalStore, @unchecked Sendable {
+    /// The URL without its password, for messages.
+    public let location: String
+    public let leaseTiming: LeaseTiming
+    let url: String
+    let channels: PostgresChannels
+    let ownership = Mutex(PostgresOwnership())
+    /// Writer-owned, like everything below.
+    private var writer: PostgresConnection?
+    private var snapshots = SnapshotQueue<PendingSnapshot>()
+    private var statistics = StoreStatistics()
+    private let statisticsLock = Mutex(StoreStatistics())
+    private(set) var lease: PostgresLease!
+
+    /// Connects, creates the tables when there are none, registers this instance (`name`, for
+    /// operators reading `containment_instances`) and starts renewing its lease.
+    public init(url: String, instanceName: String, leaseTiming: LeaseTiming = .standard) throws(StateStoreError) {
+        self.url = url
+        self.leaseTiming = leaseTiming
+        location = PostgresURL.withoutPassword(url)
+        let connection: PostgresConnection
+        do {
+            connection = try PostgresConnection(url: url)
+        } catch {
+            throw .unreadable(path: location, reason: "\(error)")
+        }
+        try PostgresSchema.prepare(connection, location: location)
+        let schema: String
+        do {
+            schema = try connection.query("SELECT current_schema()").text(0, 0) ?? "public"
+        } catch {
+            throw .unreadable(path: location, reason: "\(error)")
+        }
+        channels = PostgresChannels(schema: schema)
+        writer = connection
+        lease = try PostgresLease(store: self, instanceName: instanceName)
+    }
+
+    /// This instance's session, nil while it holds no valid lease.
+    public var session: Int64? { ownership.withLock { $0.session } }
+
+    /// Whether this instance's lease is valid by its own clock (with `LeaseTiming.margin`).
+    public var isLeaseValid: Bool { lease.isValid }
+
+    /// What the lease keeper reports: the lease lost (every tree this instance held is gone: it
+    /// must give them all up), another instance asking for one of its trees, a tree given up by
+    /// whoever held it (an acquirer waiting for it may try again), and each new session.
+    public func onOwnershipEvents(_ handlers: PostgresLease.Handlers) { lease.setHandlers(handlers) }
+
+    /// A connection of its own for taking trees over, loading and listing them.
+    public func openReader() -> PostgresTreeReader { PostgresTreeReader(store: self) }
+
+    public var hasQueuedSnapshots: Bool { !snapshots.isEmpty }
+
+    public func currentStatistics() -> StoreStatistics { statisticsLock.withLock { $0 } }
+
+    /// Every commit so far is flushed once a transaction committed with `synchronous_commit =
+    /// on` is: the database's log is flushed in order, up to that commit's record. A sync that
+    /// fails gives every tree up, as a broken connection does (it never stops the journal).
+    public func sync() {
+        guard let session = ownership.withLock({ $0.session }), let connection = try? connected() ?? nil else { return }
+        do {
+            for result in try connection.pipeline([
+                .init(sql: "BEGIN", parameters: []), .init(sql: "SET LOCAL synchronous_commit = on", parameters: []),
+                .init(sql: "UPDATE containment_instances SET expires_at = expires_at WHERE id = $1", parameters: [.int(session)]),
+                .init(sql: "COMMIT", parameters: []),
+            ]) {
+                _ = try result.get()
+            }
+        } catch {
+            broke()
+        }
+    }
+
+    public func commit(_ records: [JournalRecord]) throws(StateStoreError) {
+        if let refusal = try commit(refusing: records).values.first { throw refusal }
+    }
+
+    public func commit(refusing records: [JournalRecord]) throws(StateStoreError) -> [String: StateStoreError] {
+        for record in records {
+            switch record {
+            case .snapshot(let pending): snapshots.enqueue(pending)
+            case .createTree, .deleteTree, .release: snapshots.drop(tree: record.tree)
+            case .mutation: break
+            }
+        }
+        let written = snapshots.take(1)
+        let plan = PostgresCommitPlan(records: records, snapshots: written, ownership: ownership.withLock { $0 })
+        var refusals = plan.refusedUpFront
+        if !plan.isEmpty {
+            let outcome = run(plan)
+            refusals.merge(outcome.refusals) { first, _ in first }
+            ownership.withLock { ownership in
+                for (tree, epoch) in outcome.epochs { ownership.held[tree] = epoch }
+                for tree in outcome.givenUp { ownership.held[tree] = nil }
+                for tree in refusals.keys { ownership.held[tree] = nil }
+            }
+        }
+        for tree in refusals.keys { snapshots.drop(tree: tree) }
+        statistics.commits += 1
+        statistics.records += records.count - records.count { refusals[$0.tree] != nil }
+        statisticsLock.withLock { $0 = statistics }
+        return refusals
+    }
+
+    /// The two round trips of `plan`; what they refused, the epochs of the trees created and
+    /// the trees given up.
+    private func run(_ plan: PostgresCommitPlan) -> PostgresCommitPlan.Outcome {
+        let connection: PostgresConnection
+        do {
+            connection = try connected()
+        } catch {
+            return plan.refusingAll(.commitFailed(reason: "\(error)"))
+        }
+        let fence: PostgresCommitPlan.Fence
+        do {
+            let results = try connection.pipeline([.init(sql: "BEGIN", parameters: [])] + plan.fenceStatements())
+            fence = try plan.fence(from: Array(results.dropFirst()))
+        } catch {
+            // Nothing is committed without the COMMIT of the second round trip.
+            rollBack(connection)
+            return plan.refusingAll(.commitFailed(reason: "\(error)"))
+        }
+        guard !fence.accepted.isEmpty else {
+            rollBack(connection)
+            return plan.refusing(fence, .commitFailed(reason: "no tree to write"))
+        }
+        let writes = plan.writeStatements(fence, channels: channels)
+        let results: [Result<PostgresResult, PostgresError>]
+        do {
+            results = try connection.pipeline(writes.statements + [.init(sql: "COMMIT", parameters: [])])
+        } catch {
+            // The COMMIT may have run before the connection broke.
+            return plan.refusing(fence, .commitInDoubt(reason: "\(error)"))
+        }
+        for case .failure(let error) in results {
+            rollBack(connection)
+            return plan.refusing(fence, .commitFailed(reason: "\(error)"))
+        }
+        return plan.committed(fence, epochs: writes.epochs(from: results))
+    }
+
+    /// Ends a failed transaction; a connection that cannot is given up.
+    private func rollBack(_ connection: PostgresConnection) {
+        do {
+            try connection.execute("ROLLBACK")
+        } catch {
+            connection.close()
+        }
+    }
+
+    /// The writer's connection, opened again after it broke.
+    private func connected() throws(PostgresError) -> PostgresConnection {
+        if let writer, !writer.isBroken { return writer }
+        writer = nil
+        let fresh = try PostgresConnection(url: url)
+        writer = fresh
+        return fresh
+    }
+
+    /// Every stored tree, as `StateStore.loadTrees` (start-up and tests; the service loads trees
+    /// one at a time with a `PostgresTreeReader`).
+    public func loadTrees() throws(StateStoreError) -> [StoredTree] {
+        do {
+            return try PostgresTreeLoading.loadAll(try connected(), location: location)
+        } catch let error as PostgresError {
+            throw .unreadable(path: location, reason: "\(error)")
+        } catch let error as StateStoreError {
+            throw error
+        } catch {
+            throw .unreadable(path: location, reason: "\(error)")
+        }
+    }
+
+    /// Stops renewing the lease, gives every tree this instance holds up (another instance
+    /// takes each at once, without waiting for the lease to lapse) and ends the session. Called
+    /// by the journal once its last commit is done.
+    public func close() {
+        lease.stop()
+        guard let session = ownership.withLock({ $0.session }), let connection = try? connected() else { return }
+        _ = try? connection.query(
+            """
+            WITH given AS (UPDATE containment_heads SET instance = NULL WHERE instance = $1 RETURNING tree),
+                 gone AS (DELETE FROM containment_instances WHERE id = $1)
+            SELECT pg_notify($2, tree) FROM given
+            """, [.int(session), .text(channels.released)])
+        ownership.withLock { $0 = PostgresOwnership() }
+        connection.close()
+        writer = nil
+    }
+
+    /// Closes every connection and stops the lease keeper without giving anything up, as a
+    /// killed process leaves its trees: they move only once its lease lapses. For tests.
+    func abandon() {
+        lease.stop()
+        writer?.close()
+        writer = nil
+    }
+}
+
+/// `postgresql://` URLs and connection strings as messages may show them.
+enum PostgresURL {
+    /// `url` with the password of its user part replaced by `***`; a connection string's
+    /// `password=` value likewise.
+    static func withoutPassword(_ url: String) -> String {
+        if url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") {
+            let rest = url.drop { $0 != "/" }.dropFirst(2)
+            let authority = rest.prefix { $0 != "/" && $0 != "?" }
+            guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return url }
+            return String(url[..<colon]) + ":***" + url[at...]
+        }
+        return url.split(separator: " ").map { $0.hasPrefix("password=") ? "password=***" : String($0) }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,76 @@
+/// Reads trees back from the shared store, each record checked against its checksum as the
+/// SQLite store checks its own.
+enum PostgresTreeLoading {
+    static let header = "SELECT id, clock, owner, owner_token_hash, incarnation, creation, checksum FROM containment_trees"
+    static let snapshot = "SELECT tree, state, version, manual_time, checksum FROM containment_snapshots"
+    static let journal = "SELECT tree, version, time, mutation, digest, manual_time, checksum FROM containment_journal"
+
+    /// One tree (nil when there is none), in one round trip.
+    static func load(_ connection: PostgresConnection, tree: String, location: String) throws(StateStoreError) -> StoredTree? {
+        let results = try run(connection, location: location) { () throws(PostgresError) in
+            try connection.pipeline([
+                .init(sql: header + " WHERE id = $1", parameters: [.text(tree)], prepared: true),
+                .init(sql: snapshot + " WHERE tree = $1", parameters: [.text(tree)], prepared: true),
+                .init(sql: journal + " WHERE tree = $1 ORDER BY version", parameters: [.text(tree)], prepared: true),
+            ]).map { result throws(PostgresError) in try result.get() }
+        }
+        return try trees(headers: results[0], snapshots: results[1], entries: results[2]).first
+    }
+
+    /// Every tree, in id order.
+    static func loadAll(_ connection: PostgresConnection, location: String) throws(StateStoreError) -> [StoredTree] {
+        let results = try run(connection, location: location) { () throws(PostgresError) in
+            [
+                try connection.query(header + " ORDER BY id"), try connection.query(snapshot),
+                try connection.query(journal + " ORDER BY tree, version"),
+            ]
+        }
+        return try trees(headers: results[0], snapshots: results[1], entries: results[2])
+    }
+
+    private static func run<Value>(
+        _ connection: PostgresConnection, location: String, _ body: () throws(PostgresError) -> Value
+    ) throws(StateStoreError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw .unreadable(path: location, reason: "\(error)")
+        }
+    }
+
+    private static func trees(headers: PostgresResult, snapshots: PostgresResult, entries: PostgresResult) throws(StateStoreError) -> [StoredTree] {
+        var trees: [StoredTree] = []
+        var index: [String: Int] = [:]
+        for row in 0..<headers.rowCount {
+            let header = StoredTreeHeader(
+                id: headers.text(row, 0) ?? "", clock: headers.text(row, 1) ?? "", owner: headers.text(row, 2),
+                ownerTokenHash: headers.text(row, 3), incarnation: UInt64(bitPattern: headers.int(row, 4)), creation: headers.bytes(row, 5))
+            guard header.checksum == headers.int(row, 6) else { throw .checksumMismatch(tree: header.id, record: "its creation") }
+            index[header.id] = trees.count
+            trees.append(StoredTree(header: header, snapshot: nil, entries: []))
+        }
+        for row in 0..<snapshots.rowCount {
+            let snapshot = StoredSnapshot(
+                tree: snapshots.text(row, 0) ?? "", state: snapshots.bytes(row, 1), version: UInt64(bitPattern: snapshots.int(row, 2)),
+                manualTime: snapshots.double(row, 3))
+            guard let position = index[snapshot.tree] else {
+                throw .unreadableRecord(tree: snapshot.tree, reason: "a snapshot belongs to no stored tree")
+            }
+            guard snapshot.checksum == snapshots.int(row, 4) else { throw .checksumMismatch(tree: snapshot.tree, record: "its snapshot") }
+            trees[position].snapshot = snapshot
+        }
+        for row in 0..<entries.rowCount {
+            var entry = JournalEntry(
+                tree: entries.text(row, 0) ?? "", time: entries.double(row, 2), mutation: entries.bytes(row, 3),
+                digest: UInt64(bitPattern: entries.int(row, 4)), version: UInt64(bitPattern: entries.int(row, 1)),
+                manualTime: entries.double(row, 5))
+            entry.position = Int64(bitPattern: entry.version)
+            guard entry.sharedChecksum == entries.int(row, 6) else {
+                throw .checksumMismatch(tree: entry.tree, record: "journal entry \(entry.position)")
+            }
+            guard let position = index[entry.tree] else { throw .unreadableRecord(tree: entry.tree, reason: "a journal entry belongs to no stored tree") }
+            trees[position].entries.append(entry)
+        }
+        return trees
+    }
+}

@@ -1,0 +1,128 @@
+/// Takes trees over for this instance, loads them and lists every tree, on a connection of its
+/// own (one thread at a time): the journal's writer never waits for it.
+public final class PostgresTreeReader: @unchecked Sendable {
+    /// What taking a tree over found.
+    public enum TakeOver: Sendable, Equatable {
+        /// This instance holds it now, under a new epoch: load it.
+        case acquired
+        /// No such tree.
+        case absent
+        /// Another instance holds it under a valid lease: ask it to give the tree up
+        /// (`requestRelease`) and try again once it has, or once its lease lapsed.
+        case held(by: Int64)
+    }
+
+    /// One tree as `GET /v1/trees` shows it, from the store.
+    public struct Listed: Sendable, Equatable {
+        public var id: String
+        public var clock: String
+        public var owner: String?
+        public var ownerTokenHash: String?
+        public var listing: TreeListing
+    }
+
+    private let store: PostgresStore
+    private var connection: PostgresConnection?
+
+    init(store: PostgresStore) {
+        self.store = store
+    }
+
+    /// Takes `tree` for this instance when it is free: given up, or held by an instance whose
+    /// lease lapsed (or by this one, under an older epoch). Its row is locked meanwhile, so a
+    /// commit of the previous owner either went before (and is loaded after) or is refused.
+    public func takeOver(_ tree: String) throws(StateStoreError) -> TakeOver {
+        guard let session = store.session else { throw .ownershipLost(tree: tree) }
+        let results = try run { () throws(PostgresError) in
+            try connected().pipeline([
+                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree)], prepared: true),
+                .init(sql: Self.holder, parameters: [.text(tree)], prepared: true),
+            ])
+        }
+        let taken = try run { () throws(PostgresError) in try results[0].get() }
+        if taken.rowCount == 1 {
+            let epoch = taken.int(0, 0)
+            store.ownership.withLock { ownership in
+                if ownership.session == session { ownership.held[tree] = epoch }
+            }
+            return .acquired
+        }
+        let holder = try run { () throws(PostgresError) in try results[1].get() }
+        guard holder.rowCount == 1 else { return .absent }
+        return .held(by: holder.isNull(0, 0) ? 0 : holder.int(0, 0))
+    }
+
+    /// The tree as stored (nil when there is none), each record checked.
+    public func load(_ tree: String) throws(StateStoreError) -> StoredTree? {
+        let connection = try run { () throws(PostgresError) in try connected() }
+        return try PostgresTreeLoading.load(connection, tree: tree, location: store.location)
+    }
+
+    /// Tells instance `holder` that this instance asks for `tree` (it gives the tree up once
+    /// its records of it are committed).
+    public func requestRelease(_ tree: String, from holder: Int64) throws(StateStoreError) {
+        _ = try run { () throws(PostgresError) in
+            try connected().query("SELECT pg_notify($1, $2)", [.text(store.channels.release(of: holder)), .text(tree)], prepared: true)
+        }
+    }
+
+    /// Up to `limit` trees in id order after `cursor`, those created by a token hashed
+    /// `ownerTokenHash` (or named `owner` when created before the token had a hash) only,
+    /// unless `everyOwner`.
+    public func list(after cursor: String?, limit: Int, everyOwner: Bool, owner: String?, ownerTokenHash: String?) throws(StateStoreError) -> [Listed] {
+        let rows = try run { () throws(PostgresError) in
+            try connected().query(
+                Self.list,
+                [
+                    .text(cursor ?? ""), .int(Int64(limit)), .int(everyOwner ? 1 : 0), owner.map { .text($0) } ?? .null,
+                    ownerTokenHash.map { .text($0) } ?? .null,
+                ], prepared: true)
+        }
+        return (0..<rows.rowCount).map { row in
+            Listed(
+                id: rows.text(row, 0) ?? "", clock: rows.text(row, 1) ?? "", owner: rows.text(row, 2), ownerTokenHash: rows.text(row, 3),
+                listing: TreeListing(
+                    version: UInt64(bitPattern: rows.int(row, 4)), lastSeq: UInt64(bitPattern: rows.int(row, 5)),
+                    controllers: Int(rows.int(row, 6))))
+        }
+    }
+
+    public func close() {
+        connection?.close()
+        connection = nil
+    }
+
+    private func connected() throws(PostgresError) -> PostgresConnection {
+        if let connection, !connection.isBroken { return connection }
+        let fresh = try PostgresConnection(url: store.url)
+        connection = fresh
+        return fresh
+    }
+
+    private func run<Value>(_ body: () throws(PostgresError) -> Value) throws(StateStoreError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw .unreadable(path: store.location, reason: "\(error)")
+        }
+    }
+
+    static let takeOver = """
+        UPDATE containment_heads AS h SET instance = $1, epoch = nextval('containment_epochs')
+        WHERE h.tree = $2
+          AND EXISTS (SELECT 1 FROM containment_instances i WHERE i.id = $1 AND i.expires_at > clock_timestamp())
+          AND (h.instance IS NULL OR h.instance = $1
+               OR NOT EXISTS (SELECT 1 FROM containment_instances o WHERE o.id = h.instance AND o.expires_at > clock_timestamp()))
+        RETURNING h.epoch
+        """
+
+    static let holder = "SELECT instance FROM containment_heads WHERE tree = $1"
+
+    static let list = """
+        SELECT h.tree, t.clock, t.owner, t.owner_token_hash, h.version, h.last_seq, h.controllers
+        FROM containment_heads h JOIN containment_trees t ON t.id = h.tree
+        WHERE h.tree > $1
+          AND ($3 = 1 OR t.owner_token_hash = $5 OR (t.owner_token_hash IS NULL AND t.owner = $4))
+        ORDER BY h.tree LIMIT $2
+        """
+}

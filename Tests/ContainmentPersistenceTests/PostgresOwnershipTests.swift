@@ -1,0 +1,176 @@
+import Dispatch
+import Glibc
+import PostgresTestSupport
+import Synchronization
+import Testing
+
+@testable import ContainmentPersistence
+
+/// One owner per tree in the shared store: the fence every commit passes, leases that lapse,
+/// trees handed over on request. Runs against the test server (scripts/test-postgres).
+@Suite(.enabled(if: PostgresTestSchema.isAvailable, "needs CONTAINMENT_TEST_POSTGRES_URL (scripts/test-postgres)"))
+struct PostgresOwnershipTests {
+    typealias Fixture = StateStoreTests
+
+    /// Renewed so rarely that the test decides when the lease ends.
+    static let stillLease = LeaseTiming(duration: .seconds(120), renewal: .seconds(60), margin: .milliseconds(100))
+    static let shortLease = LeaseTiming(duration: .seconds(1), renewal: .milliseconds(200), margin: .milliseconds(100))
+
+    static func expire(_ store: PostgresStore, in schema: PostgresTestSchema) throws {
+        try schema.execute("UPDATE containment_instances SET expires_at = clock_timestamp() - interval '1 second' WHERE id = \(store.session!)")
+    }
+
+    /// The fencing test: an owner paused past its lease (here, its lease ended in the database
+    /// while it still counts itself the owner) cannot commit once another instance took the
+    /// tree, and its records never land in the tree's journal.
+    @Test func anOwnerThatLostItsLeaseCannotCommitAfterATakeover() throws {
+        let schema = try PostgresTestSchema()
+        let paused = try PostgresStore(url: schema.url, instanceName: "paused", leaseTiming: Self.stillLease)
+        try paused.commit([.createTree(Fixture.header("t")), .mutation(Fixture.entry("t", version: 2))])
+        try Self.expire(paused, in: schema)
+
+        let successor = try PostgresStore(url: schema.url, instanceName: "successor", leaseTiming: Self.stillLease)
+        let reader = successor.openReader()
+        #expect(try reader.takeOver("t") == .acquired)
+        #expect(try reader.load("t")?.entries.map(\.version) == [2])
+
+        // The paused owner still holds the tree by its own books; the fence refuses it.
+        #expect(paused.ownership.withLock { $0.held["t"] } != nil)
+        let refused = try paused.commit(refusing: [.mutation(Fixture.entry("t", version: 3))])
+        #expect(refused == ["t": .ownershipLost(tree: "t")])
+        #expect(paused.ownership.withLock { $0.held["t"] } == nil)
+
+        try successor.commit([.mutation(Fixture.entry("t", version: 3))])
+        let stored = try reader.load("t")
+        #expect(stored?.entries.map(\.version) == [2, 3])
+        #expect(stored?.entries.last?.mutation == Fixture.entry("t", version: 3).mutation)
+        #expect(try schema.value("SELECT count(*)::text FROM containment_heads WHERE instance = \(successor.session!)") == "1")
+        reader.close()
+        successor.close()
+        paused.abandon()
+    }
+
+    /// A lapsed lease alone refuses a commit, though no other instance took the tree yet: the
+    /// owner cannot know whether one did.
+    @Test func aLapsedLeaseRefusesCommitsEvenBeforeAnyTakeover() throws {
+        let schema = try PostgresTestSchema()
+        let store = try PostgresStore(url: schema.url, instanceName: "lapsed", leaseTiming: Self.stillLease)
+        try store.commit([.createTree(Fixture.header("t")), .createTree(Fixture.header("u"))])
+        try Self.expire(store, in: schema)
+        let refused = try store.commit(refusing: [.mutation(Fixture.entry("t", version: 2)), .createTree(Fixture.header("v"))])
+        #expect(refused == ["t": .ownershipLost(tree: "t"), "v": .ownershipLost(tree: "v")])
+        #expect(try store.loadTrees().map(\.header.id) == ["t", "u"])
+        store.abandon()
+    }
+
+    /// A dead instance (killed: nothing given up) keeps its trees until its lease lapses, no
+    /// longer: then another takes them, with every record it committed.
+    @Test func aDeadInstancesTreesMoveOnceItsLeaseLapses() throws {
+        let schema = try PostgresTestSchema()
+        let dead = try PostgresStore(url: schema.url, instanceName: "dead", leaseTiming: Self.shortLease)
+        try dead.commit([.createTree(Fixture.header("t"))] + (2...4).map { .mutation(Fixture.entry("t", version: $0)) })
+        let deadSession = dead.session!
+        dead.abandon()
+        let died = ContinuousClock.now
+
+        let heir = try PostgresStore(url: schema.url, instanceName: "heir", leaseTiming: Self.shortLease)
+        let reader = heir.openReader()
+        var outcome = try reader.takeOver("t")
+        #expect(outcome == .held(by: deadSession))
+        while outcome != .acquired, ContinuousClock.now - died < .seconds(5) {
+            usleep(20_000)
+            outcome = try reader.takeOver("t")
+        }
+        let waited = ContinuousClock.now - died
+        #expect(outcome == .acquired)
+        #expect(waited <= Self.shortLease.duration + .milliseconds(500))
+        #expect(try reader.load("t")?.entries.map(\.version) == [2, 3, 4])
+        reader.close()
+        heir.close()
+    }
+
+    /// Hand-off: asked for a tree, its owner appends the release behind its records; once that
+    /// commits, the asker is told and takes the tree at once, without waiting for a lease.
+    @Test func anOwnerAskedForATreeGivesItUpAfterItsRecords() throws {
+        let schema = try PostgresTestSchema()
+        let owner = try PostgresStore(url: schema.url, instanceName: "owner")
+        let journal = StateJournal(store: owner)
+        let asked = Mutex<[String]>([])
+        owner.onOwnershipEvents(
+            .init(
+                lost: {},
+                releaseRequested: { tree in
+                    asked.withLock { $0.append(tree) }
+                    _ = journal.append(.mutation(Fixture.entry(tree, version: 3)))
+                    _ = journal.append(.release(tree))
+                }, released: { _ in }, session: { _ in }))
+        try journal.waitUntilDurable(journal.append(.createTree(Fixture.header("t"))))
+        try journal.waitUntilDurable(journal.append(.mutation(Fixture.entry("t", version: 2))))
+
+        let asker = try PostgresStore(url: schema.url, instanceName: "asker")
+        let released = DispatchSemaphore(value: 0)
+        asker.onOwnershipEvents(.init(lost: {}, releaseRequested: { _ in }, released: { tree in if tree == "t" { released.signal() } }, session: { _ in }))
+        let reader = asker.openReader()
+        guard case .held(let holder) = try reader.takeOver("t") else {
+            Issue.record("the live owner's tree was taken")
+            return
+        }
+        #expect(holder == owner.session)
+        let started = ContinuousClock.now
+        try reader.requestRelease("t", from: holder)
+        #expect(released.wait(timeout: .now() + 5) == .success)
+        #expect(try reader.takeOver("t") == .acquired)
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(asked.withLock { $0 } == ["t"])
+        // The record the owner appended before its release is there; it commits no more.
+        #expect(try reader.load("t")?.entries.map(\.version) == [2, 3])
+        let late = journal.append(.mutation(Fixture.entry("t", version: 4)))
+        #expect(throws: StateStoreError.ownershipLost(tree: "t")) { try journal.waitUntilDurable(late) }
+        reader.close()
+        asker.close()
+        journal.close()
+    }
+
+    @Test func aTreeIdAnotherInstanceCreatedIsRefusedAndClosingGivesEveryTreeUpAtOnce() throws {
+        let schema = try PostgresTestSchema()
+        let first = try PostgresStore(url: schema.url, instanceName: "first")
+        let second = try PostgresStore(url: schema.url, instanceName: "second")
+        try first.commit([.createTree(Fixture.header("t")), .mutation(Fixture.entry("t", version: 2))])
+        #expect(try second.commit(refusing: [.createTree(Fixture.header("t", incarnation: 2))]) == ["t": .treeExists(tree: "t")])
+        let reader = second.openReader()
+        #expect(try reader.takeOver("t") == .held(by: first.session!))
+        #expect(try reader.takeOver("nothing") == .absent)
+        first.close()
+        #expect(try reader.takeOver("t") == .acquired)
+        #expect(try reader.load("t")?.header.incarnation == 1)
+        reader.close()
+        second.close()
+    }
+
+    @Test func everyInstanceListsEveryTreeWithItsListingFilteredByOwner() throws {
+        let schema = try PostgresTestSchema()
+        let first = try PostgresStore(url: schema.url, instanceName: "first")
+        let second = try PostgresStore(url: schema.url, instanceName: "second")
+        var alices = Fixture.header("a")
+        alices.listing = TreeListing(version: 1, lastSeq: 7, controllers: 1)
+        var bobs = Fixture.header("b")
+        bobs.owner = "bob"
+        bobs.ownerTokenHash = String(repeating: "cd", count: 32)
+        try first.commit([.createTree(alices)])
+        try second.commit([.createTree(bobs)])
+        var entry = Fixture.entry("a", version: 2)
+        entry.listing = TreeListing(version: 2, lastSeq: 12, controllers: 3)
+        try first.commit([.mutation(entry)])
+
+        let reader = second.openReader()
+        let all = try reader.list(after: nil, limit: 10, everyOwner: true, owner: nil, ownerTokenHash: nil)
+        #expect(all.map(\.id) == ["a", "b"])
+        #expect(all[0].listing == TreeListing(version: 2, lastSeq: 12, controllers: 3))
+        let bobsOnly = try reader.list(after: nil, limit: 10, everyOwner: false, owner: "bob", ownerTokenHash: bobs.ownerTokenHash)
+        #expect(bobsOnly.map(\.id) == ["b"])
+        #expect(try reader.list(after: "a", limit: 1, everyOwner: true, owner: nil, ownerTokenHash: nil).map(\.id) == ["b"])
+        reader.close()
+        first.close()
+        second.close()
+    }
+}
