@@ -123,6 +123,12 @@ struct Serve: ParsableCommand {
 
     @Option(
         help: .serve(
+            "PostgreSQL database shared by several instances (postgresql://USER[:PASSWORD]@HOST[:PORT]/DB): every acknowledged change is committed there first, and any instance serves any tree, one at a time; instead of --state-dir",
+            environment: "CONTAINMENT_STATE_URL", default: "none"))
+    var stateURL: String?
+
+    @Option(
+        help: .serve(
             "How durable a commit is before the answer: normal survives a crash of the process, full also a power loss (one fsync per group commit)",
             environment: "CONTAINMENT_STATE_SYNC", default: defaults.stateSynchronous.rawValue))
     var stateSync: String?
@@ -223,6 +229,14 @@ struct Serve: ParsableCommand {
         configuration.corsOrigins = try corsOrigins(environment)
         let stateDirectory = try environment.value(stateDir, "CONTAINMENT_STATE_DIR", default: "")
         configuration.stateDirectory = stateDirectory.isEmpty ? nil : stateDirectory
+        let stateURL = try environment.value(stateURL, "CONTAINMENT_STATE_URL", default: "")
+        configuration.stateURL = stateURL.isEmpty ? nil : stateURL
+        if configuration.stateURL != nil && configuration.stateDirectory != nil {
+            throw ValidationError("give either a state directory or a state URL, not both.")
+        }
+        if let url = configuration.stateURL, !(url.hasPrefix("postgresql://") || url.hasPrefix("postgres://")) {
+            throw ValidationError("the state URL must start with postgresql://, not \(url.prefix { $0 != ":" }).")
+        }
         let syncName = try environment.value(stateSync, "CONTAINMENT_STATE_SYNC", default: configuration.stateSynchronous.rawValue)
         guard let synchronous = StoreSynchronous(rawValue: syncName) else {
             throw ValidationError("state sync must be normal or full, not \(syncName).")

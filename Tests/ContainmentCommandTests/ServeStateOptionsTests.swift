@@ -16,6 +16,7 @@ import Testing
     @Test func offByDefault() throws {
         let resolved = try configuration([])
         #expect(resolved.stateDirectory == nil)
+        #expect(resolved.stateURL == nil)
         #expect(resolved.stateSynchronous == .normal)
         #expect(resolved.journalEntriesPerSnapshot == 1_000)
         #expect(resolved.stateSyncInterval == 0)
@@ -38,6 +39,17 @@ import Testing
         #expect(variables.stateDirectory == "/srv/state")
         #expect(variables.stateSynchronous == .full)
         #expect(variables.journalEntriesPerSnapshot == 7)
+    }
+
+    @Test func aStateURLIsReadFromTheFlagOrItsVariable() throws {
+        #expect(try configuration(["--state-url", "postgresql://c@db/c"]).stateURL == "postgresql://c@db/c")
+        #expect(try configuration([], ["CONTAINMENT_STATE_URL": "postgres://c:secret@db:5433/c"]).stateURL == "postgres://c:secret@db:5433/c")
+        #expect(try configuration([], ["CONTAINMENT_STATE_URL": ""]).stateURL == nil)
+    }
+
+    @Test func aStateURLWithAStateDirectoryOrOfAnotherSchemeIsRefused() {
+        #expect(throws: ValidationError.self) { _ = try configuration(["--state-url", "postgresql://db/c", "--state-dir", "/srv/state"]) }
+        #expect(throws: ValidationError.self) { _ = try configuration([], ["CONTAINMENT_STATE_URL": "mysql://db/c"]) }
     }
 
     @Test func badValuesAreRefused() {

@@ -13,15 +13,17 @@ public final class PostgresLease: @unchecked Sendable {
     public struct Handlers: Sendable {
         /// The lease is lost: this instance holds no tree any more.
         public var lost: @Sendable () -> Void
-        /// Another instance asks for this tree.
-        public var releaseRequested: @Sendable (String) -> Void
+        /// Another instance asks for this tree: true when the service gives it up through its
+        /// journal (behind its records), false when it holds nothing of it in memory (the
+        /// keeper then gives the tree up at once).
+        public var releaseRequested: @Sendable (String) -> Bool
         /// Whoever held this tree gave it up.
         public var released: @Sendable (String) -> Void
         /// A session began (at start, and after a lost lease).
         public var session: @Sendable (Int64) -> Void
 
         public init(
-            lost: @escaping @Sendable () -> Void, releaseRequested: @escaping @Sendable (String) -> Void,
+            lost: @escaping @Sendable () -> Void, releaseRequested: @escaping @Sendable (String) -> Bool,
             released: @escaping @Sendable (String) -> Void, session: @escaping @Sendable (Int64) -> Void
         ) {
             self.lost = lost
@@ -104,7 +106,7 @@ public final class PostgresLease: @unchecked Sendable {
                 }
                 let wait = min(nextRenewal &- DispatchTime.now().uptimeNanoseconds, 100_000_000)
                 if Self.readable(connection.socket, nanoseconds: wait) {
-                    for (channel, payload) in try connection.notifications() { hear(channel, payload, store) }
+                    for (channel, payload) in try connection.notifications() { try hear(channel, payload, connection, store) }
                 }
             } catch {
                 connection?.close()
@@ -176,12 +178,14 @@ public final class PostgresLease: @unchecked Sendable {
         handlers.withLock { $0 }?.lost()
     }
 
-    private func hear(_ channel: String, _ payload: String, _ store: PostgresStore) {
+    private func hear(_ channel: String, _ payload: String, _ connection: PostgresConnection, _ store: PostgresStore) throws(PostgresError) {
         guard let handlers = handlers.withLock({ $0 }) else { return }
         if channel == channels.released {
             handlers.released(payload)
-        } else if let session = store.session, channel == channels.release(of: session) {
-            handlers.releaseRequested(payload)
+        } else if let session = store.session, channel == channels.release(of: session), !handlers.releaseRequested(payload) {
+            _ = try connection.query(
+                PostgresCommitPlan.release, [.text(payload), .int(session), .text(channels.released)], prepared: true)
+            store.ownership.withLock { _ = $0.held.removeValue(forKey: payload) }
         }
     }
 

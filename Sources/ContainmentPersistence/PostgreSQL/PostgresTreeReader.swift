@@ -7,9 +7,10 @@ public final class PostgresTreeReader: @unchecked Sendable {
         case acquired
         /// No such tree.
         case absent
-        /// Another instance holds it under a valid lease: ask it to give the tree up
-        /// (`requestRelease`) and try again once it has, or once its lease lapsed.
-        case held(by: Int64)
+        /// Another instance holds it under a valid lease, for `expiresIn` more unless renewed:
+        /// ask it to give the tree up (`requestRelease`) and try again once it has, or once
+        /// its lease lapsed. Held by 0: given up, but this instance's own lease is not valid.
+        case held(by: Int64, expiresIn: Duration)
     }
 
     /// One tree as `GET /v1/trees` shows it, from the store.
@@ -49,7 +50,17 @@ public final class PostgresTreeReader: @unchecked Sendable {
         }
         let holder = try run { () throws(PostgresError) in try results[1].get() }
         guard holder.rowCount == 1 else { return .absent }
-        return .held(by: holder.isNull(0, 0) ? 0 : holder.int(0, 0))
+        return .held(by: holder.isNull(0, 0) ? 0 : holder.int(0, 0), expiresIn: .milliseconds(Int64(max(0, holder.double(0, 1)) * 1000)))
+    }
+
+    /// Gives back a tree this instance took but cannot serve (it does not rebuild, or this
+    /// instance is full), so that another can take it at once.
+    public func giveBack(_ tree: String) throws(StateStoreError) {
+        guard let session = store.session else { return }
+        _ = try run { () throws(PostgresError) in
+            try connected().query(PostgresCommitPlan.release, [.text(tree), .int(session), .text(store.channels.released)], prepared: true)
+        }
+        store.ownership.withLock { _ = $0.held.removeValue(forKey: tree) }
     }
 
     /// The tree as stored (nil when there is none), each record checked.
@@ -116,7 +127,10 @@ public final class PostgresTreeReader: @unchecked Sendable {
         RETURNING h.epoch
         """
 
-    static let holder = "SELECT instance FROM containment_heads WHERE tree = $1"
+    static let holder = """
+        SELECT h.instance, coalesce(extract(epoch FROM i.expires_at - clock_timestamp()), 0)::float8
+        FROM containment_heads h LEFT JOIN containment_instances i ON i.id = h.instance WHERE h.tree = $1
+        """
 
     static let list = """
         SELECT h.tree, t.clock, t.owner, t.owner_token_hash, h.version, h.last_seq, h.controllers

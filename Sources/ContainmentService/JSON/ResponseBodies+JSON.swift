@@ -159,3 +159,14 @@ extension StreamSignal.Shutdown: JSONWritable {
         writer.endObject()
     }
 }
+
+extension StreamSignal.TreeMoved: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("reason")
+        writer.string(reason)
+        writer.key("tree")
+        writer.string(tree)
+        writer.endObject()
+    }
+}

@@ -21,6 +21,9 @@ struct Problem: Error, Codable, Sendable, Equatable {
     var applied: Int?
     /// Events the request caused before it was refused (a non-atomic `/calls` batch keeps them).
     var events: [Event]?
+    /// With a shared store: the tree this instance must take over before the request can be
+    /// answered; the pipeline takes it and runs the request again (never sent).
+    var treeToLoad: String?
 
     init(
         status: Int, code: String, detail: String, title: String? = nil, field: String? = nil,

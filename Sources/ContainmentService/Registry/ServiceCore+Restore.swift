@@ -56,7 +56,7 @@ extension ServiceCore {
     }
 
     /// The tree's box, its estimated bytes and its next due transition.
-    private static func rebuild(_ record: StoredTree, tokens: AccessTokens?) throws(StateStoreError) -> (TreeBox, Int, Double?) {
+    static func rebuild(_ record: StoredTree, tokens: AccessTokens?) throws(StateStoreError) -> (TreeBox, Int, Double?) {
         let header = record.header
         guard let clock = TreeClock(rawValue: header.clock) else {
             throw .unreadableRecord(tree: header.id, reason: "unknown clock \(header.clock)")

@@ -8,17 +8,30 @@ final class TreeRegistry: Sendable {
     /// listing without them) waits for it, as any answer showing a change does. Pruned as the
     /// deletions become durable.
     private let deletions = Mutex<[String: UInt64]>([:])
+    /// With a shared store, trees given up (to another instance, or a lost lease) with the
+    /// ticket of their last record: taking one again waits until that is decided, so that no
+    /// record of the old box can land under the new epoch.
+    private let givenUp = Mutex<[String: UInt64]>([:])
     private let limit: Int
+    /// Whether the trees live in a store shared with other instances: a tree not held here may
+    /// still exist, and is taken over (`Problem.loadFirst`) rather than answered 404.
+    let isShared: Bool
 
-    init(limit: Int) {
+    init(limit: Int, isShared: Bool = false) {
         self.limit = limit
+        self.isShared = isShared
     }
 
     var count: Int { trees.withLock { $0.count } }
 
-    /// Fails early, before a tree is built, when `id` is taken or the registry is full.
-    func checkRoom(for id: String) throws(Problem) {
-        try trees.withLock { (trees) throws(Problem) in try Self.checkRoom(trees, for: id, limit: limit) }
+    /// Fails early, before a tree is built, when `id` is taken or the registry is full. With a
+    /// shared store an id not held here is first looked up there, unless `absent` says it was
+    /// (or the service chose it fresh).
+    func checkRoom(for id: String, absent: Set<String> = [], isFresh: Bool = false) throws(Problem) {
+        try trees.withLock { (trees) throws(Problem) in
+            if isShared, trees[id] == nil, !isFresh, !absent.contains(id) { throw .loadFirst(id) }
+            try Self.checkRoom(trees, for: id, limit: limit)
+        }
     }
 
     /// Adds a built tree; the same checks again, since another request may have won the race.
@@ -36,14 +49,34 @@ final class TreeRegistry: Sendable {
 
     /// The tree when `caller` may see it; a tree another token created answers exactly like
     /// a missing one, so ids never reveal whether someone else's tree exists. A 404 for a tree
-    /// whose deletion is not yet durable leaves its ticket in `commit`.
-    func box(_ id: String, for caller: Caller?, commit: PendingCommit?) throws(Problem) -> TreeBox {
+    /// whose deletion is not yet durable leaves its ticket in `commit`. With a shared store a
+    /// tree not held here is taken over first (`Problem.loadFirst`), unless `absent` says the
+    /// store has none.
+    func box(_ id: String, for caller: Caller?, commit: PendingCommit?, absent: Set<String> = []) throws(Problem) -> TreeBox {
         guard let box = trees.withLock({ $0[id] }), caller.canSee(treeOwnedBy: box.owner) else {
+            if isShared, !absent.contains(id), trees.withLock({ $0[id] }) == nil { throw .loadFirst(id) }
             if let commit, let ticket = deletions.withLock({ $0[id] }) { commit.observe(ticket) }
             throw .treeNotFound(id)
         }
         return box
     }
+
+    /// The box held under `id`, if any, whoever may see it.
+    func held(_ id: String) -> TreeBox? { trees.withLock { $0[id] } }
+
+    /// Unlists a tree given up to another instance (under its lock); `ticket`: its last record.
+    func unlistGivenUp(_ box: TreeBox, lastTicket ticket: UInt64, decided: (UInt64) -> Bool) {
+        trees.withLock { trees in
+            if trees[box.id] === box { trees[box.id] = nil }
+        }
+        givenUp.withLock { givenUp in
+            givenUp = givenUp.filter { !decided($0.value) }
+            givenUp[box.id] = ticket
+        }
+    }
+
+    /// The last record's ticket of the latest box of `id` given up, if it may not be decided.
+    func givenUpTicket(_ id: String) -> UInt64? { givenUp.withLock { $0[id] } }
 
     /// Every tree held, in no order.
     var all: [TreeBox] { trees.withLock { Array($0.values) } }

@@ -35,7 +35,7 @@ extension Router {
             let body = try request.decodeBody(TransitionBody.self)
             let parent = request.parameter("parent")
             // `?wait=true`: answered later, from whichever thread completes the transition.
-            let deferred = try request.queryBool("wait") == true ? HTTPDeferredResponse() : nil
+            let deferred = try request.queryBool("wait") == true ? request.deferred ?? HTTPDeferredResponse() : nil
             var isWaiting = false
             let mutation = TreeMutation.cycleFromViewController(
                 from: body.from, to: body.to, parent: parent, duration: body.duration ?? 0.25, options: body.options ?? [])

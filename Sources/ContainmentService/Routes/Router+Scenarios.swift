@@ -66,7 +66,7 @@ extension Router {
         _ scenario: Scenario, _ core: ServiceCore, owner: String?, commit: PendingCommit?
     ) throws(Problem) -> ScenarioRunResponse {
         let id = "run-" + UUID().uuidString.lowercased()
-        try core.registry.checkRoom(for: id)
+        try core.registry.checkRoom(for: id, isFresh: true)
         try core.budget.checkRoom()
         let (built, outcome) = ScenarioStepper.build(scenario, id: id, base: core.treeConfiguration)
         guard let built else {

@@ -7,7 +7,7 @@ extension Router {
     mutating func addTreeRoutes(_ core: ServiceCore) {
         add("POST", "/v1/trees", accepting: [.json, .yaml]) { (request) throws(Problem) in
             let body = try request.decodeBody(CreateTreeBody.self)
-            return try Self.createTree(core, request, id: body.id ?? UUID().uuidString.lowercased(), body: body)
+            return try Self.createTree(core, request, id: body.id ?? UUID().uuidString.lowercased(), isFresh: body.id == nil, body: body)
         }
 
         // The id in the path, so a proxy can route every request of a tree by its path alone.
@@ -23,6 +23,7 @@ extension Router {
         add("GET", "/v1/trees") { (request) throws(Problem) in
             let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
             let cursor = request.head.queryValue("cursor")
+            if let ownership = core.ownership { return Self.listStoredTrees(core, ownership, request, after: cursor, limit: limit) }
             let (boxes, nextCursor) = core.registry.page(after: cursor, limit: limit, visibleTo: request.caller, commit: request.commit)
             let summaries = boxes.compactMap { box in
                 try? box.read(core, commit: request.commit) { tree in
@@ -50,10 +51,39 @@ extension Router {
         }
     }
 
+    /// `GET /v1/trees` with a shared store: every instance's trees, from the store, as their
+    /// last commits left them (nothing uncommitted is shown), answered from the ownership queue.
+    private static func listStoredTrees(
+        _ core: ServiceCore, _ ownership: TreeOwnership, _ request: ServiceRequest, after cursor: String?, limit: Int
+    ) -> HTTPReply {
+        let deferred = request.deferred ?? HTTPDeferredResponse()
+        let crossOrigin = core.crossOrigin.headers(for: request.head)
+        ownership.list(after: cursor, limit: limit + 1, caller: request.caller, tokens: core.configuration.accessTokens) { listed in
+            var response: HTTPResponse
+            switch listed {
+            case .success(let trees):
+                let page = trees.prefix(limit).map { tree in
+                    TreeList.TreeSummary(
+                        id: tree.id, clock: TreeClock(rawValue: tree.clock) ?? .real, controllerCount: tree.listing.controllers,
+                        lastSeq: tree.listing.lastSeq)
+                }
+                response = .json(TreeList(trees: page, nextCursor: trees.count > limit ? page.last?.id : nil), pretty: request.wantsPrettyJSON)
+            case .failure(let problem):
+                response = .problem(problem, pretty: request.wantsPrettyJSON, headers: ["Retry-After": "1"])
+            }
+            for field in crossOrigin { response.headers.add(name: field.name, value: field.value) }
+            deferred.complete(response)
+        }
+        return .deferred(deferred)
+    }
+
     /// Builds and lists a tree owned by the request's caller: 201 with its creation events and
     /// `Location`; 409 when the id is taken.
-    private static func createTree(_ core: ServiceCore, _ request: ServiceRequest, id: String, body: CreateTreeBody) throws(Problem) -> HTTPReply {
-        try core.registry.checkRoom(for: id)
+    /// `isFresh`: the service chose the id (a new UUID), so no store needs asking whether it exists.
+    private static func createTree(
+        _ core: ServiceCore, _ request: ServiceRequest, id: String, isFresh: Bool = false, body: CreateTreeBody
+    ) throws(Problem) -> HTTPReply {
+        try core.registry.checkRoom(for: id, absent: request.absentTrees, isFresh: isFresh)
 
         let clock = body.clock ?? .real
         var configuration = core.treeConfiguration

@@ -11,6 +11,12 @@ struct ServiceRequest: Sendable {
     /// once it is committed (see `RequestPipeline.answer`). Nil without a state directory and
     /// for methods that never change a tree (`GET`, `HEAD`), which then allocate nothing.
     let commit: PendingCommit?
+    /// With a shared store: trees the store was asked for and has none of, so this run of the
+    /// request answers 404 (or creates them) instead of taking them over again.
+    var absentTrees: Set<String> = []
+    /// With a shared store: the deferred response of a request run again after its tree was
+    /// taken over; a route that answers later completes this one.
+    var deferred: HTTPDeferredResponse? = nil
 
     var head: HTTPRequestHead { http.head }
 

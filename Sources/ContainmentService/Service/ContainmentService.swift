@@ -16,9 +16,13 @@ public final class ContainmentService: Sendable {
     /// listener opens (and `/readyz` answers ready) only once the trees are back. A state
     /// directory that cannot be used, or a journal that does not replay to what it recorded,
     /// throws and leaves the directory untouched.
+    /// With a shared store (`stateURL`) nothing is restored: every tree is taken over from the
+    /// store when it is first asked for.
     public convenience init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "containment")) throws(StateStoreError) {
-        var store: StateStore?
-        if let directory = configuration.stateDirectory {
+        var store: (any JournalStore)?
+        if let url = configuration.stateURL {
+            store = try PostgresStore(url: url, instanceName: Self.instanceName(configuration), leaseTiming: configuration.leaseTiming)
+        } else if let directory = configuration.stateDirectory {
             store = try StateStore(directory: directory, synchronous: configuration.stateSynchronous)
         }
         try self.init(configuration: configuration, logger: logger, store: store)
@@ -29,8 +33,11 @@ public final class ContainmentService: Sendable {
         self.configuration = configuration
         let syncInterval = configuration.stateSyncInterval > 0 ? configuration.stateSyncInterval : nil
         let journal = store.map { StateJournal(store: $0, syncInterval: syncInterval) }
-        core = ServiceCore(configuration: configuration, logger: logger, journal: journal)
-        if let store {
+        let ownership = (store as? PostgresStore).map { TreeOwnership(store: $0) }
+        core = ServiceCore(configuration: configuration, logger: logger, journal: journal, ownership: ownership)
+        if let ownership {
+            logger.info("sharing the state store", metadata: ["url": "\(ownership.store.location)", "session": "\(ownership.store.session ?? 0)"])
+        } else if let store {
             let started = ContinuousClock.now
             let count: Int
             do {
@@ -51,6 +58,13 @@ public final class ContainmentService: Sendable {
             http.errorLog = { message in logger.warning("libmicrohttpd: \(message)") }
         }
         server = HTTPServer(configuration: http, handlers: pipeline.handlers)
+    }
+
+    /// How this instance names itself in the shared store's `containment_instances`: host, pid.
+    private static func instanceName(_ configuration: ServiceConfiguration) -> String {
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count)
+        return "\(String(cString: host)) pid \(getpid()) port \(configuration.http.port)"
     }
 
     /// Binds and serves; throws when the address can't be bound.
@@ -90,7 +104,7 @@ public final class ContainmentService: Sendable {
         core.hub.streams.close()
         server.shutdown()
         // After the server: every answered change is committed, and the lock is released for
-        // the next process on the same directory.
+        // the next process on the same directory (a shared store gives every tree up).
         if let statistics = core.journal?.close() {
             core.logger.info(
                 "state directory closed",
@@ -99,6 +113,7 @@ public final class ContainmentService: Sendable {
                     "pagesWritten": "\(statistics.pagesWritten)", "cleanings": "\(statistics.cleanings)",
                 ])
         }
+        core.ownership?.close()
         core.logger.info("containment stopped")
     }
 }

@@ -98,11 +98,18 @@ final class RequestPipeline: Sendable {
         let route = match.route
         let commit = Self.pendingCommit(core)
         let serviceRequest = ServiceRequest(http: request, parameters: match.parameters, caller: match.caller, commit: commit)
-        let template = route.template.description
         // The head is read where it is (`serviceRequest.http.head`), never copied out.
         if core.isShuttingDown {
-            return .response(finish(serviceRequest.http.head, route: template, .problem(.shuttingDown()), started: started))
+            return .response(finish(serviceRequest.http.head, route: route.template.description, .problem(.shuttingDown()), started: started))
         }
+        return run(serviceRequest, route, started: started, takeovers: 0)
+    }
+
+    /// Runs the route and answers once what the answer shows is durable. With a shared store,
+    /// a request for a tree this instance does not hold waits (without its thread) for the tree
+    /// to be taken over, then runs again, up to `maximumTakeovers` times.
+    private func run(_ serviceRequest: ServiceRequest, _ route: Router.Route, started: ContinuousClock.Instant, takeovers: Int) -> HTTPReply {
+        let template = route.template.description
         let response: HTTPResponse
         do {
             let reply = try route.handler(serviceRequest)
@@ -112,20 +119,24 @@ final class RequestPipeline: Sendable {
             }
             response = answer
         } catch {
+            if let id = error.treeToLoad, let ownership = core.ownership, takeovers < Self.maximumTakeovers {
+                return takeOver(id, ownership, then: serviceRequest, route, started: started, takeovers: takeovers)
+            }
             // A refusal may still have kept changes (a raw-call batch refused part way).
             response = .problem(error, pretty: serviceRequest.wantsPrettyJSON)
         }
         let head = serviceRequest.http.head
         guard let commit = serviceRequest.commit, let journal = core.journal, !journal.isDurable(commit.ticket) else {
-            return .response(finish(head, route: template, response, started: started, histograms: route.histograms))
+            return complete(serviceRequest, finish(head, route: template, response, started: started, histograms: route.histograms))
         }
         // Answered once what it shows is committed, by the journal's writer: this thread goes
         // back to serving requests, whose changes join the same group commit.
-        let deferred = HTTPDeferredResponse()
+        let deferred = serviceRequest.deferred ?? HTTPDeferredResponse()
         let answered = AnsweredOnce()
         journal.whenDurable(commit.ticket) { [self] failure in
             guard answered.claim() else { return }
             let answer = failure.map { failure in
+                if core.journal?.failure == nil { return HTTPResponse.problem(.refused(failure, madeChange: commit.madeChange)) }
                 guard commit.madeChange else { return HTTPResponse.problem(.notShown(failure)) }
                 core.logger.critical("state directory: \(failure); changes are refused until a restart")
                 return HTTPResponse.problem(.notDurable(failure, applied: true))
@@ -142,6 +153,45 @@ final class RequestPipeline: Sendable {
                 deferred.complete(finish(head, route: template, stalled, started: started, histograms: route.histograms))
             }
         }
+        return .deferred(deferred)
+    }
+
+    /// A request runs again at most this many times after taking its tree over (the tree may
+    /// move again meanwhile); then it gets the last refusal.
+    static let maximumTakeovers = 3
+
+    /// Takes tree `id` over, then runs the request again on a pool thread (a fresh commit: what
+    /// the first run saw is gone), completing one deferred response.
+    private func takeOver(
+        _ id: String, _ ownership: TreeOwnership, then serviceRequest: ServiceRequest, _ route: Router.Route,
+        started: ContinuousClock.Instant, takeovers: Int
+    ) -> HTTPReply {
+        let deferred = serviceRequest.deferred ?? HTTPDeferredResponse()
+        let again = ServiceRequest(
+            http: serviceRequest.http, parameters: serviceRequest.parameters, caller: serviceRequest.caller, commit: Self.pendingCommit(core),
+            absentTrees: serviceRequest.absentTrees, deferred: deferred)
+        ownership.acquire(id) { [self] outcome in
+            var request = again
+            switch outcome {
+            case .loaded: break
+            case .absent: request.absentTrees.insert(id)
+            case .failed(let problem):
+                let headers: HTTPHeaders = problem.status == 503 ? ["Retry-After": "1"] : [:]
+                let refusal = HTTPResponse.problem(problem, pretty: request.wantsPrettyJSON, headers: headers)
+                return deferred.complete(
+                    finish(request.http.head, route: route.template.description, refusal, started: started, histograms: route.histograms))
+            }
+            DispatchQueue.global().async { [self, request] in
+                if case .response(let response) = run(request, route, started: started, takeovers: takeovers + 1) { deferred.complete(response) }
+            }
+        }
+        return .deferred(deferred)
+    }
+
+    /// A response for a request run again after a takeover completes its deferred one.
+    private func complete(_ serviceRequest: ServiceRequest, _ response: HTTPResponse) -> HTTPReply {
+        guard let deferred = serviceRequest.deferred else { return .response(response) }
+        deferred.complete(response)
         return .deferred(deferred)
     }
 

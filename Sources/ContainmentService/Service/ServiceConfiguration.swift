@@ -39,6 +39,13 @@ public struct ServiceConfiguration: Sendable {
     /// Where trees are kept across restarts (`--state-dir`); nil, the default, keeps them in
     /// memory only. Every acknowledged change is committed there before it is answered.
     public var stateDirectory: String?
+    /// A PostgreSQL database shared with other instances (`--state-url`, a libpq URL): every
+    /// acknowledged change is committed there, any instance serves any tree (taking it over),
+    /// one at a time per tree. Nil, the default, leaves `stateDirectory` in charge.
+    public var stateURL: String?
+    /// How long an instance's lease on its trees in the shared store lasts, and how often it is
+    /// renewed (docs/deployment.md). Not an option; tests shorten it.
+    public var leaseTiming = LeaseTiming.standard
     /// How durable a commit is before the answer (`--state-sync`): `normal` survives a crash
     /// of the process, `full` also a power loss.
     public var stateSynchronous = StoreSynchronous.normal

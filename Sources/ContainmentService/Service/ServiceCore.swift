@@ -15,8 +15,11 @@ final class ServiceCore: Sendable {
     /// Completes real-clock transitions on time.
     let transitionTimer: TransitionTimer
     let crossOrigin: CrossOriginPolicy
-    /// The state directory's journal (`--state-dir`); nil keeps trees in memory only.
+    /// The state directory's journal (`--state-dir`), or the shared store's (`--state-url`);
+    /// nil keeps trees in memory only.
     let journal: StateJournal?
+    /// With a store shared by several instances: takes over the trees this instance is asked for.
+    let ownership: TreeOwnership?
     private let shuttingDown = Atomic<Bool>(false)
     /// Set at SIGTERM, before `shuttingDown`: `/readyz` answers 503 while requests are still served.
     private let draining = Atomic<Bool>(false)
@@ -24,16 +27,17 @@ final class ServiceCore: Sendable {
     private let ready = Atomic<Bool>(false)
     private let treeIncarnations = Atomic<UInt64>(0)
 
-    init(configuration: ServiceConfiguration, logger: Logger, journal: StateJournal? = nil) {
+    init(configuration: ServiceConfiguration, logger: Logger, journal: StateJournal? = nil, ownership: TreeOwnership? = nil) {
         self.configuration = configuration
         self.journal = journal
+        self.ownership = ownership
         crossOrigin = CrossOriginPolicy(origins: configuration.corsOrigins)
         self.logger = logger
         metrics = ServiceMetrics()
         hub = EventHub(
             metrics: metrics, heartbeatInterval: configuration.heartbeatInterval,
             streamFlushDelay: configuration.streamFlushDelay, durability: Self.durability(of: journal))
-        registry = TreeRegistry(limit: configuration.maxTrees)
+        registry = TreeRegistry(limit: configuration.maxTrees, isShared: ownership != nil)
         budget = MemoryBudget(limit: configuration.memoryBudget)
         transitionTimer = TransitionTimer()
         transitionTimer.onDue { [weak self] tree in
@@ -43,12 +47,18 @@ final class ServiceCore: Sendable {
             _ = try? box.read(self, commit: nil) { _ in () }
         }
         journal?.onProgress { [weak hub] in hub?.streams.durabilityAdvanced() }
+        // A shared store refused these trees' records: another instance holds them now.
+        journal?.onRefused { [weak self] trees in
+            guard let self else { return }
+            for id in trees.keys { registry.held(id)?.giveUp(self, releasing: false) }
+        }
+        ownership?.start(core: self)
     }
 
     /// Whether a journal ticket is durable, for the streams; nil without a state directory.
     private static func durability(of journal: StateJournal?) -> StreamFanOut.Durability? {
         guard let journal else { return nil }
-        return { journal.isDurable($0) }
+        return { journal.state(of: $0) }
     }
 
     var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }
@@ -64,6 +74,7 @@ final class ServiceCore: Sendable {
     /// restarted.
     var isReady: Bool {
         ready.load(ordering: .acquiring) && !isDraining && !isShuttingDown && journal?.failure == nil && !isStateStalled
+            && ownership?.isLeaseValid != false
     }
 
     /// Whether the running commit has taken longer than `stateStallSeconds`.
@@ -104,8 +115,12 @@ extension ServiceCore {
     }
 
     /// The request's tree, when its caller may see it; otherwise the same 404 as a missing tree.
+    /// With a shared store, a tree not held here, or held under a lease this instance can no
+    /// longer count on, is taken over first.
     func box(_ request: ServiceRequest) throws(Problem) -> TreeBox {
-        try registry.box(request.parameter("tree"), for: request.caller, commit: request.commit)
+        let id = request.parameter("tree")
+        if let ownership, !ownership.isLeaseValid { throw .loadFirst(id) }
+        return try registry.box(id, for: request.caller, commit: request.commit, absent: request.absentTrees)
     }
 
     /// Reads the request's tree under its lock; the answer waits until what it shows is durable.

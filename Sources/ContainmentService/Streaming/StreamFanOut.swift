@@ -1,4 +1,5 @@
 import Containment
+import ContainmentPersistence
 import Dispatch
 import MicroHTTP
 import Prometheus
@@ -19,10 +20,12 @@ import Synchronization
 /// journal ticket of the record it shows, and waits (with every later message of its tree,
 /// which keeps each tree's order) until that ticket is committed; the journal's writer wakes
 /// the fan-out after each commit. A tree is its incarnation (`StreamedTree.key`), never its id:
-/// a tree created again under the id of one being torn down has streams of its own.
+/// a tree created again under the id of one being torn down has streams of its own. A message
+/// whose ticket a shared store refused is never sent (nobody may see a change that was not
+/// committed); a tree given up to another instance ends its streams with `treeMoved`.
 final class StreamFanOut: Sendable {
-    /// Whether the journal record with this ticket is durable.
-    typealias Durability = @Sendable (UInt64) -> Bool
+    /// Where the journal record with this ticket stands.
+    typealias Durability = @Sendable (UInt64) -> StateJournal.TicketState
 
     private let queue = DispatchQueue(label: "containment.streams", qos: .utility)
     private let inbox = Mutex(Inbox())
@@ -50,6 +53,8 @@ final class StreamFanOut: Sendable {
             /// A subscription with its replay, written before any live event.
             case admit(StreamSubscriber, replay: [UInt8])
             case endTree(StreamedTree, lastSeq: UInt64)
+            /// The tree moved to another instance: its streams end with `treeMoved`.
+            case moveTree(StreamedTree)
         }
 
         let kind: Kind
@@ -59,7 +64,7 @@ final class StreamFanOut: Sendable {
         /// The tree whose order the message keeps; nil for an all-trees subscription.
         var tree: UInt64? {
             switch kind {
-            case .deliver(let tree, _), .endTree(let tree, _): tree.key
+            case .deliver(let tree, _), .endTree(let tree, _), .moveTree(let tree): tree.key
             case .admit(let subscriber, _): if case .tree(let tree) = subscriber.scope { tree.key } else { nil }
             }
         }
@@ -126,6 +131,14 @@ final class StreamFanOut: Sendable {
         post(Message(kind: .endTree(tree, lastSeq: lastSeq), ticket: ticket))
     }
 
+    /// Queues the end of a tree's streams because the tree moved to another instance: once the
+    /// record `durableAfter` is decided (committed or refused), after every batch of the tree
+    /// that was committed, each stream gets a final `treeMoved` message and ends; a client
+    /// resumes on the new owner with `Last-Event-ID`.
+    func moveStreams(of tree: StreamedTree, durableAfter ticket: UInt64) {
+        post(Message(kind: .moveTree(tree), ticket: ticket))
+    }
+
     /// The journal committed: held messages whose tickets it covered can go.
     func durabilityAdvanced() {
         guard isHolding.load(ordering: .sequentiallyConsistent) else { return }
@@ -189,27 +202,37 @@ final class StreamFanOut: Sendable {
         var holding: [Message] = []
         var heldTrees = Set<UInt64>()
         for message in messages {
-            if let tree = message.tree, heldTrees.contains(tree) || !(durability?(message.ticket) ?? true) {
+            let state = durability?(message.ticket) ?? .durable
+            if let tree = message.tree, heldTrees.contains(tree) || state == .pending {
                 holding.append(message)
                 heldTrees.insert(tree)
                 continue
             }
             switch message.kind {
             case .deliver(let tree, let events):
-                merged.append(tree, events: events)
+                // A refused batch was never committed: nobody sees it.
+                if state == .durable { merged.append(tree, events: events) }
             case .admit(let subscriber, let replay):
                 send(&merged)
-                admit(subscriber, replay: replay)
+                if state == .durable {
+                    admit(subscriber, replay: replay)
+                } else if case .tree(let tree) = subscriber.scope {
+                    Self.finishMoved(subscriber, tree)
+                }
             case .endTree(let tree, let lastSeq):
                 send(&merged)
-                end(tree, lastSeq: lastSeq)
+                // A refused deletion did not happen here: the tree lives on where it moved.
+                if state == .durable { end(tree, lastSeq: lastSeq) } else { move(tree) }
+            case .moveTree(let tree):
+                send(&merged)
+                move(tree)
             }
         }
         send(&merged)
         held.withLock { $0 = holding }
         isHolding.store(!holding.isEmpty, ordering: .sequentiallyConsistent)
         // A commit that finished while this drain decided saw nothing held: look again.
-        if holding.contains(where: { durability?($0.ticket) ?? true }) { durabilityAdvanced() }
+        if holding.contains(where: { durability?($0.ticket) ?? .durable != .pending }) { durabilityAdvanced() }
     }
 
     /// Messages posted while draining wait for the next drain, spaced after this one.
@@ -292,6 +315,17 @@ final class StreamFanOut: Sendable {
         for subscriber in watching {
             subscriber.stream.write(subscriber.format.control("treeDeleted", signal))
         }
+    }
+
+    private func move(_ tree: StreamedTree) {
+        let ending = registry.withLock { $0.byTree.removeValue(forKey: tree.key).map { Array($0.values) } ?? [] }
+        openStreams.decrement(by: Double(ending.count))
+        for subscriber in ending { Self.finishMoved(subscriber, tree) }
+    }
+
+    private static func finishMoved(_ subscriber: StreamSubscriber, _ tree: StreamedTree) {
+        subscriber.stream.write(subscriber.format.control("treeMoved", StreamSignal.TreeMoved(tree: tree.id)))
+        subscriber.stream.finish()
     }
 
     /// One pending heartbeat tick at a time for all streams; it stops once the fan-out is closed.

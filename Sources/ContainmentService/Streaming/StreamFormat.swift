@@ -69,7 +69,7 @@ enum StreamFormat: Sendable, Hashable {
 
     /// A message about the stream itself rather than a tree event, `{"<name>": <body>}` in both
     /// formats (SSE also names it `event: <name>` unless unnamed), so one decoder reads the
-    /// data of either. Names: `reset`, `treeDeleted`, `shutdown`.
+    /// data of either. Names: `reset`, `treeDeleted`, `treeMoved`, `shutdown`.
     func control<Body: Encodable & JSONWritable>(_ name: String, _ body: Body) -> [UInt8] {
         let wrapped = Array("{\"\(name)\":".utf8) + JSONCoding.encode(body, pretty: false) + [UInt8(ascii: "}")]
         switch self {
@@ -94,6 +94,13 @@ enum StreamSignal {
     struct TreeDeleted: Encodable, Sendable {
         var tree: String
         var lastSeq: UInt64
+    }
+
+    /// The tree moved to another instance (a shared store); a tree stream ends after this, and
+    /// resumes where the tree is now with `Last-Event-ID` (through the proxy, the same URL).
+    struct TreeMoved: Encodable, Sendable {
+        var tree: String
+        var reason = "The tree moved to another instance; reconnect with Last-Event-ID to resume there."
     }
 
     /// The service is stopping; every stream ends after this.

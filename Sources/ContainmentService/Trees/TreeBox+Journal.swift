@@ -36,12 +36,13 @@ extension TreeBox {
         case .creation(let creation):
             let header = StoredTreeHeader(
                 id: id, clock: clock.rawValue, owner: owner, ownerTokenHash: owner.flatMap { core.configuration.accessTokens?.tokenHash(ofCaller: $0) },
-                incarnation: incarnation, creation: JSONCoding.encodeWithFoundation(creation, pretty: false))
+                incarnation: incarnation, creation: JSONCoding.encodeWithFoundation(creation, pretty: false), listing: listing(state))
             state.journal.appended(journal.append(.createTree(header)))
         case .mutation(let mutation, let time, let body):
-            let entry = JournalEntry(
+            var entry = JournalEntry(
                 tree: id, time: time, mutation: JournalCoding.encode(mutation, body: body),
                 digest: Self.digest(events), version: state.version, manualTime: state.manualTime)
+            entry.listing = listing(state)
             state.journal.appendedEntry(journal.append(.mutation(entry)), bytes: entry.mutation.count, events: events.count)
             let lastSnapshotBytes = snapshotBytes.load(ordering: .relaxed)
             guard state.journal.needsSnapshot(core.configuration, controllers: state.tree.controllerCount, lastSnapshotBytes: lastSnapshotBytes)
@@ -58,6 +59,11 @@ extension TreeBox {
         case .deletion:
             state.journal.appended(journal.append(.deleteTree(id)))
         }
+    }
+
+    /// How the tree lists now (a shared store keeps it for `GET /v1/trees`).
+    private func listing(_ state: State) -> TreeListing {
+        TreeListing(version: state.version, lastSeq: state.tree.lastSeq, controllers: state.tree.controllerCount)
     }
 
     /// The fingerprint of a mutation's events: their compact JSON, as clients get it.

@@ -33,6 +33,9 @@ final class TreeBox: Sendable {
         var manualTime: Double
         /// Set once the tree is deleted, for requests that looked the box up just before.
         var isDeleted = false
+        /// Set once this instance gave the tree up to another (a shared store): requests that
+        /// looked the box up just before take the tree over again.
+        var isGivenUp = false
         /// Bumped by every change: each successful mutation and each time advance.
         var version: UInt64
         /// What the step under way leaves for the journal; taken by `withTree` once the step
@@ -91,6 +94,7 @@ final class TreeBox: Sendable {
             let ticketBefore = state.journal.lastTicket
             defer { commit?.observe(state.journal.lastTicket, own: state.journal.lastTicket != ticketBefore) }
             guard !state.isDeleted else { throw .treeNotFound(id) }
+            guard !state.isGivenUp else { throw .loadFirst(id) }
             if changes, let failure = core.journal?.failure { throw .notDurable(failure, applied: false) }
             if payload != nil, core.budget.isSpent {
                 state.usage.charge(state.tree, isDeleted: false, core.budget, recount: true)
@@ -154,6 +158,27 @@ final class TreeBox: Sendable {
                 if let failure { waiter.waiter.fail(.notDurable(failure, applied: true)) } else { waiter.answer() }
             }
         }
+    }
+
+    /// Gives the tree up (a shared store): another instance asked for it (`releasing`: its
+    /// release is journaled behind every record of it, and the tree moves once that commits),
+    /// or this instance's records of it were refused, or its lease lapsed (it may already have
+    /// moved). Unlisted at once; its streams end with `treeMoved` once its last record is
+    /// decided, and waiting requests get `tree_moved`. Requests that hold the box take the tree
+    /// over again.
+    func giveUp(_ core: ServiceCore, releasing: Bool) {
+        let waiters = state.withLock { state -> [TransitionWaiter] in
+            guard !state.isDeleted, !state.isGivenUp else { return [] }
+            state.isGivenUp = true
+            if releasing, let journal = core.journal { state.journal.appended(journal.append(.release(id))) }
+            let ticket = state.journal.lastTicket
+            core.registry.unlistGivenUp(self, lastTicket: ticket) { core.journal?.state(of: $0) != .pending }
+            core.hub.streams.moveStreams(of: StreamedTree(self), durableAfter: ticket)
+            state.usage.report(state.tree, isDeleted: true, core)
+            return state.waiters.takeAll()
+        }
+        waiters.forEach { $0.fail(.treeMoved(id)) }
+        core.metrics.trees.set(Int64(core.registry.count))
     }
 
     /// Answers every waiting request with `problem` (the service is shutting down): a waiter

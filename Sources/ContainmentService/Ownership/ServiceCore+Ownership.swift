@@ -1,0 +1,35 @@
+import ContainmentPersistence
+
+extension ServiceCore {
+    /// Lists a tree taken over from the shared store, rebuilt as a restore rebuilds it (its
+    /// journal replayed and checked): real-clock transitions that fell due meanwhile complete
+    /// on the timer at their due times. A tree that does not rebuild, or does not fit
+    /// (`--max-trees`), is given back to the store at once.
+    func install(_ stored: StoredTree?, giveBack: () -> Void) -> TreeOwnership.Outcome {
+        guard let stored else {
+            giveBack()
+            return .absent
+        }
+        let box: TreeBox
+        let bytes: Int
+        let due: Double?
+        do {
+            (box, bytes, due) = try Self.rebuild(stored, tokens: configuration.accessTokens)
+        } catch {
+            giveBack()
+            logger.error("a stored tree does not rebuild", metadata: ["tree": "\(stored.header.id)", "error": "\(error)"])
+            return .failed(.internalError("Tree \(stored.header.id) is stored but does not rebuild: \(error)"))
+        }
+        do throws(Problem) {
+            try registry.insert(box)
+        } catch {
+            giveBack()
+            return .failed(error)
+        }
+        // Taken even past the budget, as a restore does: what was acknowledged is served.
+        budget.adjust(by: bytes)
+        if box.clock == .real, let due { transitionTimer.schedule(tree: box.id, at: due) }
+        metrics.trees.set(Int64(registry.count))
+        return .loaded
+    }
+}

@@ -1,0 +1,164 @@
+import ContainmentPersistence
+import Dispatch
+import Logging
+
+/// Takes over, for this instance, the trees it is asked for and does not hold (a store shared
+/// with other instances, `--state-url`), one job per tree however many requests wait for it,
+/// on a queue and a store connection of its own: requests never wait on a thread for it.
+///
+/// A job waits first until the last record of an earlier box of the tree given up here is
+/// decided (no record of it may land under the new epoch), then takes the tree: free (given
+/// up, or its owner's lease lapsed) it is loaded and listed; held by a live instance, that
+/// instance is asked to give it up and the job tries again when told it did, or when that
+/// instance's lease would lapse; absent, the request goes on knowing it. A job gives up after
+/// `patience` (the lease plus two seconds) with `tree_busy`.
+final class TreeOwnership: @unchecked Sendable {
+    enum Outcome: Sendable {
+        /// Held here now (or already was).
+        case loaded
+        /// The store has no such tree.
+        case absent
+        case failed(Problem)
+    }
+
+    private struct Job {
+        var waiters: [@Sendable (Outcome) -> Void]
+        let deadline: ContinuousClock.Instant
+        /// Whether the holder was asked to give the tree up.
+        var asked = false
+        /// Bumped by every scheduled attempt: only the latest runs.
+        var generation = 0
+        /// Why the last attempt did not take the tree.
+        var lastProblem: Problem
+    }
+
+    let store: PostgresStore
+    private let reader: PostgresTreeReader
+    private let queue = DispatchQueue(label: "containment.ownership")
+    /// Only touched on `queue`.
+    private var jobs: [String: Job] = [:]
+    private weak var core: ServiceCore?
+    let patience: Duration
+
+    init(store: PostgresStore) {
+        self.store = store
+        reader = store.openReader()
+        patience = store.leaseTiming.duration + .seconds(2)
+    }
+
+    /// Wires the lease keeper's reports to `core`.
+    func start(core: ServiceCore) {
+        self.core = core
+        store.onOwnershipEvents(
+            .init(
+                lost: { [weak core] in
+                    guard let core else { return }
+                    core.logger.warning("lease lost: every tree this instance held is given up")
+                    core.registry.all.forEach { $0.giveUp(core, releasing: false) }
+                },
+                releaseRequested: { [weak core] id in
+                    guard let core, let box = core.registry.held(id) else { return false }
+                    box.giveUp(core, releasing: true)
+                    return true
+                },
+                released: { [weak self] id in self?.wake(id) },
+                session: { [weak core] session in
+                    // Entity tags of trees created from now on start above every earlier one's.
+                    core?.raiseTreeIncarnations(to: UInt64(session) << 32)
+                    core?.logger.info("holding a lease on the shared store", metadata: ["session": "\(session)"])
+                }))
+        if let session = store.session { core.raiseTreeIncarnations(to: UInt64(session) << 32) }
+    }
+
+    /// Whether this instance's lease is valid: what it holds is its own.
+    var isLeaseValid: Bool { store.isLeaseValid }
+
+    /// Takes `id` over; `completion` runs on the job's queue.
+    func acquire(_ id: String, _ completion: @escaping @Sendable (Outcome) -> Void) {
+        queue.async { [self] in
+            if jobs[id] != nil {
+                jobs[id]?.waiters.append(completion)
+                return
+            }
+            jobs[id] = Job(
+                waiters: [completion], deadline: .now + patience, lastProblem: .treeBusy(id, seconds: Int(patience.components.seconds)))
+            attempt(id)
+        }
+    }
+
+    /// Up to `limit` trees after `cursor` that `caller` may see, from the store.
+    func list(
+        after cursor: String?, limit: Int, caller: Caller?, tokens: AccessTokens?,
+        _ completion: @escaping @Sendable (Result<[PostgresTreeReader.Listed], Problem>) -> Void
+    ) {
+        queue.async { [self] in
+            let everyOwner = caller.map { $0.role == .admin } ?? true
+            do {
+                let trees = try reader.list(
+                    after: cursor, limit: limit, everyOwner: everyOwner, owner: caller?.name,
+                    ownerTokenHash: caller.flatMap { tokens?.tokenHash(ofCaller: $0.name) })
+                completion(.success(trees))
+            } catch {
+                completion(.failure(.stateUnavailable("\(error)")))
+            }
+        }
+    }
+
+    /// Whoever held `id` gave it up: a job waiting for it tries at once.
+    private func wake(_ id: String) {
+        queue.async { [self] in
+            guard jobs[id] != nil else { return }
+            jobs[id]?.generation += 1
+            attempt(id)
+        }
+    }
+
+    private func attempt(_ id: String) {
+        guard let core, jobs[id] != nil else { return }
+        if let ticket = core.registry.givenUpTicket(id) { core.journal?.waitUntilDecided(ticket) }
+        guard store.isLeaseValid else {
+            jobs[id]?.lastProblem = .stateUnavailable("this instance holds no lease on the store")
+            return retry(id, after: .milliseconds(50))
+        }
+        if core.registry.held(id) != nil { return finish(id, .loaded) }
+        do {
+            switch try reader.takeOver(id) {
+            case .acquired:
+                finish(id, core.install(try reader.load(id), giveBack: { [reader] in try? reader.giveBack(id) }))
+            case .absent:
+                finish(id, .absent)
+            case .held(let holder, let expiresIn):
+                if holder != 0, holder != store.session, jobs[id]?.asked == false {
+                    try reader.requestRelease(id, from: holder)
+                    jobs[id]?.asked = true
+                }
+                // Told when it is given up; otherwise tried again as its holder's lease would lapse.
+                retry(id, after: min(expiresIn + .milliseconds(20), .milliseconds(250)))
+            }
+        } catch {
+            core.logger.debug("taking a tree over failed", metadata: ["tree": "\(id)", "error": "\(error)"])
+            jobs[id]?.lastProblem = .stateUnavailable("\(error)")
+            retry(id, after: .milliseconds(100))
+        }
+    }
+
+    private func retry(_ id: String, after delay: Duration) {
+        guard let job = jobs[id] else { return }
+        guard ContinuousClock.now + delay < job.deadline else { return finish(id, .failed(job.lastProblem)) }
+        let generation = job.generation + 1
+        jobs[id]?.generation = generation
+        let nanoseconds = Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000)
+        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+            if jobs[id]?.generation == generation { attempt(id) }
+        }
+    }
+
+    private func finish(_ id: String, _ outcome: Outcome) {
+        jobs.removeValue(forKey: id)?.waiters.forEach { $0(outcome) }
+    }
+
+    /// Waits for the jobs under way, then closes the store connection of its own.
+    func close() {
+        queue.sync { reader.close() }
+    }
+}
