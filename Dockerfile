@@ -7,7 +7,7 @@
 #
 # Two stages: a Swift toolchain image compiles a release binary with the Swift runtime linked
 # statically (libdeflate's archive too), and a slim Debian image runs it with nothing but
-# libmicrohttpd, libyaml and SQLite beside it.
+# libmicrohttpd, libyaml, SQLite and libpq beside it.
 # See docs/container.md for the configuration and a compose example.
 
 ############################################################################################
@@ -17,13 +17,13 @@ FROM swift:6.3-bookworm AS build
 
 # libmicrohttpd's, libyaml's, libdeflate's and SQLite's headers and pkg-config files, found
 # through the CMicroHTTPD, CYAML, CLibDeflate and CSQLite system libraries (libdeflate's static
-# archive is linked in).
+# archive is linked in), and libpq's header (CLibPQ: libpq itself is loaded at run time).
 # Versions are not pinned: bookworm only ships security and stability fixes, and a pinned
 # version disappears from the mirror when one lands.
 # hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev libyaml-dev libdeflate-dev libsqlite3-dev \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev libyaml-dev libdeflate-dev libsqlite3-dev libpq-dev \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src
@@ -73,11 +73,12 @@ LABEL org.opencontainers.image.title="containment" \
       org.opencontainers.image.version="${VERSION}" \
       org.opencontainers.image.revision="${REVISION}"
 
-# The only libraries the binary needs beyond libc (in the base image; libstdc++ is linked in statically).
+# The only libraries the binary needs beyond libc (in the base image; libstdc++ is linked in
+# statically); libpq5 is loaded only with --state-url (CONTAINMENT_STATE_URL, PostgreSQL).
 # hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd12 libyaml-0-2 libsqlite3-0 \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd12 libyaml-0-2 libsqlite3-0 libpq5 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --no-log-init --uid 10001 --user-group --no-create-home \
          --home-dir /nonexistent --shell /usr/sbin/nologin containment

@@ -7,12 +7,13 @@ as_root() {
 
 # The C libraries the package links through system library targets: libmicrohttpd (HTTP),
 # libyaml (YAML request bodies), libdeflate (gzip-coded tree snapshots) and SQLite (the state
-# directory, `--state-dir`).
+# directory, `--state-dir`); and libpq's header (the shared store, `--state-url`, loads libpq
+# at run time).
 ensure_system_libraries() {
-  if ! pkg-config --exists libmicrohttpd yaml-0.1 libdeflate sqlite3 2>/dev/null; then
-    echo "installing libmicrohttpd-dev, libyaml-dev, libdeflate-dev, libsqlite3-dev and pkg-config" >&2
+  if ! pkg-config --exists libmicrohttpd yaml-0.1 libdeflate sqlite3 libpq 2>/dev/null; then
+    echo "installing libmicrohttpd-dev, libyaml-dev, libdeflate-dev, libsqlite3-dev, libpq-dev and pkg-config" >&2
     as_root apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq libmicrohttpd-dev libyaml-dev libdeflate-dev libsqlite3-dev pkg-config
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq libmicrohttpd-dev libyaml-dev libdeflate-dev libsqlite3-dev libpq-dev pkg-config
   fi
 }
 

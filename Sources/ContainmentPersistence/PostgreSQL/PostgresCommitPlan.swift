@@ -34,7 +34,8 @@ struct PostgresCommitPlan {
     }
 
     let records: [JournalRecord]
-    let snapshots: [PendingSnapshot]
+    /// Queued snapshots written with this commit, already encoded.
+    let snapshots: [StoredSnapshot]
     let session: Int64
     private(set) var fenced: [(tree: String, epoch: Int64)] = []
     private(set) var claimed: [String] = []
@@ -42,7 +43,7 @@ struct PostgresCommitPlan {
     private(set) var listings: [String: TreeListing] = [:]
     private(set) var refusedUpFront: [String: StateStoreError] = [:]
 
-    init(records: [JournalRecord], snapshots: [PendingSnapshot], ownership: PostgresOwnership) {
+    init(records: [JournalRecord], snapshots: [StoredSnapshot], ownership: PostgresOwnership) {
         self.records = records
         self.snapshots = snapshots
         session = ownership.session ?? 0
@@ -174,8 +175,7 @@ struct PostgresCommitPlan {
                     Statement(sql: Self.release, parameters: [.text(id), .int(session), .text(channels.released)], prepared: true))
             }
         }
-        for pending in snapshots where fence.accepted.contains(pending.tree) {
-            let snapshot = StoredSnapshot(tree: pending.tree, state: pending.encode(), version: pending.version, manualTime: pending.manualTime)
+        for snapshot in snapshots where fence.accepted.contains(snapshot.tree) {
             writes.statements.append(
                 Statement(
                     sql: Self.writeSnapshot,

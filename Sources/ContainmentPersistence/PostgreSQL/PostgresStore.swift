@@ -42,6 +42,11 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
             throw .unreadable(path: location, reason: "\(error)")
         }
         try PostgresSchema.prepare(connection, location: location)
+        do {
+            try Self.limitIdleTransactions(connection, leaseTiming)
+        } catch {
+            throw .unreadable(path: location, reason: "\(error)")
+        }
         let schema: String
         do {
             schema = try connection.query("SELECT current_schema()").text(0, 0) ?? "public"
@@ -101,7 +106,8 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
             case .mutation: break
             }
         }
-        let written = snapshots.take(1)
+        // Encoded before the transaction begins: no lock waits on a big tree's encoding.
+        let written = snapshots.take(1).map { StoredSnapshot(tree: $0.tree, state: $0.encode(), version: $0.version, manualTime: $0.manualTime) }
         let plan = PostgresCommitPlan(records: records, snapshots: written, ownership: ownership.withLock { $0 })
         var refusals = plan.refusedUpFront
         if !plan.isEmpty {
@@ -166,13 +172,20 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
         }
     }
 
-    /// The writer's connection, opened again after it broke.
+    /// The writer's connection, opened again after it broke. A transaction of the writer's left
+    /// idle (this process paused between a commit's two round trips) is ended by the server
+    /// within a third of the lease, so that its row locks never hold up a takeover for long.
     private func connected() throws(PostgresError) -> PostgresConnection {
         if let writer, !writer.isBroken { return writer }
         writer = nil
         let fresh = try PostgresConnection(url: url)
+        try Self.limitIdleTransactions(fresh, leaseTiming)
         writer = fresh
         return fresh
+    }
+
+    private static func limitIdleTransactions(_ connection: PostgresConnection, _ lease: LeaseTiming) throws(PostgresError) {
+        try connection.execute("SET idle_in_transaction_session_timeout = \(max(1, Int(lease.seconds * 1000 / 3)))")
     }
 
     /// Every stored tree, as `StateStore.loadTrees` (start-up and tests; the service loads trees

@@ -103,12 +103,19 @@ public final class PostgresTreeReader: @unchecked Sendable {
         connection = nil
     }
 
+    /// Its connection, opened again after it broke. A takeover waits at most `lockWait` for a
+    /// tree's row (held by the owner's commit): then it is tried again later, and the other
+    /// trees waiting to be taken over are not held up.
     private func connected() throws(PostgresError) -> PostgresConnection {
         if let connection, !connection.isBroken { return connection }
         let fresh = try PostgresConnection(url: store.url)
+        try fresh.execute("SET lock_timeout = \(Self.lockWait)")
         connection = fresh
         return fresh
     }
+
+    /// Milliseconds a statement of the reader waits for a row lock.
+    static let lockWait = 500
 
     private func run<Value>(_ body: () throws(PostgresError) -> Value) throws(StateStoreError) -> Value {
         do {
