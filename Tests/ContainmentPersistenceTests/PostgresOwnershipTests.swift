@@ -136,6 +136,34 @@ struct PostgresOwnershipTests {
         journal.close()
     }
 
+    /// With commits not flushed one by one (`normal`), a writer whose connection broke (the
+    /// database may have restarted without its last commits) gives every tree up: the commit
+    /// that found it broken is refused, and so is every later one until the tree is taken again.
+    @Test func aBrokenConnectionGivesEveryTreeUpWhenCommitsAreNotFlushedOneByOne() throws {
+        let schema = try PostgresTestSchema()
+        let name = "normal \(schema.name)"
+        let store = try PostgresStore(url: schema.url, instanceName: name, synchronous: .normal)
+        let lost = DispatchSemaphore(value: 0)
+        store.onOwnershipEvents(.init(lost: { lost.signal() }, releaseRequested: { _ in false }, released: { _ in }, session: { _ in }))
+        try store.commit([.createTree(Fixture.header("t")), .mutation(Fixture.entry("t", version: 2))])
+        let before = store.session
+        try schema.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'containment journal of \(name)'")
+        let refused = try store.commit(refusing: [.mutation(Fixture.entry("t", version: 3))])
+        #expect(refused["t"] != nil)
+        #expect(lost.wait(timeout: .now() + 5) == .success)
+        #expect(try store.commit(refusing: [.mutation(Fixture.entry("t", version: 3))]) == ["t": .ownershipLost(tree: "t")])
+        // A new session, and the forfeited one's row gone: the tree is free at once.
+        let deadline = ContinuousClock.now + .seconds(2)
+        while store.session == nil || store.session == before, ContinuousClock.now < deadline { usleep(10_000) }
+        #expect(store.session != nil && store.session != before)
+        let reader = store.openReader()
+        #expect(try reader.takeOver("t") == .acquired)
+        try store.commit([.mutation(Fixture.entry("t", version: 3))])
+        #expect(try reader.load("t")?.entries.map(\.version) == [2, 3])
+        reader.close()
+        store.close()
+    }
+
     @Test func aTreeIdAnotherInstanceCreatedIsRefusedAndClosingGivesEveryTreeUpAtOnce() throws {
         let schema = try PostgresTestSchema()
         let first = try PostgresStore(url: schema.url, instanceName: "first")

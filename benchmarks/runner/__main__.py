@@ -18,6 +18,7 @@ import processes
 import report
 import scenarios
 import stalled
+import shared_store
 import wrk
 from client import Client
 from processes import log
@@ -74,6 +75,12 @@ def parse_arguments():
                         help="only measure delivery to a reading SSE client while 1,000 and 10,000 others "
                         "never read (200 in quick mode), at 200 mutations/s; writes "
                         "benchmarks/results/stalled-readers.json")
+    parser.add_argument("--skip-shared-store", action="store_true",
+                        help="skip the shared store's measurements (instances sharing PostgreSQL: /calls with "
+                        "--state-url and without, first load of a tree, the lease bound)")
+    parser.add_argument("--shared-store", action="store_true",
+                        help="only the shared store's measurements (starts a throwaway PostgreSQL 15); writes "
+                        "benchmarks/results/shared-store.json")
     parser.add_argument("--output", help="folder for BENCHMARKS.md and the SVG "
                         "(default: the repository root and benchmarks/, quick: benchmarks/results/)")
     args = parser.parse_args()
@@ -220,6 +227,15 @@ def measure_persistence(args, binary, results_dir):
         return {"error": str(error)}
 
 
+def measure_shared_store(args, binary, results_dir):
+    try:
+        return shared_store.measure(args, binary, service_command, results_dir)
+    except Exception as error:  # recorded in the report, never hidden
+        log(f"  shared store failed: {error}")
+        traceback.print_exc()
+        return {"error": str(error)}
+
+
 def main():
     args = parse_arguments()
     processes.raise_fd_limit()
@@ -252,6 +268,13 @@ def main():
         with open(os.path.join(results_dir, "persistence-ratio.json"), "w") as f:
             json.dump({"machine": facts, "rounds": args.rounds, "seconds": args.seconds, "calls": calls}, f, indent=1)
         return 0
+    if args.shared_store:
+        figures = measure_shared_store(args, args.binary or processes.build_service(REPO), results_dir)
+        with open(os.path.join(results_dir, "shared-store.json"), "w") as f:
+            json.dump({"machine": facts, "rounds": args.rounds, "seconds": args.seconds, "shared_store": figures}, f, indent=1)
+        for line in shared_store.lines(figures)[0]:
+            log(line)
+        return 1 if "error" in figures else 0
     binaries = {
         "service": args.binary or processes.build_service(REPO),
         "hello": processes.build_hello_mhd(os.path.join(BENCHMARKS, "hello-mhd", "hello.c"), results_dir),
@@ -263,8 +286,9 @@ def main():
     if not args.skip_memory:
         mem["stalled"] = measure_stalled(args, binaries["service"], results_dir)
     stored = {} if args.skip_persistence else measure_persistence(args, binaries["service"], results_dir)
+    shared = {} if args.skip_shared_store else measure_shared_store(args, binaries["service"], results_dir)
     raw = {"machine": facts, "quick": args.quick, "rounds": args.rounds, "seconds": args.seconds,
-           "connections": args.connections, "wrk_threads": args.wrk_threads, "persistence": stored,
+           "connections": args.connections, "wrk_threads": args.wrk_threads, "persistence": stored, "shared_store": shared,
            "server_threads": SERVER_THREADS, "only": args.only, "runs": runs, "memory": mem,
            "service_exit_code": exit_code, "sse_binary": args.sse_binary}
     with open(os.path.join(results_dir, "quick.json" if args.quick else "full.json"), "w") as f:

@@ -4,6 +4,7 @@ import os
 import statistics
 
 import persistence
+import shared_store
 import plot
 
 BENCHMARKS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -308,6 +309,9 @@ def write(raw, chosen, out_dir, svg_dir):
         lines.append(f"- note: the service exited with code {raw['service_exit_code']} on SIGTERM")
     lines.append("")
     section, missed = persistence.lines(raw.get("persistence"))
+    lines += section
+    failures += missed
+    section, missed = shared_store.lines(raw.get("shared_store"))
     lines += section
     failures += missed
     lines += _include(ENGINE, "Engine microbenchmarks (ordo-one/benchmark, `benchmarks/engine/`)")

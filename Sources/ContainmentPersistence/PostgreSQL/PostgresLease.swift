@@ -42,6 +42,9 @@ public final class PostgresLease: @unchecked Sendable {
     /// `DispatchTime` nanoseconds until which the lease is valid by this instance's clock.
     private let validUntil = Atomic<UInt64>(0)
     private let stopping = Atomic<Bool>(false)
+    /// A session forfeited (`forfeit`) whose row the keeper deletes before its next one: its
+    /// trees are free at once instead of when its lease would lapse.
+    private let abandoned = Mutex<Int64?>(nil)
     private let monitor = Monitor()
     /// Guarded by `monitor`.
     private var running = false
@@ -60,6 +63,7 @@ public final class PostgresLease: @unchecked Sendable {
         do {
             let connection = try PostgresConnection(url: url)
             self.connection = connection
+            try connection.execute("SET application_name = \(PostgresValue.literal("containment lease of \(instanceName)"))")
             try connection.execute("LISTEN \(PostgresChannels.quoted(channels.released))")
             try register(connection, store)
         } catch {
@@ -127,6 +131,7 @@ public final class PostgresLease: @unchecked Sendable {
     private func connected() throws(PostgresError) -> PostgresConnection {
         if let connection, !connection.isBroken { return connection }
         let fresh = try PostgresConnection(url: url)
+        try fresh.execute("SET application_name = \(PostgresValue.literal("containment lease of \(name)"))")
         try fresh.execute("LISTEN \(PostgresChannels.quoted(channels.released))")
         connection = fresh
         listening = nil
@@ -152,6 +157,10 @@ public final class PostgresLease: @unchecked Sendable {
 
     /// A new session: its row, its lease, and the channel where it hears requests for its trees.
     private func register(_ connection: PostgresConnection, _ store: PostgresStore) throws(PostgresError) {
+        if let old = abandoned.withLock({ $0 }) {
+            _ = try connection.query("DELETE FROM containment_instances WHERE id = $1", [.int(old)])
+            abandoned.withLock { $0 = nil }
+        }
         let sent = DispatchTime.now().uptimeNanoseconds
         let row = try connection.query(
             """
@@ -169,6 +178,15 @@ public final class PostgresLease: @unchecked Sendable {
 
     private func extend(from sent: UInt64) {
         validUntil.store(sent + Self.nanoseconds(timing.duration) - Self.nanoseconds(timing.margin), ordering: .releasing)
+    }
+
+    /// Gives every tree up and begins a new session, as a lost lease does: the store may have
+    /// lost commits this instance counted as made (its writer lost its connection while commits
+    /// were not flushed one by one).
+    func forfeit() {
+        guard let store, let session = store.session else { return }
+        abandoned.withLock { $0 = session }
+        lose(store)
     }
 
     /// The lease is gone: nothing is held any more, and the service gives every tree up.

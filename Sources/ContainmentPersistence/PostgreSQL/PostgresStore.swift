@@ -19,6 +19,9 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
     /// The URL without its password, for messages.
     public let location: String
     public let leaseTiming: LeaseTiming
+    public let synchronous: StoreSynchronous
+    /// How this instance names itself in `containment_instances` and `pg_stat_activity`.
+    let instanceName: String
     let url: String
     let channels: PostgresChannels
     let ownership = Mutex(PostgresOwnership())
@@ -31,9 +34,19 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
 
     /// Connects, creates the tables when there are none, registers this instance (`name`, for
     /// operators reading `containment_instances`) and starts renewing its lease.
-    public init(url: String, instanceName: String, leaseTiming: LeaseTiming = .standard) throws(StateStoreError) {
+    /// `synchronous`: `full` flushes every commit before its answer (`synchronous_commit = on`);
+    /// `normal` answers once the commit is in the database's memory (`synchronous_commit =
+    /// off`: every instance may crash, the database flushes within `wal_writer_delay`, so only a
+    /// crash of the database server itself can lose the last commits). Then a writer whose
+    /// connection broke gives every tree up before it commits again (the server may have
+    /// restarted without them).
+    public init(
+        url: String, instanceName: String, leaseTiming: LeaseTiming = .standard, synchronous: StoreSynchronous = .full
+    ) throws(StateStoreError) {
         self.url = url
         self.leaseTiming = leaseTiming
+        self.synchronous = synchronous
+        self.instanceName = instanceName
         location = PostgresURL.withoutPassword(url)
         let connection: PostgresConnection
         do {
@@ -43,7 +56,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
         }
         try PostgresSchema.prepare(connection, location: location)
         do {
-            try Self.limitIdleTransactions(connection, leaseTiming)
+            try Self.configureWriter(connection, name: instanceName, leaseTiming, synchronous)
         } catch {
             throw .unreadable(path: location, reason: "\(error)")
         }
@@ -131,7 +144,8 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
     private func run(_ plan: PostgresCommitPlan) -> PostgresCommitPlan.Outcome {
         let connection: PostgresConnection
         do {
-            connection = try connected()
+            guard let usable = try connected() else { return plan.refusingAll(.commitInDoubt(reason: "the connection broke")) }
+            connection = usable
         } catch {
             return plan.refusingAll(.commitFailed(reason: "\(error)"))
         }
@@ -141,7 +155,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
             fence = try plan.fence(from: Array(results.dropFirst()))
         } catch {
             // Nothing is committed without the COMMIT of the second round trip.
-            rollBack(connection)
+            if error.isInDoubt { broke() } else { rollBack(connection) }
             return plan.refusingAll(.commitFailed(reason: "\(error)"))
         }
         guard !fence.accepted.isEmpty else {
@@ -154,6 +168,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
             results = try connection.pipeline(writes.statements + [.init(sql: "COMMIT", parameters: [])])
         } catch {
             // The COMMIT may have run before the connection broke.
+            broke()
             return plan.refusing(fence, .commitInDoubt(reason: "\(error)"))
         }
         for case .failure(let error) in results {
@@ -168,31 +183,51 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
         do {
             try connection.execute("ROLLBACK")
         } catch {
-            connection.close()
+            broke()
         }
+    }
+
+    /// The writer's connection broke. With commits not flushed one by one (`normal`), the
+    /// database may have restarted without this instance's last commits: every tree is given
+    /// up (the lease forfeited) before anything is committed again.
+    private func broke() {
+        writer?.close()
+        writer = nil
+        if synchronous == .normal { lease.forfeit() }
     }
 
     /// The writer's connection, opened again after it broke. A transaction of the writer's left
     /// idle (this process paused between a commit's two round trips) is ended by the server
     /// within a third of the lease, so that its row locks never hold up a takeover for long.
-    private func connected() throws(PostgresError) -> PostgresConnection {
+    /// A connection found broken before use is handled as `broke` does and nil returned, so
+    /// that nothing of this commit lands after commits the database may have lost.
+    private func connected() throws(PostgresError) -> PostgresConnection? {
         if let writer, !writer.isBroken { return writer }
-        writer = nil
+        if writer != nil {
+            broke()
+            return nil
+        }
         let fresh = try PostgresConnection(url: url)
-        try Self.limitIdleTransactions(fresh, leaseTiming)
+        try Self.configureWriter(fresh, name: instanceName, leaseTiming, synchronous)
         writer = fresh
         return fresh
     }
 
-    private static func limitIdleTransactions(_ connection: PostgresConnection, _ lease: LeaseTiming) throws(PostgresError) {
+    /// `name` shows in `pg_stat_activity.application_name`, for operators.
+    private static func configureWriter(
+        _ connection: PostgresConnection, name: String, _ lease: LeaseTiming, _ synchronous: StoreSynchronous
+    ) throws(PostgresError) {
+        try connection.execute("SET application_name = \(PostgresValue.literal("containment journal of \(name)"))")
         try connection.execute("SET idle_in_transaction_session_timeout = \(max(1, Int(lease.seconds * 1000 / 3)))")
+        try connection.execute("SET synchronous_commit = \(synchronous == .full ? "on" : "off")")
     }
 
     /// Every stored tree, as `StateStore.loadTrees` (start-up and tests; the service loads trees
     /// one at a time with a `PostgresTreeReader`).
     public func loadTrees() throws(StateStoreError) -> [StoredTree] {
         do {
-            return try PostgresTreeLoading.loadAll(try connected(), location: location)
+            guard let connection = try connected() else { throw PostgresError.connection("the connection broke") }
+            return try PostgresTreeLoading.loadAll(connection, location: location)
         } catch let error as PostgresError {
             throw .unreadable(path: location, reason: "\(error)")
         } catch let error as StateStoreError {
@@ -207,7 +242,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
     /// by the journal once its last commit is done.
     public func close() {
         lease.stop()
-        guard let session = ownership.withLock({ $0.session }), let connection = try? connected() else { return }
+        guard let session = ownership.withLock({ $0.session }), let connection = try? connected() ?? nil else { return }
         _ = try? connection.query(
             """
             WITH given AS (UPDATE containment_heads SET instance = NULL WHERE instance = $1 RETURNING tree),

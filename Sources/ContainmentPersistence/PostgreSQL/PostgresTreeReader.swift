@@ -109,6 +109,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
     private func connected() throws(PostgresError) -> PostgresConnection {
         if let connection, !connection.isBroken { return connection }
         let fresh = try PostgresConnection(url: store.url)
+        try fresh.execute("SET application_name = \(PostgresValue.literal("containment trees of \(store.instanceName)"))")
         try fresh.execute("SET lock_timeout = \(Self.lockWait)")
         connection = fresh
         return fresh

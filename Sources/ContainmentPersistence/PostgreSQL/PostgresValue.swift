@@ -43,6 +43,16 @@ enum PostgresValue: Sendable {
         }
     }
 
+    /// `text` as an SQL string literal, for the few statements that take no parameters (`SET`).
+    static func literal(_ text: String) -> String {
+        var quoted = "'"
+        for character in text {
+            if character == "'" { quoted.append("'") }
+            quoted.append(character)
+        }
+        return quoted + "'"
+    }
+
     /// An array element in double quotes, its `"` and `\` escaped: any string survives.
     private static func quotedElement(_ value: String) -> String {
         var quoted = "\""

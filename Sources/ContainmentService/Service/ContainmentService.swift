@@ -21,7 +21,9 @@ public final class ContainmentService: Sendable {
     public convenience init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "containment")) throws(StateStoreError) {
         var store: (any JournalStore)?
         if let url = configuration.stateURL {
-            store = try PostgresStore(url: url, instanceName: Self.instanceName(configuration), leaseTiming: configuration.leaseTiming)
+            store = try PostgresStore(
+                url: url, instanceName: Self.instanceName(configuration), leaseTiming: configuration.leaseTiming,
+                synchronous: configuration.stateSynchronous)
         } else if let directory = configuration.stateDirectory {
             store = try StateStore(directory: directory, synchronous: configuration.stateSynchronous)
         }

@@ -1,0 +1,206 @@
+"""Instances sharing PostgreSQL (`--state-url`): `/calls` with the shared store and without,
+round by round in the same run (target: ≥ 0.4×); the first request of a 100-controller tree
+that an instance must load from the store (target: ≤ 20 ms), free or handed over by a live
+owner; and how long after a SIGKILL the killed instance's trees are served by another (the
+lease bound, target: ≤ 5 s). PostgreSQL is a throwaway cluster with its default durability
+(every commit flushed), started by scripts/lib/postgres.sh."""
+
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import tempfile
+import time
+
+import fixtures
+import processes
+import scenarios
+import wrk
+from client import Client
+from processes import log
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+class Postgres:
+    """A throwaway PostgreSQL 15 on loopback; one database per measurement."""
+
+    def __init__(self, work):
+        self.dir = os.path.join(work, "postgres")
+        self.port = processes.free_port()
+        self._shell(f'ensure_postgres && start_postgres "{self.dir}" {self.port} durable')
+
+    def _shell(self, command):
+        subprocess.run(["bash", "-c", f"source scripts/lib/prerequisites.sh && source scripts/lib/postgres.sh && {command}"],
+                       cwd=REPO, check=True)
+
+    def database(self, name):
+        subprocess.run(["psql", "-q", f"postgresql://postgres@127.0.0.1:{self.port}/postgres", "-c", f"CREATE DATABASE {name}"],
+                       check=True)
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
+
+    def stop(self):
+        self._shell(f'stop_postgres "{self.dir}"')
+
+
+def measure(args, binary, command, results_dir):
+    """Every shared-store figure; `command(binary, port)` is the service's command line."""
+    work = tempfile.mkdtemp(prefix="containment-bench-shared-")
+    os.chmod(work, 0o755)
+    postgres = Postgres(work)
+    try:
+        return {
+            "calls": _calls(args, binary, command, results_dir, postgres.database("calls")),
+            "first_request": _first_request(args, binary, command, results_dir, postgres.database("loads")),
+            "lease": _lease(args, binary, command, results_dir, postgres.database("lease")),
+        }
+    finally:
+        postgres.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _start(binary, command, results_dir, name, url):
+    port = processes.free_port()
+    extra = ["--state-url", url] if url else []
+    return processes.Server(name, command(binary, port) + extra, port, ready_path="/readyz",
+                            log_path=os.path.join(results_dir, f"{name}.log"))
+
+
+def _calls(args, binary, command, results_dir, url):
+    """`/calls` add+remove over 64 trees (8 quick), a service without persistence and one on
+    the shared store alternating within each round."""
+    trees = 8 if args.quick else 64
+    servers = {
+        "off": _start(binary, command, results_dir, "service-shared-off", None),
+        "url": _start(binary, command, results_dir, "service-shared-url", url),
+    }
+    figures = {"off": [], "url": [], "trees": trees}
+    load = dict(threads=args.wrk_threads, connections=args.connections, seconds=args.seconds)
+    try:
+        wrk_args = {}
+        for name, server in servers.items():
+            client = Client(server.port)
+            wrk_args[name], _ = scenarios.calls_spread(trees).build(client, "shared")
+            client.close()
+        for number in range(1, args.rounds + 1):
+            log(f"shared store: /calls round {number} of {args.rounds}")
+            for name, server in servers.items():
+                figures[name].append(wrk.run(server, "/", "calls.lua", wrk_args[name], **load))
+    finally:
+        for server in servers.values():
+            server.stop()
+    ratios = [url["rps"] / off["rps"] for url, off in zip(figures["url"], figures["off"]) if off["rps"]]
+    figures["ratio"] = statistics.median(ratios) if ratios else None
+    return figures
+
+
+def _timed_first_gets(port, trees):
+    """Milliseconds of each tree's first GET on a fresh instance, one after another."""
+    client = Client(port)
+    times = []
+    try:
+        for tree in trees:
+            started = time.perf_counter()
+            client.request("GET", f"/v1/trees/{tree}")
+            times.append((time.perf_counter() - started) * 1000)
+    finally:
+        client.close()
+    return times
+
+
+def _first_request(args, binary, command, results_dir, url):
+    """`count` trees of 100 controllers created on one instance. Stopped (it gives every tree
+    up), a second instance's first GET of each loads it from the store; a third instance's
+    first GET of each takes it from the live second (asked to give it up: one commit, one
+    notification each way); the second's GET of a tree it holds is the baseline."""
+    count = 20 if args.quick else 100
+    trees = [f"loaded-{n}" for n in range(count)]
+    creator = _start(binary, command, results_dir, "service-shared-creator", url)
+    client = Client(creator.port)
+    try:
+        for tree in trees:
+            fixtures.create_tree(client, tree, filler=99)
+    finally:
+        client.close()
+        creator.stop()
+    loader = _start(binary, command, results_dir, "service-shared-loader", url)
+    handed = None
+    try:
+        free = _timed_first_gets(loader.port, trees)
+        held = _timed_first_gets(loader.port, trees)
+        handed = _start(binary, command, results_dir, "service-shared-taker", url)
+        handover = _timed_first_gets(handed.port, trees)
+    finally:
+        loader.stop()
+        if handed:
+            handed.stop()
+
+    def summary(times):
+        ordered = sorted(times)
+        return {"median_ms": statistics.median(ordered), "p95_ms": ordered[int(len(ordered) * 0.95) - 1], "max_ms": ordered[-1]}
+
+    return {"trees": count, "controllers": 100, "free": summary(free), "handover": summary(handover), "held": summary(held)}
+
+
+def _lease(args, binary, command, results_dir, url):
+    """A few trees on an instance killed with SIGKILL: seconds from the kill until another
+    instance (already running) answers each, asked right after the kill."""
+    count = 3 if args.quick else 10
+    trees = [f"orphan-{n}" for n in range(count)]
+    doomed = _start(binary, command, results_dir, "service-shared-doomed", url)
+    heir = _start(binary, command, results_dir, "service-shared-heir", url)
+    try:
+        client = Client(doomed.port)
+        for tree in trees:
+            fixtures.create_tree(client, tree, filler=9)
+        client.close()
+        doomed.process.send_signal(signal.SIGKILL)
+        doomed.process.wait()
+        killed = time.time()
+        served = []
+        client = Client(heir.port, timeout=30)
+        try:
+            for tree in trees:
+                client.request("GET", f"/v1/trees/{tree}")
+                served.append(time.time() - killed)
+        finally:
+            client.close()
+    finally:
+        doomed.stop()
+        heir.stop()
+    return {"trees": count, "first_served_s": served[0], "all_served_s": served[-1]}
+
+
+def lines(figures):
+    """The report's section, and the failures to report (steps that could not be measured;
+    a missed target is a verdict, not a failure)."""
+    out = ["## Instances sharing PostgreSQL (`--state-url`)", ""]
+    if not figures:
+        return out + ["- not measured in this run (`--skip-shared-store`)", ""], []
+    if "error" in figures:
+        return out + [f"- failed: {figures['error']}", ""], [f"shared store: {figures['error']}"]
+    calls = figures["calls"]
+    off = statistics.median(run["rps"] for run in calls["off"])
+    url = statistics.median(run["rps"] for run in calls["url"])
+    ratio = calls["ratio"]
+    verdict = "met" if ratio is not None and ratio >= 0.4 else "NOT met"
+    out.append(
+        f"- `/calls` add+remove over {calls['trees']} trees, same rounds: without persistence {off:,.0f} req/s, on the "
+        f"shared store {url:,.0f} req/s (PostgreSQL 15 on loopback, every commit flushed): ratio {ratio:.2f} "
+        f"(target ≥ 0.4: {verdict}).")
+    first = figures["first_request"]
+    free, handover, held = first["free"], first["handover"], first["held"]
+    verdict = "met" if free["median_ms"] <= 20 else "NOT met"
+    out.append(
+        f"- first request of a tree another instance must load ({first['controllers']} controllers, {first['trees']} trees, "
+        f"one after another): free in the store median {free['median_ms']:.1f} ms (p95 {free['p95_ms']:.1f}, max "
+        f"{free['max_ms']:.1f}) (target ≤ 20 ms: {verdict}); handed over by its live owner median "
+        f"{handover['median_ms']:.1f} ms (p95 {handover['p95_ms']:.1f}); the same GET once held {held['median_ms']:.1f} ms.")
+    lease = figures["lease"]
+    verdict = "met" if lease["all_served_s"] <= 5 else "NOT met"
+    out.append(
+        f"- lease bound: {lease['trees']} trees of an instance killed with SIGKILL served by another "
+        f"{lease['first_served_s']:.2f} s after the kill (the last {lease['all_served_s']:.2f} s; lease 3 s) "
+        f"(target ≤ 5 s: {verdict}).")
+    return out + [""], []
