@@ -218,22 +218,22 @@ def measure_stalled(args, binary, results_dir):
     return out
 
 
-def measure_persistence(args, binary, results_dir):
+def measured(label, measure, args, binary, results_dir):
+    """`measure`'s figures, or the error it raised (recorded in the report, never hidden)."""
     try:
-        return persistence.measure(args, binary, service_command, results_dir)
-    except Exception as error:  # recorded in the report, never hidden
-        log(f"  persistence failed: {error}")
+        return measure(args, binary, service_command, results_dir)
+    except Exception as error:
+        log(f"  {label} failed: {error}")
         traceback.print_exc()
         return {"error": str(error)}
+
+
+def measure_persistence(args, binary, results_dir):
+    return measured("persistence", persistence.measure, args, binary, results_dir)
 
 
 def measure_shared_store(args, binary, results_dir):
-    try:
-        return shared_store.measure(args, binary, service_command, results_dir)
-    except Exception as error:  # recorded in the report, never hidden
-        log(f"  shared store failed: {error}")
-        traceback.print_exc()
-        return {"error": str(error)}
+    return measured("shared store", shared_store.measure, args, binary, results_dir)
 
 
 def main():

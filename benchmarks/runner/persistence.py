@@ -71,26 +71,33 @@ def _calls_throughput(args, binary, command, results_dir, work, full=True):
         servers["full"] = _start(binary, command, results_dir, "service-state-full",
                                  ["--state-dir", state + "-full", "--state-sync", "full"])
     figures = {"off": [], "on": [], "full": [], "trees": trees}
-    load = dict(threads=args.wrk_threads, connections=args.connections, seconds=args.seconds)
-    try:
-        wrk_args = {}
-        for name, server in servers.items():
-            client = Client(server.port)
-            wrk_args[name], _ = scenarios.calls_spread(trees).build(client, "state")
-            client.close()
-        for number in range(1, args.rounds + 1):
-            log(f"persistence: /calls round {number} of {args.rounds}")
-            for name, server in servers.items():
-                run = wrk.run(server, "/", "calls.lua", wrk_args[name], **load)
-                figures[name].append(run)
-    finally:
-        for server in servers.values():
-            server.stop()
+    figures.update(calls_rounds(args, servers, trees, "state", "persistence"))
     figures["state_log"] = _journal_statistics(os.path.join(results_dir, "service-state-on.log"))
     for name in servers.keys() - {"off"}:
         ratios = [on["rps"] / off["rps"] for on, off in zip(figures[name], figures["off"]) if off["rps"]]
         figures["ratio" if name == "on" else "ratio_full"] = statistics.median(ratios) if ratios else None
     return figures
+
+
+def calls_rounds(args, servers, trees, prefix, label):
+    """`/calls` add+remove over `trees` trees (ids starting with `prefix`) on each server, the
+    servers alternating within each round; each server's wrk runs by name. Stops the servers."""
+    load = dict(threads=args.wrk_threads, connections=args.connections, seconds=args.seconds)
+    runs = {name: [] for name in servers}
+    try:
+        wrk_args = {}
+        for name, server in servers.items():
+            client = Client(server.port)
+            wrk_args[name], _ = scenarios.calls_spread(trees).build(client, prefix)
+            client.close()
+        for number in range(1, args.rounds + 1):
+            log(f"{label}: /calls round {number} of {args.rounds}")
+            for name, server in servers.items():
+                runs[name].append(wrk.run(server, "/", "calls.lua", wrk_args[name], **load))
+    finally:
+        for server in servers.values():
+            server.stop()
+    return runs
 
 
 def _journal_statistics(log_path):

@@ -14,11 +14,9 @@ import tempfile
 import time
 
 import fixtures
+import persistence
 import processes
-import scenarios
-import wrk
 from client import Client
-from processes import log
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -75,21 +73,7 @@ def _calls(args, binary, command, results_dir, url):
         "off": _start(binary, command, results_dir, "service-shared-off", None),
         "url": _start(binary, command, results_dir, "service-shared-url", url),
     }
-    figures = {"off": [], "url": [], "trees": trees}
-    load = dict(threads=args.wrk_threads, connections=args.connections, seconds=args.seconds)
-    try:
-        wrk_args = {}
-        for name, server in servers.items():
-            client = Client(server.port)
-            wrk_args[name], _ = scenarios.calls_spread(trees).build(client, "shared")
-            client.close()
-        for number in range(1, args.rounds + 1):
-            log(f"shared store: /calls round {number} of {args.rounds}")
-            for name, server in servers.items():
-                figures[name].append(wrk.run(server, "/", "calls.lua", wrk_args[name], **load))
-    finally:
-        for server in servers.values():
-            server.stop()
+    figures = {"trees": trees, **persistence.calls_rounds(args, servers, trees, "shared", "shared store")}
     ratios = [url["rps"] / off["rps"] for url, off in zip(figures["url"], figures["off"]) if off["rps"]]
     figures["ratio"] = statistics.median(ratios) if ratios else None
     return figures

@@ -20,12 +20,5 @@ struct PostgresChannels: Sendable {
     var released: String { "containment.released.\(schema)" }
 
     /// `channel` as an identifier for `LISTEN`.
-    static func quoted(_ channel: String) -> String {
-        var quoted = "\""
-        for character in channel {
-            if character == "\"" { quoted.append("\"") }
-            quoted.append(character)
-        }
-        return quoted + "\""
-    }
+    static func quoted(_ channel: String) -> String { PostgresValue.quoted(channel, by: "\"") }
 }

@@ -44,13 +44,18 @@ enum PostgresValue: Sendable {
     }
 
     /// `text` as an SQL string literal, for the few statements that take no parameters (`SET`).
-    static func literal(_ text: String) -> String {
-        var quoted = "'"
+    static func literal(_ text: String) -> String { quoted(text, by: "'") }
+
+    /// `text` between two `mark`s, each `mark` inside it doubled (SQL's one escaping rule for
+    /// string literals and quoted identifiers alike).
+    static func quoted(_ text: String, by mark: Character) -> String {
+        var quoted = String(mark)
         for character in text {
-            if character == "'" { quoted.append("'") }
+            if character == mark { quoted.append(mark) }
             quoted.append(character)
         }
-        return quoted + "'"
+        quoted.append(mark)
+        return quoted
     }
 
     /// An array element in double quotes, its `"` and `\` escaped: any string survives.
