@@ -20,7 +20,7 @@ import Testing
         #expect(
             trace(events) == [
                 "map.willMove(root)", "map.loadView", "map.viewDidLoad", "map.viewWillAppear", "map.didMove(root)",
-                "map.viewIsAppearing", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
+                "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "map.viewIsAppearing",
                 "map.viewWillLayoutSubviews", "map.viewDidLayoutSubviews", "map.viewDidAppear",
             ])
     }

@@ -21,8 +21,8 @@ import Testing
         #expect(
             trace(recipe) == [
                 "content.willMove(root)", "content.loadView", "content.viewDidLoad", "content.viewWillAppear",
-                "content.didMove(root)", "content.viewIsAppearing", "root.viewWillLayoutSubviews",
-                "root.viewDidLayoutSubviews", "content.viewWillLayoutSubviews", "content.viewDidLayoutSubviews",
+                "content.didMove(root)", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
+                "content.viewIsAppearing", "content.viewWillLayoutSubviews", "content.viewDidLayoutSubviews",
                 "content.viewDidAppear",
             ])
         #expect(recipeTree.snapshot() == rawTree.snapshot())
@@ -95,7 +95,7 @@ import Testing
         #expect(
             trace(recipeStart) == [
                 "oldVC.willMove(nil)", "newVC.willMove(root)", "newVC.loadView", "newVC.viewDidLoad", "oldVC.viewWillDisappear", "newVC.viewWillAppear",
-                "newVC.viewIsAppearing", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "newVC.viewWillLayoutSubviews",
+                "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "newVC.viewIsAppearing", "newVC.viewWillLayoutSubviews",
                 "newVC.viewDidLayoutSubviews",
             ])
         #expect(

@@ -137,19 +137,6 @@ import Testing
         #expect(stray.failure?.code == "no_interactive_pop")
     }
 
-    @Test func pushWhileAnimatingSettlesTheRunningPushFirst() throws {
-        let tree = try navigationTree()
-        _ = tree.run([call("nav", "pushViewController", ["viewController": "b", "animated": true])])
-        let second = tree.run([call("nav", "pushViewController", ["viewController": "c", "animated": true])], now: t0 + 0.1)
-        #expect(
-            containment(second) == [
-                "a.viewDidDisappear", "b.viewDidAppear", "b.didMove(nav)", "c.willMove(nav)", "b.viewWillDisappear", "c.viewWillAppear", "c.viewIsAppearing",
-            ])
-        _ = tree.advance(to: t0 + 1)
-        #expect(tree.snapshot().controllers["nav"]?.children == ["a", "b", "c"])
-        #expect(tree.appearance("c") == .appeared)
-    }
-
     @Test func declarativeStackEqualsCallByCall() throws {
         let declared = try navigationTree()
         let manual = try ContainmentTree(id: "nav", now: t0)

@@ -34,8 +34,8 @@ extension ContainmentTree {
         guard controllers[existing: navigation].interactivePop == nil else {
             throw .internalInconsistency(code: "interactive_pop_in_progress", "An interactive pop of \(ContainmentError.describe(navigation)) is in progress")
         }
-        finishRunningTransitions(of: navigation)
         let oldTop = controllers[existing: navigation].stack?.last
+        overtakeRunningTransitions(of: navigation, oldStack: controllers[existing: navigation].stack ?? [], newTop: newStack.last)
         let completion = try exchangeChildren(of: navigation, with: newStack, field: field)
         try showContent(
             of: navigation, from: oldTop, to: newStack.last, duration: animated ? Self.navigationDuration : 0, completion: completion)

@@ -99,6 +99,10 @@ extension ContainmentTree {
             try addChildController(new, to: pageViewController, field: field)
             if controllers[existing: pageViewController].isViewLoaded {
                 try showPage(new, in: pageViewController)
+                if awaitsAppearance(pageViewController) {
+                    awaitAppearance(of: new, in: pageViewController)
+                    continue
+                }
                 appearPage(new, of: pageViewController)
             }
             didMove(new, toParent: pageViewController)
@@ -164,6 +168,7 @@ extension ContainmentTree {
 
     /// Rule 24: after its own "will" callback, the same begins on its current pages.
     func relayAppearanceToPages(of pageViewController: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) {
+        if appearing { showAwaitingPages(of: pageViewController) }
         for page in shownPages(of: pageViewController) {
             guard let state = controllers[page]?.appearance else { continue }
             let changes = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)

@@ -29,6 +29,8 @@ public struct ContainmentError: Error, Codable, Sendable, Equatable {
     public var callIndex: Int?
     /// For `eventsGone`: the oldest seq still available.
     public var oldestSeq: UInt64?
+    /// Raised inside overrides (rule 40): the overrides it ran in, outermost first.
+    public var overrideStack: [OverrideFrame]?
 
     public init(
         kind: Kind, exceptionName: String? = nil, code: String, message: String, field: String? = nil,

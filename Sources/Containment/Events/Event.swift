@@ -23,11 +23,14 @@ public struct Event: Codable, Sendable, Equatable {
     public var isBeingDismissed: Bool?
     /// What UIKit would log instead of calling anything.
     public var warning: String?
+    /// The override whose call caused this event, innermost (docs/uikit-rules-callbacks.md,
+    /// rule 40); nil outside overrides.
+    public var calledFrom: OverrideFrame?
 
     public init(
         seq: UInt64, batch: UInt64, tree: String, time: Double, controller: String?, callback: String?,
         args: [String: JSONValue] = [:], isMovingToParent: Bool? = nil, isMovingFromParent: Bool? = nil,
-        warning: String? = nil, isBeingPresented: Bool? = nil, isBeingDismissed: Bool? = nil
+        warning: String? = nil, isBeingPresented: Bool? = nil, isBeingDismissed: Bool? = nil, calledFrom: OverrideFrame? = nil
     ) {
         self.seq = seq
         self.batch = batch
@@ -41,11 +44,12 @@ public struct Event: Codable, Sendable, Equatable {
         self.warning = warning
         self.isBeingPresented = isBeingPresented
         self.isBeingDismissed = isBeingDismissed
+        self.calledFrom = calledFrom
     }
 
     enum CodingKeys: String, CodingKey {
         case seq, batch, tree, time, controller, callback, args, isMovingToParent, isMovingFromParent, warning
-        case isBeingPresented, isBeingDismissed
+        case isBeingPresented, isBeingDismissed, calledFrom
     }
 
     public init(from decoder: any Decoder) throws {
@@ -66,6 +70,7 @@ public struct Event: Codable, Sendable, Equatable {
         warning = try container.decodeIfPresent(String.self, forKey: .warning)
         isBeingPresented = try container.decodeIfPresent(Bool.self, forKey: .isBeingPresented)
         isBeingDismissed = try container.decodeIfPresent(Bool.self, forKey: .isBeingDismissed)
+        calledFrom = try container.decodeIfPresent(OverrideFrame.self, forKey: .calledFrom)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -84,5 +89,6 @@ public struct Event: Codable, Sendable, Equatable {
         try container.encodeIfPresent(warning, forKey: .warning)
         try container.encodeIfPresent(isBeingPresented, forKey: .isBeingPresented)
         try container.encodeIfPresent(isBeingDismissed, forKey: .isBeingDismissed)
+        try container.encodeIfPresent(calledFrom, forKey: .calledFrom)
     }
 }

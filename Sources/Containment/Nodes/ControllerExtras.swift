@@ -47,6 +47,9 @@ struct ControllerExtras {
     var transitionStyle: PageTransitionStyle?
     /// A gesture-driven page turn in progress.
     var pageSwipe: PageSwipe?
+    /// Pages set while the page view controller was not shown, whose `didMove(toParent:)`
+    /// waits for it to show them or for the turn's end (docs/uikit-rules-callbacks.md, rule 42).
+    var pagesAwaitingAppearance: [String] = []
 
     // MARK: Overrides, delegates and traits (docs/uikit-rules-adaptivity.md)
 
@@ -57,6 +60,12 @@ struct ControllerExtras {
     /// The horizontal size class UIKit last gave it, when not the window's (traits are
     /// tracked only once an override exists, `WindowState.tracksTraits`).
     var toldSizeClass: SizeClass?
+
+    // MARK: Callback overrides
+
+    /// What the controller's overrides of UIKit's callbacks do, as raw calls, by callback
+    /// name (docs/uikit-rules-callbacks.md, rule 40).
+    var overrides: [String: [RawCall]] = [:]
 }
 
 /// The reference a node holds its extras through; copied before a write when shared, so

@@ -217,6 +217,16 @@ struct ControllerNode {
         _modify { yield &extras.toldSizeClass }
     }
 
+    var overrides: [String: [RawCall]] {
+        get { extrasBox?.extras.overrides ?? [:] }
+        _modify { yield &extras.overrides }
+    }
+
+    var pagesAwaitingAppearance: [String] {
+        get { extrasBox?.extras.pagesAwaitingAppearance ?? [] }
+        _modify { yield &extras.pagesAwaitingAppearance }
+    }
+
     var isViewLoaded: Bool { rootView != nil }
 
     var viewID: String { ControllerNode.viewID(of: id) }

@@ -14,6 +14,9 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
     /// Replaces what `size(forChildContentContainer:withParentContainerSize:)` returns, by
     /// child id; `{}` goes back to UIKit's default (the parent's size) for every child.
     public var childContentSizes: [String: Size]?
+    /// Merged into the controller's overrides (rule 40): a callback's list replaces the one
+    /// it had; `null` removes the override.
+    public var overrides: [String: [RawCall]?]?
 
     // MARK: Presentation
 
@@ -30,7 +33,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         statusBarHidden: Bool? = nil, childForStatusBarStyle: String?? = nil, childForStatusBarHidden: String?? = nil,
         automaticallyForwardsAppearance: Bool? = nil, properties: [String: JSONValue]? = nil,
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
-        isModalInPresentation: Bool? = nil, childContentSizes: [String: Size]? = nil,
+        isModalInPresentation: Bool? = nil, childContentSizes: [String: Size]? = nil, overrides: [String: [RawCall]?]? = nil,
         answers: ControllerAnswersPatch = ControllerAnswersPatch()
     ) {
         self.title = title
@@ -46,6 +49,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         self.isModalInPresentation = isModalInPresentation
         self.childContentSizes = childContentSizes
         self.answers = answers
+        self.overrides = overrides
     }
 
     enum CodingKeys: String, CodingKey {
@@ -53,6 +57,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         case childForStatusBarHidden, automaticallyForwardsAppearance, properties
         case modalPresentationStyle, definesPresentationContext, isModalInPresentation
         case childContentSizes
+        case overrides
     }
 
     public init(from decoder: any Decoder) throws {
@@ -75,6 +80,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         isModalInPresentation = try container.decodeIfPresent(Bool.self, forKey: .isModalInPresentation)
         childContentSizes = try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes)
         answers = try ControllerAnswersPatch(from: decoder)
+        overrides = try container.decodeIfPresent([String: [RawCall]?].self, forKey: .overrides)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -92,5 +98,6 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         try container.encodeIfPresent(isModalInPresentation, forKey: .isModalInPresentation)
         try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)
         try answers.encode(to: encoder)
+        try container.encodeIfPresent(overrides, forKey: .overrides)
     }
 }

@@ -37,6 +37,9 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     public var selectedIndex: Int?
     /// What `size(forChildContentContainer:withParentContainerSize:)` returns, by child id.
     public var childContentSizes: [String: Size]?
+    /// What the controller's overrides of UIKit's callbacks do, as raw calls run inside the
+    /// callback (docs/uikit-rules-callbacks.md, rule 40), by callback name.
+    public var overrides: [String: [RawCall]]?
 
     // MARK: Page view controller
 
@@ -85,7 +88,8 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         primary: ControllerSpec? = nil, secondary: ControllerSpec? = nil,
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
         isModalInPresentation: Bool? = nil, presented: ControllerSpec? = nil, childContentSizes: [String: Size]? = nil,
-        transitionStyle: PageTransitionStyle? = nil, answers: ControllerAnswers = ControllerAnswers()
+        transitionStyle: PageTransitionStyle? = nil, overrides: [String: [RawCall]]? = nil,
+        answers: ControllerAnswers = ControllerAnswers()
     ) {
         self.id = id
         self.kind = kind
@@ -112,6 +116,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         self.childContentSizes = childContentSizes
         self.transitionStyle = transitionStyle
         self.answers = answers
+        self.overrides = overrides
     }
 
     enum CodingKeys: String, CodingKey {
@@ -121,6 +126,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         case modalPresentationStyle, definesPresentationContext, isModalInPresentation, presented
         case childContentSizes
         case transitionStyle
+        case overrides
     }
 
     public init(from decoder: any Decoder) throws {
@@ -150,6 +156,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
             presented: try container.decodeIfPresent(ControllerSpec.self, forKey: .presented),
             childContentSizes: try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes),
             transitionStyle: try container.decodeIfPresent(PageTransitionStyle.self, forKey: .transitionStyle),
+            overrides: try container.decodeIfPresent([String: [RawCall]].self, forKey: .overrides),
             answers: try ControllerAnswers(from: decoder)
         )
     }
@@ -181,6 +188,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)
         try container.encodeIfPresent(transitionStyle, forKey: .transitionStyle)
         try answers.encode(to: encoder)
+        try container.encodeIfPresent(overrides, forKey: .overrides)
     }
 
     /// Holds a nested spec so the struct can contain itself.

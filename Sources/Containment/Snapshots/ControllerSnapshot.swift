@@ -65,6 +65,9 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     /// the window's.
     public var traitCollection: TraitOverrides?
 
+    /// What the controller's overrides do (rule 40); nil when it declares none.
+    public var overrides: [String: [RawCall]]?
+
     public init(
         id: String, kind: ControllerKind, title: String?, parent: String?, children: [String], isViewLoaded: Bool,
         view: ViewSnapshot?, containerViews: [String], appearance: AppearanceState, isMovingToParent: Bool,
@@ -112,6 +115,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case childContentSizes
         case transitionStyle
         case presentationStyle, overrideTraitCollection, traitCollection
+        case overrides
     }
 
     public init(from decoder: any Decoder) throws {
@@ -153,6 +157,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         answers = try ControllerAnswers(from: decoder)
         overrideTraitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .overrideTraitCollection)
         traitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .traitCollection)
+        overrides = try container.decodeIfPresent([String: [RawCall]].self, forKey: .overrides)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -195,5 +200,6 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try answers.encode(to: encoder)
         try container.encodeIfPresent(overrideTraitCollection, forKey: .overrideTraitCollection)
         try container.encodeIfPresent(traitCollection, forKey: .traitCollection)
+        try container.encodeIfPresent(overrides, forKey: .overrides)
     }
 }

@@ -50,6 +50,8 @@ public struct TreeState: Codable, Sendable {
         var pendingIsAppearing: [String]
         var pendingLayout: [String]
         var movingFlagged: [String]
+        /// Nil when empty (rule 42).
+        var pagesAwaitingAppearance: [String]?
     }
 
     struct ViewRecord: Codable, Sendable {
@@ -112,6 +114,10 @@ public struct TreeState: Codable, Sendable {
         var answers: ControllerAnswers?
         var overrideTraitCollection: TraitOverrides?
         var toldSizeClass: SizeClass?
+        /// Nil when the controller declares none (rule 40).
+        var overrides: [String: [RawCall]]?
+        /// Nil when none await (rule 42).
+        var pagesAwaitingAppearance: [String]?
     }
 
     struct PresentationRecord: Codable, Sendable {

@@ -14,6 +14,8 @@ struct Scheduler {
     var pendingLayout: [NodeHandle] = []
     /// Controllers whose isMovingTo/FromParent flags are cleared once their move settles.
     var movingFlagged: [NodeHandle] = []
+    /// Page view controllers with pages awaiting their appearance (rule 42).
+    var pagesAwaitingAppearance: [NodeHandle] = []
     var running: [String: TransitionRecord] = [:]
     var transitionCount = 0
 
@@ -23,6 +25,7 @@ struct Scheduler {
         case pendingIsAppearing = 2
         case pendingLayout = 4
         case movingFlagged = 8
+        case pagesAwaitingAppearance = 16
     }
 
     subscript(list: TurnList) -> [NodeHandle] {
@@ -32,6 +35,7 @@ struct Scheduler {
             case .pendingIsAppearing: pendingIsAppearing
             case .pendingLayout: pendingLayout
             case .movingFlagged: movingFlagged
+            case .pagesAwaitingAppearance: pagesAwaitingAppearance
             }
         }
         _modify {
@@ -40,6 +44,7 @@ struct Scheduler {
             case .pendingIsAppearing: yield &pendingIsAppearing
             case .pendingLayout: yield &pendingLayout
             case .movingFlagged: yield &movingFlagged
+            case .pagesAwaitingAppearance: yield &pagesAwaitingAppearance
             }
         }
     }

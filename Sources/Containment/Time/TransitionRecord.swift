@@ -22,6 +22,9 @@ struct TransitionRecord: Codable {
     /// Every controller whose appearance this transition began, in begin order: its end
     /// reaches those it still drives wherever their views went meanwhile.
     var driven: [String]? = nil
+    /// A navigation transition another push or pop overtook while it ran: its end finds the
+    /// navigation controller "in an unexpected state" (docs/uikit-rules-callbacks.md, rule 41).
+    var overtaken: Bool? = nil
 
     mutating func noteDriven(_ controller: String) {
         if driven == nil { driven = [] }

@@ -6,9 +6,9 @@ extension ContainmentTree {
     /// Controllers whose appearance follows the views below `viewID` (inclusive), parents
     /// first. A controller whose parent does not forward appearance automatically is left
     /// to that parent, with everything below it. Each is passed to `body` with its index as
-    /// it is found, rather than collected in a list (an allocation per walk): `body` changes
-    /// appearance state only, never what the walk reads (views, parents, forwarding), and
-    /// creates or deletes nothing.
+    /// it is found, rather than collected in a list (an allocation per walk). `body` creates
+    /// and deletes no view (overrides cannot unload one: rule 40), so the walk's handles stay
+    /// valid even when an override moves views meanwhile.
     func forEachDrivenController(from view: NodeHandle, _ body: (String, NodeHandle) -> Void) {
         var stack = [view]
         var budget = WalkBudget("appearance", nodes: views.count)
@@ -45,21 +45,48 @@ extension ContainmentTree {
     }
 
     /// A subtree entered the visible window: `viewWillAppear` now, the rest at turn's end.
-    func appearWalk(from view: NodeHandle) {
-        forEachDrivenController(from: view) { controller, index in
-            let state = readController(index) { $0.appearance }
-            guard state == .disappeared || state == .disappearing else { return }
-            beginAppearance(controller, at: index, from: state, appearing: true, animated: false, driver: .turn)
-            appendToTurnList(.deferredEnds, index)
-            markLayout(controller, at: index)
+    /// Every controller whose view entered is laid out at the turn's end, driven or not (a
+    /// page, a child of a container that forwards by hand: docs/uikit-rules-callbacks.md,
+    /// rule 42). `orphansAppear`: false when a navigation transition put the subtree in,
+    /// whose orphans UIKit leaves without appearance callbacks (rule 43).
+    func appearWalk(from view: NodeHandle, orphansAppear: Bool = true) {
+        var stack = [(view, true)]
+        var budget = WalkBudget("appearance", nodes: views.count)
+        while let (current, drives) = stack.popLast() {
+            visit(&budget)
+            let (owner, subviews, inWindow) = readView(current) { ($0.owner, $0.subviews, $0.inWindow) }
+            var drivesBelow = drives
+            if let owner {
+                let parent = readController(owner) { $0.parent }
+                if let parent {
+                    drivesBelow = drives && readController(parent) { $0.automaticallyForwardsAppearance }
+                } else if current != view, !orphansAppear {
+                    drivesBelow = false
+                }
+                // An override may have moved the view away since the walk began (rule 40).
+                if window.visible, inWindow {
+                    if drivesBelow { beginViewDrivenAppearance(owner) }
+                    markLayout(controllers.id(owner), at: owner)
+                }
+            }
+            stack.append(contentsOf: subviews.reversed().map { ($0, drivesBelow) })
         }
+    }
+
+    private func beginViewDrivenAppearance(_ index: NodeHandle) {
+        let state = readController(index) { $0.appearance }
+        guard state == .disappeared || state == .disappearing else { return }
+        beginAppearance(controllers.id(index), at: index, from: state, appearing: true, animated: false, driver: .turn)
+        appendToTurnList(.deferredEnds, index)
     }
 
     /// A subtree left the visible window: `viewWillDisappear` now, the rest at turn's end.
     func disappearWalk(from view: NodeHandle) {
         forEachDrivenController(from: view) { controller, index in
-            let state = readController(index) { $0.appearance }
+            let (state, rootView) = readController(index) { ($0.appearance, $0.rootView) }
             guard state == .appeared || state == .appearing else { return }
+            // An override may have put the view back since the walk began (rule 40).
+            if window.visible, let rootView, readView(rootView, { $0.inWindow }) { return }
             beginAppearance(controller, at: index, from: state, appearing: false, animated: false, driver: .turn)
             appendToTurnList(.deferredEnds, index)
         }
@@ -105,6 +132,7 @@ extension ContainmentTree {
         if relays {
             relayAppearanceToPages(of: controller, appearing: appearing, animated: animated, driver: driver)
         }
+        runOverrides(controller, appearing ? "viewWillAppear" : "viewWillDisappear")
         return true
     }
 
@@ -128,6 +156,12 @@ extension ContainmentTree {
         case .appearing:
             if !sentIsAppearing {
                 emit(controller, "viewIsAppearing", animated, moving: moving)
+                if hasOverrides {
+                    editController(index) { $0.sentIsAppearing = true }
+                    runOverrides(controller, "viewIsAppearing")
+                    // Its override may have turned it away (its view taken out): that ends it.
+                    guard readController(index, { $0.appearance == .appearing }) else { return }
+                }
             }
             emit(controller, "viewDidAppear", animated, moving: moving)
             ended = .appeared
@@ -146,6 +180,7 @@ extension ContainmentTree {
         if relays {
             relayEndToPages(of: controller, driver: driver)
         }
+        runOverrides(controller, ended == .appeared ? "viewDidAppear" : "viewDidDisappear")
     }
 
     /// A container's explicit `beginAppearanceTransition`, forwarded to the children it

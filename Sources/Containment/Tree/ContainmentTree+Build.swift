@@ -8,8 +8,9 @@ extension ContainmentTree {
     func buildSpec(_ root: ControllerSpec, field rootField: String?) throws(ContainmentError) -> [RawCall] {
         let specs = try validateSpec(root, field: rootField)
         // Only a trait override gives a controller another size class than its window's.
-        let overrides = specs.contains { $0.0.answers.traitOverrides?.horizontalSizeClass != nil }
-        let sizeClasses = overrides ? specSizeClasses(root) : [:]
+        let traitOverrides = specs.contains { $0.0.answers.traitOverrides?.horizontalSizeClass != nil }
+        let sizeClasses = traitOverrides ? specSizeClasses(root) : [:]
+        if specs.contains(where: { $0.0.overrides?.isEmpty == false }) { hasOverrides = true }
         for (spec, _) in specs {
             let node = makeNode(spec, sizeClass: sizeClasses[spec.id] ?? window.horizontalSizeClass)
             if spec.answers.traitOverrides?.horizontalSizeClass != nil { trackTraits() }
@@ -125,6 +126,7 @@ extension ContainmentTree {
         try validatePageFields(spec, kind: kind, path: path)
         try spec.answers.validate(kind: kind, path: path)
         try Self.validateChildContentSizes(spec.childContentSizes, field: path + "childContentSizes")
+        try Self.validateOverrides(spec.overrides?.mapValues { $0 as [RawCall]? }, field: path + "overrides")
         if let index = spec.selectedIndex {
             guard kind == .tabBarController else {
                 throw .invalidArgument(field: path + "selectedIndex", "only tab bar controllers have a selectedIndex")
@@ -155,7 +157,7 @@ extension ContainmentTree {
             spec.title != nil || spec.preferredContentSize != nil || spec.statusBarStyle != nil
                 || spec.statusBarHidden != nil || spec.childForStatusBarStyle != nil || spec.childForStatusBarHidden != nil
                 || !properties.isEmpty || !containerViews.isEmpty || node.kind != .viewController
-                || spec.childContentSizes?.isEmpty == false || !spec.answers.isEmpty
+                || spec.childContentSizes?.isEmpty == false || !spec.answers.isEmpty || spec.overrides?.isEmpty == false
         else { return node }
         node.answers = spec.answers
         node.title = spec.title
@@ -167,6 +169,7 @@ extension ContainmentTree {
         node.properties = properties
         node.containerViews = containerViews
         node.childContentSizes = spec.childContentSizes ?? [:]
+        node.overrides = spec.overrides ?? [:]
         switch node.kind {
         case .navigationController, .tabBarController: node.stack = []
         case .pageViewController:

@@ -78,6 +78,7 @@ extension ContainmentTree {
         flagMoving(child, at: index, toParent: true)
         editController(index) { $0.parent = parent }
         appendChildLink(index, to: parent)
+        runOverrides(child, "willMove")
     }
 
     /// `removeFromParent()`: the link goes, then `didMove(toParent: nil)` (rule 2). Nothing
@@ -106,6 +107,7 @@ extension ContainmentTree {
             if node.hasExtras, node.overrideTraitCollection != nil { node.overrideTraitCollection = nil }
         }
         emit(child, "didMove", parentArguments(nil))
+        runOverrides(child, "didMove")
     }
 
     /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of
@@ -120,11 +122,13 @@ extension ContainmentTree {
             flagMoving(controller, at: index, toParent: parent != nil)
         }
         emit(controller, "willMove", parentArguments(parent))
+        runOverrides(controller, "willMove")
     }
 
     /// The container's own `didMove(toParent:)`: a notification only (rule 3).
     func didMove(_ controller: String, toParent parent: String?) {
         emit(controller, "didMove", parentArguments(parent))
+        runOverrides(controller, "didMove")
     }
 
     // MARK: Deleting

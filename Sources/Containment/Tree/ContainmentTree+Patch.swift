@@ -7,7 +7,10 @@ extension ContainmentTree {
             throw .invalidArgument(field: "preferredContentSize", "preferredContentSize must be finite and not negative")
         }
         try Self.validateChildContentSizes(patch.childContentSizes, field: "childContentSizes")
+        try Self.validateOverrides(patch.overrides, field: "overrides")
+        if patch.overrides?.values.contains(where: { $0 != nil }) == true { hasOverrides = true }
         editController(id) { node in
+            for (callback, calls) in patch.overrides ?? [:] { node.overrides[callback] = calls }
             if let sizes = patch.childContentSizes { node.childContentSizes = sizes }
             if let title = patch.title { node.title = title }
             if let style = patch.statusBarStyle { node.statusBarStyle = style }

@@ -13,7 +13,10 @@ extension ContainmentTree {
                     taken.allSatisfy { controllers.contains($0) } ? taken : taken.filter { controllers.contains($0) })
                 let appearing = takeTurnList(.pendingIsAppearing)
                 for index in appearing where controllers.contains(index) {
+                    // After its superview laid its view out, before its own layout (rule 42).
+                    layOutOwners(above: index)
                     deliverIsAppearing(controllers.id(index), at: index)
+                    layOutIfNeeded(index)
                 }
                 runLayoutPass()
                 for index in ends {
@@ -28,8 +31,17 @@ extension ContainmentTree {
                 }
                 continue
             }
+            completeAwaitingPages()
+            if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty || !scheduler.pendingIsAppearing.isEmpty {
+                continue
+            }
             clearSettledMovingFlags()
             guard let due = nextDueTransition() else { return }
+            // An animation time completes, not the request: failures in the overrides it runs
+            // are logged (rule 40). One without a duration is the request's own.
+            if let record = scheduler.running[due], record.duration > 0 || record.startedAt < now {
+                logOverrideFailures()
+            }
             completeTransition(due)
         }
     }
@@ -47,18 +59,46 @@ extension ContainmentTree {
         else { return }
         emit(controller, "viewIsAppearing", EventArguments.animated(animated), moving: moving)
         editController(index) { $0.sentIsAppearing = true }
+        runOverrides(controller, "viewIsAppearing")
     }
 
     func runLayoutPass() {
         let pending = takeTurnList(.pendingLayout)
         for index in pending where controllers.contains(index) {
-            let (needsLayout, rootView) = readController(index) { ($0.needsLayout, $0.rootView) }
-            guard needsLayout else { continue }
-            if let rootView, window.visible, views[rootView].inWindow {
-                layout(controllers.id(index), at: index)
-            } else {
-                editController(index) { $0.needsLayout = false }
-            }
+            layOutIfNeeded(index)
+        }
+    }
+
+    /// The layout pass of one controller, if it needs one: on screen its view is laid out,
+    /// off screen the need is dropped.
+    func layOutIfNeeded(_ index: NodeHandle) {
+        let (needsLayout, rootView) = readController(index) { ($0.needsLayout, $0.rootView) }
+        guard needsLayout else { return }
+        if let rootView, window.visible, views[rootView].inWindow {
+            layout(controllers.id(index), at: index)
+        } else {
+            editController(index) { $0.needsLayout = false }
+        }
+    }
+
+    /// Lays out, top down, the controllers above `index` whose views still need a layout:
+    /// UIKit calls `viewIsAppearing` once the superview has laid the view out (Apple's
+    /// `viewIsAppearing(_:)` documentation; rule 42). The walk up stops at the first that
+    /// needs none, so a deep tree appearing at once costs a step per controller.
+    func layOutOwners(above index: NodeHandle) {
+        guard !scheduler.pendingLayout.isEmpty,
+            let superview = readController(index, { $0.rootView }).flatMap({ readView($0) { $0.superview } })
+        else { return }
+        var chain: [NodeHandle] = []
+        var current = nearestOwner(from: superview)
+        var budget = WalkBudget("owners to lay out", nodes: controllers.count)
+        while let owner = current, readController(owner, { $0.needsLayout }) {
+            visit(&budget)
+            chain.append(owner)
+            current = readController(owner, { $0.rootView }).flatMap { readView($0) { $0.superview } }.flatMap { nearestOwner(from: $0) }
+        }
+        for owner in chain.reversed() {
+            layOutIfNeeded(owner)
         }
     }
 

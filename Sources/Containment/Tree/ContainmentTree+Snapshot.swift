@@ -63,6 +63,7 @@ extension ContainmentTree {
         if node.hasExtras {
             snapshot.answers = node.answers
             snapshot.overrideTraitCollection = node.overrideTraitCollection
+            if !node.overrides.isEmpty { snapshot.overrides = node.overrides }
         }
         return snapshot
     }

@@ -18,7 +18,8 @@ extension ContainmentTree {
             controllers: controllerRecords, views: viewRecords, containerViewOwners: owners,
             turn: TreeState.TurnRecord(
                 deferredEnds: liveIDs(scheduler.deferredEnds), pendingIsAppearing: liveIDs(scheduler.pendingIsAppearing),
-                pendingLayout: liveIDs(scheduler.pendingLayout), movingFlagged: liveIDs(scheduler.movingFlagged)),
+                pendingLayout: liveIDs(scheduler.pendingLayout), movingFlagged: liveIDs(scheduler.movingFlagged),
+                pagesAwaitingAppearance: scheduler.pagesAwaitingAppearance.isEmpty ? nil : liveIDs(scheduler.pagesAwaitingAppearance)),
             runningTransitions: scheduler.running.values.sorted { $0.id < $1.id }, transitionCount: scheduler.transitionCount,
             finishedTransitions: finishedTransitions.order.compactMap { finishedTransitions.snapshots[$0] },
             events: oldestRetainedSeq <= lastSeq ? log.events(after: oldestRetainedSeq - 1, limit: Int.max) : [],
@@ -64,6 +65,7 @@ extension ContainmentTree {
         scheduler.pendingIsAppearing = try state.turn.pendingIsAppearing.map(controllerHandle)
         scheduler.pendingLayout = try state.turn.pendingLayout.map(controllerHandle)
         scheduler.movingFlagged = try state.turn.movingFlagged.map(controllerHandle)
+        scheduler.pagesAwaitingAppearance = try (state.turn.pagesAwaitingAppearance ?? []).map(controllerHandle)
         for transition in state.runningTransitions { scheduler.running[transition.id] = transition }
         scheduler.transitionCount = state.transitionCount
         finishedTransitions = FinishedTransitions()
@@ -79,6 +81,7 @@ extension ContainmentTree {
         nextSeq = state.nextSeq
         nextBatch = state.nextBatch
         now = state.time
+        hasOverrides = state.controllers.contains { $0.extras?.overrides != nil }
     }
 
     /// Restored links must form trees, as the calls that form links guarantee: a state with a
@@ -184,7 +187,8 @@ extension ContainmentTree {
             },
             childContentSizes: extras.childContentSizes, transitionStyle: extras.transitionStyle, pageSwipe: extras.pageSwipe,
             answers: extras.answers.isEmpty ? nil : extras.answers, overrideTraitCollection: extras.overrideTraitCollection,
-            toldSizeClass: extras.toldSizeClass)
+            toldSizeClass: extras.toldSizeClass, overrides: extras.overrides.isEmpty ? nil : extras.overrides,
+            pagesAwaitingAppearance: extras.pagesAwaitingAppearance.isEmpty ? nil : extras.pagesAwaitingAppearance)
     }
 
     private static func node(from record: TreeState.ControllerRecord) -> ControllerNode {
@@ -212,8 +216,9 @@ extension ContainmentTree {
                         coveredPlace: presentation.coveredSuperview.map { ($0, presentation.coveredIndex ?? 0) })
                 },
                 childContentSizes: extras.childContentSizes, transitionStyle: extras.transitionStyle, pageSwipe: extras.pageSwipe,
-                answers: extras.answers ?? ControllerAnswers(), overrideTraitCollection: extras.overrideTraitCollection,
-                toldSizeClass: extras.toldSizeClass)
+                pagesAwaitingAppearance: extras.pagesAwaitingAppearance ?? [], answers: extras.answers ?? ControllerAnswers(),
+                overrideTraitCollection: extras.overrideTraitCollection, toldSizeClass: extras.toldSizeClass,
+                overrides: extras.overrides ?? [:])
         }
         // After the extras: a transition driver keeps its id there.
         node.appearanceDriver =

@@ -10,6 +10,7 @@ extension ContainmentTree {
         pendingEvents.reserveCapacity(Self.typicalEventsPerCall)
         undo.dropEntries()
         forgetSavedNodes()
+        overrideRun = OverrideRun()
     }
 
     /// Room for the events of a typical call, so the list grows once rather than four times.
@@ -39,7 +40,9 @@ extension ContainmentTree {
         let mark = markUndo()
         do {
             try body()
+            try takeOverrideFailure()
             withoutUndo { flushTurn() }
+            try takeOverrideFailure()
         } catch {
             rollback(to: mark)
             pendingEvents = []
@@ -54,6 +57,8 @@ extension ContainmentTree {
     /// in place, so every caller must make sure none can happen; `recordingUndo` turns the
     /// log back on for work inside that takes and rolls back to its own marks.
     func withoutUndo(_ body: () -> Void) {
+        // An override may fail anywhere and refuse the whole request (rule 40).
+        guard !hasOverrides else { return body() }
         let wasRecording = undo.isRecording
         undo.isRecording = false
         body()
@@ -272,7 +277,7 @@ extension ContainmentTree {
                 seq: nextSeq, batch: nextBatch, tree: id, time: now, controller: controller, callback: callback, args: args,
                 isMovingToParent: moving?.toParent, isMovingFromParent: moving?.fromParent,
                 isBeingPresented: moving?.beingPresented == true ? true : nil,
-                isBeingDismissed: moving?.beingDismissed == true ? true : nil))
+                isBeingDismissed: moving?.beingDismissed == true ? true : nil, calledFrom: overrideRun.frames.last))
         nextSeq += 1
     }
 
@@ -290,7 +295,9 @@ extension ContainmentTree {
     /// Records what UIKit would log instead of acting.
     func warn(_ controller: String?, _ message: String) {
         pendingEvents.append(
-            Event(seq: nextSeq, batch: nextBatch, tree: id, time: now, controller: controller, callback: nil, args: [:], warning: message))
+            Event(
+                seq: nextSeq, batch: nextBatch, tree: id, time: now, controller: controller, callback: nil, args: [:], warning: message,
+                calledFrom: overrideRun.frames.last))
         nextSeq += 1
     }
 }

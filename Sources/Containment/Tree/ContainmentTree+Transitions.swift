@@ -73,7 +73,9 @@ extension ContainmentTree {
             }
         }
         if let container, let toView = readController(toHandle, { $0.rootView }) {
-            moveSubview(try checkAddSubview(toView, to: container, at: index))
+            // An orphan view inside a pushed controller gets no appearance callbacks (rule 43).
+            let pushes = readController(parentHandle) { $0.kind == .navigationController }
+            moveSubview(try checkAddSubview(toView, to: container, at: index), orphansAppear: !pushes)
         }
         return transitionID
     }
@@ -89,10 +91,15 @@ extension ContainmentTree {
             endStillDriven(by: record)
             return
         }
+        if record.overtaken == true {
+            warn(record.parent, Self.unexpectedStateWarning)
+        }
         // Looked up, not copied out of the table: a copy retains and releases every field.
         let parentHandle = controllerHandle(named: record.parent)
         let fromHandle = controllerHandle(named: record.from)
-        if let fromHandle, !isAdopted(fromHandle, awayFrom: parentHandle), let rootView = readController(fromHandle, { $0.rootView }) {
+        if let fromHandle, !isAdopted(fromHandle, awayFrom: parentHandle), !showsAgain(record.from, after: record),
+            let rootView = readController(fromHandle, { $0.rootView })
+        {
             removeFromSuperview(rootView)
         }
         if record.forwardsAppearance {

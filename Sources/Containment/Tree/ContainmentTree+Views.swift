@@ -46,12 +46,19 @@ extension ContainmentTree {
         } catch {
             warn(controller, "could not show the content of \(ContainmentError.describe(controller)): \(error.message)")
         }
+        runOverrides(controller, "viewDidLoad")
     }
 
     /// Drops a controller's view (the long-deprecated `viewDidUnload` path); the next need
     /// loads it again (rule 8). Refused while the view is in a view hierarchy.
     func unloadView(_ controller: String) throws(ContainmentError) {
         guard let root = controllers[controller]?.rootView else { return }
+        // What called the callback goes on with the views it holds (rule 40).
+        guard overrideRun.frames.isEmpty else {
+            throw ContainmentError(
+                kind: .exception, code: "unload_in_callback",
+                message: "the view of \(ContainmentError.describe(controller)) cannot be unloaded inside a callback")
+        }
         guard views[root].superview == nil else {
             throw .internalInconsistency(
                 code: "view_in_hierarchy",
@@ -207,8 +214,8 @@ extension ContainmentTree {
     }
 
     /// The rest of `addSubview`, after its checks: the links, the window flags, layout and
-    /// the appearance callbacks.
-    func moveSubview(_ move: SubviewMove) {
+    /// the appearance callbacks. `orphansAppear`: see `appearWalk`.
+    func moveSubview(_ move: SubviewMove, orphansAppear: Bool = true) {
         let view = move.view
         let wasOnScreen = window.visible && move.wasInWindow
         if let oldSuperview = move.oldSuperview {
@@ -224,7 +231,7 @@ extension ContainmentTree {
             markLayout(move.owner)
         }
         if !wasOnScreen && nowOnScreen {
-            appearWalk(from: view)
+            appearWalk(from: view, orphansAppear: orphansAppear)
         } else if wasOnScreen && !nowOnScreen {
             disappearWalk(from: view)
         }
@@ -324,7 +331,9 @@ extension ContainmentTree {
     func layout(_ controller: String, at index: NodeHandle) {
         editController(index) { $0.needsLayout = false }
         emit(controller, "viewWillLayoutSubviews")
+        runOverrides(controller, "viewWillLayoutSubviews")
         emit(controller, "viewDidLayoutSubviews")
+        runOverrides(controller, "viewDidLayoutSubviews")
     }
 
     /// `layoutIfNeeded`: lays out now, parents first, what is pending in the view's subtree.

@@ -91,6 +91,16 @@ public final class ContainmentTree {
     @exclusivity(unchecked)
     #endif
     var callResult: JSONValue?
+    /// Whether a controller ever declared overrides (rule 40): while none did, the callbacks
+    /// look nothing up, and undo-free shortcuts stay on.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var hasOverrides = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var overrideRun = OverrideRun()
 
     /// Builds the tree; with a root spec, builds it call by call, sets it as the window's
     /// root and, if `configuration.onScreen`, makes the window key and visible.
@@ -225,9 +235,11 @@ public final class ContainmentTree {
             callResult = nil
             do {
                 try apply(call, field: "", isFinal: !atomic)
+                try takeOverrideFailure()
             } catch {
                 rollback(to: mark)
                 if !atomic {
+                    logOverrideFailures()
                     withoutUndo { flushTurn() }
                 }
                 let events = commitCall()
@@ -238,6 +250,13 @@ public final class ContainmentTree {
             results.note(callResult, at: index)
         }
         withoutUndo { flushTurn() }
+        // An override that failed at the turn's end refuses every call of the turn.
+        do {
+            try takeOverrideFailure()
+        } catch {
+            rollback(to: start)
+            return CallsOutcome(events: commitCall(), failure: error, applied: 0)
+        }
         return CallsOutcome(events: commitCall(), failure: nil, applied: calls.count, results: results.list(count: calls.count))
     }
 
@@ -251,6 +270,7 @@ public final class ContainmentTree {
     /// Completes every transition due by `now`, in due order, each as its own turn.
     public func advance(to now: Double) -> [Event] {
         beginCall(now: now)
+        logOverrideFailures()
         withoutUndo { flushTurn() }
         return commitCall()
     }
@@ -259,6 +279,7 @@ public final class ContainmentTree {
     /// transitions and deletes everything.
     public func tearDown(now: Double) -> [Event] {
         beginCall(now: now)
+        logOverrideFailures()
         withoutUndo {
             setWindowHidden(true)
             flushTurn()

@@ -32,6 +32,10 @@ extension Event: JSONWritable {
             writer.key("callback")
             writer.string(event.pointee.callback.unsafelyUnwrapped)
         }
+        if let calledFrom = event.pointee.calledFrom {
+            writer.key("calledFrom")
+            calledFrom.writeJSON(to: &writer)
+        }
         if event.pointee.controller != nil {
             writer.key("controller")
             writer.string(event.pointee.controller.unsafelyUnwrapped)

@@ -26,6 +26,10 @@ extension Problem: JSONWritable {
             writer.key("oldestSeq")
             writer.integer(oldestSeq)
         }
+        if let overrideStack {
+            writer.key("overrideStack")
+            overrideStack.writeJSON(to: &writer)
+        }
         writer.key("status")
         writer.integer(status)
         writer.key("title")

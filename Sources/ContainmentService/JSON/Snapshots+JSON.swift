@@ -190,6 +190,10 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("overrideTraitCollection")
             overrideTraitCollection.writeJSON(to: &writer)
         }
+        if let overrides {
+            writer.key("overrides")
+            writer.sortedObject(overrides)
+        }
         writer.key("parent")
         writer.optionalString(parent)
         writer.key("preferredContentSize")

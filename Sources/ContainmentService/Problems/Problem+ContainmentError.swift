@@ -18,6 +18,7 @@ extension Problem {
             status: status, code: error.code,
             detail: error.exceptionName == nil ? Self.sentence(error.message) : error.message, title: error.exceptionName,
             field: error.field, callIndex: error.callIndex, oldestSeq: error.oldestSeq)
+        overrideStack = error.overrideStack
     }
 
     /// `message` with its first letter capitalised and a final period.

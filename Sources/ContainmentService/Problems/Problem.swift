@@ -24,6 +24,8 @@ struct Problem: Error, Codable, Sendable, Equatable {
     /// With a shared store: the tree this instance must take over before the request can be
     /// answered; the pipeline takes it and runs the request again (never sent).
     var treeToLoad: String?
+    /// Raised inside overrides: the overrides it ran in, outermost first (rule 40).
+    var overrideStack: [OverrideFrame]?
 
     init(
         status: Int, code: String, detail: String, title: String? = nil, field: String? = nil,

@@ -1,0 +1,125 @@
+/// Callback-bound calls (docs/uikit-rules-callbacks.md, rule 40): a controller declares what
+/// its overrides of UIKit's callbacks do, as raw calls. They run inside the callback, once
+/// UIKit's own part of it is done (`super` first, as apps write it), and before the engine
+/// goes on with what called the callback: a present in `viewDidLoad` finds the view still
+/// out of the window, a child's `viewWillAppear` comes after its parent's override ran.
+extension ContainmentTree {
+    /// The callbacks a controller may override, by the names events carry.
+    public static let overridableCallbacks: Set<String> = [
+        "viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
+        "viewWillLayoutSubviews", "viewDidLayoutSubviews", "willMove", "didMove", "prepare", "unwindAction",
+    ]
+
+    /// Overrides running inside overrides, at most: deeper is a loop (each callback calling
+    /// what calls the other), which UIKit would end with a stack overflow.
+    public static let maxOverrideDepth = 16
+    /// Calls all overrides together may run within one call of the tree: bounds loops that
+    /// do not nest, such as a `viewDidAppear` that makes its controller appear again at
+    /// every turn's end.
+    public static let maxOverrideCallsPerCall = 1_000
+    /// Calls one override may declare.
+    public static let maxCallsPerOverride = 32
+
+    /// Checks one declaration of overrides (a spec's or a patch's); `field` names it.
+    static func validateOverrides(_ overrides: [String: [RawCall]?]?, field: String) throws(ContainmentError) {
+        for (callback, calls) in (overrides ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let path = field + "." + callback
+            guard overridableCallbacks.contains(callback) else {
+                throw .invalidArgument(
+                    field: path, "\(callback) is not a callback that can be overridden (\(overridableCallbacks.sorted().joined(separator: ", ")))")
+            }
+            guard let calls else { continue }
+            guard calls.count <= maxCallsPerOverride else {
+                throw .invalidArgument(field: path, "an override makes at most \(maxCallsPerOverride) calls; \(calls.count) given")
+            }
+            for (index, call) in calls.enumerated() where call.method == "runLoop" {
+                throw .invalidArgument(field: path + "[\(index)].method", "a callback cannot end the run-loop turn it runs in")
+            }
+        }
+    }
+
+    /// Runs what `controller` declares for `callback`, if anything, as the callback's body
+    /// after its `super` call. A call UIKit would refuse ends the override there (an
+    /// exception unwinds the method): in a request it refuses the request, with the
+    /// overrides it ran in; in work no request caused (an animation ending on the clock) it
+    /// is undone and logged as a warning. So is a loop.
+    func runOverrides(_ controller: String, _ callback: String) {
+        guard hasOverrides, !overrideRun.stopped, overrideRun.failure == nil,
+            let calls = readController(controller, { $0.overrides[callback] })
+        else { return }
+        let depth = overrideRun.frames.count + 1
+        let frame = OverrideFrame(controller: controller, callback: callback, call: 0, depth: depth)
+        guard depth <= Self.maxOverrideDepth else {
+            let names = (overrideRun.frames + [frame]).map(\.name).joined(separator: " → ")
+            failOverride(
+                ContainmentError(
+                    kind: .exception, code: "override_loop",
+                    message: "overrides nest more than \(Self.maxOverrideDepth) deep, a loop: \(names)"),
+                stopsAll: true)
+            return
+        }
+        overrideRun.frames.append(frame)
+        defer { overrideRun.frames.removeLast() }
+        for (index, call) in calls.enumerated() {
+            overrideRun.frames[overrideRun.frames.count - 1].call = index
+            overrideRun.callsRun += 1
+            guard overrideRun.callsRun <= Self.maxOverrideCallsPerCall else {
+                failOverride(
+                    ContainmentError(
+                        kind: .exception, code: "too_many_override_calls",
+                        message:
+                            "overrides ran more than \(Self.maxOverrideCallsPerCall) calls within one call, a loop (the last in \(frame.name))"
+                    ),
+                    stopsAll: true)
+                return
+            }
+            var failed = false
+            // Undone at once, so the engine goes on from a consistent state whichever way the
+            // failure is reported.
+            recordingUndo {
+                let mark = markUndo()
+                do throws(ContainmentError) {
+                    try apply(call, field: "")
+                } catch {
+                    rollback(to: mark)
+                    failOverride(error, stopsAll: false)
+                    failed = true
+                }
+            }
+            if failed || overrideRun.failure != nil || overrideRun.stopped { return }
+        }
+    }
+
+    /// Reports a failure inside the innermost override: kept for the request to be refused
+    /// with, or logged. `stopsAll`: a loop, after which no override runs in this call.
+    private func failOverride(_ error: ContainmentError, stopsAll: Bool) {
+        var error = error
+        error.overrideStack = overrideRun.frames.isEmpty ? nil : overrideRun.frames
+        error.field = nil
+        if overrideRun.refuses {
+            if overrideRun.failure == nil { overrideRun.failure = error }
+            return
+        }
+        let place = overrideRun.frames.last.map { "\($0.name) (call \($0.call))" } ?? "an override"
+        let name = error.exceptionName.map { "\($0): " } ?? ""
+        warn(
+            overrideRun.frames.last?.controller,
+            stopsAll
+                ? "\(error.message); no more overrides run until the next call"
+                : "uncaught exception in \(place): \(name)\(error.message); the call was undone and the rest of the override skipped")
+        if stopsAll { overrideRun.stopped = true }
+    }
+
+    /// The failure an override raised in this request, if any, cleared.
+    func takeOverrideFailure() throws(ContainmentError) {
+        guard let failure = overrideRun.failure else { return }
+        overrideRun.failure = nil
+        throw failure
+    }
+
+    /// From here on in this call, failures inside overrides are logged: what follows was
+    /// caused by time (a transition falling due), not by the request.
+    func logOverrideFailures() {
+        overrideRun.refuses = false
+    }
+}

@@ -1,0 +1,16 @@
+/// The overrides running within one call of the tree (a request or a clock advance): what
+/// bounds them and where a failure inside one goes. Reset by every call (`beginCall`).
+struct OverrideRun {
+    /// The overrides running, outermost first.
+    var frames: [OverrideFrame] = []
+    /// Calls the overrides of this call ran, against `ContainmentTree.maxOverrideCallsPerCall`.
+    var callsRun = 0
+    /// An exception (or a loop) inside an override that the request must be refused with.
+    var failure: ContainmentError?
+    /// Whether a failure refuses the request (its own calls and its turn's end) or is logged
+    /// as a warning (work no request caused: an animation completing on the tree's clock).
+    var refuses = true
+    /// Set once a loop was logged in warning mode: no more overrides run in this call, so it
+    /// ends.
+    var stopped = false
+}
