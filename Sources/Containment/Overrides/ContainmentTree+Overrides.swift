@@ -50,7 +50,8 @@ extension ContainmentTree {
         let depth = overrideRun.frames.count + 1
         let frame = OverrideFrame(controller: controller, callback: callback, call: 0, depth: depth)
         guard depth <= Self.maxOverrideDepth else {
-            let names = (overrideRun.frames + [frame]).map(\.name).joined(separator: " → ")
+            let frames = overrideRun.frames + [frame]
+            let names = (frames.prefix(3).map(\.name) + ["…", frame.name]).joined(separator: " → ")
             failOverride(
                 ContainmentError(
                     kind: .exception, code: "override_loop",

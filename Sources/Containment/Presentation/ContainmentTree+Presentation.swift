@@ -258,7 +258,7 @@ extension ContainmentTree {
     /// Ends what `beginPresentationAppearance` began for this transition, if still running.
     private func endPresentationAppearance(_ controller: String, transition: String) {
         guard controllers[controller]?.appearanceDriver == .transition(transition) else { return }
-        endAppearanceTransition(controller)
+        endAppearanceTransition(controller, of: transition)
     }
 
     /// A transition id, numbered like every other transition of the tree.

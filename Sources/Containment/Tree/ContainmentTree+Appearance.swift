@@ -9,16 +9,19 @@ extension ContainmentTree {
     /// it is found, rather than collected in a list (an allocation per walk). `body` creates
     /// and deletes no view (overrides cannot unload one: rule 40), so the walk's handles stay
     /// valid even when an override moves views meanwhile.
-    func forEachDrivenController(from view: NodeHandle, _ body: (String, NodeHandle) -> Void) {
+    /// `skipsOrphans`: controllers without a parent are left out too (rule 43).
+    func forEachDrivenController(from view: NodeHandle, skipsOrphans: Bool = false, _ body: (String, NodeHandle) -> Void) {
         var stack = [view]
         var budget = WalkBudget("appearance", nodes: views.count)
         while let current = stack.popLast() {
             visit(&budget)
             let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
             if let owner {
-                if let parent = readController(owner, { $0.parent }), !readController(parent, { $0.automaticallyForwardsAppearance }) {
+                let parent = readController(owner) { $0.parent }
+                if let parent, !readController(parent, { $0.automaticallyForwardsAppearance }) {
                     continue
                 }
+                if skipsOrphans, parent == nil { continue }
                 body(controllers.id(owner), owner)
             }
             stack.append(contentsOf: subviews.reversed())
@@ -32,14 +35,14 @@ extension ContainmentTree {
 
     /// Reads the two nodes in place: copying them out (the tables' getters) retained and
     /// released their every field, for a list that is mostly empty.
-    func forwardedDescendants(of controller: NodeHandle) -> [String] {
+    func forwardedDescendants(of controller: NodeHandle, includingOrphans: Bool = true) -> [String] {
         guard let rootView = readController(controller, { $0.automaticallyForwardsAppearance ? $0.rootView : nil }) else {
             return []
         }
         let subviews = readView(rootView) { $0.subviews }
         var result: [String] = []
         for subview in subviews {
-            forEachDrivenController(from: subview) { controller, _ in result.append(controller) }
+            forEachDrivenController(from: subview, skipsOrphans: !includingOrphans) { controller, _ in result.append(controller) }
         }
         return result
     }
@@ -186,12 +189,16 @@ extension ContainmentTree {
     /// A container's explicit `beginAppearanceTransition`, forwarded to the children it
     /// forwards to (those already going that way are left alone).
     /// The controller is looked up once (loading its view creates no controller).
-    func beginAppearanceTransition(_ controller: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) {
+    /// `forwardsToOrphans`: false for a navigation transition, whose orphans UIKit leaves
+    /// without appearance callbacks (rule 43).
+    func beginAppearanceTransition(
+        _ controller: String, appearing: Bool, animated: Bool, driver: AppearanceDriver, forwardsToOrphans: Bool = true
+    ) {
         guard let index = controllerHandle(named: controller) else { return }
         loadViewIfNeeded(controller, at: index)
         let state = readController(index) { $0.appearance }
         beginAppearance(controller, at: index, from: state, appearing: appearing, animated: animated, driver: driver)
-        for descendant in forwardedDescendants(of: index) {
+        for descendant in forwardedDescendants(of: index, includingOrphans: forwardsToOrphans) {
             guard let state = readController(descendant, { $0.appearance }) else { continue }
             let changes = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
             if changes {
@@ -201,13 +208,16 @@ extension ContainmentTree {
     }
 
     /// A container's explicit `endAppearanceTransition`, forwarded like the begin.
-    func endAppearanceTransition(_ controller: String) {
+    /// `transition`: the transition ending it, which leaves alone the descendants another
+    /// transition drives (a push running in a tab that a tab switch hides: rule 41).
+    func endAppearanceTransition(_ controller: String, of transition: String? = nil) {
         guard let index = controllerHandle(named: controller) else { return }
         endAppearance(controller, at: index)
         for descendant in forwardedDescendants(of: index) {
-            guard let state = readController(descendant, { $0.appearance }), state == .appearing || state == .disappearing else {
-                continue
-            }
+            guard let (state, driver) = readController(descendant, { ($0.appearance, $0.appearanceDriver) }),
+                state == .appearing || state == .disappearing
+            else { continue }
+            if let transition, case .transition(let other) = driver, other != transition { continue }
             endAppearance(descendant)
         }
     }

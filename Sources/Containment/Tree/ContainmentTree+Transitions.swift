@@ -63,18 +63,19 @@ extension ContainmentTree {
             completesAt: now + duration, forwardsAppearance: forwards, completion: completion,
             reportsCompletion: reportsCompletion, ordinal: number)
         editScheduler { $0.running[transitionID] = record }
+        // An orphan view inside a pushed controller gets no appearance callbacks (rule 43).
+        let pushes = readController(parentHandle) { $0.kind == .navigationController }
         if forwards {
+            let driver = AppearanceDriver.transition(transitionID)
             if appearingFirst {
-                beginAppearanceTransition(to, appearing: true, animated: animated, driver: .transition(transitionID))
+                beginAppearanceTransition(to, appearing: true, animated: animated, driver: driver, forwardsToOrphans: !pushes)
             }
-            beginAppearanceTransition(from, appearing: false, animated: animated, driver: .transition(transitionID))
+            beginAppearanceTransition(from, appearing: false, animated: animated, driver: driver, forwardsToOrphans: !pushes)
             if !appearingFirst {
-                beginAppearanceTransition(to, appearing: true, animated: animated, driver: .transition(transitionID))
+                beginAppearanceTransition(to, appearing: true, animated: animated, driver: driver, forwardsToOrphans: !pushes)
             }
         }
         if let container, let toView = readController(toHandle, { $0.rootView }) {
-            // An orphan view inside a pushed controller gets no appearance callbacks (rule 43).
-            let pushes = readController(parentHandle) { $0.kind == .navigationController }
             moveSubview(try checkAddSubview(toView, to: container, at: index), orphansAppear: !pushes)
         }
         return transitionID
@@ -139,7 +140,7 @@ extension ContainmentTree {
     private func endSideAppearance(_ side: String, at handle: NodeHandle?, of transitionID: String, parent: NodeHandle?) {
         guard let handle else { return }
         if !isAdopted(handle, awayFrom: parent) || readController(handle, { $0.appearanceDriver }) == .transition(transitionID) {
-            endAppearanceTransition(side)
+            endAppearanceTransition(side, of: transitionID)
         }
     }
 
