@@ -70,7 +70,7 @@ extension PropertyTests {
             var current: String? = id
             while let ancestor = current, let ancestorNode = tree.controllers[ancestor] {
                 if let presented = ancestorNode.presentedViewController, let presentation = tree.controllers[presented]?.presentation,
-                    presentation.style.coversPresenter, presentation.phase == .presented
+                    presentation.coversPresenter, presentation.phase == .presented
                 {
                     Issue.record("\(id) is appeared under \(presented)'s covering presentation", sourceLocation: sourceLocation)
                 }

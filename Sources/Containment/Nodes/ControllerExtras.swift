@@ -33,6 +33,8 @@ struct ControllerExtras {
     var presentedViewController: String?
     /// Set while this controller is presented.
     var presentation: Presentation?
+    /// What its `transitioningDelegate` answers (rule 44).
+    var transitioningDelegate: TransitioningDelegate?
 
     // MARK: size(forChildContentContainer:)
 

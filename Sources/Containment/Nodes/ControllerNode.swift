@@ -182,6 +182,11 @@ struct ControllerNode {
         _modify { yield &extras.presentation }
     }
 
+    var transitioningDelegate: TransitioningDelegate? {
+        get { extrasBox?.extras.transitioningDelegate }
+        _modify { yield &extras.transitioningDelegate }
+    }
+
     var childContentSizes: [String: Size] {
         get { extrasBox?.extras.childContentSizes ?? [:] }
         _modify { yield &extras.childContentSizes }

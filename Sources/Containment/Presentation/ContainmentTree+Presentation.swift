@@ -26,17 +26,18 @@ extension ContainmentTree {
         let style = adaptedStyle(of: presented, requested: requested, sizeClass: horizontalSizeClass(of: presenter))
         loadViewIfNeeded(presented)
         editController(presenter) { $0.presentedViewController = presented }
-        editController(presented) {
-            $0.presentation = Presentation(
-                presenter: presenter, style: style, phase: .presenting, requestedStyle: style == requested ? nil : requested)
-        }
+        let delegate = controllers[existing: presented].transitioningDelegate
+        var presentation = Presentation(
+            presenter: presenter, style: style, phase: .presenting, requestedStyle: style == requested ? nil : requested)
+        presentation.removesPresentersView = delegate?.presentationController?.shouldRemovePresentersView ?? false
+        editController(presented) { $0.presentation = presentation }
         let (transitionID, ordinal) = nextPresentationTransitionID()
         let forwards = window.visible
         schedulePresentationTransition(
             transitionID, ordinal: ordinal, presenter: presenter, from: presenter, to: presented, animated: animated, forwards: forwards,
-            step: .present(presented: presented))
+            step: .present(presented: presented), duration: delegate?.transitionDuration)
         if forwards {
-            if style.coversPresenter {
+            if presentation.coversPresenter {
                 beginPresentationAppearance(presenter, appearing: false, animated: animated, transition: transitionID)
             }
             beginPresentationAppearance(presented, appearing: true, animated: animated, transition: transitionID)
@@ -129,7 +130,7 @@ extension ContainmentTree {
         let top = stack[stack.count - 1]
         schedulePresentationTransition(
             transitionID, ordinal: ordinal, presenter: presenter, from: top, to: presenter, animated: animated, forwards: forwards,
-            step: .dismiss(stack: stack))
+            step: .dismiss(stack: stack), duration: controllers[existing: top].transitioningDelegate?.transitionDuration)
         if forwards {
             beginPresentationAppearance(top, appearing: false, animated: animated, transition: transitionID)
             // Controllers between the receiver and the top are "simply removed" (Apple's
@@ -138,7 +139,7 @@ extension ContainmentTree {
                 beginPresentationAppearance(middle, appearing: false, animated: false, transition: transitionID)
             }
         }
-        if controllers[existing: stack[0]].presentation?.style.coversPresenter == true {
+        if controllers[existing: stack[0]].presentation?.coversPresenter == true {
             if forwards, presenterReturnsOnScreen(presenter, coveredBy: stack[0]) {
                 beginPresentationAppearance(presenter, appearing: true, animated: animated, transition: transitionID)
             }
@@ -172,7 +173,7 @@ extension ContainmentTree {
             endPresentationAppearance(presented, transition: record.id)
             endPresentationAppearance(record.parent, transition: record.id)
             editController(presented) { $0.presentation?.phase = .presented }
-            if presentation.style.coversPresenter {
+            if presentation.coversPresenter {
                 cover(record.parent, by: presented)
             }
         case .dismiss(let stack):
@@ -273,11 +274,12 @@ extension ContainmentTree {
     /// A presentation's animation as a transition on the tree's clock: an animated one
     /// completes after `presentationDuration`, a plain one at the end of this turn. Stored
     /// before the appearance begins, which list in it the controllers they drive.
+    /// `duration`: the transitioning delegate's animator's, if it declares one (rule 44).
     private func schedulePresentationTransition(
         _ transitionID: String, ordinal: Int, presenter: String, from: String, to: String, animated: Bool, forwards: Bool,
-        step: PresentationStep
+        step: PresentationStep, duration animatorDuration: Double? = nil
     ) {
-        let duration = animated ? Self.presentationDuration : 0
+        let duration = animated ? animatorDuration ?? Self.presentationDuration : 0
         let record = TransitionRecord(
             id: transitionID, parent: presenter, from: from, to: to, duration: duration, options: [], startedAt: now,
             completesAt: now + duration, forwardsAppearance: forwards, completion: [], reportsCompletion: false,

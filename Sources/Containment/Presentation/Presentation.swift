@@ -22,6 +22,12 @@ struct Presentation: Equatable {
     /// Covering styles: where the presenter's view was before UIKit removed it, to put it
     /// back at dismissal.
     var coveredPlace: (superview: String, index: Int)?
+    /// A `custom` presentation whose presentation controller's `shouldRemovePresentersView`
+    /// is true (rule 44).
+    var removesPresentersView = false
+
+    /// Whether the presenter's view leaves the window when the presentation ends.
+    var coversPresenter: Bool { style.coversPresenter || (style == .custom && removesPresentersView) }
 
     var isBeingPresented: Bool { phase == .presenting }
 
@@ -37,6 +43,7 @@ struct Presentation: Equatable {
 
     static func == (lhs: Presentation, rhs: Presentation) -> Bool {
         lhs.presenter == rhs.presenter && lhs.style == rhs.style && lhs.phase == rhs.phase && lhs.requestedStyle == rhs.requestedStyle
+            && lhs.removesPresentersView == rhs.removesPresentersView
             && lhs.coveredPlace?.superview == rhs.coveredPlace?.superview && lhs.coveredPlace?.index == rhs.coveredPlace?.index
     }
 }

@@ -23,6 +23,8 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
     public var modalPresentationStyle: ModalPresentationStyle?
     public var definesPresentationContext: Bool?
     public var isModalInPresentation: Bool?
+    /// Replaces what its `transitioningDelegate` answers; `null` removes the delegate (rule 44).
+    public var transitioningDelegate: TransitioningDelegate??
 
     /// What the controller's overrides and delegates answer (docs/uikit-rules-adaptivity.md),
     /// written in the same JSON object.
@@ -34,7 +36,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         automaticallyForwardsAppearance: Bool? = nil, properties: [String: JSONValue]? = nil,
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
         isModalInPresentation: Bool? = nil, childContentSizes: [String: Size]? = nil, overrides: [String: [RawCall]?]? = nil,
-        answers: ControllerAnswersPatch = ControllerAnswersPatch()
+        transitioningDelegate: TransitioningDelegate?? = nil, answers: ControllerAnswersPatch = ControllerAnswersPatch()
     ) {
         self.title = title
         self.preferredContentSize = preferredContentSize
@@ -50,6 +52,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         self.childContentSizes = childContentSizes
         self.answers = answers
         self.overrides = overrides
+        self.transitioningDelegate = transitioningDelegate
     }
 
     enum CodingKeys: String, CodingKey {
@@ -58,6 +61,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         case modalPresentationStyle, definesPresentationContext, isModalInPresentation
         case childContentSizes
         case overrides
+        case transitioningDelegate
     }
 
     public init(from decoder: any Decoder) throws {
@@ -81,6 +85,11 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         childContentSizes = try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes)
         answers = try ControllerAnswersPatch(from: decoder)
         overrides = try container.decodeIfPresent([String: [RawCall]?].self, forKey: .overrides)
+        if container.contains(.transitioningDelegate) {
+            transitioningDelegate =
+                try container.decodeNil(forKey: .transitioningDelegate)
+                ? .some(nil) : .some(try container.decode(TransitioningDelegate.self, forKey: .transitioningDelegate))
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -99,5 +108,6 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)
         try answers.encode(to: encoder)
         try container.encodeIfPresent(overrides, forKey: .overrides)
+        if let transitioningDelegate { try container.encode(transitioningDelegate, forKey: .transitioningDelegate) }
     }
 }

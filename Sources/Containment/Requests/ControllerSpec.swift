@@ -53,6 +53,8 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     public var modalPresentationStyle: ModalPresentationStyle?
     public var definesPresentationContext: Bool?
     public var isModalInPresentation: Bool?
+    /// What its `transitioningDelegate` answers when it is presented (rule 44).
+    public var transitioningDelegate: TransitioningDelegate?
     private var presentedBox: Box?
 
     /// What the controller's overrides and delegates answer (docs/uikit-rules-adaptivity.md),
@@ -89,7 +91,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
         isModalInPresentation: Bool? = nil, presented: ControllerSpec? = nil, childContentSizes: [String: Size]? = nil,
         transitionStyle: PageTransitionStyle? = nil, overrides: [String: [RawCall]]? = nil,
-        answers: ControllerAnswers = ControllerAnswers()
+        transitioningDelegate: TransitioningDelegate? = nil, answers: ControllerAnswers = ControllerAnswers()
     ) {
         self.id = id
         self.kind = kind
@@ -117,6 +119,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         self.transitionStyle = transitionStyle
         self.answers = answers
         self.overrides = overrides
+        self.transitioningDelegate = transitioningDelegate
     }
 
     enum CodingKeys: String, CodingKey {
@@ -127,6 +130,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         case childContentSizes
         case transitionStyle
         case overrides
+        case transitioningDelegate
     }
 
     public init(from decoder: any Decoder) throws {
@@ -157,6 +161,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
             childContentSizes: try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes),
             transitionStyle: try container.decodeIfPresent(PageTransitionStyle.self, forKey: .transitionStyle),
             overrides: try container.decodeIfPresent([String: [RawCall]].self, forKey: .overrides),
+            transitioningDelegate: try container.decodeIfPresent(TransitioningDelegate.self, forKey: .transitioningDelegate),
             answers: try ControllerAnswers(from: decoder)
         )
     }
@@ -189,6 +194,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         try container.encodeIfPresent(transitionStyle, forKey: .transitionStyle)
         try answers.encode(to: encoder)
         try container.encodeIfPresent(overrides, forKey: .overrides)
+        try container.encodeIfPresent(transitioningDelegate, forKey: .transitioningDelegate)
     }
 
     /// Holds a nested spec so the struct can contain itself.

@@ -67,6 +67,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
 
     /// What the controller's overrides do (rule 40); nil when it declares none.
     public var overrides: [String: [RawCall]]?
+    /// What its transitioning delegate answers (rule 44); nil without one.
+    public var transitioningDelegate: TransitioningDelegate?
 
     public init(
         id: String, kind: ControllerKind, title: String?, parent: String?, children: [String], isViewLoaded: Bool,
@@ -116,6 +118,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case transitionStyle
         case presentationStyle, overrideTraitCollection, traitCollection
         case overrides
+        case transitioningDelegate
     }
 
     public init(from decoder: any Decoder) throws {
@@ -158,6 +161,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         overrideTraitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .overrideTraitCollection)
         traitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .traitCollection)
         overrides = try container.decodeIfPresent([String: [RawCall]].self, forKey: .overrides)
+        transitioningDelegate = try container.decodeIfPresent(TransitioningDelegate.self, forKey: .transitioningDelegate)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -201,5 +205,6 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encodeIfPresent(overrideTraitCollection, forKey: .overrideTraitCollection)
         try container.encodeIfPresent(traitCollection, forKey: .traitCollection)
         try container.encodeIfPresent(overrides, forKey: .overrides)
+        try container.encodeIfPresent(transitioningDelegate, forKey: .transitioningDelegate)
     }
 }

@@ -118,6 +118,7 @@ public struct TreeState: Codable, Sendable {
         var overrides: [String: [RawCall]]?
         /// Nil when none await (rule 42).
         var pagesAwaitingAppearance: [String]?
+        var transitioningDelegate: TransitioningDelegate?
     }
 
     struct PresentationRecord: Codable, Sendable {
@@ -127,6 +128,8 @@ public struct TreeState: Codable, Sendable {
         var coveredSuperview: String?
         var coveredIndex: Int?
         var requestedStyle: ModalPresentationStyle?
+        /// Nil when false (rule 44).
+        var removesPresentersView: Bool?
     }
 }
 

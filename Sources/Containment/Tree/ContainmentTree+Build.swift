@@ -127,6 +127,7 @@ extension ContainmentTree {
         try spec.answers.validate(kind: kind, path: path)
         try Self.validateChildContentSizes(spec.childContentSizes, field: path + "childContentSizes")
         try Self.validateOverrides(spec.overrides?.mapValues { $0 as [RawCall]? }, field: path + "overrides")
+        try Self.validate(spec.transitioningDelegate, field: path + "transitioningDelegate")
         if let index = spec.selectedIndex {
             guard kind == .tabBarController else {
                 throw .invalidArgument(field: path + "selectedIndex", "only tab bar controllers have a selectedIndex")
@@ -147,10 +148,13 @@ extension ContainmentTree {
         node.automaticallyForwardsAppearance = spec.automaticallyForwardsAppearance ?? true
         let properties = (spec.properties ?? [:]).filter { $0.value != .null }
         let containerViews = (spec.containerViews ?? []) + decorativeViews(for: spec)
-        if spec.modalPresentationStyle != nil || spec.definesPresentationContext != nil || spec.isModalInPresentation != nil {
+        if spec.modalPresentationStyle != nil || spec.definesPresentationContext != nil || spec.isModalInPresentation != nil
+            || spec.transitioningDelegate != nil
+        {
             node.modalPresentationStyle = spec.modalPresentationStyle ?? .automatic
             node.definesPresentationContext = spec.definesPresentationContext ?? false
             node.isModalInPresentation = spec.isModalInPresentation ?? false
+            node.transitioningDelegate = spec.transitioningDelegate
         }
         // Plain controllers, the bulk of big trees, get no extras at all.
         guard

@@ -8,6 +8,7 @@ extension ContainmentTree {
         }
         try Self.validateChildContentSizes(patch.childContentSizes, field: "childContentSizes")
         try Self.validateOverrides(patch.overrides, field: "overrides")
+        if let delegate = patch.transitioningDelegate { try Self.validate(delegate, field: "transitioningDelegate") }
         if patch.overrides?.values.contains(where: { $0 != nil }) == true { hasOverrides = true }
         editController(id) { node in
             for (callback, calls) in patch.overrides ?? [:] { node.overrides[callback] = calls }
@@ -21,6 +22,7 @@ extension ContainmentTree {
             if let style = patch.modalPresentationStyle { node.modalPresentationStyle = style }
             if let defines = patch.definesPresentationContext { node.definesPresentationContext = defines }
             if let modal = patch.isModalInPresentation { node.isModalInPresentation = modal }
+            if let delegate = patch.transitioningDelegate { node.transitioningDelegate = delegate }
         }
         if let size = patch.preferredContentSize, size != controllers[existing: id].preferredContentSize {
             editController(id) { $0.preferredContentSize = size }

@@ -64,6 +64,7 @@ extension ContainmentTree {
             snapshot.answers = node.answers
             snapshot.overrideTraitCollection = node.overrideTraitCollection
             if !node.overrides.isEmpty { snapshot.overrides = node.overrides }
+            snapshot.transitioningDelegate = node.transitioningDelegate
         }
         return snapshot
     }

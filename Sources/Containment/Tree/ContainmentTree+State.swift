@@ -183,12 +183,14 @@ extension ContainmentTree {
             presentation: extras.presentation.map {
                 TreeState.PresentationRecord(
                     presenter: $0.presenter, style: $0.style, phase: $0.phase, coveredSuperview: $0.coveredPlace?.superview,
-                    coveredIndex: $0.coveredPlace?.index, requestedStyle: $0.requestedStyle)
+                    coveredIndex: $0.coveredPlace?.index, requestedStyle: $0.requestedStyle,
+                    removesPresentersView: $0.removesPresentersView ? true : nil)
             },
             childContentSizes: extras.childContentSizes, transitionStyle: extras.transitionStyle, pageSwipe: extras.pageSwipe,
             answers: extras.answers.isEmpty ? nil : extras.answers, overrideTraitCollection: extras.overrideTraitCollection,
             toldSizeClass: extras.toldSizeClass, overrides: extras.overrides.isEmpty ? nil : extras.overrides,
-            pagesAwaitingAppearance: extras.pagesAwaitingAppearance.isEmpty ? nil : extras.pagesAwaitingAppearance)
+            pagesAwaitingAppearance: extras.pagesAwaitingAppearance.isEmpty ? nil : extras.pagesAwaitingAppearance,
+            transitioningDelegate: extras.transitioningDelegate)
     }
 
     private static func node(from record: TreeState.ControllerRecord) -> ControllerNode {
@@ -213,8 +215,10 @@ extension ContainmentTree {
                     Presentation(
                         presenter: presentation.presenter, style: presentation.style, phase: presentation.phase,
                         requestedStyle: presentation.requestedStyle,
-                        coveredPlace: presentation.coveredSuperview.map { ($0, presentation.coveredIndex ?? 0) })
+                        coveredPlace: presentation.coveredSuperview.map { ($0, presentation.coveredIndex ?? 0) },
+                        removesPresentersView: presentation.removesPresentersView ?? false)
                 },
+                transitioningDelegate: extras.transitioningDelegate,
                 childContentSizes: extras.childContentSizes, transitionStyle: extras.transitionStyle, pageSwipe: extras.pageSwipe,
                 pagesAwaitingAppearance: extras.pagesAwaitingAppearance ?? [], answers: extras.answers ?? ControllerAnswers(),
                 overrideTraitCollection: extras.overrideTraitCollection, toldSizeClass: extras.toldSizeClass,

@@ -8,12 +8,15 @@ public enum ModalPresentationStyle: String, Codable, Sendable, CaseIterable {
     case overFullScreen
     case overCurrentContext
     case popover
+    /// Managed by the presented controller's transitioning delegate (rule 44).
+    case custom
 
     /// What UIKit picks for `automatic` on a plain controller since iOS 13: a page sheet.
     var resolved: ModalPresentationStyle { self == .automatic ? .pageSheet : self }
 
     /// The styles after which UIKit removes the presenter's views: the presenter disappears
-    /// (and appears again at dismissal). The "over" styles, sheets and popovers leave it showing.
+    /// (and appears again at dismissal). The "over" styles, sheets and popovers leave it showing;
+    /// for `custom` the presentation controller decides (`Presentation.coversPresenter`).
     var coversPresenter: Bool {
         switch resolved {
         case .fullScreen, .currentContext: true
@@ -35,6 +38,7 @@ public enum ModalPresentationStyle: String, Codable, Sendable, CaseIterable {
         case .currentContext: "_UICurrentContextPresentationController"
         case .overCurrentContext: "_UIOverCurrentContextPresentationController"
         case .popover: "UIPopoverPresentationController"
+        case .custom: "UIPresentationController"
         case .automatic, .pageSheet, .formSheet: "UISheetPresentationController"
         }
     }

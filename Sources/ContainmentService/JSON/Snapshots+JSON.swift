@@ -262,6 +262,10 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("transitionStyle")
             writer.string(transitionStyle.rawValue)
         }
+        if let transitioningDelegate {
+            writer.key("transitioningDelegate")
+            transitioningDelegate.writeJSON(to: &writer)
+        }
         if let view {
             writer.key("view")
             view.writeJSON(to: &writer)

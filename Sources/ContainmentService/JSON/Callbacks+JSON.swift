@@ -31,3 +31,23 @@ extension OverrideFrame: JSONWritable {
         writer.endObject()
     }
 }
+
+extension TransitioningDelegate: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let presentationController {
+            writer.key("presentationController")
+            writer.beginObject()
+            if let remove = presentationController.shouldRemovePresentersView {
+                writer.key("shouldRemovePresentersView")
+                writer.bool(remove)
+            }
+            writer.endObject()
+        }
+        if let transitionDuration {
+            writer.key("transitionDuration")
+            writer.number(transitionDuration)
+        }
+        writer.endObject()
+    }
+}

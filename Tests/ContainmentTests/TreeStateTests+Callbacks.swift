@@ -1,0 +1,21 @@
+import Testing
+
+@testable import Containment
+
+/// The state rules 40–46 add survives a snapshot and restore.
+extension TreeStateTests {
+    @Test func overridesAndAnOvertakenPushSurviveARestore() throws {
+        let tree = try ContainmentTree(
+            id: "n", configuration: TreeConfiguration(clock: "manual"),
+            root: ControllerSpec(id: "nav", kind: .navigationController, viewControllers: [ControllerSpec(id: "a")]), now: t0)
+        _ = try tree.createController(
+            ControllerSpec(id: "b", overrides: ["viewDidAppear": [call("b", "setNeedsStatusBarAppearanceUpdate")]]), now: t0)
+        _ = try tree.createController(ControllerSpec(id: "c"), now: t0)
+        _ = tree.run([call("nav", "pushViewController", ["viewController": "b"])])
+        _ = tree.run([call("nav", "pushViewController", ["viewController": "c"])], now: t0 + 0.1)
+        // Restored mid-way: both pushes still run, the first overtaken.
+        try checkRoundTrip(tree, later: t0 + 0.2, then: [call("nav", "popViewController")])
+        let restored = try ContainmentTree(restoring: tree.state)
+        #expect(restored.hasOverrides)
+    }
+}
