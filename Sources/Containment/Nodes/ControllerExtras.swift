@@ -63,6 +63,15 @@ struct ControllerExtras {
     /// tracked only once an override exists, `WindowState.tracksTraits`).
     var toldSizeClass: SizeClass?
 
+    // MARK: Segues
+
+    /// The storyboard segues leaving this controller (rules 45–46).
+    var segues: [SegueSpec] = []
+    /// Unwind actions it implements, with what `canPerformUnwindSegueAction` answers.
+    var unwindActions: [String: Bool] = [:]
+    /// What its `allowedChildrenForUnwinding(from:)` returns; nil: UIKit's default.
+    var allowedChildrenForUnwinding: [String]?
+
     // MARK: Callback overrides
 
     /// What the controller's overrides of UIKit's callbacks do, as raw calls, by callback

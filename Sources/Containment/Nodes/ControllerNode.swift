@@ -182,6 +182,21 @@ struct ControllerNode {
         _modify { yield &extras.presentation }
     }
 
+    var segues: [SegueSpec] {
+        get { extrasBox?.extras.segues ?? [] }
+        _modify { yield &extras.segues }
+    }
+
+    var unwindActions: [String: Bool] {
+        get { extrasBox?.extras.unwindActions ?? [:] }
+        _modify { yield &extras.unwindActions }
+    }
+
+    var allowedChildrenForUnwinding: [String]? {
+        get { extrasBox?.extras.allowedChildrenForUnwinding }
+        _modify { yield &extras.allowedChildrenForUnwinding }
+    }
+
     var transitioningDelegate: TransitioningDelegate? {
         get { extrasBox?.extras.transitioningDelegate }
         _modify { yield &extras.transitioningDelegate }

@@ -25,6 +25,11 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
     public var isModalInPresentation: Bool?
     /// Replaces what its `transitioningDelegate` answers; `null` removes the delegate (rule 44).
     public var transitioningDelegate: TransitioningDelegate??
+    /// Replace its show, present and unwind segues, its unwind actions, and what its
+    /// `allowedChildrenForUnwinding(from:)` returns (`null`: UIKit's default) (rules 45–46).
+    public var segues: [SegueSpec]?
+    public var unwindActions: [String: Bool]?
+    public var allowedChildrenForUnwinding: [String]??
 
     /// What the controller's overrides and delegates answer (docs/uikit-rules-adaptivity.md),
     /// written in the same JSON object.
@@ -36,7 +41,8 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         automaticallyForwardsAppearance: Bool? = nil, properties: [String: JSONValue]? = nil,
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
         isModalInPresentation: Bool? = nil, childContentSizes: [String: Size]? = nil, overrides: [String: [RawCall]?]? = nil,
-        transitioningDelegate: TransitioningDelegate?? = nil, answers: ControllerAnswersPatch = ControllerAnswersPatch()
+        transitioningDelegate: TransitioningDelegate?? = nil, segues: [SegueSpec]? = nil, unwindActions: [String: Bool]? = nil,
+        allowedChildrenForUnwinding: [String]?? = nil, answers: ControllerAnswersPatch = ControllerAnswersPatch()
     ) {
         self.title = title
         self.preferredContentSize = preferredContentSize
@@ -53,6 +59,9 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         self.answers = answers
         self.overrides = overrides
         self.transitioningDelegate = transitioningDelegate
+        self.segues = segues
+        self.unwindActions = unwindActions
+        self.allowedChildrenForUnwinding = allowedChildrenForUnwinding
     }
 
     enum CodingKeys: String, CodingKey {
@@ -62,6 +71,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         case childContentSizes
         case overrides
         case transitioningDelegate
+        case segues, unwindActions, allowedChildrenForUnwinding
     }
 
     public init(from decoder: any Decoder) throws {
@@ -90,6 +100,13 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
                 try container.decodeNil(forKey: .transitioningDelegate)
                 ? .some(nil) : .some(try container.decode(TransitioningDelegate.self, forKey: .transitioningDelegate))
         }
+        segues = try container.decodeIfPresent([SegueSpec].self, forKey: .segues)
+        unwindActions = try container.decodeIfPresent([String: Bool].self, forKey: .unwindActions)
+        if container.contains(.allowedChildrenForUnwinding) {
+            allowedChildrenForUnwinding =
+                try container.decodeNil(forKey: .allowedChildrenForUnwinding)
+                ? .some(nil) : .some(try container.decode([String].self, forKey: .allowedChildrenForUnwinding))
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -109,5 +126,8 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         try answers.encode(to: encoder)
         try container.encodeIfPresent(overrides, forKey: .overrides)
         if let transitioningDelegate { try container.encode(transitioningDelegate, forKey: .transitioningDelegate) }
+        try container.encodeIfPresent(segues, forKey: .segues)
+        try container.encodeIfPresent(unwindActions, forKey: .unwindActions)
+        if let allowedChildrenForUnwinding { try container.encode(allowedChildrenForUnwinding, forKey: .allowedChildrenForUnwinding) }
     }
 }

@@ -55,6 +55,18 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     public var isModalInPresentation: Bool?
     /// What its `transitioningDelegate` answers when it is presented (rule 44).
     public var transitioningDelegate: TransitioningDelegate?
+
+    // MARK: Segues
+
+    /// The storyboard segues leaving this controller: show, present and unwind (rules 45–46).
+    public var segues: [SegueSpec]?
+    /// When nested in `children`: embedded by the parent's embed segue of this identifier when
+    /// the parent's view loads, as a storyboard container view does (rule 45).
+    public var embedSegue: String?
+    /// Unwind actions it implements, with what `canPerformUnwindSegueAction` answers (rule 46).
+    public var unwindActions: [String: Bool]?
+    /// What its `allowedChildrenForUnwinding(from:)` returns, in search order (rule 46).
+    public var allowedChildrenForUnwinding: [String]?
     private var presentedBox: Box?
 
     /// What the controller's overrides and delegates answer (docs/uikit-rules-adaptivity.md),
@@ -91,7 +103,9 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
         isModalInPresentation: Bool? = nil, presented: ControllerSpec? = nil, childContentSizes: [String: Size]? = nil,
         transitionStyle: PageTransitionStyle? = nil, overrides: [String: [RawCall]]? = nil,
-        transitioningDelegate: TransitioningDelegate? = nil, answers: ControllerAnswers = ControllerAnswers()
+        transitioningDelegate: TransitioningDelegate? = nil, segues: [SegueSpec]? = nil, embedSegue: String? = nil,
+        unwindActions: [String: Bool]? = nil, allowedChildrenForUnwinding: [String]? = nil,
+        answers: ControllerAnswers = ControllerAnswers()
     ) {
         self.id = id
         self.kind = kind
@@ -120,6 +134,10 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         self.answers = answers
         self.overrides = overrides
         self.transitioningDelegate = transitioningDelegate
+        self.segues = segues
+        self.embedSegue = embedSegue
+        self.unwindActions = unwindActions
+        self.allowedChildrenForUnwinding = allowedChildrenForUnwinding
     }
 
     enum CodingKeys: String, CodingKey {
@@ -131,6 +149,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         case transitionStyle
         case overrides
         case transitioningDelegate
+        case segues, embedSegue, unwindActions, allowedChildrenForUnwinding
     }
 
     public init(from decoder: any Decoder) throws {
@@ -162,6 +181,10 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
             transitionStyle: try container.decodeIfPresent(PageTransitionStyle.self, forKey: .transitionStyle),
             overrides: try container.decodeIfPresent([String: [RawCall]].self, forKey: .overrides),
             transitioningDelegate: try container.decodeIfPresent(TransitioningDelegate.self, forKey: .transitioningDelegate),
+            segues: try container.decodeIfPresent([SegueSpec].self, forKey: .segues),
+            embedSegue: try container.decodeIfPresent(String.self, forKey: .embedSegue),
+            unwindActions: try container.decodeIfPresent([String: Bool].self, forKey: .unwindActions),
+            allowedChildrenForUnwinding: try container.decodeIfPresent([String].self, forKey: .allowedChildrenForUnwinding),
             answers: try ControllerAnswers(from: decoder)
         )
     }
@@ -195,6 +218,10 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         try answers.encode(to: encoder)
         try container.encodeIfPresent(overrides, forKey: .overrides)
         try container.encodeIfPresent(transitioningDelegate, forKey: .transitioningDelegate)
+        try container.encodeIfPresent(segues, forKey: .segues)
+        try container.encodeIfPresent(embedSegue, forKey: .embedSegue)
+        try container.encodeIfPresent(unwindActions, forKey: .unwindActions)
+        try container.encodeIfPresent(allowedChildrenForUnwinding, forKey: .allowedChildrenForUnwinding)
     }
 
     /// Holds a nested spec so the struct can contain itself.

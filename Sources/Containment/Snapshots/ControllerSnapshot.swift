@@ -69,6 +69,11 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     public var overrides: [String: [RawCall]]?
     /// What its transitioning delegate answers (rule 44); nil without one.
     public var transitioningDelegate: TransitioningDelegate?
+    /// Its segues, unwind actions and `allowedChildrenForUnwinding(from:)` (rules 45–46);
+    /// nil when it declares none.
+    public var segues: [SegueSpec]?
+    public var unwindActions: [String: Bool]?
+    public var allowedChildrenForUnwinding: [String]?
 
     public init(
         id: String, kind: ControllerKind, title: String?, parent: String?, children: [String], isViewLoaded: Bool,
@@ -119,6 +124,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case presentationStyle, overrideTraitCollection, traitCollection
         case overrides
         case transitioningDelegate
+        case segues, unwindActions, allowedChildrenForUnwinding
     }
 
     public init(from decoder: any Decoder) throws {
@@ -162,6 +168,9 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         traitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .traitCollection)
         overrides = try container.decodeIfPresent([String: [RawCall]].self, forKey: .overrides)
         transitioningDelegate = try container.decodeIfPresent(TransitioningDelegate.self, forKey: .transitioningDelegate)
+        segues = try container.decodeIfPresent([SegueSpec].self, forKey: .segues)
+        unwindActions = try container.decodeIfPresent([String: Bool].self, forKey: .unwindActions)
+        allowedChildrenForUnwinding = try container.decodeIfPresent([String].self, forKey: .allowedChildrenForUnwinding)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -206,5 +215,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encodeIfPresent(traitCollection, forKey: .traitCollection)
         try container.encodeIfPresent(overrides, forKey: .overrides)
         try container.encodeIfPresent(transitioningDelegate, forKey: .transitioningDelegate)
+        try container.encodeIfPresent(segues, forKey: .segues)
+        try container.encodeIfPresent(unwindActions, forKey: .unwindActions)
+        try container.encodeIfPresent(allowedChildrenForUnwinding, forKey: .allowedChildrenForUnwinding)
     }
 }

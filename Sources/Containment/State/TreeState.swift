@@ -119,6 +119,10 @@ public struct TreeState: Codable, Sendable {
         /// Nil when none await (rule 42).
         var pagesAwaitingAppearance: [String]?
         var transitioningDelegate: TransitioningDelegate?
+        /// Nil when empty (rules 45–46).
+        var segues: [SegueSpec]?
+        var unwindActions: [String: Bool]?
+        var allowedChildrenForUnwinding: [String]?
     }
 
     struct PresentationRecord: Codable, Sendable {

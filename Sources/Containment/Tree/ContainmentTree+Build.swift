@@ -128,6 +128,7 @@ extension ContainmentTree {
         try Self.validateChildContentSizes(spec.childContentSizes, field: path + "childContentSizes")
         try Self.validateOverrides(spec.overrides?.mapValues { $0 as [RawCall]? }, field: path + "overrides")
         try Self.validate(spec.transitioningDelegate, field: path + "transitioningDelegate")
+        try Self.validateSegues(spec, path: path)
         if let index = spec.selectedIndex {
             guard kind == .tabBarController else {
                 throw .invalidArgument(field: path + "selectedIndex", "only tab bar controllers have a selectedIndex")
@@ -162,6 +163,7 @@ extension ContainmentTree {
                 || spec.statusBarHidden != nil || spec.childForStatusBarStyle != nil || spec.childForStatusBarHidden != nil
                 || !properties.isEmpty || !containerViews.isEmpty || node.kind != .viewController
                 || spec.childContentSizes?.isEmpty == false || !spec.answers.isEmpty || spec.overrides?.isEmpty == false
+                || !Self.segues(of: spec).isEmpty || spec.unwindActions?.isEmpty == false || spec.allowedChildrenForUnwinding != nil
         else { return node }
         node.answers = spec.answers
         node.title = spec.title
@@ -174,6 +176,9 @@ extension ContainmentTree {
         node.containerViews = containerViews
         node.childContentSizes = spec.childContentSizes ?? [:]
         node.overrides = spec.overrides ?? [:]
+        node.segues = Self.segues(of: spec)
+        node.unwindActions = spec.unwindActions ?? [:]
+        node.allowedChildrenForUnwinding = spec.allowedChildrenForUnwinding
         switch node.kind {
         case .navigationController, .tabBarController: node.stack = []
         case .pageViewController:
@@ -208,7 +213,8 @@ extension ContainmentTree {
     /// The calls that embed a spec's direct children (custom, stack, tabs or columns).
     private func embedCalls(for spec: ControllerSpec) throws(ContainmentError) -> [RawCall] {
         var calls: [RawCall] = []
-        for child in spec.children ?? [] {
+        // A child an embed segue embeds waits for its parent's view to load (rule 45).
+        for child in spec.children ?? [] where child.embedSegue == nil {
             calls += try displayContentControllerCalls(child: child.id, parent: spec.id, containerView: child.containerView, frame: child.frame)
         }
         if let stack = spec.viewControllers {

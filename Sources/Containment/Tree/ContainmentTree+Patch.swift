@@ -9,6 +9,7 @@ extension ContainmentTree {
         try Self.validateChildContentSizes(patch.childContentSizes, field: "childContentSizes")
         try Self.validateOverrides(patch.overrides, field: "overrides")
         if let delegate = patch.transitioningDelegate { try Self.validate(delegate, field: "transitioningDelegate") }
+        if let segues = patch.segues { try Self.validateSegues(ControllerSpec(id: id, segues: segues), path: "") }
         if patch.overrides?.values.contains(where: { $0 != nil }) == true { hasOverrides = true }
         editController(id) { node in
             for (callback, calls) in patch.overrides ?? [:] { node.overrides[callback] = calls }
@@ -23,6 +24,10 @@ extension ContainmentTree {
             if let defines = patch.definesPresentationContext { node.definesPresentationContext = defines }
             if let modal = patch.isModalInPresentation { node.isModalInPresentation = modal }
             if let delegate = patch.transitioningDelegate { node.transitioningDelegate = delegate }
+            // Embed segues belong to the children the controller was built with: they stay.
+            if let segues = patch.segues { node.segues = segues + node.segues.filter { $0.kind == .embed } }
+            if let actions = patch.unwindActions { node.unwindActions = actions }
+            if let allowed = patch.allowedChildrenForUnwinding { node.allowedChildrenForUnwinding = allowed }
         }
         if let size = patch.preferredContentSize, size != controllers[existing: id].preferredContentSize {
             editController(id) { $0.preferredContentSize = size }

@@ -139,6 +139,8 @@ extension ContainmentTree {
         case "present", "dismiss", "beginInteractiveDismissal", "updateInteractiveDismissal", "finishInteractiveDismissal",
             "cancelInteractiveDismissal":
             try applyPresentationCall(controller, method, args)
+        case "performSegue", "triggerSegue":
+            try applySegueCall(controller, method, args)
         default:
             if try applyAdaptivityCall(controller, method, args) { return }
             try applyContainerCall(controller, method, args, prefix: prefix)

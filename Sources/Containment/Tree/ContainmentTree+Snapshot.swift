@@ -65,6 +65,9 @@ extension ContainmentTree {
             snapshot.overrideTraitCollection = node.overrideTraitCollection
             if !node.overrides.isEmpty { snapshot.overrides = node.overrides }
             snapshot.transitioningDelegate = node.transitioningDelegate
+            if !node.segues.isEmpty { snapshot.segues = node.segues }
+            if !node.unwindActions.isEmpty { snapshot.unwindActions = node.unwindActions }
+            snapshot.allowedChildrenForUnwinding = node.allowedChildrenForUnwinding
         }
         return snapshot
     }

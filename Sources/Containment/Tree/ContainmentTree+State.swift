@@ -190,7 +190,9 @@ extension ContainmentTree {
             answers: extras.answers.isEmpty ? nil : extras.answers, overrideTraitCollection: extras.overrideTraitCollection,
             toldSizeClass: extras.toldSizeClass, overrides: extras.overrides.isEmpty ? nil : extras.overrides,
             pagesAwaitingAppearance: extras.pagesAwaitingAppearance.isEmpty ? nil : extras.pagesAwaitingAppearance,
-            transitioningDelegate: extras.transitioningDelegate)
+            transitioningDelegate: extras.transitioningDelegate, segues: extras.segues.isEmpty ? nil : extras.segues,
+            unwindActions: extras.unwindActions.isEmpty ? nil : extras.unwindActions,
+            allowedChildrenForUnwinding: extras.allowedChildrenForUnwinding)
     }
 
     private static func node(from record: TreeState.ControllerRecord) -> ControllerNode {
@@ -222,6 +224,8 @@ extension ContainmentTree {
                 childContentSizes: extras.childContentSizes, transitionStyle: extras.transitionStyle, pageSwipe: extras.pageSwipe,
                 pagesAwaitingAppearance: extras.pagesAwaitingAppearance ?? [], answers: extras.answers ?? ControllerAnswers(),
                 overrideTraitCollection: extras.overrideTraitCollection, toldSizeClass: extras.toldSizeClass,
+                segues: extras.segues ?? [], unwindActions: extras.unwindActions ?? [:],
+                allowedChildrenForUnwinding: extras.allowedChildrenForUnwinding,
                 overrides: extras.overrides ?? [:])
         }
         // After the extras: a transition driver keeps its id there.

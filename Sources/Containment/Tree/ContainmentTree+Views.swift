@@ -40,6 +40,8 @@ extension ContainmentTree {
             editView(root) { $0.insertSubview(view, at: $0.subviews.count) }
         }
         editController(handle) { $0.rootView = root }
+        // A storyboard performs the scene's embed segues while loading its view (rule 45).
+        if readController(handle, { $0.hasExtras }) { performEmbedSegues(of: controller) }
         emit(controller, "viewDidLoad")
         do {
             try showInitialContent(of: controller)

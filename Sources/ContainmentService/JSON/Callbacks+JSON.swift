@@ -51,3 +51,34 @@ extension TransitioningDelegate: JSONWritable {
         writer.endObject()
     }
 }
+
+extension SegueSpec: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let action {
+            writer.key("action")
+            writer.string(action)
+        }
+        if let animated {
+            writer.key("animated")
+            writer.bool(animated)
+        }
+        if let containerView {
+            writer.key("containerView")
+            writer.string(containerView)
+        }
+        if let destination {
+            writer.key("destination")
+            writer.string(destination)
+        }
+        writer.key("identifier")
+        writer.string(identifier)
+        writer.key("kind")
+        writer.string(kind.rawValue)
+        if let shouldPerform {
+            writer.key("shouldPerform")
+            writer.bool(shouldPerform)
+        }
+        writer.endObject()
+    }
+}

@@ -122,6 +122,10 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("adaptivePresentationStyle")
             writer.string(style.rawValue)
         }
+        if let allowedChildrenForUnwinding {
+            writer.key("allowedChildrenForUnwinding")
+            writer.stringArray(allowedChildrenForUnwinding)
+        }
         writer.key("appearance")
         writer.string(appearance.rawValue)
         writer.key("automaticallyForwardsAppearance")
@@ -224,6 +228,10 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("secondary")
             writer.string(secondary)
         }
+        if let segues {
+            writer.key("segues")
+            segues.writeJSON(to: &writer)
+        }
         if let separateSecondary = answers.separateSecondary {
             writer.key("separateSecondary")
             writer.string(separateSecondary)
@@ -265,6 +273,15 @@ extension ControllerSnapshot: JSONWritable {
         if let transitioningDelegate {
             writer.key("transitioningDelegate")
             transitioningDelegate.writeJSON(to: &writer)
+        }
+        if let unwindActions {
+            writer.key("unwindActions")
+            writer.beginObject()
+            for index in JSONWriter.sortedIndices(unwindActions) {
+                writer.key(escaping: unwindActions.keys[index])
+                writer.bool(unwindActions.values[index])
+            }
+            writer.endObject()
         }
         if let view {
             writer.key("view")
