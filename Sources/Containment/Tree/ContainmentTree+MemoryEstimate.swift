@@ -21,6 +21,18 @@ extension ContainmentTree {
             for (key, value) in extras.properties { bytes += key.utf8.count + value.estimatedBytes }
             // A dictionary entry: the child id's bytes, its size and the slot.
             for child in extras.childContentSizes.keys { bytes += child.utf8.count + 48 }
+            // Overrides and segues (rules 40, 45–46): each call or segue, its strings and a slot.
+            for (callback, calls) in extras.overrides {
+                bytes += callback.utf8.count + 48
+                for call in calls {
+                    bytes += 64 + call.receiver.utf8.count + call.method.utf8.count
+                    for (key, value) in call.args ?? [:] { bytes += key.utf8.count + value.estimatedBytes }
+                }
+            }
+            for segue in extras.segues {
+                bytes += 96 + segue.identifier.utf8.count + (segue.destination?.utf8.count ?? 0) + (segue.action?.utf8.count ?? 0)
+            }
+            for action in extras.unwindActions.keys { bytes += action.utf8.count + 48 }
         }
         return bytes
     }

@@ -21,7 +21,7 @@ import Testing
         #expect(
             reply.callbacks == [
                 "map.willMove(root)", "map.loadView", "map.viewDidLoad", "map.viewWillAppear", "map.didMove(root)",
-                "map.viewIsAppearing", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
+                "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "map.viewIsAppearing",
                 "map.viewWillLayoutSubviews", "map.viewDidLayoutSubviews", "map.viewDidAppear",
             ])
         let appear = reply.json["events"].array.first { $0["callback"].string == "viewWillAppear" }
@@ -61,8 +61,8 @@ import Testing
         #expect(
             started.callbacks == [
                 "map.willMove(nil)", "list.willMove(root)", "list.loadView", "list.viewDidLoad",
-                "map.viewWillDisappear", "list.viewWillAppear", "list.viewIsAppearing", "root.viewWillLayoutSubviews",
-                "root.viewDidLayoutSubviews", "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
+                "map.viewWillDisappear", "list.viewWillAppear", "root.viewWillLayoutSubviews",
+                "root.viewDidLayoutSubviews", "list.viewIsAppearing", "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
             ])
 
         let early = try service.request("POST", "/v1/trees/demo/clock", json: #"{"advance": 0.1}"#)
@@ -93,8 +93,8 @@ import Testing
         #expect(
             reply.callbacks == [
                 "map.willMove(nil)", "list.willMove(root)", "list.loadView", "list.viewDidLoad",
-                "map.viewWillDisappear", "list.viewWillAppear", "list.viewIsAppearing", "root.viewWillLayoutSubviews",
-                "root.viewDidLayoutSubviews", "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
+                "map.viewWillDisappear", "list.viewWillAppear", "root.viewWillLayoutSubviews",
+                "root.viewDidLayoutSubviews", "list.viewIsAppearing", "list.viewWillLayoutSubviews", "list.viewDidLayoutSubviews",
                 "map.viewDidDisappear", "list.viewDidAppear", "root.transitionCompletion",
                 "map.didMove(nil)", "list.didMove(root)", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
             ])

@@ -13,7 +13,7 @@ import Testing
             reply.callbacks == [
                 "map.willMove(root)", "map.loadView", "map.viewDidLoad", "root.loadView", "root.viewDidLoad",
                 "map.didMove(root)", "root.viewWillAppear", "map.viewWillAppear", "root.viewIsAppearing",
-                "map.viewIsAppearing", "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews",
+                "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "map.viewIsAppearing",
                 "map.viewWillLayoutSubviews", "map.viewDidLayoutSubviews", "root.viewDidAppear", "map.viewDidAppear",
             ])
         #expect(reply.json["events"].array.map { $0["seq"].int } == Array(1...16).map { Optional($0) })
