@@ -11,6 +11,15 @@ extension ContainmentTree {
     /// valid even when an override moves views meanwhile.
     /// `skipsOrphans`: controllers without a parent are left out too (rule 43).
     func forEachDrivenController(from view: NodeHandle, skipsOrphans: Bool = false, _ body: (String, NodeHandle) -> Void) {
+        // An override `body` runs may move views under the walk: then it collects first.
+        if hasOverrides, !collectingWalk {
+            var found: [(String, NodeHandle)] = []
+            collectingWalk = true
+            forEachDrivenController(from: view, skipsOrphans: skipsOrphans) { found.append(($0, $1)) }
+            collectingWalk = false
+            for (controller, index) in found where controllers.contains(index) { body(controller, index) }
+            return
+        }
         var stack = [view]
         var budget = WalkBudget("appearance", nodes: views.count)
         while let current = stack.popLast() {
@@ -53,11 +62,13 @@ extension ContainmentTree {
     /// rule 42). `orphansAppear`: false when a navigation transition put the subtree in,
     /// whose orphans UIKit leaves without appearance callbacks (rule 43).
     func appearWalk(from view: NodeHandle, orphansAppear: Bool = true) {
+        // The callbacks' overrides may move views under the walk: then it collects first.
+        var found: [(owner: NodeHandle, view: NodeHandle, drives: Bool)]? = hasOverrides ? [] : nil
         var stack = [(view, true)]
         var budget = WalkBudget("appearance", nodes: views.count)
         while let (current, drives) = stack.popLast() {
             visit(&budget)
-            let (owner, subviews, inWindow) = readView(current) { ($0.owner, $0.subviews, $0.inWindow) }
+            let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
             var drivesBelow = drives
             if let owner {
                 let parent = readController(owner) { $0.parent }
@@ -66,14 +77,25 @@ extension ContainmentTree {
                 } else if current != view, !orphansAppear {
                     drivesBelow = false
                 }
-                // An override may have moved the view away since the walk began (rule 40).
-                if window.visible, inWindow {
-                    if drivesBelow { beginViewDrivenAppearance(owner) }
-                    markLayout(controllers.id(owner), at: owner)
+                if found != nil {
+                    found?.append((owner, current, drivesBelow))
+                } else {
+                    appear(owner, view: current, drives: drivesBelow)
                 }
             }
             stack.append(contentsOf: subviews.reversed().map { ($0, drivesBelow) })
         }
+        for entry in found ?? [] where controllers.contains(entry.owner) {
+            appear(entry.owner, view: entry.view, drives: entry.drives)
+        }
+    }
+
+    /// One controller of `appearWalk`, if its view is still on screen (an override may have
+    /// moved it away meanwhile: rule 40).
+    private func appear(_ owner: NodeHandle, view: NodeHandle, drives: Bool) {
+        guard window.visible, readView(view, { $0.inWindow && $0.owner == owner }) else { return }
+        if drives { beginViewDrivenAppearance(owner) }
+        markLayout(controllers.id(owner), at: owner)
     }
 
     private func beginViewDrivenAppearance(_ index: NodeHandle) {
@@ -114,6 +136,13 @@ extension ContainmentTree {
         guard accepted else {
             warn(controller, Self.unbalancedWarning(controller))
             return false
+        }
+        var driver = driver
+        // A transition an override completed while it began (rule 40) drives nothing: the
+        // turn's end ends what it would have.
+        if case .transition(let transition) = driver, scheduler.running[transition] == nil {
+            driver = .turn
+            appendToTurnList(.deferredEnds, index)
         }
         let (moving, relays) = editController(index) { node in
             // An add is over once the controller disappears again (pushed over within the

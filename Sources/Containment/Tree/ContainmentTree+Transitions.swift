@@ -77,6 +77,11 @@ extension ContainmentTree {
         }
         if let container, let toView = readController(toHandle, { $0.rootView }) {
             moveSubview(try checkAddSubview(toView, to: container, at: index), orphansAppear: !pushes)
+            // An override in the begins may have taken the container off screen (rule 40): what
+            // began appearing there turns away, as when the window hides mid-transition.
+            if forwards, !(window.visible && views[toView].inWindow) {
+                disappearWalk(from: toView)
+            }
         }
         return transitionID
     }

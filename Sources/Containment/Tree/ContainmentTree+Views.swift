@@ -341,15 +341,20 @@ extension ContainmentTree {
     /// `layoutIfNeeded`: lays out now, parents first, what is pending in the view's subtree.
     func layoutIfNeeded(_ view: NodeHandle) {
         guard !scheduler.pendingLayout.isEmpty else { return }
+        // The layout callbacks' overrides may move views under the walk: then it collects first.
+        var found: [NodeHandle]? = hasOverrides ? [] : nil
         var stack = [view]
         var budget = WalkBudget("layout", nodes: views.count)
         while let current = stack.popLast() {
             visit(&budget)
             let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
             if let owner, readController(owner, { $0.needsLayout }) {
-                layout(controllers.id(owner), at: owner)
+                if found != nil { found?.append(owner) } else { layout(controllers.id(owner), at: owner) }
             }
             stack.append(contentsOf: subviews.reversed())
+        }
+        for owner in found ?? [] where controllers.contains(owner) && readController(owner, { $0.needsLayout }) {
+            layout(controllers.id(owner), at: owner)
         }
     }
 }

@@ -101,6 +101,11 @@ public final class ContainmentTree {
     @exclusivity(unchecked)
     #endif
     var overrideRun = OverrideRun()
+    /// A driven-controller walk is collecting for its caller (see `forEachDrivenController`).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var collectingWalk = false
 
     /// Builds the tree; with a root spec, builds it call by call, sets it as the window's
     /// root and, if `configuration.onScreen`, makes the window key and visible.

@@ -1,0 +1,128 @@
+import PropertyBased
+import Testing
+
+@testable import Containment
+
+/// The random-call generators with callback-bound calls (docs/uikit-rules-callbacks.md,
+/// rule 40): random controllers first declare overrides made of the generator's own calls,
+/// then random steps run. Whatever the overrides do (loops included), the invariants hold:
+/// links sound, nothing appeared off screen, nothing left mid-appearance without a driver,
+/// a refused step changes nothing.
+extension PropertyTests {
+    static let overriddenCallbacks = ContainmentTree.overridableCallbacks.sorted()
+
+    /// Overrides on the basic tree's cast: each number names a controller, a callback and a
+    /// call of the basic generator (raw calls only, one or two of them).
+    static func overrides(_ numbers: ArraySlice<Int>, cast: [String], step: (Int) -> Step) -> [String: [String: [RawCall]]] {
+        var result: [String: [String: [RawCall]]] = [:]
+        for number in numbers {
+            let controller = cast[number % cast.count]
+            let callback = overriddenCallbacks[(number / cast.count) % overriddenCallbacks.count]
+            guard case .calls(let calls) = step(number / (cast.count * overriddenCallbacks.count)) else { continue }
+            let usable = calls.filter { $0.method != "runLoop" }
+            guard !usable.isEmpty else { continue }
+            result[controller, default: [:]][callback, default: []] += usable.prefix(2)
+        }
+        return result
+    }
+
+    static func declare(_ overrides: [String: [String: [RawCall]]], on tree: ContainmentTree) {
+        for (controller, declared) in overrides.sorted(by: { $0.key < $1.key }) {
+            _ = try? tree.updateController(controller, ControllerPatch(overrides: declared.mapValues { $0 as [RawCall]? }), now: t0)
+        }
+    }
+
+    @Test func randomCallsWithOverridesKeepTheInvariants() async {
+        await propertyCheck(count: propertyTestCount(200), input: Gen.int(in: 0...9_999_999).array(of: 2...40)) { numbers in
+            let tree = try Self.makeTree()
+            let split = min(numbers.count / 3 + 1, 6)
+            Self.declare(Self.overrides(numbers.prefix(split), cast: Self.controllerIDs, step: Self.step), on: tree)
+            var now = t0
+            var lastSeq = tree.lastSeq
+            Self.checkInvariants(tree)
+            for number in numbers.dropFirst(split) {
+                Self.apply(Self.step(number % 1_000_000), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: true, label: number)
+                #expect(tree.lastSeq == lastSeq)
+                Self.checkInvariants(tree)
+            }
+        }
+    }
+
+    /// Overrides on the containers' cast: pushes, pops and page turns from inside callbacks,
+    /// overlapping the transitions they run in.
+    @Test func randomContainerCallsWithOverridesKeepTheInvariants() async {
+        await propertyCheck(count: propertyTestCount(200), input: Gen.int(in: 0...9_999_999).array(of: 2...30)) { numbers in
+            let tree = try Self.makeContainerTree()
+            let split = min(numbers.count / 3 + 1, 6)
+            Self.declare(Self.overrides(numbers.prefix(split), cast: Self.containerCast, step: Self.containerStep), on: tree)
+            var now = t0
+            var lastSeq = tree.lastSeq
+            for number in numbers.dropFirst(split) {
+                Self.apply(Self.containerStep(number % 1_000_000), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
+                Self.checkInvariants(tree)
+            }
+        }
+    }
+
+    /// Atomic and step-by-step batches agree with overrides declared, as without: the turn's
+    /// end, where overrides may fail the whole batch, included.
+    @Test func atomicBatchWithOverridesEqualsItsCallsOrChangesNothing() async {
+        await propertyCheck(count: propertyTestCount(150), input: Gen.int(in: 0...9_999_999).array(of: 2...14)) { numbers in
+            let split = min(numbers.count / 3 + 1, 4)
+            let declared = Self.overrides(numbers.prefix(split), cast: Self.controllerIDs, step: Self.step)
+            let calls = numbers.dropFirst(split).compactMap { number -> [RawCall]? in
+                if case .calls(let calls) = Self.step(number % 1_000_000) { return calls }
+                return nil
+            }.flatMap { $0 }
+            let atomicTree = try Self.makeTree()
+            let stepwiseTree = try Self.makeTree()
+            Self.declare(declared, on: atomicTree)
+            Self.declare(declared, on: stepwiseTree)
+            let before = atomicTree.snapshot()
+            let atomic = atomicTree.perform(calls, atomic: true, now: t0)
+            let stepwise = stepwiseTree.perform(calls, atomic: false, now: t0)
+            if atomic.failure == nil {
+                #expect(stepwise.failure == nil)
+                #expect(atomic.events == stepwise.events)
+                #expect(atomicTree.snapshot() == stepwiseTree.snapshot())
+            } else {
+                #expect(atomic.events.isEmpty)
+                #expect(atomicTree.snapshot() == before)
+            }
+            Self.checkInvariants(atomicTree)
+            Self.checkInvariants(stepwiseTree)
+        }
+    }
+
+    /// Replays an input of the container test with overrides.
+    static func replayContainerInput(_ numbers: [Int]) throws -> ContainmentTree {
+        let tree = try makeContainerTree()
+        let split = min(numbers.count / 3 + 1, 6)
+        declare(overrides(numbers.prefix(split), cast: containerCast, step: containerStep), on: tree)
+        var now = t0
+        var lastSeq = tree.lastSeq
+        for number in numbers.dropFirst(split) {
+            apply(containerStep(number % 1_000_000), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
+            checkInvariants(tree)
+        }
+        return tree
+    }
+
+    /// Found by `randomContainerCallsWithOverridesKeepTheInvariants` (input `[0, 790534, 0,
+    /// 6872940]`): the pushed controller's `viewWillAppear` hides the window before the push
+    /// puts its view in; the push's end then found it appearing off screen. It turns away
+    /// once its view lands off screen (docs/uikit-rules-callbacks.md, rule 40).
+    @Test func aWindowHiddenInsideThePushedControllersViewWillAppearLeavesItDisappeared() throws {
+        let tree = try Self.replayContainerInput([0, 790534, 0, 6872940])
+        #expect(tree.appearance("p3") == .disappeared)
+    }
+
+    /// Found by the same test (input `[2089423, 0, 4081840, 0]`): the outgoing controller's
+    /// `viewWillDisappear` begins a back swipe, which completes the push that is still
+    /// beginning; the incoming controller's appearance then had a finished transition as its
+    /// driver. The turn's end ends it instead.
+    @Test func aPushCompletedFromInsideItsOwnBeginLeavesNothingMidAppearance() throws {
+        let tree = try Self.replayContainerInput([2089423, 0, 4081840, 0])
+        #expect(tree.snapshot().controllers["n"]?.viewControllers == ["p4", "p1"])
+    }
+}
