@@ -225,4 +225,32 @@ import Testing
         #expect(refusal(["viewDidLoad": many])?.field == "overrides.viewDidLoad")
         #expect(tree.controllerCount == 1)
     }
+
+    /// The iOS 9/10 threads' setup (docs/uikit-rules-callbacks.md, "viewDidAppear twice"): a
+    /// container that forwards automatically and also calls begin/end on its child from its
+    /// own callbacks. The child appears once: a begin in the container's `viewWillAppear` comes
+    /// before the forwarding, which finds the child appearing already; a begin in its
+    /// `viewDidAppear` finds it appearing, UIKit's "Unbalanced calls" warning (rule 9), and the
+    /// end that follows is its one `viewDidAppear`.
+    @Test func rule40_manualForwardingWhileForwardingAutomaticallyIsOneAppearance() throws {
+        func shown(_ overrides: [String: [RawCall]]) throws -> [String] {
+            let tree = try ContainmentTree(
+                id: "both", configuration: TreeConfiguration(onScreen: false),
+                root: ControllerSpec(id: "container", children: [ControllerSpec(id: "child")], overrides: overrides), now: t0)
+            return containment(tree.run([call("window", "makeKeyAndVisible")]))
+        }
+        let begin = call("child", "beginAppearanceTransition", ["isAppearing": true, "animated": false])
+        let end = call("child", "endAppearanceTransition")
+        #expect(
+            try shown(["viewWillAppear": [begin], "viewDidAppear": [end]]) == [
+                "container.viewWillAppear", "child.viewWillAppear", "container.viewIsAppearing", "container.viewDidAppear",
+                "child.viewIsAppearing", "child.viewDidAppear",
+            ])
+        let unbalanced = "warning(child): Unbalanced calls to begin/end appearance transitions for <child>"
+        #expect(
+            try shown(["viewDidAppear": [begin, end]]) == [
+                "container.viewWillAppear", "child.viewWillAppear", "container.viewIsAppearing", "child.viewIsAppearing",
+                "container.viewDidAppear", unbalanced, "child.viewDidAppear",
+            ])
+    }
 }
