@@ -54,9 +54,18 @@ public struct ConformanceRule: Sendable, Equatable {
         ConformanceRule(number: 36, title: "A user's tap on a tab bar item: shouldSelect, didSelect, pop to root on the selected tab", document: adaptivity),
         ConformanceRule(number: 37, title: "Scene activation states: the scene delegate's callbacks and no appearance callback", document: adaptivity),
         ConformanceRule(number: 38, title: "isMovingToParent only in an add's appear callbacks: the middle of two pushes in one turn", document: adaptivity),
+        ConformanceRule(number: 40, title: "Calls made inside lifecycle callbacks run there, super first", document: callbacks),
+        ConformanceRule(number: 41, title: "A transition started while another runs: both run, UIKit's nested-transition warnings", document: callbacks),
+        ConformanceRule(number: 42, title: "viewIsAppearing after the superview's layout; a page set in viewDidLoad", document: callbacks),
+        ConformanceRule(number: 43, title: "An orphan view inside a pushed controller gets no appearance callbacks", document: callbacks),
+        ConformanceRule(number: 44, title: "The custom presentation style: shouldRemovePresentersView decides the presenter's appearance", document: presentation),
+        ConformanceRule(number: 45, title: "Storyboard segues: shouldPerformSegue, prepare(for:sender:), embed segues", document: segues),
+        ConformanceRule(number: 46, title: "Unwind segues: allowedChildrenForUnwinding, canPerformUnwindSegueAction, unwind(for:towards:)", document: segues),
     ]
 
     private static let presentation = "docs/uikit-rules-presentation.md"
     private static let pages = "docs/uikit-rules-page-view-controller.md"
     private static let adaptivity = "docs/uikit-rules-adaptivity.md"
+    private static let callbacks = "docs/uikit-rules-callbacks.md"
+    private static let segues = "docs/uikit-rules-segues.md"
 }
