@@ -58,7 +58,8 @@ public struct ConformanceRule: Sendable, Equatable {
         ConformanceRule(number: 41, title: "A transition started while another runs: both run, UIKit's nested-transition warnings", document: callbacks),
         ConformanceRule(number: 42, title: "viewIsAppearing after the superview's layout; a page set in viewDidLoad", document: callbacks),
         ConformanceRule(number: 43, title: "An orphan view inside a pushed controller gets no appearance callbacks", document: callbacks),
-        ConformanceRule(number: 44, title: "The custom presentation style: shouldRemovePresentersView decides the presenter's appearance", document: presentation),
+        ConformanceRule(
+            number: 44, title: "The custom presentation style: shouldRemovePresentersView decides the presenter's appearance", document: presentation),
         ConformanceRule(number: 45, title: "Storyboard segues: shouldPerformSegue, prepare(for:sender:), embed segues", document: segues),
         ConformanceRule(number: 46, title: "Unwind segues: allowedChildrenForUnwinding, canPerformUnwindSegueAction, unwind(for:towards:)", document: segues),
     ]

@@ -17,6 +17,16 @@ enum FieldLimits {
     static let maxContainerViews = 64
     /// Entries in one controller's `childContentSizes` (a size per child it sizes itself).
     static let maxChildContentSizes = 1_024
+    /// Characters (code points) of a segue identifier or an unwind action's name: selector
+    /// and storyboard names, short.
+    static let maxSegueNameLength = 256
+    /// Unwind actions one controller implements.
+    static let maxUnwindActions = 64
+    /// Ids one controller's `allowedChildrenForUnwinding` lists.
+    static let maxAllowedChildren = 1_024
+    /// Estimated bytes of the arguments of one call an override declares (its strings plus 16
+    /// per element), as for a `properties` value.
+    static let maxOverrideCallBytes = 16 * 1_024
 
     /// Checks `spec` and every controller nested in it; `field` is its path in the body (nil:
     /// the body itself).
@@ -26,6 +36,9 @@ enum FieldLimits {
             throw tooLarge(path(field, "containerViews"), "holds \(views.count) container views; at most \(maxContainerViews) are allowed")
         }
         try check(childContentSizes: spec.childContentSizes, field: field)
+        try checkCallbacksAndSegues(
+            overrides: spec.overrides?.mapValues { Optional($0) }, segues: spec.segues, embedSegue: spec.embedSegue,
+            unwindActions: spec.unwindActions, allowedChildren: spec.allowedChildrenForUnwinding, field: field)
         for (index, child) in (spec.children ?? []).enumerated() { try check(child, field: path(field, "children[\(index)]")) }
         for (index, child) in (spec.viewControllers ?? []).enumerated() { try check(child, field: path(field, "viewControllers[\(index)]")) }
         if let primary = spec.primary { try check(primary, field: path(field, "primary")) }
@@ -36,6 +49,47 @@ enum FieldLimits {
     static func check(_ patch: ControllerPatch) throws(Problem) {
         try check(title: patch.title ?? nil, properties: patch.properties, field: nil)
         try check(childContentSizes: patch.childContentSizes, field: nil)
+        try checkCallbacksAndSegues(
+            overrides: patch.overrides, segues: patch.segues, embedSegue: nil, unwindActions: patch.unwindActions,
+            allowedChildren: patch.allowedChildrenForUnwinding ?? nil, field: nil)
+    }
+
+    /// Rules 40 and 45–46: the names a controller declares stay short and its lists bounded
+    /// (the engine bounds how many calls an override and segues a controller declare).
+    private static func checkCallbacksAndSegues(
+        overrides: [String: [RawCall]?]?, segues: [SegueSpec]?, embedSegue: String?, unwindActions: [String: Bool]?,
+        allowedChildren: [String]?, field: String?
+    ) throws(Problem) {
+        for (callback, calls) in (overrides ?? [:]).sorted(by: { $0.key < $1.key }) {
+            for (index, call) in (calls ?? []).enumerated() {
+                let bytes = (call.args ?? [:]).reduce(0) { $0 + $1.key.utf8.count + $1.value.estimatedBytes }
+                if bytes > maxOverrideCallBytes {
+                    throw tooLarge(
+                        path(field, "overrides.\(callback)[\(index)].args"), "holds about \(bytes) bytes; at most \(maxOverrideCallBytes) are allowed")
+                }
+            }
+        }
+        for (index, segue) in (segues ?? []).enumerated() {
+            try checkName(segue.identifier, path(field, "segues[\(index)].identifier"))
+            if let action = segue.action { try checkName(action, path(field, "segues[\(index)].action")) }
+        }
+        if let embedSegue { try checkName(embedSegue, path(field, "embedSegue")) }
+        if let unwindActions {
+            if unwindActions.count > maxUnwindActions {
+                throw tooLarge(path(field, "unwindActions"), "holds \(unwindActions.count) entries; at most \(maxUnwindActions) are allowed")
+            }
+            for action in unwindActions.keys.sorted() { try checkName(action, path(field, "unwindActions")) }
+        }
+        if let allowedChildren, allowedChildren.count > maxAllowedChildren {
+            throw tooLarge(
+                path(field, "allowedChildrenForUnwinding"), "lists \(allowedChildren.count) ids; at most \(maxAllowedChildren) are allowed")
+        }
+    }
+
+    private static func checkName(_ name: String, _ field: String) throws(Problem) {
+        if name.unicodeScalars.count > maxSegueNameLength {
+            throw tooLarge(field, "is \(name.unicodeScalars.count) characters long; at most \(maxSegueNameLength) are allowed")
+        }
     }
 
     private static func check(childContentSizes: [String: Size]?, field: String?) throws(Problem) {

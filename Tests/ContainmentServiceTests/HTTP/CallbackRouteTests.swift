@@ -29,7 +29,8 @@ import Testing
         #expect(update?["calledFrom"]["depth"].int == 1)
         // The engine refuses a present of the window's root: "an active controller".
         let patched = try service.request(
-            "PATCH", "/v1/trees/o/controllers/vc", json: #"{"overrides": {"viewDidLoad": null, "viewWillDisappear": [{"receiver": "vc", "method": "addChild", "args": {"child": "vc"}}]}}"#)
+            "PATCH", "/v1/trees/o/controllers/vc",
+            json: #"{"overrides": {"viewDidLoad": null, "viewWillDisappear": [{"receiver": "vc", "method": "addChild", "args": {"child": "vc"}}]}}"#)
         #expect(patched.status == 200, "\(patched.text)")
         #expect(patched.json["controller"]["overrides"]["viewDidLoad"].isNull)
         let refused = try calls(service, "o", #"[{"receiver": "window", "method": "setRootViewController", "args": {"rootViewController": "root"}}]"#)
@@ -77,13 +78,36 @@ import Testing
         #expect(shown.callbacks.first == "list.prepare", "\(shown.text)")
         #expect(shown.json["events"][0]["args"]["sender"].string == "list")
         let back = try calls(service, "s", #"[{"receiver": "detail", "method": "triggerSegue", "args": {"identifier": "done"}}]"#)
-        #expect(back.callbacks.prefix(4) == ["detail.shouldPerformSegue", "nav.allowedChildrenForUnwinding", "list.canPerformUnwindSegueAction", "detail.prepare"])
+        #expect(
+            back.callbacks.prefix(4) == ["detail.shouldPerformSegue", "nav.allowedChildrenForUnwinding", "list.canPerformUnwindSegueAction", "detail.prepare"])
         #expect(try service.request("GET", "/v1/trees/s/controllers/nav").json["viewControllers"].array.map(\.string) == ["list"])
         let missing = try calls(service, "s", #"[{"receiver": "list", "method": "performSegue", "args": {"identifier": "nope"}}]"#)
         #expect(missing.status == 409)
         #expect(missing.json["title"].string == "NSInvalidArgumentException")
         #expect(missing.json["code"].string == "no_segue")
-        let extra = try service.request("POST", "/v1/trees/s/controllers", json: #"{"id": "x", "segues": [{"identifier": "a", "kind": "show", "destination": "list", "colour": "red"}]}"#)
+        let extra = try service.request(
+            "POST", "/v1/trees/s/controllers", json: #"{"id": "x", "segues": [{"identifier": "a", "kind": "show", "destination": "list", "colour": "red"}]}"#)
         #expect(extra.status == 400)
+    }
+
+    /// The names and lists rules 40 and 45–46 add are capped like the other free-form fields.
+    @Test func declarationsAreCapped() throws {
+        let service = try TestService()
+        try service.createTree("l", root: #"{"id": "root"}"#)
+        let name = String(repeating: "a", count: 257)
+        let segue = try service.request(
+            "POST", "/v1/trees/l/controllers", json: #"{"id": "x", "segues": [{"identifier": "\#(name)", "kind": "show", "destination": "root"}]}"#)
+        #expect(segue.status == 400)
+        #expect(segue.json["code"].string == "field_too_large")
+        #expect(segue.json["field"].string == "segues[0].identifier")
+        let actions = (0...64).map { #""a\#($0)": true"# }.joined(separator: ", ")
+        let unwind = try service.request("POST", "/v1/trees/l/controllers", json: #"{"id": "y", "unwindActions": {\#(actions)}}"#)
+        #expect(unwind.json["field"].string == "unwindActions")
+        let big = String(repeating: "b", count: 17_000)
+        let patch = try service.request(
+            "PATCH", "/v1/trees/l/controllers/root",
+            json: #"{"overrides": {"viewDidAppear": [{"receiver": "root", "method": "present", "args": {"viewController": "\#(big)"}}]}}"#)
+        #expect(patch.status == 400)
+        #expect(patch.json["field"].string == "overrides.viewDidAppear[0].args")
     }
 }
