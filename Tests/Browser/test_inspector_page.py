@@ -631,3 +631,90 @@ def test_routing_traits_and_user_actions_through_the_page(server, browser):
     assert ("settings", "willTransition") not in rotated, "settings keeps its overridden traits"
     screenshot(driver, "inspector-1280x800-routing.png")
     assert console_errors(driver) == []
+
+
+def called_from(driver):
+    """(controller, callback, calledFrom) of every event row an override caused."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#timeline .ev')].filter(g => g.dataset.calledFrom)"
+        ".map(g => [g.dataset.controller, g.dataset.callback, g.dataset.calledFrom])")
+
+
+def set_value(driver, selector, value):
+    driver.execute_script("arguments[0].value = arguments[1]", driver.find_element(By.CSS_SELECTOR, selector), value)
+
+
+def test_overrides_segues_and_custom_presentation_through_the_page(server, browser):
+    driver = open_page(browser, server)
+    create_from_preset(driver, "storyboard", "storyboard")
+    wait_for(driver, lambda: outline(driver, "card") is not None, "the storyboard's detached controllers are created")
+    assert "segues showDetail compose" in tags(driver, "list")
+    assert "overrides viewDidAppear" in tags(driver, "detail")
+
+    # An override set through its form (a PATCH): list's viewWillDisappear updates the status bar.
+    fill(driver, "overrides", controller="list")
+    Select(driver.find_element(By.CSS_SELECTOR, "#overrides [name=callback]")).select_by_visible_text("viewWillDisappear")
+    set_value(driver, "#overrides [name=calls]", '[{"receiver": "list", "method": "setNeedsStatusBarAppearanceUpdate"}]')
+    submit(driver, "overrides", "set")
+    wait_for(driver, lambda: "overrides viewWillDisappear" in tags(driver, "list"), "the override shows on list")
+
+    # performSegue: prepare before detail loads; the override's call runs inside viewWillDisappear.
+    before = last_seq(driver)
+    fill(driver, "segue", receiver="list", identifier="showDetail")
+    submit(driver, "segue", "performSegue")
+    wait_for(driver, lambda: appearance(driver, "detail") == "appearing", "the show segue pushes detail")
+    pushed = events_after(driver, before)
+    assert pushed.index(("list", "prepare")) < pushed.index(("detail", "viewDidLoad")) < pushed.index(("list", "viewWillDisappear")), pushed
+    assert pushed.index(("list", "viewWillDisappear")) < pushed.index(("list", "setNeedsStatusBarAppearanceUpdate")), pushed
+    wait_for(driver, lambda: ["list", "setNeedsStatusBarAppearanceUpdate", "list.viewWillDisappear"] in called_from(driver),
+             "the timeline marks the call an override made")
+    driver.find_element(By.ID, "clock-step").click()
+    wait_for(driver, lambda: appearance(driver, "detail") == "appeared", "the push completes")
+    wait_for(driver, lambda: ["detail", "setNeedsStatusBarAppearanceUpdate", "detail.viewDidAppear"] in called_from(driver),
+             "detail's own override ran inside its viewDidAppear")
+
+    # The user triggers compose: shouldPerformSegue answers false, nothing else happens.
+    before = last_seq(driver)
+    fill(driver, "segue", receiver="list", identifier="compose")
+    submit(driver, "segue", "triggerSegue")
+    wait_for(driver, lambda: events_after(driver, before), "the refusal shows")
+    assert events_after(driver, before) == [("list", "shouldPerformSegue")]
+    assert appearance(driver, "form") == "disappeared"
+
+    # The unwind segue from detail: the search, the action, the pop.
+    before = last_seq(driver)
+    fill(driver, "segue", receiver="detail", identifier="done")
+    submit(driver, "segue", "performSegue")
+    wait_for(driver, lambda: ("nav", "unwind") in events_after(driver, before), "the unwind reaches the navigation controller")
+    unwound = events_after(driver, before)
+    assert unwound[:5] == [("nav", "allowedChildrenForUnwinding"), ("list", "canPerformUnwindSegueAction"), ("detail", "prepare"),
+                           ("list", "unwindAction"), ("nav", "unwind")], unwound
+    driver.find_element(By.ID, "clock-step").click()
+    wait_for(driver, lambda: appearance(driver, "list") == "appeared", "the pop back to list completes")
+
+    # The custom style, its presentation controller removing the presenter's view.
+    fill(driver, "custom-presentation", presenter="list", presented="card", duration="0.3")
+    driver.execute_script("arguments[0].checked = true", driver.find_element(By.CSS_SELECTOR, "#custom-presentation [name=removes]"))
+    submit(driver, "custom-presentation")
+    wait_for(driver, lambda: appearance(driver, "card") == "appearing", "card is being presented")
+    assert "custom style" in tags(driver, "card")
+    assert appearance(driver, "nav") == "disappearing"
+    driver.find_element(By.ID, "clock-step").click()
+    wait_for(driver, lambda: appearance(driver, "card") == "appeared", "the presentation completes")
+    assert appearance(driver, "nav") == "disappeared"
+    screenshot(driver, "inspector-1280x800-storyboard.png")
+
+    # An override raising UIKit's exception refuses the request: its problem names the override.
+    fill(driver, "overrides", controller="card")
+    Select(driver.find_element(By.CSS_SELECTOR, "#overrides [name=callback]")).select_by_visible_text("viewWillDisappear")
+    set_value(driver, "#overrides [name=calls]", '[{"receiver": "card", "method": "addChild", "args": {"child": "card"}}]')
+    submit(driver, "overrides", "set")
+    wait_for(driver, lambda: "overrides viewWillDisappear" in tags(driver, "card"), "the failing override is declared")
+    open_section(driver, "calls")
+    set_value(driver, "#calls [name=body]", '{"calls": [{"receiver": "card", "method": "dismiss", "args": {"animated": false}}]}')
+    submit(driver, "calls")
+    wait_for(driver, lambda: "inside overrides: card.viewWillDisappear #0" in problem_text(driver, "calls"), "the problem names the override")
+    assert "code: child_is_presented" in problem_text(driver, "calls")
+    assert appearance(driver, "card") == "appeared", "the refused dismissal changed nothing"
+    errors = console_errors(driver)
+    assert all(entry["source"] == "network" and "/calls" in entry["message"] and "409" in entry["message"] for entry in errors), errors

@@ -68,6 +68,8 @@ setHorizontalSizeClass window {"sizeClass":"regular"}
 setActivationState window {"state":"background"}
 present root {"viewController":"list","animated":true}
 dismiss root {"animated":true}
+performSegue list {"identifier":"showDetail","sender":null}
+triggerSegue list {"identifier":"showDetail"}
 runLoop window`.split('\n').map((line) => {
   const [method, receiver, args] = line.split(' ');
   return [method, { receiver, args: args && JSON.parse(args) }];
@@ -105,6 +107,22 @@ const PRESETS = {
         { id: 'startMap', title: 'Start map', containerView: 'topContainer', frame: { x: 0, y: 0, width: 390, height: 422 } },
         { id: 'targetMap', title: 'Target map', containerView: 'bottomContainer', frame: { x: 0, y: 0, width: 390, height: 422 } }] } },
     detached: [{ id: 'startGeo', title: 'Start place' }, { id: 'targetGeo', title: 'Target place' }],
+  },
+  storyboard: {
+    label: 'Storyboard (segues, overrides, a custom card)',
+    note: 'A navigation controller whose list has a show segue to detail, a present segue to form that '
+      + 'shouldPerformSegue refuses, and unwindToList; detail overrides viewDidAppear to update the status '
+      + 'bar; card is for the custom presentation style.',
+    body: { id: 'storyboard', clock: 'manual', root: { id: 'nav', kind: 'navigationController', viewControllers: [
+      { id: 'list', title: 'List', unwindActions: { unwindToList: true },
+        segues: [{ identifier: 'showDetail', kind: 'show', destination: 'detail' },
+          { identifier: 'compose', kind: 'present', destination: 'form', shouldPerform: false }] }] } },
+    detached: [
+      { id: 'detail', title: 'Detail', segues: [{ identifier: 'done', kind: 'unwind', action: 'unwindToList' }],
+        overrides: { viewDidAppear: [{ receiver: 'detail', method: 'setNeedsStatusBarAppearanceUpdate' }] } },
+      { id: 'form', title: 'Form', modalPresentationStyle: 'fullScreen',
+        segues: [{ identifier: 'cancel', kind: 'unwind', action: 'unwindToList' }] },
+      { id: 'card', title: 'Card' }],
   },
 };
 
@@ -413,6 +431,9 @@ function showProblem(output, error) {
   if (problem.field) lines.push(`field: ${problem.field}`);
   if (problem.code) lines.push(`code: ${problem.code}`);
   if (problem.callIndex !== undefined) lines.push(`failing call: #${problem.callIndex} (${problem.applied || 0} applied before it)`);
+  if (problem.overrideStack) {
+    lines.push(`inside overrides: ${problem.overrideStack.map((frame) => `${frame.controller}.${frame.callback} #${frame.call}`).join(' → ')}`);
+  }
   output.append(head, lines.filter(Boolean).join('\n'));
   if (problem.events) addEvents(problem.events);
   if (state.treeId) {
@@ -595,6 +616,50 @@ function prefill(id) {
   }
   const kindForm = { navigationController: '#navigation', tabBarController: '#tabs', splitViewController: '#split' }[controller.kind];
   if (kindForm) set(kindForm, 'receiver', id);
+  set('#overrides', 'controller', id);
+  if (controller.segues && controller.segues.length) {
+    set('#segue', 'receiver', id);
+    set('#segue', 'identifier', controller.segues[0].identifier);
+  }
+  if (controller.appearance === 'appeared') set('#custom-presentation', 'presenter', id);
+  else if (!controller.parent && !controller.presentingViewController) set('#custom-presentation', 'presented', id);
+}
+
+/** The forms of rules 40 and 44–46: an override as a PATCH, a segue as a raw call, a
+ *  presentation with the custom style and a transitioning delegate. */
+function bindCallbackForms() {
+  const on = (id, handler) => $(id).addEventListener('submit', (submit) => {
+    submit.preventDefault();
+    const form = submit.currentTarget;
+    perform(form, () => handler(form, submit.submitter ? submit.submitter.value : ''));
+  });
+  on('#overrides', (form, action) => {
+    requireTree();
+    const callback = form.elements.callback.value;
+    let list = null;
+    if (action !== 'remove') {
+      try { list = JSON.parse(form.elements.calls.value); } catch (error) {
+        throw new ProblemError(0, { title: 'Calls are not JSON', detail: error.message, field: 'calls' });
+      }
+    }
+    return api('PATCH', treePath(`/controllers/${idPath(formValue(form, 'controller'))}`), { overrides: { [callback]: list } });
+  });
+  on('#segue', (form, method) => {
+    const args = { identifier: formValue(form, 'identifier') };
+    if (formValue(form, 'sender')) args.sender = formValue(form, 'sender');
+    return calls([{ receiver: formValue(form, 'receiver'), method, args }]);
+  });
+  on('#custom-presentation', async (form) => {
+    requireTree();
+    const delegate = { transitionDuration: optionalNumber(form, 'duration') ?? 0.5,
+      presentationController: { shouldRemovePresentersView: form.elements.removes.checked } };
+    const presented = formValue(form, 'presented');
+    const patched = await api('PATCH', treePath(`/controllers/${idPath(presented)}`),
+      { modalPresentationStyle: 'custom', transitioningDelegate: delegate });
+    if (patched && patched.events) addEvents(patched.events);
+    return calls([{ receiver: formValue(form, 'presenter'), method: 'present',
+      args: { viewController: presented, animated: form.elements.animated.checked } }]);
+  });
 }
 
 // MARK: hierarchy
@@ -655,6 +720,9 @@ function renderHierarchy() {
     name.textContent = id;
     line.append(kind, name);
     if (controller.title) line.append(tag(`“${controller.title}”`));
+    if (controller.overrides) line.append(tag(`overrides ${Object.keys(controller.overrides).sort().join(' ')}`, 'override'));
+    if (controller.segues) line.append(tag(`segues ${controller.segues.map((segue) => segue.identifier).join(' ')}`, 'segue'));
+    if (controller.modalPresentationStyle === 'custom') line.append(tag('custom style', 'present'));
     if (relation) line.append(tag(relation, 'present'));
     line.append(tag(controller.appearance, `state s-${controller.appearance}`));
     line.append(tag(controller.isViewLoaded ? 'loaded' : 'not loaded'));
@@ -844,9 +912,15 @@ function laneOrder(events) {
 }
 
 function describe(event) {
-  if (event.warning) return `⚠ ${event.warning}`;
+  if (event.warning) return `⚠ ${event.warning}${calledFromText(event)}`;
   const args = Object.entries(event.args || {}).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ');
-  return `${event.callback}(${args})`;
+  return `${'↳'.repeat(event.calledFrom ? event.calledFrom.depth : 0)}${event.callback}(${args})${calledFromText(event)}`;
+}
+
+/** Where an override made the call that caused `event` (rule 40), or nothing. */
+function calledFromText(event) {
+  const frame = event.calledFrom;
+  return frame ? `  ⟵ ${frame.controller}.${frame.callback} #${frame.call}` : '';
 }
 
 /** Builds the sequence diagram for `events` as a standalone SVG (presentation attributes only,
@@ -901,7 +975,8 @@ function buildTimeline(target, events, room = 800) {
     const x = laneOf(event) ? laneX(laneOf(event)) : left;
     const colour = event.warning ? '#b45309' : eventColour(event);
     const group = svg('g', { class: `ev${event.seq === state.selectedSeq ? ' selected' : ''}`, 'data-seq': event.seq,
-      'data-callback': event.callback || 'warning', 'data-controller': event.controller || '' });
+      'data-callback': event.callback || 'warning', 'data-controller': event.controller || '',
+      'data-called-from': event.calledFrom ? `${event.calledFrom.controller}.${event.calledFrom.callback}` : '' });
     group.append(svg('title', {}, `#${event.seq} batch ${event.batch} ${laneOf(event) || ''} ${describe(event)}`));
     group.append(svg('rect', { class: 'hit', x: 2, y: y + 1, width: width - 4, height: rowHeight - 2, fill: event.warning ? '#fff4e5' : 'transparent', rx: 3 }));
     group.append(svg('text', { x: 40, y: y + 14, fill: '#80868b', 'text-anchor': 'end' }, String(event.seq)));
@@ -912,6 +987,12 @@ function buildTimeline(target, events, room = 800) {
       group.append(svg('line', { x1: from, y1: y + 10, x2: x, y2: y + 10, stroke: colour, 'stroke-width': 1.2 }));
       const direction = x > from ? -1 : 1;
       group.append(svg('path', { d: `M${x} ${y + 10} l${6 * direction} -4 v8 z`, fill: colour }));
+    }
+    // A call an override made: a dashed line from the overriding controller's lane.
+    const caller = event.calledFrom && lanes.includes(event.calledFrom.controller) ? event.calledFrom.controller : null;
+    if (caller && caller !== event.controller && caller !== source) {
+      group.append(svg('line', { class: 'called-from', x1: laneX(caller), y1: y + 10, x2: x, y2: y + 10, stroke: colour,
+        'stroke-dasharray': '2 2' }));
     }
     group.append(svg('circle', { cx: x, cy: y + 10, r: 4, fill: colour }));
     group.append(svg('text', { x: x + 8, y: y + 14, fill: colour, 'font-weight': event.warning ? 'bold' : 'normal' },
@@ -1073,6 +1154,7 @@ async function loadContract() {
 function start() {
   bindAccess();
   bindForms();
+  bindCallbackForms();
   bindOutline();
   bindWireframe();
   bindTimeline();
