@@ -5,7 +5,8 @@ It does what docs/conformance.md, section 2 ("Implementing an adapter") says, an
 section does not say, as a runtime author following it would: plain view controllers
 (children, container views, the view tree, appearance, layout, loading, manual appearance
 forwarding, transitions, the window's size and size class, preferredContentSize). Everything
-else (navigation, tab bar, split view and page view controllers, presentations) answers 501
+else (navigation, tab bar, split view and page view controllers, presentations, overrides,
+segues, setting the window's root) answers 501
 Not Implemented, so the runner reports those scenarios as skipped. Without --bug it passes
 every scenario it does not skip (ContainmentCommandTests checks that over the whole corpus),
 which is what shows the guide is complete for what it covers; each --bug makes it
@@ -418,11 +419,26 @@ class Tree:
         return result
 
     def appear_walk(self, view_id):
-        for controller_id in self.driven_controllers(view_id):
-            if self.controllers[controller_id].state in ("disappeared", "disappearing"):
+        """Views entered the visible window: the controllers the walk drives begin appearing;
+        every controller whose view entered is marked for layout, driven or not (2.3, 2.6)."""
+        found = []
+        stack = [(view_id, True)]
+        while stack:
+            current, drives = stack.pop()
+            view = self.views[current]
+            if view.owner is not None:
+                parent = self.controllers[view.owner].parent
+                if parent is not None:
+                    drives = drives and self.controllers[parent].forwards
+                found.append((view.owner, drives))
+            stack += [(subview, drives) for subview in reversed(view.subviews)]
+        if "children-first" in self.bugs:
+            found.reverse()
+        for controller_id, drives in found:
+            if drives and self.controllers[controller_id].state in ("disappeared", "disappearing"):
                 self.begin_appearance(controller_id, True, False, "turn")
                 self.deferred_ends.append(controller_id)
-                self.mark_layout(controller_id)
+            self.mark_layout(controller_id)
 
     def disappear_walk(self, view_id):
         for controller_id in self.driven_controllers(view_id):
@@ -495,18 +511,15 @@ class Tree:
                 appearing, self.pending_is_appearing = self.pending_is_appearing, []
                 for controller_id in appearing:
                     node = self.controllers[controller_id]
+                    # After the superview laid the view out, before its own layout (2.5).
+                    self.lay_out_owners_above(controller_id)
                     if node.driver != "manual" and node.state == "appearing" and not node.sent_is_appearing:
                         self.emit(controller_id, "viewIsAppearing", {"animated": node.animated}, moving=True)
                         node.sent_is_appearing = True
+                    self.lay_out_if_needed(controller_id)
                 pending, self.pending_layout = self.pending_layout, []
                 for controller_id in pending:
-                    node = self.controllers[controller_id]
-                    if not node.needs_layout:
-                        continue
-                    if node.view is not None and self.visible and self.views[node.view].in_window:
-                        self.layout(controller_id)
-                    else:
-                        node.needs_layout = False
+                    self.lay_out_if_needed(controller_id)
                 for controller_id in ends:
                     node = self.controllers[controller_id]
                     if node.driver == "turn" and node.state in ("appearing", "disappearing"):
@@ -524,6 +537,30 @@ class Tree:
             if not due:
                 return
             self.complete_transition(min(due, key=lambda record: (record["completesAt"], record["number"]))["id"])
+
+    def lay_out_if_needed(self, controller_id):
+        node = self.controllers[controller_id]
+        if not node.needs_layout:
+            return
+        if node.view is not None and self.visible and self.views[node.view].in_window:
+            self.layout(controller_id)
+        else:
+            node.needs_layout = False
+
+    def lay_out_owners_above(self, controller_id):
+        """Lays out, top down, the marked controllers above controller_id's view."""
+        node = self.controllers[controller_id]
+        if not self.pending_layout or node.view is None or self.views[node.view].superview is None:
+            return
+        chain = []
+        owner = self.nearest_owner(self.views[node.view].superview)
+        while owner is not None and self.controllers[owner].needs_layout:
+            chain.append(owner)
+            view = self.controllers[owner].view
+            superview = self.views[view].superview if view is not None else None
+            owner = self.nearest_owner(superview) if superview is not None else None
+        for owner in reversed(chain):
+            self.lay_out_if_needed(owner)
 
     def orphans_first(self, ends):
         """A parentless controller appearing with its view inside another controller's view

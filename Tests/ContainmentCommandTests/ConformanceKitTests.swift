@@ -126,9 +126,9 @@ import Testing
         let window = try #require(runs["rule11-not-moving-on-window-show"]?.steps.first)
         #expect(
             window.events.map(\.label) == [
-                "child.viewWillAppear", "parent.viewWillAppear", "child.viewIsAppearing", "parent.viewIsAppearing", "child.viewWillLayoutSubviews",
-                "child.viewDidLayoutSubviews", "parent.viewWillLayoutSubviews", "parent.viewDidLayoutSubviews", "child.viewDidAppear",
-                "parent.viewDidAppear",
+                "child.viewWillAppear", "parent.viewWillAppear", "parent.viewWillLayoutSubviews", "parent.viewDidLayoutSubviews",
+                "child.viewIsAppearing", "child.viewWillLayoutSubviews", "child.viewDidLayoutSubviews", "parent.viewIsAppearing",
+                "child.viewDidAppear", "parent.viewDidAppear",
             ])
         let checked = try Check.parse([traces]).outcome()
         #expect(checked.exitCode == ran.exitCode)
@@ -172,18 +172,20 @@ import Testing
         #expect(ScenarioCorpus.scenarios.count - skipped.count >= 98)
     }
 
-    /// What the toy runtime answers 501 for: built-in containers and presentations.
+    /// What the toy runtime answers 501 for: built-in containers, presentations, overrides,
+    /// segues and setting the window's root.
     static func needsWhatTheToyLacks(_ scenario: Scenario) -> Bool {
         func lacks(_ spec: ControllerSpec) -> Bool {
             (spec.kind ?? .viewController) != .viewController || spec.modalPresentationStyle != nil || spec.definesPresentationContext != nil
-                || spec.isModalInPresentation != nil || spec.presented != nil || !spec.answers.isEmpty
-                || (spec.children ?? []).contains(where: lacks)
+                || spec.isModalInPresentation != nil || spec.presented != nil || !spec.answers.isEmpty || spec.overrides != nil
+                || spec.segues != nil || spec.embedSegue != nil || spec.transitioningDelegate != nil || spec.unwindActions != nil
+                || spec.allowedChildrenForUnwinding != nil || (spec.children ?? []).contains(where: lacks)
         }
         let lackedCalls: Set<String> = [
             "pushViewController", "popViewController", "popToRootViewController", "popToViewController", "setViewControllers", "setSelectedIndex",
             "present", "dismiss", "beginInteractiveDismissal", "updateInteractiveDismissal", "finishInteractiveDismissal",
             "cancelInteractiveDismissal", "beginInteractiveSwipe", "updateInteractiveSwipe", "finishInteractiveSwipe", "cancelInteractiveSwipe",
-            "setViewController",
+            "setViewController", "setRootViewController", "performSegue", "triggerSegue",
             // docs/uikit-rules-adaptivity.md: routing, trait overrides, the home indicator and screen edges, user actions.
             "show", "showDetailViewController", "targetViewController", "setOverrideTraitCollection", "setNeedsUpdateOfHomeIndicatorAutoHidden",
             "setNeedsUpdateOfScreenEdgesDeferringSystemGestures", "tapTabBarItem", "setActivationState", "beginInteractivePop",
@@ -195,6 +197,7 @@ import Testing
             case .calls(let calls): calls.contains { lackedCalls.contains($0.method) }
             case .update(let update):
                 update.patch.modalPresentationStyle != nil || update.patch.isModalInPresentation != nil || !update.patch.answers.isEmpty
+                    || update.patch.overrides != nil || update.patch.allowedChildrenForUnwinding != nil
             default: false
             }
         }
