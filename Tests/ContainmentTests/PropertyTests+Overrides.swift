@@ -113,7 +113,7 @@ extension PropertyTests {
     /// puts its view in; the push's end then found it appearing off screen. It turns away
     /// once its view lands off screen (docs/uikit-rules-callbacks.md, rule 40).
     @Test func aWindowHiddenInsideThePushedControllersViewWillAppearLeavesItDisappeared() throws {
-        let tree = try Self.replayContainerInput([0, 790534, 0, 6872940])
+        let tree = try Self.replayContainerInput([0, 790534, 0, 6_872_940])
         #expect(tree.appearance("p3") == .disappeared)
     }
 
@@ -122,7 +122,43 @@ extension PropertyTests {
     /// beginning; the incoming controller's appearance then had a finished transition as its
     /// driver. The turn's end ends it instead.
     @Test func aPushCompletedFromInsideItsOwnBeginLeavesNothingMidAppearance() throws {
-        let tree = try Self.replayContainerInput([2089423, 0, 4081840, 0])
+        let tree = try Self.replayContainerInput([2_089_423, 0, 4_081_840, 0])
         #expect(tree.snapshot().controllers["n"]?.viewControllers == ["p4", "p1"])
+    }
+
+    /// Replays an input of the basic test with overrides.
+    static func replayInput(_ numbers: [Int]) throws -> ContainmentTree {
+        let tree = try makeTree()
+        let split = min(numbers.count / 3 + 1, 6)
+        declare(overrides(numbers.prefix(split), cast: controllerIDs, step: step), on: tree)
+        var now = t0
+        var lastSeq = tree.lastSeq
+        for number in numbers.dropFirst(split) {
+            apply(step(number % 1_000_000), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: true, label: number)
+            checkInvariants(tree)
+        }
+        return tree
+    }
+
+    /// Found by a PROPERTY_TEST_SCALE=100 soak of `randomCallsWithOverridesKeepTheInvariants`
+    /// (input `[6434930, 6155062]`): `c2`'s `didMove` override adds it to `c3`; `c3.addChild(c2)`
+    /// removes it from its parent first, whose `didMove(nil)` runs the same override, which
+    /// adds it to `c3` already — and the outer call linked it a second time. `addChild` now
+    /// checks again after the removal's callbacks: `c2` is `c3`'s child once.
+    @Test func aDidMoveOverrideThatAddsTheChildElsewhereLinksItOnce() throws {
+        let tree = try Self.replayInput([6_434_930, 6_155_062])
+        #expect(tree.snapshot().controllers["c3"]?.children == ["c2"])
+        #expect(tree.snapshot().controllers["c2"]?.parent == "c3")
+    }
+
+    /// Found by the same soak of `randomContainerCallsWithOverridesKeepTheInvariants` (input
+    /// `[191352, 0, 8893034, 1872176, 3694434]`): `n`'s `viewDidAppear` override removes the
+    /// page `p4` from its page view controller while the page view controller still relays
+    /// the window's appearance to it; nothing ended `p4`'s appearance. The turn's end does
+    /// now: its view stayed in the window, so it appears.
+    @Test func aPageRemovedFromItsPageViewControllerMidAppearanceFinishesAppearing() throws {
+        let tree = try Self.replayContainerInput([191352, 0, 8_893_034, 1_872_176, 3_694_434])
+        #expect(tree.appearance("p4") == .appeared)
+        #expect(tree.snapshot().controllers["p4"]?.parent == nil)
     }
 }

@@ -36,7 +36,7 @@ extension ContainmentTree {
     func addChildController(_ child: String, to parent: String, field: @autoclosure () -> String) throws(ContainmentError) {
         let parentHandle = controllers.existing(parent)
         if let index = try checkAddChild(child, to: parentHandle, field: field()) {
-            linkChild(child, at: index, to: parentHandle)
+            try linkChild(child, at: index, to: parentHandle)
         }
     }
 
@@ -69,10 +69,18 @@ extension ContainmentTree {
     }
 
     /// The rest of `addChild`, after its checks. Nothing here creates or deletes a
-    /// controller, so `index` stays valid.
-    func linkChild(_ child: String, at index: NodeHandle, to parent: NodeHandle) {
+    /// controller, so `index` stays valid. It cannot fail unless the child's `didMove` override,
+    /// run as it leaves its old parent, re-entered UIKit (rule 40): then the checks run
+    /// again on what the override left — the child may already be the parent's (nothing more
+    /// to do), elsewhere again (it leaves that parent too), or no longer addable (UIKit's
+    /// exception for the call).
+    func linkChild(_ child: String, at index: NodeHandle, to parent: NodeHandle) throws(ContainmentError) {
         if readController(index, { $0.parent }) != nil {
             removeFromParentController(child, at: index)
+            if hasOverrides {
+                guard try checkAddChild(child, to: parent, field: "") != nil else { return }
+                if readController(index, { $0.parent }) != nil { return try linkChild(child, at: index, to: parent) }
+            }
         }
         emit(child, "willMove", parentArguments(readController(parent) { $0.id }))
         flagMoving(child, at: index, toParent: true)
@@ -101,11 +109,16 @@ extension ContainmentTree {
         if let split = grandparent, readController(split, { $0.split?.secondary }) == child {
             editController(split) { $0.forget(child) }
         }
-        editController(childIndex) { node in
+        // A page its page view controller relays a turn's appearance to (rule 24) has no one
+        // left to end it once it leaves mid-appearance (an override can make it leave then:
+        // rule 40): the turn's end ends it, as for any view-driven appearance.
+        let endsWithTheTurn = editController(childIndex) { node in
             node.parent = nil
             // The parent's trait override for it goes with the link (rule 32).
             if node.hasExtras, node.overrideTraitCollection != nil { node.overrideTraitCollection = nil }
+            return node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing)
         }
+        if endsWithTheTurn { appendToTurnList(.deferredEnds, childIndex) }
         emit(child, "didMove", parentArguments(nil))
         runOverrides(child, "didMove")
     }

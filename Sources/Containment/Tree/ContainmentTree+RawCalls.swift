@@ -107,7 +107,13 @@ extension ContainmentTree {
             // checkAddChild checks the child exists, with the same error.
             let child = try args.id("child")
             if let childIndex = try checkAddChild(child, to: index, field: args.field("child")) {
-                try finishCall(isFinal, args) { linkChild(child, at: childIndex, to: index) }
+                // Only overrides re-entering the call can make the link fail (rule 40); the
+                // undo log then records (`withoutUndo`), so the failure rolls back.
+                var failure: ContainmentError?
+                try finishCall(isFinal, args) {
+                    do throws(ContainmentError) { try linkChild(child, at: childIndex, to: index) } catch { failure = error }
+                }
+                if let failure { throw failure }
             }
         case "removeFromParent":
             try finishCall(isFinal, args) { removeFromParentController(controller, at: index) }
