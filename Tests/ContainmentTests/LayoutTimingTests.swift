@@ -55,7 +55,11 @@ import Testing
             ])
         // Between the page view controller's own "will" and "did".
         let pvc = trace(events.filter { $0.controller == "pvc" })
-        #expect(pvc == ["pvc.loadView", "pvc.viewDidLoad", "pvc.viewWillAppear", "pvc.viewIsAppearing", "pvc.viewWillLayoutSubviews", "pvc.viewDidLayoutSubviews", "pvc.viewDidAppear"])
+        #expect(
+            pvc == [
+                "pvc.loadView", "pvc.viewDidLoad", "pvc.viewWillAppear", "pvc.viewIsAppearing", "pvc.viewWillLayoutSubviews", "pvc.viewDidLayoutSubviews",
+                "pvc.viewDidAppear",
+            ])
         #expect(trace(events).firstIndex(of: "page.viewWillAppear")! > trace(events).firstIndex(of: "pvc.viewWillAppear")!)
         #expect(tree.appearance("page") == .appeared)
     }

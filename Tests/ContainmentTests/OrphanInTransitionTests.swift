@@ -20,7 +20,8 @@ import Testing
     @Test func rule43_anOrphanInsideAPushedControllerGetsNoAppearance() throws {
         let tree = try pushedOrphan()
         let push = tree.run([call("nav", "pushViewController", ["viewController": "vc3"])])
-        #expect(trace(push.filter { $0.controller == "vc4" }) == ["vc4.loadView", "vc4.viewDidLoad", "vc4.viewWillLayoutSubviews", "vc4.viewDidLayoutSubviews"])
+        #expect(
+            trace(push.filter { $0.controller == "vc4" }) == ["vc4.loadView", "vc4.viewDidLoad", "vc4.viewWillLayoutSubviews", "vc4.viewDidLayoutSubviews"])
         #expect(containment(push) == ["vc3.willMove(nav)", "vc1.viewWillDisappear", "vc3.viewWillAppear", "vc3.viewIsAppearing"])
         #expect(containment(tree.advance(to: t0 + 1)) == ["vc1.viewDidDisappear", "vc3.viewDidAppear", "vc3.didMove(nav)"])
         #expect(tree.snapshot().views["vc4.view"]?.inWindow == true)
