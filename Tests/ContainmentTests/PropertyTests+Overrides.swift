@@ -34,17 +34,7 @@ extension PropertyTests {
 
     @Test func randomCallsWithOverridesKeepTheInvariants() async {
         await propertyCheck(count: propertyTestCount(200), input: Gen.int(in: 0...9_999_999).array(of: 2...40)) { numbers in
-            let tree = try Self.makeTree()
-            let split = min(numbers.count / 3 + 1, 6)
-            Self.declare(Self.overrides(numbers.prefix(split), cast: Self.controllerIDs, step: Self.step), on: tree)
-            var now = t0
-            var lastSeq = tree.lastSeq
-            Self.checkInvariants(tree)
-            for number in numbers.dropFirst(split) {
-                Self.apply(Self.step(number % 1_000_000), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: true, label: number)
-                #expect(tree.lastSeq == lastSeq)
-                Self.checkInvariants(tree)
-            }
+            _ = try Self.replayInput(numbers)
         }
     }
 
@@ -52,15 +42,7 @@ extension PropertyTests {
     /// overlapping the transitions they run in.
     @Test func randomContainerCallsWithOverridesKeepTheInvariants() async {
         await propertyCheck(count: propertyTestCount(200), input: Gen.int(in: 0...9_999_999).array(of: 2...30)) { numbers in
-            let tree = try Self.makeContainerTree()
-            let split = min(numbers.count / 3 + 1, 6)
-            Self.declare(Self.overrides(numbers.prefix(split), cast: Self.containerCast, step: Self.containerStep), on: tree)
-            var now = t0
-            var lastSeq = tree.lastSeq
-            for number in numbers.dropFirst(split) {
-                Self.apply(Self.containerStep(number % 1_000_000), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
-                Self.checkInvariants(tree)
-            }
+            _ = try Self.replayContainerInput(numbers)
         }
     }
 
@@ -74,38 +56,36 @@ extension PropertyTests {
                 if case .calls(let calls) = Self.step(number % 1_000_000) { return calls }
                 return nil
             }.flatMap { $0 }
-            let atomicTree = try Self.makeTree()
-            let stepwiseTree = try Self.makeTree()
-            Self.declare(declared, on: atomicTree)
-            Self.declare(declared, on: stepwiseTree)
-            let before = atomicTree.snapshot()
-            let atomic = atomicTree.perform(calls, atomic: true, now: t0)
-            let stepwise = stepwiseTree.perform(calls, atomic: false, now: t0)
-            if atomic.failure == nil {
-                #expect(stepwise.failure == nil)
-                #expect(atomic.events == stepwise.events)
-                #expect(atomicTree.snapshot() == stepwiseTree.snapshot())
-            } else {
-                #expect(atomic.events.isEmpty)
-                #expect(atomicTree.snapshot() == before)
-            }
-            Self.checkInvariants(atomicTree)
-            Self.checkInvariants(stepwiseTree)
+            try Self.expectAtomicAgreesWithStepwise(calls, overrides: declared)
         }
+    }
+
+    /// Replays an input of a test with overrides: the first numbers declare them, the rest
+    /// are steps.
+    static func replay(
+        _ numbers: [Int], on tree: ContainmentTree, cast: [String], step: (Int) -> Step, atomicBatches: Bool
+    ) -> ContainmentTree {
+        let split = min(numbers.count / 3 + 1, 6)
+        declare(overrides(numbers.prefix(split), cast: cast, step: step), on: tree)
+        var now = t0
+        var lastSeq = tree.lastSeq
+        checkInvariants(tree)
+        for number in numbers.dropFirst(split) {
+            apply(step(number % 1_000_000), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: atomicBatches, label: number)
+            #expect(tree.lastSeq == lastSeq)
+            checkInvariants(tree)
+        }
+        return tree
     }
 
     /// Replays an input of the container test with overrides.
     static func replayContainerInput(_ numbers: [Int]) throws -> ContainmentTree {
-        let tree = try makeContainerTree()
-        let split = min(numbers.count / 3 + 1, 6)
-        declare(overrides(numbers.prefix(split), cast: containerCast, step: containerStep), on: tree)
-        var now = t0
-        var lastSeq = tree.lastSeq
-        for number in numbers.dropFirst(split) {
-            apply(containerStep(number % 1_000_000), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
-            checkInvariants(tree)
-        }
-        return tree
+        replay(numbers, on: try makeContainerTree(), cast: containerCast, step: containerStep, atomicBatches: false)
+    }
+
+    /// Replays an input of the basic test with overrides.
+    static func replayInput(_ numbers: [Int]) throws -> ContainmentTree {
+        replay(numbers, on: try makeTree(), cast: controllerIDs, step: step, atomicBatches: true)
     }
 
     /// Found by `randomContainerCallsWithOverridesKeepTheInvariants` (input `[0, 790534, 0,
@@ -124,20 +104,6 @@ extension PropertyTests {
     @Test func aPushCompletedFromInsideItsOwnBeginLeavesNothingMidAppearance() throws {
         let tree = try Self.replayContainerInput([2_089_423, 0, 4_081_840, 0])
         #expect(tree.snapshot().controllers["n"]?.viewControllers == ["p4", "p1"])
-    }
-
-    /// Replays an input of the basic test with overrides.
-    static func replayInput(_ numbers: [Int]) throws -> ContainmentTree {
-        let tree = try makeTree()
-        let split = min(numbers.count / 3 + 1, 6)
-        declare(overrides(numbers.prefix(split), cast: controllerIDs, step: step), on: tree)
-        var now = t0
-        var lastSeq = tree.lastSeq
-        for number in numbers.dropFirst(split) {
-            apply(step(number % 1_000_000), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: true, label: number)
-            checkInvariants(tree)
-        }
-        return tree
     }
 
     /// Found by a PROPERTY_TEST_SCALE=100 soak of `randomCallsWithOverridesKeepTheInvariants`

@@ -201,22 +201,33 @@ import Testing
                 if case .calls(let calls) = Self.step(number) { return calls }
                 return nil
             }.flatMap { $0 }
-            let atomicTree = try Self.makeTree()
-            let stepwiseTree = try Self.makeTree()
-            let before = atomicTree.snapshot()
-            let atomic = atomicTree.perform(calls, atomic: true, now: t0)
-            let stepwise = stepwiseTree.perform(calls, atomic: false, now: t0)
-            if atomic.failure == nil {
-                #expect(stepwise.failure == nil)
-                #expect(atomic.events == stepwise.events)
-                #expect(atomicTree.snapshot() == stepwiseTree.snapshot())
-            } else {
-                #expect(atomic.failure == stepwise.failure)
-                #expect(atomic.events.isEmpty)
-                #expect(atomicTree.snapshot() == before)
-            }
-            Self.checkInvariants(atomicTree)
+            try Self.expectAtomicAgreesWithStepwise(calls)
         }
+    }
+
+    /// Runs `calls` as one atomic batch and call by call, each on a fresh tree with `overrides`
+    /// declared: both succeed with the same events and state, or the atomic batch changes
+    /// nothing (and, without overrides, fails as the stepwise batch does; with them a failure
+    /// at the turn's end refuses the atomic batch whole).
+    static func expectAtomicAgreesWithStepwise(_ calls: [RawCall], overrides: [String: [String: [RawCall]]] = [:]) throws {
+        let atomicTree = try makeTree()
+        let stepwiseTree = try makeTree()
+        declare(overrides, on: atomicTree)
+        declare(overrides, on: stepwiseTree)
+        let before = atomicTree.snapshot()
+        let atomic = atomicTree.perform(calls, atomic: true, now: t0)
+        let stepwise = stepwiseTree.perform(calls, atomic: false, now: t0)
+        if atomic.failure == nil {
+            #expect(stepwise.failure == nil)
+            #expect(atomic.events == stepwise.events)
+            #expect(atomicTree.snapshot() == stepwiseTree.snapshot())
+        } else {
+            if overrides.isEmpty { #expect(atomic.failure == stepwise.failure) }
+            #expect(atomic.events.isEmpty)
+            #expect(atomicTree.snapshot() == before)
+        }
+        checkInvariants(atomicTree)
+        checkInvariants(stepwiseTree)
     }
 
     /// A non-atomic batch runs what follows each call's last possible failure without undo

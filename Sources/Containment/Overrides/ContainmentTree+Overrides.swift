@@ -74,20 +74,10 @@ extension ContainmentTree {
                     stopsAll: true)
                 return
             }
-            var failed = false
             // Undone at once, so the engine goes on from a consistent state whichever way the
             // failure is reported.
-            recordingUndo {
-                let mark = markUndo()
-                do throws(ContainmentError) {
-                    try apply(call, field: "")
-                } catch {
-                    rollback(to: mark)
-                    failOverride(error, stopsAll: false)
-                    failed = true
-                }
-            }
-            if failed || overrideRun.failure != nil || overrideRun.stopped { return }
+            let applied = applyUndoingFailure(call) { failOverride($0, stopsAll: false) }
+            if !applied || overrideRun.failure != nil || overrideRun.stopped { return }
         }
     }
 

@@ -65,6 +65,25 @@ extension ContainmentTree {
         undo.isRecording = wasRecording
     }
 
+    /// Applies `call` for a caller that goes on when UIKit refuses it (a transition's
+    /// completion block, an override): the refused call is undone at once and `onFailure` runs,
+    /// both on the undo log. Answers whether the call was applied.
+    @discardableResult
+    func applyUndoingFailure(_ call: RawCall, onFailure: (ContainmentError) -> Void) -> Bool {
+        var applied = true
+        recordingUndo {
+            let mark = markUndo()
+            do throws(ContainmentError) {
+                try apply(call, field: "")
+            } catch {
+                rollback(to: mark)
+                onFailure(error)
+                applied = false
+            }
+        }
+        return applied
+    }
+
     /// The opposite of `withoutUndo`, for a step that may roll back to a mark it takes itself.
     func recordingUndo(_ body: () -> Void) {
         let wasRecording = undo.isRecording

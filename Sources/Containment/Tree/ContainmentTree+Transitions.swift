@@ -119,14 +119,8 @@ extension ContainmentTree {
                 ["transition": .string(transitionID), "finished": true, "from": .string(record.from), "to": .string(record.to)])
         }
         for (index, call) in record.completion.enumerated() {
-            recordingUndo {
-                let mark = markUndo()
-                do throws(ContainmentError) {
-                    try apply(call, field: "")
-                } catch {
-                    rollback(to: mark)
-                    warn(record.parent, "completion call \(index) of transition \(transitionID) failed: \(error.message)")
-                }
+            applyUndoingFailure(call) { error in
+                warn(record.parent, "completion call \(index) of transition \(transitionID) failed: \(error.message)")
             }
         }
     }
