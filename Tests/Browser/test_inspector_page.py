@@ -646,6 +646,7 @@ def set_value(driver, selector, value):
 
 def test_overrides_segues_and_custom_presentation_through_the_page(server, browser):
     driver = open_page(browser, server)
+    driver.get_log("browser")  # what earlier tests' pages logged is theirs
     create_from_preset(driver, "storyboard", "storyboard")
     wait_for(driver, lambda: outline(driver, "card") is not None, "the storyboard's detached controllers are created")
     assert "segues showDetail compose" in tags(driver, "list")
