@@ -127,4 +127,18 @@ extension PropertyTests {
         #expect(tree.appearance("p4") == .appeared)
         #expect(tree.snapshot().controllers["p4"]?.parent == nil)
     }
+
+    /// Found by a PROPERTY_TEST_SCALE soak of `randomContainerCallsWithOverridesKeepTheInvariants`
+    /// (input `[2124840, 0, 1481836, 9806654]`): the window hides; `n`'s `viewWillDisappear`
+    /// override removes the page `p3` from its page view controller before the window's walk
+    /// reaches it. The page view controller no longer relays to `p3` and its view stays in the
+    /// hidden window, so `p3` stayed appeared off screen. A shown child that leaves its parent
+    /// while its view is off screen disappears: `viewWillDisappear` before `didMove(nil)`.
+    @Test func aPageRemovedWhileTheWindowHidesDisappears() throws {
+        let tree = try Self.replayContainerInput([2_124_840, 0, 1_481_836, 9_806_654])
+        #expect(tree.appearance("p3") == .disappeared)
+        #expect(tree.snapshot().controllers["p3"]?.parent == nil)
+        let p3 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p3" }.compactMap(\.callback)
+        #expect(p3.suffix(3) == ["viewWillDisappear", "didMove", "viewDidDisappear"])
+    }
 }

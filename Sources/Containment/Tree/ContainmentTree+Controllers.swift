@@ -109,16 +109,23 @@ extension ContainmentTree {
         if let split = grandparent, readController(split, { $0.split?.secondary }) == child {
             editController(split) { $0.forget(child) }
         }
-        // A page its page view controller relays a turn's appearance to (rule 24) has no one
-        // left to end it once it leaves mid-appearance (an override can make it leave then:
-        // rule 40): the turn's end ends it, as for any view-driven appearance.
-        let endsWithTheTurn = editController(childIndex) { node in
+        let (endsWithTheTurn, shown, rootView) = editController(childIndex) { node in
             node.parent = nil
             // The parent's trait override for it goes with the link (rule 32).
             if node.hasExtras, node.overrideTraitCollection != nil { node.overrideTraitCollection = nil }
-            return node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing)
+            return (
+                node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing),
+                node.appearance == .appeared || node.appearance == .appearing, node.rootView
+            )
         }
+        // A child its parent drove (a page, a child forwarded by hand) follows its view from
+        // now on (an override can make it leave mid-appearance, even while the window hides:
+        // rule 40). A page its page view controller relayed a turn's appearance to has no one
+        // left to end it: the turn's end does. A shown one whose view is off screen disappears.
         if endsWithTheTurn { appendToTurnList(.deferredEnds, childIndex) }
+        if shown, let rootView, !(window.visible && readView(rootView, { $0.inWindow })) {
+            disappearWalk(from: rootView)
+        }
         emit(child, "didMove", parentArguments(nil))
         runOverrides(child, "didMove")
     }
