@@ -133,7 +133,7 @@ extension PropertyTests {
     /// override removes the page `p3` from its page view controller before the window's walk
     /// reaches it. The page view controller no longer relays to `p3` and its view stays in the
     /// hidden window, so `p3` stayed appeared off screen. A shown child that leaves its parent
-    /// while its view is off screen disappears: `viewWillDisappear` before `didMove(nil)`.
+    /// while its view is in the hiding window disappears: `viewWillDisappear` before `didMove(nil)`.
     @Test func aPageRemovedWhileTheWindowHidesDisappears() throws {
         let tree = try Self.replayContainerInput([2_124_840, 0, 1_481_836, 9_806_654])
         #expect(tree.appearance("p3") == .disappeared)

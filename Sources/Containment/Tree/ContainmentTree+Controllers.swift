@@ -121,9 +121,11 @@ extension ContainmentTree {
         // A child its parent drove (a page, a child forwarded by hand) follows its view from
         // now on (an override can make it leave mid-appearance, even while the window hides:
         // rule 40). A page its page view controller relayed a turn's appearance to has no one
-        // left to end it: the turn's end does. A shown one whose view is off screen disappears.
+        // left to end it: the turn's end does. A shown one whose view is in the hiding window
+        // disappears, as the window's walk, which passed it while its parent drove it, would
+        // have made it; one whose view its parent took out first keeps its state (rule 10).
         if endsWithTheTurn { appendToTurnList(.deferredEnds, childIndex) }
-        if shown, let rootView, !(window.visible && readView(rootView, { $0.inWindow })) {
+        if shown, !window.visible, let rootView, readView(rootView, { $0.inWindow }) {
             disappearWalk(from: rootView)
         }
         emit(child, "didMove", parentArguments(nil))
