@@ -198,6 +198,18 @@ import Testing
         #expect(tree.snapshot().window.rootViewController == "vc")
     }
 
+    /// A call inside an override that returns something (`targetViewController`, rule 30)
+    /// returns it to the override: the request's `results` hold only what its own calls return.
+    @Test func rule40_whatAnOverridesCallReturnsIsNotTheRequestsResult() throws {
+        let tree = try tree(["viewDidLoad": [call("vc", "targetViewController", ["forAction": "show"])]])
+        let loaded = tree.perform([call("vc", "loadViewIfNeeded")], atomic: false, now: t0)
+        #expect(loaded.failure == nil)
+        #expect(loaded.results == nil)
+        let asked = tree.perform(
+            [call("extra", "loadViewIfNeeded"), call("vc", "targetViewController", ["forAction": "show"])], atomic: false, now: t0)
+        #expect(asked.results == [.null, .null])
+    }
+
     @Test func rule40_aPatchMergesOverridesAndNullRemovesOne() throws {
         let tree = try tree(["viewDidLoad": [call("vc", "setNeedsStatusBarAppearanceUpdate")]])
         _ = try tree.updateController(

@@ -60,7 +60,13 @@ extension ContainmentTree {
             return
         }
         overrideRun.frames.append(frame)
-        defer { overrideRun.frames.removeLast() }
+        // What an override's calls return stays in the override: the request's results are
+        // what its own calls return (`targetViewController`).
+        let requestResult = callResult
+        defer {
+            overrideRun.frames.removeLast()
+            callResult = requestResult
+        }
         for (index, call) in calls.enumerated() {
             overrideRun.frames[overrideRun.frames.count - 1].call = index
             overrideRun.callsRun += 1
