@@ -46,6 +46,26 @@ extension PropertyTests {
         }
     }
 
+    /// Overrides on the adaptivity cast: routing, trait overrides, rotations, the split view
+    /// delegate, swipes and user actions from inside callbacks (docs/uikit-rules-adaptivity.md),
+    /// with the adaptivity invariants that still hold when overrides can change the traits
+    /// again within a call.
+    @Test func randomAdaptivityCallsWithOverridesKeepTheInvariants() async {
+        await propertyCheck(count: propertyTestCount(150), input: Gen.int(in: 0...9_999_999).array(of: 2...30)) { numbers in
+            try Self.replayAdaptivityInput(numbers)
+        }
+    }
+
+    /// Replays an input of the adaptivity test with overrides.
+    @discardableResult
+    static func replayAdaptivityInput(_ numbers: [Int]) throws -> ContainmentTree {
+        let tree = try makeAdaptivityTree()
+        let split = min(numbers.count / 3 + 1, 6)
+        declare(overrides(numbers.prefix(split), cast: adaptivityCast, step: adaptivityStep), on: tree)
+        checkAdaptivitySteps(numbers.dropFirst(split), on: tree, oncePerCall: false)
+        return tree
+    }
+
     /// Atomic and step-by-step batches agree with overrides declared, as without: the turn's
     /// end, where overrides may fail the whole batch, included.
     @Test func atomicBatchWithOverridesEqualsItsCallsOrChangesNothing() async {
@@ -140,5 +160,51 @@ extension PropertyTests {
         #expect(tree.snapshot().controllers["p3"]?.parent == nil)
         let p3 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p3" }.compactMap(\.callback)
         #expect(p3.suffix(3) == ["viewWillDisappear", "didMove", "viewDidDisappear"])
+    }
+
+    /// Found by `randomAdaptivityCallsWithOverridesKeepTheInvariants` (input `[4609664, 0,
+    /// 5682123, 4596391]`): a tap selects the split view controller's tab; its primary's
+    /// `viewWillAppear` override shows `p1` as the detail, which replaces the secondary `d`.
+    /// The tab's forwarding had listed `d` before the override ran and made it appear out of
+    /// the window. A container forwards only to the controllers it still forwards to.
+    @Test func aSecondaryReplacedInsideThePrimarysViewWillAppearDoesNotAppear() throws {
+        let tree = try Self.replayAdaptivityInput([4_609_664, 0, 5_682_123, 4_596_391])
+        #expect(tree.appearance("d") == .disappeared)
+        #expect(tree.appearance("p1") == .appeared)
+        #expect(tree.snapshot().controllers["s"]?.secondary == "p1")
+    }
+
+    /// Found by the same test (input `[1552016, 8372215]`): the primary `m`'s `viewWillAppear`
+    /// override replaces `m` itself as the split's primary while the tab switch shows it; the
+    /// tab switch's end made the removed `m` appear. A child that leaves its parent while
+    /// appearing off screen turns away (docs/uikit-rules-callbacks.md, rule 40).
+    @Test func aPrimaryReplacedInsideItsOwnViewWillAppearTurnsAway() throws {
+        let tree = try Self.replayAdaptivityInput([1_552_016, 8_372_215])
+        let m = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "m" }.compactMap(\.callback)
+        #expect(m.suffix(4) == ["willMove", "viewWillDisappear", "didMove", "viewDidDisappear"])
+        #expect(tree.appearance("m") == .disappeared)
+        #expect(tree.appearance("p1") == .appeared)
+    }
+
+    /// Found by the same test (input `[4371277, 9712667]`): the presented `p3`'s
+    /// `viewWillAppear` override hides the window before the presentation puts its view in;
+    /// the presentation's end made it appear in the hidden window. It turns away, as a pushed
+    /// controller does (`aWindowHiddenInsideThePushedControllersViewWillAppearLeavesItDisappeared`).
+    @Test func aWindowHiddenInsideThePresentedControllersViewWillAppearLeavesItDisappeared() throws {
+        let tree = try Self.replayAdaptivityInput([4_371_277, 9_712_667])
+        #expect(tree.appearance("p3") == .disappeared)
+        #expect(tree.snapshot().controllers["p3"]?.presentingViewController == "t")
+    }
+
+    /// Found by the same test (input `[3042806, 1712171]`): `p2`'s `viewDidLoad` override
+    /// presents `p4` on the tab bar controller that is presenting `p2`. The view loaded before
+    /// the presentation's links were set, so `p4` was presented too and the presenter kept only
+    /// `p2`. The links come first now: UIKit's "while a presentation is in progress" warning.
+    @Test func aPresentFromThePresentedControllersViewDidLoadIsAPresentationInProgress() throws {
+        let tree = try Self.replayAdaptivityInput([3_042_806, 1_712_171])
+        let warning = "Attempt to present <p4> on <t> (from <t>) while a presentation is in progress."
+        #expect(try tree.events(after: 0, limit: 10_000).contains { $0.warning == warning })
+        #expect(tree.snapshot().controllers["t"]?.presentedViewController == "p2")
+        #expect(tree.snapshot().controllers["p4"]?.presentingViewController == nil)
     }
 }

@@ -24,13 +24,15 @@ extension ContainmentTree {
         }
         // Adapted to the presenter's traits before the transition begins (rule 33).
         let style = adaptedStyle(of: presented, requested: requested, sizeClass: horizontalSizeClass(of: presenter))
-        loadViewIfNeeded(presented)
         editController(presenter) { $0.presentedViewController = presented }
         let delegate = controllers[existing: presented].transitioningDelegate
         var presentation = Presentation(
             presenter: presenter, style: style, phase: .presenting, requestedStyle: style == requested ? nil : requested)
         presentation.removesPresentersView = delegate?.presentationController?.shouldRemovePresentersView ?? false
         editController(presented) { $0.presentation = presentation }
+        // After the links: a `present` from its `viewDidLoad` override finds a presentation
+        // in progress (rule 40).
+        loadViewIfNeeded(presented)
         let (transitionID, ordinal) = nextPresentationTransitionID()
         let forwards = window.visible
         schedulePresentationTransition(
@@ -44,6 +46,11 @@ extension ContainmentTree {
         }
         setFrame(node.viewID, presentedFrame(of: presented))
         try addSubview(node.viewID, to: WindowState.viewID)
+        // An override in the begins may have hidden the window (rule 40): what began
+        // appearing turns away, as when the window hides mid-transition.
+        if forwards, !window.visible, let view = readController(presented, { $0.rootView }) {
+            disappearWalk(from: view)
+        }
     }
 
     /// The exceptions of rule 22, in the order UIKit checks them.

@@ -229,11 +229,34 @@ extension ContainmentTree {
         beginAppearance(controller, at: index, from: state, appearing: appearing, animated: animated, driver: driver)
         for descendant in forwardedDescendants(of: index, includingOrphans: forwardsToOrphans) {
             guard let state = readController(descendant, { $0.appearance }) else { continue }
+            // An override run by an earlier callback may have moved it out (rule 40).
+            if hasOverrides, !forwards(to: descendant, from: index, includingOrphans: forwardsToOrphans) { continue }
             let changes = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
             if changes {
                 beginAppearance(descendant, appearing: appearing, animated: animated, driver: driver)
             }
         }
+    }
+
+    /// Whether `ancestor` still forwards its appearance to `descendant`: the descendant's view
+    /// is under the ancestor's, and no controller between them forwards by hand.
+    private func forwards(to descendant: String, from ancestor: NodeHandle, includingOrphans: Bool) -> Bool {
+        guard let descendantView = controllerHandle(named: descendant).flatMap({ readController($0, { $0.rootView }) }),
+            let ancestorView = readController(ancestor, { $0.rootView })
+        else { return false }
+        var current: NodeHandle? = descendantView
+        var budget = WalkBudget("appearance", nodes: views.count)
+        while let view = current, view != ancestorView {
+            visit(&budget)
+            let (owner, superview) = readView(view) { ($0.owner, $0.superview) }
+            if let owner {
+                let parent = readController(owner) { $0.parent }
+                if let parent, !readController(parent, { $0.automaticallyForwardsAppearance }) { return false }
+                if parent == nil, !includingOrphans { return false }
+            }
+            current = superview
+        }
+        return current == ancestorView
     }
 
     /// A container's explicit `endAppearanceTransition`, forwarded like the begin.

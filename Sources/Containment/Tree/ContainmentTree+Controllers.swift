@@ -109,24 +109,27 @@ extension ContainmentTree {
         if let split = grandparent, readController(split, { $0.split?.secondary }) == child {
             editController(split) { $0.forget(child) }
         }
-        let (endsWithTheTurn, shown, rootView) = editController(childIndex) { node in
+        let (endsWithTheTurn, appearance, rootView) = editController(childIndex) { node in
             node.parent = nil
             // The parent's trait override for it goes with the link (rule 32).
             if node.hasExtras, node.overrideTraitCollection != nil { node.overrideTraitCollection = nil }
             return (
                 node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing),
-                node.appearance == .appeared || node.appearance == .appearing, node.rootView
+                node.appearance, node.rootView
             )
         }
         // A child its parent drove (a page, a child forwarded by hand) follows its view from
-        // now on (an override can make it leave mid-appearance, even while the window hides:
-        // rule 40). A page its page view controller relayed a turn's appearance to has no one
-        // left to end it: the turn's end does. A shown one whose view is in the hiding window
-        // disappears, as the window's walk, which passed it while its parent drove it, would
-        // have made it; one whose view its parent took out first keeps its state (rule 10).
+        // now on (an override can make it leave mid-appearance: rule 40). A page its page view
+        // controller relayed a turn's appearance to has no one left to end it: the turn's end
+        // does. One appearing off screen turns away, as one in the window that is hiding
+        // (whose walk passed it while its parent drove it); one that appeared and whose view
+        // its parent took out first keeps its state (rule 10).
         if endsWithTheTurn { appendToTurnList(.deferredEnds, childIndex) }
-        if shown, !window.visible, let rootView, readView(rootView, { $0.inWindow }) {
-            disappearWalk(from: rootView)
+        if let rootView, appearance == .appearing || appearance == .appeared {
+            let inWindow = readView(rootView) { $0.inWindow }
+            if appearance == .appearing ? !(window.visible && inWindow) : (!window.visible && inWindow) {
+                disappearWalk(from: rootView)
+            }
         }
         emit(child, "didMove", parentArguments(nil))
         runOverrides(child, "didMove")
