@@ -207,4 +207,15 @@ extension PropertyTests {
         #expect(tree.snapshot().controllers["t"]?.presentedViewController == "p2")
         #expect(tree.snapshot().controllers["p4"]?.presentingViewController == nil)
     }
+
+    /// Found by a PROPERTY_TEST_SCALE=50 soak of the same test (input `[4057917, 0, 3114775,
+    /// 2062910]`): the back swipe on `m` begins; the leaving `d`'s `viewWillDisappear` override
+    /// replaces `m` as the split's primary, so the swipe goes on off screen and its finish made
+    /// `ml` appear out of the window. What began appearing off screen turns away, as in a push.
+    @Test func aBackSwipeTakenOffScreenByAnOverrideLeavesNothingAppeared() throws {
+        let tree = try Self.replayAdaptivityInput([4_057_917, 0, 3_114_775, 2_062_910])
+        #expect(tree.appearance("ml") == .disappeared)
+        #expect(tree.snapshot().controllers["m"]?.viewControllers == ["ml"])
+        #expect(tree.snapshot().controllers["s"]?.primary == "n")
+    }
 }

@@ -64,6 +64,11 @@ extension ContainmentTree {
         }
         setFrame(controllers[existing: below].viewID, contentFrame(of: navigation))
         try addSubview(controllers[existing: below].viewID, to: node.viewID, at: 0)
+        // An override in the begins may have taken the navigation controller off screen
+        // (rule 40): what began appearing there turns away, as in a push.
+        if forwards, !isOnScreen(node.viewID), let view = readController(below, { $0.rootView }) {
+            disappearWalk(from: view)
+        }
         editController(navigation) { $0.interactivePop = InteractivePop(from: top, to: below, percent: 0) }
     }
 
@@ -88,10 +93,8 @@ extension ContainmentTree {
         let began = controllers[existing: pop.from].appearanceDriver == .manual
         if finish {
             removeFromSuperview(controllers[existing: pop.from].viewID)
-            if began {
-                endAppearanceTransition(pop.from)
-                endAppearanceTransition(pop.to)
-            }
+            // Only what the swipe still drives: one an override turned away ends with the turn.
+            if began { settleManualAppearance(of: [pop.from, pop.to]) }
             editController(navigation) { $0.stack?.removeLast() }
             removeFromParentController(pop.from)
         } else {
