@@ -122,6 +122,7 @@ func describe(_ line: StreamLine) -> String {
     case .Event(let event): "[\(event.seq),\"\(event.controller ?? "")\",\"\(event.callback?.rawValue ?? "warning")\"]"
     case .StreamResetMessage(let message): "reset: replay from \(message.reset.oldestSeq)"
     case .StreamTreeDeletedMessage(let message): "treeDeleted: \(message.treeDeleted.tree) after \(message.treeDeleted.lastSeq)"
+    case .StreamTreeMovedMessage(let message): "treeMoved: \(message.treeMoved.tree)"
     case .StreamShutdownMessage(let message): "shutdown: \(message.shutdown.reason)"
     case .StreamHeartbeatMessage: "heartbeat"
     }
