@@ -218,4 +218,16 @@ extension PropertyTests {
         #expect(tree.snapshot().controllers["m"]?.viewControllers == ["ml"])
         #expect(tree.snapshot().controllers["s"]?.primary == "n")
     }
+
+    /// Found by a PROPERTY_TEST_SCALE=100 soak of the same test (input `[9395678, 0, 3797201,
+    /// 6040471, 6981302]`): a back swipe on `m` from `p4` to `d` is cancelled; `d`'s
+    /// `viewDidDisappear` override hides the window before the reversal reaches `p4`, which
+    /// then appeared again in the hidden window. It ends the disappearance it began instead.
+    @Test func aBackSwipeCancelledAfterAnOverrideHidTheWindowLeavesTheTopDisappeared() throws {
+        let tree = try Self.replayAdaptivityInput([9_395_678, 0, 3_797_201, 6_040_471, 6_981_302])
+        let p4 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p4" }.compactMap(\.callback)
+        #expect(p4.suffix(4) == ["willMove", "viewWillDisappear", "viewDidDisappear", "didMove"])
+        #expect(tree.appearance("p4") == .disappeared)
+        #expect(tree.snapshot().controllers["m"]?.viewControllers?.last == "p4")
+    }
 }

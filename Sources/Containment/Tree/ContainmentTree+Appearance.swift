@@ -278,6 +278,12 @@ extension ContainmentTree {
     /// cancelled interactive transition (a back swipe, a page swipe).
     func runAppearanceTransitions(_ steps: [(controller: String, appearing: Bool)]) {
         for step in steps {
+            // An earlier step's override may have taken the view off screen (rule 40): what was
+            // to appear again ends what it began instead, as when the window went away before.
+            if step.appearing, !isOnScreen(controllers[existing: step.controller].viewID) {
+                settleManualAppearance(of: [step.controller])
+                continue
+            }
             beginAppearanceTransition(step.controller, appearing: step.appearing, animated: true, driver: .manual)
             endAppearanceTransition(step.controller)
         }
