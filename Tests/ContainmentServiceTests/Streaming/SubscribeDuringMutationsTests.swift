@@ -40,11 +40,15 @@ import Testing
         }
 
         let completed = Atomic<Int>(0)
+        // Past half their batches the writers wait for 8 streams (2 kept): on a loaded machine
+        // they could otherwise finish before the test opened any, and nothing would be raced.
+        let streamsOpened = Atomic<Int>(0)
         let failures = Mutex<[String]>([])
         let writersDone = DispatchGroup()
         for child in children {
             DispatchQueue.global().async(group: writersDone) {
-                for _ in 0..<Self.batchesPerWriter {
+                for batch in 0..<Self.batchesPerWriter {
+                    while batch >= Self.batchesPerWriter / 2, streamsOpened.load(ordering: .relaxed) < 8 { usleep(1_000) }
                     do {
                         let reply = try service.request("POST", "/v1/trees/race/calls", json: Self.cycle(child))
                         if reply.status != 200 { failures.withLock { $0.append("\(reply.status) \(reply.text)") } }
@@ -79,6 +83,7 @@ import Testing
             let stream = try EventStreamClient(port: service.port, target, format: format, headers: headers)
             try #require(stream.status == 200)
             opened += 1
+            streamsOpened.store(opened, ordering: .relaxed)
             if opened % 4 == 0 {
                 kept.append((stream, after))
                 continue
