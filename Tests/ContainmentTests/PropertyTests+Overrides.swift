@@ -230,4 +230,23 @@ extension PropertyTests {
         #expect(tree.appearance("p4") == .disappeared)
         #expect(tree.snapshot().controllers["m"]?.viewControllers?.last == "p4")
     }
+
+    /// Found by a PROPERTY_TEST_SCALE=100 soak of `randomContainerCallsWithOverridesKeepTheInvariants`
+    /// (input `[0, 7973237, 5179336, 1144596]`): an animated `setViewControllers` turns the page
+    /// view controller `g` from `p1` to `p2`; `p2`'s `viewDidLoad` override hides the window
+    /// before the page transition starts. `g` relayed the window's `viewWillDisappear` to `p1`,
+    /// but its `viewDidDisappear` at the turn's end skipped `p1` as the transition's leaving
+    /// page, and the transition, started off screen, drives none: `p1` stayed disappearing. The
+    /// relay ends what it began on a page no transition drives.
+    @Test func aPageTurnedAwayFromWhileTheNewPagesViewDidLoadHidesTheWindowDisappears() throws {
+        let tree = try Self.replayContainerInput([0, 7_973_237, 5_179_336, 1_144_596])
+        #expect(tree.appearance("p1") == .disappeared)
+        #expect(tree.appearance("p2") == .disappeared)
+        let p1 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p1" }.compactMap(\.callback)
+        #expect(p1.suffix(3) == ["willMove", "viewWillDisappear", "viewDidDisappear"])
+        _ = tree.advance(to: t0 + 1)
+        #expect(tree.appearance("p1") == .disappeared)
+        #expect(tree.snapshot().controllers["p1"]?.parent == nil)
+        #expect(tree.snapshot().controllers["g"]?.children == ["p2"])
+    }
 }

@@ -158,11 +158,14 @@ extension ContainmentTree {
     /// left behind by a swipe whose other page was removed mid-swipe), except a page an
     /// animated `setViewControllers` is taking out, which that transition drives
     /// (docs/uikit-rules-page-view-controller.md, "Decision: a page removed mid-swipe").
-    private func shownPages(of pageViewController: String) -> [String] {
+    /// `drivenOnly`: only a transition that forwards appearance keeps its leaving page; one
+    /// started off screen drives none, so an end relayed to that page is its only end.
+    private func shownPages(of pageViewController: String, drivenOnly: Bool = false) -> [String] {
         guard let node = controllers[pageViewController] else { return [] }
         let pages = childIDs(of: node).filter { isShownPage($0, of: pageViewController) }
         guard !pages.isEmpty, !scheduler.running.isEmpty else { return pages }
-        let leaving = Set(scheduler.running.values.lazy.filter { $0.parent == pageViewController }.map(\.from))
+        let leaving = Set(
+            scheduler.running.values.lazy.filter { $0.parent == pageViewController && (!drivenOnly || $0.forwardsAppearance) }.map(\.from))
         return pages.filter { !leaving.contains($0) }
     }
 
@@ -178,9 +181,11 @@ extension ContainmentTree {
         }
     }
 
-    /// After its own "did" callback, the pages it began under the same driver end.
+    /// After its own "did" callback, the pages it began under the same driver end: a page a
+    /// transition began taking out after the relay's begin (an override hid the window while
+    /// the new page loaded, rule 40) included, as that transition drives none.
     func relayEndToPages(of pageViewController: String, driver: AppearanceDriver?) {
-        for page in shownPages(of: pageViewController) {
+        for page in shownPages(of: pageViewController, drivenOnly: true) {
             guard let node = controllers[page], node.appearanceDriver == driver,
                 node.appearance == .appearing || node.appearance == .disappearing
             else { continue }
