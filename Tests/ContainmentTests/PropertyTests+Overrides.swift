@@ -249,4 +249,17 @@ extension PropertyTests {
         #expect(tree.snapshot().controllers["p1"]?.parent == nil)
         #expect(tree.snapshot().controllers["g"]?.children == ["p2"])
     }
+
+    /// Found by a PROPERTY_TEST_SCALE=20 run of the same test (input `[7372422, 0, 1322574,
+    /// 1064556, 18]`): with the window hidden, `g` is set to `p3`, whose `didMove` (at the
+    /// turn's end) sets `p4`; removing `p3` runs the same override from its `didMove(nil)`, which
+    /// sets `p4` first. `p4` waited twice, and past the turn's end: its two `didMove` calls came
+    /// with the next, refused, call. It gets one `didMove`, in the turn that set it.
+    @Test func aPageSetFromADidMoveOverrideAtTheTurnsEndMovesOnceInThatTurn() throws {
+        let tree = try Self.replayContainerInput([7_372_422, 0, 1_322_574, 1_064_556, 18])
+        let p4 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p4" && $0.callback == "didMove" }
+        #expect(p4.count == 1)
+        #expect(Set(p4.map(\.batch)) == [3])
+        #expect(tree.snapshot().controllers["g"]?.children == ["p4"])
+    }
 }

@@ -86,6 +86,7 @@ extension ContainmentTree {
                 field: "", reportsCompletion: false, drivesAppearance: true)
             return
         }
+        let children = Set(childIDs(of: node))
         for old in removed {
             willMove(old, toParent: nil)
             if isShownPage(old, of: pageViewController) {
@@ -95,7 +96,8 @@ extension ContainmentTree {
             removeFromParentController(old)
         }
         editController(pageViewController) { $0.stack = pages }
-        for new in added {
+        // A `didMove(toParent: nil)` override that set the same page already added it (rule 40).
+        for new in added where children.contains(new) || parentID(of: new) != pageViewController {
             try addChildController(new, to: pageViewController, field: field)
             if controllers[existing: pageViewController].isViewLoaded {
                 try showPage(new, in: pageViewController)

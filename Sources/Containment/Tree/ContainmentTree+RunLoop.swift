@@ -32,7 +32,10 @@ extension ContainmentTree {
                 continue
             }
             completeAwaitingPages()
-            if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty || !scheduler.pendingIsAppearing.isEmpty {
+            // A `didMove` override may set pages that await again (rule 40): they are this turn's too.
+            if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty || !scheduler.pendingIsAppearing.isEmpty
+                || !scheduler.pagesAwaitingAppearance.isEmpty
+            {
                 continue
             }
             clearSettledMovingFlags()
