@@ -262,4 +262,23 @@ extension PropertyTests {
         #expect(Set(p4.map(\.batch)) == [3])
         #expect(tree.snapshot().controllers["g"]?.children == ["p4"])
     }
+
+    /// Found by a PROPERTY_TEST_SCALE=100 soak of `randomContainerCallsWithOverridesKeepTheInvariants`
+    /// that crashed the process (so it printed no input; this is the case rebuilt by hand): a
+    /// back swipe from `p2` to `p1` finishes; `p2`'s `viewDidDisappear` and `p1`'s
+    /// `viewDidAppear` overrides take both out of `n`, and the pop then removed the top of an
+    /// empty stack. The pop takes out only a top that is still `n`'s.
+    @Test func aBackSwipeWhoseDidOverridesTakeBothControllersOutFinishesWithAnEmptyStack() throws {
+        let tree = try Self.makeContainerTree()
+        _ = try tree.perform([call("n", "setViewControllers", ["viewControllers": ["p1", "p2"], "animated": false])], atomic: false, now: t0)
+        _ = try tree.updateController("p2", ControllerPatch(overrides: ["viewDidDisappear": [call("p2", "removeFromParent")]]), now: t0)
+        _ = try tree.updateController("p1", ControllerPatch(overrides: ["viewDidAppear": [call("p1", "removeFromParent")]]), now: t0)
+        _ = try tree.perform([call("n", "beginInteractivePop")], atomic: false, now: t0)
+        _ = try tree.perform([call("n", "finishInteractivePop")], atomic: false, now: t0)
+        #expect(tree.snapshot().controllers["n"]?.viewControllers == [])
+        #expect(tree.snapshot().controllers["n"]?.children == [])
+        #expect(tree.snapshot().controllers["p1"]?.parent == nil)
+        #expect(tree.snapshot().controllers["p2"]?.parent == nil)
+        Self.checkInvariants(tree)
+    }
 }

@@ -95,7 +95,11 @@ extension ContainmentTree {
             removeFromSuperview(controllers[existing: pop.from].viewID)
             // Only what the swipe still drives: one an override turned away ends with the turn.
             if began { settleManualAppearance(of: [pop.from, pop.to]) }
-            editController(navigation) { $0.stack?.removeLast() }
+            // The "did" overrides may have taken the top out already, or moved it (rule 40).
+            guard parentID(of: pop.from) == navigation else { return }
+            editController(navigation) { node in
+                if node.stack?.last == pop.from { node.stack?.removeLast() }
+            }
             removeFromParentController(pop.from)
         } else {
             if began, !isOnScreen(controllers[existing: navigation].viewID) {
