@@ -46,6 +46,33 @@ import Testing
         store.close()
     }
 
+    /// The shared store writes a run of entries in one statement: each run keeps its place
+    /// among a commit's other records, and any tree id survives the way there.
+    @Test(arguments: StoreBackend.available)
+    func aCommitsRunsOfEntriesKeepTheirPlaceAmongItsOtherRecords(_ backend: StoreBackend) throws {
+        let place = try backend.place()
+        let store = try place.open()
+        let odd = #"a "quoted", {braced} \ ü tree"#
+        try store.commit([.createTree(Fixture.header(odd)), .createTree(Fixture.header("b"))])
+        try store.commit(
+            [.mutation(Fixture.entry(odd, version: 2)), .mutation(Fixture.entry("b", version: 2)), .mutation(Fixture.entry(odd, version: 3))]
+                + [.deleteTree(odd), .createTree(Fixture.header(odd, incarnation: 2))]
+                + [.mutation(Fixture.entry(odd, version: 2)), .mutation(Fixture.entry("b", version: 3))])
+        try store.commit((4...6).map { .mutation(Fixture.entry("b", version: $0)) })
+        store.close()
+
+        let reopened = try place.open()
+        let trees = try reopened.loadTrees().sorted { $0.header.id < $1.header.id }
+        #expect(trees.map(\.header.id) == [odd, "b"])
+        #expect(trees[0].header.incarnation == 2)
+        #expect(trees[0].entries.map(\.version) == [2])
+        #expect(trees[1].entries.map(\.version) == [2, 3, 4, 5, 6])
+        var expected = Fixture.entry("b", version: 5)
+        expected.position = trees[1].entries[3].position
+        #expect(trees[1].entries[3] == expected)
+        reopened.close()
+    }
+
     @Test(arguments: StoreBackend.available)
     func entriesBeforeASnapshotAreLeftOutOfTheLoad(_ backend: StoreBackend) throws {
         let place = try backend.place()

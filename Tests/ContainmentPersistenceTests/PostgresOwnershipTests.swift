@@ -63,6 +63,43 @@ struct PostgresOwnershipTests {
         store.abandon()
     }
 
+    /// A commit of entries alone is one statement: the trees still held are written, the one
+    /// whose row names another epoch (taken over meanwhile) is refused, none of its entries land.
+    @Test func aCommitOfEntriesAloneWritesTheTreesStillHeldAndRefusesTheOthers() throws {
+        let schema = try PostgresTestSchema()
+        let store = try PostgresStore(url: schema.url, instanceName: "owner", leaseTiming: Self.stillLease)
+        try store.commit([.createTree(Fixture.header("t")), .createTree(Fixture.header("u"))])
+        try schema.execute("UPDATE containment_heads SET epoch = epoch + 1000 WHERE tree = 't'")
+        var last = Fixture.entry("u", version: 3)
+        last.listing = TreeListing(version: 3, lastSeq: 9, controllers: 2)
+        let refused = try store.commit(refusing: [
+            .mutation(Fixture.entry("t", version: 2)), .mutation(Fixture.entry("u", version: 2)), .mutation(last),
+        ])
+        #expect(refused == ["t": .ownershipLost(tree: "t")])
+        #expect(store.ownership.withLock { $0.held["t"] } == nil)
+        #expect(try schema.value("SELECT string_agg(tree || ':' || version, ',' ORDER BY tree, version) FROM containment_journal") == "u:2,u:3")
+        #expect(try schema.value("SELECT version || ' ' || last_seq || ' ' || controllers FROM containment_heads WHERE tree = 'u'") == "3 9 2")
+        store.abandon()
+    }
+
+    /// An entry the database refuses (its version is taken) refuses the whole commit, whose
+    /// other entries do not land either, and the next commit goes through on the same connection.
+    @Test func aCommitOfEntriesTheDatabaseRefusesWritesNoneOfThemAndTheNextGoesThrough() throws {
+        let schema = try PostgresTestSchema()
+        let store = try PostgresStore(url: schema.url, instanceName: "owner", leaseTiming: Self.stillLease)
+        try store.commit(["t", "u", "v"].map { .createTree(Fixture.header($0)) } + [.mutation(Fixture.entry("t", version: 2))])
+        let refused = try store.commit(refusing: [.mutation(Fixture.entry("u", version: 2)), .mutation(Fixture.entry("t", version: 2))])
+        #expect(Set(refused.keys) == ["t", "u"])
+        guard case .commitFailed(let reason) = refused["u"] else {
+            Issue.record("refused as \(String(describing: refused["u"]))")
+            return
+        }
+        #expect(reason.contains("23505"))
+        #expect(try store.commit(refusing: [.mutation(Fixture.entry("v", version: 2))]).isEmpty)
+        #expect(try schema.value("SELECT string_agg(tree || ':' || version, ',' ORDER BY tree, version) FROM containment_journal") == "t:2,v:2")
+        store.abandon()
+    }
+
     /// A dead instance (killed: nothing given up) keeps its trees until its lease lapses, no
     /// longer: then another takes them, with every record it committed.
     @Test func aDeadInstancesTreesMoveOnceItsLeaseLapses() throws {

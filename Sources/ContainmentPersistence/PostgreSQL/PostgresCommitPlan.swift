@@ -75,22 +75,19 @@ struct PostgresCommitPlan {
 
     var isEmpty: Bool { fenced.isEmpty && claimed.isEmpty }
 
+    /// Whether the commit only adds journal entries to trees this instance holds (what a
+    /// stream of mutations commits): then its fence and writes are one statement
+    /// (`fencedEntriesStatement`), sent with `BEGIN` and `COMMIT` in one round trip.
+    var writesOnlyHeldEntries: Bool {
+        claimed.isEmpty && snapshots.isEmpty && !fenced.isEmpty
+            && records.allSatisfy { if case .mutation = $0 { true } else { false } }
+    }
+
     /// The fence's statements: the held trees' rows locked (and their listings set) in one
     /// statement, then one claim per created tree.
     func fenceStatements() -> [Statement] {
         var statements: [Statement] = []
-        if !fenced.isEmpty {
-            let listed = fenced.map { listings[$0.tree] }
-            statements.append(
-                Statement(
-                    sql: Self.fence,
-                    parameters: [
-                        .int(session), .textArray(fenced.map(\.tree)), .intArray(fenced.map(\.epoch)),
-                        .intArray(listed.map { $0.map { Int64(bitPattern: $0.version) } ?? -1 }),
-                        .intArray(listed.map { $0.map { Int64(bitPattern: $0.lastSeq) } ?? 0 }),
-                        .intArray(listed.map { Int64($0?.controllers ?? 0) }),
-                    ], prepared: true))
-        }
+        if !fenced.isEmpty { statements.append(Statement(sql: Self.fence, parameters: fenceParameters, prepared: true)) }
         for tree in claimed {
             let listing = listings[tree] ?? TreeListing()
             statements.append(
@@ -104,14 +101,39 @@ struct PostgresCommitPlan {
         return statements
     }
 
+    /// The fence and the held trees' journal entries in one statement; its rows are the
+    /// trees that passed the fence, whose entries it wrote.
+    func fencedEntriesStatement() -> Statement {
+        var entries: [JournalEntry] = []
+        for case .mutation(let entry) in records where refusedUpFront[entry.tree] == nil { entries.append(entry) }
+        return Statement(sql: Self.fencedEntries, parameters: fenceParameters + Self.entryParameters(entries), prepared: true)
+    }
+
+    /// The trees that passed the fence (the rows of `fencedEntriesStatement`).
+    func fence(accepting rows: PostgresResult) -> Fence {
+        var fence = Fence()
+        for row in 0..<rows.rowCount { fence.accepted.insert(rows.text(row, 0) ?? "") }
+        for (tree, _) in fenced where !fence.accepted.contains(tree) { fence.rejected[tree] = .ownershipLost(tree: tree) }
+        return fence
+    }
+
+    /// `fence`'s parameters: this session, then each held tree with its epoch and listing.
+    private var fenceParameters: [PostgresValue] {
+        let listed = fenced.map { listings[$0.tree] }
+        return [
+            .int(session), .textArray(fenced.map(\.tree)), .intArray(fenced.map(\.epoch)),
+            .intArray(listed.map { $0.map { Int64(bitPattern: $0.version) } ?? -1 }),
+            .intArray(listed.map { $0.map { Int64(bitPattern: $0.lastSeq) } ?? 0 }),
+            .intArray(listed.map { Int64($0?.controllers ?? 0) }),
+        ]
+    }
+
     /// Reads the fence's results (after `BEGIN`'s); a failed statement throws.
     func fence(from results: [Result<PostgresResult, PostgresError>]) throws(PostgresError) -> Fence {
         var fence = Fence()
         var index = 0
         if !fenced.isEmpty {
-            let rows = try results[index].get()
-            for row in 0..<rows.rowCount { fence.accepted.insert(rows.text(row, 0) ?? "") }
-            for (tree, _) in fenced where !fence.accepted.contains(tree) { fence.rejected[tree] = .ownershipLost(tree: tree) }
+            fence = self.fence(accepting: try results[index].get())
             index += 1
         }
         for tree in claimed {
@@ -130,12 +152,22 @@ struct PostgresCommitPlan {
 
     /// The writes of the accepted trees' records, in order, then the snapshot (if its tree is
     /// accepted). A creation after the tree's first record (deleted and created again in the
-    /// same commit) takes a new epoch.
+    /// same commit) takes a new epoch. Consecutive mutations go in one statement: a statement
+    /// each cost the database more CPU than the rest of the commit.
     func writeStatements(_ fence: Fence, channels: PostgresChannels) -> Writes {
         var writes = Writes()
         var first: Set<String> = []
+        var entries: [JournalEntry] = []
         for record in records where fence.accepted.contains(record.tree) {
             let isFirst = first.insert(record.tree).inserted
+            if case .mutation(let entry) = record {
+                entries.append(entry)
+                continue
+            }
+            if !entries.isEmpty {
+                writes.statements.append(Self.insertEntries(entries))
+                entries = []
+            }
             switch record {
             case .createTree(let header):
                 writes.statements.append(Statement(sql: Self.clearTree, parameters: [.text(header.id)], prepared: true))
@@ -158,15 +190,7 @@ struct PostgresCommitPlan {
                                 .int(Int64(bitPattern: listing.lastSeq)), .int(Int64(listing.controllers)),
                             ], prepared: true))
                 }
-            case .mutation(let entry):
-                writes.statements.append(
-                    Statement(
-                        sql: Self.insertEntry,
-                        parameters: [
-                            .text(entry.tree), .int(Int64(bitPattern: entry.version)), .double(entry.time), .bytes(entry.mutation),
-                            .int(Int64(bitPattern: entry.digest)), .double(entry.manualTime), .int(entry.sharedChecksum),
-                        ], prepared: true))
-            case .snapshot:
+            case .mutation, .snapshot:
                 break
             case .deleteTree(let id):
                 writes.statements.append(Statement(sql: Self.deleteTree, parameters: [.text(id)], prepared: true))
@@ -175,6 +199,7 @@ struct PostgresCommitPlan {
                     Statement(sql: Self.release, parameters: [.text(id), .int(session), .text(channels.released)], prepared: true))
             }
         }
+        if !entries.isEmpty { writes.statements.append(Self.insertEntries(entries)) }
         for snapshot in snapshots where fence.accepted.contains(snapshot.tree) {
             writes.statements.append(
                 Statement(
@@ -185,6 +210,20 @@ struct PostgresCommitPlan {
                     ], prepared: true))
         }
         return writes
+    }
+
+    /// One statement writing `entries`' journal rows.
+    private static func insertEntries(_ entries: [JournalEntry]) -> Statement {
+        Statement(sql: insertEntries, parameters: entryParameters(entries), prepared: true)
+    }
+
+    /// The columns of `entries`' journal rows, one array each.
+    private static func entryParameters(_ entries: [JournalEntry]) -> [PostgresValue] {
+        [
+            .textArray(entries.map(\.tree)), .intArray(entries.map { Int64(bitPattern: $0.version) }), .doubleArray(entries.map(\.time)),
+            .bytesArray(entries.map(\.mutation)), .intArray(entries.map { Int64(bitPattern: $0.digest) }),
+            .doubleArray(entries.map(\.manualTime)), .intArray(entries.map(\.sharedChecksum)),
+        ]
     }
 
     /// Every tree of the commit refused with `error` (nothing was committed).
@@ -237,6 +276,18 @@ extension PostgresCommitPlan {
         RETURNING h.tree
         """
 
+    /// `fence` and `insertEntries` together: only the entries of the trees that passed are
+    /// written (a data-modifying `WITH` passes its rows on through `RETURNING` alone).
+    static let fencedEntries = """
+        WITH fenced AS (\(fence)),
+             written AS (
+                INSERT INTO containment_journal (tree, version, time, mutation, digest, manual_time, checksum)
+                SELECT u.* FROM unnest($7::text[], $8::int8[], $9::float8[], $10::bytea[], $11::int8[], $12::float8[], $13::int8[])
+                    AS u(tree, version, time, mutation, digest, manual_time, checksum)
+                WHERE u.tree IN (SELECT tree FROM fenced))
+        SELECT tree FROM fenced
+        """
+
     /// A new tree's row, unless one exists (the tree does: a concurrent claim waits for this
     /// transaction and then finds it): its epoch, and whether the lease was valid.
     static let claim = """
@@ -267,9 +318,9 @@ extension PostgresCommitPlan {
         RETURNING epoch
         """
 
-    static let insertEntry = """
+    static let insertEntries = """
         INSERT INTO containment_journal (tree, version, time, mutation, digest, manual_time, checksum)
-        VALUES ($1, $2, $3, $4, $5, $6, $7)
+        SELECT * FROM unnest($1::text[], $2::int8[], $3::float8[], $4::bytea[], $5::int8[], $6::float8[], $7::int8[])
         """
 
     /// The snapshot, and the journal rows it replaces gone in the same statement.

@@ -109,7 +109,7 @@ final class PostgresConnection {
     private func send(_ statement: Statement) throws(PostgresError) -> Bool {
         let parameters = statement.parameters
         let types = parameters.map(\.type)
-        let formats = parameters.map(\.format)
+        let formats = [Int32](repeating: 1, count: parameters.count)  // every value in binary
         let values = parameters.map(\.bytes)
         let lengths = values.map { Int32($0?.count ?? 0) }
         var prepares = false

@@ -149,6 +149,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
         } catch {
             return plan.refusingAll(.commitFailed(reason: "\(error)"))
         }
+        if plan.writesOnlyHeldEntries { return runInOneTrip(plan, connection) }
         let fence: PostgresCommitPlan.Fence
         do {
             let results = try connection.pipeline([.init(sql: "BEGIN", parameters: [])] + plan.fenceStatements())
@@ -176,6 +177,28 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
             return plan.refusing(fence, .commitFailed(reason: "\(error)"))
         }
         return plan.committed(fence, epochs: writes.epochs(from: results))
+    }
+
+    /// `plan`'s fence and writes in one statement, with `BEGIN` and `COMMIT` in one round trip.
+    private func runInOneTrip(_ plan: PostgresCommitPlan, _ connection: PostgresConnection) -> PostgresCommitPlan.Outcome {
+        let results: [Result<PostgresResult, PostgresError>]
+        do {
+            results = try connection.pipeline([
+                .init(sql: "BEGIN", parameters: []), plan.fencedEntriesStatement(), .init(sql: "COMMIT", parameters: []),
+            ])
+        } catch {
+            // The COMMIT may have run before the connection broke.
+            broke()
+            return plan.refusingAll(.commitInDoubt(reason: "\(error)"))
+        }
+        do {
+            // A failure is every later statement's outcome too: the COMMIT's names the first.
+            _ = try results[2].get()
+            return plan.committed(plan.fence(accepting: try results[1].get()), epochs: [:])
+        } catch {
+            rollBack(connection)
+            return plan.refusingAll(.commitFailed(reason: "\(error)"))
+        }
     }
 
     /// Ends a failed transaction; a connection that cannot is given up.

@@ -1,5 +1,5 @@
-/// A statement parameter as libpq sends it: binary, with its type, except arrays, which go in
-/// PostgreSQL's text form (`{"a","b"}`) and are cast in the statement.
+/// A statement parameter as libpq sends it: binary, with its type (arrays in PostgreSQL's
+/// binary array form, one dimension).
 enum PostgresValue: Sendable {
     case int(Int64)
     case double(Double)
@@ -7,9 +7,12 @@ enum PostgresValue: Sendable {
     case bytes([UInt8])
     case textArray([String])
     case intArray([Int64])
+    case doubleArray([Double])
+    case bytesArray([[UInt8]])
     case null
 
-    /// `pg_type` OIDs: int8, float8, text, bytea, text[], int8[]; 0 lets the server infer a null's.
+    /// `pg_type` OIDs: int8, float8, text, bytea, text[], int8[], float8[], bytea[]; 0 lets the
+    /// server infer a null's.
     var type: UInt32 {
         switch self {
         case .int: 20
@@ -18,29 +21,49 @@ enum PostgresValue: Sendable {
         case .bytes: 17
         case .textArray: 1009
         case .intArray: 1016
+        case .doubleArray: 1022
+        case .bytesArray: 1001
         case .null: 0
         }
     }
 
-    /// 1 for binary, 0 for text.
-    var format: Int32 {
+    /// The bytes sent (nil for NULL).
+    var bytes: [UInt8]? {
         switch self {
-        case .textArray, .intArray: 0
-        default: 1
+        case .int(let value): Self.binary(value)
+        case .double(let value): Self.binary(value)
+        case .text(let value): Array(value.utf8)
+        case .bytes(let value): value
+        case .textArray(let values): Self.array(of: 25, values.map { Array($0.utf8) })
+        case .intArray(let values): Self.array(of: 20, values.map(Self.binary))
+        case .doubleArray(let values): Self.array(of: 701, values.map(Self.binary))
+        case .bytesArray(let values): Self.array(of: 17, values)
+        case .null: nil
         }
     }
 
-    /// The bytes sent (nil for NULL); text parameters end with a NUL, which libpq reads up to.
-    var bytes: [UInt8]? {
-        switch self {
-        case .int(let value): withUnsafeBytes(of: value.bigEndian) { Array($0) }
-        case .double(let value): withUnsafeBytes(of: value.bitPattern.bigEndian) { Array($0) }
-        case .text(let value): Array(value.utf8)
-        case .bytes(let value): value
-        case .textArray(let values): Array(("{" + values.map(Self.quotedElement).joined(separator: ",") + "}").utf8) + [0]
-        case .intArray(let values): Array(("{" + values.map(String.init).joined(separator: ",") + "}").utf8) + [0]
-        case .null: nil
+    private static func binary(_ value: Int64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
+
+    private static func binary(_ value: Double) -> [UInt8] { binary(Int64(bitPattern: value.bitPattern)) }
+
+    /// PostgreSQL's binary array (`array_send`): dimensions, no nulls, the element type, then
+    /// each element's length and bytes. An empty array has no dimension.
+    private static func array(of elementType: UInt32, _ elements: [[UInt8]]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20 + elements.reduce(0) { $0 + 4 + $1.count })
+        func append(_ value: UInt32) { withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) } }
+        append(elements.isEmpty ? 0 : 1)
+        append(0)
+        append(elementType)
+        if !elements.isEmpty {
+            append(UInt32(elements.count))
+            append(1)
         }
+        for element in elements {
+            append(UInt32(element.count))
+            bytes.append(contentsOf: element)
+        }
+        return bytes
     }
 
     /// `text` as an SQL string literal, for the few statements that take no parameters (`SET`).
@@ -56,15 +79,5 @@ enum PostgresValue: Sendable {
         }
         quoted.append(mark)
         return quoted
-    }
-
-    /// An array element in double quotes, its `"` and `\` escaped: any string survives.
-    private static func quotedElement(_ value: String) -> String {
-        var quoted = "\""
-        for character in value {
-            if character == "\"" || character == "\\" { quoted.append("\\") }
-            quoted.append(character)
-        }
-        return quoted + "\""
     }
 }
