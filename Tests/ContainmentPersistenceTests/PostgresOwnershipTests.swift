@@ -173,6 +173,47 @@ struct PostgresOwnershipTests {
         journal.close()
     }
 
+    /// A lease keeper whose connection broke listens again for requests at once, not at its
+    /// next renewal (here a minute away): a request sent meanwhile would be missed.
+    @Test func aLeaseKeeperWhoseConnectionBrokeHearsRequestsAgainAtOnce() throws {
+        let schema = try PostgresTestSchema()
+        let name = "reconnecting \(schema.name)"
+        let owner = try PostgresStore(url: schema.url, instanceName: name, leaseTiming: Self.stillLease)
+        let asked = DispatchSemaphore(value: 0)
+        owner.onOwnershipEvents(
+            .init(
+                lost: {},
+                releaseRequested: { _ in
+                    asked.signal()
+                    return true
+                }, released: { _ in }, session: { _ in }))
+        try owner.commit([.createTree(Fixture.header("t"))])
+        let keeper = "application_name = 'containment lease of \(name)'"
+        let before = try #require(try schema.value("SELECT pid::text FROM pg_stat_activity WHERE \(keeper)"))
+        try schema.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE \(keeper)")
+        // Back: a new connection, idle after its last LISTEN (that of its session's channel).
+        let deadline = ContinuousClock.now + .seconds(3)
+        var back = false
+        while !back, ContinuousClock.now < deadline {
+            usleep(10_000)
+            back =
+                try schema.value(
+                    """
+                    SELECT count(*)::text FROM pg_stat_activity WHERE \(keeper) AND pid <> \(before) AND state = 'idle'
+                      AND query LIKE 'LISTEN "containment.release.%'
+                    """) == "1"
+        }
+        #expect(back, "the keeper never listened again on its session's channel")
+
+        let asker = try PostgresStore(url: schema.url, instanceName: "asker", leaseTiming: Self.stillLease)
+        let reader = asker.openReader()
+        try reader.requestRelease("t", from: owner.session!)
+        #expect(asked.wait(timeout: .now() + 2) == .success)
+        reader.close()
+        asker.close()
+        owner.close()
+    }
+
     /// With commits not flushed one by one (`normal`), a writer whose connection broke (the
     /// database may have restarted without its last commits) gives every tree up: the commit
     /// that found it broken is refused, and so is every later one until the tree is taken again.

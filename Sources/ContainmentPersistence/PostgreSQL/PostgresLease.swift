@@ -14,8 +14,8 @@ public final class PostgresLease: @unchecked Sendable {
         /// The lease is lost: this instance holds no tree any more.
         public var lost: @Sendable () -> Void
         /// Another instance asks for this tree: true when the service gives it up through its
-        /// journal (behind its records), false when it holds nothing of it in memory (the
-        /// keeper then gives the tree up at once).
+        /// journal (behind its records), false when it holds nothing of it in memory or still
+        /// to commit (the keeper then gives the tree up at once).
         public var releaseRequested: @Sendable (String) -> Bool
         /// Whoever held this tree gave it up.
         public var released: @Sendable (String) -> Void
@@ -103,7 +103,7 @@ public final class PostgresLease: @unchecked Sendable {
             let now = DispatchTime.now().uptimeNanoseconds
             if store.session != nil && now >= validUntil.load(ordering: .acquiring) { lose(store) }
             do {
-                let connection = try connected()
+                let connection = try connected(store)
                 if now >= nextRenewal || store.session == nil {
                     nextRenewal = now + Self.nanoseconds(timing.renewal)
                     try renew(connection, store)
@@ -128,14 +128,17 @@ public final class PostgresLease: @unchecked Sendable {
         monitor.unlock()
     }
 
-    /// The keeper's connection, opened again (and listening again) after it broke.
-    private func connected() throws(PostgresError) -> PostgresConnection {
+    /// The keeper's connection, opened again (and listening again, at once: a request sent
+    /// before is missed, and its asker asks again) after it broke.
+    private func connected(_ store: PostgresStore) throws(PostgresError) -> PostgresConnection {
         if let connection, !connection.isBroken { return connection }
         let fresh = try PostgresConnection(url: url)
         try fresh.execute("SET application_name = \(PostgresValue.literal("containment lease of \(name)"))")
         try fresh.execute("LISTEN \(PostgresChannels.quoted(channels.released))")
+        let session = store.session
+        if let session { try fresh.execute("LISTEN \(PostgresChannels.quoted(channels.release(of: session)))") }
         connection = fresh
-        listening = nil
+        listening = session
         return fresh
     }
 

@@ -9,9 +9,9 @@ import Logging
 /// A job waits first until the last record of an earlier box of the tree given up here is
 /// decided (no record of it may land under the new epoch), then takes the tree: free (given
 /// up, or its owner's lease lapsed) it is loaded and listed; held by a live instance, that
-/// instance is asked to give it up and the job tries again when told it did, or when that
-/// instance's lease would lapse; absent, the request goes on knowing it. A job gives up after
-/// `patience` (the lease plus two seconds) with `tree_busy`.
+/// instance is asked to give it up and the job tries again when told it did, or within 250 ms
+/// (asking again: a notification can be missed); absent, the request goes on knowing it. A job
+/// gives up after `patience` (the lease plus two seconds) with `tree_busy`.
 final class TreeOwnership: @unchecked Sendable {
     enum Outcome: Sendable {
         /// Held here now (or already was).
@@ -24,8 +24,6 @@ final class TreeOwnership: @unchecked Sendable {
     private struct Job {
         var waiters: [@Sendable (Outcome) -> Void]
         let deadline: ContinuousClock.Instant
-        /// Whether the holder was asked to give the tree up.
-        var asked = false
         /// Bumped by every scheduled attempt: only the latest runs.
         var generation = 0
         /// Why the last attempt did not take the tree.
@@ -56,11 +54,7 @@ final class TreeOwnership: @unchecked Sendable {
                     core.logger.warning("lease lost: every tree this instance held is given up")
                     core.registry.all.forEach { $0.giveUp(core, releasing: false) }
                 },
-                releaseRequested: { [weak core] id in
-                    guard let core, let box = core.registry.held(id) else { return false }
-                    box.giveUp(core, releasing: true)
-                    return true
-                },
+                releaseRequested: { [weak self] id in self?.releaseRequested(id) ?? false },
                 released: { [weak self] id in self?.wake(id) },
                 session: { [weak core] session in
                     // Entity tags of trees created from now on start above every earlier one's.
@@ -68,6 +62,20 @@ final class TreeOwnership: @unchecked Sendable {
                     core?.logger.info("holding a lease on the shared store", metadata: ["session": "\(session)"])
                 }))
         if let session = store.session { core.raiseTreeIncarnations(to: UInt64(session) << 32) }
+    }
+
+    /// Another instance asks for `id` (on the lease keeper's thread): true when it is given up
+    /// through the journal, behind its records: held here, or given up already and its last
+    /// record still to be committed (asked again meanwhile). False: nothing of it is in memory
+    /// or in the journal, and the keeper gives it up at once.
+    private func releaseRequested(_ id: String) -> Bool {
+        guard let core else { return false }
+        if let box = core.registry.held(id) {
+            box.giveUp(core, releasing: true)
+            return true
+        }
+        guard let ticket = core.registry.givenUpTicket(id), let journal = core.journal, journal.failure == nil else { return false }
+        return journal.state(of: ticket) == .pending
     }
 
     /// Whether this instance's lease is valid: what it holds is its own.
@@ -128,10 +136,9 @@ final class TreeOwnership: @unchecked Sendable {
             case .absent:
                 finish(id, .absent)
             case .held(let holder, let expiresIn):
-                if holder != 0, holder != store.session, jobs[id]?.asked == false {
-                    try reader.requestRelease(id, from: holder)
-                    jobs[id]?.asked = true
-                }
+                /// Asked at every try, not once: a request its holder missed (sent while its keeper
+                /// was reconnecting) would leave it held until the patience ran out.
+                if holder != 0, holder != store.session { try reader.requestRelease(id, from: holder) }
                 // Told when it is given up; otherwise tried again as its holder's lease would lapse.
                 retry(id, after: min(expiresIn + .milliseconds(20), .milliseconds(250)))
             }

@@ -1,3 +1,4 @@
+import Containment
 import Dispatch
 import Foundation
 import PostgresTestSupport
@@ -84,6 +85,81 @@ extension SharedStoreTests {
         #expect(burst.isEmpty, "all at once: \(burst)")
     }
 
+    /// An asker asks again at every try (every 250 ms): a request its holder missed (here the
+    /// first, as one sent while the holder's keeper reconnects is) does not keep the tree from
+    /// it until its patience runs out. The holder has nothing of the tree in memory: asked
+    /// again, it gives the tree up at once.
+    @Test func anOwnerThatMissedARequestForATreeIsAskedAgain() throws {
+        let schema = try PostgresTestSchema()
+        do {
+            let creator = try Self.instance(schema)
+            try creator.createTree("t", root: #"{"id": "root"}"#)
+        }
+        let holder = try PostgresStore(url: schema.url, instanceName: "holder \(schema.name)")
+        defer { holder.close() }
+        let asks = Mutex(0)
+        holder.onOwnershipEvents(
+            .init(
+                lost: {},
+                releaseRequested: { _ in
+                    asks.withLock { asks in
+                        asks += 1
+                        return asks == 1
+                    }
+                }, released: { _ in }, session: { _ in }))
+        let reader = holder.openReader()
+        defer { reader.close() }
+        #expect(try reader.takeOver("t") == .acquired)
+
+        let taker = try Self.instance(schema)
+        let started = ContinuousClock.now
+        let reply = try taker.request("GET", "/v1/trees/t")
+        #expect(reply.status == 200, "\(reply.text)")
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(asks.withLock { $0 } >= 2)
+    }
+
+    /// Asked again while the release it journaled waits behind a slow commit, an owner does
+    /// not give the tree up before that release: the change it acknowledged next is committed,
+    /// and the asker serves it.
+    @Test func anOwnerAskedAgainWhileItsReleaseWaitsInTheJournalGivesTheTreeUpBehindItsRecords() throws {
+        let schema = try PostgresTestSchema()
+        let name = "owner \(schema.name)"
+        let owner = try Self.instance(on: try PostgresStore(url: schema.url, instanceName: name))
+        try owner.createTree("t", root: #"{"id": "root"}"#)
+        try owner.createTree("u", root: #"{"id": "root"}"#)
+        let taker = try Self.instance(schema)
+
+        // The owner's writer waits on u's row, so that every record after u's waits too.
+        let lock = try PostgresConnection(url: schema.url)
+        defer { lock.close() }
+        try lock.execute("BEGIN")
+        _ = try lock.query("SELECT tree FROM containment_heads WHERE tree = 'u' FOR UPDATE")
+        let onU = Background { try? owner.request("POST", "/v1/trees/u/controllers", json: #"{"id": "u1"}"#) }
+        let held = try Self.waitUntil(seconds: 3) {
+            try schema.value(
+                """
+                SELECT count(*)::text FROM pg_stat_activity
+                WHERE application_name = 'containment journal of \(name)' AND wait_event_type = 'Lock'
+                """) == "1"
+        }
+        try #require(held, "the owner's commit never waited on the row lock")
+        let onT = Background { try? owner.request("POST", "/v1/trees/t/controllers", json: #"{"id": "t1"}"#) }
+        let box = try #require(owner.service.core.registry.held("t"))
+        let applied = try Self.waitUntil(seconds: 3) { try box.read(owner.service.core, commit: nil) { $0.controllerCount } == 2 }
+        try #require(applied, "the change of t was never applied")
+        let taken = Background { try? taker.request("GET", "/v1/trees/t") }
+        // Long enough for the asker to ask twice more.
+        usleep(700_000)
+        try lock.execute("COMMIT")
+
+        #expect(onU.wait()?.status == 201)
+        #expect(onT.wait()?.status == 201, "\(onT.wait()?.text ?? "no reply")")
+        let tree = taken.wait()
+        #expect(tree?.status == 200)
+        #expect(tree?.json["controllers"]["t1"] != .null)
+    }
+
     /// Polls `condition` every 10 ms until it holds (true) or `seconds` passed (false).
     static func waitUntil(seconds: Double, _ condition: () throws -> Bool) throws -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
@@ -109,6 +185,26 @@ extension SharedStoreTests {
         }
         group.wait()
         return work.found.withLock { $0 }
+    }
+}
+
+/// `body` run on a thread of its own; `wait` returns its result.
+private final class Background<Value: Sendable>: Sendable {
+    private let value = Mutex<Value?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping @Sendable () -> Value) {
+        Thread { [self] in
+            let result = body()
+            value.withLock { $0 = result }
+            done.signal()
+        }.start()
+    }
+
+    func wait() -> Value {
+        if let value = value.withLock({ $0 }) { return value }
+        done.wait()
+        return value.withLock { $0 }!
     }
 }
 
