@@ -14,8 +14,9 @@ public final class PostgresLease: @unchecked Sendable {
         /// The lease is lost: this instance holds no tree any more.
         public var lost: @Sendable () -> Void
         /// Another instance asks for this tree: true when the service gives it up through its
-        /// journal (behind its records), false when it holds nothing of it in memory or still
-        /// to commit (the keeper then gives the tree up at once).
+        /// journal (behind its records), or will when asked again (it is loading the tree);
+        /// false when it holds nothing of it in memory or still to commit (the keeper then
+        /// gives the tree up at once).
         public var releaseRequested: @Sendable (String) -> Bool
         /// Whoever held this tree gave it up.
         public var released: @Sendable (String) -> Void

@@ -1,6 +1,7 @@
 import ContainmentPersistence
 import Dispatch
 import Logging
+import Synchronization
 
 /// Takes over, for this instance, the trees it is asked for and does not hold (a store shared
 /// with other instances, `--state-url`), one job per tree however many requests wait for it,
@@ -35,6 +36,8 @@ final class TreeOwnership: @unchecked Sendable {
     private let queue = DispatchQueue(label: "containment.ownership")
     /// Only touched on `queue`.
     private var jobs: [String: Job] = [:]
+    /// Trees an attempt is taking over, until listed (or not): read by the lease keeper.
+    private let loading = Mutex<Set<String>>([])
     private weak var core: ServiceCore?
     let patience: Duration
 
@@ -66,10 +69,13 @@ final class TreeOwnership: @unchecked Sendable {
 
     /// Another instance asks for `id` (on the lease keeper's thread): true when it is given up
     /// through the journal, behind its records: held here, or given up already and its last
-    /// record still to be committed (asked again meanwhile). False: nothing of it is in memory
-    /// or in the journal, and the keeper gives it up at once.
+    /// record still to be committed (asked again meanwhile), or at the next request once listed
+    /// (it is being loaded). False: nothing of it is in memory or in the journal, and the
+    /// keeper gives it up at once.
     private func releaseRequested(_ id: String) -> Bool {
         guard let core else { return false }
+        /// Given up in the store alone now, it would still be listed here once loaded, served by two instances.
+        if loading.withLock({ $0.contains(id) }) { return true }
         if let box = core.registry.held(id) {
             box.giveUp(core, releasing: true)
             return true
@@ -130,6 +136,8 @@ final class TreeOwnership: @unchecked Sendable {
         }
         if core.registry.held(id) != nil { return finish(id, .loaded) }
         do {
+            loading.withLock { _ = $0.insert(id) }
+            defer { loading.withLock { _ = $0.remove(id) } }
             switch try reader.takeOver(id) {
             case .acquired:
                 finish(id, core.install(try reader.load(id), giveBack: { [reader] in try? reader.giveBack(id) }))

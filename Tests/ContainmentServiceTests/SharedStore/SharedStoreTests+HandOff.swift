@@ -160,6 +160,46 @@ extension SharedStoreTests {
         #expect(tree?.json["controllers"]["t1"] != .null)
     }
 
+    /// Asked for a tree while it is still loading it, an instance keeps it, and gives it up at
+    /// the next request once it is listed (not at once in the store alone while it goes on to
+    /// list it): it never serves the tree after another instance took it over, so a change made
+    /// there is shown everywhere.
+    @Test func anInstanceAskedForATreeItIsLoadingNeverServesItAfterAnotherTookItOver() throws {
+        let schema = try PostgresTestSchema()
+        do {
+            let creator = try Self.instance(schema)
+            try creator.createTree("t", root: #"{"id": "root"}"#)
+        }
+        let name = "loader \(schema.name)"
+        let loader = try Self.instance(on: try PostgresStore(url: schema.url, instanceName: name))
+        let taker = try Self.instance(schema)
+
+        // The loader's load waits on the journal table (under its reader's 500 ms lock wait).
+        let lock = try PostgresConnection(url: schema.url)
+        defer { lock.close() }
+        try lock.execute("BEGIN")
+        try lock.execute("LOCK TABLE containment_journal IN ACCESS EXCLUSIVE MODE")
+        let loaded = Background { try? loader.request("GET", "/v1/trees/t") }
+        let loading = try Self.waitUntil(seconds: 3) {
+            try schema.value(
+                """
+                SELECT count(*)::text FROM pg_stat_activity
+                WHERE application_name = 'containment trees of \(name)' AND wait_event_type = 'Lock'
+                """) == "1"
+        }
+        try #require(loading, "the loader's load never waited on the lock")
+        let taken = Background { try? taker.request("GET", "/v1/trees/t") }
+        usleep(200_000)
+        try lock.execute("COMMIT")
+        #expect(loaded.wait()?.status == 200)
+        #expect(taken.wait()?.status == 200)
+
+        #expect(try taker.request("POST", "/v1/trees/t/controllers", json: #"{"id": "later"}"#).status == 201)
+        let seen = try loader.request("GET", "/v1/trees/t")
+        #expect(seen.status == 200)
+        #expect(seen.json["controllers"]["later"] != .null, "the loader served the tree it had lost")
+    }
+
     /// Polls `condition` every 10 ms until it holds (true) or `seconds` passed (false).
     static func waitUntil(seconds: Double, _ condition: () throws -> Bool) throws -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
