@@ -32,13 +32,7 @@ extension SharedStoreTests {
         defer { lock.close() }
         try lock.execute("BEGIN")
         _ = try lock.query("SELECT id FROM containment_instances WHERE id = $1 FOR UPDATE", [.int(session)])
-        let blocked = try Self.waitUntil(seconds: 3) {
-            try schema.value(
-                """
-                SELECT count(*)::text FROM pg_stat_activity
-                WHERE application_name = 'containment lease of \(name)' AND wait_event_type = 'Lock'
-                """) == "1"
-        }
+        let blocked = try Self.waitsOnALock(schema, "containment lease of \(name)")
         try #require(blocked, "the owner's renewal never waited on the row lock")
         let reader = try #require(taker.service.core.ownership?.store.openReader())
         defer { reader.close() }
@@ -136,13 +130,7 @@ extension SharedStoreTests {
         try lock.execute("BEGIN")
         _ = try lock.query("SELECT tree FROM containment_heads WHERE tree = 'u' FOR UPDATE")
         let onU = Background { try? owner.request("POST", "/v1/trees/u/controllers", json: #"{"id": "u1"}"#) }
-        let held = try Self.waitUntil(seconds: 3) {
-            try schema.value(
-                """
-                SELECT count(*)::text FROM pg_stat_activity
-                WHERE application_name = 'containment journal of \(name)' AND wait_event_type = 'Lock'
-                """) == "1"
-        }
+        let held = try Self.waitsOnALock(schema, "containment journal of \(name)")
         try #require(held, "the owner's commit never waited on the row lock")
         let onT = Background { try? owner.request("POST", "/v1/trees/t/controllers", json: #"{"id": "t1"}"#) }
         let box = try #require(owner.service.core.registry.held("t"))
@@ -180,13 +168,7 @@ extension SharedStoreTests {
         try lock.execute("BEGIN")
         try lock.execute("LOCK TABLE containment_journal IN ACCESS EXCLUSIVE MODE")
         let loaded = Background { try? loader.request("GET", "/v1/trees/t") }
-        let loading = try Self.waitUntil(seconds: 3) {
-            try schema.value(
-                """
-                SELECT count(*)::text FROM pg_stat_activity
-                WHERE application_name = 'containment trees of \(name)' AND wait_event_type = 'Lock'
-                """) == "1"
-        }
+        let loading = try Self.waitsOnALock(schema, "containment trees of \(name)")
         try #require(loading, "the loader's load never waited on the lock")
         let taken = Background { try? taker.request("GET", "/v1/trees/t") }
         usleep(200_000)
@@ -198,6 +180,16 @@ extension SharedStoreTests {
         let seen = try loader.request("GET", "/v1/trees/t")
         #expect(seen.status == 200)
         #expect(seen.json["controllers"]["later"] != .null, "the loader served the tree it had lost")
+    }
+
+    /// Whether the connection named `applicationName` waits on a lock within 3 s.
+    static func waitsOnALock(_ schema: PostgresTestSchema, _ applicationName: String) throws -> Bool {
+        try waitUntil(seconds: 3) {
+            try schema.value(
+                """
+                SELECT count(*)::text FROM pg_stat_activity WHERE application_name = '\(applicationName)' AND wait_event_type = 'Lock'
+                """) == "1"
+        }
     }
 
     /// Polls `condition` every 10 ms until it holds (true) or `seconds` passed (false).
