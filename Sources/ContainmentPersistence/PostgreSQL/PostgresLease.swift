@@ -110,7 +110,7 @@ public final class PostgresLease: @unchecked Sendable {
                     try renew(connection, store)
                 }
                 let wait = min(nextRenewal &- DispatchTime.now().uptimeNanoseconds, 100_000_000)
-                /// First those libpq read with a statement's answer (a renewal's): the socket never shows them.
+                // First those libpq read with a statement's answer (a renewal's): the socket never shows them.
                 var heard = try connection.notifications()
                 if heard.isEmpty, Self.readable(connection.socket, nanoseconds: wait) { heard = try connection.notifications() }
                 for (channel, payload) in heard { try hear(channel, payload, connection, store) }

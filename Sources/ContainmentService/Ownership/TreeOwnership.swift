@@ -74,7 +74,7 @@ final class TreeOwnership: @unchecked Sendable {
     /// keeper gives it up at once.
     private func releaseRequested(_ id: String) -> Bool {
         guard let core else { return false }
-        /// Given up in the store alone now, it would still be listed here once loaded, served by two instances.
+        // Given up in the store alone now, it would still be listed here once loaded, served by two instances.
         if loading.withLock({ $0.contains(id) }) { return true }
         if let box = core.registry.held(id) {
             box.giveUp(core, releasing: true)
@@ -144,8 +144,8 @@ final class TreeOwnership: @unchecked Sendable {
             case .absent:
                 finish(id, .absent)
             case .held(let holder, let expiresIn):
-                /// Asked at every try, not once: a request its holder missed (sent while its keeper
-                /// was reconnecting) would leave it held until the patience ran out.
+                // Asked at every try, not once: a request its holder missed (sent while its keeper
+                // was reconnecting) would leave it held until the patience ran out.
                 if holder != 0, holder != store.session { try reader.requestRelease(id, from: holder) }
                 // Told when it is given up; otherwise tried again as its holder's lease would lapse.
                 retry(id, after: min(expiresIn + .milliseconds(20), .milliseconds(250)))
