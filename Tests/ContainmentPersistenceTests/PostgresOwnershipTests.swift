@@ -113,7 +113,7 @@ struct PostgresOwnershipTests {
         let heir = try PostgresStore(url: schema.url, instanceName: "heir", leaseTiming: Self.shortLease)
         let reader = heir.openReader()
         var outcome = try reader.takeOver("t")
-        guard case .held(deadSession, _) = outcome else {
+        guard case .held(deadSession, _, _) = outcome else {
             Issue.record("the dead instance's tree was free at once: \(outcome)")
             return
         }
@@ -153,13 +153,13 @@ struct PostgresOwnershipTests {
         asker.onOwnershipEvents(
             .init(lost: {}, releaseRequested: { _ in false }, released: { tree in if tree == "t" { released.signal() } }, session: { _ in }))
         let reader = asker.openReader()
-        guard case .held(let holder, _) = try reader.takeOver("t") else {
+        guard case .held(let holder, let epoch, _) = try reader.takeOver("t") else {
             Issue.record("the live owner's tree was taken")
             return
         }
         #expect(holder == owner.session)
         let started = ContinuousClock.now
-        try reader.requestRelease("t", from: holder)
+        try reader.requestRelease("t", from: holder, epoch: epoch)
         #expect(released.wait(timeout: .now() + 5) == .success)
         #expect(try reader.takeOver("t") == .acquired)
         #expect(ContinuousClock.now - started < .seconds(1))
@@ -207,11 +207,70 @@ struct PostgresOwnershipTests {
 
         let asker = try PostgresStore(url: schema.url, instanceName: "asker", leaseTiming: Self.stillLease)
         let reader = asker.openReader()
-        try reader.requestRelease("t", from: owner.session!)
+        try reader.requestRelease("t", from: owner.session!, epoch: 0)
         #expect(asked.wait(timeout: .now() + 2) == .success)
         reader.close()
         asker.close()
         owner.close()
+    }
+
+    /// Asked for a tree it has nothing of in memory, a holder gives it up at once only under
+    /// the epoch its asker saw: a takeover of its own that committed in between (here in the
+    /// keeper's handler, after it found nothing and before the release) keeps the tree, which
+    /// this instance then lists and serves alone.
+    @Test func aTreeRetakenBeforeTheKeepersReleaseStaysWithItsHolder() throws {
+        let schema = try PostgresTestSchema()
+        let holder = try PostgresStore(url: schema.url, instanceName: "holder", leaseTiming: Self.stillLease)
+        let holderReader = holder.openReader()
+        defer {
+            holderReader.close()
+            holder.close()
+        }
+        let retaken = Mutex<PostgresTreeReader.TakeOver?>(nil)
+        let asked = DispatchSemaphore(value: 0)
+        holder.onOwnershipEvents(
+            .init(
+                lost: {},
+                releaseRequested: { tree in
+                    defer { asked.signal() }
+                    return retaken.withLock { retaken in
+                        guard retaken == nil else { return true }
+                        retaken = try? holderReader.takeOver(tree)
+                        return false
+                    }
+                }, released: { _ in }, session: { _ in }))
+        try holder.commit([.createTree(Fixture.header("t"))])
+        let seen = try #require(holder.ownership.withLock { $0.held["t"] })
+
+        let asker = try PostgresStore(url: schema.url, instanceName: "asker", leaseTiming: Self.stillLease)
+        let reader = asker.openReader()
+        defer {
+            reader.close()
+            asker.close()
+        }
+        guard case .held(holder.session!, seen, _) = try reader.takeOver("t") else {
+            Issue.record("the live holder's tree was taken")
+            return
+        }
+        try reader.requestRelease("t", from: holder.session!, epoch: seen)
+        #expect(asked.wait(timeout: .now() + 2) == .success)
+        #expect(retaken.withLock { $0 } == .acquired)
+        // Heard after the first request's release is done.
+        try reader.requestRelease("t", from: holder.session!, epoch: seen)
+        #expect(asked.wait(timeout: .now() + 2) == .success)
+
+        let row = try schema.value("SELECT coalesce(instance::text, 'nobody') || ' ' || epoch FROM containment_heads WHERE tree = 't'")
+        let epoch = holder.ownership.withLock { $0.held["t"] }
+        #expect(row == "\(holder.session!) \(epoch ?? seen)", "the keeper gave up the tree its holder took again")
+        #expect(epoch != nil && epoch != seen)
+        #expect(try holder.commit(refusing: [.mutation(Fixture.entry("t", version: 2))]).isEmpty)
+    }
+
+    /// A request's payload names its tree whatever the tree's id holds.
+    @Test(arguments: ["t", "loaded-36", "a b", "12 34", " ", ""])
+    func aReleaseRequestsPayloadNamesItsTreeAndEpoch(tree: String) {
+        let payload = PostgresChannels.releaseRequest(for: tree, epoch: 4_000_000_017)
+        #expect(PostgresChannels.releaseRequest(from: payload).map { [$0.tree, "\($0.epoch)"] } == [tree, "4000000017"])
     }
 
     /// With commits not flushed one by one (`normal`), a writer whose connection broke (the
@@ -249,7 +308,7 @@ struct PostgresOwnershipTests {
         try first.commit([.createTree(Fixture.header("t")), .mutation(Fixture.entry("t", version: 2))])
         #expect(try second.commit(refusing: [.createTree(Fixture.header("t", incarnation: 2))]) == ["t": .treeExists(tree: "t")])
         let reader = second.openReader()
-        guard case .held(first.session!, _) = try reader.takeOver("t") else {
+        guard case .held(first.session!, _, _) = try reader.takeOver("t") else {
             Issue.record("a live instance's tree was taken")
             return
         }

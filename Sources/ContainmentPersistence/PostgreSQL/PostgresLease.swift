@@ -16,7 +16,7 @@ public final class PostgresLease: @unchecked Sendable {
         /// Another instance asks for this tree: true when the service gives it up through its
         /// journal (behind its records), or will when asked again (it is loading the tree);
         /// false when it holds nothing of it in memory or still to commit (the keeper then
-        /// gives the tree up at once).
+        /// gives the tree up at once, if still held under the epoch the asker saw).
         public var releaseRequested: @Sendable (String) -> Bool
         /// Whoever held this tree gave it up.
         public var released: @Sendable (String) -> Void
@@ -205,12 +205,30 @@ public final class PostgresLease: @unchecked Sendable {
         guard let handlers = handlers.withLock({ $0 }) else { return }
         if channel == channels.released {
             handlers.released(payload)
-        } else if let session = store.session, channel == channels.release(of: session), !handlers.releaseRequested(payload) {
-            _ = try connection.query(
-                PostgresCommitPlan.release, [.text(payload), .int(session), .text(channels.released)], prepared: true)
-            store.ownership.withLock { _ = $0.held.removeValue(forKey: payload) }
+        } else if let session = store.session, channel == channels.release(of: session),
+            let request = PostgresChannels.releaseRequest(from: payload), !handlers.releaseRequested(request.tree)
+        {
+            try release(request.tree, epoch: request.epoch, session: session, connection, store)
         }
     }
+
+    /// Gives `tree` up at once if this instance still holds it under `epoch`, the one the
+    /// asker saw (a takeover of this instance's own since then holds it under a newer one, and
+    /// lists it).
+    private func release(
+        _ tree: String, epoch: Int64, session: Int64, _ connection: PostgresConnection, _ store: PostgresStore
+    ) throws(PostgresError) {
+        _ = try connection.query(Self.release, [.text(tree), .int(session), .int(epoch), .text(channels.released)], prepared: true)
+        store.ownership.withLock { ownership in
+            if ownership.held[tree] == epoch { ownership.held[tree] = nil }
+        }
+    }
+
+    /// Gives the tree up, under the epoch the asker saw, and tells every instance once committed.
+    static let release = """
+        WITH given AS (UPDATE containment_heads SET instance = NULL WHERE tree = $1 AND instance = $2 AND epoch = $3 RETURNING tree)
+        SELECT pg_notify($4, tree) FROM given
+        """
 
     private static func readable(_ socket: Int32, nanoseconds: UInt64) -> Bool {
         var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)

@@ -13,8 +13,19 @@ struct PostgresOwnership {
 struct PostgresChannels: Sendable {
     let schema: String
 
-    /// Where instance `session` hears that another instance asks for one of its trees.
+    /// Where instance `session` hears that another instance asks for one of its trees
+    /// (payload: `releaseRequest`).
     func release(of session: Int64) -> String { "containment.release.\(session).\(schema)" }
+
+    /// A request's payload: the epoch the asker saw the tree held under, a space, the tree's id
+    /// (the epoch's digits end at the first space, whatever the id holds).
+    static func releaseRequest(for tree: String, epoch: Int64) -> String { "\(epoch) \(tree)" }
+
+    /// The tree and epoch of a request's payload; nil when it is not one.
+    static func releaseRequest(from payload: String) -> (tree: String, epoch: Int64)? {
+        guard let space = payload.firstIndex(of: " "), let epoch = Int64(payload[..<space]) else { return nil }
+        return (String(payload[payload.index(after: space)...]), epoch)
+    }
 
     /// Where every instance hears that a tree was given up (payload: its id).
     var released: String { "containment.released.\(schema)" }

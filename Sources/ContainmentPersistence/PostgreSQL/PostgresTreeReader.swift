@@ -7,10 +7,11 @@ public final class PostgresTreeReader: @unchecked Sendable {
         case acquired
         /// No such tree.
         case absent
-        /// Another instance holds it under a valid lease, for `expiresIn` more unless renewed:
-        /// ask it to give the tree up (`requestRelease`) and try again once it has, or once
-        /// its lease lapsed. Held by 0: given up, but this instance's own lease is not valid.
-        case held(by: Int64, expiresIn: Duration)
+        /// Another instance holds it under a valid lease and `epoch`, for `expiresIn` more
+        /// unless renewed: ask it to give the tree up (`requestRelease`) and try again once it
+        /// has, or once its lease lapsed. Held by 0: given up, but this instance's own lease
+        /// is not valid.
+        case held(by: Int64, epoch: Int64, expiresIn: Duration)
     }
 
     /// One tree as `GET /v1/trees` shows it, from the store.
@@ -50,7 +51,9 @@ public final class PostgresTreeReader: @unchecked Sendable {
         }
         let holder = try run { () throws(PostgresError) in try results[1].get() }
         guard holder.rowCount == 1 else { return .absent }
-        return .held(by: holder.isNull(0, 0) ? 0 : holder.int(0, 0), expiresIn: .milliseconds(Int64(max(0, holder.double(0, 1)) * 1000)))
+        return .held(
+            by: holder.isNull(0, 0) ? 0 : holder.int(0, 0), epoch: holder.int(0, 1),
+            expiresIn: .milliseconds(Int64(max(0, holder.double(0, 2)) * 1000)))
     }
 
     /// Gives back a tree this instance took but cannot serve (it does not rebuild, or this
@@ -69,11 +72,15 @@ public final class PostgresTreeReader: @unchecked Sendable {
         return try PostgresTreeLoading.load(connection, tree: tree, location: store.location)
     }
 
-    /// Tells instance `holder` that this instance asks for `tree` (it gives the tree up once
-    /// its records of it are committed).
-    public func requestRelease(_ tree: String, from holder: Int64) throws(StateStoreError) {
+    /// Tells instance `holder`, seen holding `tree` under `epoch`, that this instance asks for
+    /// it (it gives the tree up once its records of it are committed, and only under that epoch
+    /// when it has nothing of it in memory).
+    public func requestRelease(_ tree: String, from holder: Int64, epoch: Int64) throws(StateStoreError) {
         _ = try run { () throws(PostgresError) in
-            try connected().query("SELECT pg_notify($1, $2)", [.text(store.channels.release(of: holder)), .text(tree)], prepared: true)
+            try connected().query(
+                "SELECT pg_notify($1, $2)",
+                [.text(store.channels.release(of: holder)), .text(PostgresChannels.releaseRequest(for: tree, epoch: epoch))],
+                prepared: true)
         }
     }
 
@@ -136,7 +143,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
         """
 
     static let holder = """
-        SELECT h.instance, coalesce(extract(epoch FROM i.expires_at - clock_timestamp()), 0)::float8
+        SELECT h.instance, h.epoch, coalesce(extract(epoch FROM i.expires_at - clock_timestamp()), 0)::float8
         FROM containment_heads h LEFT JOIN containment_instances i ON i.id = h.instance WHERE h.tree = $1
         """
 

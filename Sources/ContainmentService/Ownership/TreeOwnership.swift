@@ -143,10 +143,10 @@ final class TreeOwnership: @unchecked Sendable {
                 finish(id, core.install(try reader.load(id), giveBack: { [reader] in try? reader.giveBack(id) }))
             case .absent:
                 finish(id, .absent)
-            case .held(let holder, let expiresIn):
+            case .held(let holder, let epoch, let expiresIn):
                 // Asked at every try, not once: a request its holder missed (sent while its keeper
                 // was reconnecting) would leave it held until the patience ran out.
-                if holder != 0, holder != store.session { try reader.requestRelease(id, from: holder) }
+                if holder != 0, holder != store.session { try reader.requestRelease(id, from: holder, epoch: epoch) }
                 // Told when it is given up; otherwise tried again as its holder's lease would lapse.
                 retry(id, after: min(expiresIn + .milliseconds(20), .milliseconds(250)))
             }

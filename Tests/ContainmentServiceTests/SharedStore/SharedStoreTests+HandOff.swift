@@ -36,7 +36,8 @@ extension SharedStoreTests {
         try #require(blocked, "the owner's renewal never waited on the row lock")
         let reader = try #require(taker.service.core.ownership?.store.openReader())
         defer { reader.close() }
-        try reader.requestRelease("t", from: session)
+        let epoch = try #require(try schema.value("SELECT epoch::text FROM containment_heads WHERE tree = 't'").flatMap { Int64($0) })
+        try reader.requestRelease("t", from: session, epoch: epoch)
         try lock.execute("COMMIT")
         let asked = ContinuousClock.now
 
