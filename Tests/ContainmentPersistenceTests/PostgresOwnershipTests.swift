@@ -266,6 +266,56 @@ struct PostgresOwnershipTests {
         #expect(try holder.commit(refusing: [.mutation(Fixture.entry("t", version: 2))]).isEmpty)
     }
 
+    /// A tree's row locked by a long transaction holds a renewal up by one
+    /// `LeaseTiming.releaseLockWait` at most, however many requests for the tree come: the
+    /// lease outlives the lock, the keeper keeps its connection (no aborted transaction left
+    /// on it), and the first request once the row is free gives the tree up.
+    @Test func aTreesRowLockedByALongTransactionNeverHoldsTheLeaseUp() throws {
+        let schema = try PostgresTestSchema()
+        let name = "locked out \(schema.name)"
+        let holder = try PostgresStore(url: schema.url, instanceName: name, leaseTiming: Self.shortLease)
+        let lost = Mutex(0)
+        holder.onOwnershipEvents(
+            .init(lost: { lost.withLock { $0 += 1 } }, releaseRequested: { _ in false }, released: { _ in }, session: { _ in }))
+        try holder.commit([.createTree(Fixture.header("t"))])
+        let session = try #require(holder.session)
+        let keeper = "application_name = 'containment lease of \(name)'"
+        let pid = try #require(try schema.value("SELECT pid::text FROM pg_stat_activity WHERE \(keeper)"))
+
+        let asker = try PostgresStore(url: schema.url, instanceName: "asker", leaseTiming: Self.shortLease)
+        let released = DispatchSemaphore(value: 0)
+        asker.onOwnershipEvents(
+            .init(lost: {}, releaseRequested: { _ in false }, released: { tree in if tree == "t" { released.signal() } }, session: { _ in }))
+        let reader = asker.openReader()
+        guard case .held(session, let epoch, _) = try reader.takeOver("t") else {
+            Issue.record("the live holder's tree was taken")
+            return
+        }
+        let lock = try PostgresConnection(url: schema.url)
+        defer { lock.close() }
+        try lock.execute("BEGIN")
+        _ = try lock.query("SELECT tree FROM containment_heads WHERE tree = 't' FOR UPDATE")
+        // As 8 askers would ask (each every 100 ms), for twice the lease.
+        let until = ContinuousClock.now + Self.shortLease.duration * 2
+        while ContinuousClock.now < until {
+            for _ in 0..<8 { try reader.requestRelease("t", from: session, epoch: epoch) }
+            usleep(100_000)
+        }
+        #expect(holder.isLeaseValid)
+        #expect(lost.withLock { $0 } == 0)
+        #expect(holder.session == session)
+        #expect(try schema.value("SELECT instance::text FROM containment_heads WHERE tree = 't'") == "\(session)")
+        try lock.execute("COMMIT")
+
+        try reader.requestRelease("t", from: session, epoch: epoch)
+        #expect(released.wait(timeout: .now() + 2) == .success)
+        #expect(try reader.takeOver("t") == .acquired)
+        #expect(try schema.value("SELECT pid::text FROM pg_stat_activity WHERE \(keeper)") == pid)
+        reader.close()
+        asker.close()
+        holder.close()
+    }
+
     /// A request's payload names its tree whatever the tree's id holds.
     @Test(arguments: ["t", "loaded-36", "a b", "12 34", " ", ""])
     func aReleaseRequestsPayloadNamesItsTreeAndEpoch(tree: String) {

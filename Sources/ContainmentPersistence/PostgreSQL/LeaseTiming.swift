@@ -18,6 +18,10 @@ public struct LeaseTiming: Sendable, Equatable {
         self.margin = margin
     }
 
+    /// How long the lease keeper waits for a tree's row when it gives the tree up at once
+    /// (a fifth of `renewal`): a row locked by a long transaction never holds renewals up.
+    var releaseLockWait: Duration { renewal / 5 }
+
     /// The duration as a PostgreSQL interval literal's number of seconds.
     var seconds: Double { Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18 }
 }

@@ -100,6 +100,7 @@ public final class PostgresLease: @unchecked Sendable {
 
     private func keep() {
         var nextRenewal = DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(timing.renewal)
+        var heard: [(channel: String, payload: String)] = []
         while !stopping.load(ordering: .acquiring), let store {
             let now = DispatchTime.now().uptimeNanoseconds
             if store.session != nil && now >= validUntil.load(ordering: .acquiring) { lose(store) }
@@ -109,11 +110,17 @@ public final class PostgresLease: @unchecked Sendable {
                     nextRenewal = now + Self.nanoseconds(timing.renewal)
                     try renew(connection, store)
                 }
-                let wait = min(nextRenewal &- DispatchTime.now().uptimeNanoseconds, 100_000_000)
-                // First those libpq read with a statement's answer (a renewal's): the socket never shows them.
-                var heard = try connection.notifications()
-                if heard.isEmpty, Self.readable(connection.socket, nanoseconds: wait) { heard = try connection.notifications() }
-                for (channel, payload) in heard { try hear(channel, payload, connection, store) }
+                if heard.isEmpty {
+                    let wait = min(nextRenewal &- DispatchTime.now().uptimeNanoseconds, 100_000_000)
+                    // First those libpq read with a statement's answer (a renewal's): the socket never shows them.
+                    heard = try connection.notifications()
+                    if heard.isEmpty, Self.readable(connection.socket, nanoseconds: wait) { heard = try connection.notifications() }
+                }
+                // A renewal due waits for one release at most (`LeaseTiming.releaseLockWait`); the rest are heard after it.
+                while !heard.isEmpty, DispatchTime.now().uptimeNanoseconds < nextRenewal {
+                    let (channel, payload) = heard.removeFirst()
+                    try hear(channel, payload, connection, store)
+                }
             } catch {
                 connection?.close()
                 connection = nil
@@ -214,15 +221,32 @@ public final class PostgresLease: @unchecked Sendable {
 
     /// Gives `tree` up at once if this instance still holds it under `epoch`, the one the
     /// asker saw (a takeover of this instance's own since then holds it under a newer one, and
-    /// lists it).
+    /// lists it). A row locked past `LeaseTiming.releaseLockWait` leaves it held: its asker
+    /// asks again within 250 ms.
     private func release(
         _ tree: String, epoch: Int64, session: Int64, _ connection: PostgresConnection, _ store: PostgresStore
     ) throws(PostgresError) {
-        _ = try connection.query(Self.release, [.text(tree), .int(session), .int(epoch), .text(channels.released)], prepared: true)
+        let wait = max(1, Self.nanoseconds(timing.releaseLockWait) / 1_000_000)
+        let results = try connection.pipeline([
+            .init(sql: "BEGIN", parameters: []), .init(sql: "SET LOCAL lock_timeout = \(wait)", parameters: []),
+            .init(sql: Self.release, parameters: [.text(tree), .int(session), .int(epoch), .text(channels.released)], prepared: true),
+            .init(sql: "COMMIT", parameters: []),
+        ])
+        do throws(PostgresError) {
+            for result in results { _ = try result.get() }
+        } catch {
+            // Ended here, or the connection's next renewal would fail in the aborted transaction.
+            try connection.execute("ROLLBACK")
+            if case .statement(sqlState: Self.lockNotAvailable, _) = error { return }
+            throw error
+        }
         store.ownership.withLock { ownership in
             if ownership.held[tree] == epoch { ownership.held[tree] = nil }
         }
     }
+
+    /// PostgreSQL's code for a lock not granted within `lock_timeout`.
+    static let lockNotAvailable = "55P03"
 
     /// Gives the tree up, under the epoch the asker saw, and tells every instance once committed.
     static let release = """
