@@ -9,6 +9,39 @@ import Testing
 struct PostgresStoreTests {
     typealias Fixture = StateStoreTests
 
+    /// Tree ids compare as bytes, as one instance lists them, in a database whose collation
+    /// orders them otherwise (ICU's `en-US` puts `a-3` before `B-2`).
+    @Test func treesListInByteOrderWhateverTheDatabasesCollation() throws {
+        let database = try PostgresTestDatabase(icuLocale: "en-US")
+        let store = try PostgresStore(url: database.url, instanceName: "owner")
+        try store.commit(["b1", "a1", "B-2", "a-3"].map { .createTree(Fixture.header($0)) })
+        let reader = store.openReader()
+        func ids(after cursor: String?) throws -> [String] {
+            try reader.list(after: cursor, limit: 10, everyOwner: true, owner: nil, ownerTokenHash: nil).map(\.id)
+        }
+        #expect(try ids(after: nil) == ["B-2", "a-3", "a1", "b1"])
+        #expect(try ids(after: "B-2") == ["a-3", "a1", "b1"])
+        reader.close()
+        store.close()
+    }
+
+    /// Tables of the first version (ids in the database's collation) are migrated at the start.
+    @Test func aFirstVersionsTablesAreMigrated() throws {
+        let schema = try PostgresTestSchema()
+        try PostgresStore(url: schema.url, instanceName: "first").close()
+        let columns = "FROM information_schema.columns WHERE table_schema = current_schema() AND column_name IN ('tree', 'id')"
+        for (table, column) in [("heads", "tree"), ("trees", "id"), ("snapshots", "tree"), ("journal", "tree")] {
+            try schema.execute(#"ALTER TABLE containment_\#(table) ALTER COLUMN \#(column) TYPE text COLLATE "default""#)
+        }
+        try schema.execute("UPDATE containment_schema SET version = 1")
+        #expect(try schema.value("SELECT count(*)::text \(columns) AND collation_name = 'C'") == "0")
+
+        let store = try PostgresStore(url: schema.url, instanceName: "second")
+        #expect(try schema.value("SELECT version::text FROM containment_schema") == "\(PostgresSchema.version)")
+        #expect(try schema.value("SELECT count(*)::text \(columns) AND collation_name = 'C'") == "4")
+        store.close()
+    }
+
     /// A snapshot (megabytes of JSON under load) is compressed with LZ4, not the slower pglz.
     @Test func aSnapshotIsCompressedWithLZ4() throws {
         let schema = try PostgresTestSchema()

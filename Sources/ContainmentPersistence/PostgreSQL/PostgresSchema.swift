@@ -12,8 +12,12 @@
 /// - `containment_trees`, `containment_snapshots`, `containment_journal`: as the SQLite store's
 ///   `trees`, `snapshots` and `journal`, each row with the CRC-32 of its columns; the journal is
 ///   keyed by tree and version, and a snapshot deletes the rows it replaces.
+///
+/// Tree ids compare as bytes (`COLLATE "C"`) whatever the database's collation: trees list in
+/// the order one instance lists them (and SQLite stores them), and compares are cheaper.
+/// An older version's tables are migrated at the start, as the SQLite store's are.
 enum PostgresSchema {
-    static let version: Int64 = 1
+    static let version: Int64 = 2
     /// `pg_advisory_xact_lock` key: "Cnt1", as the SQLite store's application id.
     static let lockKey: Int64 = 0x436e_7431
 
@@ -25,29 +29,54 @@ enum PostgresSchema {
             id bigint PRIMARY KEY, name text NOT NULL, started timestamptz NOT NULL DEFAULT clock_timestamp(),
             expires_at timestamptz NOT NULL);
         CREATE TABLE containment_heads (
-            tree text PRIMARY KEY, instance bigint, epoch bigint NOT NULL,
+            tree text COLLATE "C" PRIMARY KEY, instance bigint, epoch bigint NOT NULL,
             version bigint NOT NULL, last_seq bigint NOT NULL, controllers bigint NOT NULL);
         CREATE INDEX containment_heads_instance ON containment_heads (instance);
         CREATE TABLE containment_trees (
-            id text PRIMARY KEY, clock text NOT NULL, owner text, owner_token_hash text, incarnation bigint NOT NULL,
+            id text COLLATE "C" PRIMARY KEY, clock text NOT NULL, owner text, owner_token_hash text, incarnation bigint NOT NULL,
             creation bytea NOT NULL, checksum bigint NOT NULL);
         CREATE TABLE containment_snapshots (
-            tree text PRIMARY KEY, state bytea NOT NULL, version bigint NOT NULL, manual_time float8 NOT NULL,
+            tree text COLLATE "C" PRIMARY KEY, state bytea NOT NULL, version bigint NOT NULL, manual_time float8 NOT NULL,
             checksum bigint NOT NULL);
         CREATE TABLE containment_journal (
-            tree text NOT NULL, version bigint NOT NULL, time float8 NOT NULL, mutation bytea NOT NULL, digest bigint NOT NULL,
+            tree text COLLATE "C" NOT NULL, version bigint NOT NULL, time float8 NOT NULL, mutation bytea NOT NULL, digest bigint NOT NULL,
             manual_time float8 NOT NULL, checksum bigint NOT NULL, PRIMARY KEY (tree, version));
         """
 
-    /// Creates the tables when there are none; refuses tables of another version.
+    /// One step from `from` to `from + 1`: statements run in the transaction that holds the
+    /// advisory lock, which leaves the new version behind them.
+    struct Migration {
+        let from: Int64
+        let name: String
+        let statements: String
+    }
+
+    static let migrations = [
+        Migration(
+            from: 1, name: "tree ids in byte order",
+            statements: """
+                ALTER TABLE containment_heads ALTER COLUMN tree TYPE text COLLATE "C";
+                ALTER TABLE containment_trees ALTER COLUMN id TYPE text COLLATE "C";
+                ALTER TABLE containment_snapshots ALTER COLUMN tree TYPE text COLLATE "C";
+                ALTER TABLE containment_journal ALTER COLUMN tree TYPE text COLLATE "C";
+                """)
+    ]
+
+    /// Creates the tables when there are none, migrates an older version's; refuses tables of
+    /// a version this build does not know.
     static func prepare(_ connection: PostgresConnection, location: String) throws(StateStoreError) {
-        let stored: Int64
+        var stored: Int64
         do throws(PostgresError) {
             try connection.execute("BEGIN")
             _ = try connection.query("SELECT pg_advisory_xact_lock($1)", [.int(lockKey)])
             if try connection.query("SELECT to_regclass('containment_schema') IS NOT NULL").bool(0, 0) {
                 let found = try connection.query("SELECT version FROM containment_schema")
                 stored = found.rowCount == 1 ? found.int(0, 0) : -1
+                while let migration = migrations.first(where: { $0.from == stored }) {
+                    try connection.execute(migration.statements)
+                    stored = migration.from + 1
+                    _ = try connection.query("UPDATE containment_schema SET version = $1", [.int(stored)])
+                }
             } else {
                 try connection.execute(tables)
                 _ = try connection.query("INSERT INTO containment_schema (version) VALUES ($1)", [.int(version)])
