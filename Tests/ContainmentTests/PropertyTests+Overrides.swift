@@ -162,6 +162,21 @@ extension PropertyTests {
         #expect(p3.suffix(3) == ["viewWillDisappear", "didMove", "viewDidDisappear"])
     }
 
+    /// Found by a PROPERTY_TEST_SCALE=200 soak of `randomAdaptivityCallsWithOverridesKeepTheInvariants`
+    /// (input `[5958710, 0, 164657, 5788759]`): a tap selects the split view controller's tab;
+    /// `p4`, the top of its collapsed primary, has a `viewWillAppear` override that sets `p3`
+    /// as the secondary, which goes on the stack above it without animation before `p4`'s view
+    /// is in the window. `p4` then appeared off screen at the tab's end. It turns away now, as
+    /// in an animated push (rule 40): `viewWillDisappear` after `p3`'s `willMove`, and
+    /// `viewDidDisappear` at the turn's end.
+    @Test func aTopReplacedFromItsOwnViewWillAppearBeforeItsViewIsInTheWindowTurnsAway() throws {
+        let tree = try Self.replayAdaptivityInput([5_958_710, 0, 164_657, 5_788_759])
+        #expect(tree.appearance("p4") == .disappeared)
+        #expect(tree.appearance("p3") == .appeared)
+        let p4 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p4" }.compactMap(\.callback)
+        #expect(p4.suffix(3) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear"])
+    }
+
     /// Found by `randomAdaptivityCallsWithOverridesKeepTheInvariants` (input `[4609664, 0,
     /// 5682123, 4596391]`): a tap selects the split view controller's tab; its primary's
     /// `viewWillAppear` override shows `p1` as the detail, which replaces the secondary `d`.
