@@ -327,6 +327,19 @@ import Testing
         #expect(snapshot.views["pages.view"]?.subviews == ["p1.view", "p2.view"])
     }
 
+    /// A callback that takes the current page away while a turn begins leaves the turn nothing
+    /// to turn from: refused, and with it the request (docs/uikit-rules-page-view-controller.md).
+    @Test func aCallbackThatTakesTheCurrentPageAwayAsATurnBeginsRefusesIt() throws {
+        let tree = try pageTree(.scroll)
+        _ = try tree.updateController("p2", ControllerPatch(overrides: ["viewDidLoad": [call("p1", "removeFromParent")]]), now: t0)
+        let before = tree.snapshot()
+        let begin = tree.perform([call("pages", "beginInteractiveSwipe", ["to": "p2"])], atomic: false, now: t0)
+        #expect(begin.failure?.code == "page_swipe_interrupted")
+        #expect(tree.snapshot() == before)
+        let finish = tree.perform([call("pages", "finishInteractiveSwipe")], atomic: false, now: t0)
+        #expect(finish.failure?.code == "no_page_swipe")
+    }
+
     @Test func swipeMisuseIsRefusedAndChangesNothing() throws {
         let tree = try pageTree(.scroll)
         let before = tree.snapshot()

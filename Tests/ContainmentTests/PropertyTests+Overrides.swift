@@ -162,6 +162,50 @@ extension PropertyTests {
         #expect(p3.suffix(3) == ["viewWillDisappear", "didMove", "viewDidDisappear"])
     }
 
+    /// Found by a PROPERTY_TEST_SCALE=200 soak of `randomContainerCallsWithOverridesKeepTheInvariants`
+    /// (input `[2885741, 0, 4338016, 7253419, 4107518]`): an interactive page turn to `p2` is
+    /// cancelled; `p2`'s `viewWillDisappear` override begins a new turn to `p2` while the first
+    /// one ends. The outer end then finished the inner turn's reversed appearance and removed
+    /// `p2`, which stayed appeared off screen. A turn cannot begin while one is ending
+    /// (docs/uikit-rules-page-view-controller.md), so the override, and with it the request, is
+    /// refused (rule 40).
+    @Test func aPageTurnBegunWhileOneIsEndingIsRefused() throws {
+        let tree = try Self.replayContainerInput([2_885_741, 0, 4_338_016, 7_253_419, 4_107_518])
+        let before = tree.snapshot()
+        #expect(before.controllers["p2"]?.parent == "g")
+        #expect(tree.appearance("p2") == .appearing)
+        let cancel = tree.perform([call("g", "cancelInteractiveSwipe")], atomic: false, now: t0)
+        #expect(cancel.failure?.code == "page_swipe_in_progress")
+        #expect(tree.snapshot() == before)
+    }
+
+    /// Found by a PROPERTY_TEST_SCALE=100 soak of the same test (input `[7599031, 0, 0,
+    /// 2863916, 9943677, 6350958, 2047794]`): a turn to `p4` begins; `p4`'s `viewDidLoad`
+    /// override sets `p4` as the page with `setViewControllers`, which takes `p3` out. The
+    /// turn still began from `p3`, and its cancel made the leaving `p3` appear off screen. The
+    /// turn is in progress from its start, so `setViewControllers` there is refused, and with
+    /// it the override and the request (rule 40).
+    @Test func setViewControllersFromInsideABeginningPageTurnIsRefused() throws {
+        let tree = try Self.replayContainerInput([7_599_031, 0, 0, 2_863_916])
+        let before = tree.snapshot()
+        let begin = tree.perform([call("g", "beginInteractiveSwipe", ["to": "p4"])], atomic: false, now: t0)
+        #expect(begin.failure?.code == "page_swipe_in_progress")
+        #expect(tree.snapshot() == before)
+    }
+
+    /// Found by a PROPERTY_TEST_SCALE=100 soak of `randomAdaptivityCallsWithOverridesKeepTheInvariants`
+    /// (input `[5097013, 0, 8597493, 5927191]`): a tap selects the collapsed split view
+    /// controller's tab; its primary `p3`'s `viewWillAppear` override makes `p3` the secondary,
+    /// which takes its view out of the split's. `p3` then appeared off screen at the tab's end.
+    /// It turns away, as a replaced top does (rule 40).
+    @Test func aPrimaryMovedToTheSecondaryColumnFromItsOwnViewWillAppearTurnsAway() throws {
+        let tree = try Self.replayAdaptivityInput([5_097_013, 0, 8_597_493, 5_927_191])
+        #expect(tree.appearance("p3") == .disappeared)
+        #expect(tree.snapshot().controllers["s"]?.secondary == "p3")
+        let p3 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p3" }.compactMap(\.callback)
+        #expect(p3.suffix(3) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear"])
+    }
+
     /// Found by a PROPERTY_TEST_SCALE=200 soak of `randomAdaptivityCallsWithOverridesKeepTheInvariants`
     /// (input `[5958710, 0, 164657, 5788759]`): a tap selects the split view controller's tab;
     /// `p4`, the top of its collapsed primary, has a `viewWillAppear` override that sets `p3`

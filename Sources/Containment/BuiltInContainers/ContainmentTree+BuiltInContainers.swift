@@ -192,9 +192,8 @@ extension ContainmentTree {
         }
         if let oldTop, let oldNode = controllers[oldTop], oldNode.isViewLoaded, superviewID(of: oldNode.viewID) == node.viewID {
             removeFromSuperview(oldNode.viewID)
-            // Replaced while appearing with its view off screen (from its own `viewWillAppear`
-            // override, rule 40), it turns away, as a child that leaves its parent then does.
-            if oldNode.appearance == .appearing, let view = readController(oldTop, { $0.rootView }) { disappearWalk(from: view) }
+            // Replaced from its own `viewWillAppear` override.
+            turnAwayIfAppearing(oldTop)
         }
         if let newTop {
             loadViewIfNeeded(newTop)

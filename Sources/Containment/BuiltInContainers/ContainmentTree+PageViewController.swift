@@ -218,6 +218,10 @@ extension ContainmentTree {
     /// docs/uikit-rules-page-view-controller.md, "Decision: when a page becomes a child").
     func beginInteractiveSwipe(_ pageViewController: String, to: String, field: String) throws(ContainmentError) {
         try requireNoSwipe(pageViewController)
+        guard !endingPageSwipes.contains(pageViewController) else {
+            throw .internalInconsistency(
+                code: "page_swipe_in_progress", "A page turn of \(ContainmentError.describe(pageViewController)) is ending")
+        }
         let node = controllers[existing: pageViewController]
         guard let from = node.stack?.first, isShownPage(from, of: pageViewController) else {
             throw .internalInconsistency(
@@ -226,15 +230,32 @@ extension ContainmentTree {
         guard to != from else {
             throw .invalidArgument(field: field, "\(to) is the current page already")
         }
+        let swipe = PageSwipe(from: from, to: to)
         finishRunningTransitions(of: pageViewController)
+        // Callbacks run from here on; the turn is in progress for them already.
+        editController(pageViewController) { $0.pageSwipe = swipe }
+        try requireSwipeStands(swipe, of: pageViewController)
         try addChildController(to, to: pageViewController, field: field)
+        try requireSwipeStands(swipe, of: pageViewController)
         emit(pageViewController, "willTransitionTo", ["pendingViewControllers": .array([.string(to)])])
         try showPage(to, in: pageViewController)
         if controllers[existing: pageViewController].appearance == .appeared {
             beginAppearanceTransition(to, appearing: true, animated: true, driver: .manual)
             beginAppearanceTransition(from, appearing: false, animated: true, driver: .manual)
         }
-        editController(pageViewController) { $0.pageSwipe = PageSwipe(from: from, to: to) }
+        try requireSwipeStands(swipe, of: pageViewController)
+    }
+
+    /// A callback run by a beginning turn took one of its pages away or changed the current
+    /// page: the turn, and the request, are refused (docs/uikit-rules-page-view-controller.md).
+    private func requireSwipeStands(_ swipe: PageSwipe, of pageViewController: String) throws(ContainmentError) {
+        let node = controllers[existing: pageViewController]
+        guard node.pageSwipe == swipe, node.stack?.first == swipe.from, parentID(of: swipe.from) == pageViewController
+        else {
+            throw .internalInconsistency(
+                code: "page_swipe_interrupted",
+                "A callback changed the pages of \(ContainmentError.describe(pageViewController)) while its page turn began")
+        }
     }
 
     /// The end of the gesture (rule 25). Finished: the current page leaves, `to` is the page.
@@ -243,6 +264,8 @@ extension ContainmentTree {
     func endInteractiveSwipe(_ pageViewController: String, finish: Bool) throws(ContainmentError) {
         let swipe = try currentSwipe(pageViewController)
         editController(pageViewController) { $0.pageSwipe = nil }
+        endingPageSwipes.insert(pageViewController)
+        defer { endingPageSwipes.remove(pageViewController) }
         let scroll = controllers[existing: pageViewController].transitionStyle == .scroll
         // Begun by the swipe and still driven by it, on screen: the logged orders.
         let driven = [swipe.to, swipe.from].allSatisfy { controllers[existing: $0].appearanceDriver == .manual }

@@ -170,6 +170,8 @@ extension ContainmentTree {
             editController(split) { $0.split?.secondaryOnTop = true }
         } else if let node = controllers[secondary], node.isViewLoaded, superviewID(of: node.viewID) == splitView {
             removeFromSuperview(node.viewID)
+            // The primary moved to the secondary column from its own `viewWillAppear` override.
+            turnAwayIfAppearing(secondary)
             editController(split) { $0.split?.secondaryOnTop = false }
         }
     }

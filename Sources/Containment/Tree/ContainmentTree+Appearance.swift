@@ -117,6 +117,15 @@ extension ContainmentTree {
         }
     }
 
+    /// A container took `controller`'s view out while its appearance was beginning (from an
+    /// override, rule 40): it turns away, as a child that leaves its parent then does.
+    func turnAwayIfAppearing(_ controller: String) {
+        guard let (appearance, rootView) = controllerHandle(named: controller).map({ readController($0) { ($0.appearance, $0.rootView) } }),
+            appearance == .appearing, let rootView
+        else { return }
+        disappearWalk(from: rootView)
+    }
+
     /// `beginAppearanceTransition(_:animated:)` on one controller (rule 9): a "will"
     /// callback, a reversal, or an unbalanced-call warning for the same direction twice.
     @discardableResult

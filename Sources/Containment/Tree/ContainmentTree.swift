@@ -106,6 +106,9 @@ public final class ContainmentTree {
     @exclusivity(unchecked)
     #endif
     var collectingWalk = false
+    /// Page view controllers whose interactive page turn is ending: an override cannot begin
+    /// another until the end is over (docs/uikit-rules-page-view-controller.md).
+    var endingPageSwipes: Set<String> = []
 
     /// Builds the tree; with a root spec, builds it call by call, sets it as the window's
     /// root and, if `configuration.onScreen`, makes the window key and visible.
