@@ -137,12 +137,40 @@ public enum JournalRecord: Sendable {
     }
 }
 
-/// FNV-1a (64-bit) of the bytes of a mutation's events: a cheap fingerprint for replay to
-/// check against. Not a defence against forgery, only against drift.
+/// A 64-bit fingerprint of the bytes of a mutation's events, for replay to check against. Not
+/// a defence against forgery, only against drift.
 public enum JournalDigest {
-    /// Over a contiguous buffer, not a generic sequence: every mutation and every replayed
-    /// entry hashes its events' JSON, and an unspecialized iterator cost a call per byte.
+    /// Eight bytes a step, each mixed by a multiply and a shift, the length and a final mix
+    /// last: FNV-1a's byte a step took ~2 µs of every mutation's ~1.8 KB of events.
     public static func of(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { raw in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var offset = 0
+            while offset + 8 <= raw.count {
+                hash = mix(hash, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            for index in offset..<raw.count { tail |= UInt64(raw[index]) << (8 * UInt64(index - offset)) }
+            hash = mix(mix(hash, tail), UInt64(raw.count))
+            hash ^= hash >> 33
+            hash &*= 0xc4ce_b9fe_1a85_ec53
+            return hash ^ (hash >> 29)
+        }
+    }
+
+    /// Whether `recorded` is the digest of `bytes`: `of`, or FNV-1a byte by byte, the digest
+    /// of journals that builds before `of` wrote (computed only when `of` differs).
+    public static func matches(_ bytes: [UInt8], _ recorded: UInt64) -> Bool {
+        of(bytes) == recorded || byteByByte(bytes) == recorded
+    }
+
+    private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let product = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+        return product ^ (product >> 31)
+    }
+
+    private static func byteByByte(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBufferPointer { buffer in
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in buffer {

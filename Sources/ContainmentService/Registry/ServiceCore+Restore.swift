@@ -102,7 +102,7 @@ extension ServiceCore {
             if let outcome = applied.calls, let failure = outcome.failure, outcome.applied == 0 {
                 throw .replayMismatch(tree: header.id, position: entry.position, reason: "it was accepted but is now refused: \(failure.message)")
             }
-            guard TreeBox.digest(applied.events) == entry.digest else {
+            guard TreeBox.eventsMatch(applied.events, digest: entry.digest) else {
                 throw .replayMismatch(
                     tree: header.id, position: entry.position,
                     reason: "its \(applied.events.count) events differ from the ones recorded (lastSeq now \(tree.lastSeq))")

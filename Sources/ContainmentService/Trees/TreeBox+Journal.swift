@@ -68,9 +68,18 @@ extension TreeBox {
 
     /// The fingerprint of a mutation's events: their compact JSON, as clients get it.
     static func digest(_ events: [Event]) -> UInt64 {
+        JournalDigest.of(eventsJSON(events))
+    }
+
+    /// Whether `events` are the ones a journal entry recorded with `digest`.
+    static func eventsMatch(_ events: [Event], digest: UInt64) -> Bool {
+        JournalDigest.matches(eventsJSON(events), digest)
+    }
+
+    private static func eventsJSON(_ events: [Event]) -> [UInt8] {
         var writer = JSONWriter()
         events.writeJSON(to: &writer)
-        return JournalDigest.of(writer.bytes)
+        return writer.bytes
     }
 }
 
