@@ -15,9 +15,37 @@ import Testing
             journal.whenDurable(ticket) { failure in completed.add(failure.map { "\($0)" } ?? "ok \(version)") }
         }
         journal.flush()
+        // Every completion has run once `flush` returns, in ticket order (the server stops
+        // after it: an answer still queued then would never be sent).
+        #expect(completed.all == (2...50).map { "ok \($0)" })
         #expect(try store.loadTrees().first?.entries.count == 49)
         journal.close()
-        #expect(completed.all.sorted() == (2...50).map { "ok \($0)" }.sorted())
+    }
+
+    /// Completions run on a thread of their own: one that takes its time holds up the answers
+    /// queued behind it, not the next commit.
+    @Test func aSlowCompletionDoesNotHoldUpTheNextCommit() throws {
+        let directory = TemporaryDirectory()
+        let store = try StateStore(directory: directory.path, synchronous: .normal)
+        let journal = StateJournal(store: store)
+        let release = DispatchSemaphore(value: 0)
+        let completed = Failures()
+        let first = journal.append(.createTree(StateStoreTests.header("a")))
+        journal.whenDurable(first) { _ in
+            release.wait()
+            completed.add("first")
+        }
+        let second = journal.append(.mutation(StateStoreTests.entry("a", version: 2)))
+        journal.whenDurable(second) { _ in completed.add("second") }
+        let third = journal.append(.mutation(StateStoreTests.entry("a", version: 3)))
+        let appended = ContinuousClock.now
+        while journal.state(of: third) == .pending, ContinuousClock.now - appended < .seconds(5) { usleep(1_000) }
+        #expect(journal.state(of: third) == .durable)
+        #expect(completed.all.isEmpty)
+        release.signal()
+        journal.flush()
+        #expect(completed.all == ["first", "second"])
+        journal.close()
     }
 
     @Test func afterAFailedCommitEveryWaiterAndEveryLaterAppendFails() throws {

@@ -9,8 +9,9 @@ import Synchronization
 /// transaction takes every record appended so far, so records that arrive while a commit runs
 /// share the next one (group commit). With the tree's lock released, the request either waits
 /// for its ticket (`waitUntilDurable`) or hands over what to do once it is durable
-/// (`whenDurable`), freeing its thread for other requests. No SQLite call ever runs under a
-/// tree lock or on a request's thread.
+/// (`whenDurable`), freeing its thread for other requests; a second thread runs those
+/// (`CompletionThread`) while the writer goes on to the next commit. No database call ever
+/// runs under a tree lock or on a request's thread.
 ///
 /// A failed commit fails every ticket not yet durable and every later one: memory is then ahead
 /// of the disk, so the service stops accepting mutations until it is restarted and restores the
@@ -33,6 +34,8 @@ public final class StateJournal: @unchecked Sendable {
     /// leaves syncing to the store's own durability setting.
     private let syncInterval: UInt64?
     private let monitor = Monitor()
+    /// Where a commit's completions, refusals and progress run.
+    private let completer = CompletionThread()
     // Guarded by `monitor`.
     private var pending: [JournalRecord] = []
     private var appended: UInt64 = 0
@@ -105,7 +108,7 @@ public final class StateJournal: @unchecked Sendable {
         return refused[ticket] == nil ? .durable : .refused
     }
 
-    /// Calls `handler` on the writer's thread after a commit that refused trees, with each
+    /// Calls `handler` on the completion thread after a commit that refused trees, with each
     /// refused tree and why, before the completions of the refused tickets run: the service
     /// gives those trees up first. Set before the first append.
     public func onRefused(_ handler: @escaping @Sendable ([String: StateStoreError]) -> Void) {
@@ -122,7 +125,7 @@ public final class StateJournal: @unchecked Sendable {
         while durable < ticket && failureState == nil { monitor.wait() }
     }
 
-    /// Calls `handler` on the writer's thread after each commit, successful or not: what
+    /// Calls `handler` on the completion thread after each commit, successful or not: what
     /// waits for durability without a ticket of its own (held stream deliveries) looks again.
     /// Set before the first append.
     public func onProgress(_ handler: @escaping @Sendable () -> Void) {
@@ -153,18 +156,19 @@ public final class StateJournal: @unchecked Sendable {
         }
     }
 
-    /// Waits until everything appended so far is committed (or a commit failed), so the
-    /// responses held for it are sent before the server stops.
+    /// Waits until everything appended so far is committed (or a commit failed) and its
+    /// completions have run, so the responses held for it are sent before the server stops.
     public func flush() {
         monitor.lock()
         let last = appended
         monitor.unlock()
         try? waitUntilDurable(last)
+        completer.waitUntilIdle()
     }
 
     /// Calls `completion` once every record up to `ticket` is committed (nil) or a commit
     /// failed (the failure): at once on this thread if that is already decided, else on the
-    /// writer's thread.
+    /// completion thread, in the order of the commits.
     public func whenDurable(_ ticket: UInt64, _ completion: @escaping Completion) {
         monitor.lock()
         let decided: StateStoreError?? = durable >= ticket ? .some(refused[ticket]) : failureState.map { .some($0) }
@@ -256,12 +260,19 @@ public final class StateJournal: @unchecked Sendable {
         let refusedTickets = refused
         let progress = progressHandler
         let refusal = refusalHandler
+        // Queued before the monitor is let go: whoever sees these tickets durable and flushes
+        // the completer finds them queued.
+        let delivery = {
+            if !refusals.isEmpty { refusal?(refusals) }
+            for entry in ready { entry.completion(failure ?? refusedTickets[entry.ticket]) }
+            progress?()
+        }
         monitor.wakeAll()
-        monitor.unlock()
-        if !refusals.isEmpty { refusal?(refusals) }
-        for entry in ready { entry.completion(failure ?? refusedTickets[entry.ticket]) }
-        progress?()
-        monitor.lock()
+        if !completer.enqueue(delivery) {
+            monitor.unlock()
+            delivery()
+            monitor.lock()
+        }
     }
 
     /// Records the journal's failure (the first one stands); with the monitor held.
@@ -294,6 +305,9 @@ public final class StateJournal: @unchecked Sendable {
         closing = true
         monitor.wakeAll()
         while writerRunning { monitor.wait() }
+        monitor.unlock()
+        completer.close()
+        monitor.lock()
         if failureState == nil {
             failureState = .commitFailed(reason: "the state directory is closed")
             hasFailed.store(true, ordering: .releasing)

@@ -1,0 +1,82 @@
+import Glibc
+
+/// Runs the journal's completions on a thread of their own, in the order the writer hands
+/// them over, so that the writer sends the next commit while the answers of the last one go
+/// out: those answers were a tenth of each commit's round, during which the database waited.
+final class CompletionThread: @unchecked Sendable {
+    private let monitor = Monitor()
+    // Guarded by `monitor`.
+    private var queue: [() -> Void] = []
+    private var waiting = false
+    private var busy = false
+    private var closing = false
+    private var running = false
+
+    init() {
+        running = true
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { argument in
+                Unmanaged<CompletionThread>.fromOpaque(argument!).takeRetainedValue().run()
+                return nil
+            }, Unmanaged.passRetained(self).toOpaque())
+        if started == 0 {
+            pthread_detach(thread)
+        } else {
+            running = false
+        }
+    }
+
+    /// Queues `work` behind everything queued before it; false if the thread did not start
+    /// or has stopped (the caller runs `work` then).
+    func enqueue(_ work: @escaping () -> Void) -> Bool {
+        monitor.lock()
+        defer { monitor.unlock() }
+        guard running, !closing else { return false }
+        queue.append(work)
+        if waiting { monitor.wakeAll() }
+        return true
+    }
+
+    /// Returns once everything queued so far has run.
+    func waitUntilIdle() {
+        monitor.lock()
+        while running && (busy || !queue.isEmpty) { monitor.wait() }
+        monitor.unlock()
+    }
+
+    /// Returns once everything queued has run and the thread has stopped.
+    func close() {
+        monitor.lock()
+        closing = true
+        monitor.wakeAll()
+        while running { monitor.wait() }
+        monitor.unlock()
+    }
+
+    private func run() {
+        monitor.lock()
+        while true {
+            while queue.isEmpty && !closing {
+                waiting = true
+                monitor.wait()
+                waiting = false
+            }
+            if queue.isEmpty {
+                running = false
+                monitor.wakeAll()
+                monitor.unlock()
+                return
+            }
+            let batch = queue
+            queue = []
+            busy = true
+            monitor.unlock()
+            for work in batch { work() }
+            monitor.lock()
+            busy = false
+            monitor.wakeAll()
+        }
+    }
+}
