@@ -4,10 +4,12 @@ import Glibc
 import Testing
 
 @Suite struct StateJournalTests {
-    @Test func completionsRunOnceDurableAndFlushWaitsForEverythingAppended() throws {
+    /// On the writer's thread, and on the completion thread of a store on another process.
+    @Test(arguments: [false, true])
+    func completionsRunOnceDurableAndFlushWaitsForEverythingAppended(onAnotherProcess: Bool) throws {
         let directory = TemporaryDirectory()
         let store = try StateStore(directory: directory.path, synchronous: .normal)
-        let journal = StateJournal(store: store)
+        let journal = StateJournal(store: onAnotherProcess ? OnAnotherProcess(store) : store)
         let completed = Failures()
         _ = journal.append(.createTree(StateStoreTests.header("a")))
         for version in 2...50 {
@@ -22,12 +24,12 @@ import Testing
         journal.close()
     }
 
-    /// Completions run on a thread of their own: one that takes its time holds up the answers
-    /// queued behind it, not the next commit.
-    @Test func aSlowCompletionDoesNotHoldUpTheNextCommit() throws {
+    /// For a store on another process, completions run on a thread of their own: one that
+    /// takes its time holds up the answers queued behind it, not the next commit.
+    @Test func aSlowCompletionDoesNotHoldUpTheNextCommitOfAStoreOnAnotherProcess() throws {
         let directory = TemporaryDirectory()
         let store = try StateStore(directory: directory.path, synchronous: .normal)
-        let journal = StateJournal(store: store)
+        let journal = StateJournal(store: OnAnotherProcess(store))
         let release = DispatchSemaphore(value: 0)
         let completed = Failures()
         let first = journal.append(.createTree(StateStoreTests.header("a")))
@@ -129,4 +131,20 @@ final class Failures: @unchecked Sendable {
         defer { lock.signal() }
         return messages
     }
+}
+
+/// A SQLite store that says its commits wait on another process, as PostgreSQL's do.
+final class OnAnotherProcess: JournalStore, @unchecked Sendable {
+    let base: StateStore
+
+    init(_ base: StateStore) { self.base = base }
+
+    var location: String { base.location }
+    func loadTrees() throws(StateStoreError) -> [StoredTree] { try base.loadTrees() }
+    func commit(_ records: [JournalRecord]) throws(StateStoreError) { try base.commit(records) }
+    var hasQueuedSnapshots: Bool { base.hasQueuedSnapshots }
+    var commitsWaitOnAnotherProcess: Bool { true }
+    func sync() throws(StateStoreError) { try base.sync() }
+    func currentStatistics() -> StoreStatistics { base.currentStatistics() }
+    func close() { base.close() }
 }

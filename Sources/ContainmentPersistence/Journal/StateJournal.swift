@@ -9,9 +9,9 @@ import Synchronization
 /// transaction takes every record appended so far, so records that arrive while a commit runs
 /// share the next one (group commit). With the tree's lock released, the request either waits
 /// for its ticket (`waitUntilDurable`) or hands over what to do once it is durable
-/// (`whenDurable`), freeing its thread for other requests; a second thread runs those
-/// (`CompletionThread`) while the writer goes on to the next commit. No database call ever
-/// runs under a tree lock or on a request's thread.
+/// (`whenDurable`), freeing its thread for other requests; for a store on another process, a
+/// second thread runs those (`CompletionThread`) while the writer goes on to the next commit.
+/// No database call ever runs under a tree lock or on a request's thread.
 ///
 /// A failed commit fails every ticket not yet durable and every later one: memory is then ahead
 /// of the disk, so the service stops accepting mutations until it is restarted and restores the
@@ -34,8 +34,9 @@ public final class StateJournal: @unchecked Sendable {
     /// leaves syncing to the store's own durability setting.
     private let syncInterval: UInt64?
     private let monitor = Monitor()
-    /// Where a commit's completions, refusals and progress run.
-    private let completer = CompletionThread()
+    /// Where a commit's completions, refusals and progress run when the store waits on
+    /// another process; otherwise on the writer's thread.
+    private let completer: CompletionThread?
     // Guarded by `monitor`.
     private var pending: [JournalRecord] = []
     private var appended: UInt64 = 0
@@ -44,6 +45,8 @@ public final class StateJournal: @unchecked Sendable {
     private var failureState: StateStoreError?
     private var closing = false
     private var writerRunning = false
+    /// The writer is running a commit's completions (when no completion thread does).
+    private var delivering = false
     private var commits: UInt64 = 0
     private var progressHandler: (@Sendable () -> Void)?
     /// When the oldest commit not yet synced must be (`Monitor.now` nanoseconds).
@@ -65,6 +68,7 @@ public final class StateJournal: @unchecked Sendable {
     /// `syncInterval`: seconds after which every commit is synced at the latest (`--state-sync-interval`).
     public init(store: any JournalStore, syncInterval: Double? = nil) {
         self.store = store
+        completer = store.commitsWaitOnAnotherProcess ? CompletionThread() : nil
         self.syncInterval = syncInterval.map { UInt64(max(0.001, $0) * 1_000_000_000) }
         writerRunning = true
         var thread = pthread_t()
@@ -108,7 +112,7 @@ public final class StateJournal: @unchecked Sendable {
         return refused[ticket] == nil ? .durable : .refused
     }
 
-    /// Calls `handler` on the completion thread after a commit that refused trees, with each
+    /// Calls `handler` after a commit that refused trees (where completions run), with each
     /// refused tree and why, before the completions of the refused tickets run: the service
     /// gives those trees up first. Set before the first append.
     public func onRefused(_ handler: @escaping @Sendable ([String: StateStoreError]) -> Void) {
@@ -125,7 +129,7 @@ public final class StateJournal: @unchecked Sendable {
         while durable < ticket && failureState == nil { monitor.wait() }
     }
 
-    /// Calls `handler` on the completion thread after each commit, successful or not: what
+    /// Calls `handler` after each commit, successful or not (where completions run): what
     /// waits for durability without a ticket of its own (held stream deliveries) looks again.
     /// Set before the first append.
     public func onProgress(_ handler: @escaping @Sendable () -> Void) {
@@ -161,14 +165,14 @@ public final class StateJournal: @unchecked Sendable {
     public func flush() {
         monitor.lock()
         let last = appended
+        while (durable < last && failureState == nil) || delivering { monitor.wait() }
         monitor.unlock()
-        try? waitUntilDurable(last)
-        completer.waitUntilIdle()
+        completer?.waitUntilIdle()
     }
 
     /// Calls `completion` once every record up to `ticket` is committed (nil) or a commit
-    /// failed (the failure): at once on this thread if that is already decided, else on the
-    /// completion thread, in the order of the commits.
+    /// failed (the failure): at once on this thread if that is already decided, else where
+    /// completions run, in the order of the commits.
     public func whenDurable(_ ticket: UInt64, _ completion: @escaping Completion) {
         monitor.lock()
         let decided: StateStoreError?? = durable >= ticket ? .some(refused[ticket]) : failureState.map { .some($0) }
@@ -268,10 +272,13 @@ public final class StateJournal: @unchecked Sendable {
             progress?()
         }
         monitor.wakeAll()
-        if !completer.enqueue(delivery) {
+        if completer?.enqueue(delivery) != true {
+            delivering = true
             monitor.unlock()
             delivery()
             monitor.lock()
+            delivering = false
+            monitor.wakeAll()
         }
     }
 
@@ -306,7 +313,7 @@ public final class StateJournal: @unchecked Sendable {
         monitor.wakeAll()
         while writerRunning { monitor.wait() }
         monitor.unlock()
-        completer.close()
+        completer?.close()
         monitor.lock()
         if failureState == nil {
             failureState = .commitFailed(reason: "the state directory is closed")

@@ -87,6 +87,9 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
 
     public var hasQueuedSnapshots: Bool { !snapshots.isEmpty }
 
+    /// Each commit waits for PostgreSQL's answer.
+    public var commitsWaitOnAnotherProcess: Bool { true }
+
     public func currentStatistics() -> StoreStatistics { statisticsLock.withLock { $0 } }
 
     /// Every commit so far is flushed once a transaction committed with `synchronous_commit =

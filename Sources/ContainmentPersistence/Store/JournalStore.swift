@@ -24,6 +24,12 @@ public protocol JournalStore: AnyObject, Sendable {
     /// record to write.
     var hasQueuedSnapshots: Bool { get }
 
+    /// Whether a commit mostly waits for another process (a database server): the journal then
+    /// sends each commit's held answers from a second thread while its writer goes on to the
+    /// next commit. False by default: a store that commits in-process keeps the cores for the
+    /// commit and the requests, and the second thread only cost it wake-ups.
+    var commitsWaitOnAnotherProcess: Bool { get }
+
     /// Makes every commit so far survive a power loss, whatever the store's own setting (for
     /// `--state-sync-interval`).
     func sync() throws(StateStoreError)
@@ -36,6 +42,8 @@ public protocol JournalStore: AnyObject, Sendable {
 }
 
 extension JournalStore {
+    public var commitsWaitOnAnotherProcess: Bool { false }
+
     public func commit(refusing records: [JournalRecord]) throws(StateStoreError) -> [String: StateStoreError] {
         try commit(records)
         return [:]
