@@ -206,6 +206,24 @@ extension PropertyTests {
         #expect(p3.suffix(3) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear"])
     }
 
+    /// Found by the same soak (input `[9033918, 5632674, 222377, 1130239, 8849983]`): `p3`'s
+    /// push runs while a tab switch hides `n` and another brings it back; the second switch's
+    /// transition drives `a` and `p3` now. `s`'s `viewWillDisappear` override begins and
+    /// finishes a back swipe, which first completes the push: its end made `a` and `p3` appear
+    /// before `n`'s view was in the window, and the swipe then took `p3` out appeared. A
+    /// transition's end leaves a side that another transition drives to that one (rule 41):
+    /// `a` appears with `n`, and `p3`, leaving while it appears off screen, turns away.
+    @Test func aPushCompletedUnderATabSwitchThatDrivesItsSidesLeavesThemToTheSwitch() throws {
+        let tree = try Self.replayAdaptivityInput([9_033_918, 5_632_674, 222_377, 1_130_239, 8_849_983])
+        #expect(tree.appearance("a") == .appeared)
+        #expect(tree.appearance("p3") == .disappeared)
+        let events = try tree.events(after: 0, limit: 10_000)
+        let p3 = events.filter { $0.controller == "p3" }.compactMap(\.callback)
+        #expect(p3.suffix(4) == ["willMove", "viewWillDisappear", "didMove", "viewDidDisappear"])
+        let order = events.filter { ["n", "a"].contains($0.controller) && $0.callback == "viewDidAppear" }.compactMap(\.controller)
+        #expect(order.suffix(2) == ["n", "a"])
+    }
+
     /// Found by a PROPERTY_TEST_SCALE=200 soak of `randomAdaptivityCallsWithOverridesKeepTheInvariants`
     /// (input `[5958710, 0, 164657, 5788759]`): a tap selects the split view controller's tab;
     /// `p4`, the top of its collapsed primary, has a `viewWillAppear` override that sets `p3`

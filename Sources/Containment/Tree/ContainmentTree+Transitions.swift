@@ -138,7 +138,17 @@ extension ContainmentTree {
     /// over its appearance.
     private func endSideAppearance(_ side: String, at handle: NodeHandle?, of transitionID: String, parent: NodeHandle?) {
         guard let handle else { return }
-        if !isAdopted(handle, awayFrom: parent) || readController(handle, { $0.appearanceDriver }) == .transition(transitionID) {
+        let driver = readController(handle, { $0.appearanceDriver })
+        // Another container's content transition drives it now (its container left the window
+        // and a tab switch brought it back while this one ran): that one ends it. One of the
+        // same container, or a presentation, overlapping this one is ended here, in UIKit's
+        // logged order (rule 41).
+        if case .transition(let other)? = driver, other != transitionID, let running = scheduler.running[other],
+            running.presentation == nil, controllerHandle(named: running.parent) != parent
+        {
+            return
+        }
+        if !isAdopted(handle, awayFrom: parent) || driver == .transition(transitionID) {
             endAppearanceTransition(side, of: transitionID)
         }
     }
