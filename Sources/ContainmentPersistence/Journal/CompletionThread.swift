@@ -2,7 +2,7 @@ import Glibc
 
 /// Runs the journal's completions on a thread of their own, in the order the writer hands
 /// them over, so that the writer sends the next commit while the answers of the last one go
-/// out: those answers were a tenth of each commit's round, during which the database waited.
+/// out: they take a tenth of each commit's round, which the database would spend waiting.
 final class CompletionThread: @unchecked Sendable {
     private let monitor = Monitor()
     // Guarded by `monitor`.
@@ -14,18 +14,7 @@ final class CompletionThread: @unchecked Sendable {
 
     init() {
         running = true
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { argument in
-                Unmanaged<CompletionThread>.fromOpaque(argument!).takeRetainedValue().run()
-                return nil
-            }, Unmanaged.passRetained(self).toOpaque())
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            running = false
-        }
+        if !DetachedThread.start({ [self] in run() }) { running = false }
     }
 
     /// Queues `work` behind everything queued before it; false if the thread did not start

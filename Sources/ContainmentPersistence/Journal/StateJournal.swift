@@ -71,16 +71,7 @@ public final class StateJournal: @unchecked Sendable {
         completer = store.commitsWaitOnAnotherProcess ? CompletionThread() : nil
         self.syncInterval = syncInterval.map { UInt64(max(0.001, $0) * 1_000_000_000) }
         writerRunning = true
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { argument in
-                Unmanaged<StateJournal>.fromOpaque(argument!).takeRetainedValue().runWriter()
-                return nil
-            }, Unmanaged.passRetained(self).toOpaque())
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
+        if !DetachedThread.start({ [self] in runWriter() }) {
             writerRunning = false
             failureState = .commitFailed(reason: "the journal's writer thread could not start")
             hasFailed.store(true, ordering: .releasing)

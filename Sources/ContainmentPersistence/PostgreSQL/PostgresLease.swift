@@ -71,18 +71,10 @@ public final class PostgresLease: @unchecked Sendable {
             throw .unreadable(path: store.location, reason: "\(error)")
         }
         running = true
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { argument in
-                Unmanaged<PostgresLease>.fromOpaque(argument!).takeRetainedValue().keep()
-                return nil
-            }, Unmanaged.passRetained(self).toOpaque())
-        guard started == 0 else {
+        guard DetachedThread.start({ [self] in keep() }) else {
             running = false
             throw .unreadable(path: store.location, reason: "the lease keeper's thread could not start")
         }
-        pthread_detach(thread)
     }
 
     func setHandlers(_ handlers: Handlers) { self.handlers.withLock { $0 = handlers } }
