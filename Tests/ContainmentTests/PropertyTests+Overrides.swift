@@ -224,6 +224,19 @@ extension PropertyTests {
         #expect(order.suffix(2) == ["n", "a"])
     }
 
+    /// Found by the same soak (input `[6279908, 9468192, 6322557]`): `p2` becomes the primary of
+    /// the collapsed split view controller, and its `didMove` override taps the split's tab.
+    /// Loading the split's view shows the secondary on top, which takes `p2`'s view out while
+    /// the tab switch makes it appear; `p2` then appeared off screen. A column's view the split
+    /// takes out while it appears turns away (rule 40).
+    @Test func aPrimaryCoveredByTheSecondaryWhileItAppearsTurnsAway() throws {
+        let tree = try Self.replayAdaptivityInput([6_279_908, 9_468_192, 6_322_557])
+        #expect(tree.appearance("p2") == .disappeared)
+        #expect(tree.appearance("d") == .appeared)
+        let p2 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p2" }.compactMap(\.callback)
+        #expect(p2.suffix(3) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear"])
+    }
+
     /// Found by a PROPERTY_TEST_SCALE=200 soak of `randomAdaptivityCallsWithOverridesKeepTheInvariants`
     /// (input `[5958710, 0, 164657, 5788759]`): a tap selects the split view controller's tab;
     /// `p4`, the top of its collapsed primary, has a `viewWillAppear` override that sets `p3`

@@ -99,6 +99,7 @@ extension ContainmentTree {
                 try addSubview(primaryNode.viewID, to: controllers[existing: split].viewID, at: 0)
             } else if primaryNode.isViewLoaded {
                 removeFromSuperview(primaryNode.viewID)
+                turnAwayIfAppearing(primary)
             }
         }
         if let secondary = state.secondary, let secondaryNode = controllers[secondary], secondaryNode.isViewLoaded {
@@ -163,7 +164,11 @@ extension ContainmentTree {
         }
         let splitView = controllers[existing: split].viewID
         if showing, let primary = state.primary, let primaryNode = controllers[primary], controllers[existing: split].isViewLoaded {
-            if primaryNode.isViewLoaded { removeFromSuperview(primaryNode.viewID) }
+            if primaryNode.isViewLoaded {
+                removeFromSuperview(primaryNode.viewID)
+                // Covered while it appears (a callback of its own appearance showed the secondary).
+                turnAwayIfAppearing(primary)
+            }
             loadViewIfNeeded(secondary)
             setFrame(controllers[existing: secondary].viewID, splitFrame(split, .secondary))
             try addSubview(controllers[existing: secondary].viewID, to: splitView)
@@ -220,6 +225,7 @@ extension ContainmentTree {
                 }
             } else if node.isViewLoaded {
                 removeFromSuperview(node.viewID)
+                turnAwayIfAppearing(secondary)
             }
         }
     }
