@@ -237,6 +237,19 @@ extension PropertyTests {
         #expect(p2.suffix(3) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear"])
     }
 
+    /// Found by a PROPERTY_TEST_SCALE=100 soak of `randomContainerCallsWithOverridesKeepTheInvariants`
+    /// (input `[8299654, 0, 1247856, 2000996, 8833457]`): an animated `setViewControllers`
+    /// turns to `p3`, whose `viewWillAppear` override hides the window. The window's walk leaves
+    /// out the pages their page view controller drives, so `p3` appeared in the hidden window
+    /// when the turn was completed. It turns away with the window, as a pushed controller
+    /// does; the turn's end then finds it ended (UIKit's unbalanced-calls warning).
+    @Test func aPageTurnedToWhileItsViewWillAppearHidesTheWindowTurnsAway() throws {
+        let tree = try Self.replayContainerInput([8_299_654, 0, 1_247_856, 2_000_996, 8_833_457])
+        #expect(tree.appearance("p3") == .disappeared)
+        let p3 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p3" }
+        #expect(p3.compactMap(\.callback).suffix(4) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear", "didMove"])
+    }
+
     /// Found by a PROPERTY_TEST_SCALE=200 soak of `randomAdaptivityCallsWithOverridesKeepTheInvariants`
     /// (input `[5958710, 0, 164657, 5788759]`): a tap selects the split view controller's tab;
     /// `p4`, the top of its collapsed primary, has a `viewWillAppear` override that sets `p3`
