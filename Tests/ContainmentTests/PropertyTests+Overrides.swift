@@ -250,6 +250,19 @@ extension PropertyTests {
         #expect(p3.compactMap(\.callback).suffix(4) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear", "didMove"])
     }
 
+    /// Found by the same soak (input `[7239813, 0, 695576, 128837, 4010294]`): the window
+    /// shows again while a page turn from `p2` to `p1` is under way; the page view controller
+    /// relays its appearance to both pages, and `p2`'s `viewWillAppear` override hides the
+    /// window. The relay went on to make `p1` appear in the hidden window. It stops where the
+    /// page view controller turned back: the pages follow the page view controller (rule 40).
+    @Test func aPageWhoseViewWillAppearHidesTheWindowStopsTheRelayToTheOtherPage() throws {
+        let tree = try Self.replayContainerInput([7_239_813, 0, 695_576, 128_837, 4_010_294])
+        #expect(tree.appearance("p1") == .disappeared)
+        #expect(tree.appearance("p2") == .disappeared)
+        let p1 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p1" }.compactMap(\.callback)
+        #expect(!p1.contains("viewWillAppear"))
+    }
+
     /// Found by a PROPERTY_TEST_SCALE=200 soak of `randomAdaptivityCallsWithOverridesKeepTheInvariants`
     /// (input `[5958710, 0, 164657, 5788759]`): a tap selects the split view controller's tab;
     /// `p4`, the top of its collapsed primary, has a `viewWillAppear` override that sets `p3`

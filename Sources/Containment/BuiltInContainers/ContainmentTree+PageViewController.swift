@@ -174,7 +174,11 @@ extension ContainmentTree {
     /// Rule 24: after its own "will" callback, the same begins on its current pages.
     func relayAppearanceToPages(of pageViewController: String, appearing: Bool, animated: Bool, driver: AppearanceDriver) {
         if appearing { showAwaitingPages(of: pageViewController) }
+        let going: AppearanceState = appearing ? .appearing : .disappearing
         for page in shownPages(of: pageViewController) {
+            // An earlier page's override may have turned the page view controller back (it
+            // hid the window as its page appeared, rule 40): the rest follow it, not the relay.
+            if hasOverrides, controllers[existing: pageViewController].appearance != going { break }
             guard let state = controllers[page]?.appearance else { continue }
             let changes = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
             if changes {
