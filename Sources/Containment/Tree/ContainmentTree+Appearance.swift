@@ -117,13 +117,18 @@ extension ContainmentTree {
         }
     }
 
-    /// A container took `controller`'s view out while its appearance was beginning (from an
-    /// override, rule 40): it turns away, as a child that leaves its parent then does.
+    /// A container took `controller`'s view out of the window while its appearance was
+    /// beginning (from an override, rule 40): it turns away, as a child that leaves its parent
+    /// then does. The walk leaves out a controller its parent drives by hand (a page view
+    /// controller's page); that one turns away here too.
     func turnAwayIfAppearing(_ controller: String) {
-        guard let (appearance, rootView) = controllerHandle(named: controller).map({ readController($0) { ($0.appearance, $0.rootView) } }),
-            appearance == .appearing, let rootView
+        guard let index = controllerHandle(named: controller),
+            let rootView = readController(index, { $0.appearance == .appearing ? $0.rootView : nil })
         else { return }
         disappearWalk(from: rootView)
+        guard readController(index, { $0.appearance }) == .appearing, !(window.visible && readView(rootView, { $0.inWindow })) else { return }
+        beginAppearance(controller, at: index, from: .appearing, appearing: false, animated: false, driver: .turn)
+        appendToTurnList(.deferredEnds, index)
     }
 
     /// `beginAppearanceTransition(_:animated:)` on one controller (rule 9): a "will"

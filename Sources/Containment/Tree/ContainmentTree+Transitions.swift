@@ -80,22 +80,10 @@ extension ContainmentTree {
             // An override in the begins may have taken the container off screen (rule 40): what
             // began appearing there turns away, as when the window hides mid-transition.
             if forwards, !(window.visible && views[toView].inWindow) {
-                disappearWalk(from: toView)
-                // The walk leaves out what a container drives by hand (a page view
-                // controller's page): the container turns it away itself.
-                if drivesAppearance { turnAwayDriven(to, at: toHandle) }
+                turnAwayIfAppearing(to)
             }
         }
         return transitionID
-    }
-
-    /// One controller appearing or shown, out of the window now: `viewWillDisappear` now, the
-    /// rest at the turn's end, as `disappearWalk` does for what it reaches.
-    private func turnAwayDriven(_ controller: String, at handle: NodeHandle) {
-        let state = readController(handle) { $0.appearance }
-        guard state == .appearing || state == .appeared else { return }
-        beginAppearance(controller, at: handle, from: state, appearing: false, animated: false, driver: .turn)
-        appendToTurnList(.deferredEnds, handle)
     }
 
     /// The end of the animation: `from.view` leaves, the "did" callbacks, then the
