@@ -1,13 +1,10 @@
-import Glibc
-
 /// Runs the journal's completions on a thread of their own, in the order the writer hands
 /// them over, so that the writer sends the next commit while the answers of the last one go
-/// out: they take a tenth of each commit's round, which the database would spend waiting.
+/// out, rather than the database waiting for them (benchmarks/notes.md).
 final class CompletionThread: @unchecked Sendable {
     private let monitor = Monitor()
     // Guarded by `monitor`.
     private var queue: [() -> Void] = []
-    private var waiting = false
     private var busy = false
     private var closing = false
     private var running = false
@@ -24,7 +21,7 @@ final class CompletionThread: @unchecked Sendable {
         defer { monitor.unlock() }
         guard running, !closing else { return false }
         queue.append(work)
-        if waiting { monitor.wakeAll() }
+        monitor.wakeAll()
         return true
     }
 
@@ -47,11 +44,7 @@ final class CompletionThread: @unchecked Sendable {
     private func run() {
         monitor.lock()
         while true {
-            while queue.isEmpty && !closing {
-                waiting = true
-                monitor.wait()
-                waiting = false
-            }
+            while queue.isEmpty && !closing { monitor.wait() }
             if queue.isEmpty {
                 running = false
                 monitor.wakeAll()

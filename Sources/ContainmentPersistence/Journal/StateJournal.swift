@@ -255,14 +255,14 @@ public final class StateJournal: @unchecked Sendable {
         let refusedTickets = refused
         let progress = progressHandler
         let refusal = refusalHandler
-        // Queued before the monitor is let go: whoever sees these tickets durable and flushes
-        // the completer finds them queued.
         let delivery = {
             if !refusals.isEmpty { refusal?(refusals) }
             for entry in ready { entry.completion(failure ?? refusedTickets[entry.ticket]) }
             progress?()
         }
         monitor.wakeAll()
+        // Queued before the monitor is let go: whoever sees these tickets durable and flushes
+        // the completer finds them queued.
         if completer?.enqueue(delivery) != true {
             delivering = true
             monitor.unlock()

@@ -141,7 +141,7 @@ public enum JournalRecord: Sendable {
 /// a defence against forgery, only against drift.
 public enum JournalDigest {
     /// Eight bytes a step, each mixed by a multiply and a shift, the length and a final mix
-    /// last: FNV-1a's byte a step took ~2 µs of every mutation's ~1.8 KB of events.
+    /// last: FNV-1a's byte a step is a chain of dependent multiplies (benchmarks/notes.md).
     public static func of(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { raw in
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
