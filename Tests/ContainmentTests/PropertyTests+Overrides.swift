@@ -158,7 +158,7 @@ extension PropertyTests {
         let tree = try Self.replayContainerInput([2_124_840, 0, 1_481_836, 9_806_654])
         #expect(tree.appearance("p3") == .disappeared)
         #expect(tree.snapshot().controllers["p3"]?.parent == nil)
-        let p3 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p3" }.compactMap(\.callback)
+        let p3 = try tree.callbacks(of: "p3")
         #expect(p3.suffix(3) == ["viewWillDisappear", "didMove", "viewDidDisappear"])
     }
 
@@ -202,7 +202,7 @@ extension PropertyTests {
         let tree = try Self.replayAdaptivityInput([5_097_013, 0, 8_597_493, 5_927_191])
         #expect(tree.appearance("p3") == .disappeared)
         #expect(tree.snapshot().controllers["s"]?.secondary == "p3")
-        let p3 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p3" }.compactMap(\.callback)
+        let p3 = try tree.callbacks(of: "p3")
         #expect(p3.suffix(3) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear"])
     }
 
@@ -233,7 +233,7 @@ extension PropertyTests {
         let tree = try Self.replayAdaptivityInput([6_279_908, 9_468_192, 6_322_557])
         #expect(tree.appearance("p2") == .disappeared)
         #expect(tree.appearance("d") == .appeared)
-        let p2 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p2" }.compactMap(\.callback)
+        let p2 = try tree.callbacks(of: "p2")
         #expect(p2.suffix(3) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear"])
     }
 
@@ -246,8 +246,7 @@ extension PropertyTests {
     @Test func aPageTurnedToWhileItsViewWillAppearHidesTheWindowTurnsAway() throws {
         let tree = try Self.replayContainerInput([8_299_654, 0, 1_247_856, 2_000_996, 8_833_457])
         #expect(tree.appearance("p3") == .disappeared)
-        let p3 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p3" }
-        #expect(p3.compactMap(\.callback).suffix(4) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear", "didMove"])
+        #expect(try tree.callbacks(of: "p3").suffix(4) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear", "didMove"])
     }
 
     /// Found by the same soak (input `[7239813, 0, 695576, 128837, 4010294]`): the window
@@ -259,7 +258,7 @@ extension PropertyTests {
         let tree = try Self.replayContainerInput([7_239_813, 0, 695_576, 128_837, 4_010_294])
         #expect(tree.appearance("p1") == .disappeared)
         #expect(tree.appearance("p2") == .disappeared)
-        let p1 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p1" }.compactMap(\.callback)
+        let p1 = try tree.callbacks(of: "p1")
         #expect(!p1.contains("viewWillAppear"))
     }
 
@@ -274,7 +273,7 @@ extension PropertyTests {
         let tree = try Self.replayAdaptivityInput([5_958_710, 0, 164_657, 5_788_759])
         #expect(tree.appearance("p4") == .disappeared)
         #expect(tree.appearance("p3") == .appeared)
-        let p4 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p4" }.compactMap(\.callback)
+        let p4 = try tree.callbacks(of: "p4")
         #expect(p4.suffix(3) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear"])
     }
 
@@ -296,7 +295,7 @@ extension PropertyTests {
     /// appearing off screen turns away (docs/uikit-rules-callbacks.md, rule 40).
     @Test func aPrimaryReplacedInsideItsOwnViewWillAppearTurnsAway() throws {
         let tree = try Self.replayAdaptivityInput([1_552_016, 8_372_215])
-        let m = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "m" }.compactMap(\.callback)
+        let m = try tree.callbacks(of: "m")
         #expect(m.suffix(4) == ["willMove", "viewWillDisappear", "didMove", "viewDidDisappear"])
         #expect(tree.appearance("m") == .disappeared)
         #expect(tree.appearance("p1") == .appeared)
@@ -341,7 +340,7 @@ extension PropertyTests {
     /// then appeared again in the hidden window. It ends the disappearance it began instead.
     @Test func aBackSwipeCancelledAfterAnOverrideHidTheWindowLeavesTheTopDisappeared() throws {
         let tree = try Self.replayAdaptivityInput([9_395_678, 0, 3_797_201, 6_040_471, 6_981_302])
-        let p4 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p4" }.compactMap(\.callback)
+        let p4 = try tree.callbacks(of: "p4")
         #expect(p4.suffix(4) == ["willMove", "viewWillDisappear", "viewDidDisappear", "didMove"])
         #expect(tree.appearance("p4") == .disappeared)
         #expect(tree.snapshot().controllers["m"]?.viewControllers?.last == "p4")
@@ -358,7 +357,7 @@ extension PropertyTests {
         let tree = try Self.replayContainerInput([0, 7_973_237, 5_179_336, 1_144_596])
         #expect(tree.appearance("p1") == .disappeared)
         #expect(tree.appearance("p2") == .disappeared)
-        let p1 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p1" }.compactMap(\.callback)
+        let p1 = try tree.callbacks(of: "p1")
         #expect(p1.suffix(3) == ["willMove", "viewWillDisappear", "viewDidDisappear"])
         _ = tree.advance(to: t0 + 1)
         #expect(tree.appearance("p1") == .disappeared)

@@ -64,4 +64,9 @@ extension ContainmentTree {
     }
 
     func appearance(_ id: String) -> AppearanceState? { controllers[id]?.appearance }
+
+    /// The callbacks `controller` got so far, oldest first (warnings left out).
+    func callbacks(of controller: String) throws -> [String] {
+        try events(after: 0, limit: 10_000).filter { $0.controller == controller }.compactMap(\.callback)
+    }
 }
