@@ -65,6 +65,8 @@ final class TreeBox: Sendable {
         self.incarnation = incarnation
         self.snapshotBytes = Atomic(snapshotBytes)
         let usage = TreeUsage(tree: tree, accountedBytes: accountedBytes)
+        var journal = journal
+        journal.seedSpread(treeID: id)
         state = Mutex(State(tree: tree, manualTime: manualTime, version: version, journal: journal, usage: usage))
     }
 

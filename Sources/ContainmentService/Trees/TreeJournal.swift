@@ -1,3 +1,5 @@
+import ContainmentPersistence
+
 /// What one tree has handed to the state directory's journal: the ticket of its latest record,
 /// which every answer showing the tree waits for, and its journal since the last snapshot,
 /// which decides when the next one is due.
@@ -9,6 +11,9 @@ struct TreeJournal {
     private(set) var entries: Int
     private(set) var bytes: Int
     private(set) var events: Int
+    /// Picks how far this tree's next snapshot is put off (`stretch`): seeded by the tree's id
+    /// (`seedSpread`), changed by every snapshot.
+    private var spread: UInt64 = 0
 
     init(entries: Int = 0, bytes: Int = 0, events: Int = 0) {
         self.entries = entries
@@ -27,9 +32,13 @@ struct TreeJournal {
         events += entryEvents
     }
 
+    /// Makes `stretch` differ from other trees' from the first snapshot on.
+    mutating func seedSpread(treeID: String) { spread = Self.mixed(JournalDigest.of(Array(treeID.utf8))) }
+
     /// A snapshot now replaces the entries so far.
     mutating func snapshotTaken(_ ticket: UInt64) {
         lastTicket = ticket
+        spread = Self.mixed(spread ^ ticket)
         entries = 0
         bytes = 0
         events = 0
@@ -41,11 +50,26 @@ struct TreeJournal {
     /// entries or `journalBytesPerSnapshot`, and once a restore would replay more events than
     /// `replayedEventsPerController` per controller (and `replayedEventsPerSnapshot`): reading
     /// a snapshot is then the cheaper restore, so a restore's work stays bounded by the
-    /// tree's size, not its history.
+    /// tree's size, not its history. The first two soft thresholds are `stretch`ed.
     func needsSnapshot(_ configuration: ServiceConfiguration, controllers: Int, lastSnapshotBytes: Int) -> Bool {
         let every = configuration.journalEntriesPerSnapshot
         if entries >= 10 * every || bytes >= ServiceConfiguration.journalBytesPerSnapshot { return true }
-        if entries >= every && bytes >= lastSnapshotBytes { return true }
-        return events >= max(configuration.replayedEventsPerSnapshot, ServiceConfiguration.replayedEventsPerController * controllers)
+        let replayed = max(configuration.replayedEventsPerSnapshot, ServiceConfiguration.replayedEventsPerController * controllers)
+        let stretch = self.stretch
+        if Double(entries) >= Double(every) * stretch && Double(bytes) >= Double(lastSnapshotBytes) * stretch { return true }
+        return Double(events) >= Double(replayed) * stretch
+    }
+
+    /// Between 1 and 1.25, different for each tree and each of its snapshots: trees under the
+    /// same load would otherwise cross the thresholds together and queue dozens of snapshots
+    /// at once, which the journal then writes one per commit, slowing every commit meanwhile.
+    var stretch: Double { 1 + Double(spread % 1024) / 4096 }
+
+    /// SplitMix64's finalizer: every input bit moves about half the output bits.
+    private static func mixed(_ value: UInt64) -> UInt64 {
+        var bits = value &+ 0x9E37_79B9_7F4A_7C15
+        bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
+        return bits ^ (bits >> 31)
     }
 }
