@@ -323,13 +323,11 @@ extension PostgresCommitPlan {
         SELECT * FROM unnest($1::text[], $2::int8[], $3::float8[], $4::bytea[], $5::int8[], $6::float8[], $7::int8[])
         """
 
-    /// The snapshot, and the journal rows it replaces gone in the same statement.
+    /// The snapshot; the journal rows it replaces go later (`PostgresJournalCleaner`).
     static let writeSnapshot = """
-        WITH written AS (
-            INSERT INTO containment_snapshots (tree, state, version, manual_time, checksum) VALUES ($1, $2, $3, $4, $5)
-            ON CONFLICT (tree) DO UPDATE SET state = EXCLUDED.state, version = EXCLUDED.version, manual_time = EXCLUDED.manual_time,
-                checksum = EXCLUDED.checksum)
-        DELETE FROM containment_journal WHERE tree = $1 AND version <= $3
+        INSERT INTO containment_snapshots (tree, state, version, manual_time, checksum) VALUES ($1, $2, $3, $4, $5)
+        ON CONFLICT (tree) DO UPDATE SET state = EXCLUDED.state, version = EXCLUDED.version, manual_time = EXCLUDED.manual_time,
+            checksum = EXCLUDED.checksum
         """
 
     static let deleteTree = """

@@ -12,9 +12,10 @@ import Synchronization
 /// gives the tree up. A commit is two round trips in pipeline mode: the fence (with each
 /// tree's listing, and the claim of each new tree), then the writes and `COMMIT`.
 ///
-/// Three connections: the journal's writer commits on one, a `PostgresTreeReader` takes trees
-/// over and loads them on another, and the `PostgresLease` keeper renews the lease and hears
-/// the notifications on the third.
+/// Four connections: the journal's writer commits on one, a `PostgresTreeReader` takes trees
+/// over and loads them on another, the `PostgresLease` keeper renews the lease and hears the
+/// notifications on the third, and the `PostgresJournalCleaner` deletes the journal rows
+/// written snapshots made dead on the fourth (opened with the first snapshot).
 public final class PostgresStore: JournalStore, @unchecked Sendable {
     /// The URL without its password, for messages.
     public let location: String
@@ -25,6 +26,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
     let url: String
     let channels: PostgresChannels
     let ownership = Mutex(PostgresOwnership())
+    private let cleaner: PostgresJournalCleaner
     /// Writer-owned, like everything below.
     private var writer: PostgresConnection?
     private var snapshots = SnapshotQueue<PendingSnapshot>()
@@ -48,6 +50,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
         self.synchronous = synchronous
         self.instanceName = instanceName
         location = PostgresURL.withoutPassword(url)
+        cleaner = PostgresJournalCleaner(url: url, instanceName: instanceName)
         let connection: PostgresConnection
         do {
             connection = try PostgresConnection(url: url)
@@ -136,6 +139,10 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
             }
         }
         for tree in refusals.keys { snapshots.drop(tree: tree) }
+        if !plan.isEmpty {
+            let written = plan.snapshots.map(\.tree).filter { refusals[$0] == nil }
+            if !written.isEmpty { cleaner.snapshotsWritten(written) }
+        }
         statistics.commits += 1
         statistics.records += records.count - records.count { refusals[$0.tree] != nil }
         statisticsLock.withLock { $0 = statistics }
@@ -271,6 +278,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
     /// by the journal once its last commit is done.
     public func close() {
         lease.stop()
+        cleaner.stop()
         guard let session = ownership.withLock({ $0.session }), let connection = try? connected() ?? nil else { return }
         _ = try? connection.query(
             """
@@ -287,6 +295,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
     /// killed process leaves its trees: they move only once its lease lapses. For tests.
     func abandon() {
         lease.stop()
+        cleaner.stop()
         writer?.close()
         writer = nil
     }

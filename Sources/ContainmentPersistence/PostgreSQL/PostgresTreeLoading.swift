@@ -65,10 +65,12 @@ enum PostgresTreeLoading {
                 digest: UInt64(bitPattern: entries.int(row, 4)), version: UInt64(bitPattern: entries.int(row, 1)),
                 manualTime: entries.double(row, 5))
             entry.position = Int64(bitPattern: entry.version)
+            guard let position = index[entry.tree] else { throw .unreadableRecord(tree: entry.tree, reason: "a journal entry belongs to no stored tree") }
+            // A row the tree's snapshot covers is dead, not yet deleted (`PostgresJournalCleaner`).
+            if let snapshot = trees[position].snapshot, entry.version <= snapshot.version { continue }
             guard entry.sharedChecksum == entries.int(row, 6) else {
                 throw .checksumMismatch(tree: entry.tree, record: "journal entry \(entry.position)")
             }
-            guard let position = index[entry.tree] else { throw .unreadableRecord(tree: entry.tree, reason: "a journal entry belongs to no stored tree") }
             trees[position].entries.append(entry)
         }
         return trees

@@ -1,0 +1,100 @@
+/// Deletes the journal rows that written snapshots made dead, on a thread and connection of
+/// its own, every tree snapshotted since its last pass in one statement. Deleting a busy
+/// tree's thousands of rows in the commit that wrote its snapshot held the journal's writer,
+/// and every commit queued behind it, for milliseconds (benchmarks/notes.md). A row left
+/// behind meanwhile is harmless: loads skip the rows a tree's snapshot covers.
+final class PostgresJournalCleaner: @unchecked Sendable {
+    /// How long the cleaner gathers trees between passes, in nanoseconds.
+    static let passInterval: UInt64 = 500_000_000
+
+    private let url: String
+    private let instanceName: String
+    private let monitor = Monitor()
+    // Guarded by `monitor`.
+    private var snapshotted: Set<String> = []
+    private var stopping = false
+    private var running = false
+    /// Owned by the cleaner's thread.
+    private var connection: PostgresConnection?
+
+    /// The thread starts with the first snapshot written (a store that fails to open never
+    /// starts one).
+    init(url: String, instanceName: String) {
+        self.url = url
+        self.instanceName = instanceName
+    }
+
+    /// `trees` each got a snapshot in a committed transaction: their rows up to it are dead.
+    func snapshotsWritten(_ trees: [String]) {
+        monitor.lock()
+        defer { monitor.unlock() }
+        guard !stopping else { return }
+        snapshotted.formUnion(trees)
+        monitor.wakeAll()
+        if !running {
+            running = true
+            if !DetachedThread.start({ [self] in run() }) { running = false }
+        }
+    }
+
+    /// Runs a last pass over what is gathered and returns once the thread has ended.
+    func stop() {
+        monitor.lock()
+        stopping = true
+        monitor.wakeAll()
+        while running { monitor.wait() }
+        monitor.unlock()
+    }
+
+    private func run() {
+        monitor.lock()
+        while true {
+            while snapshotted.isEmpty && !stopping { monitor.wait() }
+            if snapshotted.isEmpty { break }
+            let trees = snapshotted
+            snapshotted = []
+            monitor.unlock()
+            let cleaned = clean(trees)
+            monitor.lock()
+            if !cleaned {
+                // Tried again at the next pass; at the last one, left to the trees' next snapshots.
+                if stopping { break }
+                snapshotted.formUnion(trees)
+            }
+            let next = Monitor.now + Self.passInterval
+            while !stopping && Monitor.now < next { monitor.wait(until: next) }
+        }
+        running = false
+        monitor.wakeAll()
+        monitor.unlock()
+        connection?.close()
+    }
+
+    /// Whether the rows were deleted.
+    private func clean(_ trees: Set<String>) -> Bool {
+        do {
+            let connection = try connected()
+            _ = try connection.query(Self.deleteDeadRows, [.textArray(trees.sorted())], prepared: true)
+            return true
+        } catch {
+            connection?.close()
+            connection = nil
+            return false
+        }
+    }
+
+    private func connected() throws(PostgresError) -> PostgresConnection {
+        if let connection, !connection.isBroken { return connection }
+        let fresh = try PostgresConnection(url: url)
+        try fresh.execute("SET application_name = \(PostgresValue.literal("containment journal cleaner of \(instanceName)"))")
+        connection = fresh
+        return fresh
+    }
+
+    /// The rows each tree's current snapshot covers: whatever instance wrote it, and whatever
+    /// became of the tree since, rows up to its current snapshot are dead.
+    static let deleteDeadRows = """
+        DELETE FROM containment_journal j USING containment_snapshots s
+        WHERE s.tree = ANY($1::text[]) AND j.tree = s.tree AND j.version <= s.version
+        """
+}
