@@ -1,11 +1,12 @@
 /// Deletes the journal rows that written snapshots made dead, on a thread and connection of
 /// its own, every tree snapshotted since its last pass in one statement. Deleting a busy
 /// tree's thousands of rows in the commit that wrote its snapshot held the journal's writer,
-/// and every commit queued behind it, for milliseconds (benchmarks/notes.md). A row left
-/// behind meanwhile is harmless: loads skip the rows a tree's snapshot covers.
+/// and every commit queued behind it, for milliseconds; one pass for many trees touches each
+/// page once for all the rows it holds (benchmarks/notes.md). A row left behind meanwhile is
+/// harmless: loads skip the rows a tree's snapshot covers.
 final class PostgresJournalCleaner: @unchecked Sendable {
     /// How long the cleaner gathers trees between passes, in nanoseconds.
-    static let passInterval: UInt64 = 500_000_000
+    static let passInterval: UInt64 = 5_000_000_000
 
     private let url: String
     private let instanceName: String

@@ -5,13 +5,18 @@ enum PostgresTreeLoading {
     static let snapshot = "SELECT tree, state, version, manual_time, checksum FROM containment_snapshots"
     static let journal = "SELECT tree, version, time, mutation, digest, manual_time, checksum FROM containment_journal"
 
+    /// The rows of tree `$1` after its snapshot (the dead ones are not sent).
+    static let liveRowsOfOneTree = """
+         WHERE tree = $1 AND version > coalesce((SELECT version FROM containment_snapshots WHERE tree = $1), -1) ORDER BY version
+        """
+
     /// One tree (nil when there is none), in one round trip.
     static func load(_ connection: PostgresConnection, tree: String, location: String) throws(StateStoreError) -> StoredTree? {
         let results = try run(connection, location: location) { () throws(PostgresError) in
             try connection.pipeline([
                 .init(sql: header + " WHERE id = $1", parameters: [.text(tree)], prepared: true),
                 .init(sql: snapshot + " WHERE tree = $1", parameters: [.text(tree)], prepared: true),
-                .init(sql: journal + " WHERE tree = $1 ORDER BY version", parameters: [.text(tree)], prepared: true),
+                .init(sql: journal + Self.liveRowsOfOneTree, parameters: [.text(tree)], prepared: true),
             ]).map { result throws(PostgresError) in try result.get() }
         }
         return try trees(headers: results[0], snapshots: results[1], entries: results[2]).first
