@@ -181,6 +181,12 @@ def _lease(args, binary, command, results_dir, url):
     return {"trees": count, "first_served_s": served[0], "all_served_s": served[-1]}
 
 
+def _median_p99(runs):
+    """The median of the runs' p99 latencies, in ms (older reports have none)."""
+    values = [run["p99_us"] for run in runs if run.get("p99_us") is not None]
+    return f"{statistics.median(values) / 1000:.1f} ms" if values else "not recorded"
+
+
 def lines(figures):
     """The report's section, and the failures to report (steps that could not be measured;
     a missed target is a verdict, not a failure)."""
@@ -202,7 +208,9 @@ def lines(figures):
         f"shared store {url:,.0f} req/s (PostgreSQL 15 on loopback on the same two cores; `--state-sync normal`, the "
         f"default: a commit is answered once it is in the database's memory): ratio {ratio:.2f} (target ≥ 0.4: {verdict}). "
         f"CPU per request: the service {off_cpu:.0f} µs without persistence, {url_cpu:.0f} µs on the shared store"
-        + (f", PostgreSQL {database_cpu:.0f} µs more." if database_cpu is not None else "."))
+        + (f", PostgreSQL {database_cpu:.0f} µs more." if database_cpu is not None else ".")
+        + f" p99 latency, median of the rounds: {_median_p99(calls['off'])} without persistence, "
+        f"{_median_p99(calls['url'])} on the shared store.")
     first = figures["first_request"]
     free, handover, held = first["free"], first["handover"], first["held"]
     verdict = "met" if free["median_ms"] <= 20 else "NOT met"
