@@ -33,12 +33,12 @@ struct TreeJournal {
     }
 
     /// Makes `stretch` differ from other trees' from the first snapshot on.
-    mutating func seedSpread(treeID: String) { spread = Self.mixed(JournalDigest.of(Array(treeID.utf8))) }
+    mutating func seedSpread(treeID: String) { spread = JournalDigest.of(Array(treeID.utf8)) }
 
     /// A snapshot now replaces the entries so far.
     mutating func snapshotTaken(_ ticket: UInt64) {
         lastTicket = ticket
-        spread = Self.mixed(spread ^ ticket)
+        spread = JournalDigest.of(withUnsafeBytes(of: spread ^ ticket, Array.init))
         entries = 0
         bytes = 0
         events = 0
@@ -50,7 +50,7 @@ struct TreeJournal {
     /// entries or `journalBytesPerSnapshot`, and once a restore would replay more events than
     /// `replayedEventsPerController` per controller (and `replayedEventsPerSnapshot`): reading
     /// a snapshot is then the cheaper restore, so a restore's work stays bounded by the
-    /// tree's size, not its history. The first two soft thresholds are `stretch`ed.
+    /// tree's size, not its history. All but the hard limits (10 × N, the bytes) are `stretch`ed.
     func needsSnapshot(_ configuration: ServiceConfiguration, controllers: Int, lastSnapshotBytes: Int) -> Bool {
         let every = configuration.journalEntriesPerSnapshot
         if entries >= 10 * every || bytes >= ServiceConfiguration.journalBytesPerSnapshot { return true }
@@ -64,12 +64,4 @@ struct TreeJournal {
     /// same load would otherwise cross the thresholds together and queue dozens of snapshots
     /// at once, which the journal then writes one per commit, slowing every commit meanwhile.
     var stretch: Double { 1 + Double(spread % 1024) / 4096 }
-
-    /// SplitMix64's finalizer: every input bit moves about half the output bits.
-    private static func mixed(_ value: UInt64) -> UInt64 {
-        var bits = value &+ 0x9E37_79B9_7F4A_7C15
-        bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
-        return bits ^ (bits >> 31)
-    }
 }
