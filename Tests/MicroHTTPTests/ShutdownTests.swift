@@ -1,3 +1,4 @@
+import Dispatch
 import MicroHTTP
 import MicroHTTPTestSupport
 import Testing
@@ -50,6 +51,35 @@ import Testing
         _ = started.wait(for: 1)
         server.shutdown(grace: 5)
         #expect(try client.readResponse().text == "finished")
+    }
+
+    /// A client answered `Connection: close` by the drain reconnects at once and is refused
+    /// before it sends: never accepted into the closing listener's backlog and then reset.
+    @Test func aClientToldToCloseIsRefusedWhenItReconnects() throws {
+        let server = try startServer(handlers: echoHandlers)
+        let outcomes = Collected<String>()
+        let clients = DispatchGroup()
+        for _ in 0..<8 {
+            onThread(in: clients) {
+                do {
+                    let connection = try TestHTTPConnection(port: server.port)
+                    while try connection.request("GET", "/").header("Connection")?.lowercased() != "close" {}
+                } catch {
+                    return outcomes.append("kept-alive request failed: \(error)")
+                }
+                do {
+                    let again = try TestHTTPConnection(port: server.port, timeout: 5)
+                    outcomes.append((try? again.request("GET", "/")) == nil ? "reset after connecting" : "served again")
+                } catch {
+                    outcomes.append("refused")
+                }
+            }
+        }
+        usleep(200_000)
+        server.stopAccepting()
+        #expect(clients.wait(timeout: .now() + 20) == .success)
+        server.shutdown(grace: 1)
+        #expect(outcomes.all == Array(repeating: "refused", count: 8))
     }
 
     @Test func shutdownOfAServerThatNeverStartedReturns() {

@@ -111,12 +111,14 @@ public final class HTTPServer: Sendable {
     /// connection, and a request whose body completes now is answered `.shuttingDown`.
     /// Connections already open keep being served. Idempotent.
     public func stopAccepting() {
-        isShuttingDown.store(true, ordering: .sequentiallyConsistent)
         daemon.withLock { state in
             guard case .running(var daemon) = state, daemon.closedListener == nil else { return }
             daemon.closedListener = CMicroHTTPDShim_closeListeningSocket(daemon.handle)
             state = .running(daemon)
         }
+        // Only now may responses say `Connection: close`: a client told so reconnects and must
+        // be refused, not caught in the listen backlog as it closes (reset after it sent).
+        isShuttingDown.store(true, ordering: .sequentiallyConsistent)
     }
 
     /// Drains and stops, as nginx's graceful quit does: stops accepting (`stopAccepting`), ends
