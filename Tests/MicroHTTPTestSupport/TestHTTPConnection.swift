@@ -185,6 +185,17 @@ public final class TestHTTPConnection {
         return decoded
     }
 
+    /// True when the server has already closed (or reset) the connection and nothing of a
+    /// response is left to read: the check a pooled client makes before reusing a connection.
+    public var isClosedByServer: Bool {
+        guard receivedStart == received.count else { return false }
+        if peerClosed { return true }
+        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) <= 0
+    }
+
     /// True when the server closes (or resets) the connection within `timeout` seconds and
     /// sends nothing more of the current response.
     public func waitForClose(timeout: Double? = nil) -> Bool {

@@ -144,7 +144,9 @@ import Testing
         let writers = DispatchGroup()
         let accepted = Collected<[Int]>()
         let events = (0..<1_000).map(Self.event)
-        DispatchQueue.global().async(group: writers) {
+        // Threads of their own: the test process's dispatch pool is shared with every suite
+        // running beside this one and may not start twenty blocking readers within the grace.
+        onThread(in: writers) {
             var counts = [Int](repeating: 0, count: streams.count)
             for (index, event) in events.enumerated() {
                 if index == 10 { writesStarted.signal() }
@@ -159,7 +161,7 @@ import Testing
         for (number, client) in clients.enumerated() {
             // Each client is read by this one thread only.
             nonisolated(unsafe) let client = client
-            DispatchQueue.global().async(group: writers) {
+            onThread(in: writers) {
                 bodies.append((number, Result { () throws(TestHTTPClientError) in try client.readBody() }))
             }
         }

@@ -17,12 +17,19 @@ import Testing
         var sentButUnanswered: [String] = []
     }
 
-    /// PATCHes `tree`'s root title over kept-alive connections until the server is gone.
+    /// PATCHes `tree`'s root title over kept-alive connections until the server is gone. Like a
+    /// pooled HTTP client, it checks that a kept-alive connection is still open before reusing
+    /// it: the drain closes connections idle since before it began, and a request sent into
+    /// one as it closes never reached the server.
     private static func write(_ tree: String, port: Int, until stop: borrowing Atomic<Bool>) -> Tally {
         var tally = Tally()
         var connection: TestHTTPConnection?
         var round = 0
         while !stop.load(ordering: .relaxed) {
+            if connection?.isClosedByServer == true {
+                connection?.close()
+                connection = nil
+            }
             if connection == nil {
                 do {
                     connection = try TestHTTPConnection(port: port, timeout: 10)
