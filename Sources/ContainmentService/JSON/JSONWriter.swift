@@ -103,6 +103,13 @@ struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
+    /// A value this writer (or another) already wrote as compact JSON, taken as it is.
+    mutating func encodedValue(_ json: [UInt8]) {
+        separate()
+        append(json)
+        needsComma = true
+    }
+
     mutating func null() {
         separate()
         appendStatic("null")

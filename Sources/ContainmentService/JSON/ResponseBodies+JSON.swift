@@ -3,7 +3,7 @@ import Containment
 /// What a mutation touched, written as fields of the mutation's response object.
 protocol MutationSubjectJSON {
     /// The subject's fields and `events`, all in sorted key order.
-    func writeFields(to writer: inout JSONWriter, events: [Event])
+    func writeFields(to writer: inout JSONWriter, events: MutationEvents)
 }
 
 extension MutationResponse: JSONWritable where Subject: MutationSubjectJSON {
@@ -11,7 +11,7 @@ extension MutationResponse: JSONWritable where Subject: MutationSubjectJSON {
         // An event takes about 150 bytes: one allocation for most responses.
         writer.reserveCapacity(256 + 160 * events.count)
         writer.beginObject()
-        subject.writeFields(to: &writer, events: events)
+        subject.writeFields(to: &writer, events: MutationEvents(list: events, json: eventsJSON))
         writer.endObject()
     }
 }
@@ -21,16 +21,22 @@ extension JSONWriter {
         key("events")
         events.writeJSON(to: &self)
     }
+
+    fileprivate mutating func events(_ events: MutationEvents) {
+        guard let json = events.json else { return self.events(events.list) }
+        key("events")
+        encodedValue(json)
+    }
 }
 
 extension NoSubject: MutationSubjectJSON {
-    func writeFields(to writer: inout JSONWriter, events: [Event]) {
+    func writeFields(to writer: inout JSONWriter, events: MutationEvents) {
         writer.events(events)
     }
 }
 
 extension TreeSubject: MutationSubjectJSON {
-    func writeFields(to writer: inout JSONWriter, events: [Event]) {
+    func writeFields(to writer: inout JSONWriter, events: MutationEvents) {
         writer.events(events)
         writer.key("tree")
         tree.writeJSON(to: &writer)
@@ -38,7 +44,7 @@ extension TreeSubject: MutationSubjectJSON {
 }
 
 extension ControllerSubject: MutationSubjectJSON {
-    func writeFields(to writer: inout JSONWriter, events: [Event]) {
+    func writeFields(to writer: inout JSONWriter, events: MutationEvents) {
         writer.key("controller")
         controller.writeJSON(to: &writer)
         writer.events(events)
@@ -46,7 +52,7 @@ extension ControllerSubject: MutationSubjectJSON {
 }
 
 extension ParentChildSubject: MutationSubjectJSON {
-    func writeFields(to writer: inout JSONWriter, events: [Event]) {
+    func writeFields(to writer: inout JSONWriter, events: MutationEvents) {
         writer.key("child")
         child.writeJSON(to: &writer)
         writer.events(events)
@@ -56,7 +62,7 @@ extension ParentChildSubject: MutationSubjectJSON {
 }
 
 extension TransitionSubject: MutationSubjectJSON {
-    func writeFields(to writer: inout JSONWriter, events: [Event]) {
+    func writeFields(to writer: inout JSONWriter, events: MutationEvents) {
         writer.events(events)
         writer.key("transition")
         transition.writeJSON(to: &writer)
@@ -64,7 +70,7 @@ extension TransitionSubject: MutationSubjectJSON {
 }
 
 extension CallsSubject: MutationSubjectJSON {
-    func writeFields(to writer: inout JSONWriter, events: [Event]) {
+    func writeFields(to writer: inout JSONWriter, events: MutationEvents) {
         writer.key("applied")
         writer.integer(applied)
         writer.events(events)
@@ -76,7 +82,7 @@ extension CallsSubject: MutationSubjectJSON {
 }
 
 extension ClockSubject: MutationSubjectJSON {
-    func writeFields(to writer: inout JSONWriter, events: [Event]) {
+    func writeFields(to writer: inout JSONWriter, events: MutationEvents) {
         writer.events(events)
         if let nextDueTime {
             writer.key("nextDueTime")

@@ -4,6 +4,8 @@ import Containment
 struct MutationResponse<Subject: Encodable & Sendable>: Encodable, Sendable {
     var events: [Event]
     var subject: Subject
+    /// `events` as compact JSON, when the journal already encoded them (`MutationEvents`).
+    var eventsJSON: [UInt8]? = nil
 
     func encode(to encoder: any Encoder) throws {
         try subject.encode(to: encoder)
@@ -12,6 +14,12 @@ struct MutationResponse<Subject: Encodable & Sendable>: Encodable, Sendable {
     }
 
     private enum EventsKey: String, CodingKey { case events }
+}
+
+extension MutationResponse {
+    init(events: MutationEvents, subject: Subject) {
+        self.init(events: events.list, subject: subject, eventsJSON: events.json)
+    }
 }
 
 /// A mutation that touches nothing worth echoing.

@@ -15,11 +15,12 @@ extension ServiceCore {
             tree: tree, clock: clock, owner: owner, manualTime: creation.time, incarnation: nextTreeIncarnation(), accountedBytes: bytes)
         let (snapshot, events): (TreeSnapshot, [Event])
         do throws(Problem) {
-            (snapshot, events) = try box.withTree(self, commit: commit) { (tree, _, state) throws(Problem) in
+            let built = try box.withTree(self, commit: commit) { (tree, _, state) throws(Problem) in
                 try registry.insert(box)
                 state.pendingRecord = .creation(creation)
                 return (tree.snapshot(), tree.creationEvents)
             }
+            (snapshot, events) = (built.0, built.1.list)
         } catch {
             budget.adjust(by: -bytes)
             throw error

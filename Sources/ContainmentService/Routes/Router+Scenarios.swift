@@ -80,7 +80,7 @@ extension Router {
             let (problem, events) = try box.apply(core, .scenarioStep(step.action), payload: nil, commit: commit) { (_, applied, _) throws(Problem) in
                 applied.stepProblem
             }
-            steps.append(.init(events: events, problem: problem))
+            steps.append(.init(events: events.list, problem: problem))
         }
         let observed = ScenarioRun(
             scenario: scenario.id, creation: StepOutcome(events: creationEvents.map(TraceEvent.init)),

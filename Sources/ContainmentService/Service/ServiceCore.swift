@@ -108,7 +108,7 @@ extension ServiceCore {
     func mutate<Result: Sendable>(
         _ request: ServiceRequest, _ mutation: TreeMutation, journalingBody: Bool = false,
         _ answer: (ContainmentTree, TreeMutation.Applied, _ state: inout TreeBox.State) throws(Problem) -> Result
-    ) throws(Problem) -> (Result, [Event]) {
+    ) throws(Problem) -> (Result, MutationEvents) {
         let payload = request.head.method == "DELETE" ? nil : request.http.body.count
         let body = journalingBody && journal != nil ? request.http.body : nil
         return try box(request).apply(self, mutation, payload: payload, body: body, commit: request.commit, answer)

@@ -19,7 +19,7 @@ extension TreeBox {
     func apply<Result: Sendable>(
         _ core: ServiceCore, _ mutation: TreeMutation, payload: Int?, body: [UInt8]? = nil, commit: PendingCommit?,
         _ answer: (ContainmentTree, TreeMutation.Applied, inout State) throws(Problem) -> Result
-    ) throws(Problem) -> (Result, [Event]) {
+    ) throws(Problem) -> (Result, MutationEvents) {
         try withTree(core, payload: payload, commit: commit) { (tree, now, state) throws(Problem) -> (Result, [Event]) in
             let applied = try Problem.engine { try mutation.apply(to: tree, now: now, manualTime: &state.manualTime) }
             let result = try answer(tree, applied, &state)
@@ -30,23 +30,27 @@ extension TreeBox {
 
     /// Appends `record` to the journal (under the tree's lock, so the tree's records keep its
     /// order); its ticket becomes the tree's latest. Nothing without a state directory.
-    func journal(_ core: ServiceCore, _ record: PendingRecord, events: [Event], _ state: inout State) {
-        guard let journal = core.journal else { return }
+    /// Returns a mutation's events as the compact JSON its digest read.
+    @discardableResult
+    func journal(_ core: ServiceCore, _ record: PendingRecord, events: [Event], _ state: inout State) -> [UInt8]? {
+        guard let journal = core.journal else { return nil }
         switch record {
         case .creation(let creation):
             let header = StoredTreeHeader(
                 id: id, clock: clock.rawValue, owner: owner, ownerTokenHash: owner.flatMap { core.configuration.accessTokens?.tokenHash(ofCaller: $0) },
                 incarnation: incarnation, creation: JSONCoding.encodeWithFoundation(creation, pretty: false), listing: listing(state))
             state.journal.appended(journal.append(.createTree(header)))
+            return nil
         case .mutation(let mutation, let time, let body):
+            let eventsJSON = Self.eventsJSON(events)
             var entry = JournalEntry(
                 tree: id, time: time, mutation: JournalCoding.encode(mutation, body: body),
-                digest: Self.digest(events), version: state.version, manualTime: state.manualTime)
+                digest: JournalDigest.of(eventsJSON), version: state.version, manualTime: state.manualTime)
             entry.listing = listing(state)
             state.journal.appendedEntry(journal.append(.mutation(entry)), bytes: entry.mutation.count, events: events.count)
             let lastSnapshotBytes = snapshotBytes.load(ordering: .relaxed)
             guard state.journal.needsSnapshot(core.configuration, controllers: state.tree.controllerCount, lastSnapshotBytes: lastSnapshotBytes)
-            else { return }
+            else { return eventsJSON }
             // Taken here, under the lock, so it is the state right after this entry; the
             // writer encodes it and writes it (dropping the entries it replaces) off the lock.
             let treeState = state.tree.state
@@ -56,8 +60,10 @@ extension TreeBox {
                 return bytes
             }
             state.journal.snapshotTaken(journal.append(.snapshot(pending)))
+            return eventsJSON
         case .deletion:
             state.journal.appended(journal.append(.deleteTree(id)))
+            return nil
         }
     }
 
@@ -76,7 +82,7 @@ extension TreeBox {
         JournalDigest.matches(eventsJSON(events), digest)
     }
 
-    private static func eventsJSON(_ events: [Event]) -> [UInt8] {
+    static func eventsJSON(_ events: [Event]) -> [UInt8] {
         var writer = JSONWriter()
         events.writeJSON(to: &writer)
         return writer.bytes

@@ -85,13 +85,13 @@ final class TreeBox: Sendable {
     func withTree<Result: Sendable>(
         _ core: ServiceCore, changes: Bool = true, payload: Int? = nil, commit: PendingCommit?,
         _ body: (ContainmentTree, _ now: Double, _ state: inout State) throws(Problem) -> (Result, [Event])
-    ) throws(Problem) -> (Result, [Event]) {
+    ) throws(Problem) -> (Result, MutationEvents) {
         // Answered once the lock is released: encoding a waiter's response (and handing it to
         // its connection) must not hold up the tree's other requests.
         var finished: [FinishedWaiter] = []
         var finishedTicket: UInt64 = 0
         defer { Self.answer(finished, once: finishedTicket, core) }
-        return try state.withLock { (state: inout State) throws(Problem) -> (Result, [Event]) in
+        return try state.withLock { (state: inout State) throws(Problem) -> (Result, MutationEvents) in
             // Whatever this step answers, a refusal too, shows the tree as it now stands.
             let ticketBefore = state.journal.lastTicket
             defer { commit?.observe(state.journal.lastTicket, own: state.journal.lastTicket != ticketBefore) }
@@ -121,9 +121,10 @@ final class TreeBox: Sendable {
             }
             let (result, events) = try body(state.tree, now, &state)
             if changes { state.changed() }
+            var eventsJSON: [UInt8]?
             if let record = state.pendingRecord {
                 state.pendingRecord = nil
-                journal(core, record, events: events, &state)
+                eventsJSON = journal(core, record, events: events, &state)
             }
             state.usage.took(bodyBytes: payload ?? 0)
             if state.isDeleted {
@@ -139,7 +140,7 @@ final class TreeBox: Sendable {
                 core.hub.streams.endStreams(
                     of: StreamedTree(self), lastSeq: state.tree.lastSeq, durableAfter: state.journal.lastTicket)
             }
-            return (result, events)
+            return (result, MutationEvents(list: events, json: eventsJSON))
         }
     }
 
@@ -223,7 +224,7 @@ final class TreeBox: Sendable {
             return (state.waiters.takeAll(), tree.tearDown(now: now))
         }
         waiters.forEach { $0.fail(.treeNotFound(id)) }
-        return events
+        return events.list
     }
 }
 

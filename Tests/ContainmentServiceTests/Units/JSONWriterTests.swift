@@ -169,6 +169,13 @@ import Testing
         try Self.expectSame(MutationResponse(events: events, subject: CallsSubject(applied: events.count)), "calls response")
         try Self.expectSame(MutationResponse(events: events, subject: CallsSubject(applied: 2, results: ["nav", .null])), "calls with results")
         try Self.expectSame(MutationResponse(events: [], subject: NoSubject()), "no subject")
+        // The events as the journal encoded them for its digest, written into the answer as
+        // they are: the same bytes as encoding them there.
+        let journaled = MutationEvents(list: events, json: TreeBox.eventsJSON(events))
+        try Self.expectSame(MutationResponse(events: journaled, subject: TreeSubject(tree: snapshot)), "tree response, journaled events")
+        try Self.expectSame(
+            MutationResponse(events: journaled, subject: CallsSubject(applied: 2, results: ["nav", .null])), "calls, journaled events")
+        try Self.expectSame(MutationResponse(events: MutationEvents(list: [], json: TreeBox.eventsJSON([])), subject: NoSubject()), "none journaled")
         if let parent = snapshot.controllers["root"], let child = snapshot.controllers["nav"] {
             try Self.expectSame(MutationResponse(events: events, subject: ParentChildSubject(parent: parent, child: child)), "parent/child")
             try Self.expectSame(MutationResponse(events: events, subject: ControllerSubject(controller: child)), "controller response")
