@@ -167,7 +167,7 @@ def lines(figures):
     out += [
         f"- `/calls` add+remove over {calls['trees']} trees, same rounds: persistence off "
         f"{off:,.0f} req/s, on {on:,.0f} req/s (`--state-sync normal`, the default): ratio "
-        f"{ratio:.2f} (target ≥ 0.5: {verdict}).",
+        f"{ratio:.3f} (target ≥ 0.5: {verdict}).",
     ]
     if calls.get("full"):
         full = statistics.median(run["rps"] for run in calls["full"])

@@ -206,7 +206,7 @@ def lines(figures):
     out.append(
         f"- `/calls` add+remove over {calls['trees']} trees, same rounds: without persistence {off:,.0f} req/s, on the "
         f"shared store {url:,.0f} req/s (PostgreSQL 15 on loopback on the same two cores; `--state-sync normal`, the "
-        f"default: a commit is answered once it is in the database's memory): ratio {ratio:.2f} (target ≥ 0.4: {verdict}). "
+        f"default: a commit is answered once it is in the database's memory): ratio {ratio:.3f} (target ≥ 0.4: {verdict}). "
         f"CPU per request: the service {off_cpu:.0f} µs without persistence, {url_cpu:.0f} µs on the shared store"
         + (f", PostgreSQL {database_cpu:.0f} µs more." if database_cpu is not None else ".")
         + f" p99 latency, median of the rounds: {_median_p99(calls['off'])} without persistence, "
