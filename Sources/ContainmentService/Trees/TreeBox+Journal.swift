@@ -72,16 +72,13 @@ extension TreeBox {
         TreeListing(version: state.version, lastSeq: state.tree.lastSeq, controllers: state.tree.controllerCount)
     }
 
-    /// The fingerprint of a mutation's events: their compact JSON, as clients get it.
-    static func digest(_ events: [Event]) -> UInt64 {
-        JournalDigest.of(eventsJSON(events))
-    }
-
     /// Whether `events` are the ones a journal entry recorded with `digest`.
     static func eventsMatch(_ events: [Event], digest: UInt64) -> Bool {
         JournalDigest.matches(eventsJSON(events), digest)
     }
 
+    /// A mutation's events as their journal entry's digest reads them: compact JSON, as
+    /// clients get them.
     static func eventsJSON(_ events: [Event]) -> [UInt8] {
         var writer = JSONWriter()
         events.writeJSON(to: &writer)

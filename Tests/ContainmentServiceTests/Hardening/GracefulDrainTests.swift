@@ -75,12 +75,10 @@ import Testing
         let group = DispatchGroup()
         // A thread each: the dispatch pool grows too slowly for eight blocking writers.
         for tree in trees {
-            group.enter()
-            Thread {
+            onThread(in: group) {
                 let tally = Self.write(tree, port: port, until: stop)
                 tallies.withLock { $0[tree] = tally }
-                group.leave()
-            }.start()
+            }
         }
         Thread.sleep(forTimeInterval: 1)
         kill(server.process.processIdentifier, SIGTERM)

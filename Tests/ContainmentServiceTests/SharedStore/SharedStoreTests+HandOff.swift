@@ -1,6 +1,7 @@
 import Containment
 import Dispatch
 import Foundation
+import MicroHTTPTestSupport
 import PostgresTestSupport
 import Synchronization
 import Testing
@@ -208,13 +209,11 @@ extension SharedStoreTests {
         let work = SharedWork(items)
         let group = DispatchGroup()
         for _ in 0..<width {
-            group.enter()
-            Thread {
+            onThread(in: group) {
                 while let item = work.next() {
                     if let result = body(item) { work.found.withLock { $0.append(result) } }
                 }
-                group.leave()
-            }.start()
+            }
         }
         group.wait()
         return work.found.withLock { $0 }
