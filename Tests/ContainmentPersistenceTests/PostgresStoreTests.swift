@@ -33,12 +33,56 @@ struct PostgresStoreTests {
         for (table, column) in [("heads", "tree"), ("trees", "id"), ("snapshots", "tree"), ("journal", "tree")] {
             try schema.execute(#"ALTER TABLE containment_\#(table) ALTER COLUMN \#(column) TYPE text COLLATE "default""#)
         }
+        try schema.execute("ALTER TABLE containment_journal DROP COLUMN last_seq, DROP COLUMN controllers")
         try schema.execute("UPDATE containment_schema SET version = 1")
         #expect(try schema.value("SELECT count(*)::text \(columns) AND collation_name = 'C'") == "0")
 
         let store = try PostgresStore(url: schema.url, instanceName: "second")
         #expect(try schema.value("SELECT version::text FROM containment_schema") == "\(PostgresSchema.version)")
         #expect(try schema.value("SELECT count(*)::text \(columns) AND collation_name = 'C'") == "4")
+        store.close()
+    }
+
+    /// Tables of the second version (listings only in the heads) are migrated at the start, and
+    /// their trees list as before: rows written then never stand for the listing.
+    @Test func aSecondVersionsTablesAreMigratedAndListAsBefore() throws {
+        let schema = try PostgresTestSchema()
+        let store = try PostgresStore(url: schema.url, instanceName: "first")
+        try store.commit([.createTree(Self.header("a", listing: TreeListing(version: 1, lastSeq: 5, controllers: 1)))])
+        try store.commit([.mutation(Self.entry("a", version: 2, lastSeq: 9, controllers: 2))])
+        store.close()
+        try schema.execute("ALTER TABLE containment_journal DROP COLUMN last_seq, DROP COLUMN controllers")
+        // As the second version left them: each commit set its trees' listings in their heads.
+        try schema.execute("UPDATE containment_heads SET version = 3, last_seq = 14, controllers = 4")
+        try schema.execute(
+            "INSERT INTO containment_journal (tree, version, time, mutation, digest, manual_time, checksum) VALUES ('a', 3, 0, '\\x00', 0, 0, 0)")
+        try schema.execute("UPDATE containment_schema SET version = 2")
+
+        let migrated = try PostgresStore(url: schema.url, instanceName: "second")
+        #expect(try schema.value("SELECT version::text FROM containment_schema") == "\(PostgresSchema.version)")
+        #expect(try Self.listings(migrated) == [TreeListing(version: 3, lastSeq: 14, controllers: 4)])
+        migrated.close()
+    }
+
+    /// A tree lists as its latest entry says, also once the snapshot that covers that entry has
+    /// had its rows cleaned: the cleaner keeps each tree's latest row.
+    @Test func aTreeListsAsItsLatestEntryAlsoAfterItsRowsAreCleaned() throws {
+        let schema = try PostgresTestSchema()
+        let store = try PostgresStore(url: schema.url, instanceName: "owner")
+        try store.commit([.createTree(Self.header("a", listing: TreeListing(version: 1, lastSeq: 2, controllers: 1)))])
+        try store.commit((2...4).map { .mutation(Self.entry("a", version: $0, lastSeq: 10 * $0, controllers: Int($0))) })
+        #expect(try Self.listings(store) == [TreeListing(version: 4, lastSeq: 40, controllers: 4)])
+
+        try store.commit([JournalStoreConformanceTests.snapshot("a", version: 4)])
+        let cleaner = PostgresJournalCleaner(url: schema.url, instanceName: "test")
+        cleaner.snapshotsWritten(["a"])
+        cleaner.stop()
+        #expect(try Self.journal(schema) == "a:4")
+        #expect(try Self.listings(store) == [TreeListing(version: 4, lastSeq: 40, controllers: 4)])
+        #expect(try store.loadTrees().first?.entries.isEmpty == true)
+
+        try store.commit([.mutation(Self.entry("a", version: 5, lastSeq: 51, controllers: 6))])
+        #expect(try Self.listings(store) == [TreeListing(version: 5, lastSeq: 51, controllers: 6)])
         store.close()
     }
 
@@ -77,7 +121,10 @@ struct PostgresStoreTests {
         try store.commit([JournalStoreConformanceTests.snapshot("a", version: 2), .mutation(Fixture.entry("a", version: 3))])
         store.close()
         try schema.execute(
-            "INSERT INTO containment_journal (tree, version, time, mutation, digest, manual_time, checksum) VALUES ('a', 1, 0, '\\x00', 0, 0, 42)")
+            """
+            INSERT INTO containment_journal (tree, version, time, mutation, digest, manual_time, checksum, last_seq, controllers)
+            VALUES ('a', 1, 0, '\\x00', 0, 0, 42, 0, 0)
+            """)
         let reopened = try PostgresStore(url: schema.url, instanceName: "reader")
         let trees = try reopened.loadTrees()
         #expect(trees.first?.snapshot?.version == 2)
@@ -98,6 +145,24 @@ struct PostgresStoreTests {
         cleaner.stop()
         #expect(try Self.journal(schema) == "a:2")
         store.close()
+    }
+
+    private static func header(_ id: String, listing: TreeListing) -> StoredTreeHeader {
+        var header = Fixture.header(id)
+        header.listing = listing
+        return header
+    }
+
+    private static func entry(_ tree: String, version: UInt64, lastSeq: UInt64, controllers: Int) -> JournalEntry {
+        var entry = Fixture.entry(tree, version: version)
+        entry.listing = TreeListing(version: version, lastSeq: lastSeq, controllers: controllers)
+        return entry
+    }
+
+    private static func listings(_ store: PostgresStore) throws -> [TreeListing] {
+        let reader = store.openReader()
+        defer { reader.close() }
+        return try reader.list(after: nil, limit: 10, everyOwner: true, owner: nil, ownerTokenHash: nil).map(\.listing)
     }
 
     private static func journal(_ schema: PostgresTestSchema) throws -> String? {

@@ -39,7 +39,7 @@ struct PostgresCommitPlan {
     let session: Int64
     private(set) var fenced: [(tree: String, epoch: Int64)] = []
     private(set) var claimed: [String] = []
-    /// Each tree's listing after its last record in the commit.
+    /// Each tree's listing after its last record in the commit, for the row of a tree it creates.
     private(set) var listings: [String: TreeListing] = [:]
     private(set) var refusedUpFront: [String: StateStoreError] = [:]
 
@@ -83,8 +83,8 @@ struct PostgresCommitPlan {
             && records.allSatisfy { if case .mutation = $0 { true } else { false } }
     }
 
-    /// The fence's statements: the held trees' rows locked (and their listings set) in one
-    /// statement, then one claim per created tree.
+    /// The fence's statements: the held trees' rows locked in one statement, then one claim
+    /// per created tree.
     func fenceStatements() -> [Statement] {
         var statements: [Statement] = []
         if !fenced.isEmpty { statements.append(Statement(sql: Self.fence, parameters: fenceParameters, prepared: true)) }
@@ -117,15 +117,9 @@ struct PostgresCommitPlan {
         return fence
     }
 
-    /// `fence`'s parameters: this session, then each held tree with its epoch and listing.
+    /// `fence`'s parameters: this session, then each held tree with its epoch.
     private var fenceParameters: [PostgresValue] {
-        let listed = fenced.map { listings[$0.tree] }
-        return [
-            .int(session), .textArray(fenced.map(\.tree)), .intArray(fenced.map(\.epoch)),
-            .intArray(listed.map { $0.map { Int64(bitPattern: $0.version) } ?? -1 }),
-            .intArray(listed.map { $0.map { Int64(bitPattern: $0.lastSeq) } ?? 0 }),
-            .intArray(listed.map { Int64($0?.controllers ?? 0) }),
-        ]
+        [.int(session), .textArray(fenced.map(\.tree)), .intArray(fenced.map(\.epoch))]
     }
 
     /// Reads the fence's results (after `BEGIN`'s); a failed statement throws.
@@ -217,12 +211,14 @@ struct PostgresCommitPlan {
         Statement(sql: insertEntries, parameters: entryParameters(entries), prepared: true)
     }
 
-    /// The columns of `entries`' journal rows, one array each.
+    /// The columns of `entries`' journal rows, one array each; each row carries the tree's
+    /// listing after it (the version is the row's own).
     private static func entryParameters(_ entries: [JournalEntry]) -> [PostgresValue] {
         [
             .textArray(entries.map(\.tree)), .intArray(entries.map { Int64(bitPattern: $0.version) }), .doubleArray(entries.map(\.time)),
             .bytesArray(entries.map(\.mutation)), .intArray(entries.map { Int64(bitPattern: $0.digest) }),
             .doubleArray(entries.map(\.manualTime)), .intArray(entries.map(\.sharedChecksum)),
+            .intArray(entries.map { Int64(bitPattern: $0.listing.lastSeq) }), .intArray(entries.map { Int64($0.listing.controllers) }),
         ]
     }
 
@@ -263,17 +259,15 @@ struct PostgresCommitPlan {
 
 extension PostgresCommitPlan {
     /// Locks each held tree's row if it still names this instance and the epoch it took the
-    /// tree under, while this instance's lease is valid, and sets its listing (a version of
-    /// -1: none in this commit). Returns the trees that passed.
+    /// tree under, while this instance's lease is valid; returns the trees that passed. Only
+    /// locks: the listing moves with the journal's rows, so the row is not rewritten at every
+    /// commit (a new version of it each time cost the database more than the entries did).
     static let fence = """
-        UPDATE containment_heads AS h
-        SET version = CASE WHEN u.version < 0 THEN h.version ELSE u.version END,
-            last_seq = CASE WHEN u.version < 0 THEN h.last_seq ELSE u.last_seq END,
-            controllers = CASE WHEN u.version < 0 THEN h.controllers ELSE u.controllers END
-        FROM unnest($2::text[], $3::int8[], $4::int8[], $5::int8[], $6::int8[]) AS u(tree, epoch, version, last_seq, controllers)
-        WHERE h.tree = u.tree AND h.instance = $1 AND h.epoch = u.epoch
+        SELECT h.tree FROM containment_heads AS h
+        JOIN unnest($2::text[], $3::int8[]) AS u(tree, epoch) ON h.tree = u.tree
+        WHERE h.instance = $1 AND h.epoch = u.epoch
           AND EXISTS (SELECT 1 FROM containment_instances i WHERE i.id = $1 AND i.expires_at > clock_timestamp())
-        RETURNING h.tree
+        FOR NO KEY UPDATE OF h
         """
 
     /// `fence` and `insertEntries` together: only the entries of the trees that passed are
@@ -281,9 +275,10 @@ extension PostgresCommitPlan {
     static let fencedEntries = """
         WITH fenced AS (\(fence)),
              written AS (
-                INSERT INTO containment_journal (tree, version, time, mutation, digest, manual_time, checksum)
-                SELECT u.* FROM unnest($7::text[], $8::int8[], $9::float8[], $10::bytea[], $11::int8[], $12::float8[], $13::int8[])
-                    AS u(tree, version, time, mutation, digest, manual_time, checksum)
+                INSERT INTO containment_journal (tree, version, time, mutation, digest, manual_time, checksum, last_seq, controllers)
+                SELECT u.* FROM unnest(
+                    $4::text[], $5::int8[], $6::float8[], $7::bytea[], $8::int8[], $9::float8[], $10::int8[], $11::int8[], $12::int8[])
+                    AS u(tree, version, time, mutation, digest, manual_time, checksum, last_seq, controllers)
                 WHERE u.tree IN (SELECT tree FROM fenced))
         SELECT tree FROM fenced
         """
@@ -319,8 +314,8 @@ extension PostgresCommitPlan {
         """
 
     static let insertEntries = """
-        INSERT INTO containment_journal (tree, version, time, mutation, digest, manual_time, checksum)
-        SELECT * FROM unnest($1::text[], $2::int8[], $3::float8[], $4::bytea[], $5::int8[], $6::float8[], $7::int8[])
+        INSERT INTO containment_journal (tree, version, time, mutation, digest, manual_time, checksum, last_seq, controllers)
+        SELECT * FROM unnest($1::text[], $2::int8[], $3::float8[], $4::bytea[], $5::int8[], $6::float8[], $7::int8[], $8::int8[], $9::int8[])
         """
 
     /// The snapshot; the journal rows it replaces go later (`PostgresJournalCleaner`).

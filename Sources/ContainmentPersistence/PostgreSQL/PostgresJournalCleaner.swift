@@ -1,9 +1,9 @@
 /// Deletes the journal rows that written snapshots made dead, on a thread and connection of
-/// its own, every tree snapshotted since its last pass in one statement. Deleting a busy
+/// its own, every tree snapshotted since its last pass in one transaction. Deleting a busy
 /// tree's thousands of rows in the commit that wrote its snapshot held the journal's writer,
-/// and every commit queued behind it, for milliseconds; one pass for many trees touches each
-/// page once for all the rows it holds (benchmarks/notes.md). A row left behind meanwhile is
-/// harmless: loads skip the rows a tree's snapshot covers.
+/// and every commit queued behind it, for milliseconds; one pass for many trees finds each
+/// page in memory for all the rows it holds (benchmarks/notes.md). A row left behind
+/// meanwhile is harmless: loads skip the rows a tree's snapshot covers.
 final class PostgresJournalCleaner: @unchecked Sendable {
     /// How long the cleaner gathers trees between passes, in nanoseconds.
     static let passInterval: UInt64 = 5_000_000_000
@@ -75,7 +75,10 @@ final class PostgresJournalCleaner: @unchecked Sendable {
     private func clean(_ trees: Set<String>) -> Bool {
         do {
             let connection = try connected()
-            _ = try connection.query(Self.deleteDeadRows, [.textArray(trees.sorted())], prepared: true)
+            // One statement a tree, all in one round trip (and one transaction up to
+            // `PostgresConnection.statementsPerSync` trees): each a range of the journal's key.
+            let statements = trees.sorted().map { PostgresConnection.Statement(sql: Self.deleteDeadRows, parameters: [.text($0)], prepared: true) }
+            for result in try connection.pipeline(statements) { _ = try result.get() }
             return true
         } catch {
             connection?.close()
@@ -92,10 +95,13 @@ final class PostgresJournalCleaner: @unchecked Sendable {
         return fresh
     }
 
-    /// The rows each tree's current snapshot covers: whatever instance wrote it, and whatever
-    /// became of the tree since, rows up to its current snapshot are dead.
+    /// The rows the tree's current snapshot covers: whatever instance wrote it, and whatever
+    /// became of the tree since, rows up to its current snapshot are dead. The tree's latest row
+    /// stays: it holds the tree's listing (`PostgresTreeReader.list`). One tree a statement: a
+    /// join over many trees let the planner pick a scan of the whole journal.
     static let deleteDeadRows = """
-        DELETE FROM containment_journal j USING containment_snapshots s
-        WHERE s.tree = ANY($1::text[]) AND j.tree = s.tree AND j.version <= s.version
+        DELETE FROM containment_journal
+        WHERE tree = $1 AND version <= (SELECT version FROM containment_snapshots WHERE tree = $1)
+          AND version < (SELECT max(version) FROM containment_journal WHERE tree = $1)
         """
 }

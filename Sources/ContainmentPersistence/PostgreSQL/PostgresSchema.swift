@@ -7,17 +7,21 @@
 ///   every `LeaseTiming.renewal`, expiring `LeaseTiming.duration` after the last renewal.
 /// - `containment_heads`: one row per tree: which instance may write it, under which epoch
 ///   (the fencing token, from `containment_epochs`, new at each change of owner), and how it
-///   lists (`TreeListing`). A tree's journal is written only by a transaction that holds its
-///   row with this instance's id and epoch while this instance's lease is valid.
+///   listed when it was created (`TreeListing`). A tree's journal is written only by a
+///   transaction that holds its row locked with this instance's id and epoch while this
+///   instance's lease is valid.
 /// - `containment_trees`, `containment_snapshots`, `containment_journal`: as the SQLite store's
 ///   `trees`, `snapshots` and `journal`, each row with the CRC-32 of its columns; the journal is
-///   keyed by tree and version, and a snapshot deletes the rows it replaces.
+///   keyed by tree and version, and a snapshot deletes the rows it replaces, all but the tree's
+///   latest. A journal row also carries the tree's listing after it (not in the checksum: it
+///   only lists), so a tree lists as its latest row says, or as its head says when it has none
+///   newer.
 ///
 /// Tree ids compare as bytes (`COLLATE "C"`) whatever the database's collation: trees list in
 /// the order one instance lists them (and SQLite stores them), and compares are cheaper.
 /// An older version's tables are migrated at the start, as the SQLite store's are.
 enum PostgresSchema {
-    static let version: Int64 = 2
+    static let version: Int64 = 3
     /// `pg_advisory_xact_lock` key: "Cnt1", as the SQLite store's application id.
     static let lockKey: Int64 = 0x436e_7431
 
@@ -40,7 +44,8 @@ enum PostgresSchema {
             checksum bigint NOT NULL);
         CREATE TABLE containment_journal (
             tree text COLLATE "C" NOT NULL, version bigint NOT NULL, time float8 NOT NULL, mutation bytea NOT NULL, digest bigint NOT NULL,
-            manual_time float8 NOT NULL, checksum bigint NOT NULL, PRIMARY KEY (tree, version));
+            manual_time float8 NOT NULL, checksum bigint NOT NULL, last_seq bigint NOT NULL, controllers bigint NOT NULL,
+            PRIMARY KEY (tree, version));
         """
 
     /// One step from `from` to `from + 1`: statements run in the transaction that holds the
@@ -59,7 +64,14 @@ enum PostgresSchema {
                 ALTER TABLE containment_trees ALTER COLUMN id TYPE text COLLATE "C";
                 ALTER TABLE containment_snapshots ALTER COLUMN tree TYPE text COLLATE "C";
                 ALTER TABLE containment_journal ALTER COLUMN tree TYPE text COLLATE "C";
-                """)
+                """),
+        // Every row written before has its listing in its tree's head already.
+        Migration(
+            from: 2, name: "listings in the journal",
+            statements: """
+                ALTER TABLE containment_journal ADD COLUMN last_seq bigint NOT NULL DEFAULT 0,
+                    ADD COLUMN controllers bigint NOT NULL DEFAULT 0;
+                """),
     ]
 
     /// Creates the tables when there are none, migrates an older version's; refuses tables of

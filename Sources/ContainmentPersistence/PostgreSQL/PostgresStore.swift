@@ -9,8 +9,8 @@ import Synchronization
 /// it took the tree under, while this instance's lease is valid. An instance that lost its
 /// lease (paused, cut off, declared dead) or whose tree another instance took over can never
 /// commit to that tree again: its records are refused (`commit(refusing:)`) and the service
-/// gives the tree up. A commit is two round trips in pipeline mode: the fence (with each
-/// tree's listing, and the claim of each new tree), then the writes and `COMMIT`.
+/// gives the tree up. A commit is two round trips in pipeline mode: the fence (and the claim
+/// of each new tree), then the writes and `COMMIT`; one of journal entries alone is one.
 ///
 /// Four connections: the journal's writer commits on one, a `PostgresTreeReader` takes trees
 /// over and loads them on another, the `PostgresLease` keeper renews the lease and hears the

@@ -147,9 +147,15 @@ public final class PostgresTreeReader: @unchecked Sendable {
         FROM containment_heads h LEFT JOIN containment_instances i ON i.id = h.instance WHERE h.tree = $1
         """
 
+    /// Each tree as its latest journal row lists it, or as its head does when it has none newer
+    /// (the head lists it as created; a snapshot's cleaning keeps the latest row).
     static let list = """
-        SELECT h.tree, t.clock, t.owner, t.owner_token_hash, h.version, h.last_seq, h.controllers
+        SELECT h.tree, t.clock, t.owner, t.owner_token_hash,
+            coalesce(j.version, h.version), coalesce(j.last_seq, h.last_seq), coalesce(j.controllers, h.controllers)
         FROM containment_heads h JOIN containment_trees t ON t.id = h.tree
+        LEFT JOIN LATERAL (
+            SELECT version, last_seq, controllers FROM containment_journal
+            WHERE tree = h.tree AND version > h.version ORDER BY version DESC LIMIT 1) j ON true
         WHERE h.tree > $1
           AND ($3 = 1 OR t.owner_token_hash = $5 OR (t.owner_token_hash IS NULL AND t.owner = $4))
         ORDER BY h.tree LIMIT $2
