@@ -11,7 +11,7 @@ final class CompletionThread: @unchecked Sendable {
 
     init() {
         running = true
-        if !DetachedThread.start({ [self] in run() }) { running = false }
+        if !DetachedThread.start(scheduling: .batch, { [self] in run() }) { running = false }
     }
 
     /// Queues `work` behind everything queued before it; false if the thread did not start

@@ -71,7 +71,7 @@ public final class StateJournal: @unchecked Sendable {
         completer = store.commitsWaitOnAnotherProcess ? CompletionThread() : nil
         self.syncInterval = syncInterval.map { UInt64(max(0.001, $0) * 1_000_000_000) }
         writerRunning = true
-        if !DetachedThread.start({ [self] in runWriter() }) {
+        if !DetachedThread.start(scheduling: .batch, { [self] in runWriter() }) {
             writerRunning = false
             failureState = .commitFailed(reason: "the journal's writer thread could not start")
             hasFailed.store(true, ordering: .releasing)

@@ -34,7 +34,7 @@ final class PostgresJournalCleaner: @unchecked Sendable {
         monitor.wakeAll()
         if !running {
             running = true
-            if !DetachedThread.start({ [self] in run() }) { running = false }
+            if !DetachedThread.start(scheduling: .batch, { [self] in run() }) { running = false }
         }
     }
 
