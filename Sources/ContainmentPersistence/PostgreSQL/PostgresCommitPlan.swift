@@ -38,9 +38,9 @@ struct PostgresCommitPlan {
     let snapshots: [StoredSnapshot]
     let session: Int64
     private(set) var fenced: [(tree: String, epoch: Int64)] = []
-    private(set) var claimed: [String] = []
-    /// Each tree's listing after its last record in the commit, for the row of a tree it creates.
-    private(set) var listings: [String: TreeListing] = [:]
+    /// Each tree the commit creates, with the listing its row starts with (later ones are in
+    /// its journal rows).
+    private(set) var claimed: [(tree: String, listing: TreeListing)] = []
     private(set) var refusedUpFront: [String: StateStoreError] = [:]
 
     init(records: [JournalRecord], snapshots: [StoredSnapshot], ownership: PostgresOwnership) {
@@ -50,16 +50,11 @@ struct PostgresCommitPlan {
         var seen: Set<String> = []
         for record in records {
             let tree = record.tree
-            switch record {
-            case .createTree(let header): listings[tree] = header.listing
-            case .mutation(let entry): listings[tree] = entry.listing
-            case .snapshot, .deleteTree, .release: break
-            }
             guard seen.insert(tree).inserted else { continue }
             if ownership.session == nil {
                 refusedUpFront[tree] = .ownershipLost(tree: tree)
-            } else if case .createTree = record {
-                claimed.append(tree)
+            } else if case .createTree(let header) = record {
+                claimed.append((tree, header.listing))
             } else if let epoch = ownership.held[tree] {
                 fenced.append((tree, epoch))
             } else {
@@ -88,8 +83,7 @@ struct PostgresCommitPlan {
     func fenceStatements() -> [Statement] {
         var statements: [Statement] = []
         if !fenced.isEmpty { statements.append(Statement(sql: Self.fence, parameters: fenceParameters, prepared: true)) }
-        for tree in claimed {
-            let listing = listings[tree] ?? TreeListing()
+        for (tree, listing) in claimed {
             statements.append(
                 Statement(
                     sql: Self.claim,
@@ -130,7 +124,7 @@ struct PostgresCommitPlan {
             fence = self.fence(accepting: try results[index].get())
             index += 1
         }
-        for tree in claimed {
+        for (tree, _) in claimed {
             let row = try results[index].get()
             index += 1
             if !row.isNull(0, 0) {
@@ -174,7 +168,7 @@ struct PostgresCommitPlan {
                             .bytes(header.creation), .int(header.checksum),
                         ], prepared: true))
                 if !(isFirst && fence.claimEpochs[header.id] != nil) {
-                    let listing = listings[header.id] ?? header.listing
+                    let listing = header.listing
                     writes.epochStatements.append((header.id, writes.statements.count))
                     writes.statements.append(
                         Statement(
@@ -226,7 +220,7 @@ struct PostgresCommitPlan {
     func refusingAll(_ error: StateStoreError) -> Outcome {
         var outcome = Outcome()
         for (tree, _) in fenced { outcome.refusals[tree] = error }
-        for tree in claimed { outcome.refusals[tree] = error }
+        for (tree, _) in claimed { outcome.refusals[tree] = error }
         return outcome
     }
 
