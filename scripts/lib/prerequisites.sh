@@ -17,6 +17,16 @@ ensure_system_libraries() {
   fi
 }
 
+# python3, which the Swift suites run: the conformance kit's tests start the toy runtime
+# (Tests/ConformanceAdapter/toy_runtime.py) with it. The official Swift image has none.
+ensure_python3() {
+  if ! command -v python3 >/dev/null; then
+    echo "installing python3" >&2
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3
+  fi
+}
+
 # The Python tools that check openapi.yaml, validate responses against it, fuzz the live server
 # and drive the browser tests, in a virtual environment under .build (Debian's own Python
 # refuses system-wide pip installs).

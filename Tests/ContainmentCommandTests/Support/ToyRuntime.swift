@@ -12,20 +12,33 @@ final class ToyRuntime {
         var description: String
     }
 
-    /// `bugs`: the deliberate mistakes to make (see the script's header).
-    init(bugs: [String] = []) throws {
+    /// `bugs`: the deliberate mistakes to make (see the script's header). `searchPath`: where
+    /// python3 is looked for, as `PATH` (the official Swift image has none).
+    init(bugs: [String] = [], searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "") throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../ConformanceAdapter/toy_runtime.py").standardizedFileURL
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--port", "0"] + bugs.flatMap { ["--bug", $0] }
+        process.executableURL = try Self.python3(searchPath: searchPath)
+        process.arguments = [script.path, "--port", "0"] + bugs.flatMap { ["--bug", $0] }
         let output = Pipe()
         process.standardOutput = output
+        // Its stderr goes to an unlinked file, not a pipe that nobody reads once it listens and could fill.
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("toy-runtime-\(UUID().uuidString).stderr")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        let errorOutput = try FileHandle(forReadingFrom: errors)
+        try FileManager.default.removeItem(at: errors)
         try process.run()
         // It prints `listening on 127.0.0.1:PORT` once it is bound.
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw Failure(description: "the toy runtime exited before listening") }
+            guard !chunk.isEmpty else {
+                process.waitUntilExit()
+                let stderr = String(decoding: errorOutput.readDataToEndOfFile(), as: UTF8.self)
+                throw Failure(
+                    description: "the toy runtime (python3 \(script.lastPathComponent)) exited with status \(process.terminationStatus) "
+                        + "before listening: \(stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+            }
             line.append(chunk)
         }
         let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -34,6 +47,15 @@ final class ToyRuntime {
             throw Failure(description: "unexpected first line from the toy runtime: \(text)")
         }
         self.port = port
+    }
+
+    /// The python3 that `/usr/bin/env python3` would run, or a failure that says how to get it.
+    private static func python3(searchPath: String) throws -> URL {
+        for directory in searchPath.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("python3")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw Failure(description: "python3 is not installed: apt-get install python3 (scripts/test installs it)")
     }
 
     /// SIGTERM (the script restores its default action), then SIGKILL if it is still there.
