@@ -12,8 +12,8 @@ import Testing
 /// command and the requests sent (all of them in a file).
 ///
 /// `HOSTILE_FUZZ_SCALE=N` runs 3·N seeds of 120·N steps each (default 1: CI's quick mode);
-/// `HOSTILE_FUZZ_SEED=S` runs seed S alone. The sequence depends on the seed only; the
-/// concurrent reader's timing does not replay.
+/// `HOSTILE_FUZZ_SEED=S` runs seed S alone (the same scale gives the same steps). The sequence
+/// depends on the seed only; the concurrent reader's timing does not replay.
 @Suite(.serialized) struct HostileFuzzTests {
     private static let environment = ProcessInfo.processInfo.environment
     private static let scale = max(1, environment["HOSTILE_FUZZ_SCALE"].flatMap { Int($0) } ?? 1)
@@ -73,7 +73,7 @@ import Testing
             seed \(seed): \(breach)
             largest RSS \(findings.largestResident >> 20) MiB (limit \(HostileBounds.residentLimit >> 20) MiB), slowest /healthz \
             \(String(format: "%.2f", findings.slowestHealth)) s, the process \(server.exitDescription)
-            replay: HOSTILE_FUZZ_SEED=\(seed) swift test --filter HostileFuzzTests; every request sent: \(replay)
+            replay: HOSTILE_FUZZ_SEED=\(seed) HOSTILE_FUZZ_SCALE=\(Self.scale) swift test --filter HostileFuzzTests; every request sent: \(replay)
             the last \(min(30, sent.count)) of \(sent.count) requests:
             \(last)
             the server's log ends:
