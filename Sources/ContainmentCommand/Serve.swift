@@ -234,8 +234,13 @@ struct Serve: ParsableCommand {
         if configuration.stateURL != nil && configuration.stateDirectory != nil {
             throw ValidationError("give either a state directory or a state URL, not both.")
         }
-        if let url = configuration.stateURL, !(url.hasPrefix("postgresql://") || url.hasPrefix("postgres://")) {
-            throw ValidationError("the state URL must start with postgresql://, not \(url.prefix { $0 != ":" }).")
+        // Checked as the store parses it, and refused without quoting it (any part may be the password).
+        if let url = configuration.stateURL {
+            do {
+                _ = try PostgresURL(url)
+            } catch {
+                throw ValidationError("\(error).")
+            }
         }
         let syncName = try environment.value(stateSync, "CONTAINMENT_STATE_SYNC", default: configuration.stateSynchronous.rawValue)
         guard let synchronous = StoreSynchronous(rawValue: syncName) else {

@@ -74,7 +74,7 @@ struct PostgresStoreTests {
         #expect(try Self.listings(store) == [TreeListing(version: 4, lastSeq: 40, controllers: 4)])
 
         try store.commit([JournalStoreConformanceTests.snapshot("a", version: 4)])
-        let cleaner = PostgresJournalCleaner(url: schema.url, instanceName: "test")
+        let cleaner = PostgresJournalCleaner(url: store.url, instanceName: "test")
         cleaner.snapshotsWritten(["a"])
         cleaner.stop()
         #expect(try Self.journal(schema) == "a:4")
@@ -140,7 +140,7 @@ struct PostgresStoreTests {
         try store.commit([.createTree(Fixture.header("a")), .mutation(Fixture.entry("a", version: 2))])
         try store.commit([JournalStoreConformanceTests.snapshot("a", version: 2)])
         try store.commit([.deleteTree("a"), .createTree(Fixture.header("a", incarnation: 2)), .mutation(Fixture.entry("a", version: 2))])
-        let cleaner = PostgresJournalCleaner(url: schema.url, instanceName: "test")
+        let cleaner = PostgresJournalCleaner(url: store.url, instanceName: "test")
         cleaner.snapshotsWritten(["a"])
         cleaner.stop()
         #expect(try Self.journal(schema) == "a:2")

@@ -23,16 +23,27 @@ final class PostgresConnection {
     /// socket buffer can fill while the other waits (libpq's pipeline-mode advice).
     static let statementsPerSync = 256
 
-    /// Connects with a libpq connection string or `postgresql://` URL.
-    init(url: String) throws(PostgresError) {
+    /// Connects to `url`; libpq gets its parsed parts, never its text.
+    init(url: PostgresURL) throws(PostgresError) {
         library = try LibPQ.shared.get()
-        guard let handle = library.connectdb(url) else { throw .connection("out of memory") }
+        guard let handle = library.connectdb(url.connectionString) else { throw .connection("out of memory") }
         guard library.status(handle) == CONNECTION_OK else {
-            let message = Self.trimmed(library.errorMessage(handle))
+            let message = url.scrubbed(Self.trimmed(library.errorMessage(handle)))
             library.finish(handle)
             throw .connection(message)
         }
         self.handle = handle
+    }
+
+    /// Connects to a `postgresql://` URL (tests and their tools).
+    convenience init(url: String) throws(PostgresError) {
+        let parsed: PostgresURL
+        do {
+            parsed = try PostgresURL(url)
+        } catch {
+            throw .connection(error.description)
+        }
+        try self.init(url: parsed)
     }
 
     deinit { close() }

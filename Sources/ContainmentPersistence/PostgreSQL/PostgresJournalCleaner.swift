@@ -8,7 +8,7 @@ final class PostgresJournalCleaner: @unchecked Sendable {
     /// How long the cleaner gathers trees between passes, in nanoseconds.
     static let passInterval: UInt64 = 5_000_000_000
 
-    private let url: String
+    private let url: PostgresURL
     private let instanceName: String
     private let monitor = Monitor()
     // Guarded by `monitor`.
@@ -20,7 +20,7 @@ final class PostgresJournalCleaner: @unchecked Sendable {
 
     /// The thread starts with the first snapshot written (a store that fails to open never
     /// starts one).
-    init(url: String, instanceName: String) {
+    init(url: PostgresURL, instanceName: String) {
         self.url = url
         self.instanceName = instanceName
     }

@@ -22,20 +22,24 @@ public final class PostgresLease: @unchecked Sendable {
         public var released: @Sendable (String) -> Void
         /// A session began (at start, and after a lost lease).
         public var session: @Sendable (Int64) -> Void
+        /// The store stopped taking this instance's writes (why), or takes them again (nil).
+        public var commits: @Sendable (String?) -> Void
 
         public init(
             lost: @escaping @Sendable () -> Void, releaseRequested: @escaping @Sendable (String) -> Bool,
-            released: @escaping @Sendable (String) -> Void, session: @escaping @Sendable (Int64) -> Void
+            released: @escaping @Sendable (String) -> Void, session: @escaping @Sendable (Int64) -> Void,
+            commits: @escaping @Sendable (String?) -> Void = { _ in }
         ) {
             self.lost = lost
             self.releaseRequested = releaseRequested
             self.released = released
             self.session = session
+            self.commits = commits
         }
     }
 
     private weak var store: PostgresStore?
-    private let url: String
+    private let url: PostgresURL
     private let timing: LeaseTiming
     private let channels: PostgresChannels
     private let name: String
@@ -92,6 +96,7 @@ public final class PostgresLease: @unchecked Sendable {
 
     private func keep() {
         var nextRenewal = DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(timing.renewal)
+        var nextProbe = DispatchTime.now().uptimeNanoseconds + PostgresCommitProbe.interval
         var heard: [(channel: String, payload: String)] = []
         while !stopping.load(ordering: .acquiring), let store {
             let now = DispatchTime.now().uptimeNanoseconds
@@ -101,6 +106,11 @@ public final class PostgresLease: @unchecked Sendable {
                 if now >= nextRenewal || store.session == nil {
                     nextRenewal = now + Self.nanoseconds(timing.renewal)
                     try renew(connection, store)
+                }
+                if now >= nextProbe || store.probeWanted.exchange(false, ordering: .relaxed) {
+                    nextProbe = now + PostgresCommitProbe.interval
+                    let failure = try PostgresCommitProbe.run(connection, session: store.session)
+                    if store.recordProbe(failure) { handlers.withLock { $0 }?.commits(failure) }
                 }
                 if heard.isEmpty {
                     let wait = min(nextRenewal &- DispatchTime.now().uptimeNanoseconds, 100_000_000)

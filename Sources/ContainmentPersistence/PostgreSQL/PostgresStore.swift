@@ -17,13 +17,13 @@ import Synchronization
 /// notifications on the third, and the `PostgresJournalCleaner` deletes the journal rows
 /// written snapshots made dead on the fourth (opened with the first snapshot).
 public final class PostgresStore: JournalStore, @unchecked Sendable {
-    /// The URL without its password, for messages.
+    /// The URL without user, password or query (`PostgresURL.redacted`), for messages.
     public let location: String
     public let leaseTiming: LeaseTiming
     public let synchronous: StoreSynchronous
     /// How this instance names itself in `containment_instances` and `pg_stat_activity`.
     let instanceName: String
-    let url: String
+    let url: PostgresURL
     let channels: PostgresChannels
     let ownership = Mutex(PostgresOwnership())
     private let cleaner: PostgresJournalCleaner
@@ -33,6 +33,10 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
     private var statistics = StoreStatistics()
     private let statisticsLock = Mutex(StoreStatistics())
     private(set) var lease: PostgresLease!
+    /// Why the last `PostgresCommitProbe` failed; nil when it passed.
+    private let commitProbe = Mutex<String?>(nil)
+    /// Set when the database refused a commit: the lease keeper probes at once.
+    let probeWanted = Atomic<Bool>(false)
 
     /// Connects, creates the tables when there are none, registers this instance (`name`, for
     /// operators reading `containment_instances`) and starts renewing its lease.
@@ -45,15 +49,19 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
     public init(
         url: String, instanceName: String, leaseTiming: LeaseTiming = .standard, synchronous: StoreSynchronous = .full
     ) throws(StateStoreError) {
-        self.url = url
+        do {
+            self.url = try PostgresURL(url)
+        } catch {
+            throw .unreadable(path: "the state URL", reason: error.description)
+        }
         self.leaseTiming = leaseTiming
         self.synchronous = synchronous
         self.instanceName = instanceName
-        location = PostgresURL.withoutPassword(url)
-        cleaner = PostgresJournalCleaner(url: url, instanceName: instanceName)
+        location = self.url.redacted
+        cleaner = PostgresJournalCleaner(url: self.url, instanceName: instanceName)
         let connection: PostgresConnection
         do {
-            connection = try PostgresConnection(url: url)
+            connection = try PostgresConnection(url: self.url)
         } catch {
             throw .unreadable(path: location, reason: "\(error)")
         }
@@ -72,6 +80,23 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
         channels = PostgresChannels(schema: schema)
         writer = connection
         lease = try PostgresLease(store: self, instanceName: instanceName)
+        let failure = try? PostgresCommitProbe.run(connection, session: session)
+        commitProbe.withLock { $0 = failure ?? nil }
+    }
+
+    /// Whether the store takes this instance's writes, by the last `PostgresCommitProbe`
+    /// (at start, every 5 s, and at once after the database refused a commit): readiness.
+    public var canCommit: Bool { commitProbe.withLock { $0 == nil } }
+
+    /// Why the last probe failed (PostgreSQL's error, for the log); nil when it passed.
+    public var commitProbeFailure: String? { commitProbe.withLock { $0 } }
+
+    /// Keeps a probe's outcome; true when it differs from the last one.
+    func recordProbe(_ failure: String?) -> Bool {
+        commitProbe.withLock { last in
+            defer { last = failure }
+            return (last == nil) != (failure == nil)
+        }
     }
 
     /// This instance's session, nil while it holds no valid lease.
@@ -166,7 +191,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
             fence = try plan.fence(from: Array(results.dropFirst()))
         } catch {
             // Nothing is committed without the COMMIT of the second round trip.
-            if error.isInDoubt { broke() } else { rollBack(connection) }
+            if error.isInDoubt { broke() } else { refused(connection) }
             return plan.refusingAll(.commitFailed(reason: "\(error)"))
         }
         guard !fence.accepted.isEmpty else {
@@ -183,7 +208,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
             return plan.refusing(fence, .commitInDoubt(reason: "\(error)"))
         }
         for case .failure(let error) in results {
-            rollBack(connection)
+            refused(connection)
             return plan.refusing(fence, .commitFailed(reason: "\(error)"))
         }
         return plan.committed(fence, epochs: writes.epochs(from: results))
@@ -206,9 +231,17 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
             _ = try results[2].get()
             return plan.committed(plan.fence(accepting: try results[1].get()), epochs: [:])
         } catch {
-            rollBack(connection)
+            refused(connection)
             return plan.refusingAll(.commitFailed(reason: "\(error)"))
         }
+    }
+
+    /// The database refused a statement of a commit: rolled back, and the store probed at once
+    /// (`canCommit`), since a refusal may be the store's (privileges, a damaged table) or only
+    /// the records' (a value too large).
+    private func refused(_ connection: PostgresConnection) {
+        probeWanted.store(true, ordering: .relaxed)
+        rollBack(connection)
     }
 
     /// Ends a failed transaction; a connection that cannot is given up.
@@ -298,20 +331,5 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
         cleaner.stop()
         writer?.close()
         writer = nil
-    }
-}
-
-/// `postgresql://` URLs and connection strings as messages may show them.
-enum PostgresURL {
-    /// `url` with the password of its user part replaced by `***`; a connection string's
-    /// `password=` value likewise.
-    static func withoutPassword(_ url: String) -> String {
-        if url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") {
-            let rest = url.drop { $0 != "/" }.dropFirst(2)
-            let authority = rest.prefix { $0 != "/" && $0 != "?" }
-            guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return url }
-            return String(url[..<colon]) + ":***" + url[at...]
-        }
-        return url.split(separator: " ").map { $0.hasPrefix("password=") ? "password=***" : String($0) }.joined(separator: " ")
     }
 }

@@ -72,6 +72,15 @@ public final class PostgresTreeReader: @unchecked Sendable {
         return try PostgresTreeLoading.load(connection, tree: tree, location: store.location)
     }
 
+    /// Who created `tree` (the name and token hash it is stored with), nil when there is no
+    /// such tree: one row by its key, no lock, whoever holds the tree.
+    public func owner(of tree: String) throws(StateStoreError) -> (owner: String?, ownerTokenHash: String?)? {
+        let rows = try run { () throws(PostgresError) in
+            try connected().query("SELECT owner, owner_token_hash FROM containment_trees WHERE id = $1", [.text(tree)], prepared: true)
+        }
+        return rows.rowCount == 1 ? (rows.text(0, 0), rows.text(0, 1)) : nil
+    }
+
     /// Tells instance `holder`, seen holding `tree` under `epoch`, that this instance asks for
     /// it (it gives the tree up once its records of it are committed, and only under that epoch
     /// when it has nothing of it in memory).

@@ -29,6 +29,8 @@ final class TreeOwnership: @unchecked Sendable {
         var generation = 0
         /// Why the last attempt did not take the tree.
         var lastProblem: Problem
+        /// What the store said at the last failed attempt, logged if the job fails.
+        var lastError: String?
     }
 
     let store: PostgresStore
@@ -63,8 +65,18 @@ final class TreeOwnership: @unchecked Sendable {
                     // Entity tags of trees created from now on start above every earlier one's.
                     core?.raiseTreeIncarnations(to: UInt64(session) << 32)
                     core?.logger.info("holding a lease on the shared store", metadata: ["session": "\(session)"])
+                },
+                commits: { [weak core] failure in
+                    if let failure {
+                        core?.logger.error("the shared store refuses this instance's writes: unready", metadata: ["error": "\(failure)"])
+                    } else {
+                        core?.logger.notice("the shared store takes this instance's writes again: ready")
+                    }
                 }))
         if let session = store.session { core.raiseTreeIncarnations(to: UInt64(session) << 32) }
+        if let failure = store.commitProbeFailure {
+            core.logger.error("the shared store refuses this instance's writes: unready", metadata: ["error": "\(failure)"])
+        }
     }
 
     /// Another instance asks for `id` (on the lease keeper's thread): true when it is given up
@@ -87,9 +99,25 @@ final class TreeOwnership: @unchecked Sendable {
     /// Whether this instance's lease is valid: what it holds is its own.
     var isLeaseValid: Bool { store.isLeaseValid }
 
-    /// Takes `id` over; `completion` runs on the job's queue.
-    func acquire(_ id: String, _ completion: @escaping @Sendable (Outcome) -> Void) {
+    /// Ready to serve (`/readyz`): a valid lease, and a store that takes this instance's writes.
+    var isServing: Bool { store.isLeaseValid && store.canCommit }
+
+    /// Takes `id` over for `caller`; `completion` runs on the job's queue. With access control,
+    /// the tree's owner is read from the store first (one indexed row, no lock): a tree the
+    /// caller may not see is `absent` to it, never taken from its holder nor loaded here.
+    /// Only trees not held here come this way, so requests on held trees never ask.
+    func acquire(_ id: String, for caller: Caller?, _ completion: @escaping @Sendable (Outcome) -> Void) {
         queue.async { [self] in
+            if let caller, caller.role != .admin {
+                do {
+                    guard let stored = try reader.owner(of: id) else { return completion(.absent) }
+                    let owner = stored.ownerTokenHash.flatMap { core?.configuration.accessTokens?.callerName(forTokenHash: $0) } ?? stored.owner
+                    guard caller.canSee(treeOwnedBy: owner) else { return completion(.absent) }
+                } catch {
+                    core?.logger.warning("reading a tree's owner from the shared store failed", metadata: ["tree": "\(id)", "error": "\(error)"])
+                    return completion(.failed(.stateUnavailable()))
+                }
+            }
             if jobs[id] != nil {
                 jobs[id]?.waiters.append(completion)
                 return
@@ -113,7 +141,8 @@ final class TreeOwnership: @unchecked Sendable {
                     ownerTokenHash: caller.flatMap { tokens?.tokenHash(ofCaller: $0.name) })
                 completion(.success(trees))
             } catch {
-                completion(.failure(.stateUnavailable("\(error)")))
+                core?.logger.warning("listing trees from the shared store failed", metadata: ["error": "\(error)"])
+                completion(.failure(.stateUnavailable()))
             }
         }
     }
@@ -131,7 +160,8 @@ final class TreeOwnership: @unchecked Sendable {
         guard let core, jobs[id] != nil else { return }
         if let ticket = core.registry.givenUpTicket(id) { core.journal?.waitUntilDecided(ticket) }
         guard store.isLeaseValid else {
-            jobs[id]?.lastProblem = .stateUnavailable("this instance holds no lease on the store")
+            jobs[id]?.lastProblem = .stateUnavailable()
+            jobs[id]?.lastError = "this instance holds no lease on the store"
             return retry(id, after: .milliseconds(50))
         }
         if core.registry.held(id) != nil { return finish(id, .loaded) }
@@ -152,14 +182,20 @@ final class TreeOwnership: @unchecked Sendable {
             }
         } catch {
             core.logger.debug("taking a tree over failed", metadata: ["tree": "\(id)", "error": "\(error)"])
-            jobs[id]?.lastProblem = .stateUnavailable("\(error)")
+            jobs[id]?.lastProblem = .stateUnavailable()
+            jobs[id]?.lastError = "\(error)"
             retry(id, after: .milliseconds(100))
         }
     }
 
     private func retry(_ id: String, after delay: Duration) {
         guard let job = jobs[id] else { return }
-        guard ContinuousClock.now + delay < job.deadline else { return finish(id, .failed(job.lastProblem)) }
+        guard ContinuousClock.now + delay < job.deadline else {
+            if let error = job.lastError {
+                core?.logger.warning("taking a tree over from the shared store failed", metadata: ["tree": "\(id)", "error": "\(error)"])
+            }
+            return finish(id, .failed(job.lastProblem))
+        }
         let generation = job.generation + 1
         jobs[id]?.generation = generation
         let nanoseconds = Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000)

@@ -25,9 +25,10 @@ extension Problem {
             detail: "Another instance holds tree \(id) and did not give it up within \(seconds) s. Retry later.")
     }
 
-    /// The shared store cannot be reached (or this instance holds no lease on it).
-    static func stateUnavailable(_ reason: String) -> Problem {
-        Problem(status: 503, code: "state_unavailable", detail: "The shared state store cannot be used now (\(reason)). Retry later.")
+    /// The shared store cannot be reached, cannot commit, or this instance holds no lease on
+    /// it. The detail is fixed: why (the database's address, user, error text) is logged.
+    static func stateUnavailable() -> Problem {
+        Problem(status: 503, code: "state_unavailable", detail: "The shared state store is unavailable. Retry later.")
     }
 
     /// A shared store refused a tree's records (`StateJournal`'s refused tickets): what the
@@ -43,11 +44,13 @@ extension Problem {
                     ? "The connection to the state store broke while this change was committed: it may or may not have been applied. Read the tree before retrying."
                     : "The connection to the state store broke while the tree's latest change was committed, so it is not shown. Retry.")
         default:
+            // Why is logged (`ServiceCore`'s refusal handler), not shown: it quotes the database.
             Problem(
                 status: 503, code: "state_not_durable",
                 detail: madeChange
-                    ? "The change could not be committed (\(refusal)), so it was not applied; the tree is loaded again from the store. Retry."
-                    : "The tree's latest change could not be committed (\(refusal)), so it is not shown; the tree is loaded again from the store. Retry.")
+                    ? "The change could not be committed to the shared state store, so it was not applied; the tree is loaded again from the store. Retry."
+                    : "The tree's latest change could not be committed to the shared state store, so it is not shown; the tree is loaded again from the store. Retry."
+            )
         }
     }
 }

@@ -17,7 +17,8 @@ extension Router {
             if let failure = core.journal?.failure { throw .notDurable(failure, applied: false) }
             if core.isStateStalled { throw .stateStalled(core.configuration.stateStallSeconds) }
             if core.isDraining { throw .shuttingDown() }
-            if core.ownership?.isLeaseValid == false { throw .stateUnavailable("this instance holds no lease on the shared store") }
+            // No lease, or the store refuses this instance's writes (`PostgresStore.canCommit`).
+            if core.ownership?.isServing == false { throw .stateUnavailable() }
             guard core.isReady else {
                 throw Problem(status: 503, code: "not_ready", detail: "The service is starting and not serving trees yet.")
             }

@@ -23,6 +23,10 @@ extension Router {
         add("GET", "/v1/trees") { (request) throws(Problem) in
             let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
             let cursor = request.head.queryValue("cursor")
+            // Checked before any store is asked: PostgreSQL's text cannot hold NUL, and no id does.
+            if let cursor, cursor.utf8.contains(0) {
+                throw .badRequest("Query parameter `cursor` must not contain NUL.", field: "cursor", code: "invalid_query")
+            }
             if let ownership = core.ownership { return Self.listStoredTrees(core, ownership, request, after: cursor, limit: limit) }
             let (boxes, nextCursor) = core.registry.page(after: cursor, limit: limit, visibleTo: request.caller, commit: request.commit)
             let summaries = boxes.compactMap { box in

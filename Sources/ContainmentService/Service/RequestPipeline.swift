@@ -170,7 +170,7 @@ final class RequestPipeline: Sendable {
         let again = ServiceRequest(
             http: serviceRequest.http, parameters: serviceRequest.parameters, caller: serviceRequest.caller, commit: Self.pendingCommit(core),
             absentTrees: serviceRequest.absentTrees, deferred: deferred)
-        ownership.acquire(id) { [self] outcome in
+        ownership.acquire(id, for: serviceRequest.caller) { [self] outcome in
             var request = again
             switch outcome {
             case .loaded: break

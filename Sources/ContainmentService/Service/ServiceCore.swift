@@ -50,7 +50,13 @@ final class ServiceCore: Sendable {
         // A shared store refused these trees' records: another instance holds them now.
         journal?.onRefused { [weak self] trees in
             guard let self else { return }
-            for id in trees.keys { registry.held(id)?.giveUp(self, releasing: false) }
+            for (id, refusal) in trees {
+                switch refusal {
+                case .ownershipLost, .treeExists: break  // routine, and the answer says so
+                default: logger.warning("the state store refused a commit", metadata: ["tree": "\(id)", "error": "\(refusal)"])
+                }
+                registry.held(id)?.giveUp(self, releasing: false)
+            }
         }
         ownership?.start(core: self)
     }
@@ -74,7 +80,7 @@ final class ServiceCore: Sendable {
     /// restarted.
     var isReady: Bool {
         ready.load(ordering: .acquiring) && !isDraining && !isShuttingDown && journal?.failure == nil && !isStateStalled
-            && ownership?.isLeaseValid != false
+            && ownership?.isServing != false
     }
 
     /// Whether the running commit has taken longer than `stateStallSeconds`.
