@@ -6,6 +6,9 @@
 /// manual clocks with 1 µs and 1 ms transitions, raw calls, clock advances, bulky properties,
 /// reads and deletions (docs/api.md, docs/uikit-rules-callbacks.md, docs/uikit-rules-segues.md).
 struct HostileRequests {
+    /// A tree created by the sequence, with the controller ids it declares.
+    typealias Tree = (id: String, controllers: [String])
+
     /// One step of a run: a request, or a pause that lets real clocks run.
     struct Step: CustomStringConvertible {
         var method: String
@@ -21,7 +24,10 @@ struct HostileRequests {
 
     private var random: SplitMix64
     /// Trees created and not deleted, with the controller ids they declare.
-    private var trees: [(id: String, controllers: [String])] = []
+    private var trees: [Tree] = []
+    /// Trees on the real clock: only there does a `?wait=true` transition end without the client
+    /// (a manual clock's waits for an advance this sequence would send after it).
+    private var realClock: Set<String> = []
     /// Steps a scenario queued to follow its creation.
     private var queued: [Step] = []
     private var created = 0
@@ -85,7 +91,7 @@ struct HostileRequests {
             }
             return "{\(fields.joined(separator: ", "))}"
         }
-        return register(id, ids, #"{"id": "\#(id)", "clock": "\#(clock)", "onScreen": \#(!random.chance(4)), "root": \#(spec(0))}"#)
+        return register(id, ids, clock: clock, #"{"id": "\#(id)", "clock": "\#(clock)", "onScreen": \#(!random.chance(4)), "root": \#(spec(0))}"#)
     }
 
     /// A chain `c0 → … → cN`, each listing its one child (sometimes twice) for unwinding; the
@@ -106,7 +112,7 @@ struct HostileRequests {
             Step(
                 method: "POST", target: "/v1/trees/\(id)/calls",
                 json: #"{"calls": [{"receiver": "\#(leaf)", "method": "\#(verb)", "args": {"identifier": "back"}}]}"#))
-        return register(id, (0...depth).map { "c\($0)" }, #"{"id": "\#(id)", "clock": "\#(clock)", "root": \#(spec)}"#)
+        return register(id, (0...depth).map { "c\($0)" }, clock: clock, #"{"id": "\#(id)", "clock": "\#(clock)", "root": \#(spec)}"#)
     }
 
     /// Two children whose `viewDidAppear` overrides start each other's short transitions.
@@ -123,7 +129,7 @@ struct HostileRequests {
             Step(method: "PATCH", target: "\(tree)/controllers/c2", json: #"{"overrides": {"viewDidAppear": \#(transition("c2", "c1"))}}"#),
             Step(method: "POST", target: "\(tree)/calls", json: #"{"calls": \#(transition("c1", "c2"))}"#),
         ]
-        return register(id, ["c0", "c1", "c2"], #"{"id": "\#(id)", "clock": "\#(clock)", "root": {"id": "c0", "children": [{"id": "c1"}]}}"#)
+        return register(id, ["c0", "c1", "c2"], clock: clock, #"{"id": "\#(id)", "clock": "\#(clock)", "root": {"id": "c0", "children": [{"id": "c1"}]}}"#)
     }
 
     /// Controllers whose `viewWillAppear` flips the size class, off screen; the window is shown next.
@@ -138,11 +144,12 @@ struct HostileRequests {
         let children = ids.dropFirst().map { $0.hasPrefix("c") ? #"{"id": "\#($0)", \#(overrides)}"# : #"{"id": "\#($0)"}"# }
         queued.append(Step(method: "POST", target: "/v1/trees/\(id)/calls", json: #"{"calls": [{"receiver": "window", "method": "makeKeyAndVisible"}]}"#))
         let root = #"{"id": "c0", \#(overrides), "children": [\#(children.joined(separator: ", "))]}"#
-        return register(id, ids, #"{"id": "\#(id)", "clock": "\#(clock)", "onScreen": false, "root": \#(root)}"#)
+        return register(id, ids, clock: clock, #"{"id": "\#(id)", "clock": "\#(clock)", "onScreen": false, "root": \#(root)}"#)
     }
 
-    private mutating func register(_ id: String, _ controllers: [String], _ json: String) -> Step {
+    private mutating func register(_ id: String, _ controllers: [String], clock: String, _ json: String) -> Step {
         trees.append((id, controllers))
+        if clock == "real" { realClock.insert(id) }
         return Step(method: "POST", target: "/v1/trees", json: json)
     }
 
@@ -261,7 +268,7 @@ struct HostileRequests {
         return #"{"calls": [\#(list.joined(separator: ", "))], "atomic": \#(random.chance(3))}"#
     }
 
-    private mutating func segueCall(in tree: (id: String, controllers: [String])) -> Step {
+    private mutating func segueCall(in tree: Tree) -> Step {
         let verb = random.oneOf(["performSegue", "triggerSegue"])
         let call =
             #"{"receiver": "\#(random.oneOf(tree.controllers))", "method": "\#(verb)", "args": {"identifier": "\#(random.oneOf(["seg0", "seg1", "back"]))"}}"#
@@ -269,21 +276,21 @@ struct HostileRequests {
     }
 
     /// Raw size-class flips, 50 to 600 of them in one request.
-    private mutating func flipBatch(in tree: (id: String, controllers: [String])) -> Step {
+    private mutating func flipBatch(in tree: Tree) -> Step {
         let flips = (0..<(50 + random.below(551))).map {
             #"{"receiver": "window", "method": "setHorizontalSizeClass", "args": {"sizeClass": "\#($0 % 2 == 0 ? "compact" : "regular")"}}"#
         }
         return Step(method: "POST", target: "/v1/trees/\(tree.id)/calls", json: #"{"calls": [\#(flips.joined(separator: ", "))]}"#)
     }
 
-    private mutating func patch(in tree: (id: String, controllers: [String])) -> Step {
+    private mutating func patch(in tree: Tree) -> Step {
         let controller = random.oneOf(tree.controllers)
         var fields = declarations(for: controller, in: tree.controllers)
         if fields.isEmpty { fields.append(#""overrides": \#(overrides(in: tree.controllers))"#) }
         return Step(method: "PATCH", target: "/v1/trees/\(tree.id)/controllers/\(controller)", json: "{\(fields.joined(separator: ", "))}")
     }
 
-    private mutating func detachedController(in tree: (id: String, controllers: [String])) -> Step {
+    private mutating func detachedController(in tree: Tree) -> Step {
         let id = "d\(random.below(8))"
         var fields = [#""id": "\#(id)""#] + declarations(for: id, in: tree.controllers + [id])
         if random.chance(2) { fields.append(#""overrides": \#(overrides(in: tree.controllers + [id]))"#) }
@@ -293,9 +300,9 @@ struct HostileRequests {
         return Step(method: "POST", target: "/v1/trees/\(tree.id)/controllers", json: "{\(fields.joined(separator: ", "))}")
     }
 
-    private mutating func transitionRoute(in tree: (id: String, controllers: [String])) -> Step {
+    private mutating func transitionRoute(in tree: Tree) -> Step {
         let parent = random.oneOf(tree.controllers)
-        let wait = random.chance(3) ? "?wait=true" : ""
+        let wait = realClock.contains(tree.id) && random.chance(3) ? "?wait=true" : ""
         let duration = random.oneOf(["0.000001", "0.001", "0.01"])
         let body = #"{"from": "\#(random.oneOf(tree.controllers))", "to": "\#(random.oneOf(tree.controllers))", "duration": \#(duration)}"#
         return Step(method: "POST", target: "/v1/trees/\(tree.id)/controllers/\(parent)/transitions\(wait)", json: body)
@@ -303,7 +310,7 @@ struct HostileRequests {
 
     /// `properties` of nested JSON at the field limits: 64 values of 300 small arrays each (the
     /// limit charges 48 bytes an element: 14 KiB of its 16), which the memory estimate must count.
-    private mutating func bulkyProperties(in tree: (id: String, controllers: [String])) -> Step {
+    private mutating func bulkyProperties(in tree: Tree) -> Step {
         let value = "[" + Array(repeating: "[[0]]", count: 300).joined(separator: ",") + "]"
         let entries = (0..<64).map { #""k\#($0)": \#(value)"# }
         return Step(
@@ -311,7 +318,7 @@ struct HostileRequests {
             json: #"{"properties": {\#(entries.joined(separator: ", "))}}"#)
     }
 
-    private mutating func read(_ tree: (id: String, controllers: [String])) -> Step {
+    private mutating func read(_ tree: Tree) -> Step {
         let target = random.oneOf([
             "/v1/trees/\(tree.id)", "/v1/trees/\(tree.id)/events?after=0&limit=1000", "/v1/trees/\(tree.id)/hierarchy",
             "/v1/trees/\(tree.id)/controllers/\(random.oneOf(tree.controllers))", "/v1/trees/\(tree.id)/timeline?format=text", "/v1/trees?limit=1000",
