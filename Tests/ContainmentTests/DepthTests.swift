@@ -134,20 +134,22 @@ import Testing
     }
 }
 
-/// A walk over links that meets a loop (a broken invariant no call can produce) stops the
-/// process naming the walk, instead of spinning forever with its tree's lock held.
+/// A walk over links that meets a loop (a broken invariant no call can produce) stops, and
+/// the call it ran in fails naming the walk: neither a spin with the tree's lock held nor the
+/// end of the process, which holds every other tree.
 @Suite struct WalkBudgetTests {
-    @Test func aWalkThatMeetsALoopStopsTheProcess() async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let tree = try ContainmentTree(id: "loop", root: ControllerSpec(id: "root", children: [ControllerSpec(id: "a")]), now: t0)
-            let root = try #require(tree.controllers.handle("root"))
-            let a = try #require(tree.controllers.handle("a"))
-            _ = try tree.createController(ControllerSpec(id: "x", children: [ControllerSpec(id: "y")]), now: t0)
-            tree.controllers[root].parent = a
-            _ = tree.isAncestor(try #require(tree.controllers.handle("x")), of: a)
-        }
-        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("the parent walk visited more nodes than the tree holds: its links loop"))
+    @Test func aWalkThatMeetsALoopFailsTheCallNotTheProcess() throws {
+        let tree = try ContainmentTree(id: "loop", root: ControllerSpec(id: "root", children: [ControllerSpec(id: "a")]), now: t0)
+        let root = try #require(tree.controllers.handle("root"))
+        let a = try #require(tree.controllers.handle("a"))
+        _ = try tree.createController(ControllerSpec(id: "x", children: [ControllerSpec(id: "y")]), now: t0)
+        tree.controllers[root].parent = a
+        let outcome = tree.perform([call("a", "addChild", ["child": "x"])], atomic: false, now: t0)
+        #expect(outcome.failure?.code == "walk_limit_exceeded")
+        #expect(outcome.failure?.message == "the parent walk visited more nodes than the tree holds: its links loop")
+        #expect(outcome.applied == 0)
+        // The tree's links were already broken; the process goes on serving its other trees.
+        #expect(tree.perform([call("x", "loadViewIfNeeded")], atomic: false, now: t0).failure == nil)
     }
 
     @Test func aWalkWithinItsBudgetEnds() throws {

@@ -71,11 +71,11 @@ extension ContainmentTree {
             overrideRun.frames[overrideRun.frames.count - 1].call = index
             overrideRun.callsRun += 1
             guard overrideRun.callsRun <= Self.maxOverrideCallsPerCall else {
+                let scope = overrideRun.countsSinceLastCall ? "since the last call, in transitions completing on the clock" : "within one call"
                 failOverride(
                     ContainmentError(
                         kind: .exception, code: "too_many_override_calls",
-                        message:
-                            "overrides ran more than \(Self.maxOverrideCallsPerCall) calls within one call, a loop (the last in \(frame.name))"
+                        message: "overrides ran more than \(Self.maxOverrideCallsPerCall) calls \(scope), a loop (the last in \(frame.name))"
                     ),
                     stopsAll: true)
                 return

@@ -13,4 +13,17 @@ struct OverrideRun {
     /// Set once a loop was logged in warning mode: no more overrides run in this call, so it
     /// ends.
     var stopped = false
+    /// Whether `callsRun` counts from the last accepted call rather than this call's start
+    /// (a clock-driven call, see `ClockWork`).
+    var countsSinceLastCall = false
+    /// The call passed a bound of its own (`failCall`): reported once.
+    var passedBound = false
+
+    mutating func continueClockWork(_ work: ClockWork) {
+        callsRun = work.overrideCalls
+        stopped = work.stopped
+        countsSinceLastCall = true
+    }
+
+    var clockWork: ClockWork { ClockWork(overrideCalls: callsRun, stopped: stopped) }
 }

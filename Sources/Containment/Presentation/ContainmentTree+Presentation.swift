@@ -118,7 +118,7 @@ extension ContainmentTree {
         var next = controllers[existing: presenter].presentedViewController
         var budget = WalkBudget("presented", nodes: controllers.count)
         while let presented = next {
-            visit(&budget)
+            guard visit(&budget) else { break }
             stack.append(presented)
             next = controllers[existing: presented].presentedViewController
         }
@@ -159,7 +159,7 @@ extension ContainmentTree {
         var current: String? = receiver
         var budget = WalkBudget("dismissing controller", nodes: controllers.count)
         while let id = current, let (presented, presentation, parent) = readController(id, { ($0.presentedViewController, $0.presentation, $0.parent) }) {
-            visit(&budget)
+            guard visit(&budget) else { break }
             if presented != nil { return id }
             if let presentation { return presentation.presenter }
             current = parent.map { controllers.id($0) }
@@ -342,7 +342,7 @@ extension ContainmentTree {
         var current: NodeHandle? = controller
         var budget = WalkBudget("parent and presenter", nodes: controllers.count)
         while let handle = current {
-            visit(&budget)
+            guard visit(&budget) else { break }
             if handle == ancestor { return true }
             let (up, presenter) = readController(handle) { ($0.parent, $0.presentation?.presenter) }
             current = up ?? presenter.flatMap { controllerHandle(named: $0) }

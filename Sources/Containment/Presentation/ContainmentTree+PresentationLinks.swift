@@ -10,7 +10,7 @@ extension ContainmentTree {
         var current = receiver
         var budget = WalkBudget("presenting controller", nodes: controllers.count)
         while let (parent, definesContext) = readController(current, { ($0.parent, $0.definesPresentationContext) }) {
-            visit(&budget)
+            guard visit(&budget) else { break }
             if style.usesPresentationContext, definesContext { return current }
             guard let parent else { return current }
             current = controllers.id(parent)
@@ -26,7 +26,7 @@ extension ContainmentTree {
         var current: String? = controller
         var budget = WalkBudget("presentation links", nodes: controllers.count)
         while let id = current, let node = controllers[id] {
-            visit(&budget)
+            guard visit(&budget) else { break }
             links.presented = links.presented ?? node.presentedViewController
             links.presenting = links.presenting ?? node.presentation?.presenter
             current = node.parent.map { controllers.id($0) }
@@ -42,7 +42,7 @@ extension ContainmentTree {
         var stack = controllers.all.filter { $0.node.parent == nil }.map { ($0.handle, PresentationLinks()) }
         var budget = WalkBudget("all presentation links", nodes: controllers.count)
         while let (handle, inherited) = stack.popLast() {
-            visit(&budget)
+            guard visit(&budget) else { break }
             let node = controllers[handle]
             let links = PresentationLinks(
                 presented: node.presentedViewController ?? inherited.presented,

@@ -22,4 +22,9 @@ public struct TreeConfiguration: Codable, Sendable, Equatable {
         self.eventRetention = eventRetention
         self.maxControllers = maxControllers
     }
+
+    /// Events one call may record (`too_many_events`): twice what the largest allowed tree
+    /// records when it is built and shown in one call (about ten per controller), at least
+    /// 10,000, and far below what a loop of overrides would hold in memory.
+    public var maxEventsPerCall: Int { max(10_000, 20 * maxControllers) }
 }

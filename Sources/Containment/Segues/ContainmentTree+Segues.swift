@@ -123,7 +123,7 @@ extension ContainmentTree {
         var current: String? = controller
         var budget = WalkBudget("navigation controller", nodes: controllers.count)
         while let id = current, let node = controllers[id] {
-            visit(&budget)
+            guard visit(&budget) else { break }
             if node.kind == .navigationController { return id }
             current = node.parent.map { controllers.id($0) }
         }

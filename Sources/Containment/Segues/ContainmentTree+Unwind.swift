@@ -20,29 +20,34 @@ extension ContainmentTree {
     }
 
     /// The search: at each controller outward from the source, its allowed children (each
-    /// asked, then its own allowed children, depth first), then the controller itself.
+    /// asked, then its own allowed children, depth first), then the controller itself. UIKit
+    /// never searches the child it came from again, so no controller is asked twice: a
+    /// declared list that names it, a duplicate or a controller already searched is skipped.
     func unwindDestination(for action: String, from source: String) -> String? {
-        var previous = source
-        var current = outward(from: source)
-        var budget = WalkBudget("unwind search", nodes: controllers.count)
-        while let container = current {
-            visit(&budget)
+        var search = UnwindSearch(source: source, action: action, budget: WalkBudget("unwind search", nodes: controllers.count))
+        var wayOut = [source]
+        while let next = outward(from: wayOut[wayOut.count - 1]), search.asked.insert(next).inserted {
+            guard visit(&search.budget) else { return nil }
+            wayOut.append(next)
+        }
+        search.asked.insert(source)
+        for (previous, container) in zip(wayOut, wayOut.dropFirst()) {
             let containing = parentID(of: previous) == container ? previous : nil
             for child in allowedChildrenForUnwinding(of: container, excluding: containing, source: source) {
-                if let found = searchForUnwind(from: child, action: action, source: source, budget: &budget) { return found }
+                if let found = searchForUnwind(from: child, &search) { return found }
             }
             if canPerformUnwind(container, action: action, source: source) { return container }
-            previous = container
-            current = outward(from: container)
         }
         return nil
     }
 
-    private func searchForUnwind(from candidate: String, action: String, source: String, budget: inout WalkBudget) -> String? {
-        visit(&budget)
-        if canPerformUnwind(candidate, action: action, source: source) { return candidate }
-        for child in allowedChildrenForUnwinding(of: candidate, excluding: nil, source: source) {
-            if let found = searchForUnwind(from: child, action: action, source: source, budget: &budget) { return found }
+    /// Depth first below `candidate`; the source and the controllers on its way out are
+    /// marked asked before the search begins, so it never enters the subtree it came from.
+    private func searchForUnwind(from candidate: String, _ search: inout UnwindSearch) -> String? {
+        guard search.asked.insert(candidate).inserted, visit(&search.budget) else { return nil }
+        if canPerformUnwind(candidate, action: search.action, source: search.source) { return candidate }
+        for child in allowedChildrenForUnwinding(of: candidate, excluding: nil, source: search.source) {
+            if let found = searchForUnwind(from: child, &search) { return found }
         }
         return nil
     }
@@ -75,14 +80,14 @@ extension ContainmentTree {
         var downward: [String] = [destination]
         var budget = WalkBudget("unwind path", nodes: controllers.count)
         while let next = outward(from: downward[downward.count - 1]) {
-            visit(&budget)
+            guard visit(&budget) else { break }
             downward.append(next)
         }
         // Up from the source to the first controller on the destination's way out.
         var dismissing: String?
         var current = source
         while !downward.contains(current), let node = controllers[current] {
-            visit(&budget)
+            guard visit(&budget) else { break }
             if node.parent == nil, let presenter = node.presentation?.presenter {
                 dismissing = presenter
                 current = presenter

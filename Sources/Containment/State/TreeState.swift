@@ -33,6 +33,8 @@ public struct TreeState: Codable, Sendable {
     var nextBatch: UInt64
     /// The time of the last call (the tree's `time` in its snapshot).
     var time: Double
+    /// Nil when no clock-driven work has run overrides since the last call.
+    var clockWork: ClockWork?
 
     struct WindowRecord: Codable, Sendable {
         var size: Size

@@ -23,7 +23,7 @@ extension ContainmentTree {
         var stack = [view]
         var budget = WalkBudget("appearance", nodes: views.count)
         while let current = stack.popLast() {
-            visit(&budget)
+            guard visit(&budget) else { break }
             let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
             if let owner {
                 let parent = readController(owner) { $0.parent }
@@ -67,7 +67,7 @@ extension ContainmentTree {
         var stack = [(view, true)]
         var budget = WalkBudget("appearance", nodes: views.count)
         while let (current, drives) = stack.popLast() {
-            visit(&budget)
+            guard visit(&budget) else { break }
             let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
             var drivesBelow = drives
             if let owner {
@@ -261,7 +261,7 @@ extension ContainmentTree {
         var current: NodeHandle? = descendantView
         var budget = WalkBudget("appearance", nodes: views.count)
         while let view = current, view != ancestorView {
-            visit(&budget)
+            guard visit(&budget) else { break }
             let (owner, superview) = readView(view) { ($0.owner, $0.superview) }
             if let owner {
                 let parent = readController(owner) { $0.parent }

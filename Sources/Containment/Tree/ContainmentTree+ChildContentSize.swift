@@ -10,7 +10,7 @@ extension ContainmentTree {
         var stack = [root]
         var budget = WalkBudget("root view sizes", nodes: controllers.count)
         while let controller = stack.popLast() {
-            visit(&budget)
+            guard visit(&budget) else { break }
             guard let node = controllers[controller] else { continue }
             if node.isViewLoaded, let view = views[node.viewID] { sizes[controller] = view.frame.size }
             stack.append(contentsOf: childIDs(of: node))
@@ -30,7 +30,7 @@ extension ContainmentTree {
         var stack = [(root, size, true)]
         var budget = WalkBudget("viewWillTransition", nodes: controllers.count)
         while let (controller, newSize, told) = stack.popLast() {
-            visit(&budget)
+            guard visit(&budget) else { break }
             guard let node = controllers[controller] else { continue }
             if told { emit(controller, "viewWillTransition", ["size": Self.json(newSize)]) }
             // Its presentation controller tells what it presents, after its children (rule 32).

@@ -23,7 +23,7 @@ extension ContainmentTree {
         var current: NodeHandle? = controller
         var budget = WalkBudget("parent", nodes: controllers.count)
         while let handle = current {
-            visit(&budget)
+            guard visit(&budget) else { break }
             if handle == ancestor { return true }
             current = readController(handle) { $0.parent }
         }
@@ -181,7 +181,7 @@ extension ContainmentTree {
         var stack = [handle]
         var budget = WalkBudget("children", nodes: controllers.count)
         while let current = stack.popLast() {
-            visit(&budget)
+            guard visit(&budget) else { break }
             handles.append(current)
             stack.append(contentsOf: controllers[current].children)
         }

@@ -46,7 +46,7 @@ extension ContainmentTree {
         var current = readView(viewID) { $0.superview }
         var budget = WalkBudget("superview", nodes: views.count)
         while let view = current {
-            visit(&budget)
+            guard visit(&budget) else { break }
             if view == ancestor { return true }
             current = readView(view) { $0.superview }
         }

@@ -17,7 +17,7 @@ extension ContainmentTree {
         var current: NodeHandle? = controllerHandle(named: receiver)
         var budget = WalkBudget("target view controller", nodes: controllers.count)
         while let handle = current {
-            visit(&budget)
+            guard visit(&budget) else { break }
             let (id, kind, parent) = readController(handle) { ($0.id, $0.kind, $0.parent) }
             switch (kind, action) {
             case (.navigationController, .show), (.splitViewController, _): return id

@@ -96,7 +96,7 @@ extension ContainmentTree {
         var current = nearestOwner(from: superview)
         var budget = WalkBudget("owners to lay out", nodes: controllers.count)
         while let owner = current, readController(owner, { $0.needsLayout }) {
-            visit(&budget)
+            guard visit(&budget) else { break }
             chain.append(owner)
             current = readController(owner, { $0.rootView }).flatMap { readView($0) { $0.superview } }.flatMap { nearestOwner(from: $0) }
         }

@@ -23,7 +23,7 @@ extension ContainmentTree {
             runningTransitions: scheduler.running.values.sorted { $0.id < $1.id }, transitionCount: scheduler.transitionCount,
             finishedTransitions: finishedTransitions.order.compactMap { finishedTransitions.snapshots[$0] },
             events: oldestRetainedSeq <= lastSeq ? log.events(after: oldestRetainedSeq - 1, limit: Int.max) : [],
-            nextSeq: nextSeq, nextBatch: nextBatch, time: now)
+            nextSeq: nextSeq, nextBatch: nextBatch, time: now, clockWork: clockWork.isFresh ? nil : clockWork)
     }
 
     /// A tree exactly as `state` describes it: its next call behaves as the saved tree's would.
@@ -81,6 +81,7 @@ extension ContainmentTree {
         nextSeq = state.nextSeq
         nextBatch = state.nextBatch
         now = state.time
+        clockWork = state.clockWork ?? ClockWork()
         hasOverrides = state.controllers.contains { $0.extras?.overrides != nil }
     }
 

@@ -21,7 +21,7 @@ extension ContainmentTree {
         var stack = [(rootHandle, window.horizontalSizeClass)]
         var budget = WalkBudget("trait hierarchy", nodes: controllers.count)
         while let (handle, inherited) = stack.popLast() {
-            visit(&budget)
+            guard visit(&budget) else { break }
             let (id, own, children, presented) = readController(handle) { node in
                 (node.id, Self.sizeClass(of: node, inheriting: inherited), node.children, node.presentedViewController)
             }
@@ -41,7 +41,7 @@ extension ContainmentTree {
         var current = controllerHandle(named: controller)
         var budget = WalkBudget("traits", nodes: controllers.count)
         while let handle = current {
-            visit(&budget)
+            guard visit(&budget) else { break }
             chain.append(handle)
             let (parent, presenter) = readController(handle) { ($0.parent, $0.presentation?.presenter) }
             current = parent ?? presenter.flatMap { controllerHandle(named: $0) }

@@ -43,6 +43,7 @@ extension ContainmentTree {
             try takeOverrideFailure()
             withoutUndo { flushTurn() }
             try takeOverrideFailure()
+            clockWork = ClockWork()
         } catch {
             rollback(to: mark)
             pendingEvents = []
@@ -298,6 +299,7 @@ extension ContainmentTree {
                 isBeingPresented: moving?.beingPresented == true ? true : nil,
                 isBeingDismissed: moving?.beingDismissed == true ? true : nil, calledFrom: overrideRun.frames.last))
         nextSeq += 1
+        checkEventBound()
     }
 
     /// `EventArguments.parent(id)`, reused while the parent stays the same: a move's
@@ -318,5 +320,6 @@ extension ContainmentTree {
                 seq: nextSeq, batch: nextBatch, tree: id, time: now, controller: controller, callback: nil, args: [:], warning: message,
                 calledFrom: overrideRun.frames.last))
         nextSeq += 1
+        checkEventBound()
     }
 }

@@ -81,7 +81,7 @@ extension ContainmentTree {
             var current: NodeHandle? = view
             var budget = WalkBudget("container view's superview", nodes: views.count)
             while let handle = current, handle != root, views[handle].owner == nil {
-                visit(&budget)
+                guard visit(&budget) else { break }
                 current = views[handle].superview
             }
             if current != root { strays.append(view) }
@@ -107,7 +107,7 @@ extension ContainmentTree {
         var stack = [root]
         var budget = WalkBudget("deleted views", nodes: views.count)
         while let handle = stack.popLast() {
-            visit(&budget)
+            guard visit(&budget) else { break }
             for subview in views[handle].subviews {
                 if views[subview].owner != nil {
                     editView(subview) { $0.superview = nil }
@@ -138,7 +138,7 @@ extension ContainmentTree {
         var stack = [view]
         var budget = WalkBudget("in-window", nodes: views.count)
         while let current = stack.popLast() {
-            visit(&budget)
+            guard visit(&budget) else { break }
             stack.append(
                 contentsOf: editView(current) { node in
                     node.inWindow = inWindow
@@ -152,7 +152,7 @@ extension ContainmentTree {
         var current = view
         var budget = WalkBudget("nearest owner", nodes: views.count)
         while let handle = current {
-            visit(&budget)
+            guard visit(&budget) else { break }
             let (owner, superview) = readView(handle) { ($0.owner, $0.superview) }
             if let owner { return owner }
             current = superview
@@ -201,7 +201,7 @@ extension ContainmentTree {
         var ancestor = couldBeAncestor ? target.superview : nil
         var budget = WalkBudget("new superview's ancestors", nodes: views.count)
         while let current = ancestor {
-            visit(&budget)
+            guard visit(&budget) else { break }
             if current == view {
                 throw .invalidArgumentException(code: "subview_is_ancestor", "Can't add a view as a subview of its own descendant")
             }
@@ -246,7 +246,7 @@ extension ContainmentTree {
         var stack = [view]
         var budget = WalkBudget("moved views", nodes: views.count)
         while let current = stack.popLast() {
-            visit(&budget)
+            guard visit(&budget) else { break }
             let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
             if let owner {
                 if let parent = readController(owner, { $0.parent }), parent != newOwner {
@@ -295,7 +295,7 @@ extension ContainmentTree {
         var stack = [(view, frame)]
         var budget = WalkBudget("frames", nodes: views.count)
         while let (current, newFrame) = stack.popLast() {
-            visit(&budget)
+            guard visit(&budget) else { break }
             let node = views[current]
             guard node.frame != newFrame else { continue }
             let oldBounds = node.frame.bounds
@@ -346,7 +346,7 @@ extension ContainmentTree {
         var stack = [view]
         var budget = WalkBudget("layout", nodes: views.count)
         while let current = stack.popLast() {
-            visit(&budget)
+            guard visit(&budget) else { break }
             let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
             if let owner, readController(owner, { $0.needsLayout }) {
                 if found != nil { found?.append(owner) } else { layout(controllers.id(owner), at: owner) }

@@ -101,6 +101,11 @@ public final class ContainmentTree {
     @exclusivity(unchecked)
     #endif
     var overrideRun = OverrideRun()
+    /// What work no request caused has spent of the override budget (see `ClockWork`).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var clockWork = ClockWork()
     /// A driven-controller walk is collecting for its caller (see `forEachDrivenController`).
     #if !DEBUG
     @exclusivity(unchecked)
@@ -249,6 +254,7 @@ public final class ContainmentTree {
                 if !atomic {
                     logOverrideFailures()
                     withoutUndo { flushTurn() }
+                    if index > 0 { clockWork = ClockWork() }
                 }
                 let events = commitCall()
                 return CallsOutcome(
@@ -265,6 +271,7 @@ public final class ContainmentTree {
             rollback(to: start)
             return CallsOutcome(events: commitCall(), failure: error, applied: 0)
         }
+        clockWork = ClockWork()
         return CallsOutcome(events: commitCall(), failure: nil, applied: calls.count, results: results.list(count: calls.count))
     }
 
@@ -276,10 +283,14 @@ public final class ContainmentTree {
     }
 
     /// Completes every transition due by `now`, in due order, each as its own turn.
+    /// Overrides they run share one budget with every such completion since the last
+    /// accepted call (`ClockWork`).
     public func advance(to now: Double) -> [Event] {
         beginCall(now: now)
         logOverrideFailures()
+        overrideRun.continueClockWork(clockWork)
         withoutUndo { flushTurn() }
+        clockWork = overrideRun.clockWork
         return commitCall()
     }
 

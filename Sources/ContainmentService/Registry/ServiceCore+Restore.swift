@@ -7,8 +7,10 @@ import Synchronization
 extension ServiceCore {
     /// Builds every stored tree again and replays its journal, checking each mutation's events
     /// against the digest recorded when it was accepted; lists the trees as they were (owner,
-    /// entity tag, manual time). Any difference stops the start with an error naming the tree:
-    /// a restore never serves a tree that drifted from what clients were told.
+    /// entity tag, manual time). A tree whose records do not read, or whose replay differs, is
+    /// never served as it drifted from what clients were told: it is listed unavailable
+    /// (503 `tree_unavailable`, the reason logged) until deleted, and every other tree is
+    /// served, as a database contains a failing backend rather than refusing to start.
     /// Real-clock transitions that fell due while the service was down complete on the timer,
     /// each at its own due time, as they would have.
     func restore(from store: any JournalStore) throws(StateStoreError) -> Int {
@@ -20,7 +22,15 @@ extension ServiceCore {
         let rebuilt = rebuildAll(stored)
         var highestIncarnation: UInt64 = 0
         for (record, result) in zip(stored, rebuilt) {
-            let (box, bytes, due) = try result.get()
+            let box: TreeBox
+            let bytes: Int
+            let due: Double?
+            switch result {
+            case .success(let rebuilt): (box, bytes, due) = rebuilt
+            case .failure(let error):
+                logger.error("a stored tree does not rebuild; it answers 503 until deleted", metadata: ["tree": "\(record.header.id)", "error": "\(error)"])
+                (box, bytes, due) = (try Self.unavailableBox(record, reason: "\(error)", tokens: configuration.accessTokens), 0, nil)
+            }
             // Restored even past the budget: what was acknowledged is kept; growth is refused.
             budget.adjust(by: bytes)
             do throws(Problem) {
@@ -53,6 +63,22 @@ extension ServiceCore {
             }
         }
         return results.withLock { $0.map { $0 ?? .failure(.unreadable(path: "", reason: "a tree was not rebuilt")) } }
+    }
+
+    /// A box for a stored tree that does not rebuild: an empty tree under its id, clock and
+    /// owner, answering 503 with `reason` until it is deleted.
+    static func unavailableBox(_ record: StoredTree, reason: String, tokens: AccessTokens?) throws(StateStoreError) -> TreeBox {
+        let header = record.header
+        let tree: ContainmentTree
+        do {
+            tree = try ContainmentTree(id: header.id, configuration: TreeConfiguration(), root: nil, now: 0)
+        } catch {
+            throw .unreadableRecord(tree: header.id, reason: reason)
+        }
+        let owner = header.ownerTokenHash.flatMap { tokens?.callerName(forTokenHash: $0) } ?? header.owner
+        return TreeBox(
+            tree: tree, clock: TreeClock(rawValue: header.clock) ?? .manual, owner: owner, manualTime: 0, incarnation: header.incarnation,
+            accountedBytes: 0, unavailable: reason)
     }
 
     /// The tree's box, its estimated bytes and its next due transition.

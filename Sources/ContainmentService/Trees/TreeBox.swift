@@ -17,6 +17,10 @@ final class TreeBox: Sendable {
     /// Unique per box in this process, so a tree deleted and created again under the same id
     /// never repeats an entity tag, and its streams never see the other tree's events.
     let incarnation: UInt64
+    /// Why a stored tree could not be rebuilt: the box then holds an empty tree, answers
+    /// every request but its deletion with 503 (`tree_unavailable`), and the other trees are
+    /// served as usual.
+    let unavailable: String?
     private let state: Mutex<State>
     /// This tree's event streams not yet ended. Raised under the lock before the subscription
     /// is posted, lowered once the stream ends: a batch published while it is 0 (and no
@@ -57,12 +61,13 @@ final class TreeBox: Sendable {
     /// tree left off (a new tree starts at its creation time, version 0 and no journal).
     init(
         tree: sending ContainmentTree, clock: TreeClock, owner: String?, manualTime: Double, incarnation: UInt64, accountedBytes: Int,
-        version: UInt64 = 0, journal: TreeJournal = TreeJournal(), snapshotBytes: Int = 0
+        version: UInt64 = 0, journal: TreeJournal = TreeJournal(), snapshotBytes: Int = 0, unavailable: String? = nil
     ) {
         id = tree.id
         self.clock = clock
         self.owner = owner
         self.incarnation = incarnation
+        self.unavailable = unavailable
         self.snapshotBytes = Atomic(snapshotBytes)
         let usage = TreeUsage(tree: tree, accountedBytes: accountedBytes)
         var journal = journal
@@ -83,7 +88,7 @@ final class TreeBox: Sendable {
     /// never shows a change that is not yet durable (nil for steps nobody answers: the timer's
     /// catch-up). Nothing here waits for the disk.
     func withTree<Result: Sendable>(
-        _ core: ServiceCore, changes: Bool = true, payload: Int? = nil, commit: PendingCommit?,
+        _ core: ServiceCore, changes: Bool = true, payload: Int? = nil, commit: PendingCommit?, deletes: Bool = false,
         _ body: (ContainmentTree, _ now: Double, _ state: inout State) throws(Problem) -> (Result, [Event])
     ) throws(Problem) -> (Result, MutationEvents) {
         // Answered once the lock is released: encoding a waiter's response (and handing it to
@@ -97,6 +102,7 @@ final class TreeBox: Sendable {
             defer { commit?.observe(state.journal.lastTicket, own: state.journal.lastTicket != ticketBefore) }
             guard !state.isDeleted else { throw .treeNotFound(id) }
             guard !state.isGivenUp else { throw .loadFirst(id) }
+            if let unavailable, !deletes { throw .treeUnavailable(id, reason: unavailable) }
             if changes, let failure = core.journal?.failure { throw .notDurable(failure, applied: false) }
             if payload != nil, core.budget.isSpent {
                 state.usage.charge(state.tree, isDeleted: false, core.budget, recount: true)
@@ -218,7 +224,7 @@ final class TreeBox: Sendable {
     /// listed. Its streams end with a final `treeDeleted` message after the teardown's events,
     /// and requests waiting for its transitions get 404.
     func tearDown(_ core: ServiceCore, commit: PendingCommit?) throws(Problem) -> [Event] {
-        let (waiters, events) = try withTree(core, commit: commit) { (tree, now, state) throws(Problem) -> ([TransitionWaiter], [Event]) in
+        let (waiters, events) = try withTree(core, commit: commit, deletes: true) { (tree, now, state) throws(Problem) -> ([TransitionWaiter], [Event]) in
             state.isDeleted = true
             state.pendingRecord = .deletion
             return (state.waiters.takeAll(), tree.tearDown(now: now))
@@ -231,5 +237,11 @@ final class TreeBox: Sendable {
 extension Problem {
     static func treeNotFound(_ id: String) -> Problem {
         .notFound("No tree with id \(id).", code: "tree_not_found")
+    }
+
+    static func treeUnavailable(_ id: String, reason: String) -> Problem {
+        Problem(
+            status: 503, code: "tree_unavailable",
+            detail: "Tree \(id) is stored but could not be rebuilt (\(reason)); every other tree is served. Deleting it removes it from the store.")
     }
 }

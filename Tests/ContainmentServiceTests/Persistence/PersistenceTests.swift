@@ -150,36 +150,42 @@ import Testing
         #expect(try restarted.request("GET", "/v1/trees", headers: alice).json["trees"][0]["id"].string == "mine")
     }
 
-    @Test func aJournalThatReplaysDifferentlyStopsTheStartNamingTheTree() throws {
+    /// A tree whose journal no longer replays as recorded is never served as it drifted, and
+    /// takes no other tree down with it: it answers 503 naming the entry, every other tree is
+    /// served, and deleting it removes it from the state directory.
+    @Test func aJournalThatReplaysDifferentlyLeavesOnlyThatTreeUnavailable() throws {
         let directory = StateDirectory()
         var service: TestService? = try directory.service(.router)
+        try #require(service).createTree("healthy", root: #"{"id": "root"}"#)
         try #require(service).createTree("drifted", root: #"{"id": "root"}"#)
         for title in ["x", "y", "z"] {
             _ = try #require(service).request("PATCH", "/v1/trees/drifted/controllers/root", json: #"{"title": "\#(title)"}"#)
         }
         service = nil
-        try directory.sqlite("UPDATE journal SET digest = digest + 1 WHERE version = (SELECT max(version) FROM journal)")
-        try directory.resealJournal()
-        #expect {
-            _ = try directory.service(.router)
-        } throws: { error in
-            guard case .replayMismatch(let tree, _, _) = error as? StateStoreError else { return false }
-            return tree == "drifted" && "\(error)".contains("tree drifted")
-        }
-        // A mutation that no longer applies is a mismatch too, and nothing was overwritten.
         try directory.sqlite(
-            """
-            UPDATE journal SET digest = digest - 1 WHERE version = (SELECT max(version) FROM journal);
-            UPDATE journal SET mutation = CAST('{"deleteController":{"id":"nobody"}}' AS BLOB) WHERE version = (SELECT min(version) FROM journal);
-            """)
+            "UPDATE journal SET digest = digest + 1 WHERE version = (SELECT max(version) FROM journal WHERE tree = 'drifted') AND tree = 'drifted'")
         try directory.resealJournal()
-        #expect {
-            _ = try directory.service(.router)
-        } throws: { error in
-            guard case .replayMismatch(let tree, _, let reason) = error as? StateStoreError else { return false }
-            return tree == "drifted" && reason.contains("refused")
-        }
-        #expect(try directory.integer("SELECT count(*) FROM journal") == 3)
+        var restarted: TestService? = try directory.service(.router)
+        let unavailable = try #require(restarted).request("GET", "/v1/trees/drifted")
+        #expect(unavailable.status == 503)
+        #expect(unavailable.json["code"].string == "tree_unavailable")
+        #expect(unavailable.json["detail"].string?.contains("journal entry") == true, "\(unavailable.text)")
+        #expect(try #require(restarted).request("PATCH", "/v1/trees/drifted/controllers/root", json: #"{"title": "w"}"#).status == 503)
+        #expect(try #require(restarted).request("GET", "/v1/trees/healthy").status == 200)
+        #expect(try #require(restarted).request("PATCH", "/v1/trees/healthy/controllers/root", json: #"{"title": "h"}"#).status == 200)
+        // Nothing of it was overwritten, and the next start contains it again; deleting it is
+        // the way out.
+        restarted = nil
+        #expect(try directory.integer("SELECT count(*) FROM journal WHERE tree = 'drifted'") == 3)
+        restarted = try directory.service(.router)
+        #expect(try #require(restarted).request("GET", "/v1/trees/drifted").status == 503)
+        let deletion = try #require(restarted).request("DELETE", "/v1/trees/drifted")
+        #expect(deletion.status == 200, "\(deletion.text)")
+        #expect(try #require(restarted).request("GET", "/v1/trees/drifted").status == 404)
+        restarted = nil
+        let clean = try directory.service(.router)
+        #expect(try clean.request("GET", "/v1/trees/drifted").status == 404)
+        #expect(try clean.request("GET", "/v1/trees/healthy").json["controllers"]["root"]["title"].string == "h")
     }
 
     /// A byte changed inside a stored record (a title in a tree's creation, a snapshot, a
