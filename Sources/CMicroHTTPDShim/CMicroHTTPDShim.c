@@ -6,6 +6,7 @@
 #include <linux/sockios.h>
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -20,7 +21,20 @@ _Static_assert(CMicroHTTPDShim_StreamFailed == MHD_CONTENT_READER_END_WITH_ERROR
 static void *request_began(void *cls, const char *uri, struct MHD_Connection *connection) {
     const CMicroHTTPDShim_Callbacks *callbacks = cls;
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-    return callbacks->began(callbacks->server, connection, NULL == info ? NULL : info->socket_context, uri);
+    int refuses_target = 0;
+    void *request =
+        callbacks->began(callbacks->server, connection, NULL == info ? NULL : info->socket_context, uri, &refuses_target);
+    /* Right after this callback libmicrohttpd 0.9.75 parses the query into the connection's
+       pool, and past a few hundred parameters the pool runs out and the connection is closed
+       unanswered. A refused target's query is cut off here, in libmicrohttpd's own (writable)
+       read buffer: it found the '?' before this call and parses from the byte after it. */
+    if (refuses_target) {
+        char *query = strchr(uri, '?');
+        if (NULL != query) {
+            query[1] = '\0';
+        }
+    }
+    return request;
 }
 
 /* MHD calls this once the headers are in, once per body piece, once the body is complete

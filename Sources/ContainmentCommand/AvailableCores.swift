@@ -44,7 +44,7 @@ enum AvailableCores {
     }
 
     /// The first 4 KiB of a small `/proc` or `/sys` file, or nil when it can't be read.
-    private static func contents(of path: String) -> String? {
+    static func contents(of path: String) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -52,7 +52,8 @@ struct Serve: ParsableCommand {
     @Option(
         help: .serve(
             "Bytes all trees together may hold, by estimate (controllers, their strings, retained events); creating or growing a tree beyond it answers 507 memory_budget_exceeded",
-            environment: "CONTAINMENT_MEMORY_BUDGET", default: "a quarter of physical memory, at most \(defaults.memoryBudget)"))
+            environment: "CONTAINMENT_MEMORY_BUDGET",
+            default: "a quarter of the container's memory limit (cgroup) or else of physical memory, at most \(defaults.memoryBudget)"))
     var memoryBudget: Int?
 
     @Option(

@@ -18,7 +18,10 @@ import Testing
             ("CONTAINMENT_MAX_TREES", "\(configuration.maxTrees)"),
             ("CONTAINMENT_MAX_CONTROLLERS", "\(configuration.maxControllersPerTree)"),
             ("CONTAINMENT_EVENTS_RETAINED", "\(configuration.eventsRetainedPerTree)"),
-            ("CONTAINMENT_MEMORY_BUDGET", "a quarter of physical memory, at most \(configuration.memoryBudget)"),
+            (
+                "CONTAINMENT_MEMORY_BUDGET",
+                "a quarter of the container's memory limit (cgroup) or else of physical memory, at most \(configuration.memoryBudget)"
+            ),
             ("CONTAINMENT_MAX_CONNECTIONS", "\(configuration.http.connectionLimit)"),
             ("CONTAINMENT_CONNECTION_TIMEOUT", "\(configuration.http.connectionTimeout)"),
             ("CONTAINMENT_HEARTBEAT_INTERVAL", "\(configuration.heartbeatInterval)"),

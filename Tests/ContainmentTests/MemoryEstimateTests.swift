@@ -21,9 +21,12 @@ import Testing
         #expect(tree.estimatedBytes < withBig - 2 * title.utf8.count, "the deleted controller's strings are no longer counted")
     }
 
-    @Test func nestedPropertyValuesCountEveryString() {
-        let value = JSONValue.object(["a": .array([.string("xyz"), .number(1)]), "bb": .null])
-        // Object, "a" key, array, "xyz", number, "bb" key, null.
-        #expect(value.estimatedBytes == 16 + (1 + 16 + (16 + 3) + 16) + (2 + 16))
+    @Test func nestedPropertyValuesCountEveryStringAndContainer() {
+        let long = String(repeating: "x", count: 100)
+        let value = JSONValue.object(["a": .array([.string(long), .number(1)]), "bb": .null])
+        let smaller = JSONValue.object(["a": .array([.string("xyz"), .number(1)]), "bb": .null])
+        #expect(value.estimatedBytes - smaller.estimatedBytes >= long.utf8.count, "a long string is counted whole")
+        #expect(JSONValue.array([value]).estimatedBytes > value.estimatedBytes + 40, "a container costs its storage and slots")
+        #expect(JSONValue.number(1).estimatedBytes == MemoryLayout<JSONValue>.stride)
     }
 }

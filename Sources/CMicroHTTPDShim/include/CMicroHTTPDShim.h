@@ -21,10 +21,13 @@ struct MHD_Response;
 #define CMicroHTTPDShim_StreamFailed ((ssize_t)-2)
 
 /* A request line arrived on a connection whose state `ConnectionChanged` returned (NULL if it
-   returned none): returns the request's state, handed to every later callback. */
+   returned none): returns the request's state, handed to every later callback. Setting
+   `refusesTarget` to 1 says the request will be refused for its target: libmicrohttpd then
+   parses none of its query (see request_began). */
 typedef void *_Nullable (*CMicroHTTPDShim_RequestBegan)(void *_Nonnull server,
                                                        struct MHD_Connection *_Nonnull connection,
-                                                       void *_Nullable connectionState, const char *_Nonnull uri);
+                                                       void *_Nullable connectionState, const char *_Nonnull uri,
+                                                       int *_Nonnull refusesTarget);
 /* One piece of the request body; return 0 to drop the connection. */
 typedef int (*CMicroHTTPDShim_BodyReceived)(void *_Nonnull request,
                                             struct MHD_Connection *_Nonnull connection,

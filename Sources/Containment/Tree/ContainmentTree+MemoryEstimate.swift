@@ -18,7 +18,7 @@ extension ContainmentTree {
             let extras = node.extras
             bytes += extras.title?.utf8.count ?? 0
             bytes += extras.containerViews.count * 128
-            for (key, value) in extras.properties { bytes += key.utf8.count + value.estimatedBytes }
+            bytes += JSONValue.estimatedBytes(ofObject: extras.properties)
             // A dictionary entry: the child id's bytes, its size and the slot.
             for child in extras.childContentSizes.keys { bytes += child.utf8.count + 48 }
             // Overrides and segues (rules 40, 45–46): each call or segue, its strings and a slot.
@@ -26,7 +26,7 @@ extension ContainmentTree {
                 bytes += callback.utf8.count + 48
                 for call in calls {
                     bytes += 64 + call.receiver.utf8.count + call.method.utf8.count
-                    for (key, value) in call.args ?? [:] { bytes += key.utf8.count + value.estimatedBytes }
+                    if let args = call.args { bytes += JSONValue.estimatedBytes(ofObject: args) }
                 }
             }
             for segue in extras.segues {
@@ -39,13 +39,36 @@ extension ContainmentTree {
 }
 
 extension JSONValue {
-    /// About what the value holds in memory: its strings' UTF-8 bytes plus 16 per element.
-    public var estimatedBytes: Int {
+    /// An upper estimate of what the value holds in memory once decoded: its inline slot and
+    /// every heap block behind it, as Swift lays them out (measured with glibc's allocator
+    /// statistics in JSONMemoryEstimateTests: 16-byte values, arrays and dictionaries grown
+    /// by doubling, a dictionary's table at most three quarters full).
+    public var estimatedBytes: Int { MemoryLayout<JSONValue>.stride + heapBytes }
+
+    /// A `[String: JSONValue]` (properties, a call's arguments): its table and everything in it.
+    public static func estimatedBytes(ofObject members: [String: JSONValue]) -> Int {
+        guard !members.isEmpty else { return 0 }
+        // The storage object (header, counts, bitmap) and its allocation; then per member up to
+        // three buckets of key and value, which decoding's doubling growth leaves empty.
+        return 256 + members.reduce(0) { $0 + 96 + stringHeapBytes($1.key) + $1.value.heapBytes }
+    }
+
+    /// The heap blocks behind the value, beyond its inline slot.
+    private var heapBytes: Int {
         switch self {
-        case .null, .bool, .number: 16
-        case .string(let text): 16 + text.utf8.count
-        case .array(let items): 16 + items.reduce(0) { $0 + $1.estimatedBytes }
-        case .object(let members): 16 + members.reduce(0) { $0 + $1.key.utf8.count + $1.value.estimatedBytes }
+        case .null, .bool, .number: 0
+        case .string(let text): Self.stringHeapBytes(text)
+        // The storage object and its allocation, then up to two and a half slots per element.
+        case .array(let items): items.isEmpty ? 0 : 64 + items.reduce(0) { $0 + 40 + $1.heapBytes }
+        case .object(let members): Self.estimatedBytes(ofObject: members)
         }
+    }
+
+    /// A string's heap block: none for a short one held inline (up to 15 UTF-8 bytes), yet
+    /// arrays of them measured 16 bytes more per element; a longer one has a header, room to
+    /// grow and its allocation's rounding.
+    private static func stringHeapBytes(_ text: String) -> Int {
+        let count = text.utf8.count
+        return count <= 15 ? 16 : 64 + count + count / 8
     }
 }

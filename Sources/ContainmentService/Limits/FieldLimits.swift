@@ -11,7 +11,8 @@ enum FieldLimits {
     static let maxProperties = 64
     /// Characters (code points) of a `properties` key.
     static let maxPropertyKeyLength = 64
-    /// Estimated bytes of one `properties` value (its strings plus 16 per element).
+    /// Estimated bytes of one `properties` value, as decoded (`JSONValue.estimatedBytes`: about
+    /// 40 per array element, 350 per object, strings' bytes).
     static let maxPropertyValueBytes = 16 * 1_024
     /// Container views one controller declares.
     static let maxContainerViews = 64
@@ -24,8 +25,8 @@ enum FieldLimits {
     static let maxUnwindActions = 64
     /// Ids one controller's `allowedChildrenForUnwinding` lists.
     static let maxAllowedChildren = 1_024
-    /// Estimated bytes of the arguments of one call an override declares (its strings plus 16
-    /// per element), as for a `properties` value.
+    /// Estimated bytes of the arguments of one call an override declares, as decoded
+    /// (`JSONValue.estimatedBytes(ofObject:)`), as for a `properties` value.
     static let maxOverrideCallBytes = 16 * 1_024
 
     /// Checks `spec` and every controller nested in it; `field` is its path in the body (nil:
@@ -62,7 +63,7 @@ enum FieldLimits {
     ) throws(Problem) {
         for (callback, calls) in (overrides ?? [:]).sorted(by: { $0.key < $1.key }) {
             for (index, call) in (calls ?? []).enumerated() {
-                let bytes = (call.args ?? [:]).reduce(0) { $0 + $1.key.utf8.count + $1.value.estimatedBytes }
+                let bytes = JSONValue.estimatedBytes(ofObject: call.args ?? [:])
                 if bytes > maxOverrideCallBytes {
                     throw tooLarge(
                         path(field, "overrides.\(callback)[\(index)].args"), "holds about \(bytes) bytes; at most \(maxOverrideCallBytes) are allowed")

@@ -23,6 +23,10 @@ extension Problem {
                 detail: "The request names a host this server does not answer for (--allowed-host).")
         case .shuttingDown:
             .shuttingDown()
+        case .targetTooLong:
+            Problem(
+                status: 414, code: "target_too_long",
+                detail: "The request target is too long, or its query has too many parameters (docs/operating.md gives the limits).")
         }
     }
 }

@@ -87,6 +87,11 @@ extension Router {
     private static func createTree(
         _ core: ServiceCore, _ request: ServiceRequest, id: String, isFresh: Bool = false, body: CreateTreeBody
     ) throws(Problem) -> HTTPReply {
+        // Dot-segments: proxies and browsers resolve `/v1/trees/..` away (RFC 3986 §5.2.4), so
+        // no URL would reach the tree.
+        if id == "." || id == ".." {
+            throw .badRequest("A tree id may not be `.` or `..`: no URL could reach the tree.", field: "id", code: "invalid_argument")
+        }
         try core.registry.checkRoom(for: id, absent: request.absentTrees, isFresh: isFresh)
 
         let clock = body.clock ?? .real

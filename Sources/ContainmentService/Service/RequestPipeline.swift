@@ -110,21 +110,23 @@ final class RequestPipeline: Sendable {
     /// to be taken over, then runs again, up to `maximumTakeovers` times.
     private func run(_ serviceRequest: ServiceRequest, _ route: Router.Route, started: ContinuousClock.Instant, takeovers: Int) -> HTTPReply {
         let template = route.template.description
-        let response: HTTPResponse
+        let answer: HTTPResponse
         do {
             let reply = try route.handler(serviceRequest)
-            guard case .response(let answer) = reply else {
+            guard case .response(let response) = reply else {
                 core.logger.debug("\(serviceRequest.http.head.method) \(serviceRequest.http.head.path) deferred")
                 return reply
             }
-            response = answer
+            answer = response
         } catch {
             if let id = error.treeToLoad, let ownership = core.ownership, takeovers < Self.maximumTakeovers {
                 return takeOver(id, ownership, then: serviceRequest, route, started: started, takeovers: takeovers)
             }
             // A refusal may still have kept changes (a raw-call batch refused part way).
-            response = .problem(error, pretty: serviceRequest.wantsPrettyJSON)
+            answer = .problem(error, pretty: serviceRequest.wantsPrettyJSON)
         }
+        // Counted from here until sent, while it waits for its commit too.
+        let response = core.budget.holding(answer)
         let head = serviceRequest.http.head
         guard let commit = serviceRequest.commit, let journal = core.journal, !journal.isDurable(commit.ticket) else {
             return complete(serviceRequest, finish(head, route: template, response, started: started, histograms: route.histograms))

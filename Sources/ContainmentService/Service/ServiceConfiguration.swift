@@ -19,8 +19,8 @@ public struct ServiceConfiguration: Sendable {
     public var streamFlushDelay: Double = 0.01
     /// Bytes all trees together may hold, by their estimate (`ContainmentTree.estimatedBytes`):
     /// creating a tree that would pass it, or growing one once it is spent, answers 507
-    /// `memory_budget_exceeded`. The command line's default is a quarter of physical memory,
-    /// at most 1 GiB; this one (1 GiB) is for embedders and tests.
+    /// `memory_budget_exceeded`. The command line's default is a quarter of the container's
+    /// memory limit (cgroup) or else of physical memory, at most 1 GiB; this one (1 GiB) is for embedders and tests.
     public var memoryBudget = 1 << 30
     /// Largest `limit` a page (trees, events) may ask for.
     public var maxPageSize = 1_000

@@ -13,12 +13,13 @@ struct Callbacks: @unchecked Sendable {
         pointer.initialize(
             to: CMicroHTTPDShim_Callbacks(
                 server: Unmanaged.passRetained(server).toOpaque(),
-                began: { server, _, state, target in
+                began: { server, _, state, target, refusesTarget in
                     // Every connection was opened with a state (`connectionChanged`).
                     guard let state else { return nil }
                     let server = Unmanaged<HTTPServer>.fromOpaque(server).takeUnretainedValue()
                     let connection = Unmanaged<ConnectionState>.fromOpaque(state).takeUnretainedValue()
                     let context = RequestContext(server: server, connection: connection, target: target)
+                    refusesTarget.pointee = context.refusesTarget ? 1 : 0
                     return Unmanaged.passRetained(context).toOpaque()
                 },
                 bodyReceived: { context, _, bytes, count in

@@ -34,6 +34,13 @@ extension HTTPRequestHead {
         return Target(path: path, query: query, authority: authority)
     }
 
+    /// The `&`-separated items after the target's first `?`, empty ones included (as
+    /// libmicrohttpd parses them); 0 without a query.
+    static func queryParameterCount(of target: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let queryStart = target.firstIndex(of: UInt8(ascii: "?")) else { return 0 }
+        return target[(queryStart + 1)...].reduce(1) { $1 == UInt8(ascii: "&") ? $0 + 1 : $0 }
+    }
+
     /// Cuts `scheme://authority` off an absolute-form target and returns the authority (empty
     /// when the target names no host); nil for the usual origin form (`/path`), left as it is.
     private static func takeAuthority(of target: inout Slice<UnsafeBufferPointer<UInt8>>) -> String? {

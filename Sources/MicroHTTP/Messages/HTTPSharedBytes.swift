@@ -7,14 +7,24 @@ public final class HTTPSharedBytes: @unchecked Sendable {
     /// Owned here rather than borrowed from an `Array`, whose storage has no address that
     /// outlives a `withUnsafeBytes` call.
     let storage: UnsafeRawBufferPointer
+    /// Called once the bytes are freed: after the last response sending them is done.
+    private let released: (@Sendable () -> Void)?
 
-    public init(_ bytes: [UInt8]) {
+    public convenience init(_ bytes: [UInt8]) {
+        self.init(bytes, released: nil)
+    }
+
+    public init(_ bytes: [UInt8], released: (@Sendable () -> Void)?) {
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
         bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
         self.storage = UnsafeRawBufferPointer(storage)
+        self.released = released
     }
 
-    deinit { storage.deallocate() }
+    deinit {
+        storage.deallocate()
+        released?()
+    }
 
     public var count: Int { storage.count }
 

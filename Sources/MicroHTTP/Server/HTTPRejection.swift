@@ -14,6 +14,9 @@ public enum HTTPRejection: Sendable, Equatable {
     case hostNotAllowed
     /// The server began shutting down before the request's body was complete: 503.
     case shuttingDown
+    /// The request target is longer than `maxTargetLength` or its query has more than
+    /// `maxQueryParameters` parameters: 414 (RFC 9110 §15.5.15).
+    case targetTooLong
 
     /// The status the default answer carries.
     public var status: Int {
@@ -21,6 +24,7 @@ public enum HTTPRejection: Sendable, Equatable {
         case .connectionLimit, .shuttingDown: 503
         case .ambiguousFraming, .invalidHost: 400
         case .hostNotAllowed: 421
+        case .targetTooLong: 414
         }
     }
 }

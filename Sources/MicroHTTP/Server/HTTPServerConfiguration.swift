@@ -32,6 +32,14 @@ public struct HTTPServerConfiguration: Sendable {
     /// server through DNS rebinding is refused. Nil picks the default: only the loopback names
     /// when bound to a loopback address, any host otherwise. `["*"]` accepts any.
     public var allowedHosts: [String]?
+    /// Bytes of a request target (path and query, as sent); a longer one gets
+    /// `HTTPRejection.targetTooLong` (414). A request head must also fit libmicrohttpd's
+    /// per-connection pool (about 14 KB): past it libmicrohttpd answers 414 itself.
+    public var maxTargetLength: Int = 8 * 1_024
+    /// Query parameters of one request target (`&`-separated items); more get
+    /// `HTTPRejection.targetTooLong` (414). libmicrohttpd keeps each parsed parameter in the
+    /// per-connection pool, which a few hundred exhaust.
+    public var maxQueryParameters: Int = 64
     /// Largest request body accepted; larger ones get `HTTPServerHandlers.bodyTooLarge` unbuffered.
     public var maxBodySize: Int = 1 << 20
     /// Bytes a stream may hold unsent, besides its newest write, before its client is dropped

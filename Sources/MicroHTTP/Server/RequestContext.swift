@@ -11,6 +11,9 @@ final class RequestContext {
     /// The target's parts, read in the first callback: libmicrohttpd later decodes the
     /// target's bytes in place.
     private let target: HTTPRequestHead.Target
+    /// The target passes `maxTargetLength` or `maxQueryParameters`: the request is answered
+    /// `HTTPRejection.targetTooLong`, and its query is neither split here nor parsed by libmicrohttpd.
+    let refusesTarget: Bool
     private var phase = Phase.awaitingHead
     /// The request handler bound to the head's context, while the body is read for it: kept
     /// apart from `phase`, whose every `switch` would otherwise copy (retain) the closure.
@@ -36,8 +39,12 @@ final class RequestContext {
     init(server: HTTPServer, connection: ConnectionState, target: UnsafePointer<CChar>) {
         self.server = server
         self.connectionState = connection
-        let bytes = UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self)
-        self.target = HTTPRequestHead.split(target: UnsafeBufferPointer(start: bytes, count: strlen(target)))
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self), count: strlen(target))
+        let configuration = server.configuration
+        refusesTarget =
+            bytes.count > configuration.maxTargetLength
+            || HTTPRequestHead.queryParameterCount(of: bytes) > configuration.maxQueryParameters
+        self.target = refusesTarget ? HTTPRequestHead.Target(path: "/", query: [], authority: nil) : HTTPRequestHead.split(target: bytes)
     }
 
     /// A piece of the body; never buffers past `maxBodySize`.
@@ -130,6 +137,7 @@ final class RequestContext {
     /// without `Host`; an absolute-form target's host stands for the field (RFC 9112 §3.2.2).
     private func rejection(of head: HTTPRequestHead, isPastLimit: Bool, isHTTP10: Bool) -> HTTPRejection? {
         if isPastLimit { return .connectionLimit }
+        if refusesTarget { return .targetTooLong }
         let fields = FramingFields(head.headers)
         if fields.hostCount > 1 || (fields.hostCount == 0 && !isHTTP10) || target.authority?.isEmpty == true {
             return .invalidHost

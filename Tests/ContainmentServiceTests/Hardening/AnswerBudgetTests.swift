@@ -1,0 +1,53 @@
+import MicroHTTP
+import MicroHTTPTestSupport
+import Testing
+
+@testable import ContainmentService
+
+/// Answers count against the memory budget while they exist: a large one is reserved until it
+/// has been sent, and one that does not fit is a 507 instead of memory the budget never saw.
+@Suite struct AnswerBudgetTests {
+    /// A tree whose first thousand events make an answer above `MemoryBudget.countedAnswerBytes`.
+    private static func createEventfulTree(_ service: TestService) throws {
+        let children = (0..<300).map { #"{"id": "child-\#($0)"}"# }.joined(separator: ",")
+        try #require(try service.createTree("eventful", root: #"{"id": "root", "children": [\#(children)]}"#).status == 201)
+    }
+
+    @Test func aLargeAnswerIsReservedUntilItsBytesAreReleased() {
+        let budget = MemoryBudget(limit: 1 << 20)
+        var held: HTTPResponse? = budget.holding(HTTPResponse(status: 200, body: [UInt8](repeating: 1, count: 100_000)))
+        #expect(budget.usedBytes == 100_000)
+        let small = budget.holding(HTTPResponse(status: 200, body: [UInt8](repeating: 1, count: 1_000)))
+        #expect(budget.usedBytes == 100_000, "answers under \(MemoryBudget.countedAnswerBytes) bytes are not counted")
+        #expect(small.status == 200)
+        let refused = budget.holding(HTTPResponse(status: 200, body: [UInt8](repeating: 1, count: 1 << 20)))
+        #expect(refused.status == 507)
+        #expect(held?.status == 200)
+        held = nil
+        #expect(budget.usedBytes == 0, "sent (its bytes released): nothing is held")
+    }
+
+    @Test func anAnswerThatDoesNotFitIs507() throws {
+        let service = try TestService { $0.memoryBudget = 8 << 20 }
+        try Self.createEventfulTree(service)
+        // Other trees, then controllers, take the rest of the budget.
+        let title = String(repeating: "t", count: 1_000)
+        let children = (0..<20).map { #"{"id": "c\#($0)", "title": "\#(title)"}"# }.joined(separator: ",")
+        var index = 0
+        while try service.request("POST", "/v1/trees", json: #"{"id": "fill-\#(index)", "root": {"id": "root", "children": [\#(children)]}}"#).status == 201 {
+            index += 1
+        }
+        while try service.request("POST", "/v1/trees/eventful/controllers", json: #"{"id": "fill-\#(index)", "title": "\#(title)"}"#).status == 201 {
+            index += 1
+        }
+        let budget = service.service.core.budget
+        try #require(budget.limit - budget.usedBytes < MemoryBudget.countedAnswerBytes)
+        let held = budget.usedBytes
+
+        let refused = try service.request("GET", "/v1/trees/eventful/events?limit=1000")
+        #expect(refused.status == 507)
+        #expect(refused.json["code"].string == "memory_budget_exceeded")
+        #expect(budget.usedBytes == held, "the refused answer holds nothing")
+        #expect(try service.request("GET", "/v1/trees/eventful/events?limit=10").status == 200, "small answers are still served")
+    }
+}
