@@ -4,7 +4,8 @@ extension ServiceCore {
     /// Lists a tree taken over from the shared store, rebuilt as a restore rebuilds it (its
     /// journal replayed and checked): real-clock transitions that fell due meanwhile complete
     /// on the timer at their due times. A tree that does not rebuild, or does not fit
-    /// (`--max-trees`), is given back to the store at once.
+    /// (`--max-trees`), is given back to the store at once: the request answers 503
+    /// (`tree_unavailable`, as a restore leaves it) and every other tree is served.
     func install(_ stored: StoredTree?, giveBack: () -> Void) -> TreeOwnership.Outcome {
         guard let stored else {
             giveBack()
@@ -18,7 +19,7 @@ extension ServiceCore {
         } catch {
             giveBack()
             logger.error("a stored tree does not rebuild", metadata: ["tree": "\(stored.header.id)", "error": "\(error)"])
-            return .failed(.internalError("Tree \(stored.header.id) is stored but does not rebuild: \(error)"))
+            return .failed(.treeUnavailable(stored.header.id, reason: "\(error)"))
         }
         do throws(Problem) {
             try registry.insert(box)

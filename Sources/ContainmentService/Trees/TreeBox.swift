@@ -75,6 +75,12 @@ final class TreeBox: Sendable {
         state = Mutex(State(tree: tree, manualTime: manualTime, version: version, journal: journal, usage: usage))
     }
 
+    /// Due transitions one hold of the lock completes before the request's own step: the rest
+    /// go to the timer, which takes the lock again at once, so that reads, deletions and
+    /// shutdown get in between (a request that changes the tree completes what is still due
+    /// in its own turn, as UIKit's run loop would).
+    static let maxCatchUpPerHold = 256
+
     /// Runs `body` on the tree under its lock, with the tree's `now`, and publishes its events.
     /// On a real clock, transitions that fell due complete first, each at its own due time:
     /// their events are published and logged but not returned, since this request did not
@@ -110,7 +116,9 @@ final class TreeBox: Sendable {
             }
             let now = clock == .real ? Date().timeIntervalSince1970 : state.manualTime
             if clock == .real {
-                while let due = state.tree.nextDueTime, due <= now {
+                var completed = 0
+                while completed < Self.maxCatchUpPerHold, let due = state.tree.nextDueTime, due <= now {
+                    completed += 1
                     let completion = state.tree.advance(to: due)
                     state.changed()
                     journal(core, .mutation(.advance(to: due), time: due), events: completion, &state)

@@ -14,7 +14,7 @@ extension HostileServerTests {
         /// An unwind segue no controller takes, performed from `source`.
         private static let unwindNowhere = #"[{"identifier": "back", "kind": "unwind", "action": "nowhere", "animated": false}]"#
 
-        /// Item 1: the root lists the source's parent twice; the search went down into it twice and
+        /// The root lists the source's parent twice; the search went down into it twice and
         /// trapped the process (SIGILL, `WalkBudget`'s precondition) at the fourth controller asked.
         @Test func anUnwindWhoseAllowedChildrenNameTheSourcesAncestorTwiceLeavesTheProcessServing() throws {
             try attack { server in
@@ -27,7 +27,7 @@ extension HostileServerTests {
             }
         }
 
-        /// Item 1: each controller of a chain lists its one child, as UIKit allows; at every level
+        /// Each controller of a chain lists its one child, as UIKit allows; at every level
         /// the search went back down the subtree it came from, past the walk's budget.
         @Test func anUnwindUpAChainWhereEachControllerListsItsOneChildLeavesTheProcessServing() throws {
             try attack { server in
@@ -40,7 +40,7 @@ extension HostileServerTests {
             }
         }
 
-        /// Item 2: two `viewDidAppear` overrides start each other's transitions on a real clock.
+        /// Two `viewDidAppear` overrides start each other's transitions on a real clock.
         /// Each completion is work no request caused; it must stop (a budget across consecutive
         /// completions), and reads, `DELETE` and SIGTERM must get in meanwhile. At 1 µs the tree's
         /// lock was never released (GET and DELETE unanswered, SIGTERM ignored); at 1 ms the loop
@@ -75,7 +75,7 @@ extension HostileServerTests {
             }
         }
 
-        /// Item 3: a window shown (one 85-byte request) over a tree whose 31 controllers each flip
+        /// A window shown (one 85-byte request) over a tree whose 31 controllers each flip
         /// the size class 32 times in `viewWillAppear`, 200 plain controllers beside them, twice at
         /// once. Each answer took 13 s of a debug build and 120 MB (460,000 events), RSS 435 MiB
         /// against a 64 MiB budget. Bounded, it is refused or answered within the request's bound,
