@@ -18,7 +18,7 @@ import Testing
         defer { server.killIfRunning() }
         let service = RemoteService(port: try server.waitForPort())
         try service.request("PUT", "/v1/trees/big", json: #"{"clock": "manual", "root": {"id": "root"}}"#)
-        let value = String(repeating: "x", count: 16_000)
+        let value = String(repeating: "x", count: 14_000)
         let properties = (0..<20).map { #""p\#($0)": "\#(value)""# }.joined(separator: ", ")
         var refused: Reply?
         for round in 0..<40 where refused == nil {

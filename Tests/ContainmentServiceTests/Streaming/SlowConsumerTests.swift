@@ -43,10 +43,10 @@ import Testing
         return Int(Double(line?.split(separator: " ").last ?? "") ?? -1)
     }
 
-    /// Sets four properties of 15,000 characters (each within its 16 KiB cap, together well
+    /// Sets four properties of 14,000 characters (each within its 16 KiB cap, together well
     /// over the 32 KiB bound); returns the events.
     private func patchWithLargeProperties(_ service: TestService, filler: String) throws -> [JSONValue] {
-        let blob = String(repeating: filler, count: 15_000 / filler.count)
+        let blob = String(repeating: filler, count: 14_000 / filler.count)
         let properties = (0..<4).map { #""blob\#($0)": "\#(blob)""# }.joined(separator: ", ")
         let patched = try service.request("PATCH", "/v1/trees/demo/controllers/root", json: #"{"properties": {\#(properties)}}"#)
         try #require(patched.status == 200, "\(patched.text)")
