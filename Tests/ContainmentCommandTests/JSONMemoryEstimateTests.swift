@@ -1,6 +1,6 @@
 import CMalloc
-import Glibc
 import Containment
+import Glibc
 import Testing
 
 @testable import ContainmentService
