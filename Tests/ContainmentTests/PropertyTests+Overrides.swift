@@ -277,6 +277,40 @@ extension PropertyTests {
         #expect(p4.suffix(3) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear"])
     }
 
+    /// Found by a PROPERTY_TEST_SCALE=300 soak of `randomAdaptivityCallsWithOverridesKeepTheInvariants`
+    /// (input `[6736183, 9367161, 7575703]`): a tap selects the split view controller's tab
+    /// `s`, whose `viewWillAppear` override taps the tab of `n` before `s`'s view is in the
+    /// tab bar controller's. The inner selection completed the outer one from inside its
+    /// begin: `n`'s view left, `n`'s `viewDidDisappear` override hid the window, and the outer
+    /// selection went on, so `s`, `m` and `d` appeared in the hidden window while `n` was
+    /// selected. The last selection now takes the place of the one still beginning (rule 14):
+    /// the outer stops there, `s` turns away, `n` never leaves, and the window stays shown.
+    @Test func aTabSelectedFromTheIncomingTabsViewWillAppearTakesTheOuterSelectionsPlace() throws {
+        let tree = try Self.replayAdaptivityInput([6_736_183, 9_367_161, 7_575_703])
+        #expect(tree.snapshot().controllers["t"]?.selectedIndex == 0)
+        #expect(tree.snapshot().window.visible)
+        for shown in ["t", "n", "a"] { #expect(tree.appearance(shown) == .appeared) }
+        for hidden in ["s", "m", "d"] { #expect(tree.appearance(hidden) == .disappeared) }
+        #expect(try tree.callbacks(of: "s").suffix(3) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear"])
+        for column in ["m", "d"] { #expect(try !tree.callbacks(of: column).contains("viewWillAppear")) }
+        #expect(try tree.callbacks(of: "n").filter { $0.contains("Disappear") }.isEmpty)
+    }
+
+    /// The same decision from the outgoing tab: `n`'s `viewWillDisappear` override taps `n`'s
+    /// tab while the tap on `s`'s runs. `n` is selected again with its view still in the
+    /// window, so it appears again; `s`, `m` and `d` turn away, and `a` hears nothing.
+    @Test func aTabSelectedAgainFromItsOwnViewWillDisappearAppearsAgain() throws {
+        let tree = try Self.makeAdaptivityTree()
+        Self.declare(["n": ["viewWillDisappear": [call("t", "tapTabBarItem", ["index": 0])]]], on: tree)
+        #expect(tree.perform([call("t", "tapTabBarItem", ["index": 1])], atomic: false, now: t0).failure == nil)
+        #expect(tree.snapshot().controllers["t"]?.selectedIndex == 0)
+        for shown in ["t", "n", "a"] { #expect(tree.appearance(shown) == .appeared) }
+        for hidden in ["s", "m", "d"] { #expect(tree.appearance(hidden) == .disappeared) }
+        let n = try tree.callbacks(of: "n").filter { $0.contains("ppear") }
+        #expect(n.suffix(4) == ["viewWillDisappear", "viewWillAppear", "viewIsAppearing", "viewDidAppear"])
+        #expect(try !tree.callbacks(of: "a").contains("viewWillDisappear"))
+    }
+
     /// Found by `randomAdaptivityCallsWithOverridesKeepTheInvariants` (input `[4609664, 0,
     /// 5682123, 4596391]`): a tap selects the split view controller's tab; its primary's
     /// `viewWillAppear` override shows `p1` as the detail, which replaces the secondary `d`.

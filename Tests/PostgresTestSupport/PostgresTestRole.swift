@@ -19,6 +19,18 @@ public final class PostgresTestRole: @unchecked Sendable {
         for grant in grants { try schema.execute(grant.replacing("ROLE", with: name)) }
     }
 
+    /// A role that may read every table and keep its instance's lease, but write no tree: a
+    /// database user the operator forgot to grant writes to.
+    public static func readOnly(in schema: PostgresTestSchema) throws -> PostgresTestRole {
+        try PostgresTestRole(
+            in: schema,
+            grants: [
+                "GRANT SELECT ON ALL TABLES IN SCHEMA \(schema.name) TO ROLE",
+                "GRANT INSERT, UPDATE, DELETE ON \(schema.name).containment_instances TO ROLE",
+                "GRANT USAGE ON ALL SEQUENCES IN SCHEMA \(schema.name) TO ROLE",
+            ])
+    }
+
     deinit { try? schema.execute("DROP OWNED BY \(name); DROP ROLE \(name)") }
 }
 

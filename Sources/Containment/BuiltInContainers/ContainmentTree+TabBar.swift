@@ -7,6 +7,7 @@ extension ContainmentTree {
         guard Set(tabs).count == tabs.count else {
             throw .invalidArgumentException(code: "duplicate_view_controllers", "All view controllers in a tab bar controller must be distinct")
         }
+        supersedeBeginningTransitions(of: tabBar)
         let node = controllers[existing: tabBar]
         let oldSelected = node.selectedIndex.flatMap { node.stack?[$0] }
         let newSelected = oldSelected.flatMap { tabs.firstIndex(of: $0) } ?? (tabs.isEmpty ? nil : 0)
@@ -24,6 +25,7 @@ extension ContainmentTree {
     func selectTab(_ tabBar: String, _ index: Int) throws(ContainmentError) {
         let node = controllers[existing: tabBar]
         guard node.selectedIndex != index, let tabs = node.stack else { return }
+        supersedeBeginningTransitions(of: tabBar)
         let old = node.selectedIndex.map { tabs[$0] }
         editController(tabBar) { $0.selectedIndex = index }
         try showContent(of: tabBar, from: old, to: tabs[index], duration: 0, completion: [], appearingFirst: true)
@@ -33,6 +35,14 @@ extension ContainmentTree {
     /// Ends a tab switch within the call: the shown tab (and what it forwards to) gets
     /// `viewIsAppearing` before the old tab's `viewDidDisappear`, then the "did"s.
     private func settleTabSwitch(_ tabBar: String, shown: String?) {
+        // Selected again from its own `viewWillDisappear` override, whose view never left: it
+        // appears again (rule 14).
+        if let shown, let index = controllerHandle(named: shown),
+            let rootView = readController(index, { $0.appearance == .disappearing ? $0.rootView : nil }),
+            window.visible, readView(rootView, { $0.inWindow })
+        {
+            appearWalk(from: rootView)
+        }
         if let shown, case .transition = controllers[shown]?.appearanceDriver {
             for controller in [shown] + forwardedDescendants(of: shown) {
                 if let index = controllerHandle(named: controller) { deliverIsAppearing(controller, at: index) }

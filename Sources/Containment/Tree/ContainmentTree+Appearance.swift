@@ -240,7 +240,11 @@ extension ContainmentTree {
         guard let index = controllerHandle(named: controller) else { return }
         loadViewIfNeeded(controller, at: index)
         let state = readController(index) { $0.appearance }
-        beginAppearance(controller, at: index, from: state, appearing: appearing, animated: animated, driver: driver)
+        let began = beginAppearance(controller, at: index, from: state, appearing: appearing, animated: animated, driver: driver)
+        // Its own callback's override turned it the other way (rule 40): its children follow that.
+        if began, hasOverrides, readController(index, { $0.appearance }) == (appearing ? .disappearing : .appearing) {
+            return
+        }
         for descendant in forwardedDescendants(of: index, includingOrphans: forwardsToOrphans) {
             guard let state = readController(descendant, { $0.appearance }) else { continue }
             // An override run by an earlier callback may have moved it out (rule 40).

@@ -69,8 +69,11 @@ extension ContainmentTree {
             let driver = AppearanceDriver.transition(transitionID)
             if appearingFirst {
                 beginAppearanceTransition(to, appearing: true, animated: animated, driver: driver, forwardsToOrphans: !pushes)
+                // A selection made from the callback took this one's place: it stops here.
+                guard scheduler.running[transitionID] != nil else { return transitionID }
             }
             beginAppearanceTransition(from, appearing: false, animated: animated, driver: driver, forwardsToOrphans: !pushes)
+            if appearingFirst, scheduler.running[transitionID] == nil { return transitionID }
             if !appearingFirst {
                 beginAppearanceTransition(to, appearing: true, animated: animated, driver: driver, forwardsToOrphans: !pushes)
             }
@@ -159,6 +162,30 @@ extension ContainmentTree {
     private func endStillDriven(by record: TransitionRecord) {
         for controller in record.driven ?? [] where controllers[controller]?.appearanceDriver == .transition(record.id) {
             endAppearance(controller)
+        }
+    }
+
+    /// A tab selection made from a callback of another selection of the same tab bar that is
+    /// still beginning (its incoming view not in yet: rule 40) takes that one's place
+    /// (docs/uikit-rules.md, rule 14): the outer selection stops where it is, what it began
+    /// the turn's end ends, and its incoming tab, kept off screen, turns away.
+    func supersedeBeginningTransitions(of parent: String) {
+        let parentView = controllers[parent]?.viewID
+        let beginning = scheduler.running.values.filter { record in
+            record.parent == parent && record.presentation == nil
+                && controllers[record.to].map { !$0.isViewLoaded || superviewID(of: $0.viewID) != parentView } == true
+        }.sorted { $0.ordinal < $1.ordinal }
+        for record in beginning {
+            editScheduler { $0.running[record.id] = nil }
+            recordFinished(record.snapshot(state: .finished))
+            for controller in record.driven ?? [] {
+                guard let index = controllerHandle(named: controller),
+                    readController(index, { $0.appearanceDriver }) == .transition(record.id)
+                else { continue }
+                editController(index) { $0.appearanceDriver = .turn }
+                appendToTurnList(.deferredEnds, index)
+            }
+            turnAwayIfAppearing(record.to)
         }
     }
 

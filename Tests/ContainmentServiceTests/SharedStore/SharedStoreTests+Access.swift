@@ -10,16 +10,9 @@ import Testing
 extension SharedStoreTests {
     @Test func aTokenThatDoesNotOwnATreeNeitherMovesNorLoadsIt() throws {
         let schema = try PostgresTestSchema()
-        let hex = { (token: String) in SHA256.hash(Array(token.utf8)).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
-        let tokens = try AccessTokens(fileText: "alice user \(hex("token-alice"))\nbob user \(hex("token-bob"))\n")
-        let configure = { (configuration: inout ServiceConfiguration) in
-            configuration.stateURL = schema.url
-            configuration.accessTokens = tokens
-        }
-        let first = try TestService(.live, configure)
-        let second = try TestService(.live, configure)
-        let alice = [("Authorization", "Bearer token-alice")]
-        let bob = [("Authorization", "Bearer token-bob")]
+        let (first, second) = try Self.instances(schema, callers: ["alice user", "bob user"])
+        let alice = Self.bearer("alice")
+        let bob = Self.bearer("bob")
         #expect(try first.request("PUT", "/v1/trees/t", json: #"{"root": {"id": "root"}}"#, headers: alice).status == 201)
         let holder = { try schema.value("SELECT instance::text FROM containment_heads WHERE tree = 't'") }
         let owner = try holder()

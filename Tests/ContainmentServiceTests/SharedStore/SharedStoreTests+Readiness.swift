@@ -13,13 +13,7 @@ extension SharedStoreTests {
         let schema = try PostgresTestSchema()
         let owner = try Self.instance(schema)
         try owner.createTree("t", root: #"{"id": "root"}"#)
-        let reader = try PostgresTestRole(
-            in: schema,
-            grants: [
-                "GRANT SELECT ON ALL TABLES IN SCHEMA \(schema.name) TO ROLE",
-                "GRANT INSERT, UPDATE, DELETE ON \(schema.name).containment_instances TO ROLE",
-                "GRANT USAGE ON ALL SEQUENCES IN SCHEMA \(schema.name) TO ROLE",
-            ])
+        let reader = try PostgresTestRole.readOnly(in: schema)
         let readOnly = try TestService { $0.stateURL = reader.url }
         let ready = try readOnly.request("GET", "/readyz")
         #expect(ready.status == 503)

@@ -65,13 +65,7 @@ extension SharedStoreTests {
         let schema = try PostgresTestSchema()
         let owner = try Self.instance(schema)
         try owner.createTree("t", root: #"{"id": "root"}"#)
-        let reader = try PostgresTestRole(
-            in: schema,
-            grants: [
-                "GRANT SELECT ON ALL TABLES IN SCHEMA \(schema.name) TO ROLE",
-                "GRANT INSERT, UPDATE, DELETE ON \(schema.name).containment_instances TO ROLE",
-                "GRANT USAGE ON ALL SEQUENCES IN SCHEMA \(schema.name) TO ROLE",
-            ])
+        let reader = try PostgresTestRole.readOnly(in: schema)
         let readOnly = try TestService { configuration in
             configuration.stateURL = reader.url
             configuration.leaseTiming = LeaseTiming(duration: .seconds(1), renewal: .milliseconds(300), margin: .milliseconds(100))

@@ -23,6 +23,21 @@ struct SharedStoreTests {
         try TestService(store: store) { $0.stateURL = "(the test's store)" }
     }
 
+    /// Two live instances on `schema` whose access tokens file names `callers` ("alice user"),
+    /// each caller's token being `token-NAME` (`bearer(NAME)`).
+    static func instances(_ schema: PostgresTestSchema, callers: [String]) throws -> (TestService, TestService) {
+        let hex = { (token: String) in SHA256.hash(Array(token.utf8)).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
+        let lines = callers.map { caller in "\(caller) \(hex("token-" + String(caller.prefix { $0 != " " })))\n" }
+        let tokens = try AccessTokens(fileText: lines.joined())
+        let configure = { (configuration: inout ServiceConfiguration) in
+            configuration.stateURL = schema.url
+            configuration.accessTokens = tokens
+        }
+        return (try TestService(.live, configure), try TestService(.live, configure))
+    }
+
+    static func bearer(_ name: String) -> [(String, String)] { [("Authorization", "Bearer token-\(name)")] }
+
     @Test func everyKindOfTreeTakenOverByAnotherInstanceIsExactlyAsItsOwnerShowedIt() throws {
         let schema = try PostgresTestSchema()
         let first = try Self.instance(schema)
@@ -120,16 +135,9 @@ struct SharedStoreTests {
     /// id), scenario runs, and `GET /v1/trees` from the store, each caller seeing its own.
     @Test func treesCreatedAnywhereAreListedEverywhereForTheirOwnersOnly() throws {
         let schema = try PostgresTestSchema()
-        let hex = { (token: String) in SHA256.hash(Array(token.utf8)).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
-        let tokens = try AccessTokens(fileText: "alice user \(hex("token-alice"))\nbob user \(hex("token-bob"))\nops admin \(hex("token-ops"))\n")
-        let configure = { (configuration: inout ServiceConfiguration) in
-            configuration.stateURL = schema.url
-            configuration.accessTokens = tokens
-        }
-        let first = try TestService(.live, configure)
-        let second = try TestService(.live, configure)
-        let alice = [("Authorization", "Bearer token-alice")]
-        let bob = [("Authorization", "Bearer token-bob")]
+        let (first, second) = try Self.instances(schema, callers: ["alice user", "bob user", "ops admin"])
+        let alice = Self.bearer("alice")
+        let bob = Self.bearer("bob")
         let created = try first.request("POST", "/v1/trees", json: #"{"root": {"id": "root"}}"#, headers: alice + [("Content-Type", "application/json")])
         #expect(created.status == 201)
         let id = try #require(created.json["tree"]["id"].string)
