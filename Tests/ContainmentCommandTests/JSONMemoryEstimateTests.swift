@@ -8,8 +8,13 @@ import Testing
 /// The memory budget charges a tree its estimate (`ContainmentTree.estimatedBytes`), so the
 /// estimate of nested JSON (`properties`, override `args`) must cover what the decoded values
 /// really hold on the heap — measured here with glibc's allocator statistics, on bodies
-/// decoded as the service decodes them. Serialized: the statistics are the whole process's.
-@Suite(.serialized) struct JSONMemoryEstimateTests {
+/// decoded as the service decodes them. The statistics are the whole process's, so the suite
+/// runs only in a run of its own (scripts/test's swift stage runs it so, after the others):
+/// beside the other suites, their allocations are measured too.
+@Suite(
+    .serialized,
+    .enabled(if: getenv("CONTAINMENT_ALLOCATOR_PROBE") != nil, "set CONTAINMENT_ALLOCATOR_PROBE=1 and run it alone (scripts/test does)"))
+struct JSONMemoryEstimateTests {
     /// Bytes the allocator has handed out and not had back (small blocks and mmapped ones).
     private static func allocatedBytes() -> Int {
         let info = mallinfo2()
@@ -50,38 +55,21 @@ import Testing
         return (estimate, measured)
     }
 
-    /// Measured in a process of its own (an exit test): the allocator's statistics are the
-    /// whole process's, and the other suites allocate in this one meanwhile.
     @Test(arguments: shapes.indices)
-    func nestedJSONIsEstimatedAtLeastAtWhatItHolds(shape: Int) async throws {
-        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) { [shape] in
-            let (name, value) = Self.shapes[shape]
-            let controllers = 16
-            var rounds: [(estimated: Int, held: Int, full: (estimate: Int, measured: Int))] = []
-            for _ in 0..<3 {
-                let plain = try Self.measure(controllers: controllers, value: nil)
-                let full = try Self.measure(controllers: controllers, value: value)
-                rounds.append((full.estimate - plain.estimate, full.measured - plain.measured, full))
-            }
-            let (estimated, held, full) = rounds.sorted { $0.held < $1.held }[1]
-            var failures: [String] = []
-            if estimated < held { failures.append("estimated below what is held") }
-            if estimated > 3 * held { failures.append("an estimate far above what is held wastes the budget") }
-            if full.estimate < full.measured { failures.append("the whole tree: estimated \(full.estimate), held \(full.measured)") }
-            guard failures.isEmpty else {
-                let figures = "\(name): JSON estimated \(estimated) bytes, held \(held) (\(Double(held) / Double(estimated))×)"
-                FileHandleStandardError.write("\(failures.joined(separator: "; ")): \(figures)")
-                exit(1)
-            }
+    func nestedJSONIsEstimatedAtLeastAtWhatItHolds(shape: Int) throws {
+        let (name, value) = Self.shapes[shape]
+        // The median of three rounds: the runtime's own threads allocate now and then.
+        let controllers = 16
+        var rounds: [(estimated: Int, held: Int, full: (estimate: Int, measured: Int))] = []
+        for _ in 0..<3 {
+            let plain = try Self.measure(controllers: controllers, value: nil)
+            let full = try Self.measure(controllers: controllers, value: value)
+            rounds.append((full.estimate - plain.estimate, full.measured - plain.measured, full))
         }
-        #expect(result.exitStatus == .exitCode(0), "\(String(decoding: result.standardErrorContent, as: UTF8.self))")
-    }
-}
-
-/// Writes to standard error from inside an exit test.
-private enum FileHandleStandardError {
-    static func write(_ message: String) {
-        let bytes = Array((message + "\n").utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        let (estimated, held, full) = rounds.sorted { $0.held < $1.held }[1]
+        let figures = "\(name): JSON estimated \(estimated) bytes, held \(held) (\(Double(held) / Double(estimated))×)"
+        #expect(estimated >= held, "\(figures)")
+        #expect(estimated <= 3 * held, "an estimate far above what is held wastes the budget: \(figures)")
+        #expect(full.estimate >= full.measured, "the whole tree: estimated \(full.estimate), held \(full.measured)")
     }
 }
