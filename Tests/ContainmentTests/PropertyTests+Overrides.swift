@@ -296,6 +296,20 @@ extension PropertyTests {
         #expect(try tree.callbacks(of: "n").filter { $0.contains("Disappear") }.isEmpty)
     }
 
+    /// Found by a second PROPERTY_TEST_SCALE=300 soak of the same test (input `[9333944,
+    /// 5465071]`): the same inner tap, made from `m.viewWillAppear`, one level below the
+    /// incoming tab. `s` and `m` turned away, yet `s`'s forwarding went on to `d` (collapsed
+    /// onto `m`), which appeared off screen. A controller reached through a parent that an
+    /// earlier callback's override turned the other way follows its parent and hears nothing.
+    @Test func aTabSelectedFromBelowTheIncomingTabLeavesTheRestOfItUntold() throws {
+        let tree = try Self.replayAdaptivityInput([9_333_944, 5_465_071])
+        #expect(tree.snapshot().controllers["t"]?.selectedIndex == 0)
+        for shown in ["t", "n", "a"] { #expect(tree.appearance(shown) == .appeared) }
+        for hidden in ["s", "m", "d"] { #expect(tree.appearance(hidden) == .disappeared) }
+        #expect(try tree.callbacks(of: "m").suffix(3) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear"])
+        #expect(try !tree.callbacks(of: "d").contains("viewWillAppear"))
+    }
+
     /// The same decision from the outgoing tab: `n`'s `viewWillDisappear` override taps `n`'s
     /// tab while the tap on `s`'s runs. `n` is selected again with its view still in the
     /// window, so it appears again; `s`, `m` and `d` turn away, and `a` hears nothing.

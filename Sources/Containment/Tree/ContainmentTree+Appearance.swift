@@ -247,13 +247,25 @@ extension ContainmentTree {
         }
         for descendant in forwardedDescendants(of: index, includingOrphans: forwardsToOrphans) {
             guard let state = readController(descendant, { $0.appearance }) else { continue }
-            // An override run by an earlier callback may have moved it out (rule 40).
-            if hasOverrides, !forwards(to: descendant, from: index, includingOrphans: forwardsToOrphans) { continue }
+            // An override run by an earlier callback may have moved it out, or turned the parent
+            // it is reached through the other way (rule 40): it follows its parent.
+            if hasOverrides,
+                !forwards(to: descendant, from: index, includingOrphans: forwardsToOrphans)
+                    || parentTurned(of: descendant, awayFrom: appearing)
+            {
+                continue
+            }
             let changes = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
             if changes {
                 beginAppearance(descendant, appearing: appearing, animated: animated, driver: driver)
             }
         }
+    }
+
+    /// Whether the parent of `controller` now goes the other way than `appearing`.
+    private func parentTurned(of controller: String, awayFrom appearing: Bool) -> Bool {
+        guard let parent = readController(controller, { $0.parent }) else { return false }
+        return readController(parent, { $0.appearance }) == (appearing ? .disappearing : .appearing)
     }
 
     /// Whether `ancestor` still forwards its appearance to `descendant`: the descendant's view
