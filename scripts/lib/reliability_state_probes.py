@@ -318,7 +318,7 @@ def probe_file_size_limit():
         launcher = ["env", "--default-signal=XFSZ", "prlimit", f"--fsize={1 << 20}", "--"]
         with Server("--state-dir", os.path.join(root, "state"), launcher=launcher) as server:
             server.json("PUT", "/v1/trees/big", {"clock": "manual", "root": {"id": "root"}})
-            properties = {f"p{index}": "x" * 16_000 for index in range(20)}
+            properties = {f"p{index}": "x" * 14_000 for index in range(20)}
             statuses = []
             for round_number in range(40):
                 try:
