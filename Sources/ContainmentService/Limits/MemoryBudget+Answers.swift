@@ -6,15 +6,22 @@ extension MemoryBudget {
     static let countedAnswerBytes = 64 * 1_024
 
     /// `response` with its body reserved from the budget until libmicrohttpd has sent it (or
-    /// its connection closed), so that answers being sent count like trees; a 507 in its
-    /// place when it does not fit. What the request changed stands either way.
-    func holding(_ response: HTTPResponse) -> HTTPResponse {
+    /// its connection closed), so that answers being sent count like trees. A read's answer
+    /// that does not fit is a 507 in its place (nothing changed: ask for less at once). A
+    /// change's answer is never refused once the change is made (the client would take it for
+    /// not made): it is counted all the same, bounded by the events one call may record, and
+    /// what it takes refuses the next growth.
+    func holding(_ response: HTTPResponse, refusable: Bool) -> HTTPResponse {
         guard case .bytes(let body) = response.body, body.count >= Self.countedAnswerBytes else { return response }
         let count = body.count
-        do {
-            try reserve(count)
-        } catch {
-            return .problem(.answerOverBudget(bytes: count, limit: limit, used: usedBytes))
+        if refusable {
+            do {
+                try reserve(count)
+            } catch {
+                return .problem(.answerOverBudget(bytes: count, limit: limit, used: usedBytes))
+            }
+        } else {
+            adjust(by: count)
         }
         var held = response
         held.body = .shared(HTTPSharedBytes(body) { [self] in adjust(by: -count) })
@@ -26,7 +33,7 @@ extension Problem {
     static func answerOverBudget(bytes: Int, limit: Int, used: Int) -> Problem {
         .limitExceeded(
             "The answer of \(bytes) bytes does not fit the service's memory budget of \(limit) bytes (about \(used) are held). "
-                + "Anything the request changed stands; ask for less at once (a smaller `limit`, fewer calls per request).",
+                + "Ask for less at once (a smaller `limit`).",
             code: "memory_budget_exceeded")
     }
 }

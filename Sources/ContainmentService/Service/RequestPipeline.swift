@@ -126,8 +126,8 @@ final class RequestPipeline: Sendable {
             answer = .problem(error, pretty: serviceRequest.wantsPrettyJSON)
         }
         // Counted from here until sent, while it waits for its commit too.
-        let response = core.budget.holding(answer)
         let head = serviceRequest.http.head
+        let response = core.budget.holding(answer, refusable: head.method == "GET" || head.method == "HEAD")
         guard let commit = serviceRequest.commit, let journal = core.journal, !journal.isDurable(commit.ticket) else {
             return complete(serviceRequest, finish(head, route: template, response, started: started, histograms: route.histograms))
         }

@@ -15,13 +15,18 @@ import Testing
 
     @Test func aLargeAnswerIsReservedUntilItsBytesAreReleased() {
         let budget = MemoryBudget(limit: 1 << 20)
-        var held: HTTPResponse? = budget.holding(HTTPResponse(status: 200, body: [UInt8](repeating: 1, count: 100_000)))
+        var held: HTTPResponse? = budget.holding(HTTPResponse(status: 200, body: [UInt8](repeating: 1, count: 100_000)), refusable: true)
         #expect(budget.usedBytes == 100_000)
-        let small = budget.holding(HTTPResponse(status: 200, body: [UInt8](repeating: 1, count: 1_000)))
+        let small = budget.holding(HTTPResponse(status: 200, body: [UInt8](repeating: 1, count: 1_000)), refusable: true)
         #expect(budget.usedBytes == 100_000, "answers under \(MemoryBudget.countedAnswerBytes) bytes are not counted")
         #expect(small.status == 200)
-        let refused = budget.holding(HTTPResponse(status: 200, body: [UInt8](repeating: 1, count: 1 << 20)))
+        let refused = budget.holding(HTTPResponse(status: 200, body: [UInt8](repeating: 1, count: 1 << 20)), refusable: true)
         #expect(refused.status == 507)
+        // A change's answer: the change is made, so it is counted but never refused.
+        var change: HTTPResponse? = budget.holding(HTTPResponse(status: 200, body: [UInt8](repeating: 1, count: 1 << 20)), refusable: false)
+        #expect(change?.status == 200)
+        #expect(budget.usedBytes == 100_000 + (1 << 20))
+        change = nil
         #expect(held?.status == 200)
         held = nil
         #expect(budget.usedBytes == 0, "sent (its bytes released): nothing is held")
@@ -49,5 +54,9 @@ import Testing
         #expect(refused.json["code"].string == "memory_budget_exceeded")
         #expect(budget.usedBytes == held, "the refused answer holds nothing")
         #expect(try service.request("GET", "/v1/trees/eventful/events?limit=10").status == 200, "small answers are still served")
+        // A change's large answer is sent, not refused: the client would take a 507 for "not made".
+        let deleted = try service.request("DELETE", "/v1/trees/eventful")
+        #expect(deleted.status == 200, "\(deleted.status): \(deleted.text.prefix(300))")
+        #expect(deleted.body.count >= MemoryBudget.countedAnswerBytes)
     }
 }
