@@ -6,12 +6,6 @@ import Testing
 /// Requests the server refuses before any handler sees them: ambiguous framing (request
 /// smuggling behind a proxy) and a `Host` it does not answer for (DNS rebinding).
 @Suite struct RequestScreeningTests {
-    private static let rejectingHandlers = {
-        var handlers = echoHandlers
-        handlers.rejected = { HTTPResponse(status: $0.status, body: Array("\($0)".utf8)) }
-        return handlers
-    }()
-
     @Test(arguments: [
         "Content-Length: 2\r\nContent-Length: 3\r\n",
         "Content-Length: 2, 3\r\n",
@@ -20,7 +14,7 @@ import Testing
         "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n",
     ])
     func ambiguousFramingIsRefusedAndTheConnectionClosed(framing: String) throws {
-        try withServer(handlers: Self.rejectingHandlers) { server in
+        try withServer(handlers: rejectingHandlers) { server in
             let client = try TestHTTPConnection(port: server.port)
             // A second request hides in the body as a proxy might read it.
             try client.send("POST /a HTTP/1.1\r\nHost: localhost\r\n\(framing)\r\nhi\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: localhost\r\n\r\n")
@@ -32,7 +26,7 @@ import Testing
     }
 
     @Test func repeatedEqualContentLengthIsAccepted() throws {
-        try withServer(handlers: Self.rejectingHandlers) { server in
+        try withServer(handlers: rejectingHandlers) { server in
             let client = try TestHTTPConnection(port: server.port)
             try client.send("POST /a HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nhi")
             #expect(try client.readResponse().lines.last == "body: hi")
@@ -41,7 +35,7 @@ import Testing
 
     @Test(arguments: ["localhost", "127.0.0.1", "LOCALHOST", "[::1]"])
     func loopbackNamesAreAnsweredWithOrWithoutPort(host: String) throws {
-        try withServer(handlers: Self.rejectingHandlers) { server in
+        try withServer(handlers: rejectingHandlers) { server in
             for value in [host, "\(host):\(server.port)"] {
                 let answer = try TestHTTPConnection(port: server.port).rawRequest(host: value)
                 #expect(answer.status == 200, "Host: \(value)")
@@ -51,7 +45,7 @@ import Testing
 
     @Test(arguments: ["evil.example", "evil.example:8080", "localhost.evil.example", "127.0.0.1.nip.io"])
     func otherHostsGet421OnALoopbackServer(host: String) throws {
-        try withServer(handlers: Self.rejectingHandlers) { server in
+        try withServer(handlers: rejectingHandlers) { server in
             let client = try TestHTTPConnection(port: server.port)
             let answer = try client.rawRequest(host: host)
             #expect(answer.status == 421)
@@ -64,7 +58,7 @@ import Testing
     /// allowed (a 421 would tell the client to retry elsewhere).
     @Test(arguments: [["localhost"], ["*"]])
     func twoHostsAreABadRequest(allowedHosts: [String]) throws {
-        try withServer(configure: { $0.allowedHosts = allowedHosts }, handlers: Self.rejectingHandlers) { server in
+        try withServer(configure: { $0.allowedHosts = allowedHosts }, handlers: rejectingHandlers) { server in
             for hosts in ["Host: localhost\r\nHost: evil.example\r\n", "Host: localhost\r\nHost: localhost\r\n"] {
                 let client = try TestHTTPConnection(port: server.port)
                 try client.send("GET / HTTP/1.1\r\n\(hosts)\r\n")
@@ -78,7 +72,7 @@ import Testing
 
     @Test(arguments: [["localhost"], ["*"]])
     func missingHostIsABadRequestOnHTTP11AndAcceptedOnHTTP10(allowedHosts: [String]) throws {
-        try withServer(configure: { $0.allowedHosts = allowedHosts }, handlers: Self.rejectingHandlers) { server in
+        try withServer(configure: { $0.allowedHosts = allowedHosts }, handlers: rejectingHandlers) { server in
             let modern = try TestHTTPConnection(port: server.port)
             try modern.send("GET / HTTP/1.1\r\n\r\n")
             #expect(try modern.readResponse().status == 400)
@@ -91,7 +85,7 @@ import Testing
     /// RFC 9112 §3.2.2: an origin server accepts the absolute form (what a client configured
     /// with a proxy sends), routes its path, and takes the host from it, not from `Host`.
     @Test func absoluteFormIsRoutedByItsPathAndCheckedByItsHost() throws {
-        try withServer(handlers: Self.rejectingHandlers) { server in
+        try withServer(handlers: rejectingHandlers) { server in
             let client = try TestHTTPConnection(port: server.port)
             try client.send("GET http://localhost:\(server.port)/a/b?x=1 HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n")
             let answer = try client.readResponse()
@@ -115,11 +109,11 @@ import Testing
         let status = { (server: HTTPServer, host: String) throws -> Int in
             try TestHTTPConnection(port: server.port).rawRequest(host: host).status
         }
-        let named = try withServer(configure: { $0.allowedHosts = ["api.example"] }, handlers: Self.rejectingHandlers) { server in
+        let named = try withServer(configure: { $0.allowedHosts = ["api.example"] }, handlers: rejectingHandlers) { server in
             try [status(server, "API.example:443"), status(server, "localhost"), status(server, "other.example")]
         }
         #expect(named == [200, 200, 421])
-        let any = try withServer(configure: { $0.allowedHosts = ["*"] }, handlers: Self.rejectingHandlers) { server in
+        let any = try withServer(configure: { $0.allowedHosts = ["*"] }, handlers: rejectingHandlers) { server in
             try status(server, "any.example")
         }
         #expect(any == 200)
@@ -140,7 +134,7 @@ import Testing
     /// Every response says nosniff: handler answers, rejections and streams alike.
     @Test func everyResponseCarriesNoSniff() throws {
         let streaming = StreamingServer()
-        try withServer(handlers: Self.rejectingHandlers) { server in
+        try withServer(handlers: rejectingHandlers) { server in
             let plain = try TestHTTPConnection(port: server.port).request("GET", "/")
             let rejected = try TestHTTPConnection(port: server.port).rawRequest(host: "evil.example")
             for answer in [plain, rejected] { #expect(answer.header("X-Content-Type-Options") == "nosniff") }

@@ -75,6 +75,14 @@ let echoHandlers = HTTPServerHandlers { request in
     return .response(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array(lines.joined(separator: "\n").utf8)))
 }
 
+/// `echoHandlers` that also answer refused requests with the rejection's description, so
+/// tests can see why the server refused one.
+let rejectingHandlers = {
+    var handlers = echoHandlers
+    handlers.rejected = { HTTPResponse(status: $0.status, body: Array("\($0)".utf8)) }
+    return handlers
+}()
+
 extension TestHTTPResponse {
     var lines: [String] { text.split(separator: "\n").map(String.init) }
 }
