@@ -100,7 +100,7 @@ extension ContainmentTree {
         ]
         if let sender { arguments["sender"] = .string(sender) }
         emit(source, "prepare", arguments)
-        runOverrides(source, "prepare")
+        runOverrides(source, .prepare)
     }
 
     /// Show: pushed on the source's nearest navigation controller, as `show(_:sender:)` does

@@ -9,7 +9,7 @@ extension ContainmentTree {
         guard let action = segue.action, let destination = unwindDestination(for: action, from: source) else { return }
         prepare(segue, from: source, destination: destination, sender: sender)
         emit(destination, "unwindAction", ["action": .string(action), "identifier": .string(segue.identifier), "source": .string(source)])
-        runOverrides(destination, "unwindAction")
+        runOverrides(destination, .unwindAction)
         try unwind(segue, from: source, to: destination)
     }
 

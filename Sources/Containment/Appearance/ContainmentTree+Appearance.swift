@@ -178,7 +178,7 @@ extension ContainmentTree {
         if relays {
             relayAppearanceToPages(of: controller, appearing: appearing, animated: animated, driver: driver)
         }
-        runOverrides(controller, appearing ? "viewWillAppear" : "viewWillDisappear")
+        runOverrides(controller, .will(appearing: appearing))
         return true
     }
 
@@ -204,7 +204,7 @@ extension ContainmentTree {
                 emit(controller, "viewIsAppearing", animated, moving: moving)
                 if hasOverrides {
                     editController(index) { $0.sentIsAppearing = true }
-                    runOverrides(controller, "viewIsAppearing")
+                    runOverrides(controller, .viewIsAppearing)
                     // Its override may have turned it away (its view taken out): that ends it.
                     guard readController(index, { $0.appearance == .appearing }) else { return }
                 }
@@ -226,7 +226,7 @@ extension ContainmentTree {
         if relays {
             relayEndToPages(of: controller, driver: driver)
         }
-        runOverrides(controller, ended == .appeared ? "viewDidAppear" : "viewDidDisappear")
+        runOverrides(controller, .did(appearing: ended == .appeared))
     }
 
     /// A container's explicit `beginAppearanceTransition`, forwarded to the children it

@@ -48,7 +48,7 @@ extension ContainmentTree {
         } catch {
             warn(controller, "could not show the content of \(ContainmentError.describe(controller)): \(error.message)")
         }
-        runOverrides(controller, "viewDidLoad")
+        runOverrides(controller, .viewDidLoad)
     }
 
     /// Drops a controller's view (the long-deprecated `viewDidUnload` path); the next need
@@ -333,9 +333,9 @@ extension ContainmentTree {
     func layout(_ controller: String, at index: NodeHandle) {
         editController(index) { $0.needsLayout = false }
         emit(controller, "viewWillLayoutSubviews")
-        runOverrides(controller, "viewWillLayoutSubviews")
+        runOverrides(controller, .viewWillLayoutSubviews)
         emit(controller, "viewDidLayoutSubviews")
-        runOverrides(controller, "viewDidLayoutSubviews")
+        runOverrides(controller, .viewDidLayoutSubviews)
     }
 
     /// `layoutIfNeeded`: lays out now, parents first, what is pending in the view's subtree.

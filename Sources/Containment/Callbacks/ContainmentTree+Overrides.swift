@@ -4,12 +4,6 @@
 /// goes on with what called the callback: a present in `viewDidLoad` finds the view still
 /// out of the window, a child's `viewWillAppear` comes after its parent's override ran.
 extension ContainmentTree {
-    /// The callbacks a controller may override, by the names events carry.
-    public static let overridableCallbacks: Set<String> = [
-        "viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
-        "viewWillLayoutSubviews", "viewDidLayoutSubviews", "willMove", "didMove", "prepare", "unwindAction",
-    ]
-
     /// Overrides running inside overrides, at most: deeper is a loop (each callback calling
     /// what calls the other), which UIKit would end with a stack overflow.
     public static let maxOverrideDepth = 16
@@ -24,9 +18,9 @@ extension ContainmentTree {
     static func validateOverrides(_ overrides: [String: [RawCall]?]?, field: String) throws(ContainmentError) {
         for (callback, calls) in (overrides ?? [:]).sorted(by: { $0.key < $1.key }) {
             let path = field + "." + callback
-            guard overridableCallbacks.contains(callback) else {
-                throw .invalidArgument(
-                    field: path, "\(callback) is not a callback that can be overridden (\(overridableCallbacks.sorted().joined(separator: ", ")))")
+            guard OverridableCallback(rawValue: callback) != nil else {
+                let names = OverridableCallback.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+                throw .invalidArgument(field: path, "\(callback) is not a callback that can be overridden (\(names))")
             }
             guard let calls else { continue }
             guard calls.count <= maxCallsPerOverride else {
@@ -43,12 +37,12 @@ extension ContainmentTree {
     /// exception unwinds the method): in a request it refuses the request, with the
     /// overrides it ran in; in work no request caused (an animation ending on the clock) it
     /// is undone and logged as a warning. So is a loop.
-    func runOverrides(_ controller: String, _ callback: String) {
+    func runOverrides(_ controller: String, _ callback: OverridableCallback) {
         guard hasOverrides, !overrideRun.stopped, overrideRun.failure == nil,
-            let calls = readController(controller, { $0.overrides[callback] })
+            let calls = readController(controller, { $0.overrides[callback.rawValue] })
         else { return }
         let depth = overrideRun.frames.count + 1
-        let frame = OverrideFrame(controller: controller, callback: callback, call: 0, depth: depth)
+        let frame = OverrideFrame(controller: controller, callback: callback.rawValue, call: 0, depth: depth)
         guard depth <= Self.maxOverrideDepth else {
             let frames = overrideRun.frames + [frame]
             let names = (frames.prefix(3).map(\.name) + ["…", frame.name]).joined(separator: " → ")

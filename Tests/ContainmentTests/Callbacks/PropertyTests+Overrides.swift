@@ -9,7 +9,7 @@ import Testing
 /// links sound, nothing appeared off screen, nothing left mid-appearance without a driver,
 /// a refused step changes nothing.
 extension PropertyTests {
-    static let overriddenCallbacks = ContainmentTree.overridableCallbacks.sorted()
+    static let overriddenCallbacks = OverridableCallback.allCases.map(\.rawValue).sorted()
 
     /// Overrides on the basic tree's cast: each number names a controller, a callback and a
     /// call of the basic generator (raw calls only, one or two of them).

@@ -86,7 +86,7 @@ extension ContainmentTree {
         flagMoving(child, at: index, toParent: true)
         editController(index) { $0.parent = parent }
         appendChildLink(index, to: parent)
-        runOverrides(child, "willMove")
+        runOverrides(child, .willMove)
     }
 
     /// `removeFromParent()`: the link goes, then `didMove(toParent: nil)` (rule 2). Nothing
@@ -132,7 +132,7 @@ extension ContainmentTree {
             }
         }
         emit(child, "didMove", parentArguments(nil))
-        runOverrides(child, "didMove")
+        runOverrides(child, .didMove)
     }
 
     /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of
@@ -147,13 +147,13 @@ extension ContainmentTree {
             flagMoving(controller, at: index, toParent: parent != nil)
         }
         emit(controller, "willMove", parentArguments(parent))
-        runOverrides(controller, "willMove")
+        runOverrides(controller, .willMove)
     }
 
     /// The container's own `didMove(toParent:)`: a notification only (rule 3).
     func didMove(_ controller: String, toParent parent: String?) {
         emit(controller, "didMove", parentArguments(parent))
-        runOverrides(controller, "didMove")
+        runOverrides(controller, .didMove)
     }
 
     // MARK: Deleting

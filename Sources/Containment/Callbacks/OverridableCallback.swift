@@ -1,0 +1,14 @@
+/// The callbacks a controller may override (docs/uikit-rules-callbacks.md, rule 40), by the
+/// names events carry: a type, so a callback the engine runs overrides for is spelt once.
+public enum OverridableCallback: String, CaseIterable, Sendable {
+    case viewDidLoad, viewWillAppear, viewIsAppearing, viewDidAppear, viewWillDisappear, viewDidDisappear
+    case viewWillLayoutSubviews, viewDidLayoutSubviews
+    case willMove, didMove
+    case prepare, unwindAction
+
+    /// `viewWillAppear` or `viewWillDisappear`.
+    static func will(appearing: Bool) -> OverridableCallback { appearing ? .viewWillAppear : .viewWillDisappear }
+
+    /// `viewDidAppear` or `viewDidDisappear`.
+    static func did(appearing: Bool) -> OverridableCallback { appearing ? .viewDidAppear : .viewDidDisappear }
+}
