@@ -25,6 +25,7 @@ extension ServiceCore {
             budget.adjust(by: -bytes)
             throw error
         }
+        box.forgetIfCreationRefused(self)
         metrics.trees.set(Int64(registry.count))
         return (snapshot, events)
     }

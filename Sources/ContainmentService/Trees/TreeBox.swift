@@ -227,6 +227,28 @@ final class TreeBox: Sendable {
         }.0
     }
 
+    /// A creation whose record the store refused never happened: once its commit fails the
+    /// tree is unlisted, so its id answers 404 and listings leave it out, as after a restart.
+    /// Registered before the creating request's answer waits for the same commit.
+    func forgetIfCreationRefused(_ core: ServiceCore) {
+        guard let journal = core.journal else { return }
+        let ticket = state.withLock { $0.journal.lastTicket }
+        guard ticket != 0 else { return }
+        journal.whenDurable(ticket) { [self] failure in
+            guard failure != nil else { return }
+            let waiters = state.withLock { state -> [TransitionWaiter] in
+                guard !state.isDeleted, !state.isGivenUp else { return [] }
+                state.isDeleted = true
+                core.registry.unlist(self, durableAfter: 0) { _ in true }
+                core.hub.streams.endStreams(of: StreamedTree(self), lastSeq: 0, durableAfter: 0)
+                state.usage.report(state.tree, isDeleted: true, core)
+                return state.waiters.takeAll()
+            }
+            waiters.forEach { $0.fail(.treeNotFound(id)) }
+            core.metrics.trees.set(Int64(core.registry.count))
+        }
+    }
+
     /// Tears the tree down, unlists it and marks it deleted; later requests holding this box
     /// get 404. A refused deletion (the state directory failed) changes nothing: the tree stays
     /// listed. Its streams end with a final `treeDeleted` message after the teardown's events,

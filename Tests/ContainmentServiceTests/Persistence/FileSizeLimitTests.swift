@@ -33,4 +33,35 @@ import Testing
         #expect(try service.request("GET", "/healthz").status == 200)
         #expect(try service.request("GET", "/readyz", mustSucceed: false).status == 503)
     }
+
+    /// A creation whose own commit the limit refused never happened: its id answers 404 and the
+    /// listing shows the trees that were created, not 503 for the page that would hold it.
+    @Test func aCreationTheDiskRefusedLeavesNothing() throws {
+        let directory = StateDirectory()
+        let server = try ServerProcess(arguments: ["--state-dir", directory.path], launcher: Self.launcher)
+        defer { server.killIfRunning() }
+        let service = RemoteService(port: try server.waitForPort())
+        let value = String(repeating: "x", count: 14_000)
+        let properties = (0..<20).map { #""p\#($0)": "\#(value)""# }.joined(separator: ", ")
+        var created: [String] = []
+        var refused: (id: String, reply: Reply)?
+        for round in 0..<40 where refused == nil {
+            let id = "t\(round)"
+            let reply = try service.request(
+                "PUT", "/v1/trees/\(id)", json: #"{"clock": "manual", "root": {"id": "root", "properties": {\#(properties)}}}"#,
+                mustSucceed: false)
+            if reply.status == 201 { created.append(id) } else { refused = (id, reply) }
+        }
+        let (id, answer) = try #require(refused, "1 MiB of file-size limit never refused a creation")
+        #expect(answer.status == 503)
+        #expect(answer.json["code"].string == "state_not_durable")
+        let read = try service.request("GET", "/v1/trees/\(id)", mustSucceed: false)
+        #expect(read.status == 404)
+        #expect(read.json["code"].string == "tree_not_found")
+        let listing = try service.request("GET", "/v1/trees", mustSucceed: false)
+        #expect(listing.status == 200)
+        #expect(listing.json["trees"].array.compactMap { $0["id"].string } == created)
+        let first = try #require(created.first, "the first creation was already refused")
+        #expect(try service.request("GET", "/v1/trees/\(first)", mustSucceed: false).status == 200)
+    }
 }
