@@ -10,6 +10,10 @@ extension Problem: JSONWritable {
             writer.key("callIndex")
             writer.integer(callIndex)
         }
+        if let changeOutcome {
+            writer.key("changeOutcome")
+            writer.string(changeOutcome.rawValue)
+        }
         writer.key("code")
         writer.string(code)
         writer.key("detail")

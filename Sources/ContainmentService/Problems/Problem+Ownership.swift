@@ -34,6 +34,14 @@ extension Problem {
     /// A shared store refused a tree's records (`StateJournal`'s refused tickets): what the
     /// request made or would show was not committed. `madeChange`: the request's own change.
     static func refused(_ refusal: StateStoreError, madeChange: Bool) -> Problem {
+        var problem = refusedWithoutOutcome(refusal, madeChange: madeChange)
+        if madeChange, problem.code == "state_not_durable" {
+            if case .commitInDoubt = refusal { problem.changeOutcome = .inDoubt } else { problem.changeOutcome = .notApplied }
+        }
+        return problem
+    }
+
+    private static func refusedWithoutOutcome(_ refusal: StateStoreError, madeChange: Bool) -> Problem {
         switch refusal {
         case .ownershipLost(let id): .treeMoved(id)
         case .treeExists(let id): Problem(status: 409, code: "tree_exists", detail: "A tree with id \(id) already exists.", field: "id")

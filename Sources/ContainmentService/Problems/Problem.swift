@@ -26,6 +26,8 @@ struct Problem: Error, Codable, Sendable, Equatable {
     var treeToLoad: String?
     /// Raised inside overrides: the overrides it ran in, outermost first (rule 40).
     var overrideStack: [OverrideFrame]?
+    /// `state_not_durable`: whether the request's change was applied, or may have been.
+    var changeOutcome: ChangeOutcome?
 
     init(
         status: Int, code: String, detail: String, title: String? = nil, field: String? = nil,

@@ -14,7 +14,7 @@ extension Router {
         // Readiness, apart from liveness: an orchestrator sends traffic only while this says
         // ready, and never restarts a process for being unready.
         add("GET", "/readyz", open: true) { (request) throws(Problem) in
-            if let failure = core.journal?.failure { throw .notDurable(failure, applied: false) }
+            if let failure = core.journal?.failure { throw .notDurable(failure, applied: false, forChange: false) }
             if core.isStateStalled { throw .stateStalled(core.configuration.stateStallSeconds) }
             if core.isDraining { throw .shuttingDown() }
             // No lease, or the store refuses this instance's writes (`PostgresStore.canCommit`).

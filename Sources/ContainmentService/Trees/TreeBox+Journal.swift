@@ -90,12 +90,15 @@ extension Problem {
     /// The state directory failed: `applied` when this request's change was made in memory but
     /// could not be committed (its events may have reached streams; after a restart the tree is
     /// as it was before it), otherwise the change was refused before it ran.
-    static func notDurable(_ failure: StateStoreError, applied: Bool) -> Problem {
+    /// `forChange`: false for `/readyz`, which asks for no change.
+    static func notDurable(_ failure: StateStoreError, applied: Bool, forChange: Bool = true) -> Problem {
         let detail =
             applied
             ? "The change ran but could not be made durable (\(failure)); it will be gone after a restart. The service refuses changes until it is restarted."
             : "The state directory failed earlier (\(failure)); the service refuses changes until it is restarted."
-        return Problem(status: 503, code: "state_not_durable", detail: detail)
+        var problem = Problem(status: 503, code: "state_not_durable", detail: detail)
+        if forChange { problem.changeOutcome = .notApplied }
+        return problem
     }
 
     /// A commit has run longer than `seconds` (the disk stopped taking writes): what waits for

@@ -100,9 +100,11 @@ import Testing
             let refusedChange = lost()[0]
             #expect(refusedChange?.status == 503)
             #expect(refusedChange?.json["code"].string == "state_not_durable")
+            #expect(refusedChange?.json["changeOutcome"].string == "notApplied")
             let refused = try first.request("GET", "/v1/trees/t")
             #expect(refused.status == 503)
             #expect(refused.json["code"].string == "state_not_durable")
+            #expect(refused.json["changeOutcome"] == .null)
         }
         let seen = try stream.messages { $0.event == "shutdown" }
         #expect(seen.last?.event == "shutdown")

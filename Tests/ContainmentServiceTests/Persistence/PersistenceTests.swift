@@ -282,10 +282,12 @@ import Testing
         let refused = try service.request("PATCH", "/v1/trees/t/controllers/root", json: #"{"title": "lost"}"#)
         #expect(refused.status == 503)
         #expect(refused.json["code"].string == "state_not_durable")
+        #expect(refused.json["changeOutcome"].string == "notApplied")
         #expect(try service.request("GET", "/v1/trees/t").json["controllers"]["root"]["title"] == .null)
         let readiness = try service.request("GET", "/readyz")
         #expect(readiness.status == 503)
         #expect(readiness.json["code"].string == "state_not_durable")
+        #expect(readiness.json["changeOutcome"] == .null)
     }
 
     /// A deletion refused because the state directory failed changes nothing: the tree stays

@@ -79,6 +79,7 @@ extension SharedStoreTests {
         let commit = try owner.request("POST", "/v1/trees/t/controllers", json: #"{"id": "a"}"#)
         #expect(commit.status == 503)
         #expect(commit.json["code"].string == "state_not_durable")
+        #expect(commit.json["changeOutcome"].string == "notApplied")
         for reply in [takeover, commit] {
             for leak in [reader.name, "127.0.0.1", "postgres", "ERROR", "permission", "containment_", "damaged", "violates"] {
                 #expect(!reply.text.contains(leak), "\(reply.text)")

@@ -210,6 +210,7 @@ import Testing
         problem.events = [event]
         try Self.expectSame(problem, "problem with events")
         try Self.expectSame(Problem.badRequest("bad"), "bare problem")
+        try Self.expectSame(Problem.refused(.commitInDoubt(reason: "reset"), madeChange: true), "problem in doubt")
         try Self.expectSame(Health(status: "ok"), "health")
         try Self.expectSame(StreamSignal.Reset(tree: "t", requestedAfter: 7, oldestSeq: 2), "reset")
         try Self.expectSame(StreamSignal.TreeDeleted(tree: "t", lastSeq: .max), "deleted")
