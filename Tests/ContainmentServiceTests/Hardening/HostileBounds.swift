@@ -3,7 +3,8 @@
 enum HostileBounds {
     /// Seconds any request may take to be answered in full.
     static let request = 10.0
-    /// Seconds `/healthz` may take, polled every 100 ms from a thread of its own.
+    /// Seconds `/healthz` may take, polled every 100 ms from a thread of its own; a miss counts
+    /// when the probe asked again at once misses too (`HealthWatch`).
     static let health = 2.0
     /// Seconds from SIGTERM to the process's exit: the drain's 2 s for requests under way
     /// (docs/operating.md, "Shutdown"), and room for a debug build on two cores that the other

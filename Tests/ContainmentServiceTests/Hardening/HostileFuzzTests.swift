@@ -63,7 +63,7 @@ extension HostileServerTests {
             }
             guard let breach else {
                 print(
-                    "hostile fuzz seed \(seed): \(sent.count) steps, largest RSS \(findings.largestResident >> 20) MiB, slowest /healthz \(findings.slowestHealth) s"
+                    "hostile fuzz seed \(seed): \(sent.count) steps, largest RSS \(findings.largestResident >> 20) MiB, slowest /healthz \(findings.slowestHealth) s (\(findings.retriedHealth) asked twice)"
                 )
                 return
             }
