@@ -95,8 +95,10 @@ extension ContainmentTree {
             }
             removeFromParentController(old)
         }
+        // A removed page's `didMove(toParent: nil)` override that set pages took this call's
+        // place, as a tab selected inside a selection does (rule 40).
+        guard controllers[existing: pageViewController].stack == oldPages.filter({ !removed.contains($0) }) else { return }
         editController(pageViewController) { $0.stack = pages }
-        // A `didMove(toParent: nil)` override that set the same page already added it (rule 40).
         for new in added where children.contains(new) || parentID(of: new) != pageViewController {
             try addChildController(new, to: pageViewController, field: field)
             if controllers[existing: pageViewController].isViewLoaded {

@@ -16,6 +16,29 @@ import Testing
         call("window", "setRootViewController", ["rootViewController": .string(id)])
     }
 
+    /// The outer `setViewControllers([p2])` removes `p1`, whose `didMove(toParent: nil)` sets
+    /// `p3`: the inner call takes the outer's place, so `p3` is the one page and `p2` is told
+    /// nothing (before: both were children and appeared, the pages said `p2`).
+    @Test func rule40_aRemovedPagesDidMoveOverrideThatSetsAnotherPageTakesTheOuterSetsPlace() throws {
+        let tree = try ContainmentTree(
+            id: "pages", root: ControllerSpec(id: "pages", kind: .pageViewController, viewControllers: [ControllerSpec(id: "p1")]), now: t0)
+        for id in ["p2", "p3"] { _ = try tree.createController(ControllerSpec(id: id), now: t0) }
+        let setP3 = call("pages", "setViewControllers", ["viewControllers": ["p3"], "animated": false])
+        _ = try tree.updateController("p1", ControllerPatch(overrides: ["didMove": [setP3]]), now: t0)
+        let events = tree.run([call("pages", "setViewControllers", ["viewControllers": ["p2"], "animated": false])])
+        #expect(
+            trace(events).filter { !$0.contains("Layout") } == [
+                "p1.willMove(nil)", "p1.viewWillDisappear", "p1.viewDidDisappear", "p1.didMove(nil)", "p3.willMove(pages)", "p3.loadView",
+                "p3.viewDidLoad", "p3.viewWillAppear", "p3.viewIsAppearing", "p3.viewDidAppear", "p3.didMove(pages)",
+            ])
+        let snapshot = tree.snapshot()
+        #expect(snapshot.controllers["pages"]?.viewControllers == ["p3"])
+        #expect(snapshot.controllers["pages"]?.children == ["p3"])
+        #expect(snapshot.views["pages.view"]?.subviews == ["p3.view"])
+        #expect(tree.appearance("p2") == .disappeared)
+        #expect(snapshot.controllers["p2"]?.parent == nil)
+    }
+
     @Test func rule40_presentFromViewDidLoadFindsTheViewOutOfTheWindow() throws {
         let tree = try tree(["viewDidLoad": [call("vc", "present", ["viewController": "modal", "animated": false])]])
         let events = tree.run([showRoot()])
