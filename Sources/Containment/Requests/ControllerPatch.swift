@@ -49,16 +49,17 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let settings = try decoder.settingsContainer()
         title = try container.decodeClearable(forKey: .title)
         preferredContentSize = try container.decodeIfPresent(Size.self, forKey: .preferredContentSize)
-        statusBarSettings = try StatusBarSettingsPatch(from: decoder)
+        statusBarSettings = try StatusBarSettingsPatch(from: settings)
         automaticallyForwardsAppearance = try container.decodeIfPresent(Bool.self, forKey: .automaticallyForwardsAppearance)
         properties = try container.decodeIfPresent([String: JSONValue].self, forKey: .properties)
-        presentationSettings = try PresentationSettingsPatch(from: decoder)
+        presentationSettings = try PresentationSettingsPatch(from: settings)
         childContentSizes = try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes)
-        answers = try ControllerAnswersPatch(from: decoder)
+        answers = try ControllerAnswersPatch(from: settings)
         overrides = try container.decodeIfPresent([String: [RawCall]?].self, forKey: .overrides)
-        segueSettings = try SegueSettingsPatch(from: decoder)
+        segueSettings = try SegueSettingsPatch(from: settings)
     }
 
     public func encode(to encoder: any Encoder) throws {

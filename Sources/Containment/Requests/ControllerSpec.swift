@@ -129,13 +129,14 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let settings = try decoder.settingsContainer()
         self.init(
             id: try container.decode(String.self, forKey: .id),
             kind: try container.decodeIfPresent(ControllerKind.self, forKey: .kind),
             title: try container.decodeIfPresent(String.self, forKey: .title),
             automaticallyForwardsAppearance: try container.decodeIfPresent(Bool.self, forKey: .automaticallyForwardsAppearance),
             preferredContentSize: try container.decodeIfPresent(Size.self, forKey: .preferredContentSize),
-            statusBarSettings: try StatusBarSettings(from: decoder),
+            statusBarSettings: try StatusBarSettings(from: settings),
             properties: try container.decodeIfPresent([String: JSONValue].self, forKey: .properties),
             containerViews: try container.decodeIfPresent([ContainerViewSpec].self, forKey: .containerViews),
             children: try container.decodeIfPresent([ControllerSpec].self, forKey: .children),
@@ -145,14 +146,14 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
             selectedIndex: try container.decodeIfPresent(Int.self, forKey: .selectedIndex),
             primary: try container.decodeIfPresent(ControllerSpec.self, forKey: .primary),
             secondary: try container.decodeIfPresent(ControllerSpec.self, forKey: .secondary),
-            presentationSettings: try PresentationSettings(from: decoder),
+            presentationSettings: try PresentationSettings(from: settings),
             presented: try container.decodeIfPresent(ControllerSpec.self, forKey: .presented),
             childContentSizes: try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes),
-            pageViewControllerSettings: try PageViewControllerSettings(from: decoder),
+            pageViewControllerSettings: try PageViewControllerSettings(from: settings),
             overrides: try container.decodeIfPresent([String: [RawCall]].self, forKey: .overrides),
-            segueSettings: try SegueSettings(from: decoder),
+            segueSettings: try SegueSettings(from: settings),
             embedSegue: try container.decodeIfPresent(String.self, forKey: .embedSegue),
-            answers: try ControllerAnswers(from: decoder)
+            answers: try ControllerAnswers(from: settings)
         )
     }
 

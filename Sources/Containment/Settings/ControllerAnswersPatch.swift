@@ -42,8 +42,12 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
     typealias CodingKeys = ControllerAnswers.CodingKeys
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        func clearable<Value: Decodable>(_ key: CodingKeys) throws -> Value?? { try container.decodeClearable(forKey: key) }
+        try self.init(from: decoder.settingsContainer())
+    }
+
+    /// From the container its holder opened for all its groups (`SettingsKey`).
+    init(from container: KeyedDecodingContainer<SettingsKey>) throws {
+        func clearable<Value: Decodable>(_ key: CodingKeys) throws -> Value?? { try container.decodeClearable(forKey: SettingsKey(key)) }
         modalPresentationCapturesStatusBarAppearance = try clearable(.modalPresentationCapturesStatusBarAppearance)
         prefersHomeIndicatorAutoHidden = try clearable(.prefersHomeIndicatorAutoHidden)
         childForHomeIndicatorAutoHidden = try clearable(.childForHomeIndicatorAutoHidden)

@@ -21,6 +21,15 @@ public struct PageViewControllerSettings: Codable, Sendable, Equatable {
         }
     }
 
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder.settingsContainer())
+    }
+
+    /// From the container its holder opened for all its groups (`SettingsKey`).
+    init(from container: KeyedDecodingContainer<SettingsKey>) throws {
+        transitionStyle = try container.decodeIfPresent(PageTransitionStyle.self, forKey: SettingsKey(CodingKeys.transitionStyle))
+    }
+
     enum CodingKeys: String, CodingKey {
         case transitionStyle
     }

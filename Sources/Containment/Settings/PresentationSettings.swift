@@ -29,6 +29,18 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
             isModalInPresentation: isModalInPresentation ?? false, transitioningDelegate: transitioningDelegate)
     }
 
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder.settingsContainer())
+    }
+
+    /// From the container its holder opened for all its groups (`SettingsKey`).
+    init(from container: KeyedDecodingContainer<SettingsKey>) throws {
+        modalPresentationStyle = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: SettingsKey(CodingKeys.modalPresentationStyle))
+        definesPresentationContext = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.definesPresentationContext))
+        isModalInPresentation = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.isModalInPresentation))
+        transitioningDelegate = try container.decodeIfPresent(TransitioningDelegate.self, forKey: SettingsKey(CodingKeys.transitioningDelegate))
+    }
+
     enum CodingKeys: String, CodingKey {
         case modalPresentationStyle, definesPresentationContext, isModalInPresentation, transitioningDelegate
     }

@@ -19,11 +19,15 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
     typealias CodingKeys = PresentationSettings.CodingKeys
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        modalPresentationStyle = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .modalPresentationStyle)
-        definesPresentationContext = try container.decodeIfPresent(Bool.self, forKey: .definesPresentationContext)
-        isModalInPresentation = try container.decodeIfPresent(Bool.self, forKey: .isModalInPresentation)
-        transitioningDelegate = try container.decodeClearable(forKey: .transitioningDelegate)
+        try self.init(from: decoder.settingsContainer())
+    }
+
+    /// From the container its holder opened for all its groups (`SettingsKey`).
+    init(from container: KeyedDecodingContainer<SettingsKey>) throws {
+        modalPresentationStyle = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: SettingsKey(CodingKeys.modalPresentationStyle))
+        definesPresentationContext = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.definesPresentationContext))
+        isModalInPresentation = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.isModalInPresentation))
+        transitioningDelegate = try container.decodeClearable(forKey: SettingsKey(CodingKeys.transitioningDelegate))
     }
 
     public func encode(to encoder: any Encoder) throws {

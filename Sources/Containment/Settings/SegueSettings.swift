@@ -29,6 +29,17 @@ public struct SegueSettings: Codable, Sendable, Equatable {
             allowedChildrenForUnwinding: allowedChildrenForUnwinding)
     }
 
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder.settingsContainer())
+    }
+
+    /// From the container its holder opened for all its groups (`SettingsKey`).
+    init(from container: KeyedDecodingContainer<SettingsKey>) throws {
+        segues = try container.decodeIfPresent([SegueSpec].self, forKey: SettingsKey(CodingKeys.segues))
+        unwindActions = try container.decodeIfPresent([String: Bool].self, forKey: SettingsKey(CodingKeys.unwindActions))
+        allowedChildrenForUnwinding = try container.decodeIfPresent([String].self, forKey: SettingsKey(CodingKeys.allowedChildrenForUnwinding))
+    }
+
     enum CodingKeys: String, CodingKey {
         case segues, unwindActions, allowedChildrenForUnwinding
     }

@@ -15,10 +15,14 @@ public struct SegueSettingsPatch: Codable, Sendable, Equatable {
     typealias CodingKeys = SegueSettings.CodingKeys
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        segues = try container.decodeIfPresent([SegueSpec].self, forKey: .segues)
-        unwindActions = try container.decodeIfPresent([String: Bool].self, forKey: .unwindActions)
-        allowedChildrenForUnwinding = try container.decodeClearable(forKey: .allowedChildrenForUnwinding)
+        try self.init(from: decoder.settingsContainer())
+    }
+
+    /// From the container its holder opened for all its groups (`SettingsKey`).
+    init(from container: KeyedDecodingContainer<SettingsKey>) throws {
+        segues = try container.decodeIfPresent([SegueSpec].self, forKey: SettingsKey(CodingKeys.segues))
+        unwindActions = try container.decodeIfPresent([String: Bool].self, forKey: SettingsKey(CodingKeys.unwindActions))
+        allowedChildrenForUnwinding = try container.decodeClearable(forKey: SettingsKey(CodingKeys.allowedChildrenForUnwinding))
     }
 
     public func encode(to encoder: any Encoder) throws {

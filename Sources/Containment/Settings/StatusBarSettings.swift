@@ -29,6 +29,18 @@ public struct StatusBarSettings: Codable, Sendable, Equatable {
             childForStatusBarStyle: childForStatusBarStyle, childForStatusBarHidden: childForStatusBarHidden)
     }
 
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder.settingsContainer())
+    }
+
+    /// From the container its holder opened for all its groups (`SettingsKey`).
+    init(from container: KeyedDecodingContainer<SettingsKey>) throws {
+        statusBarStyle = try container.decodeIfPresent(StatusBarStyle.self, forKey: SettingsKey(CodingKeys.statusBarStyle))
+        statusBarHidden = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.statusBarHidden))
+        childForStatusBarStyle = try container.decodeIfPresent(String.self, forKey: SettingsKey(CodingKeys.childForStatusBarStyle))
+        childForStatusBarHidden = try container.decodeIfPresent(String.self, forKey: SettingsKey(CodingKeys.childForStatusBarHidden))
+    }
+
     enum CodingKeys: String, CodingKey {
         case statusBarStyle, statusBarHidden, childForStatusBarStyle, childForStatusBarHidden
     }

@@ -20,11 +20,15 @@ public struct StatusBarSettingsPatch: Codable, Sendable, Equatable {
     typealias CodingKeys = StatusBarSettings.CodingKeys
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        statusBarStyle = try container.decodeIfPresent(StatusBarStyle.self, forKey: .statusBarStyle)
-        statusBarHidden = try container.decodeIfPresent(Bool.self, forKey: .statusBarHidden)
-        childForStatusBarStyle = try container.decodeClearable(forKey: .childForStatusBarStyle)
-        childForStatusBarHidden = try container.decodeClearable(forKey: .childForStatusBarHidden)
+        try self.init(from: decoder.settingsContainer())
+    }
+
+    /// From the container its holder opened for all its groups (`SettingsKey`).
+    init(from container: KeyedDecodingContainer<SettingsKey>) throws {
+        statusBarStyle = try container.decodeIfPresent(StatusBarStyle.self, forKey: SettingsKey(CodingKeys.statusBarStyle))
+        statusBarHidden = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.statusBarHidden))
+        childForStatusBarStyle = try container.decodeClearable(forKey: SettingsKey(CodingKeys.childForStatusBarStyle))
+        childForStatusBarHidden = try container.decodeClearable(forKey: SettingsKey(CodingKeys.childForStatusBarHidden))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -113,6 +113,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let settings = try decoder.settingsContainer()
         self.init(
             id: try container.decode(String.self, forKey: .id), kind: try container.decode(ControllerKind.self, forKey: .kind),
             title: try container.decodeIfPresent(String.self, forKey: .title),
@@ -126,7 +127,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
             isMovingFromParent: try container.decode(Bool.self, forKey: .isMovingFromParent),
             automaticallyForwardsAppearance: try container.decode(Bool.self, forKey: .automaticallyForwardsAppearance),
             preferredContentSize: try container.decode(Size.self, forKey: .preferredContentSize),
-            statusBarSettings: try StatusBarSettings(from: decoder),
+            statusBarSettings: try StatusBarSettings(from: settings),
             properties: try container.decode([String: JSONValue].self, forKey: .properties),
             viewControllers: try container.decodeIfPresent([String].self, forKey: .viewControllers),
             selectedIndex: try container.decodeIfPresent(Int.self, forKey: .selectedIndex),
@@ -135,18 +136,18 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
             isCollapsed: try container.decodeIfPresent(Bool.self, forKey: .isCollapsed),
             isPrimaryHidden: try container.decodeIfPresent(Bool.self, forKey: .isPrimaryHidden),
             childContentSizes: try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes),
-            pageViewControllerSettings: try PageViewControllerSettings(from: decoder))
-        presentationSettings = try PresentationSettings(from: decoder)
+            pageViewControllerSettings: try PageViewControllerSettings(from: settings))
+        presentationSettings = try PresentationSettings(from: settings)
         presentedViewController = try container.decodeIfPresent(String.self, forKey: .presentedViewController)
         presentingViewController = try container.decodeIfPresent(String.self, forKey: .presentingViewController)
         isBeingPresented = try container.decode(Bool.self, forKey: .isBeingPresented)
         isBeingDismissed = try container.decode(Bool.self, forKey: .isBeingDismissed)
         presentationStyle = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .presentationStyle)
-        answers = try ControllerAnswers(from: decoder)
+        answers = try ControllerAnswers(from: settings)
         overrideTraitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .overrideTraitCollection)
         traitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .traitCollection)
         overrides = try container.decodeIfPresent([String: [RawCall]].self, forKey: .overrides)
-        segueSettings = try SegueSettings(from: decoder)
+        segueSettings = try SegueSettings(from: settings)
     }
 
     public func encode(to encoder: any Encoder) throws {

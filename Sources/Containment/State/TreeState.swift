@@ -102,10 +102,11 @@ public struct TreeState: Codable, Sendable {
 
         init(from decoder: any Decoder) throws {
             own = try OwnExtrasRecord(from: decoder)
-            statusBarSettings = try StatusBarSettings(from: decoder)
-            presentationSettings = try PresentationSettings(from: decoder)
-            segueSettings = try SegueSettings(from: decoder)
-            pageViewControllerSettings = try PageViewControllerSettings(from: decoder)
+            let settings = try decoder.settingsContainer()
+            statusBarSettings = try StatusBarSettings(from: settings)
+            presentationSettings = try PresentationSettings(from: settings)
+            segueSettings = try SegueSettings(from: settings)
+            pageViewControllerSettings = try PageViewControllerSettings(from: settings)
         }
 
         func encode(to encoder: any Encoder) throws {
