@@ -176,10 +176,9 @@ import Testing
     /// segues and setting the window's root.
     static func needsWhatTheToyLacks(_ scenario: Scenario) -> Bool {
         func lacks(_ spec: ControllerSpec) -> Bool {
-            (spec.kind ?? .viewController) != .viewController || spec.modalPresentationStyle != nil || spec.definesPresentationContext != nil
-                || spec.isModalInPresentation != nil || spec.presented != nil || !spec.answers.isEmpty || spec.overrides != nil
-                || spec.segues != nil || spec.embedSegue != nil || spec.transitioningDelegate != nil || spec.unwindActions != nil
-                || spec.allowedChildrenForUnwinding != nil || (spec.children ?? []).contains(where: lacks)
+            (spec.kind ?? .viewController) != .viewController || spec.presentationSettings != PresentationSettings()
+                || spec.presented != nil || !spec.answers.isEmpty || spec.overrides != nil || spec.segueSettings != SegueSettings()
+                || spec.embedSegue != nil || (spec.children ?? []).contains(where: lacks)
         }
         let lackedCalls: Set<String> = [
             "pushViewController", "popViewController", "popToRootViewController", "popToViewController", "setViewControllers", "setSelectedIndex",
@@ -196,8 +195,9 @@ import Testing
             case .create(let spec): lacks(spec)
             case .calls(let calls): calls.contains { lackedCalls.contains($0.method) }
             case .update(let update):
-                update.patch.modalPresentationStyle != nil || update.patch.isModalInPresentation != nil || !update.patch.answers.isEmpty
-                    || update.patch.overrides != nil || update.patch.allowedChildrenForUnwinding != nil
+                update.patch.presentationSettings.modalPresentationStyle != nil || update.patch.presentationSettings.isModalInPresentation != nil
+                    || !update.patch.answers.isEmpty || update.patch.overrides != nil
+                    || update.patch.segueSettings.allowedChildrenForUnwinding != nil
             default: false
             }
         }

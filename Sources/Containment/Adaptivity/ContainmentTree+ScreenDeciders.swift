@@ -10,10 +10,11 @@ extension ContainmentTree {
         guard let root = window.rootViewController, controllers[root] != nil else {
             return StatusBarSnapshot(style: .default, hidden: false, decidedBy: nil, hiddenDecidedBy: nil)
         }
-        let styleDecider = decider(from: root, capturesStatusBar: true) { $0.childForStatusBarStyle }
-        let hiddenDecider = decider(from: root, capturesStatusBar: true) { $0.childForStatusBarHidden }
+        let styleDecider = decider(from: root, capturesStatusBar: true) { $0.statusBarSettings.childForStatusBarStyle }
+        let hiddenDecider = decider(from: root, capturesStatusBar: true) { $0.statusBarSettings.childForStatusBarHidden }
         return StatusBarSnapshot(
-            style: controllers[existing: styleDecider].statusBarStyle, hidden: controllers[existing: hiddenDecider].statusBarHidden,
+            style: controllers[existing: styleDecider].statusBarSettings.statusBarStyle ?? .default,
+            hidden: controllers[existing: hiddenDecider].statusBarSettings.statusBarHidden == true,
             decidedBy: styleDecider, hiddenDecidedBy: hiddenDecider)
     }
 

@@ -8,26 +8,21 @@ extension ContainmentTree {
         }
         try Self.validateChildContentSizes(patch.childContentSizes, field: "childContentSizes")
         try Self.validateOverrides(patch.overrides, field: "overrides")
-        if let delegate = patch.transitioningDelegate { try Self.validate(delegate, field: "transitioningDelegate") }
-        if let segues = patch.segues { try Self.validateSegues(ControllerSpec(id: id, segues: segues), path: "") }
+        try patch.presentationSettings.validate()
+        if let segues = patch.segueSettings.segues {
+            try Self.validateSegues(ControllerSpec(id: id, segueSettings: SegueSettings(segues: segues)), path: "")
+        }
         if patch.overrides?.values.contains(where: { $0 != nil }) == true { hasOverrides = true }
         editController(id) { node in
             for (callback, calls) in patch.overrides ?? [:] { node.overrides[callback] = calls }
             if let sizes = patch.childContentSizes { node.childContentSizes = sizes }
             if let title = patch.title { node.title = title }
-            if let style = patch.statusBarStyle { node.statusBarStyle = style }
-            if let hidden = patch.statusBarHidden { node.statusBarHidden = hidden }
-            if let child = patch.childForStatusBarStyle { node.childForStatusBarStyle = child }
-            if let child = patch.childForStatusBarHidden { node.childForStatusBarHidden = child }
+            if !patch.statusBarSettings.isEmpty { node.statusBarSettings = patch.statusBarSettings.applied(to: node.statusBarSettings) }
             if let forwards = patch.automaticallyForwardsAppearance { node.automaticallyForwardsAppearance = forwards }
-            if let style = patch.modalPresentationStyle { node.modalPresentationStyle = style }
-            if let defines = patch.definesPresentationContext { node.definesPresentationContext = defines }
-            if let modal = patch.isModalInPresentation { node.isModalInPresentation = modal }
-            if let delegate = patch.transitioningDelegate { node.transitioningDelegate = delegate }
-            // Embed segues belong to the children the controller was built with: they stay.
-            if let segues = patch.segues { node.segues = segues + node.segues.filter { $0.kind == .embed } }
-            if let actions = patch.unwindActions { node.unwindActions = actions }
-            if let allowed = patch.allowedChildrenForUnwinding { node.allowedChildrenForUnwinding = allowed }
+            if !patch.presentationSettings.isEmpty {
+                node.presentationSettings = patch.presentationSettings.applied(to: node.presentationSettings)
+            }
+            if !patch.segueSettings.isEmpty { node.segueSettings = patch.segueSettings.applied(to: node.segueSettings) }
         }
         if let size = patch.preferredContentSize, size != controllers[existing: id].preferredContentSize {
             editController(id) { $0.preferredContentSize = size }

@@ -6,10 +6,7 @@ struct ControllerExtras {
     var title: String?
     var containerViews: [ContainerViewSpec] = []
     var preferredContentSize = Size(width: 0, height: 0)
-    var statusBarStyle: StatusBarStyle = .default
-    var statusBarHidden = false
-    var childForStatusBarStyle: String?
-    var childForStatusBarHidden: String?
+    var statusBarSettings = StatusBarSettings()
     var properties: [String: JSONValue] = [:]
     /// Navigation, tab bar and page view controllers: `viewControllers` (stack bottom to top,
     /// tabs, or current pages).
@@ -26,15 +23,11 @@ struct ControllerExtras {
 
     // MARK: Presentation
 
-    var modalPresentationStyle: ModalPresentationStyle = .automatic
-    var definesPresentationContext = false
-    var isModalInPresentation = false
+    var presentationSettings = PresentationSettings()
     /// The controller this one presents itself (not one its ancestors present).
     var presentedViewController: String?
     /// Set while this controller is presented.
     var presentation: Presentation?
-    /// What its `transitioningDelegate` answers (rule 44).
-    var transitioningDelegate: TransitioningDelegate?
 
     // MARK: size(forChildContentContainer:)
 
@@ -45,8 +38,7 @@ struct ControllerExtras {
     // MARK: Page view controller
     // Its current pages are `stack` (`viewControllers`), as for navigation and tab bar controllers.
 
-    /// `UIPageViewController.transitionStyle`.
-    var transitionStyle: PageTransitionStyle?
+    var pageViewControllerSettings = PageViewControllerSettings()
     /// A gesture-driven page turn in progress.
     var pageSwipe: PageSwipe?
     /// Pages set while the page view controller was not shown, whose `didMove(toParent:)`
@@ -65,12 +57,8 @@ struct ControllerExtras {
 
     // MARK: Segues
 
-    /// The storyboard segues leaving this controller (rules 45–46).
-    var segues: [SegueSpec] = []
-    /// Unwind actions it implements, with what `canPerformUnwindSegueAction` answers.
-    var unwindActions: [String: Bool] = [:]
-    /// What its `allowedChildrenForUnwinding(from:)` returns; nil: UIKit's default.
-    var allowedChildrenForUnwinding: [String]?
+    /// Its own segues and an embed segue per child built with one (rules 45–46).
+    var segueSettings = SegueSettings()
 
     // MARK: Callback overrides
 

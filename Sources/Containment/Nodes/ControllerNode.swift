@@ -110,24 +110,9 @@ struct ControllerNode {
         _modify { yield &extras.preferredContentSize }
     }
 
-    var statusBarStyle: StatusBarStyle {
-        get { extrasBox?.extras.statusBarStyle ?? .default }
-        _modify { yield &extras.statusBarStyle }
-    }
-
-    var statusBarHidden: Bool {
-        get { extrasBox?.extras.statusBarHidden ?? false }
-        _modify { yield &extras.statusBarHidden }
-    }
-
-    var childForStatusBarStyle: String? {
-        get { extrasBox?.extras.childForStatusBarStyle }
-        _modify { yield &extras.childForStatusBarStyle }
-    }
-
-    var childForStatusBarHidden: String? {
-        get { extrasBox?.extras.childForStatusBarHidden }
-        _modify { yield &extras.childForStatusBarHidden }
+    var statusBarSettings: StatusBarSettings {
+        get { extrasBox?.extras.statusBarSettings ?? StatusBarSettings() }
+        _modify { yield &extras.statusBarSettings }
     }
 
     var properties: [String: JSONValue] {
@@ -157,19 +142,9 @@ struct ControllerNode {
 
     // MARK: Presentation
 
-    var modalPresentationStyle: ModalPresentationStyle {
-        get { extrasBox?.extras.modalPresentationStyle ?? .automatic }
-        _modify { yield &extras.modalPresentationStyle }
-    }
-
-    var definesPresentationContext: Bool {
-        get { extrasBox?.extras.definesPresentationContext ?? false }
-        _modify { yield &extras.definesPresentationContext }
-    }
-
-    var isModalInPresentation: Bool {
-        get { extrasBox?.extras.isModalInPresentation ?? false }
-        _modify { yield &extras.isModalInPresentation }
+    var presentationSettings: PresentationSettings {
+        get { extrasBox?.extras.presentationSettings ?? PresentationSettings() }
+        _modify { yield &extras.presentationSettings }
     }
 
     var presentedViewController: String? {
@@ -182,24 +157,9 @@ struct ControllerNode {
         _modify { yield &extras.presentation }
     }
 
-    var segues: [SegueSpec] {
-        get { extrasBox?.extras.segues ?? [] }
-        _modify { yield &extras.segues }
-    }
-
-    var unwindActions: [String: Bool] {
-        get { extrasBox?.extras.unwindActions ?? [:] }
-        _modify { yield &extras.unwindActions }
-    }
-
-    var allowedChildrenForUnwinding: [String]? {
-        get { extrasBox?.extras.allowedChildrenForUnwinding }
-        _modify { yield &extras.allowedChildrenForUnwinding }
-    }
-
-    var transitioningDelegate: TransitioningDelegate? {
-        get { extrasBox?.extras.transitioningDelegate }
-        _modify { yield &extras.transitioningDelegate }
+    var segueSettings: SegueSettings {
+        get { extrasBox?.extras.segueSettings ?? SegueSettings() }
+        _modify { yield &extras.segueSettings }
     }
 
     var childContentSizes: [String: Size] {
@@ -209,9 +169,9 @@ struct ControllerNode {
 
     // MARK: Page view controller
 
-    var transitionStyle: PageTransitionStyle? {
-        get { extrasBox?.extras.transitionStyle }
-        _modify { yield &extras.transitionStyle }
+    var pageViewControllerSettings: PageViewControllerSettings {
+        get { extrasBox?.extras.pageViewControllerSettings ?? PageViewControllerSettings() }
+        _modify { yield &extras.pageViewControllerSettings }
     }
 
     /// A page view controller that begins and ends its pages' appearance itself (rule 24).

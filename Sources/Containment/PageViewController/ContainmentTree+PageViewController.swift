@@ -39,9 +39,7 @@ extension ContainmentTree {
     /// `viewControllers` as many as a transition takes (a 400 naming the field, where the
     /// same list in a raw call is UIKit's exception).
     func validatePageFields(_ spec: ControllerSpec, kind: ControllerKind, path: String) throws(ContainmentError) {
-        if spec.transitionStyle != nil, kind != .pageViewController {
-            throw .invalidArgument(field: path + "transitionStyle", "only page view controllers have a transitionStyle")
-        }
+        try spec.pageViewControllerSettings.validate(kind: kind, path: path)
         if kind == .pageViewController, let pages = spec.viewControllers, pages.count != Self.requiredPageCount {
             throw .invalidArgument(
                 field: path + "viewControllers",
@@ -272,7 +270,7 @@ extension ContainmentTree {
         editController(pageViewController) { $0.pageSwipe = nil }
         endingPageSwipes.insert(pageViewController)
         defer { endingPageSwipes.remove(pageViewController) }
-        let scroll = controllers[existing: pageViewController].transitionStyle == .scroll
+        let scroll = controllers[existing: pageViewController].pageViewControllerSettings.transitionStyle == .scroll
         // Begun by the swipe and still driven by it, on screen: the logged orders.
         let driven = [swipe.to, swipe.from].allSatisfy { controllers[existing: $0].appearanceDriver == .manual }
         let showing = isOnScreen(controllers[existing: pageViewController].viewID) && controllers[existing: pageViewController].appearance == .appeared

@@ -25,7 +25,7 @@ extension ContainmentTree {
                 code: "presentation_in_progress",
                 "\(ContainmentError.describe(presented)) is presenting \(ContainmentError.describe(above))")
         }
-        if node.isModalInPresentation {
+        if node.presentationSettings.isModalInPresentation == true {
             emit(presented, "presentationControllerDidAttemptToDismiss")
             return
         }

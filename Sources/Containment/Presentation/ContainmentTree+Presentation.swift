@@ -15,7 +15,7 @@ extension ContainmentTree {
         try checkPresent(presented, from: receiver)
         guard let presented else { return }
         let node = controllers[existing: presented]
-        let requested = node.modalPresentationStyle.resolved
+        let requested = (node.presentationSettings.modalPresentationStyle ?? .automatic).resolved
         let presenter = presentingController(for: receiver, style: requested)
         try checkNotPresenting(presenter: presenter, presented: presented)
         if let warning = presentWarning(presented, on: presenter, from: receiver) {
@@ -25,7 +25,7 @@ extension ContainmentTree {
         // Adapted to the presenter's traits before the transition begins (rule 33).
         let style = adaptedStyle(of: presented, requested: requested, sizeClass: horizontalSizeClass(of: presenter))
         editController(presenter) { $0.presentedViewController = presented }
-        let delegate = controllers[existing: presented].transitioningDelegate
+        let delegate = controllers[existing: presented].presentationSettings.transitioningDelegate
         var presentation = Presentation(
             presenter: presenter, style: style, phase: .presenting, requestedStyle: style == requested ? nil : requested)
         presentation.removesPresentersView = delegate?.presentationController?.shouldRemovePresentersView ?? false
@@ -137,7 +137,7 @@ extension ContainmentTree {
         let top = stack[stack.count - 1]
         schedulePresentationTransition(
             transitionID, ordinal: ordinal, presenter: presenter, from: top, to: presenter, animated: animated, forwards: forwards,
-            step: .dismiss(stack: stack), duration: controllers[existing: top].transitioningDelegate?.transitionDuration)
+            step: .dismiss(stack: stack), duration: controllers[existing: top].presentationSettings.transitioningDelegate?.transitionDuration)
         if forwards {
             beginPresentationAppearance(top, appearing: false, animated: animated, transition: transitionID)
             // Controllers between the receiver and the top are "simply removed" (Apple's

@@ -9,7 +9,7 @@ extension ContainmentTree {
     func presentingController(for receiver: String, style: ModalPresentationStyle) -> String {
         var current = receiver
         var budget = WalkBudget("presenting controller", nodes: controllers.count)
-        while let (parent, definesContext) = readController(current, { ($0.parent, $0.definesPresentationContext) }) {
+        while let (parent, definesContext) = readController(current, { ($0.parent, $0.presentationSettings.definesPresentationContext == true) }) {
             guard visit(&budget) else { break }
             if style.usesPresentationContext, definesContext { return current }
             guard let parent else { return current }
@@ -55,9 +55,7 @@ extension ContainmentTree {
 
     /// The presentation fields of a controller's snapshot.
     func addPresentation(of node: ControllerNode, links: PresentationLinks, to snapshot: inout ControllerSnapshot) {
-        snapshot.modalPresentationStyle = node.modalPresentationStyle
-        snapshot.definesPresentationContext = node.definesPresentationContext
-        snapshot.isModalInPresentation = node.isModalInPresentation
+        snapshot.presentationSettings = node.presentationSettings.resolved
         snapshot.presentedViewController = links.presented
         snapshot.presentingViewController = links.presenting
         snapshot.isBeingPresented = node.presentation?.isBeingPresented ?? false

@@ -19,10 +19,8 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     public var title: String?
     public var automaticallyForwardsAppearance: Bool?
     public var preferredContentSize: Size?
-    public var statusBarStyle: StatusBarStyle?
-    public var statusBarHidden: Bool?
-    public var childForStatusBarStyle: String?
-    public var childForStatusBarHidden: String?
+    /// What it answers about the status bar, written in the same JSON object.
+    public var statusBarSettings = StatusBarSettings()
     public var properties: [String: JSONValue]?
     public var containerViews: [ContainerViewSpec]?
     /// Embedded children (custom containers).
@@ -43,30 +41,24 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
 
     // MARK: Page view controller
 
-    /// A page view controller's `transitionStyle` (default `pageCurl`); its pages are `viewControllers`.
-    public var transitionStyle: PageTransitionStyle?
+    /// What a page view controller is created with, written in the same JSON object; its pages
+    /// are `viewControllers`.
+    public var pageViewControllerSettings = PageViewControllerSettings()
     private var primaryBox: Box?
     private var secondaryBox: Box?
 
     // MARK: Presentation
 
-    public var modalPresentationStyle: ModalPresentationStyle?
-    public var definesPresentationContext: Bool?
-    public var isModalInPresentation: Bool?
-    /// What its `transitioningDelegate` answers when it is presented (rule 44).
-    public var transitioningDelegate: TransitioningDelegate?
+    /// How it is presented and what it decides for those it presents, written in the same JSON object.
+    public var presentationSettings = PresentationSettings()
 
     // MARK: Segues
 
-    /// The storyboard segues leaving this controller: show, present and unwind (rules 45–46).
-    public var segues: [SegueSpec]?
+    /// Its storyboard segues and unwind answers (rules 45–46), written in the same JSON object.
+    public var segueSettings = SegueSettings()
     /// When nested in `children`: embedded by the parent's embed segue of this identifier when
     /// the parent's view loads, as a storyboard container view does (rule 45).
     public var embedSegue: String?
-    /// Unwind actions it implements, with what `canPerformUnwindSegueAction` answers (rule 46).
-    public var unwindActions: [String: Bool]?
-    /// What its `allowedChildrenForUnwinding(from:)` returns, in search order (rule 46).
-    public var allowedChildrenForUnwinding: [String]?
     private var presentedBox: Box?
 
     /// What the controller's overrides and delegates answer (docs/uikit-rules-adaptivity.md),
@@ -94,28 +86,22 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
 
     public init(
         id: String, kind: ControllerKind? = nil, title: String? = nil, automaticallyForwardsAppearance: Bool? = nil,
-        preferredContentSize: Size? = nil, statusBarStyle: StatusBarStyle? = nil, statusBarHidden: Bool? = nil,
-        childForStatusBarStyle: String? = nil, childForStatusBarHidden: String? = nil,
+        preferredContentSize: Size? = nil, statusBarSettings: StatusBarSettings = StatusBarSettings(),
         properties: [String: JSONValue]? = nil, containerViews: [ContainerViewSpec]? = nil,
         children: [ControllerSpec]? = nil, containerView: String? = nil, frame: Rect? = nil,
         viewControllers: [ControllerSpec]? = nil, selectedIndex: Int? = nil,
         primary: ControllerSpec? = nil, secondary: ControllerSpec? = nil,
-        modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
-        isModalInPresentation: Bool? = nil, presented: ControllerSpec? = nil, childContentSizes: [String: Size]? = nil,
-        transitionStyle: PageTransitionStyle? = nil, overrides: [String: [RawCall]]? = nil,
-        transitioningDelegate: TransitioningDelegate? = nil, segues: [SegueSpec]? = nil, embedSegue: String? = nil,
-        unwindActions: [String: Bool]? = nil, allowedChildrenForUnwinding: [String]? = nil,
-        answers: ControllerAnswers = ControllerAnswers()
+        presentationSettings: PresentationSettings = PresentationSettings(), presented: ControllerSpec? = nil,
+        childContentSizes: [String: Size]? = nil, pageViewControllerSettings: PageViewControllerSettings = PageViewControllerSettings(),
+        overrides: [String: [RawCall]]? = nil,
+        segueSettings: SegueSettings = SegueSettings(), embedSegue: String? = nil, answers: ControllerAnswers = ControllerAnswers()
     ) {
         self.id = id
         self.kind = kind
         self.title = title
         self.automaticallyForwardsAppearance = automaticallyForwardsAppearance
         self.preferredContentSize = preferredContentSize
-        self.statusBarStyle = statusBarStyle
-        self.statusBarHidden = statusBarHidden
-        self.childForStatusBarStyle = childForStatusBarStyle
-        self.childForStatusBarHidden = childForStatusBarHidden
+        self.statusBarSettings = statusBarSettings
         self.properties = properties
         self.containerViews = containerViews
         self.children = children
@@ -125,45 +111,32 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         self.selectedIndex = selectedIndex
         self.primaryBox = primary.map(Box.init)
         self.secondaryBox = secondary.map(Box.init)
-        self.modalPresentationStyle = modalPresentationStyle
-        self.definesPresentationContext = definesPresentationContext
-        self.isModalInPresentation = isModalInPresentation
+        self.presentationSettings = presentationSettings
         self.presentedBox = presented.map(Box.init)
         self.childContentSizes = childContentSizes
-        self.transitionStyle = transitionStyle
+        self.pageViewControllerSettings = pageViewControllerSettings
         self.answers = answers
         self.overrides = overrides
-        self.transitioningDelegate = transitioningDelegate
-        self.segues = segues
+        self.segueSettings = segueSettings
         self.embedSegue = embedSegue
-        self.unwindActions = unwindActions
-        self.allowedChildrenForUnwinding = allowedChildrenForUnwinding
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, title, automaticallyForwardsAppearance, preferredContentSize, statusBarStyle, statusBarHidden
-        case childForStatusBarStyle, childForStatusBarHidden, properties, containerViews, children, containerView
-        case frame, viewControllers, selectedIndex, primary, secondary
-        case modalPresentationStyle, definesPresentationContext, isModalInPresentation, presented
-        case childContentSizes
-        case transitionStyle
-        case overrides
-        case transitioningDelegate
-        case segues, embedSegue, unwindActions, allowedChildrenForUnwinding
+        case id, kind, title, automaticallyForwardsAppearance, preferredContentSize, properties, containerViews, children
+        case containerView, frame, viewControllers, selectedIndex, primary, secondary, presented, childContentSizes
+        case overrides, embedSegue
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let settings = try decoder.settingsContainer()
         self.init(
             id: try container.decode(String.self, forKey: .id),
             kind: try container.decodeIfPresent(ControllerKind.self, forKey: .kind),
             title: try container.decodeIfPresent(String.self, forKey: .title),
             automaticallyForwardsAppearance: try container.decodeIfPresent(Bool.self, forKey: .automaticallyForwardsAppearance),
             preferredContentSize: try container.decodeIfPresent(Size.self, forKey: .preferredContentSize),
-            statusBarStyle: try container.decodeIfPresent(StatusBarStyle.self, forKey: .statusBarStyle),
-            statusBarHidden: try container.decodeIfPresent(Bool.self, forKey: .statusBarHidden),
-            childForStatusBarStyle: try container.decodeIfPresent(String.self, forKey: .childForStatusBarStyle),
-            childForStatusBarHidden: try container.decodeIfPresent(String.self, forKey: .childForStatusBarHidden),
+            statusBarSettings: try StatusBarSettings(from: settings),
             properties: try container.decodeIfPresent([String: JSONValue].self, forKey: .properties),
             containerViews: try container.decodeIfPresent([ContainerViewSpec].self, forKey: .containerViews),
             children: try container.decodeIfPresent([ControllerSpec].self, forKey: .children),
@@ -173,19 +146,14 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
             selectedIndex: try container.decodeIfPresent(Int.self, forKey: .selectedIndex),
             primary: try container.decodeIfPresent(ControllerSpec.self, forKey: .primary),
             secondary: try container.decodeIfPresent(ControllerSpec.self, forKey: .secondary),
-            modalPresentationStyle: try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .modalPresentationStyle),
-            definesPresentationContext: try container.decodeIfPresent(Bool.self, forKey: .definesPresentationContext),
-            isModalInPresentation: try container.decodeIfPresent(Bool.self, forKey: .isModalInPresentation),
+            presentationSettings: try PresentationSettings(from: settings),
             presented: try container.decodeIfPresent(ControllerSpec.self, forKey: .presented),
             childContentSizes: try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes),
-            transitionStyle: try container.decodeIfPresent(PageTransitionStyle.self, forKey: .transitionStyle),
+            pageViewControllerSettings: try PageViewControllerSettings(from: settings),
             overrides: try container.decodeIfPresent([String: [RawCall]].self, forKey: .overrides),
-            transitioningDelegate: try container.decodeIfPresent(TransitioningDelegate.self, forKey: .transitioningDelegate),
-            segues: try container.decodeIfPresent([SegueSpec].self, forKey: .segues),
+            segueSettings: try SegueSettings(from: settings),
             embedSegue: try container.decodeIfPresent(String.self, forKey: .embedSegue),
-            unwindActions: try container.decodeIfPresent([String: Bool].self, forKey: .unwindActions),
-            allowedChildrenForUnwinding: try container.decodeIfPresent([String].self, forKey: .allowedChildrenForUnwinding),
-            answers: try ControllerAnswers(from: decoder)
+            answers: try ControllerAnswers(from: settings)
         )
     }
 
@@ -196,10 +164,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         try container.encodeIfPresent(title, forKey: .title)
         try container.encodeIfPresent(automaticallyForwardsAppearance, forKey: .automaticallyForwardsAppearance)
         try container.encodeIfPresent(preferredContentSize, forKey: .preferredContentSize)
-        try container.encodeIfPresent(statusBarStyle, forKey: .statusBarStyle)
-        try container.encodeIfPresent(statusBarHidden, forKey: .statusBarHidden)
-        try container.encodeIfPresent(childForStatusBarStyle, forKey: .childForStatusBarStyle)
-        try container.encodeIfPresent(childForStatusBarHidden, forKey: .childForStatusBarHidden)
+        try statusBarSettings.encode(to: encoder)
         try container.encodeIfPresent(properties, forKey: .properties)
         try container.encodeIfPresent(containerViews, forKey: .containerViews)
         try container.encodeIfPresent(children, forKey: .children)
@@ -209,19 +174,14 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
-        try container.encodeIfPresent(modalPresentationStyle, forKey: .modalPresentationStyle)
-        try container.encodeIfPresent(definesPresentationContext, forKey: .definesPresentationContext)
-        try container.encodeIfPresent(isModalInPresentation, forKey: .isModalInPresentation)
+        try presentationSettings.encode(to: encoder)
         try container.encodeIfPresent(presented, forKey: .presented)
         try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)
-        try container.encodeIfPresent(transitionStyle, forKey: .transitionStyle)
+        try pageViewControllerSettings.encode(to: encoder)
         try answers.encode(to: encoder)
         try container.encodeIfPresent(overrides, forKey: .overrides)
-        try container.encodeIfPresent(transitioningDelegate, forKey: .transitioningDelegate)
-        try container.encodeIfPresent(segues, forKey: .segues)
+        try segueSettings.encode(to: encoder)
         try container.encodeIfPresent(embedSegue, forKey: .embedSegue)
-        try container.encodeIfPresent(unwindActions, forKey: .unwindActions)
-        try container.encodeIfPresent(allowedChildrenForUnwinding, forKey: .allowedChildrenForUnwinding)
     }
 
     /// Holds a nested spec so the struct can contain itself.

@@ -9,7 +9,7 @@ extension ContainmentTree {
     /// Checks a controller's segues (`field`: their path) and its children's embed segues.
     static func validateSegues(_ spec: ControllerSpec, path: String) throws(ContainmentError) {
         var identifiers: Set<String> = []
-        let segues = spec.segues ?? []
+        let segues = spec.segueSettings.segues ?? []
         guard segues.count <= maxSegues else {
             throw .invalidArgument(field: path + "segues", "a controller declares at most \(maxSegues) segues; \(segues.count) given")
         }
@@ -57,7 +57,7 @@ extension ContainmentTree {
 
     /// The segues a spec's node keeps: its own, then an embed segue per child that names one.
     static func segues(of spec: ControllerSpec) -> [SegueSpec] {
-        (spec.segues ?? [])
+        (spec.segueSettings.segues ?? [])
             + (spec.children ?? []).compactMap { child in
                 child.embedSegue.map { SegueSpec(identifier: $0, kind: .embed, destination: child.id, containerView: child.containerView) }
             }
@@ -71,7 +71,7 @@ extension ContainmentTree {
         let identifier = try args.id("identifier")
         // The object that initiated the segue, handed to `prepare` as is: an id, or null.
         let sender = args.values["sender"] == nil ? nil : try args.optionalID("sender")
-        guard let segue = controllers[existing: controller].segues.first(where: { $0.identifier == identifier }), segue.kind != .embed
+        guard let segue = (controllers[existing: controller].segueSettings.segues ?? []).first(where: { $0.identifier == identifier }), segue.kind != .embed
         else {
             throw .invalidArgumentException(
                 code: "no_segue", "Receiver (\(ContainmentError.describe(controller))) has no segue with identifier '\(identifier)'")
@@ -136,7 +136,7 @@ extension ContainmentTree {
     /// child is free prepares (`prepare(for:sender:)` on the controller) and embeds it, as a
     /// storyboard's container view does.
     func performEmbedSegues(of controller: String) {
-        for segue in controllers[existing: controller].segues where segue.kind == .embed {
+        for segue in controllers[existing: controller].segueSettings.segues ?? [] where segue.kind == .embed {
             guard let child = segue.destination, let node = controllers[child], node.parent == nil, node.presentation == nil else {
                 continue
             }

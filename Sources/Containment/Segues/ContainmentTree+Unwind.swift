@@ -58,7 +58,7 @@ extension ContainmentTree {
     private func allowedChildrenForUnwinding(of controller: String, excluding containing: String?, source: String) -> [String] {
         guard let node = controllers[controller] else { return [] }
         let children = childIDs(of: node)
-        let declared = node.allowedChildrenForUnwinding
+        let declared = node.segueSettings.allowedChildrenForUnwinding
         guard !children.isEmpty || declared != nil else { return [] }
         let allowed = declared.map { ids in ids.filter { children.contains($0) } } ?? children.filter { $0 != containing }
         emit(controller, "allowedChildrenForUnwinding", ["source": .string(source), "result": .array(allowed.map { .string($0) })])
@@ -68,7 +68,7 @@ extension ContainmentTree {
     /// `canPerformUnwindSegueAction(_:from:sender:)`: true when the controller implements the
     /// action and answers yes.
     private func canPerformUnwind(_ controller: String, action: String, source: String) -> Bool {
-        let answer = controllers[controller]?.unwindActions[action] ?? false
+        let answer = controllers[controller]?.segueSettings.unwindActions?[action] ?? false
         emit(controller, "canPerformUnwindSegueAction", ["action": .string(action), "from": .string(source), "result": .bool(answer)])
         return answer
     }

@@ -14,10 +14,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     public var isMovingFromParent: Bool
     public var automaticallyForwardsAppearance: Bool
     public var preferredContentSize: Size
-    public var statusBarStyle: StatusBarStyle
-    public var statusBarHidden: Bool
-    public var childForStatusBarStyle: String?
-    public var childForStatusBarHidden: String?
+    /// What it answers about the status bar, in the same JSON object (every field shown).
+    public var statusBarSettings: StatusBarSettings
     public var properties: [String: JSONValue]
     /// Navigation and tab bar controllers: the stack (bottom to top) or the tabs. It
     /// changes at once; `children` follows when a push or pop animation completes.
@@ -37,14 +35,14 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
 
     // MARK: Page view controller
 
-    /// Page view controllers: `transitionStyle` (their current pages are `viewControllers`).
-    public var transitionStyle: PageTransitionStyle?
+    /// Page view controllers: what they were created with, in the same JSON object (their
+    /// current pages are `viewControllers`).
+    public var pageViewControllerSettings = PageViewControllerSettings()
 
     // MARK: Presentation
 
-    public var modalPresentationStyle: ModalPresentationStyle = .automatic
-    public var definesPresentationContext = false
-    public var isModalInPresentation = false
+    /// In the same JSON object, UIKit's defaults shown (`PresentationSettings.resolved`).
+    public var presentationSettings = PresentationSettings().resolved
     /// What this controller or its nearest ancestor presents.
     public var presentedViewController: String?
     /// Who presents this controller or its nearest presented ancestor.
@@ -67,22 +65,18 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
 
     /// What the controller's overrides do (rule 40); nil when it declares none.
     public var overrides: [String: [RawCall]]?
-    /// What its transitioning delegate answers (rule 44); nil without one.
-    public var transitioningDelegate: TransitioningDelegate?
-    /// Its segues, unwind actions and `allowedChildrenForUnwinding(from:)` (rules 45–46);
-    /// nil when it declares none.
-    public var segues: [SegueSpec]?
-    public var unwindActions: [String: Bool]?
-    public var allowedChildrenForUnwinding: [String]?
+    /// Its segues, unwind actions and `allowedChildrenForUnwinding(from:)` (rules 45–46), in
+    /// the same JSON object; empty lists left out.
+    public var segueSettings = SegueSettings()
 
     public init(
         id: String, kind: ControllerKind, title: String?, parent: String?, children: [String], isViewLoaded: Bool,
         view: ViewSnapshot?, containerViews: [String], appearance: AppearanceState, isMovingToParent: Bool,
         isMovingFromParent: Bool, automaticallyForwardsAppearance: Bool, preferredContentSize: Size,
-        statusBarStyle: StatusBarStyle, statusBarHidden: Bool, childForStatusBarStyle: String?,
-        childForStatusBarHidden: String?, properties: [String: JSONValue], viewControllers: [String]? = nil,
+        statusBarSettings: StatusBarSettings, properties: [String: JSONValue], viewControllers: [String]? = nil,
         selectedIndex: Int? = nil, primary: String? = nil, secondary: String? = nil, isCollapsed: Bool? = nil,
-        isPrimaryHidden: Bool? = nil, childContentSizes: [String: Size]? = nil, transitionStyle: PageTransitionStyle? = nil
+        isPrimaryHidden: Bool? = nil, childContentSizes: [String: Size]? = nil,
+        pageViewControllerSettings: PageViewControllerSettings = PageViewControllerSettings()
     ) {
         self.id = id
         self.kind = kind
@@ -97,10 +91,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         self.isMovingFromParent = isMovingFromParent
         self.automaticallyForwardsAppearance = automaticallyForwardsAppearance
         self.preferredContentSize = preferredContentSize
-        self.statusBarStyle = statusBarStyle
-        self.statusBarHidden = statusBarHidden
-        self.childForStatusBarStyle = childForStatusBarStyle
-        self.childForStatusBarHidden = childForStatusBarHidden
+        self.statusBarSettings = statusBarSettings
         self.properties = properties
         self.viewControllers = viewControllers
         self.selectedIndex = selectedIndex
@@ -109,26 +100,20 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         self.isCollapsed = isCollapsed
         self.isPrimaryHidden = isPrimaryHidden
         self.childContentSizes = childContentSizes
-        self.transitionStyle = transitionStyle
+        self.pageViewControllerSettings = pageViewControllerSettings
     }
 
     enum CodingKeys: String, CodingKey {
         case id, kind, title, parent, children, isViewLoaded, view, containerViews, appearance, isMovingToParent
-        case isMovingFromParent, automaticallyForwardsAppearance, preferredContentSize, statusBarStyle
-        case statusBarHidden, childForStatusBarStyle, childForStatusBarHidden, properties, viewControllers, selectedIndex
-        case primary, secondary, isCollapsed, isPrimaryHidden
-        case modalPresentationStyle, definesPresentationContext, isModalInPresentation, presentedViewController
-        case presentingViewController, isBeingPresented, isBeingDismissed
-        case childContentSizes
-        case transitionStyle
-        case presentationStyle, overrideTraitCollection, traitCollection
-        case overrides
-        case transitioningDelegate
-        case segues, unwindActions, allowedChildrenForUnwinding
+        case isMovingFromParent, automaticallyForwardsAppearance, preferredContentSize, properties, viewControllers
+        case selectedIndex, primary, secondary, isCollapsed, isPrimaryHidden, presentedViewController
+        case presentingViewController, isBeingPresented, isBeingDismissed, childContentSizes
+        case presentationStyle, overrideTraitCollection, traitCollection, overrides
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let settings = try decoder.settingsContainer()
         self.init(
             id: try container.decode(String.self, forKey: .id), kind: try container.decode(ControllerKind.self, forKey: .kind),
             title: try container.decodeIfPresent(String.self, forKey: .title),
@@ -142,10 +127,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
             isMovingFromParent: try container.decode(Bool.self, forKey: .isMovingFromParent),
             automaticallyForwardsAppearance: try container.decode(Bool.self, forKey: .automaticallyForwardsAppearance),
             preferredContentSize: try container.decode(Size.self, forKey: .preferredContentSize),
-            statusBarStyle: try container.decode(StatusBarStyle.self, forKey: .statusBarStyle),
-            statusBarHidden: try container.decode(Bool.self, forKey: .statusBarHidden),
-            childForStatusBarStyle: try container.decodeIfPresent(String.self, forKey: .childForStatusBarStyle),
-            childForStatusBarHidden: try container.decodeIfPresent(String.self, forKey: .childForStatusBarHidden),
+            statusBarSettings: try StatusBarSettings(from: settings),
             properties: try container.decode([String: JSONValue].self, forKey: .properties),
             viewControllers: try container.decodeIfPresent([String].self, forKey: .viewControllers),
             selectedIndex: try container.decodeIfPresent(Int.self, forKey: .selectedIndex),
@@ -154,23 +136,18 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
             isCollapsed: try container.decodeIfPresent(Bool.self, forKey: .isCollapsed),
             isPrimaryHidden: try container.decodeIfPresent(Bool.self, forKey: .isPrimaryHidden),
             childContentSizes: try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes),
-            transitionStyle: try container.decodeIfPresent(PageTransitionStyle.self, forKey: .transitionStyle))
-        modalPresentationStyle = try container.decode(ModalPresentationStyle.self, forKey: .modalPresentationStyle)
-        definesPresentationContext = try container.decode(Bool.self, forKey: .definesPresentationContext)
-        isModalInPresentation = try container.decode(Bool.self, forKey: .isModalInPresentation)
+            pageViewControllerSettings: try PageViewControllerSettings(from: settings))
+        presentationSettings = try PresentationSettings(from: settings)
         presentedViewController = try container.decodeIfPresent(String.self, forKey: .presentedViewController)
         presentingViewController = try container.decodeIfPresent(String.self, forKey: .presentingViewController)
         isBeingPresented = try container.decode(Bool.self, forKey: .isBeingPresented)
         isBeingDismissed = try container.decode(Bool.self, forKey: .isBeingDismissed)
         presentationStyle = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .presentationStyle)
-        answers = try ControllerAnswers(from: decoder)
+        answers = try ControllerAnswers(from: settings)
         overrideTraitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .overrideTraitCollection)
         traitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .traitCollection)
         overrides = try container.decodeIfPresent([String: [RawCall]].self, forKey: .overrides)
-        transitioningDelegate = try container.decodeIfPresent(TransitioningDelegate.self, forKey: .transitioningDelegate)
-        segues = try container.decodeIfPresent([SegueSpec].self, forKey: .segues)
-        unwindActions = try container.decodeIfPresent([String: Bool].self, forKey: .unwindActions)
-        allowedChildrenForUnwinding = try container.decodeIfPresent([String].self, forKey: .allowedChildrenForUnwinding)
+        segueSettings = try SegueSettings(from: settings)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -189,10 +166,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encode(isMovingFromParent, forKey: .isMovingFromParent)
         try container.encode(automaticallyForwardsAppearance, forKey: .automaticallyForwardsAppearance)
         try container.encode(preferredContentSize, forKey: .preferredContentSize)
-        try container.encode(statusBarStyle, forKey: .statusBarStyle)
-        try container.encode(statusBarHidden, forKey: .statusBarHidden)
-        try container.encode(childForStatusBarStyle, forKey: .childForStatusBarStyle)
-        try container.encode(childForStatusBarHidden, forKey: .childForStatusBarHidden)
+        try statusBarSettings.encodeShowingNulls(to: encoder)
         try container.encode(properties, forKey: .properties)
         try container.encodeIfPresent(viewControllers, forKey: .viewControllers)
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
@@ -200,23 +174,18 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encodeIfPresent(secondary, forKey: .secondary)
         try container.encodeIfPresent(isCollapsed, forKey: .isCollapsed)
         try container.encodeIfPresent(isPrimaryHidden, forKey: .isPrimaryHidden)
-        try container.encode(modalPresentationStyle, forKey: .modalPresentationStyle)
-        try container.encode(definesPresentationContext, forKey: .definesPresentationContext)
-        try container.encode(isModalInPresentation, forKey: .isModalInPresentation)
+        try presentationSettings.encode(to: encoder)
         try container.encode(presentedViewController, forKey: .presentedViewController)
         try container.encode(presentingViewController, forKey: .presentingViewController)
         try container.encode(isBeingPresented, forKey: .isBeingPresented)
         try container.encode(isBeingDismissed, forKey: .isBeingDismissed)
         try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)
-        try container.encodeIfPresent(transitionStyle, forKey: .transitionStyle)
+        try pageViewControllerSettings.encode(to: encoder)
         try container.encodeIfPresent(presentationStyle, forKey: .presentationStyle)
         try answers.encode(to: encoder)
         try container.encodeIfPresent(overrideTraitCollection, forKey: .overrideTraitCollection)
         try container.encodeIfPresent(traitCollection, forKey: .traitCollection)
         try container.encodeIfPresent(overrides, forKey: .overrides)
-        try container.encodeIfPresent(transitioningDelegate, forKey: .transitioningDelegate)
-        try container.encodeIfPresent(segues, forKey: .segues)
-        try container.encodeIfPresent(unwindActions, forKey: .unwindActions)
-        try container.encodeIfPresent(allowedChildrenForUnwinding, forKey: .allowedChildrenForUnwinding)
+        try segueSettings.encode(to: encoder)
     }
 }

@@ -90,27 +90,59 @@ public struct TreeState: Codable, Sendable {
         var extras: ExtrasRecord?
     }
 
+    /// A controller's extras: its settings groups and its own fields, all in one JSON object.
     struct ExtrasRecord: Codable, Sendable {
+        var own: OwnExtrasRecord
+        /// With UIKit's defaults shown (`resolved`), as states written before the groups had them.
+        var statusBarSettings: StatusBarSettings
+        var presentationSettings: PresentationSettings
+        /// Empty lists left out (`resolved`).
+        var segueSettings: SegueSettings
+        var pageViewControllerSettings: PageViewControllerSettings
+
+        init(from decoder: any Decoder) throws {
+            own = try OwnExtrasRecord(from: decoder)
+            let settings = try decoder.settingsContainer()
+            statusBarSettings = try StatusBarSettings(from: settings)
+            presentationSettings = try PresentationSettings(from: settings)
+            segueSettings = try SegueSettings(from: settings)
+            pageViewControllerSettings = try PageViewControllerSettings(from: settings)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try own.encode(to: encoder)
+            try statusBarSettings.encode(to: encoder)
+            try presentationSettings.encode(to: encoder)
+            try segueSettings.encode(to: encoder)
+            try pageViewControllerSettings.encode(to: encoder)
+        }
+
+        init(
+            own: OwnExtrasRecord, statusBarSettings: StatusBarSettings, presentationSettings: PresentationSettings,
+            segueSettings: SegueSettings, pageViewControllerSettings: PageViewControllerSettings
+        ) {
+            self.own = own
+            self.statusBarSettings = statusBarSettings.resolved
+            self.presentationSettings = presentationSettings.resolved
+            self.segueSettings = segueSettings.resolved
+            self.pageViewControllerSettings = pageViewControllerSettings
+        }
+    }
+
+    /// The fields of a controller's extras that belong to no settings group.
+    struct OwnExtrasRecord: Codable, Sendable {
         var title: String?
         var containerViews: [ContainerViewSpec]
         var preferredContentSize: Size
-        var statusBarStyle: StatusBarStyle
-        var statusBarHidden: Bool
-        var childForStatusBarStyle: String?
-        var childForStatusBarHidden: String?
         var properties: [String: JSONValue]
         /// A navigation stack, a tab bar's tabs or a page view controller's pages.
         var stack: [String]?
         var selectedIndex: Int?
         var interactivePop: InteractivePop?
         var split: SplitState?
-        var modalPresentationStyle: ModalPresentationStyle
-        var definesPresentationContext: Bool
-        var isModalInPresentation: Bool
         var presentedViewController: String?
         var presentation: PresentationRecord?
         var childContentSizes: [String: Size]
-        var transitionStyle: PageTransitionStyle?
         var pageSwipe: PageSwipe?
         /// Absent when nothing is declared (and in states written before answers existed).
         var answers: ControllerAnswers?
@@ -120,11 +152,6 @@ public struct TreeState: Codable, Sendable {
         var overrides: [String: [RawCall]]?
         /// Nil when none await (rule 42).
         var pagesAwaitingAppearance: [String]?
-        var transitioningDelegate: TransitioningDelegate?
-        /// Nil when empty (rules 45–46).
-        var segues: [SegueSpec]?
-        var unwindActions: [String: Bool]?
-        var allowedChildrenForUnwinding: [String]?
     }
 
     struct PresentationRecord: Codable, Sendable {

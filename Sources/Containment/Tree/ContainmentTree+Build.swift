@@ -127,7 +127,7 @@ extension ContainmentTree {
         try spec.answers.validate(kind: kind, path: path)
         try Self.validateChildContentSizes(spec.childContentSizes, field: path + "childContentSizes")
         try Self.validateOverrides(spec.overrides?.mapValues { $0 as [RawCall]? }, field: path + "overrides")
-        try Self.validate(spec.transitioningDelegate, field: path + "transitioningDelegate")
+        try spec.presentationSettings.validate(path: path)
         try Self.validateSegues(spec, path: path)
         if let index = spec.selectedIndex {
             guard kind == .tabBarController else {
@@ -149,41 +149,30 @@ extension ContainmentTree {
         node.automaticallyForwardsAppearance = spec.automaticallyForwardsAppearance ?? true
         let properties = (spec.properties ?? [:]).filter { $0.value != .null }
         let containerViews = (spec.containerViews ?? []) + decorativeViews(for: spec)
-        if spec.modalPresentationStyle != nil || spec.definesPresentationContext != nil || spec.isModalInPresentation != nil
-            || spec.transitioningDelegate != nil
-        {
-            node.modalPresentationStyle = spec.modalPresentationStyle ?? .automatic
-            node.definesPresentationContext = spec.definesPresentationContext ?? false
-            node.isModalInPresentation = spec.isModalInPresentation ?? false
-            node.transitioningDelegate = spec.transitioningDelegate
-        }
+        if !spec.presentationSettings.isEmpty { node.presentationSettings = spec.presentationSettings }
+        var segueSettings = spec.segueSettings
+        segueSettings.segues = Self.segues(of: spec)
         // Plain controllers, the bulk of big trees, get no extras at all.
         guard
-            spec.title != nil || spec.preferredContentSize != nil || spec.statusBarStyle != nil
-                || spec.statusBarHidden != nil || spec.childForStatusBarStyle != nil || spec.childForStatusBarHidden != nil
-                || !properties.isEmpty || !containerViews.isEmpty || node.kind != .viewController
+            spec.title != nil || spec.preferredContentSize != nil || !spec.statusBarSettings.isEmpty || !properties.isEmpty || !containerViews.isEmpty
+                || node.kind != .viewController
                 || spec.childContentSizes?.isEmpty == false || !spec.answers.isEmpty || spec.overrides?.isEmpty == false
-                || !Self.segues(of: spec).isEmpty || spec.unwindActions?.isEmpty == false || spec.allowedChildrenForUnwinding != nil
+                || !segueSettings.isEmpty
         else { return node }
         node.answers = spec.answers
         node.title = spec.title
         node.preferredContentSize = spec.preferredContentSize ?? Size(width: 0, height: 0)
-        node.statusBarStyle = spec.statusBarStyle ?? .default
-        node.statusBarHidden = spec.statusBarHidden ?? false
-        node.childForStatusBarStyle = spec.childForStatusBarStyle
-        node.childForStatusBarHidden = spec.childForStatusBarHidden
+        node.statusBarSettings = spec.statusBarSettings
         node.properties = properties
         node.containerViews = containerViews
         node.childContentSizes = spec.childContentSizes ?? [:]
         node.overrides = spec.overrides ?? [:]
-        node.segues = Self.segues(of: spec)
-        node.unwindActions = spec.unwindActions ?? [:]
-        node.allowedChildrenForUnwinding = spec.allowedChildrenForUnwinding
+        node.segueSettings = segueSettings
         switch node.kind {
         case .navigationController, .tabBarController: node.stack = []
         case .pageViewController:
             node.stack = []
-            node.transitionStyle = spec.transitionStyle ?? .pageCurl
+            node.pageViewControllerSettings = spec.pageViewControllerSettings.resolved
             // UIPageViewController drives its pages' appearance itself (rule 24).
             node.automaticallyForwardsAppearance = spec.automaticallyForwardsAppearance ?? false
         case .splitViewController: node.split = SplitState(isCollapsed: sizeClass == .compact)

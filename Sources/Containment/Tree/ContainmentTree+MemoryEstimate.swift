@@ -29,10 +29,10 @@ extension ContainmentTree {
                     if let args = call.args { bytes += JSONValue.estimatedBytes(ofObject: args) }
                 }
             }
-            for segue in extras.segues {
+            for segue in extras.segueSettings.segues ?? [] {
                 bytes += 96 + segue.identifier.utf8.count + (segue.destination?.utf8.count ?? 0) + (segue.action?.utf8.count ?? 0)
             }
-            for action in extras.unwindActions.keys { bytes += action.utf8.count + 48 }
+            for action in (extras.segueSettings.unwindActions ?? [:]).keys { bytes += action.utf8.count + 48 }
         }
         return bytes
     }

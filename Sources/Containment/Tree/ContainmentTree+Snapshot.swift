@@ -54,20 +54,17 @@ extension ContainmentTree {
             isViewLoaded: node.isViewLoaded, view: view, containerViews: node.containerViews.map(\.id),
             appearance: node.appearance, isMovingToParent: node.isMovingToParent, isMovingFromParent: node.isMovingFromParent,
             automaticallyForwardsAppearance: node.automaticallyForwardsAppearance,
-            preferredContentSize: node.preferredContentSize, statusBarStyle: node.statusBarStyle,
-            statusBarHidden: node.statusBarHidden, childForStatusBarStyle: node.childForStatusBarStyle,
-            childForStatusBarHidden: node.childForStatusBarHidden, properties: node.properties,
+            preferredContentSize: node.preferredContentSize, statusBarSettings: node.statusBarSettings.resolved,
+            properties: node.properties,
             viewControllers: node.stack, selectedIndex: node.selectedIndex, primary: node.split?.primary,
             secondary: node.split?.secondary, isCollapsed: node.split?.isCollapsed, isPrimaryHidden: node.split?.isPrimaryHidden,
-            childContentSizes: node.childContentSizes.isEmpty ? nil : node.childContentSizes, transitionStyle: node.transitionStyle)
+            childContentSizes: node.childContentSizes.isEmpty ? nil : node.childContentSizes,
+            pageViewControllerSettings: node.pageViewControllerSettings)
         if node.hasExtras {
             snapshot.answers = node.answers
             snapshot.overrideTraitCollection = node.overrideTraitCollection
             if !node.overrides.isEmpty { snapshot.overrides = node.overrides }
-            snapshot.transitioningDelegate = node.transitioningDelegate
-            if !node.segues.isEmpty { snapshot.segues = node.segues }
-            if !node.unwindActions.isEmpty { snapshot.unwindActions = node.unwindActions }
-            snapshot.allowedChildrenForUnwinding = node.allowedChildrenForUnwinding
+            snapshot.segueSettings = node.segueSettings.resolved
         }
         return snapshot
     }
@@ -121,7 +118,7 @@ extension ContainmentTree {
         if let title = node.title { line += ", title: \(title)" }
         if node.kind == .navigationController, let stack = node.stack { line += ", stack: [\(stack.joined(separator: ", "))]" }
         if let index = node.selectedIndex { line += ", selectedIndex: \(index)" }
-        if let style = node.transitionStyle { line += ", pages: [\((node.stack ?? []).joined(separator: ", "))], \(style.rawValue)" }
+        if let style = node.pageViewControllerSettings.transitionStyle { line += ", pages: [\((node.stack ?? []).joined(separator: ", "))], \(style.rawValue)" }
         if let split = node.split {
             line += ", collapsed: \(split.isCollapsed)"
             if split.isPrimaryHidden { line += ", primary hidden" }

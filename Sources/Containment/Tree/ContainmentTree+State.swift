@@ -82,7 +82,7 @@ extension ContainmentTree {
         nextBatch = state.nextBatch
         now = state.time
         clockWork = state.clockWork ?? ClockWork()
-        hasOverrides = state.controllers.contains { $0.extras?.overrides != nil }
+        hasOverrides = state.controllers.contains { $0.extras?.own.overrides != nil }
     }
 
     /// Restored links must form trees, as the calls that form links guarantee: a state with a
@@ -173,27 +173,23 @@ extension ContainmentTree {
     }
 
     private static func record(of extras: ControllerExtras) -> TreeState.ExtrasRecord {
-        TreeState.ExtrasRecord(
+        let own = TreeState.OwnExtrasRecord(
             title: extras.title, containerViews: extras.containerViews, preferredContentSize: extras.preferredContentSize,
-            statusBarStyle: extras.statusBarStyle, statusBarHidden: extras.statusBarHidden,
-            childForStatusBarStyle: extras.childForStatusBarStyle, childForStatusBarHidden: extras.childForStatusBarHidden,
             properties: extras.properties, stack: extras.stack, selectedIndex: extras.selectedIndex,
-            interactivePop: extras.interactivePop, split: extras.split, modalPresentationStyle: extras.modalPresentationStyle,
-            definesPresentationContext: extras.definesPresentationContext, isModalInPresentation: extras.isModalInPresentation,
-            presentedViewController: extras.presentedViewController,
+            interactivePop: extras.interactivePop, split: extras.split, presentedViewController: extras.presentedViewController,
             presentation: extras.presentation.map {
                 TreeState.PresentationRecord(
                     presenter: $0.presenter, style: $0.style, phase: $0.phase, coveredSuperview: $0.coveredPlace?.superview,
                     coveredIndex: $0.coveredPlace?.index, requestedStyle: $0.requestedStyle,
                     removesPresentersView: $0.removesPresentersView ? true : nil)
             },
-            childContentSizes: extras.childContentSizes, transitionStyle: extras.transitionStyle, pageSwipe: extras.pageSwipe,
+            childContentSizes: extras.childContentSizes, pageSwipe: extras.pageSwipe,
             answers: extras.answers.isEmpty ? nil : extras.answers, overrideTraitCollection: extras.overrideTraitCollection,
             toldSizeClass: extras.toldSizeClass, overrides: extras.overrides.isEmpty ? nil : extras.overrides,
-            pagesAwaitingAppearance: extras.pagesAwaitingAppearance.isEmpty ? nil : extras.pagesAwaitingAppearance,
-            transitioningDelegate: extras.transitioningDelegate, segues: extras.segues.isEmpty ? nil : extras.segues,
-            unwindActions: extras.unwindActions.isEmpty ? nil : extras.unwindActions,
-            allowedChildrenForUnwinding: extras.allowedChildrenForUnwinding)
+            pagesAwaitingAppearance: extras.pagesAwaitingAppearance.isEmpty ? nil : extras.pagesAwaitingAppearance)
+        return TreeState.ExtrasRecord(
+            own: own, statusBarSettings: extras.statusBarSettings, presentationSettings: extras.presentationSettings,
+            segueSettings: extras.segueSettings, pageViewControllerSettings: extras.pageViewControllerSettings)
     }
 
     private static func node(from record: TreeState.ControllerRecord) -> ControllerNode {
@@ -205,15 +201,13 @@ extension ContainmentTree {
         node.isMovingFromParent = record.isMovingFromParent
         node.needsLayout = record.needsLayout
         node.automaticallyForwardsAppearance = record.automaticallyForwardsAppearance
-        if let extras = record.extras {
+        if let record = record.extras {
+            let extras = record.own
             node.extras = ControllerExtras(
                 title: extras.title, containerViews: extras.containerViews, preferredContentSize: extras.preferredContentSize,
-                statusBarStyle: extras.statusBarStyle, statusBarHidden: extras.statusBarHidden,
-                childForStatusBarStyle: extras.childForStatusBarStyle, childForStatusBarHidden: extras.childForStatusBarHidden,
-                properties: extras.properties, stack: extras.stack, selectedIndex: extras.selectedIndex,
-                interactivePop: extras.interactivePop, split: extras.split,
-                modalPresentationStyle: extras.modalPresentationStyle, definesPresentationContext: extras.definesPresentationContext,
-                isModalInPresentation: extras.isModalInPresentation, presentedViewController: extras.presentedViewController,
+                statusBarSettings: record.statusBarSettings, properties: extras.properties, stack: extras.stack,
+                selectedIndex: extras.selectedIndex, interactivePop: extras.interactivePop, split: extras.split,
+                presentationSettings: record.presentationSettings, presentedViewController: extras.presentedViewController,
                 presentation: extras.presentation.map { presentation in
                     Presentation(
                         presenter: presentation.presenter, style: presentation.style, phase: presentation.phase,
@@ -221,13 +215,11 @@ extension ContainmentTree {
                         coveredPlace: presentation.coveredSuperview.map { ($0, presentation.coveredIndex ?? 0) },
                         removesPresentersView: presentation.removesPresentersView ?? false)
                 },
-                transitioningDelegate: extras.transitioningDelegate,
-                childContentSizes: extras.childContentSizes, transitionStyle: extras.transitionStyle, pageSwipe: extras.pageSwipe,
+                childContentSizes: extras.childContentSizes, pageViewControllerSettings: record.pageViewControllerSettings,
+                pageSwipe: extras.pageSwipe,
                 pagesAwaitingAppearance: extras.pagesAwaitingAppearance ?? [], answers: extras.answers ?? ControllerAnswers(),
                 overrideTraitCollection: extras.overrideTraitCollection, toldSizeClass: extras.toldSizeClass,
-                segues: extras.segues ?? [], unwindActions: extras.unwindActions ?? [:],
-                allowedChildrenForUnwinding: extras.allowedChildrenForUnwinding,
-                overrides: extras.overrides ?? [:])
+                segueSettings: record.segueSettings, overrides: extras.overrides ?? [:])
         }
         // After the extras: a transition driver keeps its id there.
         node.appearanceDriver =

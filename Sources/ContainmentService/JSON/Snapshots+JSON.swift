@@ -122,7 +122,7 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("adaptivePresentationStyle")
             writer.string(style.rawValue)
         }
-        if let allowedChildrenForUnwinding {
+        if let allowedChildrenForUnwinding = segueSettings.allowedChildrenForUnwinding {
             writer.key("allowedChildrenForUnwinding")
             writer.stringArray(allowedChildrenForUnwinding)
         }
@@ -143,9 +143,9 @@ extension ControllerSnapshot: JSONWritable {
             writer.string(child)
         }
         writer.key("childForStatusBarHidden")
-        writer.optionalString(childForStatusBarHidden)
+        writer.optionalString(statusBarSettings.childForStatusBarHidden)
         writer.key("childForStatusBarStyle")
-        writer.optionalString(childForStatusBarStyle)
+        writer.optionalString(statusBarSettings.childForStatusBarStyle)
         writer.key("children")
         writer.stringArray(children)
         if let collapseSecondary = answers.collapseSecondary {
@@ -155,7 +155,7 @@ extension ControllerSnapshot: JSONWritable {
         writer.key("containerViews")
         writer.stringArray(containerViews)
         writer.key("definesPresentationContext")
-        writer.bool(definesPresentationContext)
+        writer.bool(presentationSettings.definesPresentationContext ?? false)
         if let mode = answers.displayModeForExpanding {
             writer.key("displayModeForExpanding")
             writer.string(mode.rawValue)
@@ -171,7 +171,7 @@ extension ControllerSnapshot: JSONWritable {
             writer.bool(isCollapsed)
         }
         writer.key("isModalInPresentation")
-        writer.bool(isModalInPresentation)
+        writer.bool(presentationSettings.isModalInPresentation ?? false)
         writer.key("isMovingFromParent")
         writer.bool(isMovingFromParent)
         writer.key("isMovingToParent")
@@ -189,7 +189,7 @@ extension ControllerSnapshot: JSONWritable {
             writer.bool(captures)
         }
         writer.key("modalPresentationStyle")
-        writer.string(modalPresentationStyle.rawValue)
+        writer.string((presentationSettings.modalPresentationStyle ?? .automatic).rawValue)
         if let overrideTraitCollection {
             writer.key("overrideTraitCollection")
             overrideTraitCollection.writeJSON(to: &writer)
@@ -228,7 +228,7 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("secondary")
             writer.string(secondary)
         }
-        if let segues {
+        if let segues = segueSettings.segues {
             writer.key("segues")
             segues.writeJSON(to: &writer)
         }
@@ -245,9 +245,9 @@ extension ControllerSnapshot: JSONWritable {
             writer.bool(shouldSelect)
         }
         writer.key("statusBarHidden")
-        writer.bool(statusBarHidden)
+        writer.bool(statusBarSettings.statusBarHidden ?? false)
         writer.key("statusBarStyle")
-        writer.string(statusBarStyle.rawValue)
+        writer.string((statusBarSettings.statusBarStyle ?? .default).rawValue)
         if let style = answers.style {
             writer.key("style")
             writer.string(style.rawValue)
@@ -266,15 +266,15 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("traitOverrides")
             traitOverrides.writeJSON(to: &writer)
         }
-        if let transitionStyle {
+        if let transitionStyle = pageViewControllerSettings.transitionStyle {
             writer.key("transitionStyle")
             writer.string(transitionStyle.rawValue)
         }
-        if let transitioningDelegate {
+        if let transitioningDelegate = presentationSettings.transitioningDelegate {
             writer.key("transitioningDelegate")
             transitioningDelegate.writeJSON(to: &writer)
         }
-        if let unwindActions {
+        if let unwindActions = segueSettings.unwindActions {
             writer.key("unwindActions")
             writer.beginObject()
             for index in JSONWriter.sortedIndices(unwindActions) {

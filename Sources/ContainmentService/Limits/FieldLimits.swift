@@ -38,8 +38,8 @@ enum FieldLimits {
         }
         try check(childContentSizes: spec.childContentSizes, field: field)
         try checkCallbacksAndSegues(
-            overrides: spec.overrides?.mapValues { Optional($0) }, segues: spec.segues, embedSegue: spec.embedSegue,
-            unwindActions: spec.unwindActions, allowedChildren: spec.allowedChildrenForUnwinding, field: field)
+            overrides: spec.overrides?.mapValues { Optional($0) }, segueSettings: spec.segueSettings, embedSegue: spec.embedSegue,
+            field: field)
         for (index, child) in (spec.children ?? []).enumerated() { try check(child, field: path(field, "children[\(index)]")) }
         for (index, child) in (spec.viewControllers ?? []).enumerated() { try check(child, field: path(field, "viewControllers[\(index)]")) }
         if let primary = spec.primary { try check(primary, field: path(field, "primary")) }
@@ -51,15 +51,13 @@ enum FieldLimits {
         try check(title: patch.title ?? nil, properties: patch.properties, field: nil)
         try check(childContentSizes: patch.childContentSizes, field: nil)
         try checkCallbacksAndSegues(
-            overrides: patch.overrides, segues: patch.segues, embedSegue: nil, unwindActions: patch.unwindActions,
-            allowedChildren: patch.allowedChildrenForUnwinding ?? nil, field: nil)
+            overrides: patch.overrides, segueSettings: patch.segueSettings.applied(to: SegueSettings()), embedSegue: nil, field: nil)
     }
 
     /// Rules 40 and 45–46: the names a controller declares stay short and its lists bounded
     /// (the engine bounds how many calls an override and segues a controller declare).
     private static func checkCallbacksAndSegues(
-        overrides: [String: [RawCall]?]?, segues: [SegueSpec]?, embedSegue: String?, unwindActions: [String: Bool]?,
-        allowedChildren: [String]?, field: String?
+        overrides: [String: [RawCall]?]?, segueSettings: SegueSettings, embedSegue: String?, field: String?
     ) throws(Problem) {
         for (callback, calls) in (overrides ?? [:]).sorted(by: { $0.key < $1.key }) {
             for (index, call) in (calls ?? []).enumerated() {
@@ -70,18 +68,18 @@ enum FieldLimits {
                 }
             }
         }
-        for (index, segue) in (segues ?? []).enumerated() {
+        for (index, segue) in (segueSettings.segues ?? []).enumerated() {
             try checkName(segue.identifier, path(field, "segues[\(index)].identifier"))
             if let action = segue.action { try checkName(action, path(field, "segues[\(index)].action")) }
         }
         if let embedSegue { try checkName(embedSegue, path(field, "embedSegue")) }
-        if let unwindActions {
+        if let unwindActions = segueSettings.unwindActions {
             if unwindActions.count > maxUnwindActions {
                 throw tooLarge(path(field, "unwindActions"), "holds \(unwindActions.count) entries; at most \(maxUnwindActions) are allowed")
             }
             for action in unwindActions.keys.sorted() { try checkName(action, path(field, "unwindActions")) }
         }
-        if let allowedChildren, allowedChildren.count > maxAllowedChildren {
+        if let allowedChildren = segueSettings.allowedChildrenForUnwinding, allowedChildren.count > maxAllowedChildren {
             throw tooLarge(
                 path(field, "allowedChildrenForUnwinding"), "lists \(allowedChildren.count) ids; at most \(maxAllowedChildren) are allowed")
         }

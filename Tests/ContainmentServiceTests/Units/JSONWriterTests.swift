@@ -59,8 +59,8 @@ import Testing
             ControllerSpec(
                 id: id, title: random.below(2) == 0 ? nil : random.oneOf(strings),
                 preferredContentSize: random.below(2) == 0 ? nil : Size(width: number(&random).magnitude, height: 1.5),
-                statusBarStyle: random.oneOf([nil, .lightContent, .darkContent]), properties: object(&random),
-                modalPresentationStyle: random.oneOf([nil, .popover, .fullScreen]),
+                statusBarSettings: StatusBarSettings(statusBarStyle: random.oneOf([nil, .lightContent, .darkContent])), properties: object(&random),
+                presentationSettings: PresentationSettings(modalPresentationStyle: random.oneOf([nil, .popover, .fullScreen])),
                 answers: random.below(2) == 0
                     ? ControllerAnswers()
                     : ControllerAnswers(
@@ -81,7 +81,7 @@ import Testing
                     answers: ControllerAnswers(collapseSecondary: random.below(2) == 0, separateSecondary: "c1")),
                 ControllerSpec(
                     id: "pages", kind: .pageViewController, containerView: "box", viewControllers: [leaf("g1")],
-                    transitionStyle: random.oneOf([nil, .scroll, .pageCurl])),
+                    pageViewControllerSettings: PageViewControllerSettings(transitionStyle: random.oneOf([nil, .scroll, .pageCurl]))),
             ],
             childContentSizes: random.below(2) == 0 ? nil : ["nav": Size(width: 320, height: 480.5), "tabs": Size(width: 1, height: 2)])
         let tree = try ContainmentTree(id: "gen-\(seed)", root: root, now: 1_795_000_000.123)

@@ -28,6 +28,16 @@ import Testing
         }
     }
 
+    /// The field `body` is refused for, or its problem's detail.
+    private func refusal<Model: Decodable>(_: Model.Type, _ body: String) -> String? {
+        do {
+            _ = try JSONCoding.decode(Model.self, from: Array(body.utf8))
+            return nil
+        } catch {
+            return error.code == "unknown_field" ? error.field : error.detail
+        }
+    }
+
     @Test func knownFieldsAndFreeFormValuesPass() {
         #expect(unknownField(#"{"list": [{"name": "a", "note": null}], "free": {"anything": {"goes": [1]}}, "inner": null}"#) == nil)
     }
@@ -53,6 +63,24 @@ import Testing
         #expect(patch.title == .some(nil))
         #expect(throws: Problem.self) {
             try JSONCoding.decode(ControllerPatch.self, from: Array(#"{"title": null, "titel": "x"}"#.utf8))
+        }
+    }
+
+    /// The settings groups read their fields from the spec's and the patch's own object: one
+    /// of each is decoded into its group, a misspelt one is named, a repeated one refused.
+    @Test(arguments: ["statusBarHiden", "isModalInPresentaton", "unwindAction", "shouldSelct"])
+    func aSettingsGroupsFieldsAreCheckedInTheirObject(misspelt: String) throws {
+        let fields = #""statusBarHidden": true, "isModalInPresentation": true, "unwindActions": {"u": true}, "shouldSelect": true"#
+        let spec = try JSONCoding.decode(ControllerSpec.self, from: Array("{\"id\": \"a\", \"kind\": \"tabBarController\", \(fields)}".utf8))
+        #expect(spec.statusBarSettings.statusBarHidden == true && spec.presentationSettings.isModalInPresentation == true)
+        #expect(spec.segueSettings.unwindActions == ["u": true] && spec.answers.shouldSelect == true)
+        let patch = try JSONCoding.decode(ControllerPatch.self, from: Array("{\(fields)}".utf8))
+        #expect(patch.statusBarSettings.statusBarHidden == true && patch.presentationSettings.isModalInPresentation == true)
+        #expect(patch.segueSettings.unwindActions == ["u": true] && patch.answers.shouldSelect == .some(true))
+        #expect(refusal(ControllerSpec.self, "{\"id\": \"a\", \"\(misspelt)\": true}") == misspelt)
+        #expect(refusal(ControllerPatch.self, "{\"\(misspelt)\": true}") == misspelt)
+        #expect(throws: Problem.self) {
+            try JSONCoding.decode(ControllerPatch.self, from: Array(#"{"statusBarHidden": true, "statusBarHidden": false}"#.utf8))
         }
     }
 }

@@ -15,7 +15,8 @@ import Testing
     func popover(_ tree: ContainmentTree, answer: AdaptivePresentationStyle? = nil) throws {
         _ = try tree.createController(
             ControllerSpec(
-                id: "popover", preferredContentSize: Size(width: 300, height: 200), modalPresentationStyle: .popover,
+                id: "popover", preferredContentSize: Size(width: 300, height: 200),
+                presentationSettings: PresentationSettings(modalPresentationStyle: .popover),
                 answers: ControllerAnswers(adaptivePresentationStyle: answer)),
             now: t0)
     }
@@ -28,7 +29,7 @@ import Testing
         _ = tree.run([call("root", "present", ["viewController": "popover", "animated": false])])
         let snapshot = tree.snapshot()
         #expect(snapshot.controllers["popover"]?.presentationStyle == .pageSheet)
-        #expect(snapshot.controllers["popover"]?.modalPresentationStyle == .popover)
+        #expect(snapshot.controllers["popover"]?.presentationSettings.modalPresentationStyle == .popover)
         #expect(snapshot.views["popover.view"]?.frame == Rect(x: 0, y: 0, width: 390, height: 844))
         #expect(snapshot.controllers["root"]?.appearance == .appeared)
         _ = tree.run([call("popover", "beginInteractiveDismissal")])
@@ -94,9 +95,11 @@ import Testing
     /// does not adapt, and its delegate is not asked.
     @Test func rule33_onlySheetsAndPopoversAdapt() throws {
         let tree = try tree()
-        _ = try tree.createController(ControllerSpec(id: "form", modalPresentationStyle: .formSheet), now: t0)
+        _ = try tree.createController(ControllerSpec(id: "form", presentationSettings: PresentationSettings(modalPresentationStyle: .formSheet)), now: t0)
         _ = try tree.createController(
-            ControllerSpec(id: "full", modalPresentationStyle: .fullScreen, answers: ControllerAnswers(adaptivePresentationStyle: .pageSheet)),
+            ControllerSpec(
+                id: "full", presentationSettings: PresentationSettings(modalPresentationStyle: .fullScreen),
+                answers: ControllerAnswers(adaptivePresentationStyle: .pageSheet)),
             now: t0)
         _ = tree.run([call("root", "present", ["viewController": "form", "animated": false])])
         #expect(tree.snapshot().controllers["form"]?.presentationStyle == .pageSheet)

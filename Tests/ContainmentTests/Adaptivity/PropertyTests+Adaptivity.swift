@@ -70,7 +70,7 @@ extension PropertyTests {
                 try tree.updateController(
                     shown,
                     ControllerPatch(
-                        modalPresentationStyle: style,
+                        presentationSettings: PresentationSettingsPatch(modalPresentationStyle: style),
                         answers: ControllerAnswersPatch(modalPresentationCapturesStatusBarAppearance: .some(flag), adaptivePresentationStyle: answer)),
                     now: now)
             }

@@ -10,11 +10,14 @@ import Testing
         let tree = try ContainmentTree(
             id: "deciders",
             root: ControllerSpec(
-                id: "root", statusBarStyle: .darkContent, childForStatusBarStyle: "content",
-                children: [ControllerSpec(id: "content", statusBarStyle: .lightContent)]),
+                id: "root", statusBarSettings: StatusBarSettings(statusBarStyle: .darkContent, childForStatusBarStyle: "content"),
+                children: [ControllerSpec(id: "content", statusBarSettings: StatusBarSettings(statusBarStyle: .lightContent))]),
             now: t0)
-        _ = try tree.createController(ControllerSpec(id: "sheet", statusBarStyle: .darkContent), now: t0)
-        _ = try tree.createController(ControllerSpec(id: "cover", statusBarStyle: .darkContent, modalPresentationStyle: .fullScreen), now: t0)
+        _ = try tree.createController(ControllerSpec(id: "sheet", statusBarSettings: StatusBarSettings(statusBarStyle: .darkContent)), now: t0)
+        _ = try tree.createController(
+            ControllerSpec(
+                id: "cover", statusBarSettings: StatusBarSettings(statusBarStyle: .darkContent),
+                presentationSettings: PresentationSettings(modalPresentationStyle: .fullScreen)), now: t0)
         return tree
     }
 
@@ -64,7 +67,9 @@ import Testing
         ])
         #expect(trace(events) == ["game.setNeedsUpdateOfHomeIndicatorAutoHidden", "game.setNeedsUpdateOfScreenEdgesDeferringSystemGestures"])
         _ = try tree.createController(
-            ControllerSpec(id: "player", modalPresentationStyle: .fullScreen, answers: ControllerAnswers(prefersHomeIndicatorAutoHidden: false)),
+            ControllerSpec(
+                id: "player", presentationSettings: PresentationSettings(modalPresentationStyle: .fullScreen),
+                answers: ControllerAnswers(prefersHomeIndicatorAutoHidden: false)),
             now: t0)
         _ = tree.run([call("root", "present", ["viewController": "player", "animated": false])])
         #expect(tree.snapshot().window.homeIndicator == HomeIndicatorSnapshot(autoHidden: false, decidedBy: "player"))

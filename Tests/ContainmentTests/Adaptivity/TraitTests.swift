@@ -128,7 +128,9 @@ import Testing
         let tree = try ContainmentTree(
             id: "presented",
             root: ControllerSpec(id: "root", children: [ControllerSpec(id: "child")]), now: t0)
-        _ = try tree.createController(ControllerSpec(id: "modal", children: [ControllerSpec(id: "form")], modalPresentationStyle: .fullScreen), now: t0)
+        _ = try tree.createController(
+            ControllerSpec(
+                id: "modal", children: [ControllerSpec(id: "form")], presentationSettings: PresentationSettings(modalPresentationStyle: .fullScreen)), now: t0)
         _ = tree.run([call("root", "present", ["viewController": "modal", "animated": false])])
         let size = tree.run([call("window", "setSize", ["size": ["width": 844, "height": 390]])])
         #expect(
@@ -153,7 +155,9 @@ import Testing
                 ]),
             now: t0)
         _ = try tree.createController(
-            ControllerSpec(id: "popover", preferredContentSize: Size(width: 300, height: 200), modalPresentationStyle: .popover), now: t0)
+            ControllerSpec(
+                id: "popover", preferredContentSize: Size(width: 300, height: 200), presentationSettings: PresentationSettings(modalPresentationStyle: .popover)
+            ), now: t0)
         _ = tree.run([call("root", "present", ["viewController": "popover", "animated": false])])
         #expect(tree.snapshot().views["popover.view"]?.frame == Rect(x: 362, y: 284, width: 300, height: 200))
         let events = tree.run([call("window", "setSize", ["size": ["width": 768, "height": 1024]])])
@@ -170,8 +174,9 @@ import Testing
                 id: "root",
                 children: [
                     ControllerSpec(
-                        id: "context", frame: Rect(x: 0, y: 0, width: 200, height: 300), definesPresentationContext: true,
-                        presented: ControllerSpec(id: "over", modalPresentationStyle: .overCurrentContext))
+                        id: "context", frame: Rect(x: 0, y: 0, width: 200, height: 300),
+                        presentationSettings: PresentationSettings(definesPresentationContext: true),
+                        presented: ControllerSpec(id: "over", presentationSettings: PresentationSettings(modalPresentationStyle: .overCurrentContext)))
                 ], childContentSizes: ["context": Size(width: 200, height: 300)]),
             now: t0)
         #expect(tree.snapshot().controllers["over"]?.presentingViewController == "context")
@@ -196,10 +201,11 @@ import Testing
                 id: "root",
                 children: [
                     ControllerSpec(
-                        id: "context", frame: Rect(x: 0, y: 0, width: 200, height: 300), definesPresentationContext: true,
+                        id: "context", frame: Rect(x: 0, y: 0, width: 200, height: 300),
+                        presentationSettings: PresentationSettings(definesPresentationContext: true),
                         presented: ControllerSpec(
-                            id: "over", modalPresentationStyle: .overCurrentContext,
-                            presented: ControllerSpec(id: "cover", modalPresentationStyle: .fullScreen)))
+                            id: "over", presentationSettings: PresentationSettings(modalPresentationStyle: .overCurrentContext),
+                            presented: ControllerSpec(id: "cover", presentationSettings: PresentationSettings(modalPresentationStyle: .fullScreen))))
                 ], childContentSizes: ["context": Size(width: 200, height: 300)]),
             now: t0)
         #expect(tree.snapshot().controllers["cover"]?.presentingViewController == "over")

@@ -9,10 +9,10 @@ import Testing
     /// A chain `c0 → c1 → … → source`, each controller declaring `allowedChildrenForUnwinding`
     /// as `declared(child)`; nobody implements the action.
     func chain(depth: Int, declared: (String) -> [String]) throws -> ContainmentTree {
-        var spec = ControllerSpec(id: "source", segues: [SegueSpec(identifier: "back", kind: .unwind, action: "unwindHere")])
+        var spec = ControllerSpec(id: "source", segueSettings: SegueSettings(segues: [SegueSpec(identifier: "back", kind: .unwind, action: "unwindHere")]))
         for level in (0..<depth).reversed() {
             let child = spec.id
-            spec = ControllerSpec(id: "c\(level)", children: [spec], allowedChildrenForUnwinding: declared(child))
+            spec = ControllerSpec(id: "c\(level)", children: [spec], segueSettings: SegueSettings(allowedChildrenForUnwinding: declared(child)))
         }
         return try ContainmentTree(id: "chain", root: spec, now: t0)
     }
@@ -32,9 +32,10 @@ import Testing
     /// A list naming the way back twice, and an ancestor, asks nobody twice and ends.
     @Test func rule46_aListNamingTheWayBackTwiceAsksNobodyTwice() throws {
         let tree = try chain(depth: 3) { [$0, $0, "c0"] }
-        _ = try tree.createController(ControllerSpec(id: "side", unwindActions: ["other": true]), now: t0)
+        _ = try tree.createController(ControllerSpec(id: "side", segueSettings: SegueSettings(unwindActions: ["other": true])), now: t0)
         _ = tree.run([call("c0", "addChild", ["child": "side"])])
-        _ = try tree.updateController("c0", ControllerPatch(allowedChildrenForUnwinding: .some(["c1", "side", "c1", "side"])), now: t0)
+        _ = try tree.updateController(
+            "c0", ControllerPatch(segueSettings: SegueSettingsPatch(allowedChildrenForUnwinding: .some(["c1", "side", "c1", "side"]))), now: t0)
         let events = tree.run([call("source", "performSegue", ["identifier": "back"])])
         #expect(askedControllers(events) == ["c2", "c1", "side", "c0"])
         #expect(tree.snapshot().controllers["source"]?.parent == "c2")

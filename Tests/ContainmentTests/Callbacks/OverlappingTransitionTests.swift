@@ -17,7 +17,7 @@ import Testing
                 ]),
             now: t0)
         for id in ["b", "c"] { _ = try tree.createController(ControllerSpec(id: id), now: t0) }
-        _ = try tree.createController(ControllerSpec(id: "modal", modalPresentationStyle: .fullScreen), now: t0)
+        _ = try tree.createController(ControllerSpec(id: "modal", presentationSettings: PresentationSettings(modalPresentationStyle: .fullScreen)), now: t0)
         return tree
     }
 

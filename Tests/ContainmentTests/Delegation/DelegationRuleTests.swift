@@ -6,16 +6,16 @@ import Testing
 @Suite struct DelegationRuleTests {
     @Test func rule16_effectiveStatusBarFollowsTheChildForChainFromTheRoot() throws {
         let root = ControllerSpec(
-            id: "root", statusBarStyle: .darkContent, childForStatusBarStyle: "middle", childForStatusBarHidden: "middle",
+            id: "root", statusBarSettings: StatusBarSettings(statusBarStyle: .darkContent, childForStatusBarStyle: "middle", childForStatusBarHidden: "middle"),
             children: [
                 ControllerSpec(
-                    id: "middle", statusBarHidden: true, childForStatusBarStyle: "leaf",
-                    children: [ControllerSpec(id: "leaf", statusBarStyle: .lightContent)])
+                    id: "middle", statusBarSettings: StatusBarSettings(statusBarHidden: true, childForStatusBarStyle: "leaf"),
+                    children: [ControllerSpec(id: "leaf", statusBarSettings: StatusBarSettings(statusBarStyle: .lightContent))])
             ])
         let tree = try ContainmentTree(id: "bar", root: root, now: t0)
         let bar = tree.snapshot().window.statusBar
         #expect(bar == StatusBarSnapshot(style: .lightContent, hidden: true, decidedBy: "leaf", hiddenDecidedBy: "middle"))
-        _ = try tree.updateController("root", ControllerPatch(childForStatusBarStyle: .some(nil)), now: t0)
+        _ = try tree.updateController("root", ControllerPatch(statusBarSettings: StatusBarSettingsPatch(childForStatusBarStyle: .some(nil))), now: t0)
         #expect(tree.snapshot().window.statusBar.style == .darkContent)
         #expect(tree.snapshot().window.statusBar.decidedBy == "root")
         #expect(trace(tree.run([call("root", "setNeedsStatusBarAppearanceUpdate")])) == ["root.setNeedsStatusBarAppearanceUpdate"])

@@ -8,7 +8,9 @@ import Testing
     func pageTree(_ style: PageTransitionStyle? = nil) throws -> ContainmentTree {
         let tree = try ContainmentTree(
             id: "pages",
-            root: ControllerSpec(id: "pages", kind: .pageViewController, viewControllers: [ControllerSpec(id: "p1")], transitionStyle: style),
+            root: ControllerSpec(
+                id: "pages", kind: .pageViewController, viewControllers: [ControllerSpec(id: "p1")],
+                pageViewControllerSettings: PageViewControllerSettings(transitionStyle: style)),
             now: t0)
         for id in ["p2", "p3"] { _ = try tree.createController(ControllerSpec(id: id), now: t0) }
         return tree
@@ -29,7 +31,7 @@ import Testing
         let snapshot = tree.snapshot()
         #expect(snapshot.controllers["pages"]?.viewControllers == ["p1"])
         #expect(snapshot.controllers["pages"]?.children == ["p1"])
-        #expect(snapshot.controllers["pages"]?.transitionStyle == .pageCurl)
+        #expect(snapshot.controllers["pages"]?.pageViewControllerSettings.transitionStyle == .pageCurl)
         #expect(snapshot.controllers["pages"]?.automaticallyForwardsAppearance == false)
         #expect(snapshot.views["pages.view"]?.subviews == ["p1.view"])
         #expect(snapshot.views["p1.view"]?.frame == Rect(x: 0, y: 0, width: 390, height: 844))
@@ -39,10 +41,13 @@ import Testing
     @Test func rule24_declaredPagesEqualCallByCall() throws {
         let declared = try ContainmentTree(
             id: "pages",
-            root: ControllerSpec(id: "pages", kind: .pageViewController, viewControllers: [ControllerSpec(id: "p1")], transitionStyle: .scroll),
+            root: ControllerSpec(
+                id: "pages", kind: .pageViewController, viewControllers: [ControllerSpec(id: "p1")],
+                pageViewControllerSettings: PageViewControllerSettings(transitionStyle: .scroll)),
             now: t0)
         let manual = try ContainmentTree(id: "pages", now: t0)
-        var events = try manual.createController(ControllerSpec(id: "pages", kind: .pageViewController, transitionStyle: .scroll), now: t0)
+        var events = try manual.createController(
+            ControllerSpec(id: "pages", kind: .pageViewController, pageViewControllerSettings: PageViewControllerSettings(transitionStyle: .scroll)), now: t0)
         events += try manual.createController(ControllerSpec(id: "p1"), now: t0)
         events += manual.run([
             call("pages", "setViewControllers", ["viewControllers": ["p1"], "direction": "forward", "animated": false]),
@@ -131,7 +136,8 @@ import Testing
             #expect(error.field == "viewControllers")
         }
         do {
-            _ = try tree.createController(ControllerSpec(id: "plain", transitionStyle: .scroll), now: t0)
+            _ = try tree.createController(
+                ControllerSpec(id: "plain", pageViewControllerSettings: PageViewControllerSettings(transitionStyle: .scroll)), now: t0)
             Issue.record("a plain controller took a transitionStyle")
         } catch {
             #expect(error.field == "transitionStyle")

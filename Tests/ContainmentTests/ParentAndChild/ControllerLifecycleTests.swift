@@ -121,14 +121,14 @@ import Testing
         let tree = try visibleTree()
         let events = try tree.updateController(
             "root",
-            ControllerPatch(title: "Home", statusBarStyle: .lightContent, properties: ["b": 2, "a": 1]), now: t0)
+            ControllerPatch(title: "Home", statusBarSettings: StatusBarSettingsPatch(statusBarStyle: .lightContent), properties: ["b": 2, "a": 1]), now: t0)
         #expect(events.map { $0.args["key"] } == ["a", "b"])
         let removed = try tree.updateController("root", ControllerPatch(title: .some(nil), properties: ["a": .null]), now: t0)
         #expect(removed.first?.args == ["key": "a", "old": 1, "new": .null])
         let snapshot = try tree.controller("root")
         #expect(snapshot.title == nil)
         #expect(snapshot.properties == ["b": 2])
-        #expect(snapshot.statusBarStyle == .lightContent)
+        #expect(snapshot.statusBarSettings.statusBarStyle == .lightContent)
     }
 
     @Test func hierarchyTextLooksLikePrintHierarchy() throws {

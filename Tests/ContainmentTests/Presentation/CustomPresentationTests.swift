@@ -10,7 +10,7 @@ import Testing
             id: "custom", configuration: TreeConfiguration(clock: "manual"),
             root: ControllerSpec(id: "root", children: [ControllerSpec(id: "child")]), now: t0)
         _ = try tree.createController(
-            ControllerSpec(id: "card", modalPresentationStyle: .custom, transitioningDelegate: delegate), now: t0)
+            ControllerSpec(id: "card", presentationSettings: PresentationSettings(modalPresentationStyle: .custom, transitioningDelegate: delegate)), now: t0)
         return tree
     }
 
@@ -48,12 +48,15 @@ import Testing
 
     @Test func rule44_theDelegateIsCheckedAndCanBeRemoved() throws {
         let tree = try tree(nil)
-        let bad = try? tree.updateController("card", ControllerPatch(transitioningDelegate: TransitioningDelegate(transitionDuration: -1)), now: t0)
+        let bad = try? tree.updateController(
+            "card", ControllerPatch(presentationSettings: PresentationSettingsPatch(transitioningDelegate: TransitioningDelegate(transitionDuration: -1))),
+            now: t0)
         #expect(bad == nil)
         _ = try tree.updateController(
-            "card", ControllerPatch(transitioningDelegate: TransitioningDelegate(transitionDuration: 0.2)), now: t0)
-        #expect(tree.snapshot().controllers["card"]?.transitioningDelegate?.transitionDuration == 0.2)
-        _ = try tree.updateController("card", ControllerPatch(transitioningDelegate: .some(nil)), now: t0)
-        #expect(tree.snapshot().controllers["card"]?.transitioningDelegate == nil)
+            "card", ControllerPatch(presentationSettings: PresentationSettingsPatch(transitioningDelegate: TransitioningDelegate(transitionDuration: 0.2))),
+            now: t0)
+        #expect(tree.snapshot().controllers["card"]?.presentationSettings.transitioningDelegate?.transitionDuration == 0.2)
+        _ = try tree.updateController("card", ControllerPatch(presentationSettings: PresentationSettingsPatch(transitioningDelegate: .some(nil))), now: t0)
+        #expect(tree.snapshot().controllers["card"]?.presentationSettings.transitioningDelegate == nil)
     }
 }

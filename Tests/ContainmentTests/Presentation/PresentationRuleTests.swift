@@ -15,11 +15,12 @@ import Testing
                 id: "root",
                 children: [
                     ControllerSpec(
-                        id: "child", children: [ControllerSpec(id: "leaf")], definesPresentationContext: childDefinesContext)
+                        id: "child", children: [ControllerSpec(id: "leaf")],
+                        presentationSettings: PresentationSettings(definesPresentationContext: childDefinesContext))
                 ]),
             now: t0)
         for id in ["modal", "second", "third"] {
-            _ = try tree.createController(ControllerSpec(id: id, modalPresentationStyle: style), now: t0)
+            _ = try tree.createController(ControllerSpec(id: id, presentationSettings: PresentationSettings(modalPresentationStyle: style)), now: t0)
         }
         return tree
     }
@@ -78,7 +79,7 @@ import Testing
 
     @Test func rule19_automaticIsAPageSheetForAPlainController() throws {
         let tree = try presentingTree()
-        #expect(tree.snapshot().controllers["modal"]?.modalPresentationStyle == .automatic)
+        #expect(tree.snapshot().controllers["modal"]?.presentationSettings.modalPresentationStyle == .automatic)
         let events = tree.run([present("modal", on: "root")])
         #expect(lifecycle(events) == ["modal.loadView", "modal.viewDidLoad", "modal.viewWillAppear", "modal.viewIsAppearing", "modal.viewDidAppear"])
         #expect(tree.hierarchyText().contains("presented with: <UISheetPresentationController>"))
@@ -296,10 +297,10 @@ import Testing
 
     @Test func rule23_modalInPresentationOrShouldDismissFalseRefusesTheSwipe() throws {
         let tree = try presentingTree()
-        _ = try tree.updateController("modal", ControllerPatch(isModalInPresentation: true), now: t0)
+        _ = try tree.updateController("modal", ControllerPatch(presentationSettings: PresentationSettingsPatch(isModalInPresentation: true)), now: t0)
         _ = tree.run([present("modal", on: "root")])
         #expect(trace(tree.run([call("modal", "beginInteractiveDismissal")])) == ["modal.presentationControllerDidAttemptToDismiss"])
-        _ = try tree.updateController("modal", ControllerPatch(isModalInPresentation: false), now: t0)
+        _ = try tree.updateController("modal", ControllerPatch(presentationSettings: PresentationSettingsPatch(isModalInPresentation: false)), now: t0)
         let refused = tree.run([call("modal", "beginInteractiveDismissal", ["shouldDismiss": false])])
         #expect(trace(refused) == ["modal.presentationControllerShouldDismiss", "modal.presentationControllerDidAttemptToDismiss"])
         #expect(tree.appearance("modal") == .appeared)

@@ -9,7 +9,7 @@ import Testing
         id: "root", children: [ControllerSpec(id: "child")],
         presented: ControllerSpec(
             id: "sheet", kind: .navigationController, viewControllers: [ControllerSpec(id: "form")],
-            presented: ControllerSpec(id: "alert", modalPresentationStyle: .overFullScreen)))
+            presented: ControllerSpec(id: "alert", presentationSettings: PresentationSettings(modalPresentationStyle: .overFullScreen))))
 
     @Test func presentedSpecBuildsWithTheEventsOfTheCallByCallBuild() throws {
         let declared = try ContainmentTree(id: "spec", root: Self.presentingSpec, now: t0)
@@ -17,7 +17,8 @@ import Testing
         var events = try byHand.createController(ControllerSpec(id: "root", children: [ControllerSpec(id: "child")]), now: t0)
         events += try byHand.createController(
             ControllerSpec(id: "sheet", kind: .navigationController, viewControllers: [ControllerSpec(id: "form")]), now: t0)
-        events += try byHand.createController(ControllerSpec(id: "alert", modalPresentationStyle: .overFullScreen), now: t0)
+        events += try byHand.createController(
+            ControllerSpec(id: "alert", presentationSettings: PresentationSettings(modalPresentationStyle: .overFullScreen)), now: t0)
         events += byHand.run([
             call("window", "setRootViewController", ["rootViewController": "root"]), call("window", "makeKeyAndVisible"),
             call("window", "runLoop"), call("root", "present", ["viewController": "sheet", "animated": false]),
@@ -43,7 +44,7 @@ import Testing
 
     @Test func hierarchyTextShowsPresentedControllersUnderTheirPresenter() throws {
         let tree = try ContainmentTree(id: "spec", root: Self.presentingSpec, now: t0)
-        _ = try tree.createController(ControllerSpec(id: "cover", modalPresentationStyle: .fullScreen), now: t0)
+        _ = try tree.createController(ControllerSpec(id: "cover", presentationSettings: PresentationSettings(modalPresentationStyle: .fullScreen)), now: t0)
         _ = tree.run([call("alert", "present", ["viewController": "cover", "animated": false])])
         #expect(
             tree.hierarchyText() == """
@@ -61,7 +62,7 @@ import Testing
     @Test func deletingAPresentingOrPresentedControllerIsRefusedUntilDismissed() throws {
         let tree = try ContainmentTree(id: "spec", root: ControllerSpec(id: "root"), now: t0)
         _ = try tree.createController(ControllerSpec(id: "host", children: [ControllerSpec(id: "inner")]), now: t0)
-        _ = try tree.createController(ControllerSpec(id: "modal", modalPresentationStyle: .fullScreen), now: t0)
+        _ = try tree.createController(ControllerSpec(id: "modal", presentationSettings: PresentationSettings(modalPresentationStyle: .fullScreen)), now: t0)
         _ = tree.run([call("root", "present", ["viewController": "modal", "animated": false])])
         #expect(throws: ContainmentError.self) { try tree.deleteController("modal", now: t0) }
         // The covered root leaves the window; swapping roots leaves it presenting.

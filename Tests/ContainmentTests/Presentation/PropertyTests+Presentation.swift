@@ -25,7 +25,10 @@ extension PropertyTests {
             let style = presentationStyles[(number / 1152) % presentationStyles.count]
             return .recipe { tree, now throws(ContainmentError) in
                 try tree.updateController(
-                    a, ControllerPatch(modalPresentationStyle: style, definesPresentationContext: flag, isModalInPresentation: !flag && number % 5 == 0),
+                    a,
+                    ControllerPatch(
+                        presentationSettings: PresentationSettingsPatch(
+                            modalPresentationStyle: style, definesPresentationContext: flag, isModalInPresentation: !flag && number % 5 == 0)),
                     now: now)
             }
         case 7: return .recipe { tree, now throws(ContainmentError) in try tree.deleteController(a, now: now) }

@@ -18,19 +18,21 @@ import Testing
                         viewControllers: [
                             ControllerSpec(
                                 id: "list",
-                                segues: [
-                                    SegueSpec(identifier: "showDetail", kind: .show, destination: "detail"),
-                                    SegueSpec(identifier: "compose", kind: .present, destination: "form", shouldPerform: false),
-                                ], unwindActions: ["unwindToList": true])
+                                segueSettings: SegueSettings(
+                                    segues: [
+                                        SegueSpec(identifier: "showDetail", kind: .show, destination: "detail"),
+                                        SegueSpec(identifier: "compose", kind: .present, destination: "form", shouldPerform: false),
+                                    ], unwindActions: ["unwindToList": true]))
                         ]),
                     ControllerSpec(id: "other"),
                 ]),
             now: t0)
         _ = try tree.createController(
-            ControllerSpec(id: "detail", segues: [SegueSpec(identifier: "done", kind: .unwind, action: "unwindToList")]), now: t0)
+            ControllerSpec(id: "detail", segueSettings: SegueSettings(segues: [SegueSpec(identifier: "done", kind: .unwind, action: "unwindToList")])), now: t0)
         _ = try tree.createController(
             ControllerSpec(
-                id: "form", modalPresentationStyle: .fullScreen, segues: [SegueSpec(identifier: "cancel", kind: .unwind, action: "unwindToList")]),
+                id: "form", presentationSettings: PresentationSettings(modalPresentationStyle: .fullScreen),
+                segueSettings: SegueSettings(segues: [SegueSpec(identifier: "cancel", kind: .unwind, action: "unwindToList")])),
             now: t0)
         return tree
     }
@@ -138,7 +140,7 @@ import Testing
     /// unwind no controller answers does nothing beyond the search.
     @Test func rule46_allowedChildrenForUnwindingLimitsTheSearch() throws {
         let tree = try storyboard()
-        _ = try tree.updateController("nav", ControllerPatch(allowedChildrenForUnwinding: .some([])), now: t0)
+        _ = try tree.updateController("nav", ControllerPatch(segueSettings: SegueSettingsPatch(allowedChildrenForUnwinding: .some([]))), now: t0)
         _ = tree.run([call("list", "performSegue", ["identifier": "showDetail"])])
         _ = tree.advance(to: t0 + 1)
         let unwind = tree.run([call("detail", "performSegue", ["identifier": "done"])], now: t0 + 1)
@@ -160,11 +162,13 @@ import Testing
                 return error.field
             }
         }
-        #expect(refusal(ControllerSpec(id: "a", segues: [SegueSpec(identifier: "s", kind: .show)])) == "segues[0].destination")
-        #expect(refusal(ControllerSpec(id: "a", segues: [SegueSpec(identifier: "u", kind: .unwind)])) == "segues[0].action")
-        #expect(refusal(ControllerSpec(id: "a", segues: [SegueSpec(identifier: "e", kind: .embed, destination: "b")])) == "segues[0].kind")
+        #expect(refusal(ControllerSpec(id: "a", segueSettings: SegueSettings(segues: [SegueSpec(identifier: "s", kind: .show)]))) == "segues[0].destination")
+        #expect(refusal(ControllerSpec(id: "a", segueSettings: SegueSettings(segues: [SegueSpec(identifier: "u", kind: .unwind)]))) == "segues[0].action")
+        #expect(
+            refusal(ControllerSpec(id: "a", segueSettings: SegueSettings(segues: [SegueSpec(identifier: "e", kind: .embed, destination: "b")])))
+                == "segues[0].kind")
         let twice = [SegueSpec(identifier: "s", kind: .present, destination: "b"), SegueSpec(identifier: "s", kind: .present, destination: "c")]
-        #expect(refusal(ControllerSpec(id: "a", segues: twice)) == "segues[1].identifier")
+        #expect(refusal(ControllerSpec(id: "a", segueSettings: SegueSettings(segues: twice))) == "segues[1].identifier")
         #expect(
             refusal(ControllerSpec(id: "a", children: [ControllerSpec(id: "b", frame: Rect(x: 0, y: 0, width: 1, height: 1), embedSegue: "e")]))
                 == "children[0].frame")

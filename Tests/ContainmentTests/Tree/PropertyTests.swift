@@ -308,7 +308,9 @@ import Testing
                     ControllerSpec(id: "n", kind: .navigationController, containerView: "navBox"),
                     ControllerSpec(id: "t", kind: .tabBarController, containerView: "tabBox"),
                     ControllerSpec(id: "s", kind: .splitViewController, containerView: "splitBox"),
-                    ControllerSpec(id: "g", kind: .pageViewController, containerView: "pageBox", transitionStyle: .scroll),
+                    ControllerSpec(
+                        id: "g", kind: .pageViewController, containerView: "pageBox",
+                        pageViewControllerSettings: PageViewControllerSettings(transitionStyle: .scroll)),
                 ]),
             now: t0)
         for id in ["p1", "p2", "p3", "p4"] {

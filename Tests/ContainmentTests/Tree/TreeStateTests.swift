@@ -42,8 +42,9 @@ import Testing
 
     @Test func plainTreeWithChildrenContainerViewsAndExtras() throws {
         let root = ControllerSpec(
-            id: "root", title: "Root", preferredContentSize: Size(width: 10, height: 20), statusBarStyle: .lightContent,
-            childForStatusBarStyle: "child", properties: ["k": .string("v"), "n": .number(2)],
+            id: "root", title: "Root", preferredContentSize: Size(width: 10, height: 20),
+            statusBarSettings: StatusBarSettings(statusBarStyle: .lightContent, childForStatusBarStyle: "child"),
+            properties: ["k": .string("v"), "n": .number(2)],
             containerViews: [ContainerViewSpec(id: "slot", frame: Rect(x: 1, y: 2, width: 3, height: 4))],
             children: [ControllerSpec(id: "child", containerView: "slot")])
         let tree = try visibleTree(root: root, others: ["spare", "other"])
@@ -88,13 +89,13 @@ import Testing
 
     @Test func presentedControllersMidPresentationAndMidInteractiveDismissal() throws {
         let tree = try visibleTree(
-            root: ControllerSpec(id: "root", definesPresentationContext: true), others: ["modal", "cover"])
+            root: ControllerSpec(id: "root", presentationSettings: PresentationSettings(definesPresentationContext: true)), others: ["modal", "cover"])
         _ = tree.run([call("root", "present", ["viewController": "modal", "animated": true])])
         try checkRoundTrip(tree, later: t0 + 0.05, then: [call("root", "setNeedsStatusBarAppearanceUpdate")])
 
         let sheet = try visibleTree(root: ControllerSpec(id: "root"))
-        _ = try sheet.createController(ControllerSpec(id: "modal", modalPresentationStyle: .pageSheet), now: t0)
-        _ = try sheet.createController(ControllerSpec(id: "cover", modalPresentationStyle: .fullScreen), now: t0)
+        _ = try sheet.createController(ControllerSpec(id: "modal", presentationSettings: PresentationSettings(modalPresentationStyle: .pageSheet)), now: t0)
+        _ = try sheet.createController(ControllerSpec(id: "cover", presentationSettings: PresentationSettings(modalPresentationStyle: .fullScreen)), now: t0)
         _ = sheet.run([call("root", "present", ["viewController": "modal", "animated": false])])
         _ = sheet.run([call("modal", "present", ["viewController": "cover", "animated": false])])
         _ = sheet.run([call("cover", "dismiss", ["animated": false])])
@@ -105,7 +106,8 @@ import Testing
     @Test func pageViewControllersMidSwipeAndMidAnimatedPageChange() throws {
         func pages() throws -> ContainmentTree {
             let tree = try visibleTree(
-                root: ControllerSpec(id: "pages", kind: .pageViewController, transitionStyle: .scroll), others: ["p1", "p2"])
+                root: ControllerSpec(id: "pages", kind: .pageViewController, pageViewControllerSettings: PageViewControllerSettings(transitionStyle: .scroll)),
+                others: ["p1", "p2"])
             _ = tree.run([call("pages", "setViewControllers", ["viewControllers": ["p1"], "direction": "forward", "animated": false])])
             return tree
         }
@@ -187,7 +189,10 @@ import Testing
                     traitOverrides: TraitOverrides(horizontalSizeClass: .compact))),
             others: ["popover"])
         _ = try tree.updateController(
-            "popover", ControllerPatch(modalPresentationStyle: .popover, answers: ControllerAnswersPatch(adaptivePresentationStyle: .formSheet)),
+            "popover",
+            ControllerPatch(
+                presentationSettings: PresentationSettingsPatch(modalPresentationStyle: .popover),
+                answers: ControllerAnswersPatch(adaptivePresentationStyle: .formSheet)),
             now: t0)
         _ = tree.run([
             call("root", "setOverrideTraitCollection", ["collection": ["horizontalSizeClass": "regular"], "forChild": "split"]),

@@ -81,6 +81,30 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         case style, collapseSecondary, separateSecondary, topColumnForCollapsing, displayModeForExpanding
     }
 
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder.settingsContainer())
+    }
+
+    /// From the container its holder opened for all its groups (`SettingsKey`).
+    init(from container: KeyedDecodingContainer<SettingsKey>) throws {
+        modalPresentationCapturesStatusBarAppearance = try container.decodeIfPresent(
+            Bool.self, forKey: SettingsKey(CodingKeys.modalPresentationCapturesStatusBarAppearance))
+        prefersHomeIndicatorAutoHidden = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.prefersHomeIndicatorAutoHidden))
+        childForHomeIndicatorAutoHidden = try container.decodeIfPresent(String.self, forKey: SettingsKey(CodingKeys.childForHomeIndicatorAutoHidden))
+        preferredScreenEdgesDeferringSystemGestures = try container.decodeIfPresent(
+            [ScreenEdge].self, forKey: SettingsKey(CodingKeys.preferredScreenEdgesDeferringSystemGestures))
+        childForScreenEdgesDeferringSystemGestures = try container.decodeIfPresent(
+            String.self, forKey: SettingsKey(CodingKeys.childForScreenEdgesDeferringSystemGestures))
+        traitOverrides = try container.decodeIfPresent(TraitOverrides.self, forKey: SettingsKey(CodingKeys.traitOverrides))
+        adaptivePresentationStyle = try container.decodeIfPresent(AdaptivePresentationStyle.self, forKey: SettingsKey(CodingKeys.adaptivePresentationStyle))
+        shouldSelect = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.shouldSelect))
+        style = try container.decodeIfPresent(SplitViewControllerStyle.self, forKey: SettingsKey(CodingKeys.style))
+        collapseSecondary = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.collapseSecondary))
+        separateSecondary = try container.decodeIfPresent(String.self, forKey: SettingsKey(CodingKeys.separateSecondary))
+        topColumnForCollapsing = try container.decodeIfPresent(SplitColumn.self, forKey: SettingsKey(CodingKeys.topColumnForCollapsing))
+        displayModeForExpanding = try container.decodeIfPresent(SplitDisplayMode.self, forKey: SettingsKey(CodingKeys.displayModeForExpanding))
+    }
+
     /// Encoded without `null`s: the fields sit in the object of the spec or snapshot that holds them.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

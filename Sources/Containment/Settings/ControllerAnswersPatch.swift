@@ -42,12 +42,12 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
     typealias CodingKeys = ControllerAnswers.CodingKeys
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        func clearable<Value: Decodable>(_ key: CodingKeys, _: Value.Type = Value.self) throws -> Value?? {
-            guard container.contains(key) else { return nil }
-            if try container.decodeNil(forKey: key) { return .some(nil) }
-            return .some(try container.decode(Value.self, forKey: key))
-        }
+        try self.init(from: decoder.settingsContainer())
+    }
+
+    /// From the container its holder opened for all its groups (`SettingsKey`).
+    init(from container: KeyedDecodingContainer<SettingsKey>) throws {
+        func clearable<Value: Decodable>(_ key: CodingKeys) throws -> Value?? { try container.decodeClearable(forKey: SettingsKey(key)) }
         modalPresentationCapturesStatusBarAppearance = try clearable(.modalPresentationCapturesStatusBarAppearance)
         prefersHomeIndicatorAutoHidden = try clearable(.prefersHomeIndicatorAutoHidden)
         childForHomeIndicatorAutoHidden = try clearable(.childForHomeIndicatorAutoHidden)
@@ -64,13 +64,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        func write<Value: Encodable>(_ value: Value??, _ key: CodingKeys) throws {
-            switch value {
-            case .none: break
-            case .some(.none): try container.encodeNil(forKey: key)
-            case .some(.some(let value)): try container.encode(value, forKey: key)
-            }
-        }
+        func write<Value: Encodable>(_ value: Value??, _ key: CodingKeys) throws { try container.encodeClearable(value, forKey: key) }
         try write(modalPresentationCapturesStatusBarAppearance, .modalPresentationCapturesStatusBarAppearance)
         try write(prefersHomeIndicatorAutoHidden, .prefersHomeIndicatorAutoHidden)
         try write(childForHomeIndicatorAutoHidden, .childForHomeIndicatorAutoHidden)

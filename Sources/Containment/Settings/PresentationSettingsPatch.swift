@@ -1,0 +1,56 @@
+/// A PATCH of `PresentationSettings`: an absent field is left alone; `null` removes the
+/// transitioning delegate (rule 44) and leaves the other fields alone.
+public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
+    public var modalPresentationStyle: ModalPresentationStyle?
+    public var definesPresentationContext: Bool?
+    public var isModalInPresentation: Bool?
+    public var transitioningDelegate: TransitioningDelegate??
+
+    public init(
+        modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
+        isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate?? = nil
+    ) {
+        self.modalPresentationStyle = modalPresentationStyle
+        self.definesPresentationContext = definesPresentationContext
+        self.isModalInPresentation = isModalInPresentation
+        self.transitioningDelegate = transitioningDelegate
+    }
+
+    typealias CodingKeys = PresentationSettings.CodingKeys
+
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder.settingsContainer())
+    }
+
+    /// From the container its holder opened for all its groups (`SettingsKey`).
+    init(from container: KeyedDecodingContainer<SettingsKey>) throws {
+        modalPresentationStyle = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: SettingsKey(CodingKeys.modalPresentationStyle))
+        definesPresentationContext = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.definesPresentationContext))
+        isModalInPresentation = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.isModalInPresentation))
+        transitioningDelegate = try container.decodeClearable(forKey: SettingsKey(CodingKeys.transitioningDelegate))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(modalPresentationStyle, forKey: .modalPresentationStyle)
+        try container.encodeIfPresent(definesPresentationContext, forKey: .definesPresentationContext)
+        try container.encodeIfPresent(isModalInPresentation, forKey: .isModalInPresentation)
+        try container.encodeClearable(transitioningDelegate, forKey: .transitioningDelegate)
+    }
+
+    public var isEmpty: Bool { self == PresentationSettingsPatch() }
+
+    /// `settings` with this patch applied.
+    public func applied(to settings: PresentationSettings) -> PresentationSettings {
+        var result = settings
+        if let style = modalPresentationStyle { result.modalPresentationStyle = style }
+        if let defines = definesPresentationContext { result.definesPresentationContext = defines }
+        if let modal = isModalInPresentation { result.isModalInPresentation = modal }
+        if let delegate = transitioningDelegate { result.transitioningDelegate = delegate }
+        return result
+    }
+
+    func validate() throws(ContainmentError) {
+        if let delegate = transitioningDelegate { try ContainmentTree.validate(delegate, field: "transitioningDelegate") }
+    }
+}
