@@ -13,7 +13,7 @@ extension ContainmentTree {
     /// The handle of the controller with this id, nil when there is none; the few ids a call
     /// names again and again are found among the last ones looked up (`RecentHandles`).
     func controllerHandle(named id: String) -> NodeHandle? {
-        recentControllers.handle(id, in: controllers)
+        nodes.controllerHandle(named: id)
     }
 
     /// Whether `ancestor` is `controller` or above it (walks up; O(depth), O(1) for a

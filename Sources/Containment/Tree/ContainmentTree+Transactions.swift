@@ -1,20 +1,15 @@
 /// Calls as transactions: every change goes through the logged storage below, so a rejected
-/// call (or atomic batch) can be undone from the `UndoLog`; events wait in `pendingEvents`
-/// until the call commits.
+/// call (or atomic batch) can be undone from the `UndoLog`; events wait in the call in
+/// progress (`OngoingCall`) until it commits.
 extension ContainmentTree {
     // MARK: Calls as transactions
 
     func beginCall(now: Double) {
-        self.now = now
-        pendingEvents = []
-        pendingEvents.reserveCapacity(Self.typicalEventsPerCall)
+        ongoing.begin(now: now)
         undo.dropEntries()
         forgetSavedNodes()
-        overrideRun = OverrideRun()
+        overrides.beginCall()
     }
-
-    /// Room for the events of a typical call, so the list grows once rather than four times.
-    static let typicalEventsPerCall = 16
 
     /// A point to roll back to; what is changed after it is saved again.
     func markUndo() -> UndoLog.Mark {
@@ -43,10 +38,10 @@ extension ContainmentTree {
             try takeOverrideFailure()
             withoutUndo { flushTurn() }
             try takeOverrideFailure()
-            clockWork = ClockWork()
+            overrides.acceptCall()
         } catch {
             rollback(to: mark)
-            pendingEvents = []
+            ongoing.events = []
             throw error
         }
         return commitCall()
@@ -118,16 +113,13 @@ extension ContainmentTree {
             case .transitionFinished(let id, let evicted): finishedTransitions.undoRecord(id, evicted: evicted)
             }
         }
-        pendingEvents.removeLast(pendingEvents.count - mark.eventCount)
-        nextSeq = mark.nextSeq
+        ongoing.rollBack(eventCount: mark.eventCount, nextSeq: mark.nextSeq)
         forgetSavedNodes()
     }
 
     func commitCall() -> [Event] {
-        if !pendingEvents.isEmpty { nextBatch += 1 }
-        log.append(contentsOf: pendingEvents)
-        let events = pendingEvents
-        pendingEvents = []
+        let events = ongoing.takeEvents()
+        log.append(contentsOf: events)
         undo.dropEntries()
         return events
     }
@@ -300,17 +292,6 @@ extension ContainmentTree {
                 isBeingDismissed: moving?.beingDismissed == true ? true : nil, calledFrom: overrideRun.frames.last))
         nextSeq += 1
         checkEventBound()
-    }
-
-    /// `EventArguments.parent(id)`, reused while the parent stays the same: a move's
-    /// `willMove` and `didMove` name the same parent, and a fresh dictionary costs an
-    /// allocation and a hash per event. Events share it copy-on-write.
-    func parentArguments(_ id: String?) -> [String: JSONValue] {
-        guard let id else { return EventArguments.parent(nil) }
-        if let last = lastParentArguments, last.id == id { return last.args }
-        let args = EventArguments.parent(id)
-        lastParentArguments = (id, args)
-        return args
     }
 
     /// Records what UIKit would log instead of acting.

@@ -10,35 +10,27 @@ public final class ContainmentTree {
     /// The events building the root spec and showing the window caused.
     public private(set) var creationEvents: [Event] = []
 
-    // Release builds skip runtime exclusivity checks on the tree's state, a large share of a
-    // call's instructions: one caller uses a tree at a time (the service serializes) and the
-    // engine never re-enters itself. Debug builds, which the tests use, keep them, so an
-    // overlapping access still traps there.
+    // The tree's state, in owned parts that each keep their own rules. Release builds skip
+    // runtime exclusivity checks on them, a large share of a call's instructions: one caller
+    // uses a tree at a time (the service serializes) and the engine never re-enters itself.
+    // Debug builds, which the tests use, keep them, so an overlapping access still traps
+    // there; separate parts are what lets one part be read while another is being changed.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var controllers = NodeTable<ControllerNode>()
+    var nodes: TreeNodes
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var views = NodeTable<ViewNode>()
-    /// Declared container view id → the controller whose root view holds it.
+    var ongoing = OngoingCall()
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var containerViewOwners: [String: String] = [:]
+    var time = Timeline()
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var window: WindowState
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var scheduler = Scheduler()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var finishedTransitions = FinishedTransitions()
+    var overrides = OverrideState()
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -46,74 +38,7 @@ public final class ContainmentTree {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var nextSeq: UInt64 = 1
-    /// The `batch` of the call in progress; taken by the next mutation once this one has events.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var nextBatch: UInt64 = 1
-    /// The time of the call in progress.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var now: Double = 0
-    /// Events of the call in progress, committed to `log` when it succeeds.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var pendingEvents: [Event] = []
-    /// The last `["parent": id]` built (see `parentArguments`).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var lastParentArguments: (id: String, args: [String: JSONValue])?
-    /// The last `["frame": …]` a recipe built (see `frameArguments`).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var lastFrameArguments: (frame: Rect, args: [String: JSONValue])?
-    /// Controllers found by id lately (see `controllerHandle(named:)`).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var recentControllers = RecentHandles()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
     var undo = UndoLog()
-    /// Units of work done (nodes visited); lets tests prove costs grow with depth, not size.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var workCount = 0
-    /// What the raw call in progress returns (`targetViewController`), collected by `perform`.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var callResult: JSONValue?
-    /// Whether a controller ever declared overrides (rule 40): while none did, the callbacks
-    /// look nothing up, and undo-free shortcuts stay on.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var hasOverrides = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var overrideRun = OverrideRun()
-    /// What work no request caused has spent of the override budget (see `ClockWork`).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var clockWork = ClockWork()
-    /// A driven-controller walk is collecting for its caller (see `forEachDrivenController`).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var collectingWalk = false
-    /// Page view controllers whose interactive page turn is ending: an override cannot begin
-    /// another until the end is over (docs/uikit-rules-page-view-controller.md).
-    var endingPageSwipes: Set<String> = []
 
     /// Builds the tree; with a root spec, builds it call by call, sets it as the window's
     /// root and, if `configuration.onScreen`, makes the window key and visible.
@@ -129,9 +54,8 @@ public final class ContainmentTree {
         }
         self.id = id
         self.configuration = configuration
-        self.window = WindowState(size: configuration.windowSize, horizontalSizeClass: configuration.horizontalSizeClass)
+        self.nodes = TreeNodes(window: WindowState(size: configuration.windowSize, horizontalSizeClass: configuration.horizontalSizeClass))
         self.log = EventLog(capacity: configuration.eventRetention)
-        _ = views.insert(ViewNode(frame: Rect(size: configuration.windowSize), inWindow: true), id: WindowState.viewID)
         creationEvents = try mutate(now: now) { () throws(ContainmentError) in
             var presentations: [RawCall] = []
             if let root {
@@ -254,7 +178,7 @@ public final class ContainmentTree {
                 if !atomic {
                     logOverrideFailures()
                     withoutUndo { flushTurn() }
-                    if index > 0 { clockWork = ClockWork() }
+                    if index > 0 { overrides.acceptCall() }
                 }
                 let events = commitCall()
                 return CallsOutcome(
@@ -271,16 +195,14 @@ public final class ContainmentTree {
             rollback(to: start)
             return CallsOutcome(events: commitCall(), failure: error, applied: 0)
         }
-        clockWork = ClockWork()
+        overrides.acceptCall()
         return CallsOutcome(events: commitCall(), failure: nil, applied: calls.count, results: results.list(count: calls.count))
     }
 
     // MARK: Time
 
     /// When the earliest running transition completes.
-    public var nextDueTime: Double? {
-        scheduler.running.values.map(\.completesAt).min()
-    }
+    public var nextDueTime: Double? { time.nextDueTime }
 
     /// Completes every transition due by `now`, in due order, each as its own turn.
     /// Overrides they run share one budget with every such completion since the last
@@ -288,9 +210,9 @@ public final class ContainmentTree {
     public func advance(to now: Double) -> [Event] {
         beginCall(now: now)
         logOverrideFailures()
-        overrideRun.continueClockWork(clockWork)
+        overrides.continueClockWork()
         withoutUndo { flushTurn() }
-        clockWork = overrideRun.clockWork
+        overrides.keepClockWork()
         return commitCall()
     }
 
@@ -304,13 +226,8 @@ public final class ContainmentTree {
             flushTurn()
         }
         let events = commitCall()
-        scheduler = Scheduler()
-        finishedTransitions = FinishedTransitions()
-        controllers.removeAll()
-        views.removeAll()
-        _ = views.insert(ViewNode(frame: Rect(size: window.size), inWindow: true), id: WindowState.viewID)
-        containerViewOwners = [:]
-        window.rootViewController = nil
+        time = Timeline()
+        nodes.removeAll()
         return events
     }
 }
