@@ -63,7 +63,7 @@ extension ContainmentTree {
         return outcome.events
     }
 
-    func appearance(_ id: String) -> AppearanceState? { controllers[id]?.appearance }
+    func appearance(_ id: String) -> AppearanceState? { nodes.controllers[id]?.appearance }
 
     /// The callbacks `controller` got so far, oldest first (warnings left out).
     func callbacks(of controller: String) throws -> [String] {

@@ -16,7 +16,7 @@ extension ContainmentTree {
         guard sizeClass == .compact, requested == .popover || requested == .formSheet || requested == .pageSheet else {
             return requested
         }
-        guard let answer = controllers[existing: presented].answers.adaptivePresentationStyle else {
+        guard let answer = nodes.controllers[existing: presented].answers.adaptivePresentationStyle else {
             return .pageSheet
         }
         emit(
@@ -32,7 +32,7 @@ extension ContainmentTree {
     /// presentation begins (docs/uikit-rules-adaptivity.md, "Decisions").
     func adaptPresentations(_ changed: [(id: String, sizeClass: SizeClass)]) throws(ContainmentError) {
         for (controller, sizeClass) in changed {
-            guard let presentation = controllers[controller]?.presentation, presentation.phase == .presented else { continue }
+            guard let presentation = nodes.controllers[controller]?.presentation, presentation.phase == .presented else { continue }
             let requested = presentation.requested
             let adapted = adaptedStyle(of: controller, requested: requested, sizeClass: sizeClass)
             guard adapted != presentation.style, adapted.coversPresenter == presentation.style.coversPresenter else { continue }
@@ -40,7 +40,7 @@ extension ContainmentTree {
                 node.presentation?.style = adapted
                 node.presentation?.requestedStyle = adapted == requested ? nil : requested
             }
-            if let node = controllers[controller], node.isViewLoaded {
+            if let node = nodes.controllers[controller], node.isViewLoaded {
                 setFrame(node.viewID, presentedFrame(of: controller))
             }
         }
@@ -49,40 +49,40 @@ extension ContainmentTree {
     /// Where a presented controller's view goes: its context's frame for the context styles,
     /// its own size for a popover, else the window's bounds.
     func presentedFrame(of presented: String) -> Rect {
-        guard let presentation = controllers[presented]?.presentation else { return Rect(size: window.size) }
-        if presentation.style.usesPresentationContext, let presenter = controllers[presentation.presenter], presenter.isViewLoaded,
-            let view = views[presenter.viewID]
+        guard let presentation = nodes.controllers[presented]?.presentation else { return Rect(size: nodes.window.size) }
+        if presentation.style.usesPresentationContext, let presenter = nodes.controllers[presentation.presenter], presenter.isViewLoaded,
+            let view = nodes.views[presenter.viewID]
         {
             return view.frame
         }
         if presentation.style == .popover {
             let size = popoverContentSize(of: presented)
             return Rect(
-                x: max(0, (window.size.width - size.width) / 2), y: max(0, (window.size.height - size.height) / 2), width: size.width,
+                x: max(0, (nodes.window.size.width - size.width) / 2), y: max(0, (nodes.window.size.height - size.height) / 2), width: size.width,
                 height: size.height)
         }
-        return Rect(size: window.size)
+        return Rect(size: nodes.window.size)
     }
 
     /// The size a presentation controller tells what it presents on a window size change
     /// (rule 32): its context's for the context styles, a popover's own, else the window's.
     func presentedContentSize(of presented: String, presenterSize: Size) -> Size {
-        guard let presentation = controllers[presented]?.presentation else { return window.size }
+        guard let presentation = nodes.controllers[presented]?.presentation else { return nodes.window.size }
         if presentation.style.usesPresentationContext { return presenterSize }
         if presentation.style == .popover { return popoverContentSize(of: presented) }
-        return window.size
+        return nodes.window.size
     }
 
     private func popoverContentSize(of controller: String) -> Size {
-        let preferred = controllers[existing: controller].preferredContentSize
+        let preferred = nodes.controllers[existing: controller].preferredContentSize
         let size = preferred.width > 0 && preferred.height > 0 ? preferred : Self.defaultPopoverContentSize
-        return Size(width: min(size.width, window.size.width), height: min(size.height, window.size.height))
+        return Size(width: min(size.width, nodes.window.size.width), height: min(size.height, nodes.window.size.height))
     }
 
     /// After a window size change: presented views that do not fill the window (a context's, a
     /// popover's) take their new frames; those filling it followed the window already.
     func reframePresentedViews() {
-        for node in controllers.nodes where node.hasExtras && node.presentation != nil && node.isViewLoaded {
+        for node in nodes.controllers.nodes where node.hasExtras && node.presentation != nil && node.isViewLoaded {
             guard let style = node.presentation?.style, style.usesPresentationContext || style == .popover else { continue }
             setFrame(node.viewID, presentedFrame(of: node.id))
         }

@@ -15,7 +15,7 @@ extension ContainmentTree {
         case "targetViewController":
             let action = try args.rawValue("forAction", as: RoutingAction.self)
             _ = try args.optionalSender("sender")
-            callResult = targetViewController(forAction: action, from: controller).map(JSONValue.string) ?? .null
+            ongoing.result = targetViewController(forAction: action, from: controller).map(JSONValue.string) ?? .null
         case "setOverrideTraitCollection":
             let collection = try Self.traitCollectionArgument(args.json("collection"), field: args.field("collection"))
             let child = try args.id("forChild")
@@ -23,7 +23,7 @@ extension ContainmentTree {
             try setOverrideTraitCollection(collection, forChild: child, of: controller)
         case "setNeedsUpdateOfHomeIndicatorAutoHidden", "setNeedsUpdateOfScreenEdgesDeferringSystemGestures":
             emit(controller, method)
-        case "tapTabBarItem" where controllers[existing: controller].kind == .tabBarController:
+        case "tapTabBarItem" where nodes.controllers[existing: controller].kind == .tabBarController:
             try tapTabBarItem(controller, index: try args.index("index"), field: args.field("index"))
         default:
             return false

@@ -3,7 +3,7 @@
 extension ContainmentTree {
     func applyAnswers(_ patch: ControllerAnswersPatch, to controller: String) throws(ContainmentError) {
         guard !patch.isEmpty else { return }
-        let node = controllers[existing: controller]
+        let node = nodes.controllers[existing: controller]
         var updated = patch.applied(to: node.answers)
         try updated.validate(kind: node.kind, path: "")
         updated.traitOverrides = node.answers.traitOverrides

@@ -15,7 +15,7 @@ extension ContainmentTree {
     /// the walk) whose class overrides `action`; nil when none does.
     func targetViewController(forAction action: RoutingAction, from receiver: String) -> String? {
         var current: NodeHandle? = controllerHandle(named: receiver)
-        var budget = WalkBudget("target view controller", nodes: controllers.count)
+        var budget = WalkBudget("target view controller", nodes: nodes.controllers.count)
         while let handle = current {
             guard visit(&budget) else { break }
             let (id, kind, parent) = readController(handle) { ($0.id, $0.kind, $0.parent) }
@@ -34,13 +34,13 @@ extension ContainmentTree {
             try present(shown, from: receiver, animated: true)
             return
         }
-        if controllers[existing: target].kind == .navigationController {
+        if nodes.controllers[existing: target].kind == .navigationController {
             try pushViewController(shown, on: target, animated: true)
             return
         }
         // UISplitViewController.show(_:sender:): regular, the primary (or the secondary for a
         // child of the primary); compact, presented.
-        guard let state = controllers[existing: target].split, !state.isCollapsed else {
+        guard let state = nodes.controllers[existing: target].split, !state.isCollapsed else {
             try present(shown, from: target, animated: true)
             return
         }
@@ -56,23 +56,23 @@ extension ContainmentTree {
             try present(shown, from: receiver, animated: true)
             return
         }
-        guard let state = controllers[existing: split].split, state.secondary != shown else { return }
+        guard let state = nodes.controllers[existing: split].split, state.secondary != shown else { return }
         guard state.isCollapsed else {
             try setSplitColumn(split, shown, column: .secondary)
             return
         }
-        guard let primary = state.primary, controllers[existing: primary].kind == .navigationController else {
+        guard let primary = state.primary, nodes.controllers[existing: primary].kind == .navigationController else {
             try present(shown, from: split, animated: true)
             return
         }
-        guard controllers[existing: shown].kind != .navigationController else {
+        guard nodes.controllers[existing: shown].kind != .navigationController else {
             // A navigation controller is pushed as a collapsing split pushes its secondary.
             try setSplitColumn(split, shown, column: .secondary)
             try showSplitColumn(split, .secondary, show: true)
             return
         }
         // The primary shows it as a push, animated; it is the split's secondary from now on.
-        let stack = controllers[existing: primary].stack ?? []
+        let stack = nodes.controllers[existing: primary].stack ?? []
         let replaced = state.secondaryOnTop ? state.secondary : nil
         let newStack = stack.filter { $0 != replaced && $0 != shown } + [shown]
         if let secondary = state.secondary, !state.secondaryOnTop, parentID(of: secondary) == split {

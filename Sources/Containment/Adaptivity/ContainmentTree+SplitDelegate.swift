@@ -12,7 +12,7 @@ extension ContainmentTree {
     func adaptSplitViewControllers(_ candidates: [(id: String, sizeClass: SizeClass)]) throws(ContainmentError) {
         for (split, sizeClass) in candidates {
             let compact = sizeClass == .compact
-            guard let state = controllers[split]?.split, state.isCollapsed != compact else { continue }
+            guard let state = nodes.controllers[split]?.split, state.isCollapsed != compact else { continue }
             if compact {
                 try collapse(split, state)
             } else {
@@ -22,7 +22,7 @@ extension ContainmentTree {
     }
 
     private func collapse(_ split: String, _ state: SplitState) throws(ContainmentError) {
-        let answers = controllers[existing: split].answers
+        let answers = nodes.controllers[existing: split].answers
         let columns = answers.style == .doubleColumn
         var discardsSecondary = false
         var topColumn = SplitColumn.secondary
@@ -38,10 +38,10 @@ extension ContainmentTree {
             discardsSecondary = answer
         }
         editController(split) { $0.split?.isCollapsed = true }
-        if let primary = state.primary, let node = controllers[primary], node.isViewLoaded {
+        if let primary = state.primary, let node = nodes.controllers[primary], node.isViewLoaded {
             setFrame(node.viewID, splitFrame(split, .primary))
-            if state.isPrimaryHidden, controllers[existing: split].isViewLoaded {
-                try addSubview(node.viewID, to: controllers[existing: split].viewID, at: 0)
+            if state.isPrimaryHidden, nodes.controllers[existing: split].isViewLoaded {
+                try addSubview(node.viewID, to: nodes.controllers[existing: split].viewID, at: 0)
             }
         }
         if let secondary = state.secondary {
@@ -66,14 +66,14 @@ extension ContainmentTree {
     /// The column interface collapsed onto its primary: the secondary stays the split's
     /// child without a view until `show(.secondary)` puts it on top.
     private func keepSecondaryBehindPrimary(_ split: String, _ secondary: String) {
-        if let node = controllers[secondary], node.isViewLoaded, superviewID(of: node.viewID) == controllers[existing: split].viewID {
+        if let node = nodes.controllers[secondary], node.isViewLoaded, superviewID(of: node.viewID) == nodes.controllers[existing: split].viewID {
             removeFromSuperview(node.viewID)
         }
         editController(split) { $0.split?.secondaryOnTop = false }
     }
 
     private func expand(_ split: String, _ state: SplitState) throws(ContainmentError) {
-        let answers = controllers[existing: split].answers
+        let answers = nodes.controllers[existing: split].answers
         let columns = answers.style == .doubleColumn
         var separated: String?
         if columns, let answer = answers.displayModeForExpanding {
@@ -83,21 +83,21 @@ extension ContainmentTree {
             editController(split) { $0.split?.isPrimaryHidden = answer == .secondaryOnly }
         } else if !columns, let answer = answers.separateSecondary, let primary = state.primary {
             emit(split, "separateSecondaryFrom", ["primaryViewController": .string(primary), "result": .string(answer)])
-            if answer != state.secondary, controllers[answer] != nil, answer != split, answer != primary {
+            if answer != state.secondary, nodes.controllers[answer] != nil, answer != split, answer != primary {
                 separated = answer
             }
         }
         editController(split) { $0.split?.isCollapsed = false }
         // A hidden primary leaves first, so what it shows once separated does not appear.
-        let isPrimaryHidden = controllers[existing: split].split?.isPrimaryHidden ?? false
-        if isPrimaryHidden, let primary = state.primary, let node = controllers[primary], node.isViewLoaded {
+        let isPrimaryHidden = nodes.controllers[existing: split].split?.isPrimaryHidden ?? false
+        if isPrimaryHidden, let primary = state.primary, let node = nodes.controllers[primary], node.isViewLoaded {
             removeFromSuperview(node.viewID)
         }
         if let separated {
             try separate(separated, in: split, replacing: state.secondary)
         } else if state.secondary != nil {
             try uncollapseSecondary(of: split, intoColumn: true)
-        } else if !columns, let primary = state.primary, isNavigation(primary), let stack = controllers[existing: primary].stack,
+        } else if !columns, let primary = state.primary, isNavigation(primary), let stack = nodes.controllers[existing: primary].stack,
             stack.count > 1, let top = stack.last
         {
             // UINavigationController's `separateSecondaryViewController(for:)`: its top is popped
@@ -105,7 +105,7 @@ extension ContainmentTree {
             editController(split) { $0.split?.secondary = top }
             try uncollapseSecondary(of: split, intoColumn: true)
         }
-        if let primary = controllers[existing: split].split?.primary, let node = controllers[primary], node.isViewLoaded {
+        if let primary = nodes.controllers[existing: split].split?.primary, let node = nodes.controllers[primary], node.isViewLoaded {
             setFrame(node.viewID, splitFrame(split, .primary))
         }
         if columns, answers.hasSplitDelegate {
@@ -123,7 +123,7 @@ extension ContainmentTree {
             node.split?.secondary = separated
             node.split?.secondaryOnTop = false
         }
-        if let primary = controllers[existing: split].split?.primary, parentID(of: separated) == primary, isNavigation(primary) {
+        if let primary = nodes.controllers[existing: split].split?.primary, parentID(of: separated) == primary, isNavigation(primary) {
             try uncollapseSecondary(of: split, intoColumn: true)
         } else {
             try embed(separated, in: split, column: .secondary, showsView: true)
@@ -134,7 +134,7 @@ extension ContainmentTree {
     /// swipe in flight on it is cancelled first, as the system cancels a gesture when the size
     /// class changes under it (docs/uikit-rules-adaptivity.md, rule 31).
     func cancelBackSwipe(of navigation: String) throws(ContainmentError) {
-        guard controllers[existing: navigation].interactivePop != nil else { return }
+        guard nodes.controllers[existing: navigation].interactivePop != nil else { return }
         try endInteractivePop(navigation, finish: false)
     }
 }

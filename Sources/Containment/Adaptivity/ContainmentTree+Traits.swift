@@ -16,10 +16,10 @@ extension ContainmentTree {
     /// a presented controller comes after its presenter's subtree (its presentation controller
     /// passes the change on after the presenter's children), and inherits its presenter's traits.
     func traitHierarchy() -> [(id: String, sizeClass: SizeClass)] {
-        guard let root = window.rootViewController, let rootHandle = controllerHandle(named: root) else { return [] }
+        guard let root = nodes.window.rootViewController, let rootHandle = controllerHandle(named: root) else { return [] }
         var result: [(id: String, sizeClass: SizeClass)] = []
-        var stack = [(rootHandle, window.horizontalSizeClass)]
-        var budget = WalkBudget("trait hierarchy", nodes: controllers.count)
+        var stack = [(rootHandle, nodes.window.horizontalSizeClass)]
+        var budget = WalkBudget("trait hierarchy", nodes: nodes.controllers.count)
         while let (handle, inherited) = stack.popLast() {
             guard visit(&budget) else { break }
             let (id, own, children, presented) = readController(handle) { node in
@@ -39,14 +39,14 @@ extension ContainmentTree {
     func horizontalSizeClass(of controller: String) -> SizeClass {
         var chain: [NodeHandle] = []
         var current = controllerHandle(named: controller)
-        var budget = WalkBudget("traits", nodes: controllers.count)
+        var budget = WalkBudget("traits", nodes: nodes.controllers.count)
         while let handle = current {
             guard visit(&budget) else { break }
             chain.append(handle)
             let (parent, presenter) = readController(handle) { ($0.parent, $0.presentation?.presenter) }
             current = parent ?? presenter.flatMap { controllerHandle(named: $0) }
         }
-        var sizeClass = window.horizontalSizeClass
+        var sizeClass = nodes.window.horizontalSizeClass
         for handle in chain.reversed() {
             sizeClass = readController(handle) { Self.sizeClass(of: $0, inheriting: sizeClass) }
         }
@@ -56,8 +56,8 @@ extension ContainmentTree {
     /// Whether any controller overrides traits: without one, every controller has the
     /// window's, and snapshots skip the walk (O(1) until an override was ever set).
     var hasTraitOverrides: Bool {
-        window.tracksTraits
-            && controllers.nodes.contains { node in
+        nodes.window.tracksTraits
+            && nodes.controllers.nodes.contains { node in
                 node.hasExtras && (node.overrideTraitCollection != nil || node.answers.traitOverrides != nil)
             }
     }
@@ -66,7 +66,7 @@ extension ContainmentTree {
     func overriddenSizeClasses() -> [String: SizeClass] {
         guard hasTraitOverrides else { return [:] }
         var result: [String: SizeClass] = [:]
-        for (id, sizeClass) in traitHierarchy() where sizeClass != window.horizontalSizeClass {
+        for (id, sizeClass) in traitHierarchy() where sizeClass != nodes.window.horizontalSizeClass {
             result[id] = sizeClass
         }
         return result
@@ -96,7 +96,7 @@ extension ContainmentTree {
             emit(entry.id, "traitCollectionDidChange", ["previousTraitCollection": TraitOverrides.json(entry.previous)])
             told[entry.id] = entry.sizeClass
         }
-        if window.tracksTraits {
+        if nodes.window.tracksTraits {
             for (id, sizeClass) in told { noteTold(sizeClass, to: id) }
         }
         let adapting = changed.map { ($0.id, $0.sizeClass) }
@@ -106,26 +106,26 @@ extension ContainmentTree {
 
     /// The size class a controller was last told of.
     private func toldSizeClass(of controller: String) -> SizeClass {
-        readController(controller) { $0.hasExtras ? $0.toldSizeClass : nil } ?? window.horizontalSizeClass
+        readController(controller) { $0.hasExtras ? $0.toldSizeClass : nil } ?? nodes.window.horizontalSizeClass
     }
 
     /// Records what a controller was told, as `toldSizeClass` keeps it.
     private func noteTold(_ sizeClass: SizeClass, to controller: String) {
-        let stored: SizeClass? = sizeClass == window.horizontalSizeClass ? nil : sizeClass
+        let stored: SizeClass? = sizeClass == nodes.window.horizontalSizeClass ? nil : sizeClass
         guard readController(controller, { $0.hasExtras ? $0.toldSizeClass : nil }) != stored else { return }
         editController(controller) { $0.toldSizeClass = stored }
     }
 
     /// Once overrides exist, traits are tracked: `toldSizeClass` is kept for every controller.
     func trackTraits() {
-        if !window.tracksTraits { editWindow { $0.tracksTraits = true } }
+        if !nodes.window.tracksTraits { editWindow { $0.tracksTraits = true } }
     }
 
     /// The end of a turn, once traits are tracked: a controller whose traits changed without a
     /// trait change (moved under a parent with other traits, presented by one) is told now, as
     /// UIKit updates traits when it lays the hierarchy out.
     func reconcileTraits() {
-        guard window.tracksTraits else { return }
+        guard nodes.window.tracksTraits else { return }
         for (id, sizeClass) in traitHierarchy() {
             let previous = toldSizeClass(of: id)
             guard previous != sizeClass else { continue }
@@ -136,7 +136,7 @@ extension ContainmentTree {
 
     /// A window size-class change (`setHorizontalSizeClass`, or `setSize` with one, a rotation).
     func setHorizontalSizeClass(_ sizeClass: SizeClass, during: () throws(ContainmentError) -> Void = {}) throws(ContainmentError) {
-        guard sizeClass != window.horizontalSizeClass else {
+        guard sizeClass != nodes.window.horizontalSizeClass else {
             try during()
             return
         }
@@ -152,7 +152,7 @@ extension ContainmentTree {
                 message: "\(ContainmentError.describe(child)) is not a child of \(ContainmentError.describe(parent))")
         }
         let value = collection?.horizontalSizeClass == nil ? nil : collection
-        guard controllers[existing: child].overrideTraitCollection != value else { return }
+        guard nodes.controllers[existing: child].overrideTraitCollection != value else { return }
         if value != nil { trackTraits() }
         try changeTraits(coordinated: false) { editController(child) { $0.overrideTraitCollection = value } }
     }
@@ -160,7 +160,7 @@ extension ContainmentTree {
     /// `traitOverrides` changed by a PATCH: the controller and what it contains take them.
     func setTraitOverrides(_ overrides: TraitOverrides?, of controller: String) throws(ContainmentError) {
         let value = overrides?.horizontalSizeClass == nil ? nil : overrides
-        guard controllers[existing: controller].answers.traitOverrides != value else { return }
+        guard nodes.controllers[existing: controller].answers.traitOverrides != value else { return }
         if value != nil { trackTraits() }
         try changeTraits(coordinated: false) { editController(controller) { $0.answers.traitOverrides = value } }
     }

@@ -7,7 +7,7 @@ extension ContainmentTree {
     /// the selection as `selectedIndex` makes it, or, on the selected tab, its navigation
     /// controller popping to its root (animated); then `didSelect`, also for the selected tab.
     func tapTabBarItem(_ tabBar: String, index: Int, field: String) throws(ContainmentError) {
-        let node = controllers[existing: tabBar]
+        let node = nodes.controllers[existing: tabBar]
         let tabs = node.stack ?? []
         guard index < tabs.count else { throw .invalidArgument(field: field, "index is beyond the tabs") }
         guard node.isViewLoaded, isOnScreen(node.viewID) else {
@@ -20,7 +20,7 @@ extension ContainmentTree {
         emit(tabBar, "shouldSelect", ["viewController": .string(tab), "result": .bool(allowed)])
         guard allowed else { return }
         if node.selectedIndex == index {
-            if let tabNode = controllers[tab], tabNode.kind == .navigationController, let root = tabNode.stack?.first,
+            if let tabNode = nodes.controllers[tab], tabNode.kind == .navigationController, let root = tabNode.stack?.first,
                 (tabNode.stack?.count ?? 0) > 1, tabNode.interactivePop == nil
             {
                 try setNavigationStack(tab, [root], animated: true, field: field)
@@ -34,13 +34,13 @@ extension ContainmentTree {
     /// The scene's activation state changes: its delegate's callbacks in the order the scene
     /// passes through the states, and no appearance callback (the window stays as it is).
     func setActivationState(_ state: ActivationState) {
-        let from = window.activationState
+        let from = nodes.window.activationState
         guard state != from else { return }
         editWindow { $0.activationState = state }
         for callback in Self.sceneCallbacks(from: from, to: state) {
             // The scene's delegate is no controller: the event names none.
-            pendingEvents.append(Event(seq: nextSeq, batch: nextBatch, tree: id, time: now, controller: nil, callback: callback))
-            nextSeq += 1
+            ongoing.events.append(Event(seq: ongoing.nextSeq, batch: ongoing.nextBatch, tree: id, time: ongoing.now, controller: nil, callback: callback))
+            ongoing.nextSeq += 1
         }
     }
 

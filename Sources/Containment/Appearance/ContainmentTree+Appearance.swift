@@ -12,16 +12,16 @@ extension ContainmentTree {
     /// `skipsOrphans`: controllers without a parent are left out too (rule 43).
     func forEachDrivenController(from view: NodeHandle, skipsOrphans: Bool = false, _ body: (String, NodeHandle) -> Void) {
         // An override `body` runs may move views under the walk: then it collects first.
-        if hasOverrides, !collectingWalk {
+        if overrides.anyDeclared, !ongoing.collectingWalk {
             var found: [(String, NodeHandle)] = []
-            collectingWalk = true
+            ongoing.collectingWalk = true
             forEachDrivenController(from: view, skipsOrphans: skipsOrphans) { found.append(($0, $1)) }
-            collectingWalk = false
-            for (controller, index) in found where controllers.contains(index) { body(controller, index) }
+            ongoing.collectingWalk = false
+            for (controller, index) in found where nodes.controllers.contains(index) { body(controller, index) }
             return
         }
         var stack = [view]
-        var budget = WalkBudget("appearance", nodes: views.count)
+        var budget = WalkBudget("appearance", nodes: nodes.views.count)
         while let current = stack.popLast() {
             guard visit(&budget) else { break }
             let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
@@ -31,7 +31,7 @@ extension ContainmentTree {
                     continue
                 }
                 if skipsOrphans, parent == nil { continue }
-                body(controllers.id(owner), owner)
+                body(nodes.controllers.id(owner), owner)
             }
             stack.append(contentsOf: subviews.reversed())
         }
@@ -63,9 +63,9 @@ extension ContainmentTree {
     /// whose orphans UIKit leaves without appearance callbacks (rule 43).
     func appearWalk(from view: NodeHandle, orphansAppear: Bool = true) {
         // The callbacks' overrides may move views under the walk: then it collects first.
-        var found: [(owner: NodeHandle, view: NodeHandle, drives: Bool)]? = hasOverrides ? [] : nil
+        var found: [(owner: NodeHandle, view: NodeHandle, drives: Bool)]? = overrides.anyDeclared ? [] : nil
         var stack = [(view, true)]
-        var budget = WalkBudget("appearance", nodes: views.count)
+        var budget = WalkBudget("appearance", nodes: nodes.views.count)
         while let (current, drives) = stack.popLast() {
             guard visit(&budget) else { break }
             let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
@@ -85,7 +85,7 @@ extension ContainmentTree {
             }
             stack.append(contentsOf: subviews.reversed().map { ($0, drivesBelow) })
         }
-        for entry in found ?? [] where controllers.contains(entry.owner) {
+        for entry in found ?? [] where nodes.controllers.contains(entry.owner) {
             appear(entry.owner, view: entry.view, drives: entry.drives)
         }
     }
@@ -93,15 +93,15 @@ extension ContainmentTree {
     /// One controller of `appearWalk`, if its view is still on screen (an override may have
     /// moved it away meanwhile: rule 40).
     private func appear(_ owner: NodeHandle, view: NodeHandle, drives: Bool) {
-        guard window.visible, readView(view, { $0.inWindow && $0.owner == owner }) else { return }
+        guard nodes.window.visible, readView(view, { $0.inWindow && $0.owner == owner }) else { return }
         if drives { beginViewDrivenAppearance(owner) }
-        markLayout(controllers.id(owner), at: owner)
+        markLayout(nodes.controllers.id(owner), at: owner)
     }
 
     private func beginViewDrivenAppearance(_ index: NodeHandle) {
         let state = readController(index) { $0.appearance }
         guard state == .disappeared || state == .disappearing else { return }
-        beginAppearance(controllers.id(index), at: index, from: state, appearing: true, animated: false, driver: .turn)
+        beginAppearance(nodes.controllers.id(index), at: index, from: state, appearing: true, animated: false, driver: .turn)
         appendToTurnList(.deferredEnds, index)
     }
 
@@ -111,7 +111,7 @@ extension ContainmentTree {
             let (state, rootView) = readController(index) { ($0.appearance, $0.rootView) }
             guard state == .appeared || state == .appearing else { return }
             // An override may have put the view back since the walk began (rule 40).
-            if window.visible, let rootView, readView(rootView, { $0.inWindow }) { return }
+            if nodes.window.visible, let rootView, readView(rootView, { $0.inWindow }) { return }
             beginAppearance(controller, at: index, from: state, appearing: false, animated: false, driver: .turn)
             appendToTurnList(.deferredEnds, index)
         }
@@ -126,7 +126,7 @@ extension ContainmentTree {
             let rootView = readController(index, { $0.appearance == .appearing ? $0.rootView : nil })
         else { return }
         disappearWalk(from: rootView)
-        guard readController(index, { $0.appearance }) == .appearing, !(window.visible && readView(rootView, { $0.inWindow })) else { return }
+        guard readController(index, { $0.appearance }) == .appearing, !(nodes.window.visible && readView(rootView, { $0.inWindow })) else { return }
         beginAppearance(controller, at: index, from: .appearing, appearing: false, animated: false, driver: .turn)
         appendToTurnList(.deferredEnds, index)
     }
@@ -154,7 +154,7 @@ extension ContainmentTree {
         var driver = driver
         // A transition an override completed while it began (rule 40) drives nothing: the
         // turn's end ends what it would have.
-        if case .transition(let transition) = driver, scheduler.running[transition] == nil {
+        if case .transition(let transition) = driver, time.scheduler.running[transition] == nil {
             driver = .turn
             appendToTurnList(.deferredEnds, index)
         }
@@ -202,7 +202,7 @@ extension ContainmentTree {
         case .appearing:
             if !sentIsAppearing {
                 emit(controller, "viewIsAppearing", animated, moving: moving)
-                if hasOverrides {
+                if overrides.anyDeclared {
                     editController(index) { $0.sentIsAppearing = true }
                     runOverrides(controller, .viewIsAppearing)
                     // Its override may have turned it away (its view taken out): that ends it.
@@ -242,14 +242,14 @@ extension ContainmentTree {
         let state = readController(index) { $0.appearance }
         let began = beginAppearance(controller, at: index, from: state, appearing: appearing, animated: animated, driver: driver)
         // Its own callback's override turned it the other way (rule 40): its children follow that.
-        if began, hasOverrides, readController(index, { $0.appearance }) == (appearing ? .disappearing : .appearing) {
+        if began, overrides.anyDeclared, readController(index, { $0.appearance }) == (appearing ? .disappearing : .appearing) {
             return
         }
         for descendant in forwardedDescendants(of: index, includingOrphans: forwardsToOrphans) {
             guard let state = readController(descendant, { $0.appearance }) else { continue }
             // An override run by an earlier callback may have moved it out, or turned the parent
             // it is reached through the other way (rule 40): it follows its parent.
-            if hasOverrides,
+            if overrides.anyDeclared,
                 !forwards(to: descendant, from: index, includingOrphans: forwardsToOrphans)
                     || parentTurned(of: descendant, awayFrom: appearing)
             {
@@ -275,7 +275,7 @@ extension ContainmentTree {
             let ancestorView = readController(ancestor, { $0.rootView })
         else { return false }
         var current: NodeHandle? = descendantView
-        var budget = WalkBudget("appearance", nodes: views.count)
+        var budget = WalkBudget("appearance", nodes: nodes.views.count)
         while let view = current, view != ancestorView {
             guard visit(&budget) else { break }
             let (owner, superview) = readView(view) { ($0.owner, $0.superview) }
@@ -310,7 +310,7 @@ extension ContainmentTree {
         for step in steps {
             // An earlier step's override may have taken the view off screen (rule 40): what was
             // to appear again ends what it began instead, as when the window went away before.
-            if step.appearing, !isOnScreen(controllers[existing: step.controller].viewID) {
+            if step.appearing, !isOnScreen(nodes.controllers[existing: step.controller].viewID) {
                 settleManualAppearance(of: [step.controller])
                 continue
             }
@@ -322,7 +322,7 @@ extension ContainmentTree {
     /// Ends what an interactive transition left in flight on `controllers` when the window
     /// went away meanwhile.
     func settleManualAppearance(of controllers: [String]) {
-        for controller in controllers where self.controllers[controller]?.appearanceDriver == .manual {
+        for controller in controllers where self.nodes.controllers[controller]?.appearanceDriver == .manual {
             endAppearanceTransition(controller)
         }
     }

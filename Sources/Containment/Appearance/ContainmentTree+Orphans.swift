@@ -20,7 +20,7 @@ extension ContainmentTree {
                 continue
             }
             var end = index + 1
-            while end < result.count, isView(controllers[result[end]].viewID, below: controllers[orphan].viewID) {
+            while end < result.count, isView(nodes.controllers[result[end]].viewID, below: nodes.controllers[orphan].viewID) {
                 end += 1
             }
             let run = Array(result[index..<end])
@@ -42,9 +42,9 @@ extension ContainmentTree {
     }
 
     private func isView(_ viewID: String, below ancestorID: String) -> Bool {
-        guard let ancestor = views.handle(ancestorID) else { return false }
+        guard let ancestor = nodes.views.handle(ancestorID) else { return false }
         var current = readView(viewID) { $0.superview }
-        var budget = WalkBudget("superview", nodes: views.count)
+        var budget = WalkBudget("superview", nodes: nodes.views.count)
         while let view = current {
             guard visit(&budget) else { break }
             if view == ancestor { return true }

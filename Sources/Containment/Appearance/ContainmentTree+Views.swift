@@ -5,17 +5,17 @@ extension ContainmentTree {
     /// Resolves a view id, loading its controller's view first as accessing `.view` does.
     /// The field's name is built only for the error (see `requireController`).
     func resolveView(_ id: String, field: @autoclosure () -> String) throws(ContainmentError) -> NodeHandle {
-        if let view = views.handle(id) { return view }
+        if let view = nodes.views.handle(id) { return view }
         if ControllerNode.isRootViewID(id) {
             let owner = ControllerNode.controllerID(ofRootView: id)
             if let controller = controllerHandle(named: owner) {
                 loadViewIfNeeded(owner)
-                if let root = controllers[controller].rootView { return root }
+                if let root = nodes.controllers[controller].rootView { return root }
             }
         }
-        if let owner = containerViewOwners[id] {
+        if let owner = nodes.containerViewOwners[id] {
             loadViewIfNeeded(owner)
-            if let view = views.handle(id) { return view }
+            if let view = nodes.views.handle(id) { return view }
         }
         throw .notFound(code: "view_not_found", "no view \(id)", field: field())
     }
@@ -30,9 +30,9 @@ extension ContainmentTree {
     /// reads the node in place (a copy out of the table retains all of it).
     func loadViewIfNeeded(_ controller: String, at handle: NodeHandle) {
         guard !readController(handle, { $0.isViewLoaded }) else { return }
-        let node = controllers[handle]
+        let node = nodes.controllers[handle]
         emit(controller, "loadView")
-        let bounds = Rect(size: window.size)
+        let bounds = Rect(size: nodes.window.size)
         // Created this mark, so filling in its subviews logs nothing (see `insertView`).
         let root = insertView(ViewNode(frame: bounds, owner: handle), id: node.viewID)
         for container in node.containerViews {
@@ -54,14 +54,14 @@ extension ContainmentTree {
     /// Drops a controller's view (the long-deprecated `viewDidUnload` path); the next need
     /// loads it again (rule 8). Refused while the view is in a view hierarchy.
     func unloadView(_ controller: String) throws(ContainmentError) {
-        guard let root = controllers[controller]?.rootView else { return }
+        guard let root = nodes.controllers[controller]?.rootView else { return }
         // What called the callback goes on with the views it holds (rule 40).
-        guard overrideRun.frames.isEmpty else {
+        guard overrides.run.frames.isEmpty else {
             throw ContainmentError(
                 kind: .exception, code: "unload_in_callback",
                 message: "the view of \(ContainmentError.describe(controller)) cannot be unloaded inside a callback")
         }
-        guard views[root].superview == nil else {
+        guard nodes.views[root].superview == nil else {
             throw .internalInconsistency(
                 code: "view_in_hierarchy",
                 "Cannot unload the view of \(ContainmentError.describe(controller)) while it is in a view hierarchy")
@@ -73,23 +73,23 @@ extension ContainmentTree {
     /// Deletes a controller's root view with its container views. A container view moved
     /// into another view tree would outlive its controller's view, so that is refused.
     func deleteViews(of controller: String) throws(ContainmentError) {
-        guard let node = controllers[controller], let root = node.rootView else { return }
+        guard let node = nodes.controllers[controller], let root = node.rootView else { return }
         var strays: [NodeHandle] = []
         for container in node.containerViews {
-            guard let view = views.handle(container.id) else { continue }
+            guard let view = nodes.views.handle(container.id) else { continue }
             // Inside the root view unless another controller's root view is on the way up.
             var current: NodeHandle? = view
-            var budget = WalkBudget("container view's superview", nodes: views.count)
-            while let handle = current, handle != root, views[handle].owner == nil {
+            var budget = WalkBudget("container view's superview", nodes: nodes.views.count)
+            while let handle = current, handle != root, nodes.views[handle].owner == nil {
                 guard visit(&budget) else { break }
-                current = views[handle].superview
+                current = nodes.views[handle].superview
             }
             if current != root { strays.append(view) }
         }
-        for stray in strays where views[stray].superview != nil {
+        for stray in strays where nodes.views[stray].superview != nil {
             throw .internalInconsistency(
                 code: "view_in_hierarchy",
-                "Cannot unload the view of \(ContainmentError.describe(controller)) while its container view \(views.id(stray)) is in another view hierarchy"
+                "Cannot unload the view of \(ContainmentError.describe(controller)) while its container view \(nodes.views.id(stray)) is in another view hierarchy"
             )
         }
         deleteViewTree(root)
@@ -101,15 +101,15 @@ extension ContainmentTree {
     /// Deletes a view and the unowned views below it; root views of other controllers found
     /// below are detached, not deleted.
     func deleteViewTree(_ root: NodeHandle) {
-        if let superview = views[root].superview {
+        if let superview = nodes.views[root].superview {
             removeSubviewLink(root, from: superview)
         }
         var stack = [root]
-        var budget = WalkBudget("deleted views", nodes: views.count)
+        var budget = WalkBudget("deleted views", nodes: nodes.views.count)
         while let handle = stack.popLast() {
             guard visit(&budget) else { break }
-            for subview in views[handle].subviews {
-                if views[subview].owner != nil {
+            for subview in nodes.views[handle].subviews {
+                if nodes.views[subview].owner != nil {
                     editView(subview) { $0.superview = nil }
                     updateInWindow(subview, false)
                 } else {
@@ -128,7 +128,7 @@ extension ContainmentTree {
     }
 
     func isOnScreen(_ view: String) -> Bool {
-        window.visible && isInWindow(view)
+        nodes.window.visible && isInWindow(view)
     }
 
     /// After a superview change: the moved subtree learns whether the window is above it.
@@ -136,7 +136,7 @@ extension ContainmentTree {
     func updateInWindow(_ view: NodeHandle, _ inWindow: Bool, wasInWindow: Bool? = nil) {
         guard (wasInWindow ?? readView(view, { $0.inWindow })) != inWindow else { return }
         var stack = [view]
-        var budget = WalkBudget("in-window", nodes: views.count)
+        var budget = WalkBudget("in-window", nodes: nodes.views.count)
         while let current = stack.popLast() {
             guard visit(&budget) else { break }
             stack.append(
@@ -150,7 +150,7 @@ extension ContainmentTree {
     /// The controller owning `view` or its nearest owned ancestor.
     func nearestOwner(from view: NodeHandle?) -> NodeHandle? {
         var current = view
-        var budget = WalkBudget("nearest owner", nodes: views.count)
+        var budget = WalkBudget("nearest owner", nodes: nodes.views.count)
         while let handle = current {
             guard visit(&budget) else { break }
             let (owner, superview) = readView(handle) { ($0.owner, $0.superview) }
@@ -165,7 +165,7 @@ extension ContainmentTree {
     /// `addSubview`/`insertSubview(_:at:)` with UIKit's checks: no cycles, and the
     /// containment check of rule 4 for every controller root view being moved.
     func addSubview(_ viewID: String, to superviewID: String, at index: Int? = nil) throws(ContainmentError) {
-        moveSubview(try checkAddSubview(views.existing(viewID), to: views.existing(superviewID), at: index))
+        moveSubview(try checkAddSubview(nodes.views.existing(viewID), to: nodes.views.existing(superviewID), at: index))
     }
 
     /// A checked `addSubview`: what the checks read, which the move reuses.
@@ -183,7 +183,7 @@ extension ContainmentTree {
     /// `addSubview`'s checks, changing nothing: a raw call runs the move that cannot fail
     /// anymore apart (see `finishCall`).
     func checkAddSubview(_ view: NodeHandle, to superview: NodeHandle, at index: Int?) throws(ContainmentError) -> SubviewMove {
-        guard views.id(view) != WindowState.viewID else {
+        guard nodes.views.id(view) != WindowState.viewID else {
             throw .invalidArgument(field: "args.view", "the window cannot be a subview")
         }
         guard view != superview else {
@@ -199,7 +199,7 @@ extension ContainmentTree {
         // window when the superview is in it.
         let couldBeAncestor = moving.hasSubviews && (moving.inWindow || !target.inWindow)
         var ancestor = couldBeAncestor ? target.superview : nil
-        var budget = WalkBudget("new superview's ancestors", nodes: views.count)
+        var budget = WalkBudget("new superview's ancestors", nodes: nodes.views.count)
         while let current = ancestor {
             guard visit(&budget) else { break }
             if current == view {
@@ -219,7 +219,7 @@ extension ContainmentTree {
     /// the appearance callbacks. `orphansAppear`: see `appearWalk`.
     func moveSubview(_ move: SubviewMove, orphansAppear: Bool = true) {
         let view = move.view
-        let wasOnScreen = window.visible && move.wasInWindow
+        let wasOnScreen = nodes.window.visible && move.wasInWindow
         if let oldSuperview = move.oldSuperview {
             if wasOnScreen { markLayout(nearestOwner(from: oldSuperview)) }
             removeSubviewLink(view, from: oldSuperview)
@@ -227,7 +227,7 @@ extension ContainmentTree {
         insertSubviewLink(view, into: move.superview, at: move.index)
         editView(view) { $0.superview = move.superview }
         updateInWindow(view, move.superviewInWindow, wasInWindow: move.wasInWindow)
-        let nowOnScreen = window.visible && move.superviewInWindow
+        let nowOnScreen = nodes.window.visible && move.superviewInWindow
         if nowOnScreen {
             markLayout(move.newOwner)
             markLayout(move.owner)
@@ -244,14 +244,14 @@ extension ContainmentTree {
     /// is that controller (`nearestOwner(from:)` the new superview).
     func checkHierarchy(moving view: NodeHandle, under newOwner: NodeHandle?) throws(ContainmentError) {
         var stack = [view]
-        var budget = WalkBudget("moved views", nodes: views.count)
+        var budget = WalkBudget("moved views", nodes: nodes.views.count)
         while let current = stack.popLast() {
             guard visit(&budget) else { break }
             let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
             if let owner {
                 if let parent = readController(owner, { $0.parent }), parent != newOwner {
                     throw .hierarchyInconsistency(
-                        "child view controller:\(ContainmentError.describe(controllers.id(owner))) should have parent view controller:\(ContainmentError.describe(newOwner.map { controllers.id($0) })) but actual parent is:\(ContainmentError.describe(controllers.id(parent)))"
+                        "child view controller:\(ContainmentError.describe(nodes.controllers.id(owner))) should have parent view controller:\(ContainmentError.describe(newOwner.map { nodes.controllers.id($0) })) but actual parent is:\(ContainmentError.describe(nodes.controllers.id(parent)))"
                     )
                 }
             } else {
@@ -261,13 +261,13 @@ extension ContainmentTree {
     }
 
     func removeFromSuperview(_ viewID: String) {
-        guard let view = views.handle(viewID) else { return }
+        guard let view = nodes.views.handle(viewID) else { return }
         removeFromSuperview(view)
     }
 
     func removeFromSuperview(_ view: NodeHandle) {
         guard let (superview, inWindow) = readView(view, { node in node.superview.map { ($0, node.inWindow) } }) else { return }
-        let wasOnScreen = window.visible && inWindow
+        let wasOnScreen = nodes.window.visible && inWindow
         if wasOnScreen { markLayout(nearestOwner(from: superview)) }
         removeSubviewLink(view, from: superview)
         editView(view) { $0.superview = nil }
@@ -284,33 +284,33 @@ extension ContainmentTree {
     /// parents first.
     @discardableResult
     func setFrame(_ viewID: String, _ frame: Rect) -> [String] {
-        guard let view = views.handle(viewID) else { return [] }
+        guard let view = nodes.views.handle(viewID) else { return [] }
         return setFrame(view, frame)
     }
 
     @discardableResult
     func setFrame(_ view: NodeHandle, _ frame: Rect) -> [String] {
         var resized: [String] = []
-        let onScreen = window.visible && views[view].inWindow
+        let onScreen = nodes.window.visible && nodes.views[view].inWindow
         var stack = [(view, frame)]
-        var budget = WalkBudget("frames", nodes: views.count)
+        var budget = WalkBudget("frames", nodes: nodes.views.count)
         while let (current, newFrame) = stack.popLast() {
             guard visit(&budget) else { break }
-            let node = views[current]
+            let node = nodes.views[current]
             guard node.frame != newFrame else { continue }
             let oldBounds = node.frame.bounds
             editView(current) { $0.frame = newFrame }
             guard oldBounds.size != newFrame.size else { continue }
             if let owner = node.owner {
-                let ownerID = controllers.id(owner)
+                let ownerID = nodes.controllers.id(owner)
                 resized.append(ownerID)
                 if onScreen { markLayout(ownerID, at: owner) }
                 if let layout = builtInLayout(ownerID) {
-                    stack.append(contentsOf: layout.reversed().compactMap { id, frame in views.handle(id).map { ($0, frame) } })
+                    stack.append(contentsOf: layout.reversed().compactMap { id, frame in nodes.views.handle(id).map { ($0, frame) } })
                     continue
                 }
             }
-            for subview in node.subviews.reversed() where views[subview].frame == oldBounds {
+            for subview in node.subviews.reversed() where nodes.views[subview].frame == oldBounds {
                 stack.append((subview, newFrame.bounds))
             }
         }
@@ -319,7 +319,7 @@ extension ContainmentTree {
 
     func markLayout(_ controller: NodeHandle?) {
         guard let controller else { return }
-        markLayout(controllers.id(controller), at: controller)
+        markLayout(nodes.controllers.id(controller), at: controller)
     }
 
     /// `markLayout` for a caller that has looked the controller up.
@@ -340,21 +340,21 @@ extension ContainmentTree {
 
     /// `layoutIfNeeded`: lays out now, parents first, what is pending in the view's subtree.
     func layoutIfNeeded(_ view: NodeHandle) {
-        guard !scheduler.pendingLayout.isEmpty else { return }
+        guard !time.scheduler.pendingLayout.isEmpty else { return }
         // The layout callbacks' overrides may move views under the walk: then it collects first.
-        var found: [NodeHandle]? = hasOverrides ? [] : nil
+        var found: [NodeHandle]? = overrides.anyDeclared ? [] : nil
         var stack = [view]
-        var budget = WalkBudget("layout", nodes: views.count)
+        var budget = WalkBudget("layout", nodes: nodes.views.count)
         while let current = stack.popLast() {
             guard visit(&budget) else { break }
             let (owner, subviews) = readView(current) { ($0.owner, $0.subviews) }
             if let owner, readController(owner, { $0.needsLayout }) {
-                if found != nil { found?.append(owner) } else { layout(controllers.id(owner), at: owner) }
+                if found != nil { found?.append(owner) } else { layout(nodes.controllers.id(owner), at: owner) }
             }
             stack.append(contentsOf: subviews.reversed())
         }
-        for owner in found ?? [] where controllers.contains(owner) && readController(owner, { $0.needsLayout }) {
-            layout(controllers.id(owner), at: owner)
+        for owner in found ?? [] where nodes.controllers.contains(owner) && readController(owner, { $0.needsLayout }) {
+            layout(nodes.controllers.id(owner), at: owner)
         }
     }
 }

@@ -6,23 +6,23 @@ extension ContainmentTree {
 
     /// Showing the window makes its whole tree appear, hiding it disappear, parents first.
     func setWindowHidden(_ hidden: Bool) {
-        guard window.visible == hidden else { return }
+        guard nodes.window.visible == hidden else { return }
         editWindow { $0.visible = !hidden }
         if hidden {
-            disappearWalk(from: views.existing(WindowState.viewID))
+            disappearWalk(from: nodes.views.existing(WindowState.viewID))
         } else {
-            appearWalk(from: views.existing(WindowState.viewID))
+            appearWalk(from: nodes.views.existing(WindowState.viewID))
         }
     }
 
     /// `rootViewController =`: the old root's view leaves the window, the new root's view
     /// (loaded if needed, sized to the window) enters it.
     func setRootViewController(_ root: String?) throws(ContainmentError) {
-        guard root != window.rootViewController else { return }
+        guard root != nodes.window.rootViewController else { return }
         if let root {
             try requireController(root, field: "args.rootViewController")
         }
-        if let old = window.rootViewController, let node = controllers[old], node.isViewLoaded,
+        if let old = nodes.window.rootViewController, let node = nodes.controllers[old], node.isViewLoaded,
             superviewID(of: node.viewID) == WindowState.viewID
         {
             removeFromSuperview(node.viewID)
@@ -30,8 +30,8 @@ extension ContainmentTree {
         editWindow { $0.rootViewController = root }
         guard let root else { return }
         loadViewIfNeeded(root)
-        let viewID = controllers[existing: root].viewID
-        setFrame(viewID, Rect(size: window.size))
+        let viewID = nodes.controllers[existing: root].viewID
+        setFrame(viewID, Rect(size: nodes.window.size))
         try addSubview(viewID, to: WindowState.viewID)
     }
 
@@ -47,11 +47,11 @@ extension ContainmentTree {
             try setHorizontalSizeClass(horizontalSizeClass) { () throws(ContainmentError) in try setWindowSize(size) }
             return
         }
-        guard size != window.size else { return }
-        let currentSizes = window.rootViewController.map { rootViewSizes(below: $0) } ?? [:]
+        guard size != nodes.window.size else { return }
+        let currentSizes = nodes.window.rootViewController.map { rootViewSizes(below: $0) } ?? [:]
         editWindow { $0.size = size }
         setFrame(WindowState.viewID, Rect(size: size))
-        if let root = window.rootViewController {
+        if let root = nodes.window.rootViewController {
             forwardViewWillTransition(from: root, to: size, currentSizes: currentSizes)
         }
         reframePresentedViews()

@@ -8,21 +8,21 @@ extension ContainmentTree {
     static let navigationDuration = 0.35
 
     func applyContainerCall(_ controller: String, _ method: String, _ args: RawCallArguments, prefix: String) throws(ContainmentError) {
-        let kind = controllers[existing: controller].kind
+        let kind = nodes.controllers[existing: controller].kind
         switch (kind, method) {
         case (.navigationController, "pushViewController"):
             try pushViewController(try controllerList(args, "viewController").0, on: controller, animated: try args.bool("animated", default: true))
         case (.navigationController, "popViewController"):
             try popViewController(controller, animated: try args.bool("animated", default: true))
         case (.navigationController, "popToRootViewController"):
-            let stack = controllers[existing: controller].stack ?? []
+            let stack = nodes.controllers[existing: controller].stack ?? []
             let animated = try args.bool("animated", default: true)
             if let root = stack.first {
                 try setNavigationStack(controller, [root], animated: animated, field: args.field("animated"))
             }
         case (.navigationController, "popToViewController"):
             let target = try controllerList(args, "viewController").0
-            let stack = controllers[existing: controller].stack ?? []
+            let stack = nodes.controllers[existing: controller].stack ?? []
             guard let index = stack.firstIndex(of: target) else {
                 throw .internalInconsistency(code: "not_in_stack", "Tried to pop to a view controller that doesn't exist.")
             }
@@ -47,7 +47,7 @@ extension ContainmentTree {
             try setTabs(controller, try controllerList(args, "viewControllers").1, field: args.field("viewControllers"))
         case (.tabBarController, "setSelectedIndex"):
             let index = try args.index("index")
-            guard index < (controllers[existing: controller].stack ?? []).count else {
+            guard index < (nodes.controllers[existing: controller].stack ?? []).count else {
                 throw .invalidArgument(field: args.field("index"), "index is beyond the tabs")
             }
             try selectTab(controller, index)
@@ -69,7 +69,7 @@ extension ContainmentTree {
     func controllerList(_ args: RawCallArguments, _ key: String) throws(ContainmentError) -> (String, [String]) {
         if case .array = args.values[key] {
             let ids = try args.strings(key)
-            for (index, id) in ids.enumerated() where controllers[id] == nil {
+            for (index, id) in ids.enumerated() where nodes.controllers[id] == nil {
                 throw .notFound(code: "controller_not_found", "no controller \(id)", field: args.field(key) + "[\(index)]")
             }
             return ("", ids)
@@ -81,8 +81,8 @@ extension ContainmentTree {
 
     /// The frame a built-in container gives its content child.
     func contentFrame(of container: String) -> Rect {
-        let node = controllers[existing: container]
-        let bounds = (node.isViewLoaded ? views[existing: node.viewID].frame : Rect(size: window.size)).bounds
+        let node = nodes.controllers[existing: container]
+        let bounds = (node.isViewLoaded ? nodes.views[existing: node.viewID].frame : Rect(size: nodes.window.size)).bounds
         switch node.kind {
         case .navigationController:
             let bar = min(Self.navigationBarHeight, bounds.height)
@@ -98,18 +98,18 @@ extension ContainmentTree {
     /// (its bar, its content child or columns); nil for custom containers, whose subviews
     /// follow the autoresizing rule instead.
     func builtInLayout(_ container: String) -> [(String, Rect)]? {
-        guard let node = controllers[container], node.kind != .viewController, let root = views[node.viewID] else { return nil }
+        guard let node = nodes.controllers[container], node.kind != .viewController, let root = nodes.views[node.viewID] else { return nil }
         let bounds = root.frame.bounds
         var frames: [(String, Rect)] = []
         for subviewHandle in root.subviews {
-            let subview = views.id(subviewHandle)
+            let subview = nodes.views.id(subviewHandle)
             if subview == container + ".navigationBar" {
                 frames.append((subview, Rect(x: 0, y: 0, width: bounds.width, height: min(Self.navigationBarHeight, bounds.height))))
             } else if subview == container + ".tabBar" {
                 let height = min(Self.tabBarHeight, bounds.height)
                 frames.append((subview, Rect(x: 0, y: bounds.height - height, width: bounds.width, height: height)))
-            } else if let owner = views[subviewHandle].owner {
-                let child = controllers.id(owner)
+            } else if let owner = nodes.views[subviewHandle].owner {
+                let child = nodes.controllers.id(owner)
                 switch node.kind {
                 case .splitViewController:
                     frames.append((subview, splitFrame(container, node.split?.primary == child ? .primary : .secondary)))
@@ -123,17 +123,17 @@ extension ContainmentTree {
 
     /// Where content goes in a built-in container's view: under its bar.
     func contentIndex(in container: String) -> Int {
-        let node = controllers[existing: container]
-        let subviews = views[node.viewID]?.subviews ?? []
+        let node = nodes.controllers[existing: container]
+        let subviews = nodes.views[node.viewID]?.subviews ?? []
         let bars = Set(node.containerViews.map(\.id))
-        return subviews.firstIndex { bars.contains(views.id($0)) } ?? subviews.count
+        return subviews.firstIndex { bars.contains(nodes.views.id($0)) } ?? subviews.count
     }
 
     /// Replaces a built-in container's list of children (stack or tabs): the removed get
     /// `willMove(nil)` (last first), the added `addChild`; returns the completion that
     /// removes the removed (last first) and calls `didMove` on the added.
     func exchangeChildren(of container: String, with newList: [String], field: String) throws(ContainmentError) -> [RawCall] {
-        let oldList = controllers[existing: container].stack ?? []
+        let oldList = nodes.controllers[existing: container].stack ?? []
         let oldSet = Set(oldList)
         let newSet = Set(newList)
         let removed = oldList.filter { !newSet.contains($0) }.reversed()
@@ -154,8 +154,8 @@ extension ContainmentTree {
     /// order (docs/uikit-rules-corrections.md): the listed children are put in the list's
     /// order; those leaving (removed when the transition completes) stay in front of them.
     func arrangeChildren(of container: String, as list: [String]) {
-        let containerHandle = controllers.existing(container)
-        let children = controllers[containerHandle].children
+        let containerHandle = nodes.controllers.existing(container)
+        let children = nodes.controllers[containerHandle].children
         let listed = Set(list.compactMap { controllerHandle(named: $0) })
         let leaving = children.filter { !listed.contains($0) }
         let arranged = list.compactMap { controllerHandle(named: $0) }.filter { readController($0, { $0.parent }) == containerHandle }
@@ -175,29 +175,29 @@ extension ContainmentTree {
         of container: String, from oldTop: String?, to newTop: String?, duration: Double, completion: [RawCall], animates: Bool = true,
         appearingFirst: Bool = false
     ) throws(ContainmentError) {
-        let node = controllers[existing: container]
+        let node = nodes.controllers[existing: container]
         guard node.isViewLoaded, oldTop != newTop else {
             try runCalls(completion)
             return
         }
-        if animates, let oldTop, let newTop, controllers[existing: oldTop].isViewLoaded,
-            superviewID(of: controllers[existing: oldTop].viewID) == node.viewID
+        if animates, let oldTop, let newTop, nodes.controllers[existing: oldTop].isViewLoaded,
+            superviewID(of: nodes.controllers[existing: oldTop].viewID) == node.viewID
         {
             loadViewIfNeeded(newTop)
-            setFrame(controllers[existing: newTop].viewID, contentFrame(of: container))
+            setFrame(nodes.controllers[existing: newTop].viewID, contentFrame(of: container))
             _ = try startTransition(
                 parent: container, from: oldTop, to: newTop, duration: duration, options: [], completion: completion, field: "",
                 reportsCompletion: false, insertAt: contentIndex(in: container), appearingFirst: appearingFirst)
             return
         }
-        if let oldTop, let oldNode = controllers[oldTop], oldNode.isViewLoaded, superviewID(of: oldNode.viewID) == node.viewID {
+        if let oldTop, let oldNode = nodes.controllers[oldTop], oldNode.isViewLoaded, superviewID(of: oldNode.viewID) == node.viewID {
             removeFromSuperview(oldNode.viewID)
             // Replaced from its own `viewWillAppear` override.
             turnAwayIfAppearing(oldTop)
         }
         if let newTop {
             loadViewIfNeeded(newTop)
-            let viewID = controllers[existing: newTop].viewID
+            let viewID = nodes.controllers[existing: newTop].viewID
             setFrame(viewID, contentFrame(of: container))
             try addSubview(viewID, to: node.viewID, at: contentIndex(in: container))
         }
@@ -206,7 +206,7 @@ extension ContainmentTree {
 
     /// Loading a built-in container's view puts its current content child in it.
     func showInitialContent(of container: String) throws(ContainmentError) {
-        let node = controllers[existing: container]
+        let node = nodes.controllers[existing: container]
         let content: String?
         switch node.kind {
         case .navigationController: content = node.stack?.last

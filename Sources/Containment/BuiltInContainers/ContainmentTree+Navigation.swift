@@ -2,8 +2,8 @@
 /// container under its navigation bar; every stack change is `setViewControllers`.
 extension ContainmentTree {
     func pushViewController(_ pushed: String, on navigation: String, animated: Bool) throws(ContainmentError) {
-        let stack = controllers[existing: navigation].stack ?? []
-        if controllers[existing: pushed].kind == .navigationController {
+        let stack = nodes.controllers[existing: navigation].stack ?? []
+        if nodes.controllers[existing: pushed].kind == .navigationController {
             throw .invalidArgumentException(code: "push_navigation_controller", "Pushing a navigation controller is not supported")
         }
         if stack.contains(pushed) {
@@ -16,7 +16,7 @@ extension ContainmentTree {
 
     /// Popping the root does nothing.
     func popViewController(_ navigation: String, animated: Bool) throws(ContainmentError) {
-        let stack = controllers[existing: navigation].stack ?? []
+        let stack = nodes.controllers[existing: navigation].stack ?? []
         guard stack.count > 1 else { return }
         try setNavigationStack(navigation, Array(stack.dropLast()), animated: animated, field: "args.animated")
     }
@@ -28,14 +28,14 @@ extension ContainmentTree {
         guard Set(newStack).count == newStack.count else {
             throw .invalidArgumentException(code: "duplicate_view_controllers", "All view controllers in a navigation controller must be distinct")
         }
-        for id in newStack where controllers[existing: id].kind == .navigationController {
+        for id in newStack where nodes.controllers[existing: id].kind == .navigationController {
             throw .invalidArgumentException(code: "push_navigation_controller", "Pushing a navigation controller is not supported")
         }
-        guard controllers[existing: navigation].interactivePop == nil else {
+        guard nodes.controllers[existing: navigation].interactivePop == nil else {
             throw .internalInconsistency(code: "interactive_pop_in_progress", "An interactive pop of \(ContainmentError.describe(navigation)) is in progress")
         }
-        let oldTop = controllers[existing: navigation].stack?.last
-        overtakeRunningTransitions(of: navigation, oldStack: controllers[existing: navigation].stack ?? [], newTop: newStack.last)
+        let oldTop = nodes.controllers[existing: navigation].stack?.last
+        overtakeRunningTransitions(of: navigation, oldStack: nodes.controllers[existing: navigation].stack ?? [], newTop: newStack.last)
         let completion = try exchangeChildren(of: navigation, with: newStack, field: field)
         try showContent(
             of: navigation, from: oldTop, to: newStack.last, duration: animated ? Self.navigationDuration : 0, completion: completion)
@@ -44,7 +44,7 @@ extension ContainmentTree {
     // MARK: Interactive pop
 
     func beginInteractivePop(_ navigation: String) throws(ContainmentError) {
-        let node = controllers[existing: navigation]
+        let node = nodes.controllers[existing: navigation]
         let stack = node.stack ?? []
         guard node.interactivePop == nil else {
             throw .internalInconsistency(code: "interactive_pop_in_progress", "An interactive pop of \(ContainmentError.describe(navigation)) is in progress")
@@ -62,8 +62,8 @@ extension ContainmentTree {
             beginAppearanceTransition(top, appearing: false, animated: true, driver: .manual)
             beginAppearanceTransition(below, appearing: true, animated: true, driver: .manual)
         }
-        setFrame(controllers[existing: below].viewID, contentFrame(of: navigation))
-        try addSubview(controllers[existing: below].viewID, to: node.viewID, at: 0)
+        setFrame(nodes.controllers[existing: below].viewID, contentFrame(of: navigation))
+        try addSubview(nodes.controllers[existing: below].viewID, to: node.viewID, at: 0)
         // An override in the begins may have taken the navigation controller off screen
         // (rule 40): what began appearing there turns away, as in a push.
         if forwards, !isOnScreen(node.viewID), let view = readController(below, { $0.rootView }) {
@@ -73,7 +73,7 @@ extension ContainmentTree {
     }
 
     func updateInteractivePop(_ navigation: String, percent: Double) throws(ContainmentError) {
-        guard controllers[existing: navigation].interactivePop != nil else {
+        guard nodes.controllers[existing: navigation].interactivePop != nil else {
             throw .internalInconsistency(code: "no_interactive_pop", "No interactive pop of \(ContainmentError.describe(navigation)) is in progress")
         }
         editController(navigation) { $0.interactivePop?.percent = percent }
@@ -84,15 +84,15 @@ extension ContainmentTree {
     /// transition coordinator reports the interaction's end first and its completion last
     /// (docs/uikit-rules-adaptivity.md, rule 35).
     func endInteractivePop(_ navigation: String, finish: Bool) throws(ContainmentError) {
-        guard let pop = controllers[existing: navigation].interactivePop else {
+        guard let pop = nodes.controllers[existing: navigation].interactivePop else {
             throw .internalInconsistency(code: "no_interactive_pop", "No interactive pop of \(ContainmentError.describe(navigation)) is in progress")
         }
         editController(navigation) { $0.interactivePop = nil }
         notifyInteractionChanges(navigation, cancelled: !finish)
         defer { completeAlongsideTransition(navigation, cancelled: !finish) }
-        let began = controllers[existing: pop.from].appearanceDriver == .manual
+        let began = nodes.controllers[existing: pop.from].appearanceDriver == .manual
         if finish {
-            removeFromSuperview(controllers[existing: pop.from].viewID)
+            removeFromSuperview(nodes.controllers[existing: pop.from].viewID)
             // Only what the swipe still drives: one an override turned away ends with the turn.
             if began { settleManualAppearance(of: [pop.from, pop.to]) }
             // The "did" overrides may have taken the top out already, or moved it (rule 40).
@@ -102,12 +102,12 @@ extension ContainmentTree {
             }
             removeFromParentController(pop.from)
         } else {
-            if began, !isOnScreen(controllers[existing: navigation].viewID) {
+            if began, !isOnScreen(nodes.controllers[existing: navigation].viewID) {
                 settleManualAppearance(of: [pop.to, pop.from])
             } else if began {
                 runAppearanceTransitions([(pop.to, false), (pop.from, true)])
             }
-            removeFromSuperview(controllers[existing: pop.to].viewID)
+            removeFromSuperview(nodes.controllers[existing: pop.to].viewID)
             didMove(pop.from, toParent: navigation)
             flagMoving(pop.from, toParent: true)
         }

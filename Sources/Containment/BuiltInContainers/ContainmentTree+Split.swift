@@ -5,8 +5,8 @@ extension ContainmentTree {
     static let primaryColumnWidth = 320.0
 
     func splitFrame(_ split: String, _ column: SplitColumn) -> Rect {
-        let node = controllers[existing: split]
-        let bounds = (node.isViewLoaded ? views[existing: node.viewID].frame : Rect(size: window.size)).bounds
+        let node = nodes.controllers[existing: split]
+        let bounds = (node.isViewLoaded ? nodes.views[existing: node.viewID].frame : Rect(size: nodes.window.size)).bounds
         guard let state = node.split, !state.isCollapsed else { return bounds }
         let primaryWidth = state.isPrimaryHidden ? 0 : min(Self.primaryColumnWidth, bounds.width)
         switch column {
@@ -16,17 +16,17 @@ extension ContainmentTree {
     }
 
     func isNavigation(_ controller: String?) -> Bool {
-        controller.flatMap { controllers[$0]?.kind } == .navigationController
+        controller.flatMap { nodes.controllers[$0]?.kind } == .navigationController
     }
 
     /// A child of the split shown in its column: addChild, frame, addSubview, didMove.
     func embed(_ child: String, in split: String, column: SplitColumn, showsView: Bool) throws(ContainmentError) {
         try addChildController(child, to: split, field: "args.viewController")
-        if showsView, controllers[existing: split].isViewLoaded {
+        if showsView, nodes.controllers[existing: split].isViewLoaded {
             loadViewIfNeeded(child)
-            let viewID = controllers[existing: child].viewID
+            let viewID = nodes.controllers[existing: child].viewID
             setFrame(viewID, splitFrame(split, column))
-            try addSubview(viewID, to: controllers[existing: split].viewID, at: column == .primary ? 0 : nil)
+            try addSubview(viewID, to: nodes.controllers[existing: split].viewID, at: column == .primary ? 0 : nil)
         }
         didMove(child, toParent: split)
     }
@@ -34,7 +34,7 @@ extension ContainmentTree {
     /// hideContentController without loading a view that is not loaded.
     func unembed(_ child: String) {
         willMove(child, toParent: nil)
-        if let node = controllers[child], node.isViewLoaded {
+        if let node = nodes.controllers[child], node.isViewLoaded {
             removeFromSuperview(node.viewID)
         }
         removeFromParentController(child)
@@ -43,18 +43,18 @@ extension ContainmentTree {
     /// `setViewController(_:for:)`.
     /// A controller already in the other column moves to this one.
     func setSplitColumn(_ split: String, _ child: String, column: SplitColumn) throws(ContainmentError) {
-        guard let before = controllers[existing: split].split else { return }
+        guard let before = nodes.controllers[existing: split].split else { return }
         let current = column == .primary ? before.primary : before.secondary
         guard current != child else { return }
         if let current {
             if column == .secondary, before.isCollapsed, before.secondaryOnTop, let primary = before.primary, isNavigation(primary) {
-                let stack = controllers[existing: primary].stack ?? []
+                let stack = nodes.controllers[existing: primary].stack ?? []
                 try setNavigationStack(primary, stack.filter { $0 != current }, animated: false, field: "args.viewController")
             } else if parentID(of: current) == split {
                 unembed(current)
             }
         }
-        var state = controllers[existing: split].split!
+        var state = nodes.controllers[existing: split].split!
         if column == .primary {
             if state.secondary == child { state.secondary = nil }
             state.primary = child
@@ -79,7 +79,7 @@ extension ContainmentTree {
     /// `show(_:)` / `hide(_:)`: in a regular width they show or hide the primary column; in a
     /// compact width they choose which of the two is on top.
     func showSplitColumn(_ split: String, _ column: SplitColumn, show: Bool) throws(ContainmentError) {
-        guard let state = controllers[existing: split].split else { return }
+        guard let state = nodes.controllers[existing: split].split else { return }
         if state.isCollapsed {
             let wantsSecondary = (column == .secondary) == show
             guard wantsSecondary != state.secondaryOnTop, state.secondary != nil else { return }
@@ -92,25 +92,25 @@ extension ContainmentTree {
         }
         guard column == .primary, state.isPrimaryHidden == show, let primary = state.primary else { return }
         editController(split) { $0.split?.isPrimaryHidden = !show }
-        if let primaryNode = controllers[primary], controllers[existing: split].isViewLoaded {
+        if let primaryNode = nodes.controllers[primary], nodes.controllers[existing: split].isViewLoaded {
             if show {
                 loadViewIfNeeded(primary)
                 setFrame(primaryNode.viewID, splitFrame(split, .primary))
-                try addSubview(primaryNode.viewID, to: controllers[existing: split].viewID, at: 0)
+                try addSubview(primaryNode.viewID, to: nodes.controllers[existing: split].viewID, at: 0)
             } else if primaryNode.isViewLoaded {
                 removeFromSuperview(primaryNode.viewID)
                 turnAwayIfAppearing(primary)
             }
         }
-        if let secondary = state.secondary, let secondaryNode = controllers[secondary], secondaryNode.isViewLoaded {
+        if let secondary = state.secondary, let secondaryNode = nodes.controllers[secondary], secondaryNode.isViewLoaded {
             setFrame(secondaryNode.viewID, splitFrame(split, .secondary))
         }
     }
 
     /// Loading the split's view shows the columns it currently displays.
     func showSplitColumns(_ split: String) throws(ContainmentError) {
-        guard let state = controllers[split]?.split else { return }
-        let splitView = controllers[existing: split].viewID
+        guard let state = nodes.controllers[split]?.split else { return }
+        let splitView = nodes.controllers[existing: split].viewID
         var shown: [(String, SplitColumn)] = []
         // Collapsed, the primary shows unless the secondary replaced it in the split's own
         // view; a navigation controller primary shows the secondary on its stack (rule 31).
@@ -125,8 +125,8 @@ extension ContainmentTree {
         }
         for (child, column) in shown {
             loadViewIfNeeded(child)
-            setFrame(controllers[existing: child].viewID, splitFrame(split, column))
-            try addSubview(controllers[existing: child].viewID, to: splitView)
+            setFrame(nodes.controllers[existing: child].viewID, splitFrame(split, column))
+            try addSubview(nodes.controllers[existing: child].viewID, to: splitView)
         }
     }
 
@@ -134,7 +134,7 @@ extension ContainmentTree {
     /// (its view moves there, so it stays on screen), else kept as a child without a view,
     /// unless `showing` asks for it to be the one on top.
     func collapseSecondary(of split: String, showing: Bool = false) throws(ContainmentError) {
-        guard let state = controllers[existing: split].split, let secondary = state.secondary else { return }
+        guard let state = nodes.controllers[existing: split].split, let secondary = state.secondary else { return }
         if let primary = state.primary, isNavigation(primary) {
             try cancelBackSwipe(of: primary)
             if parentID(of: secondary) == split {
@@ -144,11 +144,11 @@ extension ContainmentTree {
                 editController(split) { $0.split?.secondary = secondary }
             }
             guard parentID(of: secondary) != primary else { return }
-            let stack = controllers[existing: primary].stack ?? []
+            let stack = nodes.controllers[existing: primary].stack ?? []
             // A view on screen moves across while parentless, so it stays in the window
             // throughout; one off screen is pushed as any child is (rule 31).
-            if let node = controllers[secondary], node.isViewLoaded, isInWindow(node.viewID), controllers[existing: primary].isViewLoaded {
-                try addSubview(node.viewID, to: controllers[existing: primary].viewID, at: contentIndex(in: primary))
+            if let node = nodes.controllers[secondary], node.isViewLoaded, isInWindow(node.viewID), nodes.controllers[existing: primary].isViewLoaded {
+                try addSubview(node.viewID, to: nodes.controllers[existing: primary].viewID, at: contentIndex(in: primary))
                 setFrame(node.viewID, contentFrame(of: primary))
             }
             try addChildController(secondary, to: primary, field: "args.viewController")
@@ -162,18 +162,18 @@ extension ContainmentTree {
         if parentID(of: secondary) != split {
             try embed(secondary, in: split, column: .secondary, showsView: false)
         }
-        let splitView = controllers[existing: split].viewID
-        if showing, let primary = state.primary, let primaryNode = controllers[primary], controllers[existing: split].isViewLoaded {
+        let splitView = nodes.controllers[existing: split].viewID
+        if showing, let primary = state.primary, let primaryNode = nodes.controllers[primary], nodes.controllers[existing: split].isViewLoaded {
             if primaryNode.isViewLoaded {
                 removeFromSuperview(primaryNode.viewID)
                 // Covered while it appears (a callback of its own appearance showed the secondary).
                 turnAwayIfAppearing(primary)
             }
             loadViewIfNeeded(secondary)
-            setFrame(controllers[existing: secondary].viewID, splitFrame(split, .secondary))
-            try addSubview(controllers[existing: secondary].viewID, to: splitView)
+            setFrame(nodes.controllers[existing: secondary].viewID, splitFrame(split, .secondary))
+            try addSubview(nodes.controllers[existing: secondary].viewID, to: splitView)
             editController(split) { $0.split?.secondaryOnTop = true }
-        } else if let node = controllers[secondary], node.isViewLoaded, superviewID(of: node.viewID) == splitView {
+        } else if let node = nodes.controllers[secondary], node.isViewLoaded, superviewID(of: node.viewID) == splitView {
             removeFromSuperview(node.viewID)
             // The primary moved to the secondary column from its own `viewWillAppear` override.
             turnAwayIfAppearing(secondary)
@@ -185,19 +185,19 @@ extension ContainmentTree {
     /// back in its column (`intoColumn`), or, for `show(.primary)` while collapsed, dropped
     /// back so the primary is on top.
     func uncollapseSecondary(of split: String, intoColumn: Bool) throws(ContainmentError) {
-        guard let state = controllers[existing: split].split, let secondary = state.secondary else { return }
+        guard let state = nodes.controllers[existing: split].split, let secondary = state.secondary else { return }
         editController(split) { $0.split?.secondaryOnTop = false }
         if let primary = state.primary, isNavigation(primary), parentID(of: secondary) == primary {
             try cancelBackSwipe(of: primary)
-            let stack = controllers[existing: primary].stack ?? []
+            let stack = nodes.controllers[existing: primary].stack ?? []
             let remaining = stack.filter { $0 != secondary }
             willMove(secondary, toParent: nil)
             editController(primary) { $0.stack = remaining }
             removeFromParentController(secondary)
             editController(split) { $0.split?.secondary = secondary }
             // Back into its column while parentless, so it stays in the window throughout.
-            if intoColumn, let node = controllers[secondary], node.isViewLoaded, controllers[existing: split].isViewLoaded {
-                try addSubview(node.viewID, to: controllers[existing: split].viewID)
+            if intoColumn, let node = nodes.controllers[secondary], node.isViewLoaded, nodes.controllers[existing: split].isViewLoaded {
+                try addSubview(node.viewID, to: nodes.controllers[existing: split].viewID)
             }
             try showContent(of: primary, from: secondary, to: remaining.last, duration: 0, completion: [], animates: false)
             if intoColumn {
@@ -207,16 +207,16 @@ extension ContainmentTree {
             }
             return
         }
-        let splitView = controllers[existing: split].viewID
-        guard controllers[existing: split].isViewLoaded else { return }
-        if let primary = state.primary, let primaryNode = controllers[primary], superviewID(of: primaryNode.viewID) != splitView,
+        let splitView = nodes.controllers[existing: split].viewID
+        guard nodes.controllers[existing: split].isViewLoaded else { return }
+        if let primary = state.primary, let primaryNode = nodes.controllers[primary], superviewID(of: primaryNode.viewID) != splitView,
             !state.isPrimaryHidden || !intoColumn
         {
             loadViewIfNeeded(primary)
-            setFrame(controllers[existing: primary].viewID, splitFrame(split, .primary))
-            try addSubview(controllers[existing: primary].viewID, to: splitView, at: 0)
+            setFrame(nodes.controllers[existing: primary].viewID, splitFrame(split, .primary))
+            try addSubview(nodes.controllers[existing: primary].viewID, to: splitView, at: 0)
         }
-        if let node = controllers[secondary] {
+        if let node = nodes.controllers[secondary] {
             if intoColumn {
                 loadViewIfNeeded(secondary)
                 setFrame(node.viewID, splitFrame(split, .secondary))

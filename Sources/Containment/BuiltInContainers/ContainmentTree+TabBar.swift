@@ -8,7 +8,7 @@ extension ContainmentTree {
             throw .invalidArgumentException(code: "duplicate_view_controllers", "All view controllers in a tab bar controller must be distinct")
         }
         supersedeBeginningTransitions(of: tabBar)
-        let node = controllers[existing: tabBar]
+        let node = nodes.controllers[existing: tabBar]
         let oldSelected = node.selectedIndex.flatMap { node.stack?[$0] }
         let newSelected = oldSelected.flatMap { tabs.firstIndex(of: $0) } ?? (tabs.isEmpty ? nil : 0)
         let completion = try exchangeChildren(of: tabBar, with: tabs, field: field)
@@ -23,7 +23,7 @@ extension ContainmentTree {
     /// new.viewIsAppearing, old.viewDidDisappear, new.viewDidAppear. The new tab's view loads
     /// on first selection; selecting the current tab does nothing.
     func selectTab(_ tabBar: String, _ index: Int) throws(ContainmentError) {
-        let node = controllers[existing: tabBar]
+        let node = nodes.controllers[existing: tabBar]
         guard node.selectedIndex != index, let tabs = node.stack else { return }
         supersedeBeginningTransitions(of: tabBar)
         let old = node.selectedIndex.map { tabs[$0] }
@@ -39,11 +39,11 @@ extension ContainmentTree {
         // appears again (rule 14).
         if let shown, let index = controllerHandle(named: shown),
             let rootView = readController(index, { $0.appearance == .disappearing ? $0.rootView : nil }),
-            window.visible, readView(rootView, { $0.inWindow })
+            nodes.window.visible, readView(rootView, { $0.inWindow })
         {
             appearWalk(from: rootView)
         }
-        if let shown, case .transition = controllers[shown]?.appearanceDriver {
+        if let shown, case .transition = nodes.controllers[shown]?.appearanceDriver {
             for controller in [shown] + forwardedDescendants(of: shown) {
                 if let index = controllerHandle(named: controller) { deliverIsAppearing(controller, at: index) }
             }

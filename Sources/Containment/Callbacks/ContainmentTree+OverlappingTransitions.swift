@@ -16,7 +16,7 @@ extension ContainmentTree {
     /// (its top changes) is marked, and the nesting logged.
     func overtakeRunningTransitions(of navigation: String, oldStack: [String], newTop: String?) {
         guard newTop != oldStack.last else { return }
-        let running = scheduler.running.values.filter { $0.parent == navigation && $0.presentation == nil }.map(\.id)
+        let running = time.scheduler.running.values.filter { $0.parent == navigation && $0.presentation == nil }.map(\.id)
         guard !running.isEmpty else { return }
         let pushes = newTop.map { !oldStack.contains($0) } ?? false
         warn(navigation, pushes ? Self.nestedPushWarning : Self.nestedPopWarning)
@@ -30,7 +30,7 @@ extension ContainmentTree {
     /// (a pop overtook the push that covered it).
     func showsAgain(_ from: String, after record: TransitionRecord) -> Bool {
         guard record.overtaken == true else { return false }
-        if scheduler.running.values.contains(where: { $0.parent == record.parent && $0.to == from }) { return true }
-        return controllers[record.parent]?.stack?.last == from
+        if time.scheduler.running.values.contains(where: { $0.parent == record.parent && $0.to == from }) { return true }
+        return nodes.controllers[record.parent]?.stack?.last == from
     }
 }

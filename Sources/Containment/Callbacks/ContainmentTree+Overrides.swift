@@ -38,13 +38,13 @@ extension ContainmentTree {
     /// overrides it ran in; in work no request caused (an animation ending on the clock) it
     /// is undone and logged as a warning. So is a loop.
     func runOverrides(_ controller: String, _ callback: OverridableCallback) {
-        guard hasOverrides, !overrideRun.stopped, overrideRun.failure == nil,
+        guard overrides.anyDeclared, !overrides.run.stopped, overrides.run.failure == nil,
             let calls = readController(controller, { $0.overrides[callback.rawValue] })
         else { return }
-        let depth = overrideRun.frames.count + 1
+        let depth = overrides.run.frames.count + 1
         let frame = OverrideFrame(controller: controller, callback: callback.rawValue, call: 0, depth: depth)
         guard depth <= Self.maxOverrideDepth else {
-            let frames = overrideRun.frames + [frame]
+            let frames = overrides.run.frames + [frame]
             let names = (frames.prefix(3).map(\.name) + ["…", frame.name]).joined(separator: " → ")
             failOverride(
                 ContainmentError(
@@ -53,19 +53,19 @@ extension ContainmentTree {
                 stopsAll: true)
             return
         }
-        overrideRun.frames.append(frame)
+        overrides.run.frames.append(frame)
         // What an override's calls return stays in the override: the request's results are
         // what its own calls return (`targetViewController`).
-        let requestResult = callResult
+        let requestResult = ongoing.result
         defer {
-            overrideRun.frames.removeLast()
-            callResult = requestResult
+            overrides.run.frames.removeLast()
+            ongoing.result = requestResult
         }
         for (index, call) in calls.enumerated() {
-            overrideRun.frames[overrideRun.frames.count - 1].call = index
-            overrideRun.callsRun += 1
-            guard overrideRun.callsRun <= Self.maxOverrideCallsPerCall else {
-                let scope = overrideRun.countsSinceLastCall ? "since the last call, in transitions completing on the clock" : "within one call"
+            overrides.run.frames[overrides.run.frames.count - 1].call = index
+            overrides.run.callsRun += 1
+            guard overrides.run.callsRun <= Self.maxOverrideCallsPerCall else {
+                let scope = overrides.run.countsSinceLastCall ? "since the last call, in transitions completing on the clock" : "within one call"
                 failOverride(
                     ContainmentError(
                         kind: .exception, code: "too_many_override_calls",
@@ -77,7 +77,7 @@ extension ContainmentTree {
             // Undone at once, so the engine goes on from a consistent state whichever way the
             // failure is reported.
             let applied = applyUndoingFailure(call) { failOverride($0, stopsAll: false) }
-            if !applied || overrideRun.failure != nil || overrideRun.stopped { return }
+            if !applied || overrides.run.failure != nil || overrides.run.stopped { return }
         }
     }
 
@@ -85,32 +85,32 @@ extension ContainmentTree {
     /// with, or logged. `stopsAll`: a loop, after which no override runs in this call.
     private func failOverride(_ error: ContainmentError, stopsAll: Bool) {
         var error = error
-        error.overrideStack = overrideRun.frames.isEmpty ? nil : overrideRun.frames
+        error.overrideStack = overrides.run.frames.isEmpty ? nil : overrides.run.frames
         error.field = nil
-        if overrideRun.refuses {
-            if overrideRun.failure == nil { overrideRun.failure = error }
+        if overrides.run.refuses {
+            if overrides.run.failure == nil { overrides.run.failure = error }
             return
         }
-        let place = overrideRun.frames.last.map { "\($0.name) (call \($0.call))" } ?? "an override"
+        let place = overrides.run.frames.last.map { "\($0.name) (call \($0.call))" } ?? "an override"
         let name = error.exceptionName.map { "\($0): " } ?? ""
         warn(
-            overrideRun.frames.last?.controller,
+            overrides.run.frames.last?.controller,
             stopsAll
                 ? "\(error.message); no more overrides run until the next call"
                 : "uncaught exception in \(place): \(name)\(error.message); the call was undone and the rest of the override skipped")
-        if stopsAll { overrideRun.stopped = true }
+        if stopsAll { overrides.run.stopped = true }
     }
 
     /// The failure an override raised in this request, if any, cleared.
     func takeOverrideFailure() throws(ContainmentError) {
-        guard let failure = overrideRun.failure else { return }
-        overrideRun.failure = nil
+        guard let failure = overrides.run.failure else { return }
+        overrides.run.failure = nil
         throw failure
     }
 
     /// From here on in this call, failures inside overrides are logged: what follows was
     /// caused by time (a transition falling due), not by the request.
     func logOverrideFailures() {
-        overrideRun.refuses = false
+        overrides.run.refuses = false
     }
 }

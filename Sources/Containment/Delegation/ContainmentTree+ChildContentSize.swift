@@ -8,11 +8,11 @@ extension ContainmentTree {
     func rootViewSizes(below root: String) -> [String: Size] {
         var sizes: [String: Size] = [:]
         var stack = [root]
-        var budget = WalkBudget("root view sizes", nodes: controllers.count)
+        var budget = WalkBudget("root view sizes", nodes: nodes.controllers.count)
         while let controller = stack.popLast() {
             guard visit(&budget) else { break }
-            guard let node = controllers[controller] else { continue }
-            if node.isViewLoaded, let view = views[node.viewID] { sizes[controller] = view.frame.size }
+            guard let node = nodes.controllers[controller] else { continue }
+            if node.isViewLoaded, let view = nodes.views[node.viewID] { sizes[controller] = view.frame.size }
             stack.append(contentsOf: childIDs(of: node))
             if let presented = node.presentedViewController { stack.append(presented) }
         }
@@ -26,12 +26,12 @@ extension ContainmentTree {
     func forwardViewWillTransition(from root: String, to size: Size, currentSizes: [String: Size]) {
         // Entries not `told` are walked silently, only to reach the presentations below them:
         // presentation controllers pass the change on whether or not their presenter heard of it.
-        let presents = controllers.nodes.contains { $0.hasExtras && $0.presentedViewController != nil }
+        let presents = nodes.controllers.nodes.contains { $0.hasExtras && $0.presentedViewController != nil }
         var stack = [(root, size, true)]
-        var budget = WalkBudget("viewWillTransition", nodes: controllers.count)
+        var budget = WalkBudget("viewWillTransition", nodes: nodes.controllers.count)
         while let (controller, newSize, told) = stack.popLast() {
             guard visit(&budget) else { break }
-            guard let node = controllers[controller] else { continue }
+            guard let node = nodes.controllers[controller] else { continue }
             if told { emit(controller, "viewWillTransition", ["size": Self.json(newSize)]) }
             // Its presentation controller tells what it presents, after its children (rule 32).
             if let presented = node.presentedViewController {
@@ -69,7 +69,7 @@ extension ContainmentTree {
     /// for the child (`childContentSizes`), else a split view controller's column, else
     /// UIKit's default, the parent's size.
     func sizeForChildContentContainer(_ child: String, of parent: String, parentSize: Size) -> Size {
-        guard let node = controllers[parent] else { return parentSize }
+        guard let node = nodes.controllers[parent] else { return parentSize }
         if let declared = node.childContentSizes[child] { return declared }
         if let split = node.split, split.primary == child || split.secondary == child {
             return splitFrame(parent, split.primary == child ? .primary : .secondary).size

@@ -12,7 +12,7 @@ extension ContainmentTree {
         if let segues = patch.segueSettings.segues {
             try Self.validateSegues(ControllerSpec(id: id, segueSettings: SegueSettings(segues: segues)), path: "")
         }
-        if patch.overrides?.values.contains(where: { $0 != nil }) == true { hasOverrides = true }
+        if patch.overrides?.values.contains(where: { $0 != nil }) == true { overrides.anyDeclared = true }
         editController(id) { node in
             for (callback, calls) in patch.overrides ?? [:] { node.overrides[callback] = calls }
             if let sizes = patch.childContentSizes { node.childContentSizes = sizes }
@@ -24,7 +24,7 @@ extension ContainmentTree {
             }
             if !patch.segueSettings.isEmpty { node.segueSettings = patch.segueSettings.applied(to: node.segueSettings) }
         }
-        if let size = patch.preferredContentSize, size != controllers[existing: id].preferredContentSize {
+        if let size = patch.preferredContentSize, size != nodes.controllers[existing: id].preferredContentSize {
             editController(id) { $0.preferredContentSize = size }
             if let parent = parentID(of: id) {
                 emit(parent, "preferredContentSizeDidChange", ["child": .string(id), "size": Self.json(size)])
@@ -33,7 +33,7 @@ extension ContainmentTree {
         try applyAnswers(patch.answers, to: id)
         // Keys in sorted order so the events are the same whatever order JSON gave them.
         for (key, value) in (patch.properties ?? [:]).sorted(by: { $0.key < $1.key }) {
-            let old = controllers[existing: id].properties[key]
+            let old = nodes.controllers[existing: id].properties[key]
             let new: JSONValue? = value == .null ? nil : value
             guard old != new else { continue }
             editController(id) { $0.properties[key] = new }

@@ -62,7 +62,7 @@ extension ContainmentTree {
         }
         try requireNoSwipe(pageViewController)
         finishRunningTransitions(of: pageViewController)
-        let node = controllers[existing: pageViewController]
+        let node = nodes.controllers[existing: pageViewController]
         let oldPages = node.stack ?? []
         guard oldPages != pages else { return }
         let removed = oldPages.filter { !pages.contains($0) }
@@ -74,7 +74,7 @@ extension ContainmentTree {
             try addChildController(new, to: pageViewController, field: field)
             editController(pageViewController) { $0.stack = pages }
             loadViewIfNeeded(new)
-            setFrame(controllers[existing: new].viewID, contentFrame(of: pageViewController))
+            setFrame(nodes.controllers[existing: new].viewID, contentFrame(of: pageViewController))
             _ = try startTransition(
                 parent: pageViewController, from: old, to: new, duration: Self.pageTransitionDuration, options: [],
                 completion: [
@@ -89,17 +89,17 @@ extension ContainmentTree {
             willMove(old, toParent: nil)
             if isShownPage(old, of: pageViewController) {
                 disappearPage(old)
-                removeFromSuperview(controllers[existing: old].viewID)
+                removeFromSuperview(nodes.controllers[existing: old].viewID)
             }
             removeFromParentController(old)
         }
         // A removed page's `didMove(toParent: nil)` override that set pages took this call's
         // place, as a tab selected inside a selection does (rule 40).
-        guard controllers[existing: pageViewController].stack == oldPages.filter({ !removed.contains($0) }) else { return }
+        guard nodes.controllers[existing: pageViewController].stack == oldPages.filter({ !removed.contains($0) }) else { return }
         editController(pageViewController) { $0.stack = pages }
         for new in added where children.contains(new) || parentID(of: new) != pageViewController {
             try addChildController(new, to: pageViewController, field: field)
-            if controllers[existing: pageViewController].isViewLoaded {
+            if nodes.controllers[existing: pageViewController].isViewLoaded {
                 try showPage(new, in: pageViewController)
                 if awaitsAppearance(pageViewController) {
                     awaitAppearance(of: new, in: pageViewController)
@@ -113,7 +113,7 @@ extension ContainmentTree {
 
     /// A page leaving the page view controller's view disappears at once if it is showing.
     private func disappearPage(_ page: String) {
-        guard let state = controllers[page]?.appearance, state == .appeared || state == .appearing else { return }
+        guard let state = nodes.controllers[page]?.appearance, state == .appeared || state == .appearing else { return }
         beginAppearanceTransition(page, appearing: false, animated: false, driver: .manual)
         endAppearanceTransition(page)
     }
@@ -121,8 +121,8 @@ extension ContainmentTree {
     /// A page that is now current appears as its page view controller does: at once when
     /// that has appeared, or with its own appearance while it is appearing (the relay ends it).
     private func appearPage(_ page: String, of pageViewController: String) {
-        let container = controllers[existing: pageViewController]
-        guard let state = controllers[page]?.appearance, state == .disappeared || state == .disappearing else { return }
+        let container = nodes.controllers[existing: pageViewController]
+        guard let state = nodes.controllers[page]?.appearance, state == .disappeared || state == .disappearing else { return }
         switch container.appearance {
         case .appeared:
             beginAppearanceTransition(page, appearing: true, animated: false, driver: .manual)
@@ -136,21 +136,21 @@ extension ContainmentTree {
 
     /// Loading a page view controller's view puts its current pages in it.
     func showCurrentPages(of pageViewController: String) throws(ContainmentError) {
-        for page in controllers[existing: pageViewController].stack ?? [] where parentID(of: page) == pageViewController {
+        for page in nodes.controllers[existing: pageViewController].stack ?? [] where parentID(of: page) == pageViewController {
             try showPage(page, in: pageViewController)
         }
     }
 
     private func showPage(_ page: String, in pageViewController: String) throws(ContainmentError) {
         loadViewIfNeeded(page)
-        let viewID = controllers[existing: page].viewID
+        let viewID = nodes.controllers[existing: page].viewID
         setFrame(viewID, contentFrame(of: pageViewController))
-        try addSubview(viewID, to: controllers[existing: pageViewController].viewID)
+        try addSubview(viewID, to: nodes.controllers[existing: pageViewController].viewID)
     }
 
     private func isShownPage(_ page: String, of pageViewController: String) -> Bool {
-        guard let node = controllers[page], node.isViewLoaded else { return false }
-        return superviewID(of: node.viewID) == controllers[pageViewController]?.viewID
+        guard let node = nodes.controllers[page], node.isViewLoaded else { return false }
+        return superviewID(of: node.viewID) == nodes.controllers[pageViewController]?.viewID
     }
 
     // MARK: Relaying its own appearance
@@ -163,11 +163,11 @@ extension ContainmentTree {
     /// `drivenOnly`: only a transition that forwards appearance keeps its leaving page; one
     /// started off screen drives none, so an end relayed to that page is its only end.
     private func shownPages(of pageViewController: String, drivenOnly: Bool = false) -> [String] {
-        guard let node = controllers[pageViewController] else { return [] }
+        guard let node = nodes.controllers[pageViewController] else { return [] }
         let pages = childIDs(of: node).filter { isShownPage($0, of: pageViewController) }
-        guard !pages.isEmpty, !scheduler.running.isEmpty else { return pages }
+        guard !pages.isEmpty, !time.scheduler.running.isEmpty else { return pages }
         let leaving = Set(
-            scheduler.running.values.lazy.filter { $0.parent == pageViewController && (!drivenOnly || $0.forwardsAppearance) }.map(\.from))
+            time.scheduler.running.values.lazy.filter { $0.parent == pageViewController && (!drivenOnly || $0.forwardsAppearance) }.map(\.from))
         return pages.filter { !leaving.contains($0) }
     }
 
@@ -178,8 +178,8 @@ extension ContainmentTree {
         for page in shownPages(of: pageViewController) {
             // An earlier page's override may have turned the page view controller back (it
             // hid the window as its page appeared, rule 40): the rest follow it, not the relay.
-            if hasOverrides, controllers[existing: pageViewController].appearance != going { break }
-            guard let state = controllers[page]?.appearance else { continue }
+            if overrides.anyDeclared, nodes.controllers[existing: pageViewController].appearance != going { break }
+            guard let state = nodes.controllers[page]?.appearance else { continue }
             let changes = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
             if changes {
                 beginAppearanceTransition(page, appearing: appearing, animated: animated, driver: driver)
@@ -192,7 +192,7 @@ extension ContainmentTree {
     /// the new page loaded, rule 40) included, as that transition drives none.
     func relayEndToPages(of pageViewController: String, driver: AppearanceDriver?) {
         for page in shownPages(of: pageViewController, drivenOnly: true) {
-            guard let node = controllers[page], node.appearanceDriver == driver,
+            guard let node = nodes.controllers[page], node.appearanceDriver == driver,
                 node.appearance == .appearing || node.appearance == .disappearing
             else { continue }
             endAppearanceTransition(page)
@@ -202,14 +202,14 @@ extension ContainmentTree {
     // MARK: Interactive swipes
 
     private func requireNoSwipe(_ pageViewController: String) throws(ContainmentError) {
-        guard controllers[existing: pageViewController].pageSwipe == nil else {
+        guard nodes.controllers[existing: pageViewController].pageSwipe == nil else {
             throw .internalInconsistency(
                 code: "page_swipe_in_progress", "A page turn of \(ContainmentError.describe(pageViewController)) is in progress")
         }
     }
 
     private func currentSwipe(_ pageViewController: String) throws(ContainmentError) -> PageSwipe {
-        guard let swipe = controllers[existing: pageViewController].pageSwipe else {
+        guard let swipe = nodes.controllers[existing: pageViewController].pageSwipe else {
             throw .internalInconsistency(
                 code: "no_page_swipe", "No page turn of \(ContainmentError.describe(pageViewController)) is in progress")
         }
@@ -222,11 +222,11 @@ extension ContainmentTree {
     /// docs/uikit-rules-page-view-controller.md, "Decision: when a page becomes a child").
     func beginInteractiveSwipe(_ pageViewController: String, to: String, field: String) throws(ContainmentError) {
         try requireNoSwipe(pageViewController)
-        guard !endingPageSwipes.contains(pageViewController) else {
+        guard !ongoing.endingPageSwipes.contains(pageViewController) else {
             throw .internalInconsistency(
                 code: "page_swipe_in_progress", "A page turn of \(ContainmentError.describe(pageViewController)) is ending")
         }
-        let node = controllers[existing: pageViewController]
+        let node = nodes.controllers[existing: pageViewController]
         guard let from = node.stack?.first, isShownPage(from, of: pageViewController) else {
             throw .internalInconsistency(
                 code: "no_current_page", "\(ContainmentError.describe(pageViewController)) shows no page to turn from")
@@ -243,7 +243,7 @@ extension ContainmentTree {
         try requireSwipeStands(swipe, of: pageViewController)
         emit(pageViewController, "willTransitionTo", ["pendingViewControllers": .array([.string(to)])])
         try showPage(to, in: pageViewController)
-        if controllers[existing: pageViewController].appearance == .appeared {
+        if nodes.controllers[existing: pageViewController].appearance == .appeared {
             beginAppearanceTransition(to, appearing: true, animated: true, driver: .manual)
             beginAppearanceTransition(from, appearing: false, animated: true, driver: .manual)
         }
@@ -253,7 +253,7 @@ extension ContainmentTree {
     /// A callback run by a beginning turn took one of its pages away or changed the current
     /// page: the turn, and the request, are refused (docs/uikit-rules-page-view-controller.md).
     private func requireSwipeStands(_ swipe: PageSwipe, of pageViewController: String) throws(ContainmentError) {
-        let node = controllers[existing: pageViewController]
+        let node = nodes.controllers[existing: pageViewController]
         guard node.pageSwipe == swipe, node.stack?.first == swipe.from, parentID(of: swipe.from) == pageViewController
         else {
             throw .internalInconsistency(
@@ -268,12 +268,13 @@ extension ContainmentTree {
     func endInteractiveSwipe(_ pageViewController: String, finish: Bool) throws(ContainmentError) {
         let swipe = try currentSwipe(pageViewController)
         editController(pageViewController) { $0.pageSwipe = nil }
-        endingPageSwipes.insert(pageViewController)
-        defer { endingPageSwipes.remove(pageViewController) }
-        let scroll = controllers[existing: pageViewController].pageViewControllerSettings.transitionStyle == .scroll
+        ongoing.endingPageSwipes.insert(pageViewController)
+        defer { ongoing.endingPageSwipes.remove(pageViewController) }
+        let scroll = nodes.controllers[existing: pageViewController].pageViewControllerSettings.transitionStyle == .scroll
         // Begun by the swipe and still driven by it, on screen: the logged orders.
-        let driven = [swipe.to, swipe.from].allSatisfy { controllers[existing: $0].appearanceDriver == .manual }
-        let showing = isOnScreen(controllers[existing: pageViewController].viewID) && controllers[existing: pageViewController].appearance == .appeared
+        let driven = [swipe.to, swipe.from].allSatisfy { nodes.controllers[existing: $0].appearanceDriver == .manual }
+        let showing =
+            isOnScreen(nodes.controllers[existing: pageViewController].viewID) && nodes.controllers[existing: pageViewController].appearance == .appeared
         let leaving = finish ? swipe.from : swipe.to
         willMove(leaving, toParent: nil)
         if driven, showing {
@@ -297,7 +298,7 @@ extension ContainmentTree {
             disappearPage(leaving)
             appearPage(finish ? swipe.to : swipe.from, of: pageViewController)
         }
-        removeFromSuperview(controllers[existing: leaving].viewID)
+        removeFromSuperview(nodes.controllers[existing: leaving].viewID)
         if finish {
             editController(pageViewController) { $0.stack = [swipe.to] }
         }

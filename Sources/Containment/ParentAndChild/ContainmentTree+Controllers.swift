@@ -21,7 +21,7 @@ extension ContainmentTree {
     func isAncestor(_ ancestor: NodeHandle, of controller: NodeHandle) -> Bool {
         if ancestor != controller, readController(ancestor, { $0.children.isEmpty }) { return false }
         var current: NodeHandle? = controller
-        var budget = WalkBudget("parent", nodes: controllers.count)
+        var budget = WalkBudget("parent", nodes: nodes.controllers.count)
         while let handle = current {
             guard visit(&budget) else { break }
             if handle == ancestor { return true }
@@ -34,7 +34,7 @@ extension ContainmentTree {
     /// `willMove(toParent:)`, then the link), rule 4 (`requested parent`) and rule 5.
     /// Adding a controller to the parent it already has does nothing.
     func addChildController(_ child: String, to parent: String, field: @autoclosure () -> String) throws(ContainmentError) {
-        let parentHandle = controllers.existing(parent)
+        let parentHandle = nodes.controllers.existing(parent)
         if let index = try checkAddChild(child, to: parentHandle, field: field()) {
             try linkChild(child, at: index, to: parentHandle)
         }
@@ -57,10 +57,10 @@ extension ContainmentTree {
             )
         }
         try checkNotPresenting(parentHandle, child: child, at: index)
-        if let rootView, let superview = views[rootView].superview, let ownerHandle = nearestOwner(from: superview),
+        if let rootView, let superview = nodes.views[rootView].superview, let ownerHandle = nearestOwner(from: superview),
             ownerHandle != parentHandle
         {
-            let owner = controllers.id(ownerHandle)
+            let owner = nodes.controllers.id(ownerHandle)
             throw .hierarchyInconsistency(
                 "child view controller:\(ContainmentError.describe(child)) should have parent view controller:\(ContainmentError.describe(owner)) but requested parent is:\(ContainmentError.describe(parent))"
             )
@@ -77,12 +77,12 @@ extension ContainmentTree {
     func linkChild(_ child: String, at index: NodeHandle, to parent: NodeHandle) throws(ContainmentError) {
         if readController(index, { $0.parent }) != nil {
             removeFromParentController(child, at: index)
-            if hasOverrides {
+            if overrides.anyDeclared {
                 guard try checkAddChild(child, to: parent, field: "") != nil else { return }
                 if readController(index, { $0.parent }) != nil { return try linkChild(child, at: index, to: parent) }
             }
         }
-        emit(child, "willMove", parentArguments(readController(parent) { $0.id }))
+        emit(child, "willMove", ongoing.parentArguments(readController(parent) { $0.id }))
         flagMoving(child, at: index, toParent: true)
         editController(index) { $0.parent = parent }
         appendChildLink(index, to: parent)
@@ -127,11 +127,11 @@ extension ContainmentTree {
         if endsWithTheTurn { appendToTurnList(.deferredEnds, childIndex) }
         if let rootView, appearance == .appearing || appearance == .appeared {
             let inWindow = readView(rootView) { $0.inWindow }
-            if appearance == .appearing ? !(window.visible && inWindow) : (!window.visible && inWindow) {
+            if appearance == .appearing ? !(nodes.window.visible && inWindow) : (!nodes.window.visible && inWindow) {
                 disappearWalk(from: rootView)
             }
         }
-        emit(child, "didMove", parentArguments(nil))
+        emit(child, "didMove", ongoing.parentArguments(nil))
         runOverrides(child, .didMove)
     }
 
@@ -146,13 +146,13 @@ extension ContainmentTree {
         if let index, parent != nil || readController(index, { $0.parent }) != nil {
             flagMoving(controller, at: index, toParent: parent != nil)
         }
-        emit(controller, "willMove", parentArguments(parent))
+        emit(controller, "willMove", ongoing.parentArguments(parent))
         runOverrides(controller, .willMove)
     }
 
     /// The container's own `didMove(toParent:)`: a notification only (rule 3).
     func didMove(_ controller: String, toParent parent: String?) {
-        emit(controller, "didMove", parentArguments(parent))
+        emit(controller, "didMove", ongoing.parentArguments(parent))
         runOverrides(controller, .didMove)
     }
 
@@ -161,41 +161,41 @@ extension ContainmentTree {
     /// Deletes a detached controller and its descendants, with their views.
     func deleteSubtree(_ id: String) throws(ContainmentError) {
         let handle = try requireController(id, field: "id")
-        let node = controllers[handle]
+        let node = nodes.controllers[handle]
         guard node.parent == nil else {
             throw ContainmentError(
                 kind: .exception, exceptionName: nil, code: "controller_attached",
                 message: "\(ContainmentError.describe(id)) still has a parent; remove it first")
         }
-        guard window.rootViewController != id else {
+        guard nodes.window.rootViewController != id else {
             throw ContainmentError(
                 kind: .exception, exceptionName: nil, code: "controller_attached",
                 message: "\(ContainmentError.describe(id)) is the window's root view controller")
         }
-        guard node.rootView.flatMap({ views[$0].superview }) == nil else {
+        guard node.rootView.flatMap({ nodes.views[$0].superview }) == nil else {
             throw ContainmentError(
                 kind: .exception, exceptionName: nil, code: "controller_attached",
                 message: "the view of \(ContainmentError.describe(id)) is still in a view hierarchy")
         }
         var handles: [NodeHandle] = []
         var stack = [handle]
-        var budget = WalkBudget("children", nodes: controllers.count)
+        var budget = WalkBudget("children", nodes: nodes.controllers.count)
         while let current = stack.popLast() {
             guard visit(&budget) else { break }
             handles.append(current)
-            stack.append(contentsOf: controllers[current].children)
+            stack.append(contentsOf: nodes.controllers[current].children)
         }
-        let subtree = handles.map { controllers.id($0) }
+        let subtree = handles.map { nodes.controllers.id($0) }
         // A descendant can be the window's root (`addChild` takes any controller): deleting it
         // would leave the window's views, and the orphans inside them, with no owner.
-        if let root = window.rootViewController, root != id, subtree.contains(root) {
+        if let root = nodes.window.rootViewController, root != id, subtree.contains(root) {
             throw ContainmentError(
                 kind: .exception, exceptionName: nil, code: "controller_attached",
                 message: "\(ContainmentError.describe(root)), a descendant of \(ContainmentError.describe(id)), is the window's root view controller")
         }
         try checkNoPresentation(in: subtree)
         let doomed = Set(subtree)
-        if scheduler.running.values.contains(where: { doomed.contains($0.parent) || doomed.contains($0.from) || doomed.contains($0.to) }) {
+        if time.scheduler.running.values.contains(where: { doomed.contains($0.parent) || doomed.contains($0.from) || doomed.contains($0.to) }) {
             throw ContainmentError(
                 kind: .exception, exceptionName: nil, code: "controller_transitioning",
                 message: "a transition involving \(ContainmentError.describe(id)) is running")
@@ -203,7 +203,7 @@ extension ContainmentTree {
         // A refusal by deleteViews rolls back with the call: nothing is half-deleted.
         for (controller, handle) in zip(subtree, handles) {
             try deleteViews(of: controller)
-            for container in controllers[handle].containerViews {
+            for container in nodes.controllers[handle].containerViews {
                 storeContainerViewOwner(nil, for: container.id)
             }
             removeController(handle)

@@ -9,7 +9,7 @@ extension ContainmentTree {
         if let frame, !TreeValidation.isValid(frame) {
             throw .invalidArgument(field: "frame", "frame must be finite with a size not negative")
         }
-        let parentNode = controllers[existing: parent]
+        let parentNode = nodes.controllers[existing: parent]
         let target: String
         let bounds: Rect
         if let containerView {
@@ -17,10 +17,10 @@ extension ContainmentTree {
                 throw .invalidArgument(field: "containerView", "\(parent) has no container view \(containerView)")
             }
             target = containerView
-            bounds = (views[containerView]?.frame ?? declared.frame ?? Rect(size: window.size)).bounds
+            bounds = (nodes.views[containerView]?.frame ?? declared.frame ?? Rect(size: nodes.window.size)).bounds
         } else {
             target = parentNode.viewID
-            bounds = (views[target]?.frame ?? Rect(size: window.size)).bounds
+            bounds = (nodes.views[target]?.frame ?? Rect(size: nodes.window.size)).bounds
         }
         let childView = ControllerNode.viewID(of: child)
         return [
@@ -82,7 +82,7 @@ extension ContainmentTree {
     /// dictionaries cost allocations and hashes per call.
     func frameArguments(_ frame: Rect) -> [String: JSONValue] {
         // Compared bit for bit: `-0.0 == 0.0`, yet the two print differently.
-        if let last = lastFrameArguments, last.frame.x.bitPattern == frame.x.bitPattern, last.frame.y.bitPattern == frame.y.bitPattern,
+        if let last = ongoing.lastFrameArguments, last.frame.x.bitPattern == frame.x.bitPattern, last.frame.y.bitPattern == frame.y.bitPattern,
             last.frame.width.bitPattern == frame.width.bitPattern, last.frame.height.bitPattern == frame.height.bitPattern
         {
             return last.args
@@ -90,7 +90,7 @@ extension ContainmentTree {
         let args: [String: JSONValue] = [
             "frame": .object(["x": .number(frame.x), "y": .number(frame.y), "width": .number(frame.width), "height": .number(frame.height)])
         ]
-        lastFrameArguments = (frame, args)
+        ongoing.lastFrameArguments = (frame, args)
         return args
     }
 }

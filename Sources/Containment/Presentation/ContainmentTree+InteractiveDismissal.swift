@@ -6,7 +6,7 @@ extension ContainmentTree {
     /// `presentationControllerShouldDismiss` (`shouldDismiss`), refuses it:
     /// `presentationControllerDidAttemptToDismiss` and nothing else.
     func beginInteractiveDismissal(_ presented: String, shouldDismiss: Bool) throws(ContainmentError) {
-        let node = controllers[existing: presented]
+        let node = nodes.controllers[existing: presented]
         guard let presentation = node.presentation else {
             throw .internalInconsistency(code: "not_presented", "\(ContainmentError.describe(presented)) is not presented")
         }
@@ -36,7 +36,7 @@ extension ContainmentTree {
         }
         emit(presented, "presentationControllerWillDismiss")
         editController(presented) { $0.presentation?.phase = .interactiveDismissal(percent: 0) }
-        if window.visible {
+        if nodes.window.visible {
             beginPresentationAppearance(presented, appearing: false, animated: true, transition: nil)
         }
     }
@@ -54,7 +54,7 @@ extension ContainmentTree {
     func endInteractiveDismissal(_ presented: String, finish: Bool) throws(ContainmentError) {
         let presenter = try interactiveDismissal(of: presented)
         notifyInteractionChanges(presented, cancelled: !finish)
-        let began = controllers[existing: presented].appearanceDriver == .manual
+        let began = nodes.controllers[existing: presented].appearanceDriver == .manual
         if finish {
             if began {
                 endAppearanceTransition(presented)
@@ -64,7 +64,7 @@ extension ContainmentTree {
             unlinkPresentations(of: presenter, stack: [presented])
             return
         }
-        if began, window.visible, isInWindow(controllers[existing: presented].viewID) {
+        if began, nodes.window.visible, isInWindow(nodes.controllers[existing: presented].viewID) {
             beginAppearanceTransition(presented, appearing: true, animated: true, driver: .manual)
             endAppearanceTransition(presented)
         } else if began {
@@ -77,7 +77,7 @@ extension ContainmentTree {
 
     /// The presenter of a sheet whose swipe is in progress.
     private func interactiveDismissal(of presented: String) throws(ContainmentError) -> String {
-        guard let presentation = controllers[existing: presented].presentation, case .interactiveDismissal = presentation.phase else {
+        guard let presentation = nodes.controllers[existing: presented].presentation, case .interactiveDismissal = presentation.phase else {
             throw .internalInconsistency(
                 code: "no_interactive_dismissal", "No interactive dismissal of \(ContainmentError.describe(presented)) is in progress")
         }

@@ -14,7 +14,7 @@ extension ContainmentTree {
     func present(_ presented: String?, from receiver: String, animated: Bool) throws(ContainmentError) {
         try checkPresent(presented, from: receiver)
         guard let presented else { return }
-        let node = controllers[existing: presented]
+        let node = nodes.controllers[existing: presented]
         let requested = (node.presentationSettings.modalPresentationStyle ?? .automatic).resolved
         let presenter = presentingController(for: receiver, style: requested)
         try checkNotPresenting(presenter: presenter, presented: presented)
@@ -25,7 +25,7 @@ extension ContainmentTree {
         // Adapted to the presenter's traits before the transition begins (rule 33).
         let style = adaptedStyle(of: presented, requested: requested, sizeClass: horizontalSizeClass(of: presenter))
         editController(presenter) { $0.presentedViewController = presented }
-        let delegate = controllers[existing: presented].presentationSettings.transitioningDelegate
+        let delegate = nodes.controllers[existing: presented].presentationSettings.transitioningDelegate
         var presentation = Presentation(
             presenter: presenter, style: style, phase: .presenting, requestedStyle: style == requested ? nil : requested)
         presentation.removesPresentersView = delegate?.presentationController?.shouldRemovePresentersView ?? false
@@ -34,7 +34,7 @@ extension ContainmentTree {
         // in progress (rule 40).
         loadViewIfNeeded(presented)
         let (transitionID, ordinal) = nextPresentationTransitionID()
-        let forwards = window.visible
+        let forwards = nodes.window.visible
         schedulePresentationTransition(
             transitionID, ordinal: ordinal, presenter: presenter, from: presenter, to: presented, animated: animated, forwards: forwards,
             step: .present(presented: presented), duration: delegate?.transitionDuration)
@@ -48,7 +48,7 @@ extension ContainmentTree {
         try addSubview(node.viewID, to: WindowState.viewID)
         // An override in the begins may have hidden the window (rule 40): what began
         // appearing turns away, as when the window hides mid-transition.
-        if forwards, !window.visible, let view = readController(presented, { $0.rootView }) {
+        if forwards, !nodes.window.visible, let view = readController(presented, { $0.rootView }) {
             disappearWalk(from: view)
         }
     }
@@ -60,13 +60,13 @@ extension ContainmentTree {
                 code: "present_nil",
                 "Application tried to present a nil modal view controller on target \(ContainmentError.describe(receiver)).")
         }
-        let node = controllers[existing: presented]
+        let node = nodes.controllers[existing: presented]
         if presented == receiver {
             throw .invalidArgumentException(
                 code: "present_on_itself",
                 "Application tried to present modal view controller on itself. Presenting controller is \(ContainmentError.describe(receiver)).")
         }
-        if let parent = node.parent.map({ controllers.id($0) }) {
+        if let parent = node.parent.map({ nodes.controllers.id($0) }) {
             throw .invalidArgumentException(
                 code: "present_child",
                 "Application tried to present modally a view controller \(ContainmentError.describe(presented)) that has a parent view controller \(ContainmentError.describe(parent))."
@@ -78,7 +78,7 @@ extension ContainmentTree {
                 "Application tried to present modally a view controller \(ContainmentError.describe(presented)) that is already being presented by \(ContainmentError.describe(presentation.presenter))."
             )
         }
-        if window.rootViewController == presented || (node.isViewLoaded && isInWindow(node.viewID)) {
+        if nodes.window.rootViewController == presented || (node.isViewLoaded && isInWindow(node.viewID)) {
             throw .invalidArgumentException(
                 code: "present_active",
                 "Application tried to present modally an active controller \(ContainmentError.describe(presented)).")
@@ -87,14 +87,14 @@ extension ContainmentTree {
 
     /// The console warnings of rule 22: why `presenter` cannot present now, or nil.
     private func presentWarning(_ presented: String, on presenter: String, from source: String) -> String? {
-        let node = controllers[existing: presenter]
+        let node = nodes.controllers[existing: presenter]
         let attempt =
             "Attempt to present \(ContainmentError.describe(presented)) on \(ContainmentError.describe(presenter)) (from \(ContainmentError.describe(source)))"
         let current = node.presentedViewController
         if let phase = node.presentation?.phase, phase != .presented {
             return attempt + " while a presentation is in progress."
         }
-        if let current, controllers[current]?.presentation?.phase != .presented {
+        if let current, nodes.controllers[current]?.presentation?.phase != .presented {
             return attempt + " while a presentation is in progress."
         }
         if let current {
@@ -115,15 +115,15 @@ extension ContainmentTree {
     func dismiss(_ receiver: String, animated: Bool) {
         guard let presenter = dismissingController(for: receiver) else { return }
         var stack: [String] = []
-        var next = controllers[existing: presenter].presentedViewController
-        var budget = WalkBudget("presented", nodes: controllers.count)
+        var next = nodes.controllers[existing: presenter].presentedViewController
+        var budget = WalkBudget("presented", nodes: nodes.controllers.count)
         while let presented = next {
             guard visit(&budget) else { break }
             stack.append(presented)
-            next = controllers[existing: presented].presentedViewController
+            next = nodes.controllers[existing: presented].presentedViewController
         }
-        let settled = controllers[existing: presenter].presentation.map { $0.phase == .presented } ?? true
-        guard settled, stack.allSatisfy({ controllers[existing: $0].presentation?.phase == .presented }) else {
+        let settled = nodes.controllers[existing: presenter].presentation.map { $0.phase == .presented } ?? true
+        guard settled, stack.allSatisfy({ nodes.controllers[existing: $0].presentation?.phase == .presented }) else {
             warn(
                 receiver,
                 "Attempt to dismiss from view controller \(ContainmentError.describe(presenter)) while a presentation or dismiss is in progress!")
@@ -133,11 +133,11 @@ extension ContainmentTree {
             editController(presented) { $0.presentation?.phase = .dismissing }
         }
         let (transitionID, ordinal) = nextPresentationTransitionID()
-        let forwards = window.visible
+        let forwards = nodes.window.visible
         let top = stack[stack.count - 1]
         schedulePresentationTransition(
             transitionID, ordinal: ordinal, presenter: presenter, from: top, to: presenter, animated: animated, forwards: forwards,
-            step: .dismiss(stack: stack), duration: controllers[existing: top].presentationSettings.transitioningDelegate?.transitionDuration)
+            step: .dismiss(stack: stack), duration: nodes.controllers[existing: top].presentationSettings.transitioningDelegate?.transitionDuration)
         if forwards {
             beginPresentationAppearance(top, appearing: false, animated: animated, transition: transitionID)
             // Controllers between the receiver and the top are "simply removed" (Apple's
@@ -146,7 +146,7 @@ extension ContainmentTree {
                 beginPresentationAppearance(middle, appearing: false, animated: false, transition: transitionID)
             }
         }
-        if controllers[existing: stack[0]].presentation?.coversPresenter == true {
+        if nodes.controllers[existing: stack[0]].presentation?.coversPresenter == true {
             if forwards, presenterReturnsOnScreen(presenter, coveredBy: stack[0]) {
                 beginPresentationAppearance(presenter, appearing: true, animated: animated, transition: transitionID)
             }
@@ -157,12 +157,12 @@ extension ContainmentTree {
     /// Who handles `dismiss` sent to `receiver` (see `dismiss`).
     private func dismissingController(for receiver: String) -> String? {
         var current: String? = receiver
-        var budget = WalkBudget("dismissing controller", nodes: controllers.count)
+        var budget = WalkBudget("dismissing controller", nodes: nodes.controllers.count)
         while let id = current, let (presented, presentation, parent) = readController(id, { ($0.presentedViewController, $0.presentation, $0.parent) }) {
             guard visit(&budget) else { break }
             if presented != nil { return id }
             if let presentation { return presentation.presenter }
-            current = parent.map { controllers.id($0) }
+            current = parent.map { nodes.controllers.id($0) }
         }
         return nil
     }
@@ -176,7 +176,7 @@ extension ContainmentTree {
     func completePresentationTransition(_ record: TransitionRecord, _ step: PresentationStep) {
         switch step {
         case .present(let presented):
-            guard let presentation = controllers[presented]?.presentation, presentation.phase == .presenting else { return }
+            guard let presentation = nodes.controllers[presented]?.presentation, presentation.phase == .presenting else { return }
             endPresentationAppearance(presented, transition: record.id)
             endPresentationAppearance(record.parent, transition: record.id)
             editController(presented) { $0.presentation?.phase = .presented }
@@ -195,7 +195,7 @@ extension ContainmentTree {
     /// Dismissed controllers' views leave the window and every link of the stack goes.
     func unlinkPresentations(of presenter: String, stack: [String]) {
         for presented in stack.reversed() {
-            guard let node = controllers[presented] else { continue }
+            guard let node = nodes.controllers[presented] else { continue }
             if node.isViewLoaded {
                 removeFromSuperview(node.viewID)
             }
@@ -204,7 +204,7 @@ extension ContainmentTree {
                 node.presentedViewController = nil
             }
         }
-        if controllers[presenter] != nil {
+        if nodes.controllers[presenter] != nil {
             editController(presenter) { $0.presentedViewController = nil }
         }
     }
@@ -212,22 +212,22 @@ extension ContainmentTree {
     /// After a covering presentation UIKit removes the presenter's views; where they were is
     /// kept to put them back at dismissal.
     private func cover(_ presenter: String, by presented: String) {
-        guard let node = controllers[presenter], node.isViewLoaded, let view = views.handle(node.viewID),
-            let superview = views[view].superview, let index = views[superview].subviews.firstIndex(of: view)
+        guard let node = nodes.controllers[presenter], node.isViewLoaded, let view = nodes.views.handle(node.viewID),
+            let superview = nodes.views[view].superview, let index = nodes.views[superview].subviews.firstIndex(of: view)
         else { return }
         // An id, not a handle: the superview may be deleted while the presenter is covered.
-        let place = (superview: views.id(superview), index: index)
+        let place = (superview: nodes.views.id(superview), index: index)
         editController(presented) { $0.presentation?.coveredPlace = place }
         removeFromSuperview(node.viewID)
     }
 
     /// A covering presentation's dismissal begins by putting the presenter's view back.
     private func uncover(_ presenter: String, coveredBy presented: String) {
-        guard let place = controllers[presented]?.presentation?.coveredPlace else { return }
+        guard let place = nodes.controllers[presented]?.presentation?.coveredPlace else { return }
         editController(presented) { $0.presentation?.coveredPlace = nil }
         loadViewIfNeeded(presenter)
-        let viewID = controllers[existing: presenter].viewID
-        guard superviewID(of: viewID) == nil, let siblings = views[place.superview]?.subviews else { return }
+        let viewID = nodes.controllers[existing: presenter].viewID
+        guard superviewID(of: viewID) == nil, let siblings = nodes.views[place.superview]?.subviews else { return }
         do {
             try addSubview(viewID, to: place.superview, at: min(place.index, siblings.count))
         } catch {
@@ -240,14 +240,14 @@ extension ContainmentTree {
     /// (its controller was made another's child meanwhile), or whose old superview is gone,
     /// stays out, and a controller whose view is off screen does not appear.
     private func presenterReturnsOnScreen(_ presenter: String, coveredBy presented: String) -> Bool {
-        let node = controllers[existing: presenter]
-        guard let place = controllers[presented]?.presentation?.coveredPlace else {
+        let node = nodes.controllers[existing: presenter]
+        guard let place = nodes.controllers[presented]?.presentation?.coveredPlace else {
             return node.isViewLoaded && isOnScreen(node.viewID)
         }
-        guard let superview = views.handle(place.superview) else { return false }
-        guard let view = views.handle(node.viewID) else { return isOnScreen(place.superview) }
+        guard let superview = nodes.views.handle(place.superview) else { return false }
+        guard let view = nodes.views.handle(node.viewID) else { return isOnScreen(place.superview) }
         if superviewID(of: node.viewID) != nil { return isOnScreen(node.viewID) }
-        let index = min(place.index, views[superview].subviews.count)
+        let index = min(place.index, nodes.views[superview].subviews.count)
         return (try? checkAddSubview(view, to: superview, at: index)) != nil && isOnScreen(place.superview)
     }
 
@@ -256,7 +256,7 @@ extension ContainmentTree {
     /// Begins an appearance transition the presentation drives, only where it changes the
     /// state (a covered or hidden controller has nothing to disappear).
     func beginPresentationAppearance(_ controller: String, appearing: Bool, animated: Bool, transition: String?) {
-        guard let state = controllers[controller]?.appearance else { return }
+        guard let state = nodes.controllers[controller]?.appearance else { return }
         let changes = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
         guard changes else { return }
         beginAppearanceTransition(
@@ -265,7 +265,7 @@ extension ContainmentTree {
 
     /// Ends what `beginPresentationAppearance` began for this transition, if still running.
     private func endPresentationAppearance(_ controller: String, transition: String) {
-        guard controllers[controller]?.appearanceDriver == .transition(transition) else { return }
+        guard nodes.controllers[controller]?.appearanceDriver == .transition(transition) else { return }
         endAppearanceTransition(controller, of: transition)
     }
 
@@ -288,8 +288,8 @@ extension ContainmentTree {
     ) {
         let duration = animated ? animatorDuration ?? Self.presentationDuration : 0
         let record = TransitionRecord(
-            id: transitionID, parent: presenter, from: from, to: to, duration: duration, options: [], startedAt: now,
-            completesAt: now + duration, forwardsAppearance: forwards, completion: [], reportsCompletion: false,
+            id: transitionID, parent: presenter, from: from, to: to, duration: duration, options: [], startedAt: ongoing.now,
+            completesAt: ongoing.now + duration, forwardsAppearance: forwards, completion: [], reportsCompletion: false,
             ordinal: ordinal, presentation: step)
         editScheduler { $0.running[transitionID] = record }
     }
@@ -316,7 +316,7 @@ extension ContainmentTree {
         throw ContainmentError(
             kind: .exception, exceptionName: nil, code: "child_presents_parent",
             message:
-                "\(ContainmentError.describe(child)) presents \(ContainmentError.describe(controllers.id(parent))) or one of its ancestors; dismiss it before adding it as a child"
+                "\(ContainmentError.describe(child)) presents \(ContainmentError.describe(nodes.controllers.id(parent))) or one of its ancestors; dismiss it before adding it as a child"
         )
     }
 
@@ -325,9 +325,9 @@ extension ContainmentTree {
     /// view left the window, presented by what it presents). UIKit does not check; the engine
     /// refuses it.
     func checkNotPresenting(presenter: String, presented: String) throws(ContainmentError) {
-        let index = controllers.existing(presented)
+        let index = nodes.controllers.existing(presented)
         guard readController(index, { !$0.children.isEmpty || $0.presentedViewController != nil }),
-            isAbove(index, following: controllers.existing(presenter))
+            isAbove(index, following: nodes.controllers.existing(presenter))
         else { return }
         throw ContainmentError(
             kind: .exception, exceptionName: nil, code: "presented_presents_presenter",
@@ -340,7 +340,7 @@ extension ContainmentTree {
     /// presenter links where there is no parent.
     private func isAbove(_ ancestor: NodeHandle, following controller: NodeHandle) -> Bool {
         var current: NodeHandle? = controller
-        var budget = WalkBudget("parent and presenter", nodes: controllers.count)
+        var budget = WalkBudget("parent and presenter", nodes: nodes.controllers.count)
         while let handle = current {
             guard visit(&budget) else { break }
             if handle == ancestor { return true }
@@ -354,7 +354,7 @@ extension ContainmentTree {
     /// end of the link would be left pointing at nothing.
     func checkNoPresentation(in subtree: [String]) throws(ContainmentError) {
         for controller in subtree {
-            let node = controllers[existing: controller]
+            let node = nodes.controllers[existing: controller]
             if let presented = node.presentedViewController {
                 throw ContainmentError(
                     kind: .exception, exceptionName: nil, code: "controller_presenting",

@@ -8,12 +8,12 @@ extension ContainmentTree {
     /// else the root.
     func presentingController(for receiver: String, style: ModalPresentationStyle) -> String {
         var current = receiver
-        var budget = WalkBudget("presenting controller", nodes: controllers.count)
+        var budget = WalkBudget("presenting controller", nodes: nodes.controllers.count)
         while let (parent, definesContext) = readController(current, { ($0.parent, $0.presentationSettings.definesPresentationContext == true) }) {
             guard visit(&budget) else { break }
             if style.usesPresentationContext, definesContext { return current }
             guard let parent else { return current }
-            current = controllers.id(parent)
+            current = nodes.controllers.id(parent)
         }
         return current
     }
@@ -24,12 +24,12 @@ extension ContainmentTree {
     func presentationLinks(of controller: String) -> PresentationLinks {
         var links = PresentationLinks()
         var current: String? = controller
-        var budget = WalkBudget("presentation links", nodes: controllers.count)
-        while let id = current, let node = controllers[id] {
+        var budget = WalkBudget("presentation links", nodes: nodes.controllers.count)
+        while let id = current, let node = nodes.controllers[id] {
             guard visit(&budget) else { break }
             links.presented = links.presented ?? node.presentedViewController
             links.presenting = links.presenting ?? node.presentation?.presenter
-            current = node.parent.map { controllers.id($0) }
+            current = node.parent.map { nodes.controllers.id($0) }
         }
         return links
     }
@@ -37,13 +37,13 @@ extension ContainmentTree {
     /// The links of every controller, parents first so each inherits its parent's (one pass,
     /// whatever the depth); empty when nothing is presented, the usual case.
     func allPresentationLinks() -> [String: PresentationLinks] {
-        guard controllers.nodes.contains(where: { $0.presentedViewController != nil }) else { return [:] }
+        guard nodes.controllers.nodes.contains(where: { $0.presentedViewController != nil }) else { return [:] }
         var result: [String: PresentationLinks] = [:]
-        var stack = controllers.all.filter { $0.node.parent == nil }.map { ($0.handle, PresentationLinks()) }
-        var budget = WalkBudget("all presentation links", nodes: controllers.count)
+        var stack = nodes.controllers.all.filter { $0.node.parent == nil }.map { ($0.handle, PresentationLinks()) }
+        var budget = WalkBudget("all presentation links", nodes: nodes.controllers.count)
         while let (handle, inherited) = stack.popLast() {
             guard visit(&budget) else { break }
-            let node = controllers[handle]
+            let node = nodes.controllers[handle]
             let links = PresentationLinks(
                 presented: node.presentedViewController ?? inherited.presented,
                 presenting: node.presentation?.presenter ?? inherited.presenting)

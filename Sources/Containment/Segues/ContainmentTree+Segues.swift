@@ -71,7 +71,8 @@ extension ContainmentTree {
         let identifier = try args.id("identifier")
         // The object that initiated the segue, handed to `prepare` as is: an id, or null.
         let sender = args.values["sender"] == nil ? nil : try args.optionalID("sender")
-        guard let segue = (controllers[existing: controller].segueSettings.segues ?? []).first(where: { $0.identifier == identifier }), segue.kind != .embed
+        guard let segue = (nodes.controllers[existing: controller].segueSettings.segues ?? []).first(where: { $0.identifier == identifier }),
+            segue.kind != .embed
         else {
             throw .invalidArgumentException(
                 code: "no_segue", "Receiver (\(ContainmentError.describe(controller))) has no segue with identifier '\(identifier)'")
@@ -106,7 +107,7 @@ extension ContainmentTree {
     /// Show: pushed on the source's nearest navigation controller, as `show(_:sender:)` does
     /// by default, else presented; present: presented from the source.
     private func performForwardSegue(_ segue: SegueSpec, from source: String, sender: String?) throws(ContainmentError) {
-        guard let destination = segue.destination, controllers[destination] != nil else {
+        guard let destination = segue.destination, nodes.controllers[destination] != nil else {
             throw .notFound(code: "controller_not_found", "no controller \(segue.destination ?? "") for segue \(segue.identifier)")
         }
         prepare(segue, from: source, destination: destination, sender: sender)
@@ -121,11 +122,11 @@ extension ContainmentTree {
     /// The source, or its nearest ancestor, that is a navigation controller.
     func nearestNavigationController(of controller: String) -> String? {
         var current: String? = controller
-        var budget = WalkBudget("navigation controller", nodes: controllers.count)
-        while let id = current, let node = controllers[id] {
+        var budget = WalkBudget("navigation controller", nodes: nodes.controllers.count)
+        while let id = current, let node = nodes.controllers[id] {
             guard visit(&budget) else { break }
             if node.kind == .navigationController { return id }
-            current = node.parent.map { controllers.id($0) }
+            current = node.parent.map { nodes.controllers.id($0) }
         }
         return nil
     }
@@ -136,8 +137,8 @@ extension ContainmentTree {
     /// child is free prepares (`prepare(for:sender:)` on the controller) and embeds it, as a
     /// storyboard's container view does.
     func performEmbedSegues(of controller: String) {
-        for segue in controllers[existing: controller].segueSettings.segues ?? [] where segue.kind == .embed {
-            guard let child = segue.destination, let node = controllers[child], node.parent == nil, node.presentation == nil else {
+        for segue in nodes.controllers[existing: controller].segueSettings.segues ?? [] where segue.kind == .embed {
+            guard let child = segue.destination, let node = nodes.controllers[child], node.parent == nil, node.presentation == nil else {
                 continue
             }
             prepare(segue, from: controller, destination: child)

@@ -15,8 +15,8 @@ extension ContainmentTree {
 
     /// Where `controller` leads outward: its parent, or the presenter of a presented one.
     private func outward(from controller: String) -> String? {
-        guard let node = controllers[controller] else { return nil }
-        return node.parent.map { controllers.id($0) } ?? node.presentation?.presenter
+        guard let node = nodes.controllers[controller] else { return nil }
+        return node.parent.map { nodes.controllers.id($0) } ?? node.presentation?.presenter
     }
 
     /// The search: at each controller outward from the source, its allowed children (each
@@ -24,7 +24,7 @@ extension ContainmentTree {
     /// never searches the child it came from again, so no controller is asked twice: a
     /// declared list that names it, a duplicate or a controller already searched is skipped.
     func unwindDestination(for action: String, from source: String) -> String? {
-        var search = UnwindSearch(source: source, action: action, budget: WalkBudget("unwind search", nodes: controllers.count))
+        var search = UnwindSearch(source: source, action: action, budget: WalkBudget("unwind search", nodes: nodes.controllers.count))
         var wayOut = [source]
         while let next = outward(from: wayOut[wayOut.count - 1]), search.asked.insert(next).inserted {
             guard visit(&search.budget) else { return nil }
@@ -56,7 +56,7 @@ extension ContainmentTree {
     /// the one containing the source (`childContaining(_:)`). Reported for a controller that
     /// has children or declares the answer.
     private func allowedChildrenForUnwinding(of controller: String, excluding containing: String?, source: String) -> [String] {
-        guard let node = controllers[controller] else { return [] }
+        guard let node = nodes.controllers[controller] else { return [] }
         let children = childIDs(of: node)
         let declared = node.segueSettings.allowedChildrenForUnwinding
         guard !children.isEmpty || declared != nil else { return [] }
@@ -68,7 +68,7 @@ extension ContainmentTree {
     /// `canPerformUnwindSegueAction(_:from:sender:)`: true when the controller implements the
     /// action and answers yes.
     private func canPerformUnwind(_ controller: String, action: String, source: String) -> Bool {
-        let answer = controllers[controller]?.segueSettings.unwindActions?[action] ?? false
+        let answer = nodes.controllers[controller]?.segueSettings.unwindActions?[action] ?? false
         emit(controller, "canPerformUnwindSegueAction", ["action": .string(action), "from": .string(source), "result": .bool(answer)])
         return answer
     }
@@ -78,7 +78,7 @@ extension ContainmentTree {
     /// the common ancestor shows the next controller, each told `unwind(for:towards:)` first.
     private func unwind(_ segue: SegueSpec, from source: String, to destination: String) throws(ContainmentError) {
         var downward: [String] = [destination]
-        var budget = WalkBudget("unwind path", nodes: controllers.count)
+        var budget = WalkBudget("unwind path", nodes: nodes.controllers.count)
         while let next = outward(from: downward[downward.count - 1]) {
             guard visit(&budget) else { break }
             downward.append(next)
@@ -86,13 +86,13 @@ extension ContainmentTree {
         // Up from the source to the first controller on the destination's way out.
         var dismissing: String?
         var current = source
-        while !downward.contains(current), let node = controllers[current] {
+        while !downward.contains(current), let node = nodes.controllers[current] {
             guard visit(&budget) else { break }
             if node.parent == nil, let presenter = node.presentation?.presenter {
                 dismissing = presenter
                 current = presenter
             } else if let parent = node.parent {
-                current = controllers.id(parent)
+                current = nodes.controllers.id(parent)
             } else {
                 return
             }
@@ -118,7 +118,7 @@ extension ContainmentTree {
     /// A built-in container's `unwind(for:towards:)`: a navigation controller pops to the
     /// child, a tab bar controller selects its tab.
     private func show(_ child: String, in container: String, animated: Bool) throws(ContainmentError) {
-        guard let node = controllers[container], parentID(of: child) == container else { return }
+        guard let node = nodes.controllers[container], parentID(of: child) == container else { return }
         switch node.kind {
         case .navigationController:
             guard let stack = node.stack, let index = stack.firstIndex(of: child), index < stack.count - 1 else { return }

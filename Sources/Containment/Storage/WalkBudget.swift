@@ -24,7 +24,7 @@ extension ContainmentTree {
     /// One step of a walk over links: counted as work, and bounded by its budget. False when
     /// the budget is spent: the walk must stop, and the call fails (`failCall`).
     func visit(_ budget: inout WalkBudget) -> Bool {
-        workCount += 1
+        ongoing.workCount += 1
         guard budget.spend() else {
             failCall(
                 ContainmentError(

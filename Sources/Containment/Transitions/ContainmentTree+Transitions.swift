@@ -52,15 +52,15 @@ extension ContainmentTree {
         }
         let transitionID = "t\(number)"
         // Nothing below deletes a controller or view, so the handles stay valid.
-        let container = readController(fromHandle, { $0.rootView }).flatMap { views[$0].superview }
+        let container = readController(fromHandle, { $0.rootView }).flatMap { nodes.views[$0].superview }
         let forwards =
             (drivesAppearance || readController(parentHandle, { $0.automaticallyForwardsAppearance }))
-            && container.map { window.visible && views[$0].inWindow } == true
+            && container.map { nodes.window.visible && nodes.views[$0].inWindow } == true
         let animated = duration > 0
         // Stored before the begins, which list in it the controllers they drive.
         let record = TransitionRecord(
-            id: transitionID, parent: parent, from: from, to: to, duration: duration, options: options, startedAt: now,
-            completesAt: now + duration, forwardsAppearance: forwards, completion: completion,
+            id: transitionID, parent: parent, from: from, to: to, duration: duration, options: options, startedAt: ongoing.now,
+            completesAt: ongoing.now + duration, forwardsAppearance: forwards, completion: completion,
             reportsCompletion: reportsCompletion, ordinal: number)
         editScheduler { $0.running[transitionID] = record }
         // An orphan view inside a pushed controller gets no appearance callbacks (rule 43).
@@ -70,10 +70,10 @@ extension ContainmentTree {
             if appearingFirst {
                 beginAppearanceTransition(to, appearing: true, animated: animated, driver: driver, forwardsToOrphans: !pushes)
                 // A selection made from the callback took this one's place: it stops here.
-                guard scheduler.running[transitionID] != nil else { return transitionID }
+                guard time.scheduler.running[transitionID] != nil else { return transitionID }
             }
             beginAppearanceTransition(from, appearing: false, animated: animated, driver: driver, forwardsToOrphans: !pushes)
-            if appearingFirst, scheduler.running[transitionID] == nil { return transitionID }
+            if appearingFirst, time.scheduler.running[transitionID] == nil { return transitionID }
             if !appearingFirst {
                 beginAppearanceTransition(to, appearing: true, animated: animated, driver: driver, forwardsToOrphans: !pushes)
             }
@@ -82,7 +82,7 @@ extension ContainmentTree {
             moveSubview(try checkAddSubview(toView, to: container, at: index), orphansAppear: !pushes)
             // An override in the begins may have taken the container off screen (rule 40): what
             // began appearing there turns away, as when the window hides mid-transition.
-            if forwards, !(window.visible && views[toView].inWindow) {
+            if forwards, !(nodes.window.visible && nodes.views[toView].inWindow) {
                 turnAwayIfAppearing(to)
             }
         }
@@ -92,7 +92,7 @@ extension ContainmentTree {
     /// The end of the animation: `from.view` leaves, the "did" callbacks, then the
     /// completion block (`transitionCompletion`, then the recipe's calls).
     func completeTransition(_ transitionID: String) {
-        guard let record = scheduler.running[transitionID] else { return }
+        guard let record = time.scheduler.running[transitionID] else { return }
         editScheduler { $0.running[transitionID] = nil }
         recordFinished(record.snapshot(state: .finished))
         if let step = record.presentation {
@@ -146,7 +146,7 @@ extension ContainmentTree {
         // and a tab switch brought it back while this one ran): that one ends it. One of the
         // same container, or a presentation, overlapping this one is ended here, in UIKit's
         // logged order (rule 41).
-        if case .transition(let other)? = driver, other != transitionID, let running = scheduler.running[other],
+        if case .transition(let other)? = driver, other != transitionID, let running = time.scheduler.running[other],
             running.presentation == nil, controllerHandle(named: running.parent) != parent
         {
             return
@@ -160,7 +160,7 @@ extension ContainmentTree {
     /// its view left the sides meanwhile (an orphan view moved into the window): no
     /// controller stays mid-appearance after its driver is gone.
     private func endStillDriven(by record: TransitionRecord) {
-        for controller in record.driven ?? [] where controllers[controller]?.appearanceDriver == .transition(record.id) {
+        for controller in record.driven ?? [] where nodes.controllers[controller]?.appearanceDriver == .transition(record.id) {
             endAppearance(controller)
         }
     }
@@ -170,10 +170,10 @@ extension ContainmentTree {
     /// (docs/uikit-rules.md, rule 14): the outer selection stops where it is, what it began
     /// the turn's end ends, and its incoming tab, kept off screen, turns away.
     func supersedeBeginningTransitions(of parent: String) {
-        let parentView = controllers[parent]?.viewID
-        let beginning = scheduler.running.values.filter { record in
+        let parentView = nodes.controllers[parent]?.viewID
+        let beginning = time.scheduler.running.values.filter { record in
             record.parent == parent && record.presentation == nil
-                && controllers[record.to].map { !$0.isViewLoaded || superviewID(of: $0.viewID) != parentView } == true
+                && nodes.controllers[record.to].map { !$0.isViewLoaded || superviewID(of: $0.viewID) != parentView } == true
         }.sorted { $0.ordinal < $1.ordinal }
         for record in beginning {
             editScheduler { $0.running[record.id] = nil }
@@ -193,7 +193,7 @@ extension ContainmentTree {
     /// stack change starts from a settled state.
     func finishRunningTransitions(of parent: String) {
         // A presentation the container makes runs on: its presented controller is no content.
-        let running = scheduler.running.values.filter { $0.parent == parent && $0.presentation == nil }.sorted {
+        let running = time.scheduler.running.values.filter { $0.parent == parent && $0.presentation == nil }.sorted {
             $0.ordinal < $1.ordinal
         }
         for record in running {
@@ -202,13 +202,13 @@ extension ContainmentTree {
     }
 
     func transitionSnapshot(_ transitionID: String) -> TransitionSnapshot? {
-        if let record = scheduler.running[transitionID] { return record.snapshot(state: .running) }
-        return finishedTransitions.snapshots[transitionID]
+        if let record = time.scheduler.running[transitionID] { return record.snapshot(state: .running) }
+        return time.finishedTransitions.snapshots[transitionID]
     }
 
     /// Keeps `snapshot` among the newest finished transitions, logging the edit (not the map).
     private func recordFinished(_ snapshot: TransitionSnapshot) {
-        let evicted = finishedTransitions.record(snapshot)
+        let evicted = time.finishedTransitions.record(snapshot)
         if undo.isRecording { undo.entries.append(.transitionFinished(snapshot.id, evicted: evicted)) }
     }
 }

@@ -10,9 +10,9 @@ extension ContainmentTree {
         // Only a trait override gives a controller another size class than its window's.
         let traitOverrides = specs.contains { $0.0.answers.traitOverrides?.horizontalSizeClass != nil }
         let sizeClasses = traitOverrides ? specSizeClasses(root) : [:]
-        if specs.contains(where: { $0.0.overrides?.isEmpty == false }) { hasOverrides = true }
+        if specs.contains(where: { $0.0.overrides?.isEmpty == false }) { overrides.anyDeclared = true }
         for (spec, _) in specs {
-            let node = makeNode(spec, sizeClass: sizeClasses[spec.id] ?? window.horizontalSizeClass)
+            let node = makeNode(spec, sizeClass: sizeClasses[spec.id] ?? nodes.window.horizontalSizeClass)
             if spec.answers.traitOverrides?.horizontalSizeClass != nil { trackTraits() }
             insertController(node)
             for container in node.containerViews {
@@ -57,7 +57,7 @@ extension ContainmentTree {
 
     private func validateSpec(_ root: ControllerSpec, field: String?) throws(ContainmentError) -> [(ControllerSpec, String)] {
         let specs = flatten(root, field: field)
-        guard controllers.count + specs.count <= configuration.maxControllers else {
+        guard nodes.controllers.count + specs.count <= configuration.maxControllers else {
             throw ContainmentError(
                 kind: .limitExceeded, code: "too_many_controllers",
                 message: "a tree holds at most \(configuration.maxControllers) controllers")
@@ -69,7 +69,7 @@ extension ContainmentTree {
                 throw .invalidArgument(field: path + "id", "controller id must match [A-Za-z0-9._-]{1,64}, not be window or end in .view")
             }
             // A clash with the tree is a conflict (409); one inside the spec is a bad spec (400).
-            guard controllers[spec.id] == nil, containerViewOwners[spec.id] == nil else {
+            guard nodes.controllers[spec.id] == nil, nodes.containerViewOwners[spec.id] == nil else {
                 throw .alreadyExists("id \(spec.id) is already in use", field: path + "id")
             }
             guard !viewIDs.contains(spec.id), ids.insert(spec.id).inserted else {
@@ -85,7 +85,7 @@ extension ContainmentTree {
                 guard TreeValidation.isValidNodeID(container.id) else {
                     throw .invalidArgument(field: containerPath + "id", "view id must match [A-Za-z0-9._-]{1,64}, not be window or end in .view")
                 }
-                guard controllers[container.id] == nil, containerViewOwners[container.id] == nil else {
+                guard nodes.controllers[container.id] == nil, nodes.containerViewOwners[container.id] == nil else {
                     throw .alreadyExists("id \(container.id) is already in use", field: containerPath + "id")
                 }
                 guard !ids.contains(container.id), viewIDs.insert(container.id).inserted else {
@@ -184,7 +184,7 @@ extension ContainmentTree {
     /// The views a built-in container draws itself (navigation bar, tab bar), declared like
     /// container views so they have ids, frames and a place in the hierarchy.
     func decorativeViews(for spec: ControllerSpec) -> [ContainerViewSpec] {
-        let size = window.size
+        let size = nodes.window.size
         switch spec.kind ?? .viewController {
         case .navigationController:
             return [ContainerViewSpec(id: spec.id + ".navigationBar", frame: Rect(x: 0, y: 0, width: size.width, height: Self.navigationBarHeight))]
@@ -229,7 +229,7 @@ extension ContainmentTree {
     /// `traitOverrides` above it (or its own) says; a presented one takes its presenter's.
     private func specSizeClasses(_ root: ControllerSpec) -> [String: SizeClass] {
         var result: [String: SizeClass] = [:]
-        var stack = [(root, window.horizontalSizeClass)]
+        var stack = [(root, nodes.window.horizontalSizeClass)]
         while let (spec, inherited) = stack.popLast() {
             let own = spec.answers.traitOverrides?.horizontalSizeClass ?? inherited
             result[spec.id] = own

@@ -5,11 +5,11 @@
 extension ContainmentTree {
     /// Refuses the call (a request) or logs that it passed a bound (work no request caused).
     func failCall(_ error: ContainmentError) {
-        guard !overrideRun.passedBound else { return }
-        overrideRun.passedBound = true
-        overrideRun.stopped = true
-        if overrideRun.refuses {
-            if overrideRun.failure == nil { overrideRun.failure = error }
+        guard !overrides.run.passedBound else { return }
+        overrides.run.passedBound = true
+        overrides.run.stopped = true
+        if overrides.run.refuses {
+            if overrides.run.failure == nil { overrides.run.failure = error }
             return
         }
         warn(nil, "\(error.message); no more overrides run until the next call")
@@ -17,7 +17,7 @@ extension ContainmentTree {
 
     /// Called as each event is recorded: the one that reaches the bound fails the call.
     func checkEventBound() {
-        guard pendingEvents.count == configuration.maxEventsPerCall else { return }
+        guard ongoing.events.count == configuration.maxEventsPerCall else { return }
         failCall(
             ContainmentError(
                 kind: .limitExceeded, code: "too_many_events",

@@ -5,22 +5,22 @@ extension ContainmentTree {
     /// The id of a controller's parent (nil: no such controller, or no parent).
     func parentID(of controller: String) -> String? {
         guard let parent = readController(controller, { $0.parent }) else { return nil }
-        return controllers.id(parent)
+        return nodes.controllers.id(parent)
     }
 
     /// A controller's children by id, in order.
     func childIDs(of node: borrowing ControllerNode) -> [String] {
-        node.children.map { controllers.id($0) }
+        node.children.map { nodes.controllers.id($0) }
     }
 
     /// The id of a view's superview (nil: no such view, or no superview).
     func superviewID(of view: String) -> String? {
-        readView(view, { $0.superview }).map { views.id($0) }
+        readView(view, { $0.superview }).map { nodes.views.id($0) }
     }
 
     /// A view's links by id: its superview, its subviews in order and the controller whose
     /// root view it is.
     func linkIDs(of view: ViewNode) -> (superview: String?, subviews: [String], owner: String?) {
-        (view.superview.map { views.id($0) }, view.subviews.map { views.id($0) }, view.owner.map { controllers.id($0) })
+        (view.superview.map { nodes.views.id($0) }, view.subviews.map { nodes.views.id($0) }, view.owner.map { nodes.controllers.id($0) })
     }
 }

@@ -12,8 +12,8 @@ extension ContainmentTree {
     /// free-form properties, container views). A walk over every controller: the service calls
     /// it when it must know, not on every mutation.
     public var estimatedBytes: Int {
-        var bytes = controllers.count * Self.estimatedBytesPerController + log.count * Self.estimatedBytesPerEvent
-        for (_, id, node) in controllers.all {
+        var bytes = nodes.controllers.count * Self.estimatedBytesPerController + log.count * Self.estimatedBytesPerEvent
+        for (_, id, node) in nodes.controllers.all {
             bytes += 2 * id.utf8.count + node.children.count * MemoryLayout<NodeHandle>.stride
             let extras = node.extras
             bytes += extras.title?.utf8.count ?? 0

@@ -33,7 +33,7 @@ extension ContainmentTree {
             try applyWindowCall(call.method, args, prefix: prefix)
         } else if !isRootViewID, let index = controllerHandle(named: call.receiver) {
             try applyControllerCall(call.receiver, at: index, call.method, args, prefix: prefix, isFinal: isFinal)
-        } else if let view = views.handle(call.receiver) {
+        } else if let view = nodes.views.handle(call.receiver) {
             try applyViewCall(call.receiver, call.method, args, prefix: prefix, loaded: view, isFinal: isFinal)
         } else if isUnloadedViewID(call.receiver, isRootViewID: isRootViewID) {
             try applyViewCall(call.receiver, call.method, args, prefix: prefix, loaded: nil, isFinal: isFinal)
@@ -56,7 +56,7 @@ extension ContainmentTree {
 
     /// Whether `id` names a view that is not loaded (without loading it).
     func isUnloadedViewID(_ id: String, isRootViewID: Bool) -> Bool {
-        containerViewOwners[id] != nil || (isRootViewID && controllerHandle(named: ControllerNode.controllerID(ofRootView: id)) != nil)
+        nodes.containerViewOwners[id] != nil || (isRootViewID && controllerHandle(named: ControllerNode.controllerID(ofRootView: id)) != nil)
     }
 
     private func unknownMethod(_ method: String, _ receiverKind: String, prefix: String) -> ContainmentError {

@@ -6,35 +6,35 @@ extension ContainmentTree {
     func flushTurn() {
         while true {
             reconcileTraits()
-            if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty || !scheduler.pendingIsAppearing.isEmpty {
+            if !time.scheduler.deferredEnds.isEmpty || !time.scheduler.pendingLayout.isEmpty || !time.scheduler.pendingIsAppearing.isEmpty {
                 // Filtered (a new list) only when one of them was deleted during the turn.
                 let taken = takeTurnList(.deferredEnds)
                 let ends = orphansBeforeTheirEnclosingController(
-                    taken.allSatisfy { controllers.contains($0) } ? taken : taken.filter { controllers.contains($0) })
+                    taken.allSatisfy { nodes.controllers.contains($0) } ? taken : taken.filter { nodes.controllers.contains($0) })
                 let appearing = takeTurnList(.pendingIsAppearing)
-                for index in appearing where controllers.contains(index) {
+                for index in appearing where nodes.controllers.contains(index) {
                     // After its superview laid its view out, before its own layout (rule 42).
                     layOutOwners(above: index)
-                    deliverIsAppearing(controllers.id(index), at: index)
+                    deliverIsAppearing(nodes.controllers.id(index), at: index)
                     layOutIfNeeded(index)
                 }
                 runLayoutPass()
                 for index in ends {
-                    guard controllers.contains(index),
+                    guard nodes.controllers.contains(index),
                         readController(
                             index,
                             { node in
                                 node.appearanceDriver == .turn && (node.appearance == .appearing || node.appearance == .disappearing)
                             })
                     else { continue }
-                    endAppearance(controllers.id(index), at: index)
+                    endAppearance(nodes.controllers.id(index), at: index)
                 }
                 continue
             }
             completeAwaitingPages()
             // A `didMove` override may set pages that await again (rule 40): they are this turn's too.
-            if !scheduler.deferredEnds.isEmpty || !scheduler.pendingLayout.isEmpty || !scheduler.pendingIsAppearing.isEmpty
-                || !scheduler.pagesAwaitingAppearance.isEmpty
+            if !time.scheduler.deferredEnds.isEmpty || !time.scheduler.pendingLayout.isEmpty || !time.scheduler.pendingIsAppearing.isEmpty
+                || !time.scheduler.pagesAwaitingAppearance.isEmpty
             {
                 continue
             }
@@ -42,7 +42,7 @@ extension ContainmentTree {
             guard let due = nextDueTransition() else { return }
             // An animation time completes, not the request: failures in the overrides it runs
             // are logged (rule 40). One without a duration is the request's own.
-            if let record = scheduler.running[due], record.duration > 0 || record.startedAt < now {
+            if let record = time.scheduler.running[due], record.duration > 0 || record.startedAt < ongoing.now {
                 logOverrideFailures()
             }
             completeTransition(due)
@@ -67,7 +67,7 @@ extension ContainmentTree {
 
     func runLayoutPass() {
         let pending = takeTurnList(.pendingLayout)
-        for index in pending where controllers.contains(index) {
+        for index in pending where nodes.controllers.contains(index) {
             layOutIfNeeded(index)
         }
     }
@@ -77,8 +77,8 @@ extension ContainmentTree {
     func layOutIfNeeded(_ index: NodeHandle) {
         let (needsLayout, rootView) = readController(index) { ($0.needsLayout, $0.rootView) }
         guard needsLayout else { return }
-        if let rootView, window.visible, views[rootView].inWindow {
-            layout(controllers.id(index), at: index)
+        if let rootView, nodes.window.visible, nodes.views[rootView].inWindow {
+            layout(nodes.controllers.id(index), at: index)
         } else {
             editController(index) { $0.needsLayout = false }
         }
@@ -89,12 +89,12 @@ extension ContainmentTree {
     /// `viewIsAppearing(_:)` documentation; rule 42). The walk up stops at the first that
     /// needs none, so a deep tree appearing at once costs a step per controller.
     func layOutOwners(above index: NodeHandle) {
-        guard !scheduler.pendingLayout.isEmpty,
+        guard !time.scheduler.pendingLayout.isEmpty,
             let superview = readController(index, { $0.rootView }).flatMap({ readView($0) { $0.superview } })
         else { return }
         var chain: [NodeHandle] = []
         var current = nearestOwner(from: superview)
-        var budget = WalkBudget("owners to lay out", nodes: controllers.count)
+        var budget = WalkBudget("owners to lay out", nodes: nodes.controllers.count)
         while let owner = current, readController(owner, { $0.needsLayout }) {
             guard visit(&budget) else { break }
             chain.append(owner)
@@ -108,9 +108,9 @@ extension ContainmentTree {
     /// isMovingToParent/isMovingFromParent stay true until the move's appearance
     /// transition is over (or at once when there is none).
     func clearSettledMovingFlags() {
-        guard !scheduler.movingFlagged.isEmpty else { return }
+        guard !time.scheduler.movingFlagged.isEmpty else { return }
         var stillMoving: [NodeHandle] = []
-        for index in scheduler.movingFlagged where controllers.contains(index) {
+        for index in time.scheduler.movingFlagged where nodes.controllers.contains(index) {
             let (state, isFlagged) = readController(index) { ($0.appearance, $0.isMovingToParent || $0.isMovingFromParent) }
             if state == .appearing || state == .disappearing {
                 stillMoving.append(index)
@@ -121,7 +121,7 @@ extension ContainmentTree {
                 }
             }
         }
-        if stillMoving.count != scheduler.movingFlagged.count {
+        if stillMoving.count != time.scheduler.movingFlagged.count {
             replaceTurnList(.movingFlagged, with: stillMoving)
         }
     }
@@ -147,7 +147,7 @@ extension ContainmentTree {
 
     func nextDueTransition() -> String? {
         var best: TransitionRecord?
-        for record in scheduler.running.values where record.completesAt <= now {
+        for record in time.scheduler.running.values where record.completesAt <= ongoing.now {
             if let current = best, (current.completesAt, current.ordinal) <= (record.completesAt, record.ordinal) { continue }
             best = record
         }

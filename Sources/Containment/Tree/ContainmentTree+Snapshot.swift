@@ -4,13 +4,13 @@ extension ContainmentTree {
     /// The whole tree, as `GET /v1/trees/{tree}` shows it.
     public func snapshot() -> TreeSnapshot {
         var viewSnapshots: [String: ViewSnapshot] = [:]
-        for (_, viewID, node) in views.all {
+        for (_, viewID, node) in nodes.views.all {
             viewSnapshots[viewID] = viewSnapshot(node, id: viewID)
         }
         var controllerSnapshots: [String: ControllerSnapshot] = [:]
         let links = allPresentationLinks()
         let sizeClasses = overriddenSizeClasses()
-        for (_, controllerID, node) in controllers.all {
+        for (_, controllerID, node) in nodes.controllers.all {
             var snapshot = controllerSnapshot(node, view: node.isViewLoaded ? viewSnapshots[node.viewID] : nil)
             addPresentation(of: node, links: links[controllerID] ?? PresentationLinks(), to: &snapshot)
             snapshot.traitCollection = sizeClasses[controllerID].map { TraitOverrides(horizontalSizeClass: $0) }
@@ -19,25 +19,25 @@ extension ContainmentTree {
         return TreeSnapshot(
             id: id, clock: configuration.clock,
             window: WindowSnapshot(
-                size: window.size, horizontalSizeClass: window.horizontalSizeClass, visible: window.visible,
-                rootViewController: window.rootViewController, statusBar: statusBarSnapshot(), homeIndicator: homeIndicatorSnapshot(),
-                screenEdgesDeferringSystemGestures: screenEdgesSnapshot(), activationState: window.activationState),
+                size: nodes.window.size, horizontalSizeClass: nodes.window.horizontalSizeClass, visible: nodes.window.visible,
+                rootViewController: nodes.window.rootViewController, statusBar: statusBarSnapshot(), homeIndicator: homeIndicatorSnapshot(),
+                screenEdgesDeferringSystemGestures: screenEdgesSnapshot(), activationState: nodes.window.activationState),
             controllers: controllerSnapshots, views: viewSnapshots, lastSeq: lastSeq,
-            time: configuration.clock == "manual" ? ISOTime.string(from: now) : nil,
+            time: configuration.clock == "manual" ? ISOTime.string(from: ongoing.now) : nil,
             nextDueTime: nextDueTime.map(ISOTime.string))
     }
 
     /// One controller.
     public func controller(_ id: String) throws(ContainmentError) -> ControllerSnapshot {
-        guard let node = controllers[id] else {
+        guard let node = nodes.controllers[id] else {
             throw .notFound(code: "controller_not_found", "no controller \(id)")
         }
-        let view = node.isViewLoaded ? views[node.viewID].map { viewSnapshot($0, id: node.viewID) } : nil
+        let view = node.isViewLoaded ? nodes.views[node.viewID].map { viewSnapshot($0, id: node.viewID) } : nil
         var snapshot = controllerSnapshot(node, view: view)
         addPresentation(of: node, links: presentationLinks(of: id), to: &snapshot)
         if hasTraitOverrides, traitHierarchy().contains(where: { $0.id == id }) {
             let sizeClass = horizontalSizeClass(of: id)
-            snapshot.traitCollection = sizeClass == window.horizontalSizeClass ? nil : TraitOverrides(horizontalSizeClass: sizeClass)
+            snapshot.traitCollection = sizeClass == nodes.window.horizontalSizeClass ? nil : TraitOverrides(horizontalSizeClass: sizeClass)
         }
         return snapshot
     }
@@ -50,7 +50,7 @@ extension ContainmentTree {
 
     private func controllerSnapshot(_ node: ControllerNode, view: ViewSnapshot?) -> ControllerSnapshot {
         var snapshot = ControllerSnapshot(
-            id: node.id, kind: node.kind, title: node.title, parent: node.parent.map { controllers.id($0) }, children: childIDs(of: node),
+            id: node.id, kind: node.kind, title: node.title, parent: node.parent.map { nodes.controllers.id($0) }, children: childIDs(of: node),
             isViewLoaded: node.isViewLoaded, view: view, containerViews: node.containerViews.map(\.id),
             appearance: node.appearance, isMovingToParent: node.isMovingToParent, isMovingFromParent: node.isMovingFromParent,
             automaticallyForwardsAppearance: node.automaticallyForwardsAppearance,
@@ -73,21 +73,21 @@ extension ContainmentTree {
     /// and its descendants, then every detached controller tree.
     public func hierarchyText() -> String {
         var lines = [
-            "<UIWindow \(WindowState.viewID)>, \(window.visible ? "visible" : "hidden"), size: \(Self.format(window.size.width))x\(Self.format(window.size.height)), horizontalSizeClass: \(window.horizontalSizeClass.rawValue)"
+            "<UIWindow \(WindowState.viewID)>, \(nodes.window.visible ? "visible" : "hidden"), size: \(Self.format(nodes.window.size.width))x\(Self.format(nodes.window.size.height)), horizontalSizeClass: \(nodes.window.horizontalSizeClass.rawValue)"
         ]
         var roots: [String] = []
-        if let root = window.rootViewController { roots.append(root) }
-        let detached = controllers.nodes.filter { $0.parent == nil && $0.presentation == nil && $0.id != window.rootViewController }
+        if let root = nodes.window.rootViewController { roots.append(root) }
+        let detached = nodes.controllers.nodes.filter { $0.parent == nil && $0.presentation == nil && $0.id != nodes.window.rootViewController }
             .map(\.id).sorted()
         roots += detached
         var printed: Set<String> = []
         for (index, root) in roots.enumerated() {
-            if index == (window.rootViewController == nil ? 0 : 1) { lines.append("detached:") }
+            if index == (nodes.window.rootViewController == nil ? 0 : 1) { lines.append("detached:") }
             var stack = [(root, 0, false)]
             while let (controller, depth, isPresented) = stack.popLast() {
                 // Each controller once: the links never loop (`checkNotPresenting`), and a dump
                 // must end even if they did.
-                guard let node = controllers[controller], printed.insert(controller).inserted else { continue }
+                guard let node = nodes.controllers[controller], printed.insert(controller).inserted else { continue }
                 lines.append(Self.indentation(depth, presented: isPresented) + describeLine(node))
                 // A presented controller follows its presenter's children, marked `+`.
                 if let presented = node.presentedViewController {

@@ -1,29 +1,29 @@
 extension ContainmentTree {
     /// The tree's whole state between calls, for a snapshot (see `TreeState`).
     public var state: TreeState {
-        let controllerRecords = controllers.all.map { _, _, node in record(of: node) }.sorted { $0.id < $1.id }
-        let viewRecords = views.all.map { _, id, node in
+        let controllerRecords = nodes.controllers.all.map { _, _, node in record(of: node) }.sorted { $0.id < $1.id }
+        let viewRecords = nodes.views.all.map { _, id, node in
             let links = linkIDs(of: node)
             return TreeState.ViewRecord(
                 id: id, frame: node.frame, superview: links.superview, subviews: links.subviews, owner: links.owner, inWindow: node.inWindow)
         }.sorted { $0.id < $1.id }
         var owners: [String: String] = [:]
-        for (view, controller) in containerViewOwners { owners[view] = controller }
+        for (view, controller) in nodes.containerViewOwners { owners[view] = controller }
         return TreeState(
             formatVersion: TreeState.formatVersion, id: id, configuration: configuration,
             window: TreeState.WindowRecord(
-                size: window.size, horizontalSizeClass: window.horizontalSizeClass, visible: window.visible,
-                rootViewController: window.rootViewController,
-                activationState: window.activationState == .foregroundActive ? nil : window.activationState),
+                size: nodes.window.size, horizontalSizeClass: nodes.window.horizontalSizeClass, visible: nodes.window.visible,
+                rootViewController: nodes.window.rootViewController,
+                activationState: nodes.window.activationState == .foregroundActive ? nil : nodes.window.activationState),
             controllers: controllerRecords, views: viewRecords, containerViewOwners: owners,
             turn: TreeState.TurnRecord(
-                deferredEnds: liveIDs(scheduler.deferredEnds), pendingIsAppearing: liveIDs(scheduler.pendingIsAppearing),
-                pendingLayout: liveIDs(scheduler.pendingLayout), movingFlagged: liveIDs(scheduler.movingFlagged),
-                pagesAwaitingAppearance: scheduler.pagesAwaitingAppearance.isEmpty ? nil : liveIDs(scheduler.pagesAwaitingAppearance)),
-            runningTransitions: scheduler.running.values.sorted { $0.id < $1.id }, transitionCount: scheduler.transitionCount,
-            finishedTransitions: finishedTransitions.order.compactMap { finishedTransitions.snapshots[$0] },
+                deferredEnds: liveIDs(time.scheduler.deferredEnds), pendingIsAppearing: liveIDs(time.scheduler.pendingIsAppearing),
+                pendingLayout: liveIDs(time.scheduler.pendingLayout), movingFlagged: liveIDs(time.scheduler.movingFlagged),
+                pagesAwaitingAppearance: time.scheduler.pagesAwaitingAppearance.isEmpty ? nil : liveIDs(time.scheduler.pagesAwaitingAppearance)),
+            runningTransitions: time.scheduler.running.values.sorted { $0.id < $1.id }, transitionCount: time.scheduler.transitionCount,
+            finishedTransitions: time.finishedTransitions.order.compactMap { time.finishedTransitions.snapshots[$0] },
             events: oldestRetainedSeq <= lastSeq ? log.events(after: oldestRetainedSeq - 1, limit: Int.max) : [],
-            nextSeq: nextSeq, nextBatch: nextBatch, time: now, clockWork: clockWork.isFresh ? nil : clockWork)
+            nextSeq: ongoing.nextSeq, nextBatch: ongoing.nextBatch, time: ongoing.now, clockWork: overrides.clockWork.isFresh ? nil : overrides.clockWork)
     }
 
     /// A tree exactly as `state` describes it: its next call behaves as the saved tree's would.
@@ -36,66 +36,66 @@ extension ContainmentTree {
         } catch {
             throw TreeStateError(message: "its configuration is refused: \(error.message)")
         }
-        window = WindowState(size: state.window.size, horizontalSizeClass: state.window.horizontalSizeClass)
-        window.visible = state.window.visible
-        window.rootViewController = state.window.rootViewController
-        window.activationState = state.window.activationState ?? .foregroundActive
+        nodes.window = WindowState(size: state.window.size, horizontalSizeClass: state.window.horizontalSizeClass)
+        nodes.window.visible = state.window.visible
+        nodes.window.rootViewController = state.window.rootViewController
+        nodes.window.activationState = state.window.activationState ?? .foregroundActive
         // Two passes: every node gets its handle first, then links are set from the ids.
-        controllers.removeAll()
-        views.removeAll()
+        nodes.controllers.removeAll()
+        nodes.views.removeAll()
         for record in state.controllers {
-            guard controllers.handle(record.id) == nil else { throw TreeStateError(message: "controller \(record.id) is listed twice") }
-            _ = controllers.insert(Self.node(from: record), id: record.id)
+            guard nodes.controllers.handle(record.id) == nil else { throw TreeStateError(message: "controller \(record.id) is listed twice") }
+            _ = nodes.controllers.insert(Self.node(from: record), id: record.id)
         }
         for record in state.views {
-            guard views.handle(record.id) == nil else { throw TreeStateError(message: "view \(record.id) is listed twice") }
-            _ = views.insert(ViewNode(frame: record.frame, inWindow: record.inWindow), id: record.id)
+            guard nodes.views.handle(record.id) == nil else { throw TreeStateError(message: "view \(record.id) is listed twice") }
+            _ = nodes.views.insert(ViewNode(frame: record.frame, inWindow: record.inWindow), id: record.id)
         }
-        guard views.handle(WindowState.viewID) != nil else { throw TreeStateError(message: "it has no window view") }
+        guard nodes.views.handle(WindowState.viewID) != nil else { throw TreeStateError(message: "it has no window view") }
         for record in state.controllers { try link(record) }
         for record in state.views { try link(record) }
         try checkLinksFormTrees()
-        window.tracksTraits = controllers.nodes.contains {
+        nodes.window.tracksTraits = nodes.controllers.nodes.contains {
             $0.hasExtras && ($0.toldSizeClass != nil || $0.overrideTraitCollection != nil || $0.answers.traitOverrides != nil)
         }
-        containerViewOwners = [:]
-        for (view, controller) in state.containerViewOwners { containerViewOwners[view] = controller }
-        scheduler = Scheduler()
-        scheduler.deferredEnds = try state.turn.deferredEnds.map(controllerHandle)
-        scheduler.pendingIsAppearing = try state.turn.pendingIsAppearing.map(controllerHandle)
-        scheduler.pendingLayout = try state.turn.pendingLayout.map(controllerHandle)
-        scheduler.movingFlagged = try state.turn.movingFlagged.map(controllerHandle)
-        scheduler.pagesAwaitingAppearance = try (state.turn.pagesAwaitingAppearance ?? []).map(controllerHandle)
-        for transition in state.runningTransitions { scheduler.running[transition.id] = transition }
-        scheduler.transitionCount = state.transitionCount
-        finishedTransitions = FinishedTransitions()
+        nodes.containerViewOwners = [:]
+        for (view, controller) in state.containerViewOwners { nodes.containerViewOwners[view] = controller }
+        time.scheduler = Scheduler()
+        time.scheduler.deferredEnds = try state.turn.deferredEnds.map(controllerHandle)
+        time.scheduler.pendingIsAppearing = try state.turn.pendingIsAppearing.map(controllerHandle)
+        time.scheduler.pendingLayout = try state.turn.pendingLayout.map(controllerHandle)
+        time.scheduler.movingFlagged = try state.turn.movingFlagged.map(controllerHandle)
+        time.scheduler.pagesAwaitingAppearance = try (state.turn.pagesAwaitingAppearance ?? []).map(controllerHandle)
+        for transition in state.runningTransitions { time.scheduler.running[transition.id] = transition }
+        time.scheduler.transitionCount = state.transitionCount
+        time.finishedTransitions = FinishedTransitions()
         for snapshot in state.finishedTransitions {
-            finishedTransitions.snapshots[snapshot.id] = snapshot
-            finishedTransitions.order.append(snapshot.id)
+            time.finishedTransitions.snapshots[snapshot.id] = snapshot
+            time.finishedTransitions.order.append(snapshot.id)
         }
         log = EventLog(capacity: configuration.eventRetention)
         log.append(contentsOf: state.events)
         guard state.nextSeq >= 1, state.events.last.map({ $0.seq + 1 == state.nextSeq }) ?? (state.nextSeq == 1) else {
             throw TreeStateError(message: "its event log does not end at seq \(state.nextSeq - 1)")
         }
-        nextSeq = state.nextSeq
-        nextBatch = state.nextBatch
-        now = state.time
-        clockWork = state.clockWork ?? ClockWork()
-        hasOverrides = state.controllers.contains { $0.extras?.own.overrides != nil }
+        ongoing.nextSeq = state.nextSeq
+        ongoing.nextBatch = state.nextBatch
+        ongoing.now = state.time
+        overrides.clockWork = state.clockWork ?? ClockWork()
+        overrides.anyDeclared = state.controllers.contains { $0.extras?.own.overrides != nil }
     }
 
     /// Restored links must form trees, as the calls that form links guarantee: a state with a
     /// loop of parent and presenter links, or of superview links, is refused rather than left
     /// for a walk to meet (`WalkBudget`).
     private func checkLinksFormTrees() throws(TreeStateError) {
-        let controllerLoop = firstLoop(in: controllers) { [controllers] node in
+        let controllerLoop = firstLoop(in: nodes.controllers) { [controllers = nodes.controllers] node in
             node.parent ?? node.presentation.flatMap { controllers.handle($0.presenter) }
         }
         if let id = controllerLoop {
             throw TreeStateError(message: "the parent and presenter links above controller \(id) loop")
         }
-        if let id = firstLoop(in: views, up: { $0.superview }) {
+        if let id = firstLoop(in: nodes.views, up: { $0.superview }) {
             throw TreeStateError(message: "the superview links above view \(id) loop")
         }
     }
@@ -121,16 +121,16 @@ extension ContainmentTree {
 
     /// The ids of a turn list's controllers still in the tree (a deleted one would be skipped).
     private func liveIDs(_ handles: [NodeHandle]) -> [String] {
-        handles.filter { controllers.contains($0) }.map { controllers.id($0) }
+        handles.filter { nodes.controllers.contains($0) }.map { nodes.controllers.id($0) }
     }
 
     private func controllerHandle(_ id: String) throws(TreeStateError) -> NodeHandle {
-        guard let handle = controllers.handle(id) else { throw TreeStateError(message: "it names a missing controller \(id)") }
+        guard let handle = nodes.controllers.handle(id) else { throw TreeStateError(message: "it names a missing controller \(id)") }
         return handle
     }
 
     private func viewHandle(_ id: String) throws(TreeStateError) -> NodeHandle {
-        guard let handle = views.handle(id) else { throw TreeStateError(message: "it names a missing view \(id)") }
+        guard let handle = nodes.views.handle(id) else { throw TreeStateError(message: "it names a missing view \(id)") }
         return handle
     }
 
@@ -140,9 +140,9 @@ extension ContainmentTree {
         let parent = try record.parent.map { id throws(TreeStateError) in try controllerHandle(id) }
         let children = try record.children.map { id throws(TreeStateError) in try controllerHandle(id) }
         let rootView = record.isViewLoaded ? try viewHandle(ControllerNode.viewID(of: record.id)) : nil
-        controllers[handle].parent = parent
-        for child in children { controllers[handle].appendChild(child) }
-        controllers[handle].rootView = rootView
+        nodes.controllers[handle].parent = parent
+        for child in children { nodes.controllers[handle].appendChild(child) }
+        nodes.controllers[handle].rootView = rootView
     }
 
     /// A restored view's superview, subviews and owner, by the handles given in the first pass.
@@ -151,7 +151,7 @@ extension ContainmentTree {
         let superview = try record.superview.map { id throws(TreeStateError) in try viewHandle(id) }
         let subviews = try record.subviews.map { id throws(TreeStateError) in try viewHandle(id) }
         let owner = try record.owner.map { id throws(TreeStateError) in try controllerHandle(id) }
-        views[handle] = ViewNode(frame: record.frame, superview: superview, subviews: subviews, owner: owner, inWindow: record.inWindow)
+        nodes.views[handle] = ViewNode(frame: record.frame, superview: superview, subviews: subviews, owner: owner, inWindow: record.inWindow)
     }
 
     private func record(of node: ControllerNode) -> TreeState.ControllerRecord {
@@ -164,7 +164,7 @@ extension ContainmentTree {
             }
         return TreeState.ControllerRecord(
             id: node.id, kind: node.kind, appearance: node.appearance, appearanceDriver: driver,
-            parent: node.parent.map { controllers.id($0) }, children: childIDs(of: node), isViewLoaded: node.isViewLoaded,
+            parent: node.parent.map { nodes.controllers.id($0) }, children: childIDs(of: node), isViewLoaded: node.isViewLoaded,
             sentIsAppearing: node.sentIsAppearing,
             appearanceAnimated: node.appearanceAnimated, isMovingToParent: node.isMovingToParent,
             isMovingFromParent: node.isMovingFromParent, needsLayout: node.needsLayout,

@@ -14,7 +14,7 @@ extension ContainmentTree {
     /// A point to roll back to; what is changed after it is saved again.
     func markUndo() -> UndoLog.Mark {
         forgetSavedNodes()
-        return UndoLog.Mark(entryCount: undo.entries.count, eventCount: pendingEvents.count, nextSeq: nextSeq)
+        return UndoLog.Mark(entryCount: undo.entries.count, eventCount: ongoing.events.count, nextSeq: ongoing.nextSeq)
     }
 
     /// Every node counts as unsaved from here on. After 4 billion marks the stamp starts
@@ -22,8 +22,8 @@ extension ContainmentTree {
     /// could look saved, so then all stamps go back to 0 (O(tree), once per 4 billion marks).
     func forgetSavedNodes() {
         guard !undo.forgetSaved() else { return }
-        controllers.updateEach { $0.undoStamp = 0 }
-        views.updateEach { $0.undoStamp = 0 }
+        nodes.controllers.updateEach { $0.undoStamp = 0 }
+        nodes.views.updateEach { $0.undoStamp = 0 }
         for index in undo.entries.indices {
             undo.entries[index].clearStamp()
         }
@@ -54,7 +54,7 @@ extension ContainmentTree {
     /// log back on for work inside that takes and rolls back to its own marks.
     func withoutUndo(_ body: () -> Void) {
         // An override may fail anywhere and refuse the whole request (rule 40).
-        guard !hasOverrides else { return body() }
+        guard !overrides.anyDeclared else { return body() }
         let wasRecording = undo.isRecording
         undo.isRecording = false
         body()
@@ -91,26 +91,26 @@ extension ContainmentTree {
     func rollback(to mark: UndoLog.Mark) {
         while undo.entries.count > mark.entryCount {
             switch undo.entries.removeLast() {
-            case .controllerCreated(let handle, let appended): controllers.undoInsert(handle, appended: appended)
-            case .viewCreated(let handle, let appended): views.undoInsert(handle, appended: appended)
-            case .controllerDeleted(let handle, let old): controllers.undoRemove(handle, node: old, id: old.id)
-            case .viewDeleted(let handle, let id, let old): views.undoRemove(handle, node: old, id: id)
+            case .controllerCreated(let handle, let appended): nodes.controllers.undoInsert(handle, appended: appended)
+            case .viewCreated(let handle, let appended): nodes.views.undoInsert(handle, appended: appended)
+            case .controllerDeleted(let handle, let old): nodes.controllers.undoRemove(handle, node: old, id: old.id)
+            case .viewDeleted(let handle, let id, let old): nodes.views.undoRemove(handle, node: old, id: id)
             case .controllerExceptChildren(let handle, var old):
-                old.keepChildren(of: &controllers[handle])
-                controllers[handle] = old
+                old.keepChildren(of: &nodes.controllers[handle])
+                nodes.controllers[handle] = old
             case .viewExceptSubviews(let handle, var old):
-                old.keepSubviews(of: &views[handle])
-                views[handle] = old
-            case .childAppended(let parent): controllers[parent].removeLastChild()
-            case .childRemoved(let parent, let child, let index): controllers[parent].insertChild(child, at: index)
-            case .subviewInserted(let superview, let index): views[superview].removeSubview(at: index)
-            case .subviewRemoved(let superview, let subview, let index): views[superview].insertSubview(subview, at: index)
-            case .containerViewOwner(let id, let old): containerViewOwners[id] = old
-            case .window(let old): window = old
-            case .scheduler(let old): scheduler = old
-            case .turnListCount(let list, let count): scheduler[list].removeLast(scheduler[list].count - count)
-            case .turnList(let list, let old): scheduler[list] = old
-            case .transitionFinished(let id, let evicted): finishedTransitions.undoRecord(id, evicted: evicted)
+                old.keepSubviews(of: &nodes.views[handle])
+                nodes.views[handle] = old
+            case .childAppended(let parent): nodes.controllers[parent].removeLastChild()
+            case .childRemoved(let parent, let child, let index): nodes.controllers[parent].insertChild(child, at: index)
+            case .subviewInserted(let superview, let index): nodes.views[superview].removeSubview(at: index)
+            case .subviewRemoved(let superview, let subview, let index): nodes.views[superview].insertSubview(subview, at: index)
+            case .containerViewOwner(let id, let old): nodes.containerViewOwners[id] = old
+            case .window(let old): nodes.window = old
+            case .scheduler(let old): time.scheduler = old
+            case .turnListCount(let list, let count): time.scheduler[list].removeLast(time.scheduler[list].count - count)
+            case .turnList(let list, let old): time.scheduler[list] = old
+            case .transitionFinished(let id, let evicted): time.finishedTransitions.undoRecord(id, evicted: evicted)
             }
         }
         ongoing.rollBack(eventCount: mark.eventCount, nextSeq: mark.nextSeq)
@@ -134,7 +134,7 @@ extension ContainmentTree {
         let isRecording = undo.isRecording
         var saved: ControllerNode?
         // One in-place access: reading the node first would copy all of it.
-        let result = Self.edit(&controllers[handle]) { node in
+        let result = Self.edit(&nodes.controllers[handle]) { node in
             if isRecording, node.undoStamp != stamp {
                 saved = node.withoutChildren
                 node.undoStamp = stamp
@@ -157,7 +157,7 @@ extension ContainmentTree {
     /// its id, children and extras only to release them again, which costs more than the
     /// field read; an in-place access copies nothing, and `body` cannot change the node.
     func readController<R>(_ handle: NodeHandle, _ body: (borrowing ControllerNode) -> R) -> R {
-        Self.edit(&controllers[handle]) { body($0) }
+        Self.edit(&nodes.controllers[handle]) { body($0) }
     }
 
     /// `readController` by id: nil when there is no such controller or `body` says nil.
@@ -168,12 +168,12 @@ extension ContainmentTree {
 
     /// Like `readController`.
     func readView<R>(_ handle: NodeHandle, _ body: (borrowing ViewNode) -> R) -> R {
-        Self.edit(&views[handle]) { body($0) }
+        Self.edit(&nodes.views[handle]) { body($0) }
     }
 
     /// Like `readController`.
     func readView<R>(_ id: String, _ body: (borrowing ViewNode) -> R?) -> R? {
-        guard let handle = views.handle(id) else { return nil }
+        guard let handle = nodes.views.handle(id) else { return nil }
         return readView(handle, body)
     }
 
@@ -183,7 +183,7 @@ extension ContainmentTree {
     func insertController(_ node: ControllerNode) -> NodeHandle {
         var node = node
         node.undoStamp = undo.stamp
-        let (handle, appended) = controllers.insert(node, id: node.id)
+        let (handle, appended) = nodes.controllers.insert(node, id: node.id)
         if undo.isRecording { undo.entries.append(.controllerCreated(handle, appended: appended)) }
         return handle
     }
@@ -191,7 +191,7 @@ extension ContainmentTree {
     /// Deletes a controller, saving it whole (an edit since the mark saved it without its
     /// children; rollback replays newest first, so the oldest saved state wins).
     func removeController(_ handle: NodeHandle) {
-        let (node, _) = controllers.remove(handle)
+        let (node, _) = nodes.controllers.remove(handle)
         if undo.isRecording { undo.entries.append(.controllerDeleted(handle, node)) }
     }
 
@@ -200,7 +200,7 @@ extension ContainmentTree {
         let stamp = undo.stamp
         let isRecording = undo.isRecording
         var saved: ViewNode?
-        let result = Self.edit(&views[handle]) { node in
+        let result = Self.edit(&nodes.views[handle]) { node in
             if isRecording, node.undoStamp != stamp {
                 saved = node.withoutSubviews
                 node.undoStamp = stamp
@@ -221,30 +221,30 @@ extension ContainmentTree {
     func insertView(_ node: ViewNode, id: String) -> NodeHandle {
         var node = node
         node.undoStamp = undo.stamp
-        let (handle, appended) = views.insert(node, id: id)
+        let (handle, appended) = nodes.views.insert(node, id: id)
         if undo.isRecording { undo.entries.append(.viewCreated(handle, appended: appended)) }
         return handle
     }
 
     /// Like `removeController`.
     func removeView(_ handle: NodeHandle) {
-        let (node, id) = views.remove(handle)
+        let (node, id) = nodes.views.remove(handle)
         if undo.isRecording { undo.entries.append(.viewDeleted(handle, id: id, node)) }
     }
 
     func storeContainerViewOwner(_ owner: String?, for view: String) {
         if undo.isRecording, undo.savedContainerViewOwners.insert(view).inserted {
-            undo.entries.append(.containerViewOwner(view, containerViewOwners[view]))
+            undo.entries.append(.containerViewOwner(view, nodes.containerViewOwners[view]))
         }
-        containerViewOwners[view] = owner
+        nodes.containerViewOwners[view] = owner
     }
 
     func editWindow(_ body: (inout WindowState) -> Void) {
         if undo.isRecording, !undo.savedWindow {
             undo.savedWindow = true
-            undo.entries.append(.window(window))
+            undo.entries.append(.window(nodes.window))
         }
-        body(&window)
+        body(&nodes.window)
     }
 
     /// For the transitions part of the scheduler; the turn's lists change by the two below,
@@ -254,29 +254,29 @@ extension ContainmentTree {
     func editScheduler<R>(_ body: (inout Scheduler) -> R) -> R {
         if undo.isRecording, !undo.savedScheduler {
             undo.savedScheduler = true
-            undo.entries.append(.scheduler(scheduler))
+            undo.entries.append(.scheduler(time.scheduler))
         }
-        return body(&scheduler)
+        return body(&time.scheduler)
     }
 
     func appendToTurnList(_ list: Scheduler.TurnList, _ controller: NodeHandle) {
         if undo.isRecording, undo.countedTurnLists & list.rawValue == 0 {
             undo.countedTurnLists |= list.rawValue
-            undo.entries.append(.turnListCount(list, scheduler[list].count))
+            undo.entries.append(.turnListCount(list, time.scheduler[list].count))
         }
-        scheduler[list].append(controller)
+        time.scheduler[list].append(controller)
     }
 
     /// Empties a list, returning what it held.
     func takeTurnList(_ list: Scheduler.TurnList) -> [NodeHandle] {
-        let taken = scheduler[list]
+        let taken = time.scheduler[list]
         replaceTurnList(list, with: [])
         return taken
     }
 
     func replaceTurnList(_ list: Scheduler.TurnList, with new: [NodeHandle]) {
-        if undo.isRecording { undo.entries.append(.turnList(list, scheduler[list])) }
-        scheduler[list] = new
+        if undo.isRecording { undo.entries.append(.turnList(list, time.scheduler[list])) }
+        time.scheduler[list] = new
     }
 
     // MARK: Events
@@ -284,23 +284,23 @@ extension ContainmentTree {
     /// Records one callback; appearance callbacks carry the controller's moving flags, which
     /// the caller passes from the node it already holds rather than looking it up again.
     func emit(_ controller: String, _ callback: String, _ args: [String: JSONValue] = [:], moving: MovingFlags? = nil) {
-        pendingEvents.append(
+        ongoing.events.append(
             Event(
-                seq: nextSeq, batch: nextBatch, tree: id, time: now, controller: controller, callback: callback, args: args,
+                seq: ongoing.nextSeq, batch: ongoing.nextBatch, tree: id, time: ongoing.now, controller: controller, callback: callback, args: args,
                 isMovingToParent: moving?.toParent, isMovingFromParent: moving?.fromParent,
                 isBeingPresented: moving?.beingPresented == true ? true : nil,
-                isBeingDismissed: moving?.beingDismissed == true ? true : nil, calledFrom: overrideRun.frames.last))
-        nextSeq += 1
+                isBeingDismissed: moving?.beingDismissed == true ? true : nil, calledFrom: overrides.run.frames.last))
+        ongoing.nextSeq += 1
         checkEventBound()
     }
 
     /// Records what UIKit would log instead of acting.
     func warn(_ controller: String?, _ message: String) {
-        pendingEvents.append(
+        ongoing.events.append(
             Event(
-                seq: nextSeq, batch: nextBatch, tree: id, time: now, controller: controller, callback: nil, args: [:], warning: message,
-                calledFrom: overrideRun.frames.last))
-        nextSeq += 1
+                seq: ongoing.nextSeq, batch: ongoing.nextBatch, tree: id, time: ongoing.now, controller: controller, callback: nil, args: [:], warning: message,
+                calledFrom: overrides.run.frames.last))
+        ongoing.nextSeq += 1
         checkEventBound()
     }
 }

@@ -72,12 +72,12 @@ public final class ContainmentTree {
     // MARK: Reading
 
     /// The seq of the newest event (0 before the first).
-    public var lastSeq: UInt64 { nextSeq - 1 }
+    public var lastSeq: UInt64 { ongoing.nextSeq - 1 }
 
     /// The seq of the oldest event still retained (`lastSeq + 1` when none are).
     public var oldestRetainedSeq: UInt64 { log.oldestRetainedSeq }
 
-    public var controllerCount: Int { controllers.count }
+    public var controllerCount: Int { nodes.controllers.count }
 
     /// Events with seq greater than `after`, at most `limit`; `eventsGone` when some of
     /// them were already dropped from retention.
@@ -169,7 +169,7 @@ public final class ContainmentTree {
         var results = CallResults()
         for (index, call) in calls.enumerated() {
             let mark = atomic ? start : markUndo()
-            callResult = nil
+            ongoing.result = nil
             do {
                 try apply(call, field: "", isFinal: !atomic)
                 try takeOverrideFailure()
@@ -185,7 +185,7 @@ public final class ContainmentTree {
                     events: events, failure: error.atCall(index), applied: atomic ? 0 : index,
                     results: atomic ? nil : results.list(count: index))
             }
-            results.note(callResult, at: index)
+            results.note(ongoing.result, at: index)
         }
         withoutUndo { flushTurn() }
         // An override that failed at the turn's end refuses every call of the turn.

@@ -117,7 +117,7 @@ extension PropertyTests {
             let reported = controller.traitCollection?.horizontalSizeClass ?? snapshot.window.horizontalSizeClass
             #expect(reported == expected, "\(id) has \(reported), its environment says \(expected)", sourceLocation: sourceLocation)
         }
-        for (_, id, node) in tree.controllers.all where node.presentation != nil {
+        for (_, id, node) in tree.nodes.controllers.all where node.presentation != nil {
             #expect(node.parent == nil, "\(id) is both a child and presented", sourceLocation: sourceLocation)
         }
         guard oncePerCall else { return }
@@ -150,15 +150,15 @@ extension PropertyTests {
     /// it, worked out upwards from each controller (the engine works downwards).
     static func expectedSizeClasses(_ tree: ContainmentTree) -> [String: SizeClass] {
         var result: [String: SizeClass] = [:]
-        for (_, id, _) in tree.controllers.all {
+        for (_, id, _) in tree.nodes.controllers.all {
             var chain: [ControllerNode] = []
             var current: String? = id
-            while let controller = current, let node = tree.controllers[controller], chain.count <= tree.controllers.count {
+            while let controller = current, let node = tree.nodes.controllers[controller], chain.count <= tree.nodes.controllers.count {
                 chain.append(node)
                 current = tree.parentID(of: controller) ?? node.presentation?.presenter
             }
-            guard chain.last?.id == tree.window.rootViewController else { continue }
-            var sizeClass = tree.window.horizontalSizeClass
+            guard chain.last?.id == tree.nodes.window.rootViewController else { continue }
+            var sizeClass = tree.nodes.window.horizontalSizeClass
             for node in chain.reversed() {
                 sizeClass = node.answers.traitOverrides?.horizontalSizeClass ?? node.overrideTraitCollection?.horizontalSizeClass ?? sizeClass
             }

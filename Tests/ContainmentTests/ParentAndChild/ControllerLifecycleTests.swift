@@ -99,9 +99,9 @@ import Testing
         #expect(throws: ContainmentError.self) { try tree.deleteController("a", now: t0) }
         #expect(throws: ContainmentError.self) { try tree.deleteController("root", now: t0) }
         #expect(try tree.deleteController("box", now: t0).isEmpty)
-        #expect(tree.controllers["inside"] == nil)
-        #expect(tree.views["inside.view"] == nil)
-        #expect(tree.views["box.view"] == nil)
+        #expect(tree.nodes.controllers["inside"] == nil)
+        #expect(tree.nodes.views["inside.view"] == nil)
+        #expect(tree.nodes.views["box.view"] == nil)
         #expect(throws: ContainmentError.self) { try tree.controller("box") }
     }
 
@@ -114,7 +114,7 @@ import Testing
         let before = tree.snapshot()
         #expect(throws: ContainmentError.self) { try tree.deleteController("holder", now: t0) }
         #expect(tree.snapshot() == before)
-        #expect(tree.controllers["root"] != nil && tree.views["root.view"] != nil)
+        #expect(tree.nodes.controllers["root"] != nil && tree.nodes.views["root.view"] != nil)
     }
 
     @Test func patchSetsFieldsAndEmitsPropertyChangesInKeyOrder() throws {

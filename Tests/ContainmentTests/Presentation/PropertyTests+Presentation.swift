@@ -49,14 +49,15 @@ extension PropertyTests {
     static func checkPresentationInvariants(
         _ tree: ContainmentTree, viewsMovedByHand: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        for (_, id, node) in tree.controllers.all {
+        for (_, id, node) in tree.nodes.controllers.all {
             if let presentation = node.presentation {
                 #expect(node.parent == nil, "presented \(id) has a parent", sourceLocation: sourceLocation)
                 #expect(
-                    tree.controllers[presentation.presenter]?.presentedViewController == id, "\(presentation.presenter) ↔ \(id)", sourceLocation: sourceLocation
+                    tree.nodes.controllers[presentation.presenter]?.presentedViewController == id, "\(presentation.presenter) ↔ \(id)",
+                    sourceLocation: sourceLocation
                 )
                 if presentation.phase == .presenting || presentation.phase == .dismissing {
-                    let driven = tree.scheduler.running.values.contains { record in
+                    let driven = tree.time.scheduler.running.values.contains { record in
                         switch record.presentation {
                         case .present(let presented): presented == id
                         case .dismiss(let stack): stack.contains(id)
@@ -67,12 +68,12 @@ extension PropertyTests {
                 }
             }
             if let presented = node.presentedViewController {
-                #expect(tree.controllers[presented]?.presentation?.presenter == id, "\(id) → \(presented)", sourceLocation: sourceLocation)
+                #expect(tree.nodes.controllers[presented]?.presentation?.presenter == id, "\(id) → \(presented)", sourceLocation: sourceLocation)
             }
             guard node.appearance == .appeared, !viewsMovedByHand else { continue }
             var current: String? = id
-            while let ancestor = current, let ancestorNode = tree.controllers[ancestor] {
-                if let presented = ancestorNode.presentedViewController, let presentation = tree.controllers[presented]?.presentation,
+            while let ancestor = current, let ancestorNode = tree.nodes.controllers[ancestor] {
+                if let presented = ancestorNode.presentedViewController, let presentation = tree.nodes.controllers[presented]?.presentation,
                     presentation.coversPresenter, presentation.phase == .presented
                 {
                     Issue.record("\(id) is appeared under \(presented)'s covering presentation", sourceLocation: sourceLocation)

@@ -47,7 +47,7 @@ import Testing
     @Test func rollbackRestoresTheTurnLists() throws {
         let tree = try visibleTree(others: ["a"])
         let turnLists = { (tree: ContainmentTree) in
-            [tree.scheduler.deferredEnds, tree.scheduler.pendingIsAppearing, tree.scheduler.pendingLayout, tree.scheduler.movingFlagged]
+            [tree.time.scheduler.deferredEnds, tree.time.scheduler.pendingIsAppearing, tree.time.scheduler.pendingLayout, tree.time.scheduler.movingFlagged]
         }
         let before = turnLists(tree)
         let failed = tree.perform(
@@ -106,7 +106,7 @@ import Testing
     @Test func failingCompletionCallInTheLastTurnIsUndoneAlone() throws {
         let tree = try visibleTree(others: ["a", "x"])
         _ = try tree.displayContentController("a", in: "root", now: t0)
-        tree.scheduler.running["t99"] = TransitionRecord(
+        tree.time.scheduler.running["t99"] = TransitionRecord(
             id: "t99", parent: "root", from: "x", to: "x", duration: 0, options: [], startedAt: t0, completesAt: t0,
             forwardsAppearance: false, completion: [call("x.view", "addSubview", ["view": "a.view"])], reportsCompletion: false,
             ordinal: 99)
@@ -131,22 +131,22 @@ import Testing
             for number in 0..<FinishedTransitions.retention {
                 var old = record
                 old.id = "f\(number)"
-                tree.finishedTransitions.snapshots[old.id] = old.snapshot(state: .finished)
-                tree.finishedTransitions.order.append(old.id)
+                tree.time.finishedTransitions.snapshots[old.id] = old.snapshot(state: .finished)
+                tree.time.finishedTransitions.order.append(old.id)
             }
-            tree.scheduler.running["t99"] = record
-            let before = tree.finishedTransitions.order
+            tree.time.scheduler.running["t99"] = record
+            let before = tree.time.finishedTransitions.order
             let outcome = tree.perform([call("window", "runLoop"), call("x", "updateNothing")], atomic: atomic, now: t0)
             #expect(outcome.failure?.callIndex == 1)
             if atomic {
                 #expect(try tree.transition("t99").state == .running)
                 #expect(try tree.transition("f0").state == .finished)
-                #expect(tree.finishedTransitions.order == before)
-                #expect(tree.finishedTransitions.snapshots.count == FinishedTransitions.retention)
+                #expect(tree.time.finishedTransitions.order == before)
+                #expect(tree.time.finishedTransitions.snapshots.count == FinishedTransitions.retention)
             } else {
                 #expect(try tree.transition("t99").state == .finished)
                 #expect(throws: ContainmentError.self) { try tree.transition("f0") }
-                #expect(Array(tree.finishedTransitions.ids) == Array(before.dropFirst()) + ["t99"])
+                #expect(Array(tree.time.finishedTransitions.ids) == Array(before.dropFirst()) + ["t99"])
             }
         }
     }
@@ -161,21 +161,21 @@ import Testing
         // completion below runs.
         let total = FinishedTransitions.retention + 2 * FinishedTransitions.compactionCount - 1
         for _ in 0..<total { _ = tree.run([transition]) }
-        #expect(tree.finishedTransitions.evictedCount == FinishedTransitions.compactionCount - 1)
-        let before = Array(tree.finishedTransitions.ids)
+        #expect(tree.time.finishedTransitions.evictedCount == FinishedTransitions.compactionCount - 1)
+        let before = Array(tree.time.finishedTransitions.ids)
         #expect(before.count == FinishedTransitions.retention)
         #expect(before.first == "t\(total - FinishedTransitions.retention + 1)")
 
         let failed = tree.perform([transition, call("window", "runLoop"), call("a", "updateNothing")], atomic: true, now: t0)
         #expect(failed.failure?.callIndex == 2)
-        #expect(Array(tree.finishedTransitions.ids) == before)
-        #expect(tree.finishedTransitions.snapshots.count == FinishedTransitions.retention)
+        #expect(Array(tree.time.finishedTransitions.ids) == before)
+        #expect(tree.time.finishedTransitions.snapshots.count == FinishedTransitions.retention)
         #expect(try tree.transition(before[0]).state == .finished)
 
         _ = tree.run([transition])
-        #expect(Array(tree.finishedTransitions.ids) == Array(before.dropFirst()) + ["t\(total + 1)"])
+        #expect(Array(tree.time.finishedTransitions.ids) == Array(before.dropFirst()) + ["t\(total + 1)"])
         #expect(throws: ContainmentError.self) { try tree.transition(before[0]) }
-        #expect(tree.finishedTransitions.snapshots.count == FinishedTransitions.retention)
+        #expect(tree.time.finishedTransitions.snapshots.count == FinishedTransitions.retention)
     }
 
     /// Arguments are found by scanning a short list and by lookup in a long one; both must

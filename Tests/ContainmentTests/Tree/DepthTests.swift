@@ -73,10 +73,10 @@ import Testing
             _ = try tree.displayContentController("other\(index)", in: "c0", now: t0)
         }
         _ = try tree.createController(ControllerSpec(id: "leaf"), now: t0)
-        tree.workCount = 0
+        tree.ongoing.workCount = 0
         _ = try tree.displayContentController("leaf", in: "c\(depth - 1)", now: t0)
         _ = try tree.hideContentController("leaf", from: "c\(depth - 1)", now: t0)
-        return tree.workCount
+        return tree.ongoing.workCount
     }
 
     /// Adding and removing a leaf costs the same at any depth (window membership is kept
@@ -93,10 +93,10 @@ import Testing
     func cycleCheckWork(depth: Int) throws -> Int {
         let tree = try ContainmentTree(id: "cycle", now: t0)
         try buildChain(tree, prefix: "c", depth: depth)
-        tree.workCount = 0
+        tree.ongoing.workCount = 0
         let outcome = tree.perform([call("c\(depth - 1)", "addChild", ["child": "c0"])], atomic: false, now: t0)
         #expect(outcome.failure?.code == "child_is_ancestor")
-        return tree.workCount
+        return tree.ongoing.workCount
     }
 
     @Test func cycleCheckGrowsLinearlyWithDepth() throws {
@@ -111,9 +111,9 @@ import Testing
         func moveWork(size: Int) throws -> Int {
             let tree = try visibleTree()
             try buildChain(tree, prefix: "m", depth: size)
-            tree.workCount = 0
+            tree.ongoing.workCount = 0
             _ = tree.run([call("root.view", "addSubview", ["view": "m0.view"]), call("m0.view", "removeFromSuperview")])
-            return tree.workCount
+            return tree.ongoing.workCount
         }
         let small = try moveWork(size: 200)
         let large = try moveWork(size: 400)
@@ -128,9 +128,9 @@ import Testing
             _ = try tree.displayContentController("other\(index)", in: "root", now: t0)
         }
         _ = try tree.createController(ControllerSpec(id: "small", children: [ControllerSpec(id: "inner")]), now: t0)
-        tree.workCount = 0
+        tree.ongoing.workCount = 0
         _ = try tree.displayContentController("small", in: "root", now: t0)
-        #expect(tree.workCount < 40, "adding a 2-controller subtree next to 1000 siblings visited \(tree.workCount) nodes")
+        #expect(tree.ongoing.workCount < 40, "adding a 2-controller subtree next to 1000 siblings visited \(tree.ongoing.workCount) nodes")
     }
 }
 
@@ -140,10 +140,10 @@ import Testing
 @Suite struct WalkBudgetTests {
     @Test func aWalkThatMeetsALoopFailsTheCallNotTheProcess() throws {
         let tree = try ContainmentTree(id: "loop", root: ControllerSpec(id: "root", children: [ControllerSpec(id: "a")]), now: t0)
-        let root = try #require(tree.controllers.handle("root"))
-        let a = try #require(tree.controllers.handle("a"))
+        let root = try #require(tree.nodes.controllers.handle("root"))
+        let a = try #require(tree.nodes.controllers.handle("a"))
         _ = try tree.createController(ControllerSpec(id: "x", children: [ControllerSpec(id: "y")]), now: t0)
-        tree.controllers[root].parent = a
+        tree.nodes.controllers[root].parent = a
         let outcome = tree.perform([call("a", "addChild", ["child": "x"])], atomic: false, now: t0)
         #expect(outcome.failure?.code == "walk_limit_exceeded")
         #expect(outcome.failure?.message == "the parent walk visited more nodes than the tree holds: its links loop")
@@ -154,8 +154,8 @@ import Testing
 
     @Test func aWalkWithinItsBudgetEnds() throws {
         let tree = try ContainmentTree(id: "chain", root: ControllerSpec(id: "root", children: [ControllerSpec(id: "a")]), now: t0)
-        let root = try #require(tree.controllers.handle("root"))
-        let a = try #require(tree.controllers.handle("a"))
+        let root = try #require(tree.nodes.controllers.handle("root"))
+        let a = try #require(tree.nodes.controllers.handle("a"))
         #expect(tree.isAncestor(root, of: a))
         #expect(!tree.isAncestor(a, of: root))
     }

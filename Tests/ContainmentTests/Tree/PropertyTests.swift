@@ -111,33 +111,33 @@ import Testing
     /// turn nothing is mid-appearance unless a running transition or the client (manual
     /// begin/end, a back swipe) drives it.
     static func checkInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
-        for (_, id, _) in tree.controllers.all {
+        for (_, id, _) in tree.nodes.controllers.all {
             var current: String? = id
             var steps = 0
-            while let controller = current, steps <= tree.controllers.count {
+            while let controller = current, steps <= tree.nodes.controllers.count {
                 steps += 1
-                current = tree.parentID(of: controller) ?? tree.controllers[controller]?.presentation?.presenter
+                current = tree.parentID(of: controller) ?? tree.nodes.controllers[controller]?.presentation?.presenter
             }
             #expect(current == nil, "the parent and presenter links above \(id) loop", sourceLocation: sourceLocation)
         }
-        for (handle, id, node) in tree.controllers.all {
+        for (handle, id, node) in tree.nodes.controllers.all {
             if let parent = node.parent {
-                #expect(tree.controllers.contains(parent), "\(id) has a stale parent handle", sourceLocation: sourceLocation)
-                if tree.controllers.contains(parent) {
+                #expect(tree.nodes.controllers.contains(parent), "\(id) has a stale parent handle", sourceLocation: sourceLocation)
+                if tree.nodes.controllers.contains(parent) {
                     #expect(
-                        tree.controllers[parent].children.filter { $0 == handle }.count == 1, "\(id) ↔ \(tree.controllers.id(parent))",
+                        tree.nodes.controllers[parent].children.filter { $0 == handle }.count == 1, "\(id) ↔ \(tree.nodes.controllers.id(parent))",
                         sourceLocation: sourceLocation)
                 }
             }
             #expect(Set(node.children).count == node.children.count, sourceLocation: sourceLocation)
             for child in node.children {
-                #expect(tree.controllers.contains(child), "\(id) has a stale child handle", sourceLocation: sourceLocation)
-                if tree.controllers.contains(child) {
-                    #expect(tree.controllers[child].parent == handle, "\(id) → \(tree.controllers.id(child))", sourceLocation: sourceLocation)
+                #expect(tree.nodes.controllers.contains(child), "\(id) has a stale child handle", sourceLocation: sourceLocation)
+                if tree.nodes.controllers.contains(child) {
+                    #expect(tree.nodes.controllers[child].parent == handle, "\(id) → \(tree.nodes.controllers.id(child))", sourceLocation: sourceLocation)
                 }
             }
-            #expect(node.isViewLoaded == (tree.views[node.viewID] != nil), sourceLocation: sourceLocation)
-            #expect(node.rootView == tree.views.handle(node.viewID), "root view handle of \(id)", sourceLocation: sourceLocation)
+            #expect(node.isViewLoaded == (tree.nodes.views[node.viewID] != nil), sourceLocation: sourceLocation)
+            #expect(node.rootView == tree.nodes.views.handle(node.viewID), "root view handle of \(id)", sourceLocation: sourceLocation)
             if node.appearance == .appeared {
                 #expect(tree.isOnScreen(node.viewID), "\(id) appeared off screen", sourceLocation: sourceLocation)
             }
@@ -148,40 +148,40 @@ import Testing
                     Issue.record("\(id) is \(node.appearance) at the end of a turn", sourceLocation: sourceLocation)
                     continue
                 }
-                #expect(tree.scheduler.running[transition] != nil, sourceLocation: sourceLocation)
+                #expect(tree.time.scheduler.running[transition] != nil, sourceLocation: sourceLocation)
             }
         }
         var owners: Set<NodeHandle> = []
-        for (handle, id, view) in tree.views.all {
+        for (handle, id, view) in tree.nodes.views.all {
             if let owner = view.owner {
-                #expect(tree.controllers.contains(owner), "\(id) has a stale owner handle", sourceLocation: sourceLocation)
+                #expect(tree.nodes.controllers.contains(owner), "\(id) has a stale owner handle", sourceLocation: sourceLocation)
                 #expect(owners.insert(owner).inserted, "two views owned by one controller", sourceLocation: sourceLocation)
-                if tree.controllers.contains(owner) {
-                    #expect(tree.controllers[owner].viewID == id, sourceLocation: sourceLocation)
+                if tree.nodes.controllers.contains(owner) {
+                    #expect(tree.nodes.controllers[owner].viewID == id, sourceLocation: sourceLocation)
                 }
             }
             if let superview = view.superview {
-                #expect(tree.views.contains(superview), "\(id) has a stale superview handle", sourceLocation: sourceLocation)
-                if tree.views.contains(superview) {
+                #expect(tree.nodes.views.contains(superview), "\(id) has a stale superview handle", sourceLocation: sourceLocation)
+                if tree.nodes.views.contains(superview) {
                     #expect(
-                        tree.views[superview].subviews.filter { $0 == handle }.count == 1, "\(id) ↔ \(tree.views.id(superview))",
+                        tree.nodes.views[superview].subviews.filter { $0 == handle }.count == 1, "\(id) ↔ \(tree.nodes.views.id(superview))",
                         sourceLocation: sourceLocation)
                 }
             }
             for subview in view.subviews {
-                #expect(tree.views.contains(subview), "\(id) has a stale subview handle", sourceLocation: sourceLocation)
-                if tree.views.contains(subview) {
-                    #expect(tree.views[subview].superview == handle, sourceLocation: sourceLocation)
+                #expect(tree.nodes.views.contains(subview), "\(id) has a stale subview handle", sourceLocation: sourceLocation)
+                if tree.nodes.views.contains(subview) {
+                    #expect(tree.nodes.views[subview].superview == handle, sourceLocation: sourceLocation)
                 }
             }
             var top = handle
             var steps = 0
-            while let superview = tree.views[top].superview, steps <= tree.views.count {
+            while let superview = tree.nodes.views[top].superview, steps <= tree.nodes.views.count {
                 steps += 1
                 top = superview
             }
-            #expect(tree.views[top].superview == nil, "the superview links above \(id) loop", sourceLocation: sourceLocation)
-            #expect(view.inWindow == (tree.views.id(top) == "window"), "cached inWindow of \(id)", sourceLocation: sourceLocation)
+            #expect(tree.nodes.views[top].superview == nil, "the superview links above \(id) loop", sourceLocation: sourceLocation)
+            #expect(view.inWindow == (tree.nodes.views.id(top) == "window"), "cached inWindow of \(id)", sourceLocation: sourceLocation)
         }
     }
 
@@ -434,7 +434,7 @@ import Testing
             for number in numbers {
                 Self.apply(Self.containerStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
                 Self.checkInvariants(tree)
-                for (_, id, node) in tree.controllers.all {
+                for (_, id, node) in tree.nodes.controllers.all {
                     for child in node.stack ?? [] {
                         #expect(tree.parentID(of: child) == id, "\(child) in the stack of \(id)")
                     }
