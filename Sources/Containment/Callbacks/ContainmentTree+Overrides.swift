@@ -38,7 +38,7 @@ extension ContainmentTree {
     /// overrides it ran in; in work no request caused (an animation ending on the clock) it
     /// is undone and logged as a warning. So is a loop.
     func runOverrides(_ controller: String, _ callback: OverridableCallback) {
-        guard overrides.anyDeclared, !overrides.run.stopped, overrides.run.failure == nil,
+        guard overrides.anyDeclared, overrides.run.mayRun,
             let calls = readController(controller, { $0.overrides[callback.rawValue] })
         else { return }
         let depth = overrides.run.frames.count + 1
@@ -63,8 +63,7 @@ extension ContainmentTree {
         }
         for (index, call) in calls.enumerated() {
             overrides.run.frames[overrides.run.frames.count - 1].call = index
-            overrides.run.callsRun += 1
-            guard overrides.run.callsRun <= Self.maxOverrideCallsPerCall else {
+            guard overrides.run.countCall(limit: Self.maxOverrideCallsPerCall) else {
                 let scope = overrides.run.countsSinceLastCall ? "since the last call, in transitions completing on the clock" : "within one call"
                 failOverride(
                     ContainmentError(
@@ -77,7 +76,7 @@ extension ContainmentTree {
             // Undone at once, so the engine goes on from a consistent state whichever way the
             // failure is reported.
             let applied = applyUndoingFailure(call) { failOverride($0, stopsAll: false) }
-            if !applied || overrides.run.failure != nil || overrides.run.stopped { return }
+            if !applied || !overrides.run.mayRun { return }
         }
     }
 
@@ -87,10 +86,7 @@ extension ContainmentTree {
         var error = error
         error.overrideStack = overrides.run.frames.isEmpty ? nil : overrides.run.frames
         error.field = nil
-        if overrides.run.refuses {
-            if overrides.run.failure == nil { overrides.run.failure = error }
-            return
-        }
+        if overrides.run.keepForRefusal(error) { return }
         let place = overrides.run.frames.last.map { "\($0.name) (call \($0.call))" } ?? "an override"
         let name = error.exceptionName.map { "\($0): " } ?? ""
         warn(
@@ -103,9 +99,7 @@ extension ContainmentTree {
 
     /// The failure an override raised in this request, if any, cleared.
     func takeOverrideFailure() throws(ContainmentError) {
-        guard let failure = overrides.run.failure else { return }
-        overrides.run.failure = nil
-        throw failure
+        if let failure = overrides.run.takeFailure() { throw failure }
     }
 
     /// From here on in this call, failures inside overrides are logged: what follows was

@@ -19,6 +19,39 @@ struct OverrideRun {
     /// The call passed a bound of its own (`failCall`): reported once.
     var passedBound = false
 
+    /// Whether an override may still run in this call.
+    var mayRun: Bool { !stopped && failure == nil }
+
+    /// Keeps `error` for the request to be refused with (the first one wins), when failures
+    /// refuse; answers whether they do, or whether the caller logs it instead.
+    mutating func keepForRefusal(_ error: ContainmentError) -> Bool {
+        guard refuses else { return false }
+        if failure == nil { failure = error }
+        return true
+    }
+
+    /// The failure kept for the request, cleared.
+    mutating func takeFailure() -> ContainmentError? {
+        guard let kept = failure else { return nil }
+        failure = nil
+        return kept
+    }
+
+    /// Counts one more call the overrides run; answers whether it is within `limit`.
+    mutating func countCall(limit: Int) -> Bool {
+        callsRun += 1
+        return callsRun <= limit
+    }
+
+    /// The call passed a bound of its own: no more overrides run. Answers whether this is the
+    /// first time, the one to report.
+    mutating func passBound() -> Bool {
+        guard !passedBound else { return false }
+        passedBound = true
+        stopped = true
+        return true
+    }
+
     mutating func continueClockWork(_ work: ClockWork) {
         callsRun = work.overrideCalls
         stopped = work.stopped

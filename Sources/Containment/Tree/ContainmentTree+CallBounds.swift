@@ -5,13 +5,7 @@
 extension ContainmentTree {
     /// Refuses the call (a request) or logs that it passed a bound (work no request caused).
     func failCall(_ error: ContainmentError) {
-        guard !overrides.run.passedBound else { return }
-        overrides.run.passedBound = true
-        overrides.run.stopped = true
-        if overrides.run.refuses {
-            if overrides.run.failure == nil { overrides.run.failure = error }
-            return
-        }
+        guard overrides.run.passBound(), !overrides.run.keepForRefusal(error) else { return }
         warn(nil, "\(error.message); no more overrides run until the next call")
     }
 
