@@ -111,6 +111,15 @@ def wait_for(driver, condition, message):
         lambda _: condition(), message)
 
 
+def click(driver, by, selector):
+    """Clicks what `selector` finds, found again when the page redrew it between finding and
+    clicking (the tree list and the outline are redrawn live)."""
+    def clicked():
+        driver.find_element(by, selector).click()
+        return True
+    wait_for(driver, clicked, f"{selector} could be clicked")
+
+
 def open_section(driver, form):
     """Opens the <details> that holds `form`."""
     driver.execute_script("const section = document.getElementById(arguments[0]).closest('details');"
@@ -409,7 +418,7 @@ def test_navigation_and_tab_bar_through_the_page(server, browser):
     submit(driver, "split", "show")
     wait_for(driver, lambda: appearance(driver, "sidebar") == "appeared", "show brings it back")
     # Back to the tab bar's tree, chosen from the list: its outline and timeline come back.
-    driver.find_element(By.XPATH, "//ul[@id='tree-list']//button[text()='tab-demo']").click()
+    click(driver, By.XPATH, "//ul[@id='tree-list']//button[text()='tab-demo']")
     wait_for(driver, lambda: outline(driver, "tabs") is not None and outline(driver, "sidebar") is None, "tab-demo is selected again")
     wait_for(driver, lambda: ("third", "viewDidAppear") in events_after(driver, 0), "its events are replayed")
 
