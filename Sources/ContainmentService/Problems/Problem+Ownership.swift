@@ -34,31 +34,30 @@ extension Problem {
     /// A shared store refused a tree's records (`StateJournal`'s refused tickets): what the
     /// request made or would show was not committed. `madeChange`: the request's own change.
     static func refused(_ refusal: StateStoreError, madeChange: Bool) -> Problem {
-        var problem = refusedWithoutOutcome(refusal, madeChange: madeChange)
-        if madeChange, problem.code == "state_not_durable" {
-            if case .commitInDoubt = refusal { problem.changeOutcome = .inDoubt } else { problem.changeOutcome = .notApplied }
-        }
-        return problem
-    }
-
-    private static func refusedWithoutOutcome(_ refusal: StateStoreError, madeChange: Bool) -> Problem {
         switch refusal {
-        case .ownershipLost(let id): .treeMoved(id)
-        case .treeExists(let id): Problem(status: 409, code: "tree_exists", detail: "A tree with id \(id) already exists.", field: "id")
+        case .ownershipLost(let id): return .treeMoved(id)
+        case .treeExists(let id):
+            return Problem(status: 409, code: "tree_exists", detail: "A tree with id \(id) already exists.", field: "id")
         case .commitInDoubt:
-            Problem(
-                status: 503, code: "state_not_durable",
-                detail: madeChange
+            return notCommitted(
+                madeChange
                     ? "The connection to the state store broke while this change was committed: it may or may not have been applied. Read the tree before retrying."
-                    : "The connection to the state store broke while the tree's latest change was committed, so it is not shown. Retry.")
+                    : "The connection to the state store broke while the tree's latest change was committed, so it is not shown. Retry.",
+                outcome: madeChange ? .inDoubt : nil)
         default:
             // Why is logged (`ServiceCore`'s refusal handler), not shown: it quotes the database.
-            Problem(
-                status: 503, code: "state_not_durable",
-                detail: madeChange
+            return notCommitted(
+                madeChange
                     ? "The change could not be committed to the shared state store, so it was not applied; the tree is loaded again from the store. Retry."
-                    : "The tree's latest change could not be committed to the shared state store, so it is not shown; the tree is loaded again from the store. Retry."
-            )
+                    : "The tree's latest change could not be committed to the shared state store, so it is not shown; the tree is loaded again from the store. Retry.",
+                outcome: madeChange ? .notApplied : nil)
         }
+    }
+
+    /// `state_not_durable` from the shared store; `outcome` only for a request that made a change.
+    private static func notCommitted(_ detail: String, outcome: ChangeOutcome?) -> Problem {
+        var problem = Problem(status: 503, code: "state_not_durable", detail: detail)
+        problem.changeOutcome = outcome
+        return problem
     }
 }
