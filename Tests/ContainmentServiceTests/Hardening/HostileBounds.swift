@@ -4,8 +4,11 @@ enum HostileBounds {
     /// Seconds any request may take to be answered in full.
     static let request = 10.0
     /// Seconds `/healthz` may take, polled every 100 ms from a thread of its own; a miss counts
-    /// when the probe asked again at once misses too (`HealthWatch`).
+    /// when the probe asked again at once misses `stall` too (`HealthWatch`).
     static let health = 2.0
+    /// Seconds in which a server that is not stalled answers `/healthz` however loaded the two
+    /// cores are: the bound its requests keep to under the same load.
+    static let stall = request
     /// Seconds from SIGTERM to the process's exit: the drain's 2 s for requests under way
     /// (docs/operating.md, "Shutdown"), and room for a debug build on two cores that the other
     /// suites of the same run keep busy. A process that ignores SIGTERM never exits at all.

@@ -119,7 +119,8 @@ extension HostileServerTests {
             let server = try WatchedServer(arguments: HostileBounds.serveArguments)
             defer { server.killIfRunning() }
             _ = try server.waitForPort()
-            let watch = HealthWatch(server, healthBound: HostileBounds.health, residentLimit: HostileBounds.residentLimit)
+            let watch = HealthWatch(
+                server, healthBound: HostileBounds.health, stallBound: HostileBounds.stall, residentLimit: HostileBounds.residentLimit)
             var thrown: (any Error)?
             do { try body(server) } catch { thrown = error }
             let findings = watch.stop()

@@ -26,7 +26,8 @@ extension HostileServerTests {
             let server = try WatchedServer(arguments: HostileBounds.serveArguments)
             defer { server.killIfRunning() }
             _ = try server.waitForPort()
-            let watch = HealthWatch(server, healthBound: HostileBounds.health, residentLimit: HostileBounds.residentLimit)
+            let watch = HealthWatch(
+                server, healthBound: HostileBounds.health, stallBound: HostileBounds.stall, residentLimit: HostileBounds.residentLimit)
             var requests = HostileRequests(seed: seed)
             let reader = TreeReader(server, seed: seed)
             var sent: [HostileRequests.Step] = []
@@ -63,7 +64,7 @@ extension HostileServerTests {
             }
             guard let breach else {
                 print(
-                    "hostile fuzz seed \(seed): \(sent.count) steps, largest RSS \(findings.largestResident >> 20) MiB, slowest /healthz \(findings.slowestHealth) s (\(findings.retriedHealth) asked twice)"
+                    "hostile fuzz seed \(seed): \(sent.count) steps, largest RSS \(findings.largestResident >> 20) MiB, slowest /healthz \(findings.slowestHealth) s (\(findings.retriedHealth) asked again)"
                 )
                 return
             }
