@@ -118,12 +118,12 @@ public struct TreeState: Codable, Sendable {
         }
 
         init(
-            own: OwnExtrasRecord, statusBarSettings: StatusBarSettings, presentationSettings: PresentationSettings,
+            own: OwnExtrasRecord, kind: ControllerKind, statusBarSettings: StatusBarSettings, presentationSettings: PresentationSettings,
             segueSettings: SegueSettings, pageViewControllerSettings: PageViewControllerSettings
         ) {
             self.own = own
             self.statusBarSettings = statusBarSettings.resolved
-            self.presentationSettings = presentationSettings.resolved
+            self.presentationSettings = presentationSettings.resolved(for: kind)
             self.segueSettings = segueSettings.resolved
             self.pageViewControllerSettings = pageViewControllerSettings
         }

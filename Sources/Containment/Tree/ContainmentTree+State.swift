@@ -169,10 +169,10 @@ extension ContainmentTree {
             appearanceAnimated: node.appearanceAnimated, isMovingToParent: node.isMovingToParent,
             isMovingFromParent: node.isMovingFromParent, needsLayout: node.needsLayout,
             automaticallyForwardsAppearance: node.automaticallyForwardsAppearance,
-            extras: node.hasExtras ? Self.record(of: node.extras) : nil)
+            extras: node.hasExtras ? Self.record(of: node.extras, kind: node.kind) : nil)
     }
 
-    private static func record(of extras: ControllerExtras) -> TreeState.ExtrasRecord {
+    private static func record(of extras: ControllerExtras, kind: ControllerKind) -> TreeState.ExtrasRecord {
         let own = TreeState.OwnExtrasRecord(
             title: extras.title, containerViews: extras.containerViews, preferredContentSize: extras.preferredContentSize,
             properties: extras.properties, stack: extras.stack, selectedIndex: extras.selectedIndex,
@@ -188,7 +188,7 @@ extension ContainmentTree {
             toldSizeClass: extras.toldSizeClass, overrides: extras.overrides.isEmpty ? nil : extras.overrides,
             pagesAwaitingAppearance: extras.pagesAwaitingAppearance.isEmpty ? nil : extras.pagesAwaitingAppearance)
         return TreeState.ExtrasRecord(
-            own: own, statusBarSettings: extras.statusBarSettings, presentationSettings: extras.presentationSettings,
+            own: own, kind: kind, statusBarSettings: extras.statusBarSettings, presentationSettings: extras.presentationSettings,
             segueSettings: extras.segueSettings, pageViewControllerSettings: extras.pageViewControllerSettings)
     }
 
