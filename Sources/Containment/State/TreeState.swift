@@ -139,6 +139,8 @@ public struct TreeState: Codable, Sendable {
         var stack: [String]?
         var selectedIndex: Int?
         var interactivePop: InteractivePop?
+        /// Nil when the navigation controller has no delegate (rule 13).
+        var navigationDelegate: NavigationDelegateState?
         var split: SplitState?
         var presentedViewController: String?
         var presentation: PresentationRecord?
