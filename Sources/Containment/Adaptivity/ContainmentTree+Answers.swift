@@ -8,6 +8,9 @@ extension ContainmentTree {
         try updated.validate(kind: node.kind, path: "")
         updated.traitOverrides = node.answers.traitOverrides
         editController(controller) { $0.answers = updated }
+        if updated.navigationControllerDelegate == true, node.answers.navigationControllerDelegate != true {
+            noteNavigationDelegateSet(controller)
+        }
         if case .some(let overrides) = patch.traitOverrides {
             try setTraitOverrides(overrides, of: controller)
         }

@@ -179,6 +179,9 @@ extension ContainmentTree {
             relayAppearanceToPages(of: controller, appearing: appearing, animated: animated, driver: driver)
         }
         runOverrides(controller, .will(appearing: appearing))
+        if appearing, nodes.window.tellsNavigationDelegates, nodes.controllers.contains(index) {
+            navigationDelegateWillShow(controller, at: index, driver: driver, animated: animated)
+        }
         return true
     }
 
@@ -195,7 +198,8 @@ extension ContainmentTree {
         let (state, sentIsAppearing, animatedFlag, moving, relays) = readController(index) { node in
             (node.appearance, node.sentIsAppearing, node.appearanceAnimated, node.moving, node.relaysAppearanceToPages)
         }
-        let driver = relays ? readController(index) { $0.appearanceDriver } : nil
+        let tellsDelegate = nodes.window.tellsNavigationDelegates
+        let driver = relays || tellsDelegate ? readController(index) { $0.appearanceDriver } : nil
         let animated = EventArguments.animated(animatedFlag)
         let ended: AppearanceState
         switch state {
@@ -227,6 +231,9 @@ extension ContainmentTree {
             relayEndToPages(of: controller, driver: driver)
         }
         runOverrides(controller, .did(appearing: ended == .appeared))
+        if tellsDelegate, ended == .appeared, nodes.controllers.contains(index) {
+            navigationDelegateDidShow(controller, at: index, driver: driver, animated: animatedFlag)
+        }
     }
 
     /// A container's explicit `beginAppearanceTransition`, forwarded to the children it

@@ -89,7 +89,12 @@ extension ContainmentTree {
         }
         editController(navigation) { $0.interactivePop = nil }
         notifyInteractionChanges(navigation, cancelled: !finish)
-        defer { completeAlongsideTransition(navigation, cancelled: !finish) }
+        defer {
+            completeAlongsideTransition(navigation, cancelled: !finish)
+            if nodes.window.tellsNavigationDelegates {
+                navigationDelegateEndSwipe(navigation, uncovered: pop.to, finished: finish)
+            }
+        }
         let began = nodes.controllers[existing: pop.from].appearanceDriver == .manual
         if finish {
             removeFromSuperview(nodes.controllers[existing: pop.from].viewID)

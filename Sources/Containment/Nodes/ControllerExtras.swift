@@ -16,6 +16,8 @@ struct ControllerExtras {
     var selectedIndex: Int?
     /// Navigation controllers: a back swipe in progress.
     var interactivePop: InteractivePop?
+    /// Navigation controllers with a delegate: what it was told of the top.
+    var navigationDelegate: NavigationDelegateState?
     /// Split view controllers.
     var split: SplitState?
     /// The running transition driving this controller's appearance (`AppearanceDriver`).

@@ -135,6 +135,11 @@ struct ControllerNode {
         _modify { yield &extras.interactivePop }
     }
 
+    var navigationDelegate: NavigationDelegateState? {
+        get { extrasBox?.extras.navigationDelegate }
+        _modify { yield &extras.navigationDelegate }
+    }
+
     var split: SplitState? {
         get { extrasBox?.extras.split }
         _modify { yield &extras.split }

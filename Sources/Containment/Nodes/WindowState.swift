@@ -11,4 +11,7 @@ struct WindowState: Equatable {
     /// Set once a trait override exists: from then on controllers keep the traits they were
     /// last told of, and the end of each turn tells those whose traits changed (rule 32).
     var tracksTraits = false
+    /// Set once a navigation controller has a delegate: from then on appearance callbacks
+    /// look for the top controllers whose showing it is told of (rule 13).
+    var tellsNavigationDelegates = false
 }

@@ -9,7 +9,10 @@ extension ContainmentTree {
     func presentingController(for receiver: String, style: ModalPresentationStyle) -> String {
         var current = receiver
         var budget = WalkBudget("presenting controller", nodes: nodes.controllers.count)
-        while let (parent, definesContext) = readController(current, { ($0.parent, $0.presentationSettings.definesPresentationContext == true) }) {
+        while let (parent, definesContext) = readController(
+            current,
+            { ($0.parent, $0.presentationSettings.definesPresentationContext ?? PresentationSettings.definesPresentationContextByDefault($0.kind)) })
+        {
             guard visit(&budget) else { break }
             if style.usesPresentationContext, definesContext { return current }
             guard let parent else { return current }
@@ -55,7 +58,7 @@ extension ContainmentTree {
 
     /// The presentation fields of a controller's snapshot.
     func addPresentation(of node: ControllerNode, links: PresentationLinks, to snapshot: inout ControllerSnapshot) {
-        snapshot.presentationSettings = node.presentationSettings.resolved
+        snapshot.presentationSettings = node.presentationSettings.resolved(for: node.kind)
         snapshot.presentedViewController = links.presented
         snapshot.presentingViewController = links.presenting
         snapshot.isBeingPresented = node.presentation?.isBeingPresented ?? false

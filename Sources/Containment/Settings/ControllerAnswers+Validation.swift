@@ -20,6 +20,10 @@ extension ControllerAnswers {
         if shouldSelect != nil, kind != .tabBarController {
             throw .invalidArgument(field: path + "shouldSelect", "only a tab bar controller's delegate answers shouldSelect")
         }
+        if navigationControllerDelegate != nil, kind != .navigationController {
+            throw .invalidArgument(
+                field: path + "navigationControllerDelegate", "only a navigation controller has a navigationControllerDelegate")
+        }
         let splitFields: [(String, Bool)] = [
             ("style", style != nil), ("collapseSecondary", collapseSecondary != nil), ("separateSecondary", separateSecondary != nil),
             ("topColumnForCollapsing", topColumnForCollapsing != nil), ("displayModeForExpanding", displayModeForExpanding != nil),

@@ -38,13 +38,20 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
     /// Column interface: `splitViewController(_:displayModeForExpandingToProposedDisplayMode:)`.
     public var displayModeForExpanding: SplitDisplayMode?
 
+    // MARK: Navigation controller delegate
+
+    /// Whether the navigation controller has a `delegate`, which implements
+    /// `navigationController(_:willShow:animated:)` and `navigationController(_:didShow:animated:)`.
+    public var navigationControllerDelegate: Bool?
+
     public init(
         modalPresentationCapturesStatusBarAppearance: Bool? = nil, prefersHomeIndicatorAutoHidden: Bool? = nil,
         childForHomeIndicatorAutoHidden: String? = nil, preferredScreenEdgesDeferringSystemGestures: [ScreenEdge]? = nil,
         childForScreenEdgesDeferringSystemGestures: String? = nil, traitOverrides: TraitOverrides? = nil,
         adaptivePresentationStyle: AdaptivePresentationStyle? = nil, shouldSelect: Bool? = nil,
         style: SplitViewControllerStyle? = nil, collapseSecondary: Bool? = nil, separateSecondary: String? = nil,
-        topColumnForCollapsing: SplitColumn? = nil, displayModeForExpanding: SplitDisplayMode? = nil
+        topColumnForCollapsing: SplitColumn? = nil, displayModeForExpanding: SplitDisplayMode? = nil,
+        navigationControllerDelegate: Bool? = nil
     ) {
         self.modalPresentationCapturesStatusBarAppearance = modalPresentationCapturesStatusBarAppearance
         self.prefersHomeIndicatorAutoHidden = prefersHomeIndicatorAutoHidden
@@ -59,6 +66,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         self.separateSecondary = separateSecondary
         self.topColumnForCollapsing = topColumnForCollapsing
         self.displayModeForExpanding = displayModeForExpanding
+        self.navigationControllerDelegate = navigationControllerDelegate
     }
 
     /// Whether nothing is declared, so a controller needs no room for answers.
@@ -66,7 +74,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         modalPresentationCapturesStatusBarAppearance == nil && prefersHomeIndicatorAutoHidden == nil
             && childForHomeIndicatorAutoHidden == nil && preferredScreenEdgesDeferringSystemGestures == nil
             && childForScreenEdgesDeferringSystemGestures == nil && traitOverrides == nil && adaptivePresentationStyle == nil
-            && shouldSelect == nil && style == nil && hasSplitDelegate == false
+            && shouldSelect == nil && style == nil && hasSplitDelegate == false && navigationControllerDelegate == nil
     }
 
     /// Whether the split view controller has a delegate: one of its methods is answered.
@@ -79,6 +87,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         case preferredScreenEdgesDeferringSystemGestures, childForScreenEdgesDeferringSystemGestures
         case traitOverrides, adaptivePresentationStyle, shouldSelect
         case style, collapseSecondary, separateSecondary, topColumnForCollapsing, displayModeForExpanding
+        case navigationControllerDelegate
     }
 
     public init(from decoder: any Decoder) throws {
@@ -103,6 +112,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         separateSecondary = try container.decodeIfPresent(String.self, forKey: SettingsKey(CodingKeys.separateSecondary))
         topColumnForCollapsing = try container.decodeIfPresent(SplitColumn.self, forKey: SettingsKey(CodingKeys.topColumnForCollapsing))
         displayModeForExpanding = try container.decodeIfPresent(SplitDisplayMode.self, forKey: SettingsKey(CodingKeys.displayModeForExpanding))
+        navigationControllerDelegate = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.navigationControllerDelegate))
     }
 
     /// Encoded without `null`s: the fields sit in the object of the spec or snapshot that holds them.
@@ -121,5 +131,6 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         try container.encodeIfPresent(separateSecondary, forKey: .separateSecondary)
         try container.encodeIfPresent(topColumnForCollapsing, forKey: .topColumnForCollapsing)
         try container.encodeIfPresent(displayModeForExpanding, forKey: .displayModeForExpanding)
+        try container.encodeIfPresent(navigationControllerDelegate, forKey: .navigationControllerDelegate)
     }
 }

@@ -15,13 +15,15 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
     public var separateSecondary: String??
     public var topColumnForCollapsing: SplitColumn??
     public var displayModeForExpanding: SplitDisplayMode??
+    public var navigationControllerDelegate: Bool??
 
     public init(
         modalPresentationCapturesStatusBarAppearance: Bool?? = nil, prefersHomeIndicatorAutoHidden: Bool?? = nil,
         childForHomeIndicatorAutoHidden: String?? = nil, preferredScreenEdgesDeferringSystemGestures: [ScreenEdge]?? = nil,
         childForScreenEdgesDeferringSystemGestures: String?? = nil, traitOverrides: TraitOverrides?? = nil,
         adaptivePresentationStyle: AdaptivePresentationStyle?? = nil, shouldSelect: Bool?? = nil, collapseSecondary: Bool?? = nil,
-        separateSecondary: String?? = nil, topColumnForCollapsing: SplitColumn?? = nil, displayModeForExpanding: SplitDisplayMode?? = nil
+        separateSecondary: String?? = nil, topColumnForCollapsing: SplitColumn?? = nil, displayModeForExpanding: SplitDisplayMode?? = nil,
+        navigationControllerDelegate: Bool?? = nil
     ) {
         self.modalPresentationCapturesStatusBarAppearance = modalPresentationCapturesStatusBarAppearance
         self.prefersHomeIndicatorAutoHidden = prefersHomeIndicatorAutoHidden
@@ -35,6 +37,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         self.separateSecondary = separateSecondary
         self.topColumnForCollapsing = topColumnForCollapsing
         self.displayModeForExpanding = displayModeForExpanding
+        self.navigationControllerDelegate = navigationControllerDelegate
     }
 
     public var isEmpty: Bool { self == ControllerAnswersPatch() }
@@ -60,6 +63,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         separateSecondary = try clearable(.separateSecondary)
         topColumnForCollapsing = try clearable(.topColumnForCollapsing)
         displayModeForExpanding = try clearable(.displayModeForExpanding)
+        navigationControllerDelegate = try clearable(.navigationControllerDelegate)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -77,6 +81,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         try write(separateSecondary, .separateSecondary)
         try write(topColumnForCollapsing, .topColumnForCollapsing)
         try write(displayModeForExpanding, .displayModeForExpanding)
+        try write(navigationControllerDelegate, .navigationControllerDelegate)
     }
 
     /// `answers` with this patch applied.
@@ -97,6 +102,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         apply(separateSecondary, \.separateSecondary)
         apply(topColumnForCollapsing, \.topColumnForCollapsing)
         apply(displayModeForExpanding, \.displayModeForExpanding)
+        apply(navigationControllerDelegate, \.navigationControllerDelegate)
         return result
     }
 }

@@ -23,10 +23,18 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
     public var isEmpty: Bool { self == PresentationSettings() }
 
     /// With UIKit's default for each field not declared, as snapshots and stored state show them.
-    public var resolved: PresentationSettings {
+    public func resolved(for kind: ControllerKind) -> PresentationSettings {
         PresentationSettings(
-            modalPresentationStyle: modalPresentationStyle ?? .automatic, definesPresentationContext: definesPresentationContext ?? false,
+            modalPresentationStyle: modalPresentationStyle ?? .automatic,
+            definesPresentationContext: definesPresentationContext ?? Self.definesPresentationContextByDefault(kind),
             isModalInPresentation: isModalInPresentation ?? false, transitioningDelegate: transitioningDelegate)
+    }
+
+    /// UIKit's default `definesPresentationContext`: true for a navigation controller, the one
+    /// system container Apple's reference names, false for the others
+    /// (docs/uikit-rules-presentation.md, rule 19).
+    static func definesPresentationContextByDefault(_ kind: ControllerKind) -> Bool {
+        kind == .navigationController
     }
 
     public init(from decoder: any Decoder) throws {

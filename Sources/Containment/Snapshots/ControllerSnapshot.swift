@@ -41,8 +41,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
 
     // MARK: Presentation
 
-    /// In the same JSON object, UIKit's defaults shown (`PresentationSettings.resolved`).
-    public var presentationSettings = PresentationSettings().resolved
+    /// In the same JSON object, UIKit's defaults shown (`PresentationSettings.resolved(for:)`).
+    public var presentationSettings = PresentationSettings().resolved(for: .viewController)
     /// What this controller or its nearest ancestor presents.
     public var presentedViewController: String?
     /// Who presents this controller or its nearest presented ancestor.

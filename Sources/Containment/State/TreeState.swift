@@ -118,12 +118,12 @@ public struct TreeState: Codable, Sendable {
         }
 
         init(
-            own: OwnExtrasRecord, statusBarSettings: StatusBarSettings, presentationSettings: PresentationSettings,
+            own: OwnExtrasRecord, kind: ControllerKind, statusBarSettings: StatusBarSettings, presentationSettings: PresentationSettings,
             segueSettings: SegueSettings, pageViewControllerSettings: PageViewControllerSettings
         ) {
             self.own = own
             self.statusBarSettings = statusBarSettings.resolved
-            self.presentationSettings = presentationSettings.resolved
+            self.presentationSettings = presentationSettings.resolved(for: kind)
             self.segueSettings = segueSettings.resolved
             self.pageViewControllerSettings = pageViewControllerSettings
         }
@@ -139,6 +139,8 @@ public struct TreeState: Codable, Sendable {
         var stack: [String]?
         var selectedIndex: Int?
         var interactivePop: InteractivePop?
+        /// Nil when the navigation controller has no delegate (rule 13).
+        var navigationDelegate: NavigationDelegateState?
         var split: SplitState?
         var presentedViewController: String?
         var presentation: PresentationRecord?

@@ -126,6 +126,9 @@ extension ContainmentTree {
                 warn(record.parent, "completion call \(index) of transition \(transitionID) failed: \(error.message)")
             }
         }
+        if nodes.window.tellsNavigationDelegates {
+            navigationDelegateDidShow(endOf: record)
+        }
     }
 
     /// Whether another container adopted a side of a finishing transition meanwhile (taken

@@ -15,6 +15,7 @@ extension ContainmentTree {
             let node = makeNode(spec, sizeClass: sizeClasses[spec.id] ?? nodes.window.horizontalSizeClass)
             if spec.answers.traitOverrides?.horizontalSizeClass != nil { trackTraits() }
             insertController(node)
+            if spec.answers.navigationControllerDelegate == true { noteNavigationDelegateSet(spec.id) }
             for container in node.containerViews {
                 storeContainerViewOwner(spec.id, for: container.id)
             }

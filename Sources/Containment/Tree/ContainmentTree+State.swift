@@ -58,6 +58,7 @@ extension ContainmentTree {
         nodes.window.tracksTraits = nodes.controllers.nodes.contains {
             $0.hasExtras && ($0.toldSizeClass != nil || $0.overrideTraitCollection != nil || $0.answers.traitOverrides != nil)
         }
+        nodes.window.tellsNavigationDelegates = nodes.controllers.nodes.contains { $0.hasExtras && $0.answers.navigationControllerDelegate == true }
         nodes.containerViewOwners = [:]
         for (view, controller) in state.containerViewOwners { nodes.containerViewOwners[view] = controller }
         time.scheduler = Scheduler()
@@ -169,14 +170,15 @@ extension ContainmentTree {
             appearanceAnimated: node.appearanceAnimated, isMovingToParent: node.isMovingToParent,
             isMovingFromParent: node.isMovingFromParent, needsLayout: node.needsLayout,
             automaticallyForwardsAppearance: node.automaticallyForwardsAppearance,
-            extras: node.hasExtras ? Self.record(of: node.extras) : nil)
+            extras: node.hasExtras ? Self.record(of: node.extras, kind: node.kind) : nil)
     }
 
-    private static func record(of extras: ControllerExtras) -> TreeState.ExtrasRecord {
+    private static func record(of extras: ControllerExtras, kind: ControllerKind) -> TreeState.ExtrasRecord {
         let own = TreeState.OwnExtrasRecord(
             title: extras.title, containerViews: extras.containerViews, preferredContentSize: extras.preferredContentSize,
             properties: extras.properties, stack: extras.stack, selectedIndex: extras.selectedIndex,
-            interactivePop: extras.interactivePop, split: extras.split, presentedViewController: extras.presentedViewController,
+            interactivePop: extras.interactivePop, navigationDelegate: extras.navigationDelegate, split: extras.split,
+            presentedViewController: extras.presentedViewController,
             presentation: extras.presentation.map {
                 TreeState.PresentationRecord(
                     presenter: $0.presenter, style: $0.style, phase: $0.phase, coveredSuperview: $0.coveredPlace?.superview,
@@ -188,7 +190,7 @@ extension ContainmentTree {
             toldSizeClass: extras.toldSizeClass, overrides: extras.overrides.isEmpty ? nil : extras.overrides,
             pagesAwaitingAppearance: extras.pagesAwaitingAppearance.isEmpty ? nil : extras.pagesAwaitingAppearance)
         return TreeState.ExtrasRecord(
-            own: own, statusBarSettings: extras.statusBarSettings, presentationSettings: extras.presentationSettings,
+            own: own, kind: kind, statusBarSettings: extras.statusBarSettings, presentationSettings: extras.presentationSettings,
             segueSettings: extras.segueSettings, pageViewControllerSettings: extras.pageViewControllerSettings)
     }
 
@@ -206,7 +208,8 @@ extension ContainmentTree {
             node.extras = ControllerExtras(
                 title: extras.title, containerViews: extras.containerViews, preferredContentSize: extras.preferredContentSize,
                 statusBarSettings: record.statusBarSettings, properties: extras.properties, stack: extras.stack,
-                selectedIndex: extras.selectedIndex, interactivePop: extras.interactivePop, split: extras.split,
+                selectedIndex: extras.selectedIndex, interactivePop: extras.interactivePop, navigationDelegate: extras.navigationDelegate,
+                split: extras.split,
                 presentationSettings: record.presentationSettings, presentedViewController: extras.presentedViewController,
                 presentation: extras.presentation.map { presentation in
                     Presentation(

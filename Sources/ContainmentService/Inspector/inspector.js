@@ -520,6 +520,10 @@ function bindForms() {
     return api('POST', treePath('/controllers'), body);
   });
   on('#navigation', (form, method) => {
+    if (method === 'navigationControllerDelegate') {
+      requireTree();
+      return api('PATCH', treePath(`/controllers/${idPath(formValue(form, 'receiver'))}`), { navigationControllerDelegate: true });
+    }
     const args = { animated: form.elements.animated.checked };
     if (method === 'pushViewController') args.viewController = formValue(form, 'viewController');
     return calls([{ receiver: formValue(form, 'receiver'), method, args }]);

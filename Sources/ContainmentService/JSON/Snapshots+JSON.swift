@@ -190,6 +190,10 @@ extension ControllerSnapshot: JSONWritable {
         }
         writer.key("modalPresentationStyle")
         writer.string((presentationSettings.modalPresentationStyle ?? .automatic).rawValue)
+        if let delegate = answers.navigationControllerDelegate {
+            writer.key("navigationControllerDelegate")
+            writer.bool(delegate)
+        }
         if let overrideTraitCollection {
             writer.key("overrideTraitCollection")
             overrideTraitCollection.writeJSON(to: &writer)

@@ -347,6 +347,12 @@ import Testing
             return .recipe { tree, now throws(ContainmentError) in try tree.hideContentController(a, from: parent, now: now) }
         case 13: return .calls([call(any, "removeFromParent")])
         case 14: return .calls([call("window", "setHidden", ["hidden": .bool(flag)])])
+        case 15:
+            // The navigation controller's delegate comes and goes (rule 13).
+            return .recipe { tree, now throws(ContainmentError) in
+                try tree.updateController(
+                    "n", ControllerPatch(answers: ControllerAnswersPatch(navigationControllerDelegate: .some(flag ? true : nil))), now: now)
+            }
         case 16:
             // One page, or two (UIKit's page-count exception).
             return .calls([call("g", "setViewControllers", ["viewControllers": flag ? [id(a)] : [id(a), id(b)], "animated": .bool(number / 3584 % 2 == 0)])])
@@ -450,6 +456,15 @@ import Testing
                             #expect(parent == id || (split.isCollapsed && parent != nil && parent == split.primary), "secondary \(secondary) of \(id)")
                         }
                     }
+                }
+            }
+            // The delegate hears `didShow` only of the controller it last heard `willShow` of.
+            var awaited: String?
+            for event in try tree.events(after: 0, limit: 10_000) where event.controller == "n" {
+                if event.callback == "willShow" { awaited = event.args["viewController"]?.stringValue }
+                if event.callback == "didShow" {
+                    #expect(event.args["viewController"]?.stringValue == awaited, "didShow without its willShow")
+                    awaited = nil
                 }
             }
         }
