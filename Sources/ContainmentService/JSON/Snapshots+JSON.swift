@@ -200,11 +200,19 @@ extension ControllerSnapshot: JSONWritable {
         }
         writer.key("parent")
         writer.optionalString(parent)
+        if let popover = presentationSettings.popoverPresentationController {
+            writer.key("popoverPresentationController")
+            popover.writeJSON(to: &writer)
+        }
         writer.key("preferredContentSize")
         preferredContentSize.writeJSON(to: &writer)
         if let edges = answers.preferredScreenEdgesDeferringSystemGestures {
             writer.key("preferredScreenEdgesDeferringSystemGestures")
             writer.stringArray(edges.map(\.rawValue))
+        }
+        if kind == .alertController {
+            writer.key("preferredStyle")
+            writer.string((presentationSettings.preferredStyle ?? .alert).rawValue)
         }
         if let prefers = answers.prefersHomeIndicatorAutoHidden {
             writer.key("prefersHomeIndicatorAutoHidden")
@@ -243,6 +251,10 @@ extension ControllerSnapshot: JSONWritable {
         if let shouldSelect = answers.shouldSelect {
             writer.key("shouldSelect")
             writer.bool(shouldSelect)
+        }
+        if kind == .imagePickerController {
+            writer.key("sourceType")
+            writer.string((presentationSettings.sourceType ?? .photoLibrary).rawValue)
         }
         writer.key("statusBarHidden")
         writer.bool(statusBarSettings.statusBarHidden ?? false)
