@@ -55,7 +55,7 @@ extension ContainmentTree {
 
     /// The presentation fields of a controller's snapshot.
     func addPresentation(of node: ControllerNode, links: PresentationLinks, to snapshot: inout ControllerSnapshot) {
-        snapshot.presentationSettings = node.presentationSettings.resolved
+        snapshot.presentationSettings = node.presentationSettings.resolved(kind: node.kind)
         snapshot.presentedViewController = links.presented
         snapshot.presentingViewController = links.presenting
         snapshot.isBeingPresented = node.presentation?.isBeingPresented ?? false

@@ -41,6 +41,14 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
             popoverPresentationController: popoverPresentationController?.resolved, preferredStyle: preferredStyle, sourceType: sourceType)
     }
 
+    /// `resolved`, with the defaults of the fields only `kind` has, as snapshots show them.
+    func resolved(kind: ControllerKind) -> PresentationSettings {
+        var settings = resolved
+        if kind == .alertController { settings.preferredStyle = preferredStyle ?? .alert }
+        if kind == .imagePickerController { settings.sourceType = sourceType ?? .photoLibrary }
+        return settings
+    }
+
     public init(from decoder: any Decoder) throws {
         try self.init(from: decoder.settingsContainer())
     }

@@ -210,9 +210,9 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("preferredScreenEdgesDeferringSystemGestures")
             writer.stringArray(edges.map(\.rawValue))
         }
-        if kind == .alertController {
+        if let preferredStyle = presentationSettings.preferredStyle {
             writer.key("preferredStyle")
-            writer.string((presentationSettings.preferredStyle ?? .alert).rawValue)
+            writer.string(preferredStyle.rawValue)
         }
         if let prefers = answers.prefersHomeIndicatorAutoHidden {
             writer.key("prefersHomeIndicatorAutoHidden")
@@ -252,9 +252,9 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("shouldSelect")
             writer.bool(shouldSelect)
         }
-        if kind == .imagePickerController {
+        if let sourceType = presentationSettings.sourceType {
             writer.key("sourceType")
-            writer.string((presentationSettings.sourceType ?? .photoLibrary).rawValue)
+            writer.string(sourceType.rawValue)
         }
         writer.key("statusBarHidden")
         writer.bool(statusBarSettings.statusBarHidden ?? false)

@@ -39,7 +39,7 @@ import Testing
             #expect(events == Self.appears)
             #expect(style == .overFullScreen)
             #expect(presenter == "root")
-            #expect(tree.snapshot().controllers["system"]?.presentationSettings.preferredStyle == nil)
+            #expect(tree.snapshot().controllers["system"]?.presentationSettings.preferredStyle == .alert)
         }
     }
 
@@ -96,6 +96,7 @@ import Testing
     @Test func rule49_theSystemFieldsBelongToTheirKindsAndTheKindsHaveNoChildren() throws {
         let tree = try tree(kind: .imagePickerController)
         #expect(tree.snapshot().controllers["system"]?.kind == .imagePickerController)
+        #expect(tree.snapshot().controllers["system"]?.presentationSettings.sourceType == .photoLibrary)
         _ = try tree.updateController("system", ControllerPatch(presentationSettings: PresentationSettingsPatch(sourceType: .camera)), now: t0)
         #expect(tree.snapshot().controllers["system"]?.presentationSettings.sourceType == .camera)
         #expect(throws: ContainmentError.self) {
