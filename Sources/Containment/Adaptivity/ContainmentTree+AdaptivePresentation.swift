@@ -16,7 +16,10 @@ extension ContainmentTree {
         guard sizeClass == .compact, requested == .popover || requested == .formSheet || requested == .pageSheet else {
             return requested
         }
-        guard let answer = nodes.controllers[existing: presented].answers.adaptivePresentationStyle else {
+        let node = nodes.controllers[existing: presented]
+        // An action sheet slides up over everything in a compact width (rule 49).
+        if requested == .popover, node.kind == .alertController { return .overFullScreen }
+        guard let answer = node.answers.adaptivePresentationStyle else {
             return .pageSheet
         }
         emit(

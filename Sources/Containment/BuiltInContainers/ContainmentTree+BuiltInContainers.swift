@@ -89,7 +89,7 @@ extension ContainmentTree {
             return Rect(x: 0, y: bar, width: bounds.width, height: bounds.height - bar)
         case .tabBarController:
             return Rect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - Self.tabBarHeight))
-        case .viewController, .splitViewController, .pageViewController:
+        case .viewController, .splitViewController, .pageViewController, .alertController, .activityViewController, .imagePickerController, .searchController:
             return bounds
         }
     }
@@ -98,7 +98,7 @@ extension ContainmentTree {
     /// (its bar, its content child or columns); nil for custom containers, whose subviews
     /// follow the autoresizing rule instead.
     func builtInLayout(_ container: String) -> [(String, Rect)]? {
-        guard let node = nodes.controllers[container], node.kind != .viewController, let root = nodes.views[node.viewID] else { return nil }
+        guard let node = nodes.controllers[container], node.kind.isBuiltInContainer, let root = nodes.views[node.viewID] else { return nil }
         let bounds = root.frame.bounds
         var frames: [(String, Rect)] = []
         for subviewHandle in root.subviews {
@@ -113,7 +113,8 @@ extension ContainmentTree {
                 switch node.kind {
                 case .splitViewController:
                     frames.append((subview, splitFrame(container, node.split?.primary == child ? .primary : .secondary)))
-                case .navigationController, .tabBarController, .viewController, .pageViewController:
+                case .navigationController, .tabBarController, .pageViewController, .viewController, .alertController, .activityViewController,
+                    .imagePickerController, .searchController:
                     frames.append((subview, contentFrame(of: container)))
                 }
             }
@@ -217,7 +218,7 @@ extension ContainmentTree {
         case .pageViewController:
             try showCurrentPages(of: container)
             return
-        case .viewController: content = nil
+        case .viewController, .alertController, .activityViewController, .imagePickerController, .searchController: content = nil
         }
         if let content {
             try showContent(of: container, from: nil, to: content, duration: 0, completion: [])

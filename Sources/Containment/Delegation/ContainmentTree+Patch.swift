@@ -8,7 +8,7 @@ extension ContainmentTree {
         }
         try Self.validateChildContentSizes(patch.childContentSizes, field: "childContentSizes")
         try Self.validateOverrides(patch.overrides, field: "overrides")
-        try patch.presentationSettings.validate()
+        try patch.presentationSettings.validate(kind: nodes.controllers[existing: id].kind)
         if let segues = patch.segueSettings.segues {
             try Self.validateSegues(ControllerSpec(id: id, segueSettings: SegueSettings(segues: segues)), path: "")
         }

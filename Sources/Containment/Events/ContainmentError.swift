@@ -50,6 +50,7 @@ extension ContainmentError {
     static let hierarchyInconsistencyName = "UIViewControllerHierarchyInconsistency"
     static let invalidArgumentName = "NSInvalidArgumentException"
     static let internalInconsistencyName = "NSInternalInconsistencyException"
+    static let genericExceptionName = "NSGenericException"
 
     /// How UIKit prints a controller in exception reasons: `<id>`, or `<(null)>`.
     static func describe(_ id: String?) -> String { "<\(id ?? "(null)")>" }

@@ -15,7 +15,7 @@ extension ContainmentTree {
         try checkPresent(presented, from: receiver)
         guard let presented else { return }
         let node = nodes.controllers[existing: presented]
-        let requested = (node.presentationSettings.modalPresentationStyle ?? .automatic).resolved
+        let requested = Self.requestedStyle(of: node)
         let presenter = presentingController(for: receiver, style: requested)
         try checkNotPresenting(presenter: presenter, presented: presented)
         if let warning = presentWarning(presented, on: presenter, from: receiver) {
@@ -24,6 +24,7 @@ extension ContainmentTree {
         }
         // Adapted to the presenter's traits before the transition begins (rule 33).
         let style = adaptedStyle(of: presented, requested: requested, sizeClass: horizontalSizeClass(of: presenter))
+        if style == .popover { try checkPopoverAnchor(presented, from: receiver) }
         editController(presenter) { $0.presentedViewController = presented }
         let delegate = nodes.controllers[existing: presented].presentationSettings.transitioningDelegate
         var presentation = Presentation(
@@ -111,8 +112,8 @@ extension ContainmentTree {
     /// `dismiss(animated:completion:)` (rule 21): the receiver, or its nearest ancestor, that
     /// presents something dismisses it with everything presented above it; otherwise the
     /// request goes to the presenter of the receiver's nearest presented ancestor. Nothing
-    /// presented: nothing happens, as in UIKit.
-    func dismiss(_ receiver: String, animated: Bool) {
+    /// presented: nothing happens, as in UIKit. `byUser`: a tap outside a popover (rule 48).
+    func dismiss(_ receiver: String, animated: Bool, byUser: Bool = false) {
         guard let presenter = dismissingController(for: receiver) else { return }
         var stack: [String] = []
         var next = nodes.controllers[existing: presenter].presentedViewController
@@ -137,7 +138,8 @@ extension ContainmentTree {
         let top = stack[stack.count - 1]
         schedulePresentationTransition(
             transitionID, ordinal: ordinal, presenter: presenter, from: top, to: presenter, animated: animated, forwards: forwards,
-            step: .dismiss(stack: stack), duration: nodes.controllers[existing: top].presentationSettings.transitioningDelegate?.transitionDuration)
+            step: byUser ? .dismissByUser(presented: top) : .dismiss(stack: stack),
+            duration: nodes.controllers[existing: top].presentationSettings.transitioningDelegate?.transitionDuration)
         if forwards {
             beginPresentationAppearance(top, appearing: false, animated: animated, transition: transitionID)
             // Controllers between the receiver and the top are "simply removed" (Apple's
@@ -189,6 +191,11 @@ extension ContainmentTree {
                 endPresentationAppearance(presented, transition: record.id)
             }
             unlinkPresentations(of: record.parent, stack: stack)
+        case .dismissByUser(let presented):
+            endPresentationAppearance(record.parent, transition: record.id)
+            endPresentationAppearance(presented, transition: record.id)
+            if nodes.controllers[presented] != nil { emit(presented, "presentationControllerDidDismiss") }
+            unlinkPresentations(of: record.parent, stack: [presented])
         }
     }
 

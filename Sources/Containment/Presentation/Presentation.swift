@@ -53,6 +53,9 @@ enum PresentationStep: Codable {
     case present(presented: String)
     /// The presented controllers being dismissed, the lowest first.
     case dismiss(stack: [String])
+    /// A popover the user dismissed by tapping outside it (rule 48): its delegate hears
+    /// `presentationControllerDidDismiss` when the dismissal completes.
+    case dismissByUser(presented: String)
 }
 
 /// `presentedViewController` and `presentingViewController` as UIKit reports them for one

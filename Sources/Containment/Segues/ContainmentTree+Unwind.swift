@@ -126,7 +126,7 @@ extension ContainmentTree {
         case .tabBarController:
             guard let index = node.stack?.firstIndex(of: child), index != node.selectedIndex else { return }
             try selectTab(container, index)
-        case .viewController, .splitViewController, .pageViewController:
+        case .viewController, .splitViewController, .pageViewController, .alertController, .activityViewController, .imagePickerController, .searchController:
             break
         }
     }

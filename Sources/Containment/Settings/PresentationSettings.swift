@@ -8,15 +8,26 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
     public var isModalInPresentation: Bool?
     /// What its `transitioningDelegate` answers when it is presented (rule 44); nil: none.
     public var transitioningDelegate: TransitioningDelegate?
+    /// Its popover's anchor (rule 47); nil: none set.
+    public var popoverPresentationController: PopoverPresentationController?
+    /// An alert controller's style (rule 49), fixed at creation as UIKit's initializer fixes it.
+    public var preferredStyle: AlertControllerStyle?
+    /// An image picker's source (rule 49).
+    public var sourceType: ImagePickerSourceType?
 
     public init(
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
-        isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate? = nil
+        isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate? = nil,
+        popoverPresentationController: PopoverPresentationController? = nil, preferredStyle: AlertControllerStyle? = nil,
+        sourceType: ImagePickerSourceType? = nil
     ) {
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
         self.isModalInPresentation = isModalInPresentation
         self.transitioningDelegate = transitioningDelegate
+        self.popoverPresentationController = popoverPresentationController
+        self.preferredStyle = preferredStyle
+        self.sourceType = sourceType
     }
 
     /// Whether nothing is declared, so a controller needs no room for them.
@@ -27,7 +38,10 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
         PresentationSettings(
             modalPresentationStyle: modalPresentationStyle ?? .automatic,
             definesPresentationContext: definesPresentationContext ?? Self.definesPresentationContextByDefault(kind),
-            isModalInPresentation: isModalInPresentation ?? false, transitioningDelegate: transitioningDelegate)
+            isModalInPresentation: isModalInPresentation ?? false, transitioningDelegate: transitioningDelegate,
+            popoverPresentationController: popoverPresentationController?.resolved,
+            preferredStyle: kind == .alertController ? preferredStyle ?? .alert : preferredStyle,
+            sourceType: kind == .imagePickerController ? sourceType ?? .photoLibrary : sourceType)
     }
 
     /// UIKit's default `definesPresentationContext`: true for a navigation controller, the one
@@ -47,14 +61,26 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
         definesPresentationContext = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.definesPresentationContext))
         isModalInPresentation = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.isModalInPresentation))
         transitioningDelegate = try container.decodeIfPresent(TransitioningDelegate.self, forKey: SettingsKey(CodingKeys.transitioningDelegate))
+        popoverPresentationController = try container.decodeIfPresent(
+            PopoverPresentationController.self, forKey: SettingsKey(CodingKeys.popoverPresentationController))
+        preferredStyle = try container.decodeIfPresent(AlertControllerStyle.self, forKey: SettingsKey(CodingKeys.preferredStyle))
+        sourceType = try container.decodeIfPresent(ImagePickerSourceType.self, forKey: SettingsKey(CodingKeys.sourceType))
     }
 
     enum CodingKeys: String, CodingKey {
-        case modalPresentationStyle, definesPresentationContext, isModalInPresentation, transitioningDelegate
+        case modalPresentationStyle, definesPresentationContext, isModalInPresentation, transitioningDelegate, popoverPresentationController
+        case preferredStyle, sourceType
     }
 
-    /// `path` prefixes the field.
-    func validate(path: String) throws(ContainmentError) {
+    /// `path` prefixes the field; `kind` is the controller's, which alone may have its own fields.
+    func validate(kind: ControllerKind, path: String) throws(ContainmentError) {
         try ContainmentTree.validate(transitioningDelegate, field: path + "transitioningDelegate")
+        try ContainmentTree.validate(popoverPresentationController, field: path + "popoverPresentationController")
+        if preferredStyle != nil, kind != .alertController {
+            throw .invalidArgument(field: path + "preferredStyle", "only alert controllers have a preferredStyle")
+        }
+        if sourceType != nil, kind != .imagePickerController {
+            throw .invalidArgument(field: path + "sourceType", "only image picker controllers have a sourceType")
+        }
     }
 }

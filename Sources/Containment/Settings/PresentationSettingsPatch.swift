@@ -1,19 +1,25 @@
 /// A PATCH of `PresentationSettings`: an absent field is left alone; `null` removes the
-/// transitioning delegate (rule 44) and leaves the other fields alone.
+/// transitioning delegate (rule 44) or the popover's anchor (rule 47), which a value replaces
+/// whole, and leaves the other fields alone. `preferredStyle` is fixed at creation.
 public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
     public var modalPresentationStyle: ModalPresentationStyle?
     public var definesPresentationContext: Bool?
     public var isModalInPresentation: Bool?
     public var transitioningDelegate: TransitioningDelegate??
+    public var popoverPresentationController: PopoverPresentationController??
+    public var sourceType: ImagePickerSourceType?
 
     public init(
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
-        isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate?? = nil
+        isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate?? = nil,
+        popoverPresentationController: PopoverPresentationController?? = nil, sourceType: ImagePickerSourceType? = nil
     ) {
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
         self.isModalInPresentation = isModalInPresentation
         self.transitioningDelegate = transitioningDelegate
+        self.popoverPresentationController = popoverPresentationController
+        self.sourceType = sourceType
     }
 
     typealias CodingKeys = PresentationSettings.CodingKeys
@@ -28,6 +34,8 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         definesPresentationContext = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.definesPresentationContext))
         isModalInPresentation = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.isModalInPresentation))
         transitioningDelegate = try container.decodeClearable(forKey: SettingsKey(CodingKeys.transitioningDelegate))
+        popoverPresentationController = try container.decodeClearable(forKey: SettingsKey(CodingKeys.popoverPresentationController))
+        sourceType = try container.decodeIfPresent(ImagePickerSourceType.self, forKey: SettingsKey(CodingKeys.sourceType))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -36,6 +44,8 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         try container.encodeIfPresent(definesPresentationContext, forKey: .definesPresentationContext)
         try container.encodeIfPresent(isModalInPresentation, forKey: .isModalInPresentation)
         try container.encodeClearable(transitioningDelegate, forKey: .transitioningDelegate)
+        try container.encodeClearable(popoverPresentationController, forKey: .popoverPresentationController)
+        try container.encodeIfPresent(sourceType, forKey: .sourceType)
     }
 
     public var isEmpty: Bool { self == PresentationSettingsPatch() }
@@ -47,10 +57,19 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         if let defines = definesPresentationContext { result.definesPresentationContext = defines }
         if let modal = isModalInPresentation { result.isModalInPresentation = modal }
         if let delegate = transitioningDelegate { result.transitioningDelegate = delegate }
+        if let popover = popoverPresentationController { result.popoverPresentationController = popover }
+        if let source = sourceType { result.sourceType = source }
         return result
     }
 
-    func validate() throws(ContainmentError) {
+    /// `kind` is the patched controller's.
+    func validate(kind: ControllerKind) throws(ContainmentError) {
         if let delegate = transitioningDelegate { try ContainmentTree.validate(delegate, field: "transitioningDelegate") }
+        if let popover = popoverPresentationController {
+            try ContainmentTree.validate(popover, field: "popoverPresentationController")
+        }
+        if sourceType != nil, kind != .imagePickerController {
+            throw .invalidArgument(field: "sourceType", "only image picker controllers have a sourceType")
+        }
     }
 }

@@ -128,7 +128,7 @@ extension ContainmentTree {
         try spec.answers.validate(kind: kind, path: path)
         try Self.validateChildContentSizes(spec.childContentSizes, field: path + "childContentSizes")
         try Self.validateOverrides(spec.overrides?.mapValues { $0 as [RawCall]? }, field: path + "overrides")
-        try spec.presentationSettings.validate(path: path)
+        try spec.presentationSettings.validate(kind: kind, path: path)
         try Self.validateSegues(spec, path: path)
         if let index = spec.selectedIndex {
             guard kind == .tabBarController else {
@@ -177,7 +177,7 @@ extension ContainmentTree {
             // UIPageViewController drives its pages' appearance itself (rule 24).
             node.automaticallyForwardsAppearance = spec.automaticallyForwardsAppearance ?? false
         case .splitViewController: node.split = SplitState(isCollapsed: sizeClass == .compact)
-        case .viewController: break
+        case .viewController, .alertController, .activityViewController, .imagePickerController, .searchController: break
         }
         return node
     }
@@ -195,7 +195,7 @@ extension ContainmentTree {
                     id: spec.id + ".tabBar",
                     frame: Rect(x: 0, y: max(0, size.height - Self.tabBarHeight), width: size.width, height: Self.tabBarHeight))
             ]
-        case .viewController, .splitViewController, .pageViewController:
+        case .viewController, .splitViewController, .pageViewController, .alertController, .activityViewController, .imagePickerController, .searchController:
             return []
         }
     }

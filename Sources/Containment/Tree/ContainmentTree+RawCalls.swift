@@ -80,6 +80,8 @@ extension ContainmentTree {
             setActivationState(try args.rawValue("state", as: ActivationState.self))
         case "setHorizontalSizeClass":
             try setHorizontalSizeClass(try args.rawValue("sizeClass", as: SizeClass.self))
+        case "tapOutsidePopover":
+            try tapOutsidePopover(shouldDismiss: try args.bool("shouldDismiss", default: true))
         default:
             throw unknownMethod(method, "window", prefix: prefix)
         }

@@ -136,6 +136,10 @@ extension ContainmentTree {
         case .tabBarController: "UITabBarController"
         case .splitViewController: "UISplitViewController"
         case .pageViewController: "UIPageViewController"
+        case .alertController: "UIAlertController"
+        case .activityViewController: "UIActivityViewController"
+        case .imagePickerController: "UIImagePickerController"
+        case .searchController: "UISearchController"
         }
     }
 

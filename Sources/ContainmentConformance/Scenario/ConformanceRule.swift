@@ -62,6 +62,9 @@ public struct ConformanceRule: Sendable, Equatable {
             number: 44, title: "The custom presentation style: shouldRemovePresentersView decides the presenter's appearance", document: presentation),
         ConformanceRule(number: 45, title: "Storyboard segues: shouldPerformSegue, prepare(for:sender:), embed segues", document: segues),
         ConformanceRule(number: 46, title: "Unwind segues: allowedChildrenForUnwinding, canPerformUnwindSegueAction, unwind(for:towards:)", document: segues),
+        ConformanceRule(number: 47, title: "A popover needs a sourceView or a barButtonItem in a regular width: NSGenericException", document: presentation),
+        ConformanceRule(number: 48, title: "A tap outside a popover: the presentation controller's delegate around its dismissal", document: presentation),
+        ConformanceRule(number: 49, title: "What automatic resolves to for alert, activity, image picker and search controllers", document: presentation),
     ]
 
     private static let presentation = "docs/uikit-rules-presentation.md"

@@ -22,7 +22,8 @@ function familyOf(event) {
 }
 const STATE_COLOURS = { appeared: '#1e8e3e', appearing: '#b06000', disappearing: '#a142f4', disappeared: '#80868b' };
 const KIND_LABELS = { viewController: 'VC', navigationController: 'Nav', tabBarController: 'Tab',
-  splitViewController: 'Split', pageViewController: 'Page' };
+  splitViewController: 'Split', pageViewController: 'Page', alertController: 'Alert', activityViewController: 'Share',
+  imagePickerController: 'Picker', searchController: 'Search' };
 
 /** Raw calls, one a line: method, a sample receiver, sample args (JSON). */
 const RAW_METHODS = Object.fromEntries(`addChild root {"child":"map"}
@@ -66,6 +67,7 @@ setHidden window {"hidden":false}
 setSize window {"size":{"width":844,"height":390}}
 setHorizontalSizeClass window {"sizeClass":"regular"}
 setActivationState window {"state":"background"}
+tapOutsidePopover window {"shouldDismiss":true}
 present root {"viewController":"list","animated":true}
 dismiss root {"animated":true}
 performSegue list {"identifier":"showDetail","sender":null}
@@ -652,6 +654,21 @@ function bindCallbackForms() {
     const args = { identifier: formValue(form, 'identifier') };
     if (formValue(form, 'sender')) args.sender = formValue(form, 'sender');
     return calls([{ receiver: formValue(form, 'receiver'), method, args }]);
+  });
+  on('#popover', async (form, method) => {
+    if (method === 'tapOutsidePopover') {
+      return calls([{ receiver: 'window', method, args: { shouldDismiss: form.elements.shouldDismiss.checked } }]);
+    }
+    requireTree();
+    const anchor = {};
+    if (formValue(form, 'sourceView')) anchor.sourceView = formValue(form, 'sourceView');
+    if (formValue(form, 'barButtonItem')) anchor.barButtonItem = formValue(form, 'barButtonItem');
+    const presented = formValue(form, 'presented');
+    const patched = await api('PATCH', treePath(`/controllers/${idPath(presented)}`),
+      { modalPresentationStyle: 'popover', popoverPresentationController: Object.keys(anchor).length ? anchor : null });
+    if (patched && patched.events) addEvents(patched.events);
+    return calls([{ receiver: formValue(form, 'presenter'), method: 'present',
+      args: { viewController: presented, animated: form.elements.animated.checked } }]);
   });
   on('#custom-presentation', async (form) => {
     requireTree();

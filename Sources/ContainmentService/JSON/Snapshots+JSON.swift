@@ -204,11 +204,19 @@ extension ControllerSnapshot: JSONWritable {
         }
         writer.key("parent")
         writer.optionalString(parent)
+        if let popover = presentationSettings.popoverPresentationController {
+            writer.key("popoverPresentationController")
+            popover.writeJSON(to: &writer)
+        }
         writer.key("preferredContentSize")
         preferredContentSize.writeJSON(to: &writer)
         if let edges = answers.preferredScreenEdgesDeferringSystemGestures {
             writer.key("preferredScreenEdgesDeferringSystemGestures")
             writer.stringArray(edges.map(\.rawValue))
+        }
+        if let preferredStyle = presentationSettings.preferredStyle {
+            writer.key("preferredStyle")
+            writer.string(preferredStyle.rawValue)
         }
         if let prefers = answers.prefersHomeIndicatorAutoHidden {
             writer.key("prefersHomeIndicatorAutoHidden")
@@ -247,6 +255,10 @@ extension ControllerSnapshot: JSONWritable {
         if let shouldSelect = answers.shouldSelect {
             writer.key("shouldSelect")
             writer.bool(shouldSelect)
+        }
+        if let sourceType = presentationSettings.sourceType {
+            writer.key("sourceType")
+            writer.string(sourceType.rawValue)
         }
         writer.key("statusBarHidden")
         writer.bool(statusBarSettings.statusBarHidden ?? false)

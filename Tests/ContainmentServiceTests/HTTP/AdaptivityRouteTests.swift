@@ -127,7 +127,10 @@ import Testing
         let service = try TestService()
         try service.createTree("phone", root: #"{"id": "root"}"#)
         let popover = try service.request(
-            "POST", "/v1/trees/phone/controllers", json: #"{"id": "popover", "modalPresentationStyle": "popover", "adaptivePresentationStyle": "none"}"#)
+            "POST", "/v1/trees/phone/controllers",
+            json:
+                #"{"id": "popover", "modalPresentationStyle": "popover", "popoverPresentationController": {"sourceView": "root.view"}, "adaptivePresentationStyle": "none"}"#
+        )
         #expect(popover.status == 201, "\(popover.text)")
         let present = try calls(
             service, #"[{"receiver": "root", "method": "present", "args": {"viewController": "popover", "animated": false}}]"#, tree: "phone")

@@ -16,7 +16,8 @@ import Testing
         _ = try tree.createController(
             ControllerSpec(
                 id: "popover", preferredContentSize: Size(width: 300, height: 200),
-                presentationSettings: PresentationSettings(modalPresentationStyle: .popover),
+                presentationSettings: PresentationSettings(
+                    modalPresentationStyle: .popover, popoverPresentationController: PopoverPresentationController(sourceView: "root.view")),
                 answers: ControllerAnswers(adaptivePresentationStyle: answer)),
             now: t0)
     }

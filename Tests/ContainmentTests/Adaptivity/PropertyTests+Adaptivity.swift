@@ -70,7 +70,9 @@ extension PropertyTests {
                 try tree.updateController(
                     shown,
                     ControllerPatch(
-                        presentationSettings: PresentationSettingsPatch(modalPresentationStyle: style),
+                        presentationSettings: PresentationSettingsPatch(
+                            modalPresentationStyle: style,
+                            popoverPresentationController: number % 4 == 0 ? .some(nil) : PopoverPresentationController(barButtonItem: "item")),
                         answers: ControllerAnswersPatch(modalPresentationCapturesStatusBarAppearance: .some(flag), adaptivePresentationStyle: answer)),
                     now: now)
             }
@@ -84,7 +86,9 @@ extension PropertyTests {
         case 14:
             let end = [[], [call(navigation, "finishInteractivePop")], [call(navigation, "cancelInteractivePop")]][choice]
             return .calls([call(navigation, "beginInteractivePop"), call(navigation, "updateInteractivePop", ["percent": 0.3])] + end)
-        case 15: return .advance(flag ? 0.2 : 1)
+        case 15:
+            if choice == 2 { return .calls([call("window", "tapOutsidePopover", ["shouldDismiss": .bool(flag)])]) }
+            return .advance(flag ? 0.2 : 1)
         case 16: return .calls([call("s", "show", ["column": flag ? "primary" : "secondary"])])
         case 17: return .calls([call(navigation, "pushViewController", ["viewController": id(moved), "animated": .bool(choice == 0)])])
         case 18: return .calls([call(navigation, choice == 0 ? "popToRootViewController" : "popViewController", ["animated": .bool(flag)])])

@@ -156,7 +156,9 @@ import Testing
             now: t0)
         _ = try tree.createController(
             ControllerSpec(
-                id: "popover", preferredContentSize: Size(width: 300, height: 200), presentationSettings: PresentationSettings(modalPresentationStyle: .popover)
+                id: "popover", preferredContentSize: Size(width: 300, height: 200),
+                presentationSettings: PresentationSettings(
+                    modalPresentationStyle: .popover, popoverPresentationController: PopoverPresentationController(sourceView: "root.view"))
             ), now: t0)
         _ = tree.run([call("root", "present", ["viewController": "popover", "animated": false])])
         #expect(tree.snapshot().views["popover.view"]?.frame == Rect(x: 362, y: 284, width: 300, height: 200))

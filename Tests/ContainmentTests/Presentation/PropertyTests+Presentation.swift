@@ -28,7 +28,9 @@ extension PropertyTests {
                     a,
                     ControllerPatch(
                         presentationSettings: PresentationSettingsPatch(
-                            modalPresentationStyle: style, definesPresentationContext: flag, isModalInPresentation: !flag && number % 5 == 0)),
+                            modalPresentationStyle: style, definesPresentationContext: flag, isModalInPresentation: !flag && number % 5 == 0,
+                            popoverPresentationController: number % 7 == 0
+                                ? .some(nil) : number % 3 == 0 ? PopoverPresentationController(sourceView: "root.view") : nil)),
                     now: now)
             }
         case 7: return .recipe { tree, now throws(ContainmentError) in try tree.deleteController(a, now: now) }
@@ -37,6 +39,7 @@ extension PropertyTests {
         case 10: return step(number / 16 * 24 + 9)  // runLoop
         case 11: return step(number / 16 * 24 + 10)  // window hidden or shown
         case 12: return step(number / 16 * 24 + 16)  // loadViewIfNeeded
+        case 13: return .calls([call("window", "tapOutsidePopover", ["shouldDismiss": .bool(flag || number % 3 == 0)])])
         default: return .advance(flag ? 0.25 : 1)
         }
     }
@@ -61,6 +64,7 @@ extension PropertyTests {
                         switch record.presentation {
                         case .present(let presented): presented == id
                         case .dismiss(let stack): stack.contains(id)
+                        case .dismissByUser(let presented): presented == id
                         case nil: false
                         }
                     }

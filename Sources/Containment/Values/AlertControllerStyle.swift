@@ -1,0 +1,5 @@
+/// `UIAlertController.Style`, the `preferredStyle` an alert controller is created with.
+public enum AlertControllerStyle: String, Codable, Sendable, CaseIterable {
+    case alert
+    case actionSheet
+}
