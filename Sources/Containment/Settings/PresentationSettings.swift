@@ -8,15 +8,19 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
     public var isModalInPresentation: Bool?
     /// What its `transitioningDelegate` answers when it is presented (rule 44); nil: none.
     public var transitioningDelegate: TransitioningDelegate?
+    /// Its `sheetPresentationController`'s detents and grabber (rule 49); nil: UIKit's defaults.
+    public var sheetPresentationController: SheetPresentationSettings?
 
     public init(
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
-        isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate? = nil
+        isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate? = nil,
+        sheetPresentationController: SheetPresentationSettings? = nil
     ) {
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
         self.isModalInPresentation = isModalInPresentation
         self.transitioningDelegate = transitioningDelegate
+        self.sheetPresentationController = sheetPresentationController
     }
 
     /// Whether nothing is declared, so a controller needs no room for them.
@@ -26,7 +30,8 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
     public var resolved: PresentationSettings {
         PresentationSettings(
             modalPresentationStyle: modalPresentationStyle ?? .automatic, definesPresentationContext: definesPresentationContext ?? false,
-            isModalInPresentation: isModalInPresentation ?? false, transitioningDelegate: transitioningDelegate)
+            isModalInPresentation: isModalInPresentation ?? false, transitioningDelegate: transitioningDelegate,
+            sheetPresentationController: sheetPresentationController?.resolved)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -39,14 +44,18 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
         definesPresentationContext = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.definesPresentationContext))
         isModalInPresentation = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.isModalInPresentation))
         transitioningDelegate = try container.decodeIfPresent(TransitioningDelegate.self, forKey: SettingsKey(CodingKeys.transitioningDelegate))
+        sheetPresentationController = try container.decodeIfPresent(
+            SheetPresentationSettings.self, forKey: SettingsKey(CodingKeys.sheetPresentationController))
     }
 
     enum CodingKeys: String, CodingKey {
         case modalPresentationStyle, definesPresentationContext, isModalInPresentation, transitioningDelegate
+        case sheetPresentationController
     }
 
     /// `path` prefixes the field.
     func validate(path: String) throws(ContainmentError) {
         try ContainmentTree.validate(transitioningDelegate, field: path + "transitioningDelegate")
+        try sheetPresentationController?.validate(prefix: path + "sheetPresentationController.")
     }
 }

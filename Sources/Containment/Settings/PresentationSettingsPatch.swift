@@ -5,15 +5,19 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
     public var definesPresentationContext: Bool?
     public var isModalInPresentation: Bool?
     public var transitioningDelegate: TransitioningDelegate??
+    /// Fields of the `sheetPresentationController` object to change (rule 49).
+    public var sheetPresentationController: SheetPresentationSettingsPatch?
 
     public init(
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
-        isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate?? = nil
+        isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate?? = nil,
+        sheetPresentationController: SheetPresentationSettingsPatch? = nil
     ) {
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
         self.isModalInPresentation = isModalInPresentation
         self.transitioningDelegate = transitioningDelegate
+        self.sheetPresentationController = sheetPresentationController
     }
 
     typealias CodingKeys = PresentationSettings.CodingKeys
@@ -28,6 +32,9 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         definesPresentationContext = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.definesPresentationContext))
         isModalInPresentation = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.isModalInPresentation))
         transitioningDelegate = try container.decodeClearable(forKey: SettingsKey(CodingKeys.transitioningDelegate))
+        // Decoded, not decoded if present: `null` would read as "leave alone" where a client may mean "clear".
+        let sheet = SettingsKey(CodingKeys.sheetPresentationController)
+        sheetPresentationController = container.contains(sheet) ? try container.decode(SheetPresentationSettingsPatch.self, forKey: sheet) : nil
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -36,6 +43,7 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         try container.encodeIfPresent(definesPresentationContext, forKey: .definesPresentationContext)
         try container.encodeIfPresent(isModalInPresentation, forKey: .isModalInPresentation)
         try container.encodeClearable(transitioningDelegate, forKey: .transitioningDelegate)
+        try container.encodeIfPresent(sheetPresentationController, forKey: .sheetPresentationController)
     }
 
     public var isEmpty: Bool { self == PresentationSettingsPatch() }
@@ -47,6 +55,7 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         if let defines = definesPresentationContext { result.definesPresentationContext = defines }
         if let modal = isModalInPresentation { result.isModalInPresentation = modal }
         if let delegate = transitioningDelegate { result.transitioningDelegate = delegate }
+        if let sheet = sheetPresentationController { result.sheetPresentationController = sheet.applied(to: settings.sheetPresentationController) }
         return result
     }
 

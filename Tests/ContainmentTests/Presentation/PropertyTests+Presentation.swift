@@ -37,6 +37,14 @@ extension PropertyTests {
         case 10: return step(number / 16 * 24 + 9)  // runLoop
         case 11: return step(number / 16 * 24 + 10)  // window hidden or shown
         case 12: return step(number / 16 * 24 + 16)  // loadViewIfNeeded
+        case 13:
+            let detent: JSONValue = [.string("medium"), .string("large"), .null][(number / 1152) % 3]
+            return .calls([call(a, "dragSheet", ["detentIdentifier": detent])])
+        case 14:
+            let options: [[JSONValue]] = [["medium", "large"], ["large"], ["medium"]]
+            let detents = options[(number / 1152) % 3]
+            let selected: JSONValue = [.string("medium"), .string("large"), .null][(number / 3456) % 3]
+            return .calls([call(a, "animateChanges", ["detents": .array(detents), "selectedDetentIdentifier": selected])])
         default: return .advance(flag ? 0.25 : 1)
         }
     }
@@ -69,6 +77,9 @@ extension PropertyTests {
             }
             if let presented = node.presentedViewController {
                 #expect(tree.nodes.controllers[presented]?.presentation?.presenter == id, "\(id) → \(presented)", sourceLocation: sourceLocation)
+            }
+            if let sheet = node.presentationSettings.sheetPresentationController {
+                #expect(throws: Never.self, "\(id)'s sheet detents", sourceLocation: sourceLocation) { try sheet.validate(prefix: "") }
             }
             guard node.appearance == .appeared, !viewsMovedByHand else { continue }
             var current: String? = id
