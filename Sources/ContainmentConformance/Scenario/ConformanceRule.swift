@@ -62,6 +62,9 @@ public struct ConformanceRule: Sendable, Equatable {
             number: 44, title: "The custom presentation style: shouldRemovePresentersView decides the presenter's appearance", document: presentation),
         ConformanceRule(number: 45, title: "Storyboard segues: shouldPerformSegue, prepare(for:sender:), embed segues", document: segues),
         ConformanceRule(number: 46, title: "Unwind segues: allowedChildrenForUnwinding, canPerformUnwindSegueAction, unwind(for:towards:)", document: segues),
+        ConformanceRule(
+            number: 49, title: "A sheet's detents: the user's drag tells the delegate once, the app's own changes tell no one",
+            document: presentation),
     ]
 
     private static let presentation = "docs/uikit-rules-presentation.md"
