@@ -24,15 +24,6 @@ public struct SheetPresentationSettings: Codable, Sendable, Equatable {
         case detents, selectedDetentIdentifier, largestUndimmedDetentIdentifier, prefersGrabberVisible
     }
 
-    /// The identifiers as `null` when nil, as the snapshots' hand-written JSON shows them.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(detents, forKey: .detents)
-        try container.encode(selectedDetentIdentifier, forKey: .selectedDetentIdentifier)
-        try container.encode(largestUndimmedDetentIdentifier, forKey: .largestUndimmedDetentIdentifier)
-        try container.encodeIfPresent(prefersGrabberVisible, forKey: .prefersGrabberVisible)
-    }
-
     /// With UIKit's defaults for what is not declared, as snapshots and stored state show them.
     public var resolved: SheetPresentationSettings {
         SheetPresentationSettings(
