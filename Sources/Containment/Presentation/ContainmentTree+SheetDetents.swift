@@ -1,4 +1,4 @@
-/// A sheet's detents (docs/uikit-rules-presentation.md, rule 49): the user's drag to another
+/// A sheet's detents (docs/uikit-rules-presentation.md, rule 50): the user's drag to another
 /// detent tells the sheet presentation controller's delegate; a change the app makes
 /// (`animateChanges`, a PATCH) tells no one. Neither is an appearance change.
 extension ContainmentTree {

@@ -8,7 +8,7 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
     public var isModalInPresentation: Bool?
     /// What its `transitioningDelegate` answers when it is presented (rule 44); nil: none.
     public var transitioningDelegate: TransitioningDelegate?
-    /// Its `sheetPresentationController`'s detents and grabber (rule 49); nil: UIKit's defaults.
+    /// Its `sheetPresentationController`'s detents and grabber (rule 50); nil: UIKit's defaults.
     public var sheetPresentationController: SheetPresentationSettings?
 
     public init(

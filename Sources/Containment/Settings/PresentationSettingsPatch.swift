@@ -5,7 +5,7 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
     public var definesPresentationContext: Bool?
     public var isModalInPresentation: Bool?
     public var transitioningDelegate: TransitioningDelegate??
-    /// Fields of the `sheetPresentationController` object to change (rule 49).
+    /// Fields of the `sheetPresentationController` object to change (rule 50).
     public var sheetPresentationController: SheetPresentationSettingsPatch?
 
     public init(

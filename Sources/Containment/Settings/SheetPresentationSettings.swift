@@ -1,5 +1,5 @@
 /// What a controller sets on its `sheetPresentationController` (docs/uikit-rules-presentation.md,
-/// rule 49), written as one object under that key; it matters while the controller is presented
+/// rule 50), written as one object under that key; it matters while the controller is presented
 /// as a sheet. A field left out is UIKit's default.
 public struct SheetPresentationSettings: Codable, Sendable, Equatable {
     /// Smallest to largest; UIKit's default `[large]`.

@@ -1,5 +1,5 @@
 /// A PATCH of `SheetPresentationSettings`, and the property changes inside `animateChanges`
-/// (rule 49): an absent field is left alone; `null` clears an identifier.
+/// (rule 50): an absent field is left alone; `null` clears an identifier.
 public struct SheetPresentationSettingsPatch: Codable, Sendable, Equatable {
     public var detents: [SheetDetentIdentifier]?
     public var selectedDetentIdentifier: SheetDetentIdentifier??

@@ -63,7 +63,7 @@ public struct ConformanceRule: Sendable, Equatable {
         ConformanceRule(number: 45, title: "Storyboard segues: shouldPerformSegue, prepare(for:sender:), embed segues", document: segues),
         ConformanceRule(number: 46, title: "Unwind segues: allowedChildrenForUnwinding, canPerformUnwindSegueAction, unwind(for:towards:)", document: segues),
         ConformanceRule(
-            number: 49, title: "A sheet's detents: the user's drag tells the delegate once, the app's own changes tell no one",
+            number: 50, title: "A sheet's detents: the user's drag tells the delegate once, the app's own changes tell no one",
             document: presentation),
     ]
 

@@ -1,6 +1,6 @@
 import Containment
 
-/// A snapshot's `sheetPresentationController` object (rule 49), keys sorted; a nil identifier
+/// A snapshot's `sheetPresentationController` object (rule 50), keys sorted; a nil identifier
 /// is left out, as JSONEncoder leaves it out of the stored state.
 extension SheetPresentationSettings: JSONWritable {
     func writeJSON(to writer: inout JSONWriter) {

@@ -163,7 +163,7 @@ import Testing
         #expect(deletion.status == 409)
     }
 
-    /// Rule 49: the `sheetPresentationController` object in the spec, PATCH and snapshot.
+    /// Rule 50: the `sheetPresentationController` object in the spec, PATCH and snapshot.
     @Test func sheetDetentsThroughHTTP() throws {
         let service = try presentingService()
         #expect(try service.request("GET", "/v1/trees/modal/controllers/sheet").json["sheetPresentationController"].isNull)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Containment
 
-/// docs/uikit-rules-presentation.md, rule 49: a sheet's detents, the user's drag between them,
+/// docs/uikit-rules-presentation.md, rule 50: a sheet's detents, the user's drag between them,
 /// and the changes the app makes itself.
 @Suite struct SheetDetentTests {
     /// A visible window (compact width) whose root `root` shows `child`; detached `modal` with
@@ -32,7 +32,7 @@ import Testing
         call("modal", "dragSheet", args.merging(["detentIdentifier": detent]) { $1 })
     }
 
-    @Test func rule49_aSheetRestsAtItsSmallestDetentUnlessOneIsSelected() throws {
+    @Test func rule50_aSheetRestsAtItsSmallestDetentUnlessOneIsSelected() throws {
         let plain = try tree(style: nil)
         #expect(sheet(plain) == nil, "nothing declared and not presented: nothing to show")
         present(plain)
@@ -47,7 +47,7 @@ import Testing
         #expect(sheet(selected)?.selectedDetentIdentifier == .large)
     }
 
-    @Test func rule49_onlyASheetHasDetentsToShow() throws {
+    @Test func rule50_onlyASheetHasDetentsToShow() throws {
         let tree = try tree(style: .fullScreen, sheet: mediumAndLarge)
         present(tree)
         #expect(sheet(tree) == SheetPresentationSettings(detents: [.medium, .large], prefersGrabberVisible: false))
@@ -56,7 +56,7 @@ import Testing
         #expect(animate.failure?.code == "not_a_sheet")
     }
 
-    @Test func rule49_detentsMustBeOrderedNonEmptyAndHoldTheSelectedOne() throws {
+    @Test func rule50_detentsMustBeOrderedNonEmptyAndHoldTheSelectedOne() throws {
         for bad in [
             SheetPresentationSettings(detents: []), SheetPresentationSettings(detents: [.large, .medium]),
             SheetPresentationSettings(detents: [.large, .large]), SheetPresentationSettings(selectedDetentIdentifier: .medium),
@@ -78,7 +78,7 @@ import Testing
         #expect(sheet(tree)?.detents == [.large])
     }
 
-    @Test func rule49_theUsersDragToAnotherDetentTellsTheDelegateOnce() throws {
+    @Test func rule50_theUsersDragToAnotherDetentTellsTheDelegateOnce() throws {
         let tree = try tree(sheet: mediumAndLarge)
         present(tree)
         let events = tree.run([drag("large")])
@@ -89,14 +89,14 @@ import Testing
         #expect(sheet(tree)?.selectedDetentIdentifier == .medium)
     }
 
-    @Test func rule49_aDragBackToTheDetentTheSheetRestsAtSendsNothing() throws {
+    @Test func rule50_aDragBackToTheDetentTheSheetRestsAtSendsNothing() throws {
         let tree = try tree(sheet: mediumAndLarge)
         present(tree)
         #expect(tree.run([drag("medium")]).isEmpty, "nil selected: the sheet rests at the smallest")
         #expect(tree.nodes.controllers["modal"]?.presentationSettings.sheetPresentationController?.selectedDetentIdentifier == nil)
     }
 
-    @Test func rule49_aDragBelowTheSmallestDetentIsTheSwipeDown() throws {
+    @Test func rule50_aDragBelowTheSmallestDetentIsTheSwipeDown() throws {
         let tree = try tree(sheet: mediumAndLarge)
         present(tree)
         let events = tree.run([drag(.null)])
@@ -110,7 +110,7 @@ import Testing
         #expect(!events.contains { $0.controller == "root" || $0.controller == "child" })
     }
 
-    @Test func rule49_aDragBelowTheSmallestDetentOfAModalSheetOnlyAttemptsToDismiss() throws {
+    @Test func rule50_aDragBelowTheSmallestDetentOfAModalSheetOnlyAttemptsToDismiss() throws {
         let tree = try tree(sheet: mediumAndLarge)
         _ = try tree.updateController("modal", ControllerPatch(presentationSettings: PresentationSettingsPatch(isModalInPresentation: true)), now: t0)
         present(tree)
@@ -124,7 +124,7 @@ import Testing
         #expect(tree.run([drag("large")]).count == 1, "a modal sheet still changes detent")
     }
 
-    @Test func rule49_programmaticChangesTellNoOne() throws {
+    @Test func rule50_programmaticChangesTellNoOne() throws {
         let tree = try tree(sheet: mediumAndLarge)
         present(tree)
         let animated = tree.run([
@@ -151,7 +151,7 @@ import Testing
         #expect(sheet(tree)?.selectedDetentIdentifier == .large)
     }
 
-    @Test func rule49_refusedSheetCallsChangeNothing() throws {
+    @Test func rule50_refusedSheetCallsChangeNothing() throws {
         let tree = try tree(sheet: mediumAndLarge)
         #expect(tree.perform([drag("large")], atomic: false, now: t0).failure?.code == "not_presented")
         present(tree)
@@ -174,7 +174,7 @@ import Testing
     }
 
     /// A popover in a compact width is shown as a sheet; its detents are the ones declared.
-    @Test func rule49_aPopoverShownAsASheetHasDetents() throws {
+    @Test func rule50_aPopoverShownAsASheetHasDetents() throws {
         let tree = try tree(style: .popover, sheet: mediumAndLarge)
         present(tree)
         #expect(sheet(tree)?.selectedDetentIdentifier == .medium)
