@@ -9,6 +9,10 @@ extension ContainmentTree {
         try Self.validateChildContentSizes(patch.childContentSizes, field: "childContentSizes")
         try Self.validateOverrides(patch.overrides, field: "overrides")
         try patch.presentationSettings.validate(kind: nodes.controllers[existing: id].kind)
+        if patch.presentationSettings.sheetPresentationController != nil {
+            try patch.presentationSettings.applied(to: nodes.controllers[existing: id].presentationSettings).sheetPresentationController?
+                .validate(prefix: "sheetPresentationController.")
+        }
         if let segues = patch.segueSettings.segues {
             try Self.validateSegues(ControllerSpec(id: id, segueSettings: SegueSettings(segues: segues)), path: "")
         }

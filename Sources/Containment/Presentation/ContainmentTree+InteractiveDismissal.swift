@@ -6,6 +6,25 @@ extension ContainmentTree {
     /// `presentationControllerShouldDismiss` (`shouldDismiss`), refuses it:
     /// `presentationControllerDidAttemptToDismiss` and nothing else.
     func beginInteractiveDismissal(_ presented: String, shouldDismiss: Bool) throws(ContainmentError) {
+        try checkSheetAtRest(presented)
+        if nodes.controllers[existing: presented].presentationSettings.isModalInPresentation == true {
+            emit(presented, "presentationControllerDidAttemptToDismiss")
+            return
+        }
+        emit(presented, "presentationControllerShouldDismiss", ["result": .bool(shouldDismiss)])
+        guard shouldDismiss else {
+            emit(presented, "presentationControllerDidAttemptToDismiss")
+            return
+        }
+        emit(presented, "presentationControllerWillDismiss")
+        editController(presented) { $0.presentation?.phase = .interactiveDismissal(percent: 0) }
+        if nodes.window.visible {
+            beginPresentationAppearance(presented, appearing: false, animated: true, transition: nil)
+        }
+    }
+
+    /// A presented sheet the user can touch: fully presented, with nothing presented above it.
+    func checkSheetAtRest(_ presented: String) throws(ContainmentError) {
         let node = nodes.controllers[existing: presented]
         guard let presentation = node.presentation else {
             throw .internalInconsistency(code: "not_presented", "\(ContainmentError.describe(presented)) is not presented")
@@ -24,20 +43,6 @@ extension ContainmentTree {
             throw .internalInconsistency(
                 code: "presentation_in_progress",
                 "\(ContainmentError.describe(presented)) is presenting \(ContainmentError.describe(above))")
-        }
-        if node.presentationSettings.isModalInPresentation == true {
-            emit(presented, "presentationControllerDidAttemptToDismiss")
-            return
-        }
-        emit(presented, "presentationControllerShouldDismiss", ["result": .bool(shouldDismiss)])
-        guard shouldDismiss else {
-            emit(presented, "presentationControllerDidAttemptToDismiss")
-            return
-        }
-        emit(presented, "presentationControllerWillDismiss")
-        editController(presented) { $0.presentation?.phase = .interactiveDismissal(percent: 0) }
-        if nodes.window.visible {
-            beginPresentationAppearance(presented, appearing: false, animated: true, transition: nil)
         }
     }
 

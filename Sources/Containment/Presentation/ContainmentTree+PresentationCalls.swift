@@ -16,9 +16,43 @@ extension ContainmentTree {
             let percent = try args.number("percent")
             guard (0...1).contains(percent) else { throw .invalidArgument(field: args.field("percent"), "percent must be within 0...1") }
             try updateInteractiveDismissal(controller, percent: percent)
+        case "dragSheet":
+            let detent = try args.json("detentIdentifier") == .null ? nil : args.rawValue("detentIdentifier", as: SheetDetentIdentifier.self)
+            // A drag released at a detent asks the delegate nothing.
+            let shouldDismiss = try detent == nil ? args.bool("shouldDismiss", default: true) : true
+            try dragSheet(controller, to: detent, shouldDismiss: shouldDismiss, field: args.field("detentIdentifier"))
+        case "animateChanges":
+            try animateSheetChanges(controller, try Self.sheetChanges(args), prefix: args.field(""))
         default:
             try endInteractiveDismissal(controller, finish: method == "finishInteractiveDismissal")
         }
+    }
+
+    /// The sheet properties `animateChanges` sets inside its block: absent ones are left
+    /// alone, a `null` identifier clears it.
+    private static func sheetChanges(_ args: RawCallArguments) throws(ContainmentError) -> SheetPresentationSettingsPatch {
+        var changes = SheetPresentationSettingsPatch()
+        if args.json("detents") != nil {
+            var detents: [SheetDetentIdentifier] = []
+            for name in try args.strings("detents") {
+                guard let detent = SheetDetentIdentifier(rawValue: name) else {
+                    throw .invalidArgument(field: args.field("detents"), "\(name) is not a detent identifier (medium, large)")
+                }
+                detents.append(detent)
+            }
+            changes.detents = detents
+        }
+        for key in ["selectedDetentIdentifier", "largestUndimmedDetentIdentifier"] {
+            guard let value = args.json(key) else { continue }
+            let detent = value == .null ? nil : try args.rawValue(key, as: SheetDetentIdentifier.self)
+            if key == "selectedDetentIdentifier" {
+                changes.selectedDetentIdentifier = .some(detent)
+            } else {
+                changes.largestUndimmedDetentIdentifier = .some(detent)
+            }
+        }
+        if args.json("prefersGrabberVisible") != nil { changes.prefersGrabberVisible = try args.bool("prefersGrabberVisible") }
+        return changes
     }
 
     /// The calls a programmer would write for the `presented` specs, parents first: each

@@ -58,7 +58,11 @@ extension ContainmentTree {
 
     /// The presentation fields of a controller's snapshot.
     func addPresentation(of node: ControllerNode, links: PresentationLinks, to snapshot: inout ControllerSnapshot) {
-        snapshot.presentationSettings = node.presentationSettings.resolved(for: node.kind)
+        let settings = node.presentationSettings
+        snapshot.presentationSettings = settings.resolved(for: node.kind)
+        if node.presentation?.style.isSheet == true {
+            snapshot.presentationSettings.sheetPresentationController = Self.presentedSheetSnapshot(settings.sheetPresentationController)
+        }
         snapshot.presentedViewController = links.presented
         snapshot.presentingViewController = links.presenting
         snapshot.isBeingPresented = node.presentation?.isBeingPresented ?? false

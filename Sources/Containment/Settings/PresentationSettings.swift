@@ -14,12 +14,14 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
     public var preferredStyle: AlertControllerStyle?
     /// An image picker's source (rule 49).
     public var sourceType: ImagePickerSourceType?
+    /// Its `sheetPresentationController`'s detents and grabber (rule 50); nil: UIKit's defaults.
+    public var sheetPresentationController: SheetPresentationSettings?
 
     public init(
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
         isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate? = nil,
         popoverPresentationController: PopoverPresentationController? = nil, preferredStyle: AlertControllerStyle? = nil,
-        sourceType: ImagePickerSourceType? = nil
+        sourceType: ImagePickerSourceType? = nil, sheetPresentationController: SheetPresentationSettings? = nil
     ) {
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
@@ -28,6 +30,7 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
         self.popoverPresentationController = popoverPresentationController
         self.preferredStyle = preferredStyle
         self.sourceType = sourceType
+        self.sheetPresentationController = sheetPresentationController
     }
 
     /// Whether nothing is declared, so a controller needs no room for them.
@@ -41,7 +44,8 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
             isModalInPresentation: isModalInPresentation ?? false, transitioningDelegate: transitioningDelegate,
             popoverPresentationController: popoverPresentationController?.resolved,
             preferredStyle: kind == .alertController ? preferredStyle ?? .alert : preferredStyle,
-            sourceType: kind == .imagePickerController ? sourceType ?? .photoLibrary : sourceType)
+            sourceType: kind == .imagePickerController ? sourceType ?? .photoLibrary : sourceType,
+            sheetPresentationController: sheetPresentationController?.resolved)
     }
 
     /// UIKit's default `definesPresentationContext`: true for a navigation controller, the one
@@ -65,11 +69,13 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
             PopoverPresentationController.self, forKey: SettingsKey(CodingKeys.popoverPresentationController))
         preferredStyle = try container.decodeIfPresent(AlertControllerStyle.self, forKey: SettingsKey(CodingKeys.preferredStyle))
         sourceType = try container.decodeIfPresent(ImagePickerSourceType.self, forKey: SettingsKey(CodingKeys.sourceType))
+        sheetPresentationController = try container.decodeIfPresent(
+            SheetPresentationSettings.self, forKey: SettingsKey(CodingKeys.sheetPresentationController))
     }
 
     enum CodingKeys: String, CodingKey {
         case modalPresentationStyle, definesPresentationContext, isModalInPresentation, transitioningDelegate, popoverPresentationController
-        case preferredStyle, sourceType
+        case preferredStyle, sourceType, sheetPresentationController
     }
 
     /// `path` prefixes the field; `kind` is the controller's, which alone may have its own fields.
@@ -82,5 +88,6 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
         if sourceType != nil, kind != .imagePickerController {
             throw .invalidArgument(field: path + "sourceType", "only image picker controllers have a sourceType")
         }
+        try sheetPresentationController?.validate(prefix: path + "sheetPresentationController.")
     }
 }

@@ -8,11 +8,14 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
     public var transitioningDelegate: TransitioningDelegate??
     public var popoverPresentationController: PopoverPresentationController??
     public var sourceType: ImagePickerSourceType?
+    /// Fields of the `sheetPresentationController` object to change (rule 50).
+    public var sheetPresentationController: SheetPresentationSettingsPatch?
 
     public init(
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
         isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate?? = nil,
         popoverPresentationController: PopoverPresentationController?? = nil, sourceType: ImagePickerSourceType? = nil
+        sheetPresentationController: SheetPresentationSettingsPatch? = nil
     ) {
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
@@ -20,6 +23,7 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         self.transitioningDelegate = transitioningDelegate
         self.popoverPresentationController = popoverPresentationController
         self.sourceType = sourceType
+        self.sheetPresentationController = sheetPresentationController
     }
 
     typealias CodingKeys = PresentationSettings.CodingKeys
@@ -36,6 +40,9 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         transitioningDelegate = try container.decodeClearable(forKey: SettingsKey(CodingKeys.transitioningDelegate))
         popoverPresentationController = try container.decodeClearable(forKey: SettingsKey(CodingKeys.popoverPresentationController))
         sourceType = try container.decodeIfPresent(ImagePickerSourceType.self, forKey: SettingsKey(CodingKeys.sourceType))
+        // Decoded, not decoded if present: `null` would read as "leave alone" where a client may mean "clear".
+        let sheet = SettingsKey(CodingKeys.sheetPresentationController)
+        sheetPresentationController = container.contains(sheet) ? try container.decode(SheetPresentationSettingsPatch.self, forKey: sheet) : nil
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -46,6 +53,7 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         try container.encodeClearable(transitioningDelegate, forKey: .transitioningDelegate)
         try container.encodeClearable(popoverPresentationController, forKey: .popoverPresentationController)
         try container.encodeIfPresent(sourceType, forKey: .sourceType)
+        try container.encodeIfPresent(sheetPresentationController, forKey: .sheetPresentationController)
     }
 
     public var isEmpty: Bool { self == PresentationSettingsPatch() }
@@ -59,6 +67,7 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         if let delegate = transitioningDelegate { result.transitioningDelegate = delegate }
         if let popover = popoverPresentationController { result.popoverPresentationController = popover }
         if let source = sourceType { result.sourceType = source }
+        if let sheet = sheetPresentationController { result.sheetPresentationController = sheet.applied(to: settings.sheetPresentationController) }
         return result
     }
 

@@ -145,7 +145,7 @@ extension ContainmentTree {
         case "setNeedsStatusBarAppearanceUpdate":
             emit(controller, "setNeedsStatusBarAppearanceUpdate")
         case "present", "dismiss", "beginInteractiveDismissal", "updateInteractiveDismissal", "finishInteractiveDismissal",
-            "cancelInteractiveDismissal":
+            "cancelInteractiveDismissal", "dragSheet", "animateChanges":
             try applyPresentationCall(controller, method, args)
         case "performSegue", "triggerSegue":
             try applySegueCall(controller, method, args)

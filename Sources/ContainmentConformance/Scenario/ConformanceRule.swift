@@ -65,6 +65,9 @@ public struct ConformanceRule: Sendable, Equatable {
         ConformanceRule(number: 47, title: "A popover needs a sourceView or a barButtonItem in a regular width: NSGenericException", document: presentation),
         ConformanceRule(number: 48, title: "A tap outside a popover: the presentation controller's delegate around its dismissal", document: presentation),
         ConformanceRule(number: 49, title: "What automatic resolves to for alert, activity, image picker and search controllers", document: presentation),
+        ConformanceRule(
+            number: 50, title: "A sheet's detents: the user's drag tells the delegate once, the app's own changes tell no one",
+            document: presentation),
     ]
 
     private static let presentation = "docs/uikit-rules-presentation.md"

@@ -70,6 +70,8 @@ setActivationState window {"state":"background"}
 tapOutsidePopover window {"shouldDismiss":true}
 present root {"viewController":"list","animated":true}
 dismiss root {"animated":true}
+dragSheet sheet {"detentIdentifier":"large"}
+animateChanges sheet {"selectedDetentIdentifier":"medium","prefersGrabberVisible":true}
 performSegue list {"identifier":"showDetail","sender":null}
 triggerSegue list {"identifier":"showDetail"}
 runLoop window`.split('\n').map((line) => {
@@ -745,6 +747,10 @@ function renderHierarchy() {
     if (controller.segues) line.append(tag(`segues ${controller.segues.map((segue) => segue.identifier).join(' ')}`, 'segue'));
     if (controller.modalPresentationStyle === 'custom') line.append(tag('custom style', 'present'));
     if (relation) line.append(tag(relation, 'present'));
+    const sheet = controller.sheetPresentationController;
+    if (sheet && ['pageSheet', 'formSheet'].includes(controller.presentationStyle)) {
+      line.append(tag(`detent ${sheet.selectedDetentIdentifier} of ${sheet.detents.join(' ')}`, 'present'));
+    }
     line.append(tag(controller.appearance, `state s-${controller.appearance}`));
     line.append(tag(controller.isViewLoaded ? 'loaded' : 'not loaded'));
     for (const flag of ['isMovingToParent', 'isMovingFromParent', 'isBeingPresented', 'isBeingDismissed']) {

@@ -252,6 +252,10 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("selectedIndex")
             writer.integer(selectedIndex)
         }
+        if let sheet = presentationSettings.sheetPresentationController {
+            writer.key("sheetPresentationController")
+            sheet.writeJSON(to: &writer)
+        }
         if let shouldSelect = answers.shouldSelect {
             writer.key("shouldSelect")
             writer.bool(shouldSelect)

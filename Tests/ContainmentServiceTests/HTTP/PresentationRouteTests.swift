@@ -162,4 +162,33 @@ import Testing
         let deletion = try service.request("DELETE", "/v1/trees/modal/controllers/sheet")
         #expect(deletion.status == 409)
     }
+
+    /// Rule 50: the `sheetPresentationController` object in the spec, PATCH and snapshot.
+    @Test func sheetDetentsThroughHTTP() throws {
+        let service = try presentingService()
+        #expect(try service.request("GET", "/v1/trees/modal/controllers/sheet").json["sheetPresentationController"].isNull)
+        let patch = try service.request(
+            "PATCH", "/v1/trees/modal/controllers/sheet", json: #"{"sheetPresentationController": {"detents": ["medium", "large"]}}"#)
+        #expect(patch.status == 200, "\(patch.text)")
+        let declared = patch.json["controller"]["sheetPresentationController"]
+        #expect(declared["detents"].array == ["medium", "large"])
+        #expect(declared["selectedDetentIdentifier"].isNull && declared["largestUndimmedDetentIdentifier"].isNull)
+        #expect(declared["prefersGrabberVisible"].bool == false)
+        _ = try calls(service, #"[{"receiver": "root", "method": "present", "args": {"viewController": "sheet", "animated": false}}]"#)
+        let resting = try service.request("GET", "/v1/trees/modal/controllers/sheet").json
+        #expect(resting["sheetPresentationController"]["selectedDetentIdentifier"].string == "medium")
+        let drag = try calls(service, #"[{"receiver": "sheet", "method": "dragSheet", "args": {"detentIdentifier": "large"}}]"#)
+        #expect(drag.callbacks == ["sheet.sheetPresentationControllerDidChangeSelectedDetentIdentifier"])
+        let animate = try calls(service, #"[{"receiver": "sheet", "method": "animateChanges", "args": {"selectedDetentIdentifier": "medium"}}]"#)
+        #expect(animate.status == 200 && animate.callbacks.isEmpty)
+        for bad in [
+            #"{"sheetPresentationController": {"detents": []}}"#, #"{"sheetPresentationController": {"detents": ["large", "medium"]}}"#,
+            #"{"sheetPresentationController": {"detents": ["small"]}}"#, #"{"sheetPresentationController": {"grabber": true}}"#,
+            #"{"sheetPresentationController": {"detents": ["large"]}}"#, #"{"sheetPresentationController": null}"#,
+        ] {
+            #expect(try service.request("PATCH", "/v1/trees/modal/controllers/sheet", json: bad).status == 400, "\(bad)")
+        }
+        let after = try service.request("GET", "/v1/trees/modal/controllers/sheet").json["sheetPresentationController"]
+        #expect(after["detents"].array == ["medium", "large"] && after["selectedDetentIdentifier"].string == "medium")
+    }
 }

@@ -15,7 +15,8 @@ extension PropertyTests {
         let b = controllerIDs[(number / 96) % 6]
         let flag = (number / 576) % 2 == 0
         let id = JSONValue.string
-        switch number % 16 {
+        // Two in eighteen advance the clock (`default`).
+        switch number % 18 {
         case 0, 1: return .calls([call(a, "present", ["viewController": id(b), "animated": .bool(flag)])])
         case 2: return .calls([call(a, "dismiss", ["animated": .bool(flag)])])
         case 3: return .calls([call(a, "beginInteractiveDismissal", ["shouldDismiss": .bool(flag || number % 3 == 0)])])
@@ -40,6 +41,14 @@ extension PropertyTests {
         case 11: return step(number / 16 * 24 + 10)  // window hidden or shown
         case 12: return step(number / 16 * 24 + 16)  // loadViewIfNeeded
         case 13: return .calls([call("window", "tapOutsidePopover", ["shouldDismiss": .bool(flag || number % 3 == 0)])])
+        case 14:
+            let detent: JSONValue = [.string("medium"), .string("large"), .null][(number / 1152) % 3]
+            return .calls([call(a, "dragSheet", ["detentIdentifier": detent])])
+        case 15:
+            let options: [[JSONValue]] = [["medium", "large"], ["large"], ["medium"]]
+            let detents = options[(number / 1152) % 3]
+            let selected: JSONValue = [.string("medium"), .string("large"), .null][(number / 3456) % 3]
+            return .calls([call(a, "animateChanges", ["detents": .array(detents), "selectedDetentIdentifier": selected])])
         default: return .advance(flag ? 0.25 : 1)
         }
     }
@@ -73,6 +82,9 @@ extension PropertyTests {
             }
             if let presented = node.presentedViewController {
                 #expect(tree.nodes.controllers[presented]?.presentation?.presenter == id, "\(id) → \(presented)", sourceLocation: sourceLocation)
+            }
+            if let sheet = node.presentationSettings.sheetPresentationController {
+                #expect(throws: Never.self, "\(id)'s sheet detents", sourceLocation: sourceLocation) { try sheet.validate(prefix: "") }
             }
             guard node.appearance == .appeared, !viewsMovedByHand else { continue }
             var current: String? = id
