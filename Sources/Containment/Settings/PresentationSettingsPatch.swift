@@ -14,7 +14,7 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
     public init(
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
         isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate?? = nil,
-        popoverPresentationController: PopoverPresentationController?? = nil, sourceType: ImagePickerSourceType? = nil
+        popoverPresentationController: PopoverPresentationController?? = nil, sourceType: ImagePickerSourceType? = nil,
         sheetPresentationController: SheetPresentationSettingsPatch? = nil
     ) {
         self.modalPresentationStyle = modalPresentationStyle
