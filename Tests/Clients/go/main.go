@@ -33,7 +33,7 @@ func main() {
 	tree := "go-walkthrough"
 
 	spec := openapi.NewCreateTree()
-	spec.SetClock(openapi.MANUAL)
+	spec.SetClock(openapi.CLOCK_MANUAL)
 	root := openapi.NewControllerSpec("root")
 	spec.SetRoot(*root)
 	created, response, err := client.TreesAPI.CreateTreeWithId(ctx, tree).CreateTree(*spec).Execute()
@@ -55,7 +55,7 @@ func main() {
 	}
 	fmt.Printf("== the events as a typed EventPage: %d, lastSeq %d\n", len(page.GetEvents()), page.GetLastSeq())
 
-	drawing, response, err := client.EventsAPI.DrawEvents(ctx, tree).Format(openapi.TEXT).Execute()
+	drawing, response, err := client.EventsAPI.DrawEvents(ctx, tree).Format(openapi.TIMELINEFORMAT_TEXT).Execute()
 	check("timeline", response, err, 200)
 	hierarchy, response, err := client.TreesAPI.PrintHierarchy(ctx, tree).Execute()
 	check("hierarchy", response, err, 200)
