@@ -7,20 +7,29 @@ extension ContainmentTree {
     /// `presentationControllerDidAttemptToDismiss` and nothing else.
     func beginInteractiveDismissal(_ presented: String, shouldDismiss: Bool) throws(ContainmentError) {
         try checkSheetAtRest(presented)
-        if nodes.controllers[existing: presented].presentationSettings.isModalInPresentation == true {
-            emit(presented, "presentationControllerDidAttemptToDismiss")
-            return
-        }
-        emit(presented, "presentationControllerShouldDismiss", ["result": .bool(shouldDismiss)])
-        guard shouldDismiss else {
-            emit(presented, "presentationControllerDidAttemptToDismiss")
-            return
-        }
-        emit(presented, "presentationControllerWillDismiss")
+        guard userMayDismiss(presented, shouldDismiss: shouldDismiss) else { return }
         editController(presented) { $0.presentation?.phase = .interactiveDismissal(percent: 0) }
         if nodes.window.visible {
             beginPresentationAppearance(presented, appearing: false, animated: true, transition: nil)
         }
+    }
+
+    /// A user's attempt to dismiss `presented` (a swipe, a tap outside a popover), as its
+    /// presentation controller's delegate hears it: `isModalInPresentation`, or the delegate
+    /// answering false to `presentationControllerShouldDismiss`, keeps it
+    /// (`presentationControllerDidAttemptToDismiss`); otherwise `presentationControllerWillDismiss`.
+    func userMayDismiss(_ presented: String, shouldDismiss: Bool) -> Bool {
+        if nodes.controllers[existing: presented].presentationSettings.isModalInPresentation == true {
+            emit(presented, "presentationControllerDidAttemptToDismiss")
+            return false
+        }
+        emit(presented, "presentationControllerShouldDismiss", ["result": .bool(shouldDismiss)])
+        guard shouldDismiss else {
+            emit(presented, "presentationControllerDidAttemptToDismiss")
+            return false
+        }
+        emit(presented, "presentationControllerWillDismiss")
+        return true
     }
 
     /// A presented sheet the user can touch: fully presented, with nothing presented above it.

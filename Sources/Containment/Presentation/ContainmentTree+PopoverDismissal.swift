@@ -20,16 +20,7 @@ extension ContainmentTree {
             throw .internalInconsistency(
                 code: "presentation_in_progress", "A presentation or dismissal of \(ContainmentError.describe(popover)) is in progress")
         }
-        if nodes.controllers[existing: popover].presentationSettings.isModalInPresentation == true {
-            emit(popover, "presentationControllerDidAttemptToDismiss")
-            return
-        }
-        emit(popover, "presentationControllerShouldDismiss", ["result": .bool(shouldDismiss)])
-        guard shouldDismiss else {
-            emit(popover, "presentationControllerDidAttemptToDismiss")
-            return
-        }
-        emit(popover, "presentationControllerWillDismiss")
+        guard userMayDismiss(popover, shouldDismiss: shouldDismiss) else { return }
         dismiss(presentation.presenter, animated: true, byUser: true)
     }
 
