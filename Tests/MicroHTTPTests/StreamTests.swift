@@ -114,7 +114,9 @@ struct StreamingServer {
     }
 
     @Test func thousandConcurrentStreamsEachReceiveEveryWrite() throws {
-        raiseOpenFileLimit()
+        // Two descriptors per connection in this process, while other suites hold theirs.
+        let openFileLimit = raiseOpenFileLimit()
+        try #require(openFileLimit >= 4_096, "an open-file limit of \(openFileLimit) is too low for this test")
         let streaming = StreamingServer()
         try withServer(handlers: streaming.handlers) { server in
             let clients = try (0..<1_000).map { _ in try TestHTTPConnection(port: server.port) }
@@ -127,14 +129,18 @@ struct StreamingServer {
                 for stream in streams { stream.write(Array("event \(index)\n".utf8)) }
             }
             streams.forEach { $0.finish() }
-            var complete = 0
+            // What each client that missed a write received instead, and how many did.
+            var incomplete: [[String]: Int] = [:]
             for client in clients {
                 var lines: [String] = []
                 while let line = try client.readBodyLine() { lines.append(line) }
-                if lines == ["event 0", "event 1", "event 2"] { complete += 1 }
+                if lines != ["event 0", "event 1", "event 2"] { incomplete[lines, default: 0] += 1 }
             }
-            #expect(complete == 1_000)
-            #expect(streaming.terminations.wait(for: 1_000).filter { $0 == .finished }.count == 1_000)
+            #expect(incomplete.isEmpty)
+            // Bounded like the clients' reads: on a loaded machine the last completions lag.
+            let terminations = streaming.terminations.wait(for: 1_000, seconds: 30)
+            #expect(terminations.count == 1_000)
+            #expect(terminations.filter { $0 != .finished }.isEmpty)
         }
     }
 }
