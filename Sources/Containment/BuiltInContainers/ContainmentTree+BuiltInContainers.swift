@@ -113,8 +113,10 @@ extension ContainmentTree {
                 switch node.kind {
                 case .splitViewController:
                     frames.append((subview, splitFrame(container, node.split?.primary == child ? .primary : .secondary)))
-                case .navigationController, .tabBarController, .pageViewController, .viewController, .alertController, .activityViewController,
-                    .imagePickerController, .searchController:
+                case .pageViewController:
+                    frames.append((subview, pageFrame(child, of: container)))
+                case .navigationController, .tabBarController, .viewController, .alertController, .activityViewController, .imagePickerController,
+                    .searchController:
                     frames.append((subview, contentFrame(of: container)))
                 }
             }

@@ -259,7 +259,7 @@ struct ControllerNode {
             split?.secondaryOnTop = false
         }
         if interactivePop?.from == child || interactivePop?.to == child { interactivePop = nil }
-        if pageSwipe?.to == child || pageSwipe?.from == child { pageSwipe = nil }
+        if pageSwipe?.involves(child) == true { pageSwipe = nil }
     }
 
     static func viewID(of controller: String) -> String { controller + ".view" }

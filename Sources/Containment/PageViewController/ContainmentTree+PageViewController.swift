@@ -1,10 +1,8 @@
 /// UIPageViewController (docs/uikit-rules-page-view-controller.md, rules 24–25): one current
-/// page whose view fills the container. It does not forward appearance automatically: it
+/// page, or two in a spread, whose views fill the container. It does not forward appearance automatically: it
 /// begins and ends its pages' appearance itself, and relays its own appearance to its current
 /// pages after its own callback. Its delegate's callbacks are events on it.
 extension ContainmentTree {
-    /// A spine at `min`, not double-sided: every transition takes exactly one page.
-    static let requiredPageCount = 1
     /// An animated `setViewControllers` takes as long as a navigation push.
     static let pageTransitionDuration = navigationDuration
 
@@ -15,7 +13,7 @@ extension ContainmentTree {
             try checkDirection(args)
             try setPages(controller, pages, animated: try args.bool("animated", default: false), field: args.field("viewControllers"))
         case "beginInteractiveSwipe":
-            let to = try controllerList(args, "to").0
+            let to = try controllerList(args, "to").1
             try checkDirection(args)
             try beginInteractiveSwipe(controller, to: to, field: args.field("to"))
         case "finishInteractiveSwipe":
@@ -35,15 +33,35 @@ extension ContainmentTree {
         }
     }
 
-    /// A spec's page fields: `transitionStyle` only on a page view controller, and its
+    /// A spec's page fields: the settings only on a page view controller, and its
     /// `viewControllers` as many as a transition takes (a 400 naming the field, where the
     /// same list in a raw call is UIKit's exception).
     func validatePageFields(_ spec: ControllerSpec, kind: ControllerKind, path: String) throws(ContainmentError) {
         try spec.pageViewControllerSettings.validate(kind: kind, path: path)
-        if kind == .pageViewController, let pages = spec.viewControllers, pages.count != Self.requiredPageCount {
+        let required = spec.pageViewControllerSettings.pagesPerTransition
+        if kind == .pageViewController, let pages = spec.viewControllers, pages.count != required {
             throw .invalidArgument(
                 field: path + "viewControllers",
-                "a page view controller shows \(Self.requiredPageCount) page at a time; \(pages.count) given")
+                "this page view controller shows \(required) page\(required == 1 ? "" : "s") at a time; \(pages.count) given")
+        }
+    }
+
+    /// How many pages each of its transitions takes (rule 24, "Two-page spreads").
+    private func pagesPerTransition(of pageViewController: String) -> Int {
+        nodes.controllers[existing: pageViewController].pageViewControllerSettings.pagesPerTransition
+    }
+
+    /// UIKit's exception for a list of pages the spine does not take.
+    private func checkPageCount(_ pages: [String], of pageViewController: String, field: String) throws(ContainmentError) {
+        let required = pagesPerTransition(of: pageViewController)
+        guard pages.count == required else {
+            throw .invalidArgumentException(
+                code: "page_count_mismatch",
+                "The number of view controllers provided (\(pages.count)) doesn't match the number required (\(required)) for the requested transition"
+            )
+        }
+        guard Set(pages).count == pages.count else {
+            throw .invalidArgument(field: field, "a page is shown once: \(pages.joined(separator: ", "))")
         }
     }
 
@@ -54,12 +72,7 @@ extension ContainmentTree {
     /// didMove. Animated, the two overlap for `pageTransitionDuration` on the tree's clock, as
     /// a navigation push does. It never calls the delegate.
     func setPages(_ pageViewController: String, _ pages: [String], animated: Bool, field: String) throws(ContainmentError) {
-        guard pages.count == Self.requiredPageCount else {
-            throw .invalidArgumentException(
-                code: "page_count_mismatch",
-                "The number of view controllers provided (\(pages.count)) doesn't match the number required (\(Self.requiredPageCount)) for the requested transition"
-            )
-        }
+        try checkPageCount(pages, of: pageViewController, field: field)
         try requireNoSwipe(pageViewController)
         finishRunningTransitions(of: pageViewController)
         let node = nodes.controllers[existing: pageViewController]
@@ -67,21 +80,28 @@ extension ContainmentTree {
         guard oldPages != pages else { return }
         let removed = oldPages.filter { !pages.contains($0) }
         let added = pages.filter { !oldPages.contains($0) }
-        if animated, let old = removed.first, let new = added.first, isShownPage(old, of: pageViewController),
+        // Animated, each leaving page is turned into the page taking its place, left pair first
+        // (rule 24, "Two-page spreads"): one transition per pair, as a push has one.
+        let pairs = Array(zip(removed, added))
+        if animated, !pairs.isEmpty, removed.count == added.count, removed.allSatisfy({ isShownPage($0, of: pageViewController) }),
             isOnScreen(node.viewID)
         {
-            willMove(old, toParent: nil)
-            try addChildController(new, to: pageViewController, field: field)
+            for (old, new) in pairs {
+                willMove(old, toParent: nil)
+                try addChildController(new, to: pageViewController, field: field)
+            }
             editController(pageViewController) { $0.stack = pages }
-            loadViewIfNeeded(new)
-            setFrame(nodes.controllers[existing: new].viewID, contentFrame(of: pageViewController))
-            _ = try startTransition(
-                parent: pageViewController, from: old, to: new, duration: Self.pageTransitionDuration, options: [],
-                completion: [
-                    RawCall(receiver: old, method: "removeFromParent"),
-                    RawCall(receiver: new, method: "didMove", args: ["toParent": .string(pageViewController)]),
-                ],
-                field: "", reportsCompletion: false, drivesAppearance: true)
+            for (old, new) in pairs {
+                loadViewIfNeeded(new)
+                setFrame(nodes.controllers[existing: new].viewID, pageFrame(new, of: pageViewController))
+                _ = try startTransition(
+                    parent: pageViewController, from: old, to: new, duration: Self.pageTransitionDuration, options: [],
+                    completion: [
+                        RawCall(receiver: old, method: "removeFromParent"),
+                        RawCall(receiver: new, method: "didMove", args: ["toParent": .string(pageViewController)]),
+                    ],
+                    field: "", reportsCompletion: false, drivesAppearance: true)
+            }
             return
         }
         let children = Set(childIDs(of: node))
@@ -144,8 +164,19 @@ extension ContainmentTree {
     private func showPage(_ page: String, in pageViewController: String) throws(ContainmentError) {
         loadViewIfNeeded(page)
         let viewID = nodes.controllers[existing: page].viewID
-        setFrame(viewID, contentFrame(of: pageViewController))
+        setFrame(viewID, pageFrame(page, of: pageViewController))
         try addSubview(viewID, to: nodes.controllers[existing: pageViewController].viewID)
+    }
+
+    /// A page fills the page view controller's view, or its half of it in a spread bound in
+    /// the middle: the first page (or the first page a turn brings) on the left.
+    func pageFrame(_ page: String, of pageViewController: String) -> Rect {
+        let bounds = contentFrame(of: pageViewController)
+        let node = nodes.controllers[existing: pageViewController]
+        guard node.pageViewControllerSettings.resolved.spineLocation == .mid else { return bounds }
+        let pages = (node.stack?.contains(page) ?? false) ? node.stack ?? [] : node.pageSwipe?.to ?? []
+        let half = bounds.width / 2
+        return Rect(x: pages.firstIndex(of: page) == 1 ? half : 0, y: bounds.y, width: half, height: bounds.height)
     }
 
     private func isShownPage(_ page: String, of pageViewController: String) -> Bool {
@@ -216,45 +247,48 @@ extension ContainmentTree {
         return swipe
     }
 
-    /// The start of a gesture-driven page turn to `to` (the page the data source returned):
-    /// `to` becomes a child at once, the delegate's `willTransitionTo`, then `to` begins
-    /// appearing and the current page disappearing (rule 25;
+    /// The start of a gesture-driven page turn to `to` (the pages the data source returned, as
+    /// many as the spine takes): they become children at once, the delegate's
+    /// `willTransitionTo`, then they begin appearing and the current pages disappearing (rule 25;
     /// docs/uikit-rules-page-view-controller.md, "Decision: when a page becomes a child").
-    func beginInteractiveSwipe(_ pageViewController: String, to: String, field: String) throws(ContainmentError) {
+    func beginInteractiveSwipe(_ pageViewController: String, to: [String], field: String) throws(ContainmentError) {
         try requireNoSwipe(pageViewController)
         guard !ongoing.endingPageSwipes.contains(pageViewController) else {
             throw .internalInconsistency(
                 code: "page_swipe_in_progress", "A page turn of \(ContainmentError.describe(pageViewController)) is ending")
         }
         let node = nodes.controllers[existing: pageViewController]
-        guard let from = node.stack?.first, isShownPage(from, of: pageViewController) else {
+        guard let from = node.stack, !from.isEmpty, from.allSatisfy({ isShownPage($0, of: pageViewController) }) else {
             throw .internalInconsistency(
                 code: "no_current_page", "\(ContainmentError.describe(pageViewController)) shows no page to turn from")
         }
-        guard to != from else {
-            throw .invalidArgument(field: field, "\(to) is the current page already")
+        try checkPageCount(to, of: pageViewController, field: field)
+        if let current = to.first(where: from.contains) {
+            throw .invalidArgument(field: field, "\(current) is a current page already")
         }
         let swipe = PageSwipe(from: from, to: to)
         finishRunningTransitions(of: pageViewController)
         // Callbacks run from here on; the turn is in progress for them already.
         editController(pageViewController) { $0.pageSwipe = swipe }
         try requireSwipeStands(swipe, of: pageViewController)
-        try addChildController(to, to: pageViewController, field: field)
-        try requireSwipeStands(swipe, of: pageViewController)
-        emit(pageViewController, "willTransitionTo", ["pendingViewControllers": .array([.string(to)])])
-        try showPage(to, in: pageViewController)
+        for page in to {
+            try addChildController(page, to: pageViewController, field: field)
+            try requireSwipeStands(swipe, of: pageViewController)
+        }
+        emit(pageViewController, "willTransitionTo", ["pendingViewControllers": .array(to.map { .string($0) })])
+        for page in to { try showPage(page, in: pageViewController) }
         if nodes.controllers[existing: pageViewController].appearance == .appeared {
-            beginAppearanceTransition(to, appearing: true, animated: true, driver: .manual)
-            beginAppearanceTransition(from, appearing: false, animated: true, driver: .manual)
+            for page in to { beginAppearanceTransition(page, appearing: true, animated: true, driver: .manual) }
+            for page in from { beginAppearanceTransition(page, appearing: false, animated: true, driver: .manual) }
         }
         try requireSwipeStands(swipe, of: pageViewController)
     }
 
     /// A callback run by a beginning turn took one of its pages away or changed the current
-    /// page: the turn, and the request, are refused (docs/uikit-rules-page-view-controller.md).
+    /// pages: the turn, and the request, are refused (docs/uikit-rules-page-view-controller.md).
     private func requireSwipeStands(_ swipe: PageSwipe, of pageViewController: String) throws(ContainmentError) {
         let node = nodes.controllers[existing: pageViewController]
-        guard node.pageSwipe == swipe, node.stack?.first == swipe.from, parentID(of: swipe.from) == pageViewController
+        guard node.pageSwipe == swipe, node.stack == swipe.from, swipe.from.allSatisfy({ parentID(of: $0) == pageViewController })
         else {
             throw .internalInconsistency(
                 code: "page_swipe_interrupted",
@@ -262,8 +296,8 @@ extension ContainmentTree {
         }
     }
 
-    /// The end of the gesture (rule 25). Finished: the current page leaves, `to` is the page.
-    /// Cancelled: both reverse, `to` leaves, the pages stay. The delegate's
+    /// The end of the gesture (rule 25). Finished: the current pages leave, `to` are the pages.
+    /// Cancelled: both reverse, `to` leave, the pages stay. The delegate's
     /// `didFinishAnimating` comes last either way.
     func endInteractiveSwipe(_ pageViewController: String, finish: Bool) throws(ContainmentError) {
         let swipe = try currentSwipe(pageViewController)
@@ -272,44 +306,43 @@ extension ContainmentTree {
         defer { ongoing.endingPageSwipes.remove(pageViewController) }
         let scroll = nodes.controllers[existing: pageViewController].pageViewControllerSettings.transitionStyle == .scroll
         // Begun by the swipe and still driven by it, on screen: the logged orders.
-        let driven = [swipe.to, swipe.from].allSatisfy { nodes.controllers[existing: $0].appearanceDriver == .manual }
+        let driven = (swipe.to + swipe.from).allSatisfy { nodes.controllers[existing: $0].appearanceDriver == .manual }
         let showing =
             isOnScreen(nodes.controllers[existing: pageViewController].viewID) && nodes.controllers[existing: pageViewController].appearance == .appeared
         let leaving = finish ? swipe.from : swipe.to
-        willMove(leaving, toParent: nil)
+        for page in leaving { willMove(page, toParent: nil) }
         if driven, showing {
             if finish {
                 // Scroll: new.viewDidAppear, old.viewDidDisappear; page curl: the other way round.
-                for page in scroll ? [swipe.to, swipe.from] : [swipe.from, swipe.to] {
+                for page in scroll ? swipe.to + swipe.from : swipe.from + swipe.to {
                     endAppearanceTransition(page)
                 }
             } else if scroll {
-                runAppearanceTransitions([(swipe.from, true), (swipe.to, false)])
+                runAppearanceTransitions(swipe.from.map { ($0, true) } + swipe.to.map { ($0, false) })
             } else {
-                beginAppearanceTransition(swipe.to, appearing: false, animated: true, driver: .manual)
-                beginAppearanceTransition(swipe.from, appearing: true, animated: true, driver: .manual)
-                endAppearanceTransition(swipe.to)
-                endAppearanceTransition(swipe.from)
+                for page in swipe.to { beginAppearanceTransition(page, appearing: false, animated: true, driver: .manual) }
+                for page in swipe.from { beginAppearanceTransition(page, appearing: true, animated: true, driver: .manual) }
+                for page in swipe.to + swipe.from { endAppearanceTransition(page) }
             }
         } else {
             // The page view controller appeared, disappeared or was hidden meanwhile: end what
             // the swipe left in flight, then the pages follow the page view controller.
-            settleManualAppearance(of: [swipe.to, swipe.from])
-            disappearPage(leaving)
-            appearPage(finish ? swipe.to : swipe.from, of: pageViewController)
+            settleManualAppearance(of: swipe.to + swipe.from)
+            for page in leaving { disappearPage(page) }
+            for page in finish ? swipe.to : swipe.from { appearPage(page, of: pageViewController) }
         }
-        removeFromSuperview(nodes.controllers[existing: leaving].viewID)
+        for page in leaving { removeFromSuperview(nodes.controllers[existing: page].viewID) }
         if finish {
-            editController(pageViewController) { $0.stack = [swipe.to] }
+            editController(pageViewController) { $0.stack = swipe.to }
         }
-        removeFromParentController(leaving)
+        for page in leaving { removeFromParentController(page) }
         if finish {
-            didMove(swipe.to, toParent: pageViewController)
+            for page in swipe.to { didMove(page, toParent: pageViewController) }
         }
         emit(
             pageViewController, "didFinishAnimating",
             [
-                "finished": .bool(true), "previousViewControllers": .array([.string(swipe.from)]),
+                "finished": .bool(true), "previousViewControllers": .array(swipe.from.map { .string($0) }),
                 "transitionCompleted": .bool(finish),
             ])
     }

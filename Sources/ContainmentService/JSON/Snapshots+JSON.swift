@@ -170,6 +170,10 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("isCollapsed")
             writer.bool(isCollapsed)
         }
+        if let isDoubleSided = pageViewControllerSettings.isDoubleSided {
+            writer.key("isDoubleSided")
+            writer.bool(isDoubleSided)
+        }
         writer.key("isModalInPresentation")
         writer.bool(presentationSettings.isModalInPresentation ?? false)
         writer.key("isMovingFromParent")
@@ -263,6 +267,10 @@ extension ControllerSnapshot: JSONWritable {
         if let sourceType = presentationSettings.sourceType {
             writer.key("sourceType")
             writer.string(sourceType.rawValue)
+        }
+        if let spineLocation = pageViewControllerSettings.spineLocation {
+            writer.key("spineLocation")
+            writer.string(spineLocation.rawValue)
         }
         writer.key("statusBarHidden")
         writer.bool(statusBarSettings.statusBarHidden ?? false)

@@ -134,4 +134,31 @@ import Testing
         #expect(set.status == 200)
         #expect(try service.request("GET", "/v1/trees/nav/controllers/nav").json["children"].array == ["d", "a", "b"].map { .string($0) })
     }
+
+    /// docs/uikit-rules-page-view-controller.md, "Two-page spreads": the spine in a spec, its
+    /// effective values in the snapshot, and a spine the style does not take refused.
+    @Test func spreadSpecShowsTheSpineAndRefusesOneItDoesNotTake() throws {
+        let service = try TestService(.router)
+        let spread =
+            #"{"id": "spread", "clock": "manual", "root": {"id": "pages", "kind": "pageViewController", "spineLocation": "mid", "#
+            + #""viewControllers": [{"id": "left"}, {"id": "right"}]}}"#
+        let created = try service.request("POST", "/v1/trees", json: spread)
+        #expect(created.status == 201, "\(created.text)")
+        let pages = try service.request("GET", "/v1/trees/spread/controllers/pages").json
+        #expect(pages["spineLocation"].string == "mid")
+        #expect(pages["isDoubleSided"].bool == true)
+        #expect(pages["viewControllers"].array == [.string("left"), .string("right")])
+        let plain = try service.request("POST", "/v1/trees", json: #"{"id": "plain", "root": {"id": "pages", "kind": "pageViewController"}}"#)
+        #expect(plain.status == 201)
+        let defaults = try service.request("GET", "/v1/trees/plain/controllers/pages").json
+        #expect(defaults["spineLocation"].string == "min")
+        #expect(defaults["isDoubleSided"].bool == false)
+        let singleSided = #"{"id": "bad", "root": {"id": "pages", "kind": "pageViewController", "spineLocation": "mid", "isDoubleSided": false}}"#
+        let refused = try service.request("POST", "/v1/trees", json: singleSided)
+        #expect(refused.status == 400)
+        #expect(refused.json["field"].string == "root.isDoubleSided")
+        #expect(try service.request("GET", "/v1/trees/bad").status == 404)
+        let scrollSpine = #"{"id": "bad", "root": {"id": "pages", "kind": "pageViewController", "transitionStyle": "scroll", "spineLocation": "min"}}"#
+        #expect(try service.request("POST", "/v1/trees", json: scrollSpine).json["field"].string == "root.spineLocation")
+    }
 }
