@@ -46,6 +46,8 @@ updateInteractivePop nav {"percent":0.4}
 finishInteractivePop nav
 cancelInteractivePop nav
 setSelectedIndex tabs {"index":1}
+setSelectedViewController tabs {"viewController":"settings"}
+setViewControllers tabs {"viewControllers":["home","settings"],"animated":false}
 tapTabBarItem tabs {"index":1}
 show list {"viewController":"detail","sender":"list"}
 showDetailViewController list {"viewController":"detail"}
@@ -533,7 +535,8 @@ function bindForms() {
     return calls([{ receiver: formValue(form, 'receiver'), method, args }]);
   });
   on('#tabs', (form, method) => calls([{ receiver: formValue(form, 'receiver'), method: method || 'setSelectedIndex',
-    args: { index: Number(formValue(form, 'index')) } }]));
+    args: method === 'setSelectedViewController' ? { viewController: formValue(form, 'viewController') }
+      : { index: Number(formValue(form, 'index')) } }]));
   on('#routing', async (form, method) => {
     const receiver = formValue(form, 'receiver');
     const args = method === 'targetViewController' ? { forAction: 'show' } : { viewController: formValue(form, 'viewController'), sender: receiver };

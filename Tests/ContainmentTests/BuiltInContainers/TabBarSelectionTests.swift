@@ -80,4 +80,20 @@ import Testing
         #expect(tree.snapshot().controllers["tabs"]?.selectedIndex == 2)
         #expect(tree.snapshot().controllers["tabs"]?.children == ["c", "a", "b"])
     }
+
+    @Test func rule14_settingTheSelectedViewControllerSelectsItsTab() throws {
+        let tree = try tabTree()
+        let events = tree.run([call("tabs", "setSelectedViewController", ["viewController": "c"])])
+        #expect(
+            trace(events).filter { !$0.hasSuffix("LayoutSubviews") } == [
+                "c.loadView", "c.viewDidLoad", "c.viewWillAppear", "b.viewWillDisappear", "c.viewIsAppearing", "b.viewDidDisappear",
+                "c.viewDidAppear",
+            ])
+        #expect(tree.snapshot().controllers["tabs"]?.selectedIndex == 2)
+        #expect(tree.run([call("tabs", "setSelectedViewController", ["viewController": "c"])]).isEmpty)
+        let notATab = tree.perform([call("tabs", "setSelectedViewController", ["viewController": "d"])], atomic: false, now: t0)
+        #expect(notATab.failure?.field == "calls[0].args.viewController")
+        #expect(notATab.events.isEmpty)
+        #expect(tree.snapshot().controllers["tabs"]?.selectedIndex == 2)
+    }
 }
