@@ -51,6 +51,13 @@ extension ContainmentTree {
                 throw .invalidArgument(field: args.field("index"), "index is beyond the tabs")
             }
             try selectTab(controller, index)
+        case (.tabBarController, "setSelectedViewController"):
+            let child = try controllerList(args, "viewController").0
+            // Apple: "The specified view controller must be in the viewControllers array."
+            guard let index = (nodes.controllers[existing: controller].stack ?? []).firstIndex(of: child) else {
+                throw .invalidArgument(field: args.field("viewController"), "viewController is not one of the tabs")
+            }
+            try selectTab(controller, index)
         case (.splitViewController, "setViewController"):
             let child = try controllerList(args, "viewController").0
             try setSplitColumn(controller, child, column: try args.rawValue("column", as: SplitColumn.self))

@@ -1,8 +1,8 @@
 /// UITabBarController (docs/uikit-rules.md, rule 14): tabs whose selected child's view is the only one
 /// in the container's view, above its tab bar.
 extension ContainmentTree {
-    /// `setViewControllers` on a tab bar: the selected tab stays selected if kept, else the
-    /// first tab is selected; only the selected child's view is in the hierarchy.
+    /// `setViewControllers` on a tab bar: the selected tab stays selected if kept, else the tab
+    /// at its index, else the first; only the selected child's view is in the hierarchy.
     func setTabs(_ tabBar: String, _ tabs: [String], field: String) throws(ContainmentError) {
         guard Set(tabs).count == tabs.count else {
             throw .invalidArgumentException(code: "duplicate_view_controllers", "All view controllers in a tab bar controller must be distinct")
@@ -10,7 +10,7 @@ extension ContainmentTree {
         supersedeBeginningTransitions(of: tabBar)
         let node = nodes.controllers[existing: tabBar]
         let oldSelected = node.selectedIndex.flatMap { node.stack?[$0] }
-        let newSelected = oldSelected.flatMap { tabs.firstIndex(of: $0) } ?? (tabs.isEmpty ? nil : 0)
+        let newSelected = Self.reselectedIndex(of: oldSelected, at: node.selectedIndex, in: tabs)
         let completion = try exchangeChildren(of: tabBar, with: tabs, field: field)
         editController(tabBar) { $0.selectedIndex = newSelected }
         try showContent(
@@ -49,5 +49,14 @@ extension ContainmentTree {
             }
         }
         finishRunningTransitions(of: tabBar)
+    }
+
+    /// The tab `setViewControllers` selects: the one selected before if kept, else the one at the
+    /// old selection's index, else the first (Apple's `viewControllers` reference).
+    static func reselectedIndex(of oldSelected: String?, at oldIndex: Int?, in tabs: [String]) -> Int? {
+        guard !tabs.isEmpty else { return nil }
+        if let oldSelected, let kept = tabs.firstIndex(of: oldSelected) { return kept }
+        if let oldIndex, oldIndex < tabs.count { return oldIndex }
+        return 0
     }
 }

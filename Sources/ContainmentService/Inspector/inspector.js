@@ -49,6 +49,8 @@ beginInteractiveSwipe book {"to":["page3","page4"],"direction":"forward"}
 finishInteractiveSwipe book
 cancelInteractiveSwipe book
 setSelectedIndex tabs {"index":1}
+setSelectedViewController tabs {"viewController":"settings"}
+setViewControllers tabs {"viewControllers":["home","settings"],"animated":false}
 tapTabBarItem tabs {"index":1}
 show list {"viewController":"detail","sender":"list"}
 showDetailViewController list {"viewController":"detail"}
@@ -543,7 +545,8 @@ function bindForms() {
     return calls([{ receiver: formValue(form, 'receiver'), method, args }]);
   });
   on('#tabs', (form, method) => calls([{ receiver: formValue(form, 'receiver'), method: method || 'setSelectedIndex',
-    args: { index: Number(formValue(form, 'index')) } }]));
+    args: method === 'setSelectedViewController' ? { viewController: formValue(form, 'viewController') }
+      : { index: Number(formValue(form, 'index')) } }]));
   on('#routing', async (form, method) => {
     const receiver = formValue(form, 'receiver');
     const args = method === 'targetViewController' ? { forAction: 'show' } : { viewController: formValue(form, 'viewController'), sender: receiver };

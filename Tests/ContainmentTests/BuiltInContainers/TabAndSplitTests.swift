@@ -41,7 +41,7 @@ import Testing
         #expect(outOfRange.failure?.field == "calls[0].args.index")
     }
 
-    @Test func rule14_settingTabsKeepsTheSelectedTabOrFallsBackToTheFirst() throws {
+    @Test func rule14_settingTabsKeepsTheSelectedTabOrSelectsTheOneAtItsIndex() throws {
         let tree = try tabTree()
         _ = try tree.createController(ControllerSpec(id: "d"), now: t0)
         _ = tree.run([call("tabs", "setSelectedIndex", ["index": 2])])

@@ -333,8 +333,15 @@ import Testing
         case 3: return .calls([call("n", "setViewControllers", ["viewControllers": flag ? [id(a), id(b)] : [id(b)], "animated": .bool(flag)])])
         case 4: return .calls([call("n", flag ? "beginInteractivePop" : "finishInteractivePop")])
         case 5: return .calls([call("n", flag ? "cancelInteractivePop" : "updateInteractivePop", ["percent": 0.5])])
-        case 6: return .calls([call("t", "setViewControllers", ["viewControllers": flag ? [id(a), id(b)] : [id(b)], "animated": false])])
-        case 7: return .calls([call("t", "setSelectedIndex", ["index": .number(Double(number / 1792 % 2))])])
+        case 6:
+            // Two, one, three or no tabs: the selection kept, moved to the same index, or to the first.
+            let c = plain[(number / 3584) % 4]
+            let tabs: [JSONValue] = [[id(a), id(b)], [id(b)], [id(b), id(c), id(a)], []][(number / 14336) % 4]
+            return .calls([call("t", "setViewControllers", ["viewControllers": .array(tabs), "animated": .bool(flag)])])
+        case 7:
+            // By index, or by controller: one that is not a tab is refused and changes nothing.
+            if (number / 3584) % 2 == 0 { return .calls([call("t", "setSelectedViewController", ["viewController": id(a)])]) }
+            return .calls([call("t", "setSelectedIndex", ["index": .number(Double(number / 1792 % 2))])])
         case 8: return .calls([call("s", "setViewController", ["viewController": id(flag ? "n" : a), "column": flag ? "primary" : "secondary"])])
         case 9: return .calls([call("s", flag ? "show" : "hide", ["column": (number / 3584) % 2 == 0 ? "primary" : "secondary"])])
         case 10: return .calls([call("window", "setHorizontalSizeClass", ["sizeClass": flag ? "regular" : "compact"])])
