@@ -102,6 +102,18 @@ import Testing
         #expect(columns(events).filter { $0.hasPrefix("split.") } == ["split.splitViewControllerDidExpand"])
     }
 
+    @Test func rule31_aCompactAnswerWithoutACompactColumnCollapsesAsTheSecondaryDoes() throws {
+        let answers = ControllerAnswers(style: .doubleColumn, topColumnForCollapsing: .compact)
+        let tree = try ContainmentTree(id: "split", configuration: Self.iPad, root: splitSpec(answers, compact: false), now: t0)
+        let events = tree.run([Self.toCompact])
+        #expect(
+            events.first { $0.callback == "topColumnForCollapsingToProposedTopColumn" }?.args == [
+                "proposedTopColumn": "secondary", "result": "compact",
+            ])
+        #expect(tree.snapshot().controllers["master"]?.viewControllers == ["list", "detail"])
+        #expect(tree.snapshot().controllers["detail"]?.appearance == .appeared)
+    }
+
     /// A compact width at creation: the compact column is set first, so the secondary never
     /// collapses onto the primary; the call-by-call build in that order gives the same events.
     @Test func rule15_aCompactSplitWithACompactColumnBuiltDeclarativelyEqualsTheCallByCallBuild() throws {
