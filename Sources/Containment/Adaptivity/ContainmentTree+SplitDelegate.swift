@@ -25,12 +25,21 @@ extension ContainmentTree {
         let answers = nodes.controllers[existing: split].answers
         let columns = answers.style == .doubleColumn
         var discardsSecondary = false
-        var topColumn = SplitColumn.secondary
+        // A compact column is the one a collapsed column-style split shows (rule 15).
+        let proposed = state.compact == nil ? SplitColumn.secondary : .compact
+        var topColumn = proposed
         if columns, let answer = answers.topColumnForCollapsing {
             emit(
                 split, "topColumnForCollapsingToProposedTopColumn",
-                ["proposedTopColumn": .string(SplitColumn.secondary.rawValue), "result": .string(answer.rawValue)])
+                ["proposedTopColumn": .string(proposed.rawValue), "result": .string(answer.rawValue)])
             topColumn = answer
+        }
+        if columns, let compact = state.compact {
+            try collapseIntoCompactColumn(split, compact)
+            if answers.hasSplitDelegate {
+                emit(split, "splitViewControllerDidCollapse")
+            }
+            return
         } else if !columns, let answer = answers.collapseSecondary, let secondary = state.secondary, let primary = state.primary {
             emit(
                 split, "collapseSecondary",
@@ -86,6 +95,13 @@ extension ContainmentTree {
             if answer != state.secondary, nodes.controllers[answer] != nil, answer != split, answer != primary {
                 separated = answer
             }
+        }
+        if columns, let compact = state.compact {
+            try expandFromCompactColumn(split, compact)
+            if answers.hasSplitDelegate {
+                emit(split, "splitViewControllerDidExpand")
+            }
+            return
         }
         editController(split) { $0.split?.isCollapsed = false }
         // A hidden primary leaves first, so what it shows once separated does not appear.

@@ -60,7 +60,19 @@ extension ContainmentTree {
             try selectTab(controller, index)
         case (.splitViewController, "setViewController"):
             let child = try controllerList(args, "viewController").0
-            try setSplitColumn(controller, child, column: try args.rawValue("column", as: SplitColumn.self))
+            let column = try args.rawValue("column", as: SplitColumn.self)
+            // No public text of UIKit's exception is known; the engine refuses it as an argument.
+            if column == .compact, !hasColumnStyle(controller) {
+                throw .invalidArgument(
+                    field: args.field("column"), "only a column-style split view controller (style doubleColumn) has a compact column")
+            }
+            try setSplitColumn(controller, child, column: column)
+        case (.splitViewController, "viewController"):
+            // `viewController(for:)`: answered in the batch's `results`, with no event.
+            let column = try args.rawValue("column", as: SplitColumn.self)
+            let state = nodes.controllers[existing: controller].split
+            let answer = column == .primary ? state?.primary : column == .secondary ? state?.secondary : state?.compact
+            ongoing.result = answer.map(JSONValue.string) ?? .null
         case (.splitViewController, "show"):
             try showSplitColumn(controller, try args.rawValue("column", as: SplitColumn.self), show: true)
         case (.splitViewController, "hide"):
@@ -119,7 +131,8 @@ extension ContainmentTree {
                 let child = nodes.controllers.id(owner)
                 switch node.kind {
                 case .splitViewController:
-                    frames.append((subview, splitFrame(container, node.split?.primary == child ? .primary : .secondary)))
+                    let column: SplitColumn = node.split?.primary == child ? .primary : node.split?.compact == child ? .compact : .secondary
+                    frames.append((subview, splitFrame(container, column)))
                 case .pageViewController:
                     frames.append((subview, pageFrame(child, of: container)))
                 case .navigationController, .tabBarController, .viewController, .alertController, .activityViewController, .imagePickerController,

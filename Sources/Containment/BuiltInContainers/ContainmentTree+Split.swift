@@ -12,6 +12,7 @@ extension ContainmentTree {
         switch column {
         case .primary: return Rect(x: 0, y: 0, width: min(Self.primaryColumnWidth, bounds.width), height: bounds.height)
         case .secondary: return Rect(x: primaryWidth, y: 0, width: bounds.width - primaryWidth, height: bounds.height)
+        case .compact: return bounds
         }
     }
 
@@ -27,6 +28,12 @@ extension ContainmentTree {
             let viewID = nodes.controllers[existing: child].viewID
             setFrame(viewID, splitFrame(split, column))
             try addSubview(viewID, to: nodes.controllers[existing: split].viewID, at: column == .primary ? 0 : nil)
+        } else if !showsView, let node = nodes.controllers[child], node.isViewLoaded,
+            superviewID(of: node.viewID) == nodes.controllers[existing: split].viewID
+        {
+            // Left in the split's view by a bare `removeFromParent`: a column not shown does not show it.
+            removeFromSuperview(node.viewID)
+            turnAwayIfAppearing(child)
         }
         didMove(child, toParent: split)
     }
@@ -43,6 +50,10 @@ extension ContainmentTree {
     /// `setViewController(_:for:)`.
     /// A controller already in the other column moves to this one.
     func setSplitColumn(_ split: String, _ child: String, column: SplitColumn) throws(ContainmentError) {
+        if column == .compact {
+            try setCompactColumn(split, child)
+            return
+        }
         guard let before = nodes.controllers[existing: split].split else { return }
         let current = column == .primary ? before.primary : before.secondary
         guard current != child else { return }
@@ -54,7 +65,11 @@ extension ContainmentTree {
                 unembed(current)
             }
         }
+        if before.compact == child, parentID(of: child) == split {
+            unembed(child)
+        }
         var state = nodes.controllers[existing: split].split!
+        if state.compact == child { state.compact = nil }
         if column == .primary {
             if state.secondary == child { state.secondary = nil }
             state.primary = child
@@ -66,9 +81,11 @@ extension ContainmentTree {
         editController(split) { $0.split = state }
         switch column {
         case .primary:
-            try embed(child, in: split, column: .primary, showsView: !state.isPrimaryHidden || state.isCollapsed)
-        case .secondary:
-            if state.isCollapsed {
+            try embed(child, in: split, column: .primary, showsView: !state.showsCompactColumn && (!state.isPrimaryHidden || state.isCollapsed))
+        case .secondary, .compact:
+            if state.showsCompactColumn {
+                try embed(child, in: split, column: .secondary, showsView: false)
+            } else if state.isCollapsed {
                 try collapseSecondary(of: split)
             } else {
                 try embed(child, in: split, column: .secondary, showsView: true)
@@ -79,7 +96,9 @@ extension ContainmentTree {
     /// `show(_:)` / `hide(_:)`: in a regular width they show or hide the primary column; in a
     /// compact width they choose which of the two is on top.
     func showSplitColumn(_ split: String, _ column: SplitColumn, show: Bool) throws(ContainmentError) {
-        guard let state = nodes.controllers[existing: split].split else { return }
+        // A collapsed split with a compact column shows that column only; the compact column
+        // has nothing to show or hide beside the others.
+        guard let state = nodes.controllers[existing: split].split, column != .compact, !state.showsCompactColumn else { return }
         if state.isCollapsed {
             let wantsSecondary = (column == .secondary) == show
             guard wantsSecondary != state.secondaryOnTop, state.secondary != nil else { return }
@@ -112,6 +131,12 @@ extension ContainmentTree {
         guard let state = nodes.controllers[split]?.split else { return }
         let splitView = nodes.controllers[existing: split].viewID
         var shown: [(String, SplitColumn)] = []
+        if state.showsCompactColumn, let compact = state.compact, parentID(of: compact) == split {
+            loadViewIfNeeded(compact)
+            setFrame(nodes.controllers[existing: compact].viewID, splitFrame(split, .compact))
+            try addSubview(nodes.controllers[existing: compact].viewID, to: splitView)
+            return
+        }
         // Collapsed, the primary shows unless the secondary replaced it in the split's own
         // view; a navigation controller primary shows the secondary on its stack (rule 31).
         let secondaryReplacesPrimary = state.secondaryOnTop && state.secondary.map { parentID(of: $0) == split } == true

@@ -46,6 +46,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     public var pageViewControllerSettings = PageViewControllerSettings()
     private var primaryBox: Box?
     private var secondaryBox: Box?
+    private var compactBox: Box?
 
     // MARK: Presentation
 
@@ -84,13 +85,19 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         set { secondaryBox = newValue.map(Box.init) }
     }
 
+    /// A column-style split view controller's compact column (`setViewController(_:for: .compact)`).
+    public var compact: ControllerSpec? {
+        get { compactBox?.spec }
+        set { compactBox = newValue.map(Box.init) }
+    }
+
     public init(
         id: String, kind: ControllerKind? = nil, title: String? = nil, automaticallyForwardsAppearance: Bool? = nil,
         preferredContentSize: Size? = nil, statusBarSettings: StatusBarSettings = StatusBarSettings(),
         properties: [String: JSONValue]? = nil, containerViews: [ContainerViewSpec]? = nil,
         children: [ControllerSpec]? = nil, containerView: String? = nil, frame: Rect? = nil,
         viewControllers: [ControllerSpec]? = nil, selectedIndex: Int? = nil,
-        primary: ControllerSpec? = nil, secondary: ControllerSpec? = nil,
+        primary: ControllerSpec? = nil, secondary: ControllerSpec? = nil, compact: ControllerSpec? = nil,
         presentationSettings: PresentationSettings = PresentationSettings(), presented: ControllerSpec? = nil,
         childContentSizes: [String: Size]? = nil, pageViewControllerSettings: PageViewControllerSettings = PageViewControllerSettings(),
         overrides: [String: [RawCall]]? = nil,
@@ -111,6 +118,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         self.selectedIndex = selectedIndex
         self.primaryBox = primary.map(Box.init)
         self.secondaryBox = secondary.map(Box.init)
+        self.compactBox = compact.map(Box.init)
         self.presentationSettings = presentationSettings
         self.presentedBox = presented.map(Box.init)
         self.childContentSizes = childContentSizes
@@ -123,7 +131,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case id, kind, title, automaticallyForwardsAppearance, preferredContentSize, properties, containerViews, children
-        case containerView, frame, viewControllers, selectedIndex, primary, secondary, presented, childContentSizes
+        case containerView, frame, viewControllers, selectedIndex, primary, secondary, compact, presented, childContentSizes
         case overrides, embedSegue
     }
 
@@ -146,6 +154,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
             selectedIndex: try container.decodeIfPresent(Int.self, forKey: .selectedIndex),
             primary: try container.decodeIfPresent(ControllerSpec.self, forKey: .primary),
             secondary: try container.decodeIfPresent(ControllerSpec.self, forKey: .secondary),
+            compact: try container.decodeIfPresent(ControllerSpec.self, forKey: .compact),
             presentationSettings: try PresentationSettings(from: settings),
             presented: try container.decodeIfPresent(ControllerSpec.self, forKey: .presented),
             childContentSizes: try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes),
@@ -174,6 +183,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
+        try container.encodeIfPresent(compact, forKey: .compact)
         try presentationSettings.encode(to: encoder)
         try container.encodeIfPresent(presented, forKey: .presented)
         try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)

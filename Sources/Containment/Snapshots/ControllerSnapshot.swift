@@ -25,6 +25,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     /// Split view controllers: the column controllers.
     public var primary: String?
     public var secondary: String?
+    /// Column-style split view controllers: the compact column's controller, if one is set.
+    public var compact: String?
     /// Split view controllers: whether the secondary is collapsed onto the primary.
     public var isCollapsed: Bool?
     /// Split view controllers: whether the primary column is hidden (regular width).
@@ -75,7 +77,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         isMovingFromParent: Bool, automaticallyForwardsAppearance: Bool, preferredContentSize: Size,
         statusBarSettings: StatusBarSettings, properties: [String: JSONValue], viewControllers: [String]? = nil,
         selectedIndex: Int? = nil, primary: String? = nil, secondary: String? = nil, isCollapsed: Bool? = nil,
-        isPrimaryHidden: Bool? = nil, childContentSizes: [String: Size]? = nil,
+        isPrimaryHidden: Bool? = nil, compact: String? = nil, childContentSizes: [String: Size]? = nil,
         pageViewControllerSettings: PageViewControllerSettings = PageViewControllerSettings()
     ) {
         self.id = id
@@ -97,6 +99,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         self.selectedIndex = selectedIndex
         self.primary = primary
         self.secondary = secondary
+        self.compact = compact
         self.isCollapsed = isCollapsed
         self.isPrimaryHidden = isPrimaryHidden
         self.childContentSizes = childContentSizes
@@ -106,7 +109,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, kind, title, parent, children, isViewLoaded, view, containerViews, appearance, isMovingToParent
         case isMovingFromParent, automaticallyForwardsAppearance, preferredContentSize, properties, viewControllers
-        case selectedIndex, primary, secondary, isCollapsed, isPrimaryHidden, presentedViewController
+        case selectedIndex, primary, secondary, compact, isCollapsed, isPrimaryHidden, presentedViewController
         case presentingViewController, isBeingPresented, isBeingDismissed, childContentSizes
         case presentationStyle, overrideTraitCollection, traitCollection, overrides
     }
@@ -135,6 +138,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
             secondary: try container.decodeIfPresent(String.self, forKey: .secondary),
             isCollapsed: try container.decodeIfPresent(Bool.self, forKey: .isCollapsed),
             isPrimaryHidden: try container.decodeIfPresent(Bool.self, forKey: .isPrimaryHidden),
+            compact: try container.decodeIfPresent(String.self, forKey: .compact),
             childContentSizes: try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes),
             pageViewControllerSettings: try PageViewControllerSettings(from: settings))
         presentationSettings = try PresentationSettings(from: settings)
@@ -172,6 +176,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
+        try container.encodeIfPresent(compact, forKey: .compact)
         try container.encodeIfPresent(isCollapsed, forKey: .isCollapsed)
         try container.encodeIfPresent(isPrimaryHidden, forKey: .isPrimaryHidden)
         try presentationSettings.encode(to: encoder)

@@ -50,6 +50,7 @@ extension ContainmentTree {
             }
             if let primary = spec.primary { nested.append((primary, path + "primary.")) }
             if let secondary = spec.secondary { nested.append((secondary, path + "secondary.")) }
+            if let compact = spec.compact { nested.append((compact, path + "compact.")) }
             if let presented = spec.presented { nested.append((presented, path + "presented.")) }
             stack.append(contentsOf: nested.reversed())
         }
@@ -138,8 +139,12 @@ extension ContainmentTree {
                 throw .invalidArgument(field: path + "selectedIndex", "selectedIndex is out of range")
             }
         }
-        if spec.primary != nil || spec.secondary != nil, kind != .splitViewController {
-            throw .invalidArgument(field: path + (spec.primary != nil ? "primary" : "secondary"), "only split view controllers have columns")
+        if spec.primary != nil || spec.secondary != nil || spec.compact != nil, kind != .splitViewController {
+            let field = spec.primary != nil ? "primary" : spec.secondary != nil ? "secondary" : "compact"
+            throw .invalidArgument(field: path + field, "only split view controllers have columns")
+        }
+        if spec.compact != nil, (spec.answers.style ?? .unspecified) == .unspecified {
+            throw .invalidArgument(field: path + "compact", "only a column-style split view controller (style doubleColumn) has a compact column")
         }
     }
 
@@ -216,7 +221,8 @@ extension ContainmentTree {
         if let index = spec.selectedIndex {
             calls.append(RawCall(receiver: spec.id, method: "setSelectedIndex", args: ["index": .number(Double(index))]))
         }
-        for (column, columnSpec) in [(SplitColumn.primary, spec.primary), (.secondary, spec.secondary)] {
+        // The compact column first: with it, a compact width never collapses the secondary onto the primary.
+        for (column, columnSpec) in [(SplitColumn.compact, spec.compact), (.primary, spec.primary), (.secondary, spec.secondary)] {
             guard let columnSpec else { continue }
             calls.append(
                 RawCall(
@@ -234,7 +240,7 @@ extension ContainmentTree {
         while let (spec, inherited) = stack.popLast() {
             let own = spec.answers.traitOverrides?.horizontalSizeClass ?? inherited
             result[spec.id] = own
-            let nested = (spec.children ?? []) + (spec.viewControllers ?? []) + [spec.primary, spec.secondary, spec.presented].compactMap { $0 }
+            let nested = (spec.children ?? []) + (spec.viewControllers ?? []) + [spec.primary, spec.secondary, spec.compact, spec.presented].compactMap { $0 }
             stack.append(contentsOf: nested.map { ($0, own) })
         }
         return result

@@ -58,6 +58,7 @@ extension ContainmentTree {
             properties: node.properties,
             viewControllers: node.stack, selectedIndex: node.selectedIndex, primary: node.split?.primary,
             secondary: node.split?.secondary, isCollapsed: node.split?.isCollapsed, isPrimaryHidden: node.split?.isPrimaryHidden,
+            compact: node.split?.compact,
             childContentSizes: node.childContentSizes.isEmpty ? nil : node.childContentSizes,
             pageViewControllerSettings: node.pageViewControllerSettings)
         if node.hasExtras {

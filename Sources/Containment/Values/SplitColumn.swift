@@ -1,5 +1,7 @@
-/// A split view controller's columns (`UISplitViewController.Column`).
+/// A split view controller's columns (`UISplitViewController.Column`). `compact` is the iOS 14
+/// column whose controller a collapsed column-style split shows instead of the others.
 public enum SplitColumn: String, Codable, Sendable, CaseIterable {
     case primary
     case secondary
+    case compact
 }

@@ -560,7 +560,11 @@ function bindForms() {
     return calls([{ receiver: formValue(form, 'receiver'), method: 'setOverrideTraitCollection',
       args: { collection: sizeClass ? { horizontalSizeClass: sizeClass } : null, forChild: formValue(form, 'forChild') } }]);
   });
-  on('#split', (form, method) => calls([{ receiver: formValue(form, 'receiver'), method, args: { column: form.elements.column.value } }]));
+  on('#split', (form, method) => {
+    const args = { column: form.elements.column.value };
+    if (method === 'setViewController') args.viewController = formValue(form, 'viewController');
+    return calls([{ receiver: formValue(form, 'receiver'), method, args }]);
+  });
   on('#window', (form, method) => {
     const size = { width: Number(formValue(form, 'width')), height: Number(formValue(form, 'height')) };
     if (method === 'setSize') return calls([{ receiver: 'window', method, args: { size } }]);

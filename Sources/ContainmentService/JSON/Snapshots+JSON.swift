@@ -152,6 +152,10 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("collapseSecondary")
             writer.bool(collapseSecondary)
         }
+        if let compact {
+            writer.key("compact")
+            writer.string(compact)
+        }
         writer.key("containerViews")
         writer.stringArray(containerViews)
         writer.key("definesPresentationContext")

@@ -44,6 +44,7 @@ enum FieldLimits {
         for (index, child) in (spec.viewControllers ?? []).enumerated() { try check(child, field: path(field, "viewControllers[\(index)]")) }
         if let primary = spec.primary { try check(primary, field: path(field, "primary")) }
         if let secondary = spec.secondary { try check(secondary, field: path(field, "secondary")) }
+        if let compact = spec.compact { try check(compact, field: path(field, "compact")) }
         if let presented = spec.presented { try check(presented, field: path(field, "presented")) }
     }
 

@@ -223,6 +223,36 @@ import Testing
         #expect(text.contains("stack: [list]"), "\(text)")
     }
 
+    /// docs/uikit-rules.md, rule 15, "The compact column": declared in a spec, shown in the
+    /// snapshot, answered by `viewController`, shown instead of the other columns when collapsed.
+    @Test func splitViewCompactColumnOverHTTP() throws {
+        let service = try TestService(.router)
+        let created = try service.request(
+            "POST", "/v1/trees",
+            json: #"""
+                {"id": "columns", "window": {"size": {"width": 1024, "height": 768}, "horizontalSizeClass": "regular"},
+                 "root": {"id": "split", "kind": "splitViewController", "style": "doubleColumn", "primary": {"id": "master"},
+                          "secondary": {"id": "detail"}, "compact": {"id": "phone"}}}
+                """#)
+        try #require(created.status == 201, "\(created.text)")
+        #expect(created.json["tree"]["controllers"]["split"]["compact"].string == "phone")
+        #expect(created.json["tree"]["controllers"]["phone"]["isViewLoaded"].bool == false)
+        let asked = try calls(service, "columns", #"[{"receiver": "split", "method": "viewController", "args": {"column": "compact"}}]"#)
+        #expect(asked.json["results"].array == [.string("phone")])
+        let collapse = try calls(
+            service, "columns", #"[{"receiver": "window", "method": "setHorizontalSizeClass", "args": {"sizeClass": "compact"}}]"#)
+        #expect(collapse.status == 200, "\(collapse.text)")
+        let tree = try service.request("GET", "/v1/trees/columns").json
+        #expect(tree["views"]["split.view"]["subviews"].array == [.string("phone.view")])
+        #expect(tree["controllers"]["phone"]["appearance"].string == "appeared")
+        #expect(tree["controllers"]["detail"]["appearance"].string == "disappeared")
+
+        let classic = try service.request(
+            "POST", "/v1/trees", json: #"{"id": "classic", "root": {"id": "split", "kind": "splitViewController", "compact": {"id": "phone"}}}"#)
+        #expect(classic.status == 400)
+        #expect(classic.json["field"].string == "root.compact")
+    }
+
     /// A spec wrong deep inside a navigation stack is refused whole, naming the bad part.
     @Test(arguments: [
         (
