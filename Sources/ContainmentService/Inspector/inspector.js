@@ -68,6 +68,9 @@ setSize window {"size":{"width":844,"height":390}}
 setHorizontalSizeClass window {"sizeClass":"regular"}
 setActivationState window {"state":"background"}
 tapOutsidePopover window {"shouldDismiss":true}
+setActive search {"active":true}
+tapSearchBar search
+tapSearchBarCancelButton search
 present root {"viewController":"list","animated":true}
 dismiss root {"animated":true}
 dragSheet sheet {"detentIdentifier":"large"}
@@ -671,6 +674,23 @@ function bindCallbackForms() {
     if (patched && patched.events) addEvents(patched.events);
     return calls([{ receiver: formValue(form, 'presenter'), method: 'present',
       args: { viewController: presented, animated: form.elements.animated.checked } }]);
+  });
+  on('#search', async (form, action) => {
+    const search = formValue(form, 'search');
+    if (action === 'install') {
+      requireTree();
+      const content = formValue(form, 'content');
+      if (content) {
+        const patched = await api('PATCH', treePath(`/controllers/${idPath(content)}`), { navigationItem: { searchController: search } });
+        if (patched && patched.events) addEvents(patched.events);
+      }
+      const delegate = form.elements.delegatePresents.checked ? { presentSearchController: true } : null;
+      return api('PATCH', treePath(`/controllers/${idPath(search)}`), { searchControllerDelegate: delegate });
+    }
+    if (action === 'activate' || action === 'deactivate') {
+      return calls([{ receiver: search, method: 'setActive', args: { active: action === 'activate' } }]);
+    }
+    return calls([{ receiver: search, method: action }]);
   });
   on('#custom-presentation', async (form) => {
     requireTree();
