@@ -94,7 +94,7 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
             throw .invalidArgument(field: "sourceType", "only image picker controllers have a sourceType")
         }
         if let item = navigationItem { try ContainmentTree.validate(item, field: "navigationItem") }
-        if searchControllerDelegate != nil, kind != .searchController {
+        if case .some(.some) = searchControllerDelegate, kind != .searchController {
             throw .invalidArgument(field: "searchControllerDelegate", "only search controllers have a searchControllerDelegate")
         }
     }
