@@ -675,22 +675,9 @@ function bindCallbackForms() {
     return calls([{ receiver: formValue(form, 'presenter'), method: 'present',
       args: { viewController: presented, animated: form.elements.animated.checked } }]);
   });
-  on('#search', async (form, action) => {
-    const search = formValue(form, 'search');
-    if (action === 'install') {
-      requireTree();
-      const content = formValue(form, 'content');
-      if (content) {
-        const patched = await api('PATCH', treePath(`/controllers/${idPath(content)}`), { navigationItem: { searchController: search } });
-        if (patched && patched.events) addEvents(patched.events);
-      }
-      const delegate = form.elements.delegatePresents.checked ? { presentSearchController: true } : null;
-      return api('PATCH', treePath(`/controllers/${idPath(search)}`), { searchControllerDelegate: delegate });
-    }
-    if (action === 'activate' || action === 'deactivate') {
-      return calls([{ receiver: search, method: 'setActive', args: { active: action === 'activate' } }]);
-    }
-    return calls([{ receiver: search, method: action }]);
+  on('#search', (form) => {
+    requireTree();
+    return api('PATCH', treePath(`/controllers/${idPath(formValue(form, 'content'))}`), { navigationItem: { searchController: formValue(form, 'search') } });
   });
   on('#custom-presentation', async (form) => {
     requireTree();
