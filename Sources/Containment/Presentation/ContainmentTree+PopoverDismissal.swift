@@ -21,7 +21,7 @@ extension ContainmentTree {
                 code: "presentation_in_progress", "A presentation or dismissal of \(ContainmentError.describe(popover)) is in progress")
         }
         guard userMayDismiss(popover, shouldDismiss: shouldDismiss) else { return }
-        dismiss(presentation.presenter, animated: true, byUser: true)
+        dismiss(presentation.presenter, animated: true, cause: .tapOutsidePopover)
     }
 
     /// The presented controller whose view is frontmost in the window, if any.

@@ -11,7 +11,9 @@ extension ContainmentTree {
     /// console warnings present nothing; otherwise the presented controller loads, the
     /// appearance transitions begin (the presenter's only for covering styles, rule 20) and
     /// its view enters the window; the rest happens when the transition completes.
-    func present(_ presented: String?, from receiver: String, animated: Bool) throws(ContainmentError) {
+    /// `activatingSearch`: UIKit presents a search controller whose search became active (rule
+    /// 51), announced to its delegate once the presentation is sure to go ahead.
+    func present(_ presented: String?, from receiver: String, animated: Bool, activatingSearch: Bool = false) throws(ContainmentError) {
         try checkPresent(presented, from: receiver)
         guard let presented else { return }
         let node = nodes.controllers[existing: presented]
@@ -25,6 +27,7 @@ extension ContainmentTree {
         // Adapted to the presenter's traits before the transition begins (rule 33).
         let style = adaptedStyle(of: presented, requested: requested, sizeClass: horizontalSizeClass(of: presenter))
         if style == .popover { try checkPopoverAnchor(presented, from: receiver) }
+        if activatingSearch { emit(presented, "willPresentSearchController") }
         editController(presenter) { $0.presentedViewController = presented }
         let delegate = nodes.controllers[existing: presented].presentationSettings.transitioningDelegate
         var presentation = Presentation(
@@ -38,7 +41,8 @@ extension ContainmentTree {
         let forwards = nodes.window.visible
         schedulePresentationTransition(
             transitionID, ordinal: ordinal, presenter: presenter, from: presenter, to: presented, animated: animated, forwards: forwards,
-            step: .present(presented: presented), duration: delegate?.transitionDuration)
+            step: activatingSearch ? .activateSearch(presented: presented) : .present(presented: presented),
+            duration: delegate?.transitionDuration)
         if forwards {
             if presentation.coversPresenter {
                 beginPresentationAppearance(presenter, appearing: false, animated: animated, transition: transitionID)
@@ -112,8 +116,9 @@ extension ContainmentTree {
     /// `dismiss(animated:completion:)` (rule 21): the receiver, or its nearest ancestor, that
     /// presents something dismisses it with everything presented above it; otherwise the
     /// request goes to the presenter of the receiver's nearest presented ancestor. Nothing
-    /// presented: nothing happens, as in UIKit. `byUser`: a tap outside a popover (rule 48).
-    func dismiss(_ receiver: String, animated: Bool, byUser: Bool = false) {
+    /// presented: nothing happens, as in UIKit. `cause`: who dismisses, which decides what the
+    /// delegates hear (rules 48 and 51).
+    func dismiss(_ receiver: String, animated: Bool, cause: DismissalCause = .app) {
         guard let presenter = dismissingController(for: receiver) else { return }
         var stack: [String] = []
         var next = nodes.controllers[existing: presenter].presentedViewController
@@ -130,6 +135,7 @@ extension ContainmentTree {
                 "Attempt to dismiss from view controller \(ContainmentError.describe(presenter)) while a presentation or dismiss is in progress!")
             return
         }
+        if cause == .search { emit(stack[0], "willDismissSearchController") }
         for presented in stack {
             editController(presented) { $0.presentation?.phase = .dismissing }
         }
@@ -138,7 +144,7 @@ extension ContainmentTree {
         let top = stack[stack.count - 1]
         schedulePresentationTransition(
             transitionID, ordinal: ordinal, presenter: presenter, from: top, to: presenter, animated: animated, forwards: forwards,
-            step: byUser ? .dismissByUser(presented: top) : .dismiss(stack: stack),
+            step: Self.dismissalStep(cause, stack: stack),
             duration: nodes.controllers[existing: top].presentationSettings.transitioningDelegate?.transitionDuration)
         if forwards {
             beginPresentationAppearance(top, appearing: false, animated: animated, transition: transitionID)
@@ -153,6 +159,14 @@ extension ContainmentTree {
                 beginPresentationAppearance(presenter, appearing: true, animated: animated, transition: transitionID)
             }
             uncover(presenter, coveredBy: stack[0])
+        }
+    }
+
+    private static func dismissalStep(_ cause: DismissalCause, stack: [String]) -> PresentationStep {
+        switch cause {
+        case .app: .dismiss(stack: stack)
+        case .tapOutsidePopover: .dismissByUser(presented: stack[stack.count - 1])
+        case .search: .deactivateSearch(stack: stack)
         }
     }
 
@@ -177,7 +191,7 @@ extension ContainmentTree {
     /// docs/uikit-rules-presentation.md, "Decisions") — then the links and views settle.
     func completePresentationTransition(_ record: TransitionRecord, _ step: PresentationStep) {
         switch step {
-        case .present(let presented):
+        case .present(let presented), .activateSearch(let presented):
             guard let presentation = nodes.controllers[presented]?.presentation, presentation.phase == .presenting else { return }
             endPresentationAppearance(presented, transition: record.id)
             endPresentationAppearance(record.parent, transition: record.id)
@@ -185,11 +199,13 @@ extension ContainmentTree {
             if presentation.coversPresenter {
                 cover(record.parent, by: presented)
             }
-        case .dismiss(let stack):
+            if case .activateSearch = step { emit(presented, "didPresentSearchController") }
+        case .dismiss(let stack), .deactivateSearch(let stack):
             endPresentationAppearance(record.parent, transition: record.id)
             for presented in stack.reversed() {
                 endPresentationAppearance(presented, transition: record.id)
             }
+            if case .deactivateSearch = step, nodes.controllers[stack[0]] != nil { emit(stack[0], "didDismissSearchController") }
             unlinkPresentations(of: record.parent, stack: stack)
         case .dismissByUser(let presented):
             endPresentationAppearance(record.parent, transition: record.id)

@@ -68,5 +68,6 @@ extension ContainmentTree {
         snapshot.isBeingPresented = node.presentation?.isBeingPresented ?? false
         snapshot.isBeingDismissed = node.presentation?.isBeingDismissed ?? false
         snapshot.presentationStyle = node.presentation?.style
+        if node.kind == .searchController { snapshot.isActive = Self.isSearchActive(node) }
     }
 }

@@ -56,6 +56,22 @@ enum PresentationStep: Codable {
     /// A popover the user dismissed by tapping outside it (rule 48): its delegate hears
     /// `presentationControllerDidDismiss` when the dismissal completes.
     case dismissByUser(presented: String)
+    /// A search controller presented because its search became active (rule 51): its
+    /// delegate hears `didPresentSearchController` when the presentation completes.
+    case activateSearch(presented: String)
+    /// The dismissal of a search controller whose search became inactive (rule 51), the
+    /// search controller lowest: `didDismissSearchController` when it completes.
+    case deactivateSearch(stack: [String])
+}
+
+/// Who dismisses a presentation, which decides what the delegates hear.
+enum DismissalCause {
+    /// `dismiss(animated:completion:)`: no delegate hears of it.
+    case app
+    /// A tap outside a popover (rule 48).
+    case tapOutsidePopover
+    /// A search becoming inactive (rule 51).
+    case search
 }
 
 /// `presentedViewController` and `presentingViewController` as UIKit reports them for one

@@ -16,12 +16,17 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
     public var sourceType: ImagePickerSourceType?
     /// Its `sheetPresentationController`'s detents and grabber (rule 50); nil: UIKit's defaults.
     public var sheetPresentationController: SheetPresentationSettings?
+    /// Its `navigationItem`: the search controller it installs (rule 51); nil: none.
+    public var navigationItem: NavigationItem?
+    /// A search controller's `delegate` (rule 51); nil: none, or one implementing only the notifications.
+    public var searchControllerDelegate: SearchControllerDelegate?
 
     public init(
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
         isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate? = nil,
         popoverPresentationController: PopoverPresentationController? = nil, preferredStyle: AlertControllerStyle? = nil,
-        sourceType: ImagePickerSourceType? = nil, sheetPresentationController: SheetPresentationSettings? = nil
+        sourceType: ImagePickerSourceType? = nil, sheetPresentationController: SheetPresentationSettings? = nil,
+        navigationItem: NavigationItem? = nil, searchControllerDelegate: SearchControllerDelegate? = nil
     ) {
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
@@ -31,6 +36,8 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
         self.preferredStyle = preferredStyle
         self.sourceType = sourceType
         self.sheetPresentationController = sheetPresentationController
+        self.navigationItem = navigationItem
+        self.searchControllerDelegate = searchControllerDelegate
     }
 
     /// Whether nothing is declared, so a controller needs no room for them.
@@ -45,7 +52,8 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
             popoverPresentationController: popoverPresentationController?.resolved,
             preferredStyle: kind == .alertController ? preferredStyle ?? .alert : preferredStyle,
             sourceType: kind == .imagePickerController ? sourceType ?? .photoLibrary : sourceType,
-            sheetPresentationController: sheetPresentationController?.resolved)
+            sheetPresentationController: sheetPresentationController?.resolved, navigationItem: navigationItem,
+            searchControllerDelegate: searchControllerDelegate)
     }
 
     /// UIKit's default `definesPresentationContext`: true for a navigation controller, the one
@@ -71,11 +79,14 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
         sourceType = try container.decodeIfPresent(ImagePickerSourceType.self, forKey: SettingsKey(CodingKeys.sourceType))
         sheetPresentationController = try container.decodeIfPresent(
             SheetPresentationSettings.self, forKey: SettingsKey(CodingKeys.sheetPresentationController))
+        navigationItem = try container.decodeIfPresent(NavigationItem.self, forKey: SettingsKey(CodingKeys.navigationItem))
+        searchControllerDelegate = try container.decodeIfPresent(
+            SearchControllerDelegate.self, forKey: SettingsKey(CodingKeys.searchControllerDelegate))
     }
 
     enum CodingKeys: String, CodingKey {
         case modalPresentationStyle, definesPresentationContext, isModalInPresentation, transitioningDelegate, popoverPresentationController
-        case preferredStyle, sourceType, sheetPresentationController
+        case preferredStyle, sourceType, sheetPresentationController, navigationItem, searchControllerDelegate
     }
 
     /// `path` prefixes the field; `kind` is the controller's, which alone may have its own fields.
@@ -89,5 +100,9 @@ public struct PresentationSettings: Codable, Sendable, Equatable {
             throw .invalidArgument(field: path + "sourceType", "only image picker controllers have a sourceType")
         }
         try sheetPresentationController?.validate(prefix: path + "sheetPresentationController.")
+        try ContainmentTree.validate(navigationItem, field: path + "navigationItem")
+        if searchControllerDelegate != nil, kind != .searchController {
+            throw .invalidArgument(field: path + "searchControllerDelegate", "only search controllers have a searchControllerDelegate")
+        }
     }
 }

@@ -1,5 +1,6 @@
 /// A PATCH of `PresentationSettings`: an absent field is left alone; `null` removes the
-/// transitioning delegate (rule 44) or the popover's anchor (rule 47), which a value replaces
+/// transitioning delegate (rule 44), the popover's anchor (rule 47), the navigation item or the
+/// search controller's delegate (rule 51), which a value replaces
 /// whole, and leaves the other fields alone. `preferredStyle` is fixed at creation.
 public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
     public var modalPresentationStyle: ModalPresentationStyle?
@@ -10,12 +11,16 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
     public var sourceType: ImagePickerSourceType?
     /// Fields of the `sheetPresentationController` object to change (rule 50).
     public var sheetPresentationController: SheetPresentationSettingsPatch?
+    /// Replaced whole; `null` removes it (rule 51).
+    public var navigationItem: NavigationItem??
+    public var searchControllerDelegate: SearchControllerDelegate??
 
     public init(
         modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool? = nil,
         isModalInPresentation: Bool? = nil, transitioningDelegate: TransitioningDelegate?? = nil,
         popoverPresentationController: PopoverPresentationController?? = nil, sourceType: ImagePickerSourceType? = nil,
-        sheetPresentationController: SheetPresentationSettingsPatch? = nil
+        sheetPresentationController: SheetPresentationSettingsPatch? = nil, navigationItem: NavigationItem?? = nil,
+        searchControllerDelegate: SearchControllerDelegate?? = nil
     ) {
         self.modalPresentationStyle = modalPresentationStyle
         self.definesPresentationContext = definesPresentationContext
@@ -24,6 +29,8 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         self.popoverPresentationController = popoverPresentationController
         self.sourceType = sourceType
         self.sheetPresentationController = sheetPresentationController
+        self.navigationItem = navigationItem
+        self.searchControllerDelegate = searchControllerDelegate
     }
 
     typealias CodingKeys = PresentationSettings.CodingKeys
@@ -43,6 +50,8 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         // Decoded, not decoded if present: `null` would read as "leave alone" where a client may mean "clear".
         let sheet = SettingsKey(CodingKeys.sheetPresentationController)
         sheetPresentationController = container.contains(sheet) ? try container.decode(SheetPresentationSettingsPatch.self, forKey: sheet) : nil
+        navigationItem = try container.decodeClearable(forKey: SettingsKey(CodingKeys.navigationItem))
+        searchControllerDelegate = try container.decodeClearable(forKey: SettingsKey(CodingKeys.searchControllerDelegate))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -54,6 +63,8 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         try container.encodeClearable(popoverPresentationController, forKey: .popoverPresentationController)
         try container.encodeIfPresent(sourceType, forKey: .sourceType)
         try container.encodeIfPresent(sheetPresentationController, forKey: .sheetPresentationController)
+        try container.encodeClearable(navigationItem, forKey: .navigationItem)
+        try container.encodeClearable(searchControllerDelegate, forKey: .searchControllerDelegate)
     }
 
     public var isEmpty: Bool { self == PresentationSettingsPatch() }
@@ -68,6 +79,8 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         if let popover = popoverPresentationController { result.popoverPresentationController = popover }
         if let source = sourceType { result.sourceType = source }
         if let sheet = sheetPresentationController { result.sheetPresentationController = sheet.applied(to: settings.sheetPresentationController) }
+        if let item = navigationItem { result.navigationItem = item }
+        if let delegate = searchControllerDelegate { result.searchControllerDelegate = delegate }
         return result
     }
 
@@ -79,6 +92,10 @@ public struct PresentationSettingsPatch: Codable, Sendable, Equatable {
         }
         if sourceType != nil, kind != .imagePickerController {
             throw .invalidArgument(field: "sourceType", "only image picker controllers have a sourceType")
+        }
+        if let item = navigationItem { try ContainmentTree.validate(item, field: "navigationItem") }
+        if case .some(.some) = searchControllerDelegate, kind != .searchController {
+            throw .invalidArgument(field: "searchControllerDelegate", "only search controllers have a searchControllerDelegate")
         }
     }
 }

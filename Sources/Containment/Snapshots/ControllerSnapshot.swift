@@ -54,6 +54,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     /// The style a presented controller is shown with after adaptation (a popover in a compact
     /// width is a `pageSheet`); nil when not presented.
     public var presentationStyle: ModalPresentationStyle?
+    /// Search controllers: `isActive` (rule 51); nil for other kinds.
+    public var isActive: Bool?
 
     // MARK: Overrides, delegates and traits (docs/uikit-rules-adaptivity.md)
 
@@ -111,7 +113,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case isMovingFromParent, automaticallyForwardsAppearance, preferredContentSize, properties, viewControllers
         case selectedIndex, primary, secondary, compact, isCollapsed, isPrimaryHidden, presentedViewController
         case presentingViewController, isBeingPresented, isBeingDismissed, childContentSizes
-        case presentationStyle, overrideTraitCollection, traitCollection, overrides
+        case presentationStyle, overrideTraitCollection, traitCollection, overrides, isActive
     }
 
     public init(from decoder: any Decoder) throws {
@@ -147,6 +149,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         isBeingPresented = try container.decode(Bool.self, forKey: .isBeingPresented)
         isBeingDismissed = try container.decode(Bool.self, forKey: .isBeingDismissed)
         presentationStyle = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .presentationStyle)
+        isActive = try container.decodeIfPresent(Bool.self, forKey: .isActive)
         answers = try ControllerAnswers(from: settings)
         overrideTraitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .overrideTraitCollection)
         traitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .traitCollection)
@@ -187,6 +190,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)
         try pageViewControllerSettings.encode(to: encoder)
         try container.encodeIfPresent(presentationStyle, forKey: .presentationStyle)
+        try container.encodeIfPresent(isActive, forKey: .isActive)
         try answers.encode(to: encoder)
         try container.encodeIfPresent(overrideTraitCollection, forKey: .overrideTraitCollection)
         try container.encodeIfPresent(traitCollection, forKey: .traitCollection)

@@ -149,6 +149,8 @@ extension ContainmentTree {
             try applyPresentationCall(controller, method, args)
         case "performSegue", "triggerSegue":
             try applySegueCall(controller, method, args)
+        case "setActive", "tapSearchBar", "tapSearchBarCancelButton":
+            try applySearchCall(controller, method, args, prefix: prefix)
         default:
             if try applyAdaptivityCall(controller, method, args) { return }
             try applyContainerCall(controller, method, args, prefix: prefix)

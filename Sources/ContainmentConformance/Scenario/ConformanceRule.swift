@@ -68,6 +68,9 @@ public struct ConformanceRule: Sendable, Equatable {
         ConformanceRule(
             number: 50, title: "A sheet's detents: the user's drag tells the delegate once, the app's own changes tell no one",
             document: presentation),
+        ConformanceRule(
+            number: 51, title: "A search controller: isActive presents it over its context, its delegate hears automatic presentations only",
+            document: presentation),
     ]
 
     private static let presentation = "docs/uikit-rules-presentation.md"

@@ -73,6 +73,9 @@ setSize window {"size":{"width":844,"height":390}}
 setHorizontalSizeClass window {"sizeClass":"regular"}
 setActivationState window {"state":"background"}
 tapOutsidePopover window {"shouldDismiss":true}
+setActive search {"active":true}
+tapSearchBar search
+tapSearchBarCancelButton search
 present root {"viewController":"list","animated":true}
 dismiss root {"animated":true}
 dragSheet sheet {"detentIdentifier":"large"}
@@ -688,6 +691,10 @@ function bindCallbackForms() {
     if (patched && patched.events) addEvents(patched.events);
     return calls([{ receiver: formValue(form, 'presenter'), method: 'present',
       args: { viewController: presented, animated: form.elements.animated.checked } }]);
+  });
+  on('#search', (form) => {
+    requireTree();
+    return api('PATCH', treePath(`/controllers/${idPath(formValue(form, 'content'))}`), { navigationItem: { searchController: formValue(form, 'search') } });
   });
   on('#custom-presentation', async (form) => {
     requireTree();

@@ -166,6 +166,10 @@ extension ControllerSnapshot: JSONWritable {
         }
         writer.key("id")
         writer.string(id)
+        if let isActive {
+            writer.key("isActive")
+            writer.bool(isActive)
+        }
         writer.key("isBeingDismissed")
         writer.bool(isBeingDismissed)
         writer.key("isBeingPresented")
@@ -201,6 +205,10 @@ extension ControllerSnapshot: JSONWritable {
         if let delegate = answers.navigationControllerDelegate {
             writer.key("navigationControllerDelegate")
             writer.bool(delegate)
+        }
+        if let navigationItem = presentationSettings.navigationItem {
+            writer.key("navigationItem")
+            navigationItem.writeJSON(to: &writer)
         }
         if let overrideTraitCollection {
             writer.key("overrideTraitCollection")
@@ -244,6 +252,10 @@ extension ControllerSnapshot: JSONWritable {
         }
         writer.key("properties")
         JSONValue.writeObject(properties, to: &writer)
+        if let delegate = presentationSettings.searchControllerDelegate {
+            writer.key("searchControllerDelegate")
+            delegate.writeJSON(to: &writer)
+        }
         if let secondary {
             writer.key("secondary")
             writer.string(secondary)

@@ -71,8 +71,8 @@ extension PropertyTests {
                 if presentation.phase == .presenting || presentation.phase == .dismissing {
                     let driven = tree.time.scheduler.running.values.contains { record in
                         switch record.presentation {
-                        case .present(let presented): presented == id
-                        case .dismiss(let stack): stack.contains(id)
+                        case .present(let presented), .activateSearch(let presented): presented == id
+                        case .dismiss(let stack), .deactivateSearch(let stack): stack.contains(id)
                         case .dismissByUser(let presented): presented == id
                         case nil: false
                         }
