@@ -50,7 +50,6 @@ finishInteractiveSwipe book
 cancelInteractiveSwipe book
 setSelectedIndex tabs {"index":1}
 setSelectedViewController tabs {"viewController":"settings"}
-setViewControllers tabs {"viewControllers":["home","settings"],"animated":false}
 tapTabBarItem tabs {"index":1}
 show list {"viewController":"detail","sender":"list"}
 showDetailViewController list {"viewController":"detail"}
@@ -108,13 +107,6 @@ const PRESETS = {
     body: { id: 'tab-demo', clock: 'manual', root: { id: 'tabs', kind: 'tabBarController', selectedIndex: 0,
       viewControllers: [{ id: 'first', title: 'First' }, { id: 'second', title: 'Second' }, { id: 'third', title: 'Third' }] } },
     detached: [],
-  },
-  spread: {
-    label: 'Two-page spread (page curl)',
-    note: 'A page view controller bound in the middle: two pages at a time, turned together.',
-    body: { id: 'spread-demo', clock: 'manual', root: { id: 'book', kind: 'pageViewController', spineLocation: 'mid',
-      viewControllers: [{ id: 'page1', title: 'Page 1' }, { id: 'page2', title: 'Page 2' }] } },
-    detached: [{ id: 'page3', title: 'Page 3' }, { id: 'page4', title: 'Page 4' }],
   },
   tunnel: {
     label: 'Tunnel (top and bottom containers)',

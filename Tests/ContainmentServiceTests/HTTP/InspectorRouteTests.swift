@@ -15,7 +15,8 @@ import Testing
         #expect(reply.header("Content-Encoding") == nil)
         #expect(reply.text.hasPrefix("<!doctype html>"))
         #expect(reply.text.contains("<title>Containment inspector</title>"))
-        #expect(reply.body.count < 80_000, "the page stays small: \(reply.body.count) bytes")
+        // A budget, so each form's growth is a decision (benchmarks/notes.md, "Inspector page size").
+        #expect(reply.body.count < 84_000, "the page stays small: \(reply.body.count) bytes")
     }
 
     @Test func gzipWhenAcceptedDecodesToThePage() throws {
