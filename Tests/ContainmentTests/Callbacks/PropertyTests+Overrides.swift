@@ -325,6 +325,18 @@ extension PropertyTests {
         #expect(try !tree.callbacks(of: "a").contains("viewWillDisappear"))
     }
 
+    /// Found by `randomAdaptivityCallsWithOverridesKeepTheInvariants` at `PROPERTY_TEST_SCALE=100`
+    /// (input `[7272498, 3498470, 4342375, 9637985, 4240344]`), not fixed yet: with the split's tab
+    /// selected, `n` pushes `p4` off screen, then `p2`; `p2`'s `viewDidLoad` override taps `n`'s tab,
+    /// and `a`'s `viewWillAppear` override, run by that tab switch, begins an interactive pop, which
+    /// finishes the running push first ("Finishing up a navigation transition in an unexpected
+    /// state"). `p4`'s view replaces `a`'s, yet the tab switch's end still makes `a` appear.
+    @Test func anInteractivePopBegunInsideATabSwitchedToMidPushLeavesTheOldTopAppearedOffScreen() throws {
+        withKnownIssue("a appears off screen: the tab switch still forwards to the old top") {
+            _ = try Self.replayAdaptivityInput([7_272_498, 3_498_470, 4_342_375, 9_637_985, 4_240_344])
+        }
+    }
+
     /// Found by `randomAdaptivityCallsWithOverridesKeepTheInvariants` (input `[4609664, 0,
     /// 5682123, 4596391]`): a tap selects the split view controller's tab; its primary's
     /// `viewWillAppear` override shows `p1` as the detail, which replaces the secondary `d`.
