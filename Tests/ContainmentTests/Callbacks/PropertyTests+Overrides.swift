@@ -325,6 +325,16 @@ extension PropertyTests {
         #expect(try !tree.callbacks(of: "a").contains("viewWillDisappear"))
     }
 
+    /// Found by `randomContainerCallsWithOverridesKeepTheInvariants` (input `[7986847, 4438920,
+    /// 2716996, 3886699, 4921214]`), not fixed yet: `g` sets `p1` animated, a swipe to `p4` begins,
+    /// then the window is hidden; `n`'s `viewWillDisappear` override cancels the swipe and `p4`'s
+    /// `viewDidAppear` override sets `g`'s pages to `p4`. `p1` ends detached and appeared.
+    @Test func aSwipeCancelledWhileTheWindowHidesLeavesTheAnimatedOutPageAppeared() throws {
+        withKnownIssue("p1 stays appeared off screen") {
+            _ = try Self.replayContainerInput([7_986_847, 4_438_920, 2_716_996, 3_886_699, 4_921_214])
+        }
+    }
+
     /// Found by `randomAdaptivityCallsWithOverridesKeepTheInvariants` at `PROPERTY_TEST_SCALE=100`
     /// (input `[7272498, 3498470, 4342375, 9637985, 4240344]`), not fixed yet: with the split's tab
     /// selected, `n` pushes `p4` off screen, then `p2`; `p2`'s `viewDidLoad` override taps `n`'s tab,
