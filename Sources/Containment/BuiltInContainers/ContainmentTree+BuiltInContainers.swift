@@ -70,9 +70,7 @@ extension ContainmentTree {
         case (.splitViewController, "viewController"):
             // `viewController(for:)`: answered in the batch's `results`, with no event.
             let column = try args.rawValue("column", as: SplitColumn.self)
-            let state = nodes.controllers[existing: controller].split
-            let answer = column == .primary ? state?.primary : column == .secondary ? state?.secondary : state?.compact
-            ongoing.result = answer.map(JSONValue.string) ?? .null
+            ongoing.result = nodes.controllers[existing: controller].split?.controller(for: column).map(JSONValue.string) ?? .null
         case (.splitViewController, "show"):
             try showSplitColumn(controller, try args.rawValue("column", as: SplitColumn.self), show: true)
         case (.splitViewController, "hide"):

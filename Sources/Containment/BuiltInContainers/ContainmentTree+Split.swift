@@ -55,7 +55,7 @@ extension ContainmentTree {
             return
         }
         guard let before = nodes.controllers[existing: split].split else { return }
-        let current = column == .primary ? before.primary : before.secondary
+        let current = before.controller(for: column)
         guard current != child else { return }
         if let current {
             if column == .secondary, before.isCollapsed, before.secondaryOnTop, let primary = before.primary, isNavigation(primary) {

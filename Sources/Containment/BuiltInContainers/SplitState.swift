@@ -12,4 +12,13 @@ struct SplitState: Equatable, Codable {
 
     /// Collapsed with a `.compact` column: its controller is the one showing.
     var showsCompactColumn: Bool { isCollapsed && compact != nil }
+
+    /// `viewController(for:)`: the controller set for `column`.
+    func controller(for column: SplitColumn) -> String? {
+        switch column {
+        case .primary: primary
+        case .secondary: secondary
+        case .compact: compact
+        }
+    }
 }
