@@ -296,6 +296,19 @@ extension ContainmentTree {
         }
     }
 
+    /// A callback run by an ending turn changed the pages or took one away: the end, and the
+    /// request, are refused, as at the turn's beginning (docs/uikit-rules-page-view-controller.md).
+    private func requireSwipeEndStands(_ swipe: PageSwipe, of pageViewController: String) throws(ContainmentError) {
+        let node = nodes.controllers[existing: pageViewController]
+        guard node.pageSwipe == nil, node.stack == swipe.from,
+            (swipe.from + swipe.to).allSatisfy({ parentID(of: $0) == pageViewController })
+        else {
+            throw .internalInconsistency(
+                code: "page_swipe_interrupted",
+                "A callback changed the pages of \(ContainmentError.describe(pageViewController)) while its page turn ended")
+        }
+    }
+
     /// The end of the gesture (rule 25). Finished: the current pages leave, `to` are the pages.
     /// Cancelled: both reverse, `to` leave, the pages stay. The delegate's
     /// `didFinishAnimating` comes last either way.
@@ -331,6 +344,7 @@ extension ContainmentTree {
             for page in leaving { disappearPage(page) }
             for page in finish ? swipe.to : swipe.from { appearPage(page, of: pageViewController) }
         }
+        try requireSwipeEndStands(swipe, of: pageViewController)
         for page in leaving { removeFromSuperview(nodes.controllers[existing: page].viewID) }
         if finish {
             editController(pageViewController) { $0.stack = swipe.to }

@@ -85,8 +85,22 @@ extension ContainmentTree {
             if forwards, !(nodes.window.visible && nodes.views[toView].inWindow) {
                 turnAwayIfAppearing(to)
             }
+            if forwards, overrides.anyDeclared { turnAwayDrivenOffScreen(by: transitionID) }
         }
         return transitionID
+    }
+
+    /// A controller the begins made appear whose view an override then took out of the
+    /// incoming view (a running push of the incoming tab finished from a callback) turns away
+    /// once the view is in: it will not be on screen at the end (rule 40).
+    private func turnAwayDrivenOffScreen(by transitionID: String) {
+        for controller in time.scheduler.running[transitionID]?.driven ?? [] {
+            guard let index = controllerHandle(named: controller),
+                let view = readController(index, { $0.appearance == .appearing ? $0.viewID : nil }),
+                !isOnScreen(view)
+            else { continue }
+            turnAwayIfAppearing(controller)
+        }
     }
 
     /// The end of the animation: `from.view` leaves, the "did" callbacks, then the

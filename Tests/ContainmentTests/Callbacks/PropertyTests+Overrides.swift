@@ -326,25 +326,33 @@ extension PropertyTests {
     }
 
     /// Found by `randomContainerCallsWithOverridesKeepTheInvariants` (input `[7986847, 4438920,
-    /// 2716996, 3886699, 4921214]`), not fixed yet: `g` sets `p1` animated, a swipe to `p4` begins,
-    /// then the window is hidden; `n`'s `viewWillDisappear` override cancels the swipe and `p4`'s
-    /// `viewDidAppear` override sets `g`'s pages to `p4`. `p1` ends detached and appeared.
-    @Test func aSwipeCancelledWhileTheWindowHidesLeavesTheAnimatedOutPageAppeared() throws {
-        withKnownIssue("p1 stays appeared off screen") {
-            _ = try Self.replayContainerInput([7_986_847, 4_438_920, 2_716_996, 3_886_699, 4_921_214])
-        }
+    /// 2716996, 3886699, 4921214]`): `g` sets `p1` animated, a swipe to `p4` begins, then the
+    /// window is hidden; `n`'s `viewWillDisappear` override cancels the swipe, and `p4`'s
+    /// `viewDidAppear`, run by that end, sets `g`'s pages to `p4`. The end went on and made the
+    /// detached `p1` appear. A callback that changes the pages while a turn ends refuses the
+    /// end, as while it begins: the hide is refused and the swipe still runs.
+    @Test func aPageChangeMadeWhileASwipeEndsRefusesTheEnd() throws {
+        let tree = try Self.replayContainerInput([7_986_847, 4_438_920, 2_716_996, 3_886_699, 4_921_214])
+        #expect(tree.snapshot().window.visible)
+        #expect(tree.snapshot().controllers["g"]?.viewControllers == ["p1"])
+        #expect(tree.snapshot().controllers["p4"]?.parent == "g")
+        #expect(try tree.callbacks(of: "p1").suffix(1) == ["viewWillDisappear"])
     }
 
     /// Found by `randomAdaptivityCallsWithOverridesKeepTheInvariants` at `PROPERTY_TEST_SCALE=100`
-    /// (input `[7272498, 3498470, 4342375, 9637985, 4240344]`), not fixed yet: with the split's tab
-    /// selected, `n` pushes `p4` off screen, then `p2`; `p2`'s `viewDidLoad` override taps `n`'s tab,
-    /// and `a`'s `viewWillAppear` override, run by that tab switch, begins an interactive pop, which
-    /// finishes the running push first ("Finishing up a navigation transition in an unexpected
-    /// state"). `p4`'s view replaces `a`'s, yet the tab switch's end still makes `a` appear.
-    @Test func anInteractivePopBegunInsideATabSwitchedToMidPushLeavesTheOldTopAppearedOffScreen() throws {
-        withKnownIssue("a appears off screen: the tab switch still forwards to the old top") {
-            _ = try Self.replayAdaptivityInput([7_272_498, 3_498_470, 4_342_375, 9_637_985, 4_240_344])
-        }
+    /// (input `[7272498, 3498470, 4342375, 9637985, 4240344]`): with the split's tab selected, `n`
+    /// pushes `p4` off screen, then `p2`; `p2`'s `viewDidLoad` override taps `n`'s tab, and `a`'s
+    /// `viewWillAppear` override, run by that tab switch before `n`'s view is in, begins an
+    /// interactive pop, which finishes the running push first ("Finishing up a navigation
+    /// transition in an unexpected state"). `p4`'s view replaced `a`'s, yet the tab switch's end
+    /// made `a` appear. What a transition began appearing and an override took out of the
+    /// incoming view turns away once that view is in (rule 40).
+    @Test func aTopReplacedInsideATabSwitchBeforeTheTabIsInTurnsAway() throws {
+        let tree = try Self.replayAdaptivityInput([7_272_498, 3_498_470, 4_342_375, 9_637_985, 4_240_344])
+        #expect(tree.appearance("a") == .disappeared)
+        #expect(tree.appearance("p4") == .disappearing)
+        #expect(tree.snapshot().controllers["t"]?.selectedIndex == 0)
+        #expect(try tree.callbacks(of: "a").suffix(3) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear"])
     }
 
     /// Found by `randomAdaptivityCallsWithOverridesKeepTheInvariants` (input `[4609664, 0,
