@@ -94,15 +94,39 @@ extension ContainmentTree {
     /// moved it away meanwhile: rule 40).
     private func appear(_ owner: NodeHandle, view: NodeHandle, drives: Bool) {
         guard nodes.window.visible, readView(view, { $0.inWindow && $0.owner == owner }) else { return }
-        if drives { beginViewDrivenAppearance(owner) }
+        if drives, !joinParentsAppearance(owner) { beginViewDrivenAppearance(owner) }
         markLayout(nodes.controllers.id(owner), at: owner)
+    }
+
+    /// A child whose view enters the window while its parent appears, after the parent's
+    /// `viewIsAppearing` (a page embedded during the parent's layout, a child added while the
+    /// parent is pushed): no `viewWillAppear`, no `viewIsAppearing`; its `viewDidAppear` comes
+    /// with its parent's (docs/uikit-rules.md, rule 6, "A child added while its parent appears").
+    private func joinParentsAppearance(_ child: NodeHandle) -> Bool {
+        guard let parent = readController(child, { $0.appearance == .disappeared ? $0.parent : nil }),
+            let (driver, animated) = readController(
+                parent, { node in node.appearance == .appearing && node.sentIsAppearing ? node.appearanceDriver.map { ($0, node.appearanceAnimated) } : nil })
+        else { return false }
+        editController(child) { node in
+            node.appearance = .appearing
+            node.appearanceDriver = driver
+            node.appearanceAnimated = animated
+            node.sentIsAppearing = true
+        }
+        switch driver {
+        case .transition(let transition): editScheduler { $0.running[transition]?.noteDriven(nodes.controllers.id(child)) }
+        case .turn: appendToTurnList(.deferredEnds, child)
+        case .manual: break
+        }
+        return true
     }
 
     private func beginViewDrivenAppearance(_ index: NodeHandle) {
         let state = readController(index) { $0.appearance }
         guard state == .disappeared || state == .disappearing else { return }
-        beginAppearance(nodes.controllers.id(index), at: index, from: state, appearing: true, animated: false, driver: .turn)
+        // Listed first: a child its `viewWillAppear` override embeds ends after it (rule 7).
         appendToTurnList(.deferredEnds, index)
+        beginAppearance(nodes.controllers.id(index), at: index, from: state, appearing: true, animated: false, driver: .turn)
     }
 
     /// A subtree left the visible window: `viewWillDisappear` now, the rest at turn's end.
