@@ -5,7 +5,7 @@
 /// changes. Children need no view walk: rule 4 keeps a child's view inside its parent's.
 extension ContainmentTree {
     /// For each controller, the parentless, unpresented controllers whose views sit in its view
-    /// (nearest enclosing controller first), in the order of the view tree. O(controllers).
+    /// with no other controller's view between, in the order of the view tree. O(controllers).
     func controllersInOtherControllersViews(root: NodeHandle) -> [NodeHandle: [NodeHandle]] {
         // Only their views are read below, so the controller table is not copied meanwhile.
         let parentless = nodes.controllers.all.compactMap { handle, _, node -> (NodeHandle, NodeHandle)? in
