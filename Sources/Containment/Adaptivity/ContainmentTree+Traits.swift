@@ -1,10 +1,11 @@
-/// Traits (docs/uikit-rules-adaptivity.md, rule 32): every controller of the window's trait
-/// hierarchy has the window's horizontal size class unless an override above it (its parent's
-/// `setOverrideTraitCollection(_:forChild:)`, its own or an ancestor's `traitOverrides`) says
-/// otherwise; a presented controller takes its presenter's. A change tells each controller whose
-/// traits change once: `willTransition(to:with:)` down the whole hierarchy, then (a rotation)
-/// `viewWillTransition(to:with:)`, then `traitCollectionDidChange`; then split view controllers
-/// and presentations adapt.
+/// Traits (docs/uikit-rules-adaptivity.md, rules 32 and 39): every controller of the window's
+/// trait hierarchy has the window's horizontal size class unless an override above it (its
+/// parent's `setOverrideTraitCollection(_:forChild:)`, its own or an ancestor's
+/// `traitOverrides`) says otherwise; a presented controller takes its presenter's, a parentless
+/// one whose view sits in another controller's view that controller's. A change tells each
+/// controller whose traits change once: `willTransition(to:with:)` down the whole hierarchy,
+/// then (a rotation) `viewWillTransition(to:with:)`, then `traitCollectionDidChange` and the
+/// trait change handlers; then split view controllers and presentations adapt.
 extension ContainmentTree {
     /// A controller's size class given the one its environment passes down: its parent's
     /// override for it, then its own `traitOverrides`.
@@ -14,9 +15,12 @@ extension ContainmentTree {
 
     /// The controllers of the window's trait hierarchy with their size classes, parents first;
     /// a presented controller comes after its presenter's subtree (its presentation controller
-    /// passes the change on after the presenter's children), and inherits its presenter's traits.
+    /// passes the change on after the presenter's children), and inherits its presenter's traits;
+    /// a controller whose view sits in another's without `addChild` comes after that one's
+    /// children and inherits its traits (rule 39).
     func traitHierarchy() -> [(id: String, sizeClass: SizeClass)] {
         guard let root = nodes.window.rootViewController, let rootHandle = controllerHandle(named: root) else { return [] }
+        let enclosed = controllersInOtherControllersViews(root: rootHandle)
         var result: [(id: String, sizeClass: SizeClass)] = []
         var stack = [(rootHandle, nodes.window.horizontalSizeClass)]
         var budget = WalkBudget("trait hierarchy", nodes: nodes.controllers.count)
@@ -29,13 +33,17 @@ extension ContainmentTree {
             if let presented, let presentedHandle = controllerHandle(named: presented) {
                 stack.append((presentedHandle, own))
             }
+            if let inside = enclosed[handle] {
+                stack.append(contentsOf: inside.reversed().map { ($0, own) })
+            }
             stack.append(contentsOf: children.reversed().map { ($0, own) })
         }
         return result
     }
 
     /// The size class of one controller: up its parent links (a presented controller to its
-    /// presenter) to the window's. O(depth).
+    /// presenter, a parentless one to the controller whose view holds its view) to the
+    /// window's. O(depth).
     func horizontalSizeClass(of controller: String) -> SizeClass {
         var chain: [NodeHandle] = []
         var current = controllerHandle(named: controller)
@@ -45,6 +53,8 @@ extension ContainmentTree {
             chain.append(handle)
             let (parent, presenter) = readController(handle) { ($0.parent, $0.presentation?.presenter) }
             current = parent ?? presenter.flatMap { controllerHandle(named: $0) }
+            // Without overrides every controller has the window's traits: no view walk.
+            if current == nil, nodes.window.tracksTraits { current = enclosingController(of: handle) }
         }
         var sizeClass = nodes.window.horizontalSizeClass
         for handle in chain.reversed() {
@@ -94,6 +104,7 @@ extension ContainmentTree {
         try during()
         for entry in changed {
             emit(entry.id, "traitCollectionDidChange", ["previousTraitCollection": TraitOverrides.json(entry.previous)])
+            callTraitChangeHandler(of: entry.id, previous: entry.previous)
             told[entry.id] = entry.sizeClass
         }
         if nodes.window.tracksTraits {
@@ -130,6 +141,7 @@ extension ContainmentTree {
             let previous = toldSizeClass(of: id)
             guard previous != sizeClass else { continue }
             emit(id, "traitCollectionDidChange", ["previousTraitCollection": TraitOverrides.json(previous)])
+            callTraitChangeHandler(of: id, previous: previous)
             noteTold(sizeClass, to: id)
         }
     }

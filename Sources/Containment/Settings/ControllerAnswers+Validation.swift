@@ -17,6 +17,9 @@ extension ControllerAnswers {
         if let edges = preferredScreenEdgesDeferringSystemGestures, Set(edges).count != edges.count {
             throw .invalidArgument(field: path + "preferredScreenEdgesDeferringSystemGestures", "each edge appears at most once")
         }
+        if let traits = registerForTraitChanges, traits.isEmpty || Set(traits).count != traits.count {
+            throw .invalidArgument(field: path + "registerForTraitChanges", "registerForTraitChanges lists one or more traits, each once")
+        }
         if shouldSelect != nil, kind != .tabBarController {
             throw .invalidArgument(field: path + "shouldSelect", "only a tab bar controller's delegate answers shouldSelect")
         }

@@ -17,6 +17,8 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
     /// iOS 17's `traitOverrides`: traits this controller (and what it contains) takes instead of
     /// its environment's.
     public var traitOverrides: TraitOverrides?
+    /// iOS 17's `registerForTraitChanges(_:handler:)`: the traits whose change calls the handler.
+    public var registerForTraitChanges: [TraitName]?
     /// The presentation controller delegate's `adaptivePresentationStyle(for:traitCollection:)`.
     public var adaptivePresentationStyle: AdaptivePresentationStyle?
 
@@ -48,7 +50,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         modalPresentationCapturesStatusBarAppearance: Bool? = nil, prefersHomeIndicatorAutoHidden: Bool? = nil,
         childForHomeIndicatorAutoHidden: String? = nil, preferredScreenEdgesDeferringSystemGestures: [ScreenEdge]? = nil,
         childForScreenEdgesDeferringSystemGestures: String? = nil, traitOverrides: TraitOverrides? = nil,
-        adaptivePresentationStyle: AdaptivePresentationStyle? = nil, shouldSelect: Bool? = nil,
+        registerForTraitChanges: [TraitName]? = nil, adaptivePresentationStyle: AdaptivePresentationStyle? = nil, shouldSelect: Bool? = nil,
         style: SplitViewControllerStyle? = nil, collapseSecondary: Bool? = nil, separateSecondary: String? = nil,
         topColumnForCollapsing: SplitColumn? = nil, displayModeForExpanding: SplitDisplayMode? = nil,
         navigationControllerDelegate: Bool? = nil
@@ -59,6 +61,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         self.preferredScreenEdgesDeferringSystemGestures = preferredScreenEdgesDeferringSystemGestures
         self.childForScreenEdgesDeferringSystemGestures = childForScreenEdgesDeferringSystemGestures
         self.traitOverrides = traitOverrides
+        self.registerForTraitChanges = registerForTraitChanges
         self.adaptivePresentationStyle = adaptivePresentationStyle
         self.shouldSelect = shouldSelect
         self.style = style
@@ -73,7 +76,8 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
     public var isEmpty: Bool {
         modalPresentationCapturesStatusBarAppearance == nil && prefersHomeIndicatorAutoHidden == nil
             && childForHomeIndicatorAutoHidden == nil && preferredScreenEdgesDeferringSystemGestures == nil
-            && childForScreenEdgesDeferringSystemGestures == nil && traitOverrides == nil && adaptivePresentationStyle == nil
+            && childForScreenEdgesDeferringSystemGestures == nil && traitOverrides == nil && registerForTraitChanges == nil
+            && adaptivePresentationStyle == nil
             && shouldSelect == nil && style == nil && hasSplitDelegate == false && navigationControllerDelegate == nil
     }
 
@@ -85,7 +89,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case modalPresentationCapturesStatusBarAppearance, prefersHomeIndicatorAutoHidden, childForHomeIndicatorAutoHidden
         case preferredScreenEdgesDeferringSystemGestures, childForScreenEdgesDeferringSystemGestures
-        case traitOverrides, adaptivePresentationStyle, shouldSelect
+        case traitOverrides, registerForTraitChanges, adaptivePresentationStyle, shouldSelect
         case style, collapseSecondary, separateSecondary, topColumnForCollapsing, displayModeForExpanding
         case navigationControllerDelegate
     }
@@ -105,6 +109,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         childForScreenEdgesDeferringSystemGestures = try container.decodeIfPresent(
             String.self, forKey: SettingsKey(CodingKeys.childForScreenEdgesDeferringSystemGestures))
         traitOverrides = try container.decodeIfPresent(TraitOverrides.self, forKey: SettingsKey(CodingKeys.traitOverrides))
+        registerForTraitChanges = try container.decodeIfPresent([TraitName].self, forKey: SettingsKey(CodingKeys.registerForTraitChanges))
         adaptivePresentationStyle = try container.decodeIfPresent(AdaptivePresentationStyle.self, forKey: SettingsKey(CodingKeys.adaptivePresentationStyle))
         shouldSelect = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.shouldSelect))
         style = try container.decodeIfPresent(SplitViewControllerStyle.self, forKey: SettingsKey(CodingKeys.style))
@@ -124,6 +129,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         try container.encodeIfPresent(preferredScreenEdgesDeferringSystemGestures, forKey: .preferredScreenEdgesDeferringSystemGestures)
         try container.encodeIfPresent(childForScreenEdgesDeferringSystemGestures, forKey: .childForScreenEdgesDeferringSystemGestures)
         try container.encodeIfPresent(traitOverrides, forKey: .traitOverrides)
+        try container.encodeIfPresent(registerForTraitChanges, forKey: .registerForTraitChanges)
         try container.encodeIfPresent(adaptivePresentationStyle, forKey: .adaptivePresentationStyle)
         try container.encodeIfPresent(shouldSelect, forKey: .shouldSelect)
         try container.encodeIfPresent(style, forKey: .style)

@@ -9,6 +9,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
     public var preferredScreenEdgesDeferringSystemGestures: [ScreenEdge]??
     public var childForScreenEdgesDeferringSystemGestures: String??
     public var traitOverrides: TraitOverrides??
+    public var registerForTraitChanges: [TraitName]??
     public var adaptivePresentationStyle: AdaptivePresentationStyle??
     public var shouldSelect: Bool??
     public var collapseSecondary: Bool??
@@ -21,7 +22,8 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         modalPresentationCapturesStatusBarAppearance: Bool?? = nil, prefersHomeIndicatorAutoHidden: Bool?? = nil,
         childForHomeIndicatorAutoHidden: String?? = nil, preferredScreenEdgesDeferringSystemGestures: [ScreenEdge]?? = nil,
         childForScreenEdgesDeferringSystemGestures: String?? = nil, traitOverrides: TraitOverrides?? = nil,
-        adaptivePresentationStyle: AdaptivePresentationStyle?? = nil, shouldSelect: Bool?? = nil, collapseSecondary: Bool?? = nil,
+        registerForTraitChanges: [TraitName]?? = nil, adaptivePresentationStyle: AdaptivePresentationStyle?? = nil, shouldSelect: Bool?? = nil,
+        collapseSecondary: Bool?? = nil,
         separateSecondary: String?? = nil, topColumnForCollapsing: SplitColumn?? = nil, displayModeForExpanding: SplitDisplayMode?? = nil,
         navigationControllerDelegate: Bool?? = nil
     ) {
@@ -31,6 +33,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         self.preferredScreenEdgesDeferringSystemGestures = preferredScreenEdgesDeferringSystemGestures
         self.childForScreenEdgesDeferringSystemGestures = childForScreenEdgesDeferringSystemGestures
         self.traitOverrides = traitOverrides
+        self.registerForTraitChanges = registerForTraitChanges
         self.adaptivePresentationStyle = adaptivePresentationStyle
         self.shouldSelect = shouldSelect
         self.collapseSecondary = collapseSecondary
@@ -57,6 +60,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         preferredScreenEdgesDeferringSystemGestures = try clearable(.preferredScreenEdgesDeferringSystemGestures)
         childForScreenEdgesDeferringSystemGestures = try clearable(.childForScreenEdgesDeferringSystemGestures)
         traitOverrides = try clearable(.traitOverrides)
+        registerForTraitChanges = try clearable(.registerForTraitChanges)
         adaptivePresentationStyle = try clearable(.adaptivePresentationStyle)
         shouldSelect = try clearable(.shouldSelect)
         collapseSecondary = try clearable(.collapseSecondary)
@@ -75,6 +79,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         try write(preferredScreenEdgesDeferringSystemGestures, .preferredScreenEdgesDeferringSystemGestures)
         try write(childForScreenEdgesDeferringSystemGestures, .childForScreenEdgesDeferringSystemGestures)
         try write(traitOverrides, .traitOverrides)
+        try write(registerForTraitChanges, .registerForTraitChanges)
         try write(adaptivePresentationStyle, .adaptivePresentationStyle)
         try write(shouldSelect, .shouldSelect)
         try write(collapseSecondary, .collapseSecondary)
@@ -96,6 +101,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         apply(preferredScreenEdgesDeferringSystemGestures, \.preferredScreenEdgesDeferringSystemGestures)
         apply(childForScreenEdgesDeferringSystemGestures, \.childForScreenEdgesDeferringSystemGestures)
         apply(traitOverrides, \.traitOverrides)
+        apply(registerForTraitChanges, \.registerForTraitChanges)
         apply(adaptivePresentationStyle, \.adaptivePresentationStyle)
         apply(shouldSelect, \.shouldSelect)
         apply(collapseSecondary, \.collapseSecondary)

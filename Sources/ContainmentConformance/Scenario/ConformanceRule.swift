@@ -54,6 +54,8 @@ public struct ConformanceRule: Sendable, Equatable {
         ConformanceRule(number: 36, title: "A user's tap on a tab bar item: shouldSelect, didSelect, pop to root on the selected tab", document: adaptivity),
         ConformanceRule(number: 37, title: "Scene activation states: the scene delegate's callbacks and no appearance callback", document: adaptivity),
         ConformanceRule(number: 38, title: "isMovingToParent only in an add's appear callbacks: the middle of two pushes in one turn", document: adaptivity),
+        ConformanceRule(
+            number: 39, title: "iOS 17's trait hierarchy: traits through the view's superview, registerForTraitChanges handlers", document: adaptivity),
         ConformanceRule(number: 40, title: "Calls made inside lifecycle callbacks run there, super first", document: callbacks),
         ConformanceRule(number: 41, title: "A transition started while another runs: both run, UIKit's nested-transition warnings", document: callbacks),
         ConformanceRule(number: 42, title: "viewIsAppearing after the superview's layout; a page set in viewDidLoad", document: callbacks),

@@ -8,7 +8,7 @@ const svgNS = 'http://www.w3.org/2000/svg';
 const FAMILIES = {
   appearance: ['loadView', 'viewDidLoad', 'viewWillAppear', 'viewIsAppearing', 'viewDidAppear', 'viewWillDisappear', 'viewDidDisappear'],
   moves: ['willMove', 'didMove', 'transitionCompletion'],
-  layout: ['viewWillLayoutSubviews', 'viewDidLayoutSubviews', 'viewWillTransition', 'willTransition', 'traitCollectionDidChange',
+  layout: ['viewWillLayoutSubviews', 'viewDidLayoutSubviews', 'viewWillTransition', 'willTransition', 'traitCollectionDidChange', 'traitChangeHandler',
     'preferredContentSizeDidChange', 'setNeedsStatusBarAppearanceUpdate', 'setNeedsUpdateOfHomeIndicatorAutoHidden',
     'setNeedsUpdateOfScreenEdgesDeferringSystemGestures'],
 };
@@ -554,6 +554,13 @@ function bindForms() {
     const sizeClass = form.elements.sizeClass.value;
     return calls([{ receiver: formValue(form, 'receiver'), method: 'setOverrideTraitCollection',
       args: { collection: sizeClass ? { horizontalSizeClass: sizeClass } : null, forChild: formValue(form, 'forChild') } }]);
+  });
+  on('#trait-hierarchy', (form, method) => {
+    requireTree();
+    const sizeClass = form.elements.sizeClass.value;
+    const body = method === 'registerForTraitChanges' ? { registerForTraitChanges: sizeClass ? ['horizontalSizeClass'] : null }
+      : { traitOverrides: sizeClass ? { horizontalSizeClass: sizeClass } : null };
+    return api('PATCH', treePath(`/controllers/${idPath(formValue(form, 'receiver'))}`), body);
   });
   on('#split', (form, method) => {
     const args = { column: form.elements.column.value };

@@ -252,6 +252,10 @@ extension ControllerSnapshot: JSONWritable {
         }
         writer.key("properties")
         JSONValue.writeObject(properties, to: &writer)
+        if let traits = answers.registerForTraitChanges {
+            writer.key("registerForTraitChanges")
+            writer.stringArray(traits.map(\.rawValue))
+        }
         if let delegate = presentationSettings.searchControllerDelegate {
             writer.key("searchControllerDelegate")
             delegate.writeJSON(to: &writer)

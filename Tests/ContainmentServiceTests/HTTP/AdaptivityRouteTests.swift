@@ -104,6 +104,30 @@ import Testing
         #expect(master["traitCollection"]["horizontalSizeClass"].string == "regular")
     }
 
+    /// Rule 39: `registerForTraitChanges` through PATCH and the snapshot, refused when bad, and
+    /// a view put into a controller's view without `addChild` taking its `traitOverrides`.
+    @Test func registerForTraitChangesAndTraitsThroughTheViewHierarchy() throws {
+        let service = try splitService()
+        for bad in [#"{"registerForTraitChanges": []}"#, #"{"registerForTraitChanges": ["userInterfaceStyle"]}"#] {
+            let refused = try service.request("PATCH", "/v1/trees/ipad/controllers/other", json: bad)
+            #expect(refused.status == 400, "\(refused.text)")
+            #expect(refused.json["field"].string?.hasPrefix("registerForTraitChanges") == true, "\(refused.text)")
+        }
+        #expect(!has(try service.request("GET", "/v1/trees/ipad/controllers/other").json, "registerForTraitChanges"))
+        let registered = try service.request("PATCH", "/v1/trees/ipad/controllers/other", json: #"{"registerForTraitChanges": ["horizontalSizeClass"]}"#)
+        #expect(registered.status == 200, "\(registered.text)")
+        #expect(registered.json["events"].array.isEmpty)
+        let inside = try calls(service, #"[{"receiver": "detail.view", "method": "addSubview", "args": {"view": "other.view"}}]"#)
+        #expect(inside.status == 200, "\(inside.text)")
+        let overridden = try service.request("PATCH", "/v1/trees/ipad/controllers/detail", json: #"{"traitOverrides": {"horizontalSizeClass": "compact"}}"#)
+        #expect(overridden.status == 200, "\(overridden.text)")
+        #expect(overridden.callbacks == ["detail.traitCollectionDidChange", "other.traitCollectionDidChange", "other.traitChangeHandler"])
+        #expect(overridden.json["events"][2]["args"]["traits"].array.map(\.string) == ["horizontalSizeClass"])
+        let other = try service.request("GET", "/v1/trees/ipad/controllers/other").json
+        #expect(other["registerForTraitChanges"].array.map(\.string) == ["horizontalSizeClass"])
+        #expect(other["traitCollection"]["horizontalSizeClass"].string == "compact")
+    }
+
     @Test func userActionsTapTabsAndMoveTheSceneWithoutAppearanceCallbacks() throws {
         let service = try TestService()
         try service.createTree(

@@ -93,7 +93,16 @@ extension PropertyTests {
         case 17: return .calls([call(navigation, "pushViewController", ["viewController": id(moved), "animated": .bool(choice == 0)])])
         case 18: return .calls([call(navigation, choice == 0 ? "popToRootViewController" : "popViewController", ["animated": .bool(flag)])])
         case 19: return .calls([call("window", "setHidden", ["hidden": .bool(choice == 0)])])
-        case 20: return .calls([call("window", "runLoop")])
+        case 20:
+            if choice == 0 { return .calls([call("window", "runLoop")]) }
+            if choice == 1 {
+                let traits: [TraitName]? = flag ? [.horizontalSizeClass] : nil
+                return .recipe { tree, now throws(ContainmentError) in
+                    try tree.updateController(any, ControllerPatch(answers: ControllerAnswersPatch(registerForTraitChanges: .some(traits))), now: now)
+                }
+            }
+            // A view put into another controller's view without addChild, or taken out (rule 39).
+            return .calls([flag ? call(any + ".view", "addSubview", ["view": id(shown + ".view")]) : call(shown + ".view", "removeFromSuperview")])
         case 21: return .calls([call("s", "setViewController", ["viewController": id(moved), "column": flag ? "secondary" : "primary"])])
         case 22: return .calls([call(any, "removeFromParent")])
         default:
@@ -107,7 +116,9 @@ extension PropertyTests {
     /// What must hold after every step of `adaptivityStep`: UIKit's size class agrees with
     /// the window's down the hierarchy unless an override says otherwise; nothing is both a
     /// child and presented; in one call each controller hears of a trait change and of a
-    /// size change at most once, and of a trait change only when its traits changed.
+    /// size change at most once, and of a trait change only when its traits changed; a
+    /// controller registered for trait changes hears its handler right after each
+    /// `traitCollectionDidChange`, and only then.
     /// `oncePerCall` false: overrides may change the size or the traits again inside a
     /// callback, so a controller may rightly hear of several changes in one call.
     static func checkAdaptivityInvariants(
@@ -123,6 +134,20 @@ extension PropertyTests {
         }
         for (_, id, node) in tree.nodes.controllers.all where node.presentation != nil {
             #expect(node.parent == nil, "\(id) is both a child and presented", sourceLocation: sourceLocation)
+        }
+        for (index, event) in events.enumerated() where event.callback == "traitCollectionDidChange" || event.callback == "traitChangeHandler" {
+            guard let id = event.controller else { continue }
+            let registered = tree.nodes.controllers[id]?.answers.registerForTraitChanges != nil
+            let next = events.indices.contains(index + 1) ? events[index + 1] : nil
+            let handled = next?.controller == id && next?.callback == "traitChangeHandler"
+            if event.callback == "traitCollectionDidChange" {
+                #expect(handled == registered, "\(id)'s handler (registered: \(registered)) after its trait change", sourceLocation: sourceLocation)
+            } else {
+                let previous = index > 0 ? events[index - 1] : nil
+                #expect(
+                    previous?.controller == id && previous?.callback == "traitCollectionDidChange", "\(id)'s handler without a trait change",
+                    sourceLocation: sourceLocation)
+            }
         }
         guard oncePerCall else { return }
         for callback in ["willTransition", "viewWillTransition"] {
@@ -159,7 +184,7 @@ extension PropertyTests {
             var current: String? = id
             while let controller = current, let node = tree.nodes.controllers[controller], chain.count <= tree.nodes.controllers.count {
                 chain.append(node)
-                current = tree.parentID(of: controller) ?? node.presentation?.presenter
+                current = tree.parentID(of: controller) ?? node.presentation?.presenter ?? enclosingController(of: controller, in: tree)
             }
             guard chain.last?.id == tree.nodes.window.rootViewController else { continue }
             var sizeClass = tree.nodes.window.horizontalSizeClass
@@ -169,6 +194,18 @@ extension PropertyTests {
             result[id] = sizeClass
         }
         return result
+    }
+
+    /// The controller whose view holds a parentless controller's view, up the superviews
+    /// (rule 39); none for the window's root.
+    static func enclosingController(of controller: String, in tree: ContainmentTree) -> String? {
+        guard controller != tree.nodes.window.rootViewController, tree.nodes.controllers[controller]?.isViewLoaded == true else { return nil }
+        var view = tree.nodes.views[ControllerNode.viewID(of: controller)]?.superview
+        while let handle = view {
+            if let owner = tree.nodes.views[handle].owner { return tree.nodes.controllers.id(owner) }
+            view = tree.nodes.views[handle].superview
+        }
+        return nil
     }
 
     static func checkAdaptivitySteps(_ numbers: [Int]) throws {
