@@ -15,6 +15,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
     public var separateSecondary: String??
     public var topColumnForCollapsing: SplitColumn??
     public var displayModeForExpanding: SplitDisplayMode??
+    public var preferredSplitBehavior: SplitBehavior??
     public var navigationControllerDelegate: Bool??
 
     public init(
@@ -23,7 +24,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         childForScreenEdgesDeferringSystemGestures: String?? = nil, traitOverrides: TraitOverrides?? = nil,
         adaptivePresentationStyle: AdaptivePresentationStyle?? = nil, shouldSelect: Bool?? = nil, collapseSecondary: Bool?? = nil,
         separateSecondary: String?? = nil, topColumnForCollapsing: SplitColumn?? = nil, displayModeForExpanding: SplitDisplayMode?? = nil,
-        navigationControllerDelegate: Bool?? = nil
+        navigationControllerDelegate: Bool?? = nil, preferredSplitBehavior: SplitBehavior?? = nil
     ) {
         self.modalPresentationCapturesStatusBarAppearance = modalPresentationCapturesStatusBarAppearance
         self.prefersHomeIndicatorAutoHidden = prefersHomeIndicatorAutoHidden
@@ -38,6 +39,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         self.topColumnForCollapsing = topColumnForCollapsing
         self.displayModeForExpanding = displayModeForExpanding
         self.navigationControllerDelegate = navigationControllerDelegate
+        self.preferredSplitBehavior = preferredSplitBehavior
     }
 
     public var isEmpty: Bool { self == ControllerAnswersPatch() }
@@ -63,6 +65,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         separateSecondary = try clearable(.separateSecondary)
         topColumnForCollapsing = try clearable(.topColumnForCollapsing)
         displayModeForExpanding = try clearable(.displayModeForExpanding)
+        preferredSplitBehavior = try clearable(.preferredSplitBehavior)
         navigationControllerDelegate = try clearable(.navigationControllerDelegate)
     }
 
@@ -81,6 +84,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         try write(separateSecondary, .separateSecondary)
         try write(topColumnForCollapsing, .topColumnForCollapsing)
         try write(displayModeForExpanding, .displayModeForExpanding)
+        try write(preferredSplitBehavior, .preferredSplitBehavior)
         try write(navigationControllerDelegate, .navigationControllerDelegate)
     }
 
@@ -102,6 +106,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         apply(separateSecondary, \.separateSecondary)
         apply(topColumnForCollapsing, \.topColumnForCollapsing)
         apply(displayModeForExpanding, \.displayModeForExpanding)
+        apply(preferredSplitBehavior, \.preferredSplitBehavior)
         apply(navigationControllerDelegate, \.navigationControllerDelegate)
         return result
     }
