@@ -199,6 +199,16 @@ import Testing
         #expect(snapshot.controllers["master"]?.viewControllers == ["sidebar"])
     }
 
+    /// The collapsed interface shows one column: the supplementary is neither shown nor hidden.
+    @Test func rule15_showAndHideOfTheSupplementaryChangeNothingWhileCollapsed() throws {
+        let tree = try tree(configuration: TreeConfiguration())
+        let before = tree.snapshot()
+        #expect(before.controllers["split"]?.isCollapsed == true)
+        #expect(before.controllers["list"]?.isViewLoaded == false)
+        #expect(tree.run([call("split", "show", ["column": "supplementary"]), call("split", "hide", ["column": "supplementary"])]).isEmpty)
+        #expect(tree.snapshot() == before)
+    }
+
     @Test func rule15_aTripleColumnSplitCollapsesIntoItsCompactColumn() throws {
         let tree = try tree(compact: true)
         let events = tree.run([SplitColumnTests.toCompact])
