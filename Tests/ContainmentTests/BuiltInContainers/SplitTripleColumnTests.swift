@@ -137,6 +137,21 @@ import Testing
         #expect(tree.snapshot().views["detail.view"]?.frame == Rect(x: 320, y: 0, width: 704, height: 768))
     }
 
+    /// The same rule for a `doubleColumn` split: its overlaid primary covers the secondary.
+    @Test func rule15_showingTheSecondaryOfAnOverlayDoubleColumnSplitHidesThePrimary() throws {
+        let tree = try ContainmentTree(
+            id: "double", configuration: Self.iPad,
+            root: ControllerSpec(
+                id: "split", kind: .splitViewController, primary: ControllerSpec(id: "master"), secondary: ControllerSpec(id: "detail"),
+                answers: ControllerAnswers(style: .doubleColumn, preferredSplitBehavior: .overlay)),
+            now: t0)
+        #expect(tree.snapshot().controllers["split"]?.displayMode == .oneOverSecondary)
+        let events = tree.run([call("split", "show", ["column": "secondary"])])
+        #expect(columns(events) == ["master.viewWillDisappear", "master.viewDidDisappear"])
+        #expect(tree.snapshot().controllers["split"]?.displayMode == .secondaryOnly)
+        #expect(tree.snapshot().controllers["split"]?.isPrimaryHidden == true)
+    }
+
     /// Every behavior allows its own modes only; changing it moves no column in or out.
     @Test func rule15_theSplitBehaviorDecidesTheDisplayModes() throws {
         let tree = try tree()
