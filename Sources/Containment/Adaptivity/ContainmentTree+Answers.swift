@@ -11,6 +11,9 @@ extension ContainmentTree {
         if updated.navigationControllerDelegate == true, node.answers.navigationControllerDelegate != true {
             noteNavigationDelegateSet(controller)
         }
+        if patch.preferredSplitBehavior != nil, node.split != nil {
+            layOutSplitColumns(controller)
+        }
         if case .some(let overrides) = patch.traitOverrides {
             try setTraitOverrides(overrides, of: controller)
         }

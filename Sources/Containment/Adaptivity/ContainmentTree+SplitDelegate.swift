@@ -23,7 +23,7 @@ extension ContainmentTree {
 
     private func collapse(_ split: String, _ state: SplitState) throws(ContainmentError) {
         let answers = nodes.controllers[existing: split].answers
-        let columns = answers.style == .doubleColumn
+        let columns = hasColumnStyle(split)
         var discardsSecondary = false
         // A compact column is the one a collapsed column-style split shows (rule 15).
         let proposed = state.compact == nil ? SplitColumn.secondary : .compact
@@ -47,6 +47,10 @@ extension ContainmentTree {
             discardsSecondary = answer
         }
         editController(split) { $0.split?.isCollapsed = true }
+        if let supplementary = state.supplementary {
+            // The collapsed interface shows one column: the supplementary stays a child without a view.
+            hideSupplementary(split, supplementary)
+        }
         if let primary = state.primary, let node = nodes.controllers[primary], node.isViewLoaded {
             setFrame(node.viewID, splitFrame(split, .primary))
             if state.isPrimaryHidden, nodes.controllers[existing: split].isViewLoaded {
@@ -61,7 +65,8 @@ extension ContainmentTree {
                     node.split?.secondary = nil
                     node.split?.secondaryOnTop = false
                 }
-            } else if columns, topColumn == .primary {
+            } else if columns, topColumn == .primary || topColumn == .supplementary {
+                // The supplementary is not put on the collapsed interface: the primary shows.
                 keepSecondaryBehindPrimary(split, secondary)
             } else {
                 try collapseSecondary(of: split, showing: columns)
@@ -83,13 +88,17 @@ extension ContainmentTree {
 
     private func expand(_ split: String, _ state: SplitState) throws(ContainmentError) {
         let answers = nodes.controllers[existing: split].answers
-        let columns = answers.style == .doubleColumn
+        let columns = hasColumnStyle(split)
         var separated: String?
         if columns, let answer = answers.displayModeForExpanding {
             emit(
                 split, "displayModeForExpandingToProposedDisplayMode",
                 ["proposedDisplayMode": .string(SplitDisplayMode.automatic.rawValue), "result": .string(answer.rawValue)])
-            editController(split) { $0.split?.isPrimaryHidden = answer == .secondaryOnly }
+            let triple = hasTripleColumns(split)
+            editController(split) { node in
+                node.split?.isPrimaryHidden = answer.sidebars < (triple ? 2 : 1)
+                if triple { node.split?.isSupplementaryHidden = answer.sidebars == 0 }
+            }
         } else if !columns, let answer = answers.separateSecondary, let primary = state.primary {
             emit(split, "separateSecondaryFrom", ["primaryViewController": .string(primary), "result": .string(answer)])
             if answer != state.secondary, nodes.controllers[answer] != nil, answer != split, answer != primary {
@@ -109,6 +118,9 @@ extension ContainmentTree {
         if isPrimaryHidden, let primary = state.primary, let node = nodes.controllers[primary], node.isViewLoaded {
             removeFromSuperview(node.viewID)
         }
+        if let supplementary = state.supplementary {
+            try showSupplementary(split, supplementary)
+        }
         if let separated {
             try separate(separated, in: split, replacing: state.secondary)
         } else if state.secondary != nil {
@@ -127,6 +139,24 @@ extension ContainmentTree {
         if columns, answers.hasSplitDelegate {
             emit(split, "splitViewControllerDidExpand")
         }
+    }
+
+    private func hideSupplementary(_ split: String, _ supplementary: String) {
+        guard let node = nodes.controllers[supplementary], node.isViewLoaded,
+            superviewID(of: node.viewID) == nodes.controllers[existing: split].viewID
+        else { return }
+        removeFromSuperview(node.viewID)
+        turnAwayIfAppearing(supplementary)
+    }
+
+    /// Expanding: the supplementary shows in its column again, unless hidden.
+    private func showSupplementary(_ split: String, _ supplementary: String) throws(ContainmentError) {
+        let splitNode = nodes.controllers[existing: split]
+        guard splitNode.isViewLoaded, splitNode.split?.isSupplementaryHidden == false, parentID(of: supplementary) == split else { return }
+        loadViewIfNeeded(supplementary)
+        let viewID = nodes.controllers[existing: supplementary].viewID
+        setFrame(viewID, splitFrame(split, .supplementary))
+        try addSubview(viewID, to: splitNode.viewID, at: subviewIndex(split, after: splitNode.split?.primary))
     }
 
     /// The delegate's controller becomes the secondary; the collapsed one is the split's no

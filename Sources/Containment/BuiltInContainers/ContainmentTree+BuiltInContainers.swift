@@ -64,7 +64,10 @@ extension ContainmentTree {
             // No public text of UIKit's exception is known; the engine refuses it as an argument.
             if column == .compact, !hasColumnStyle(controller) {
                 throw .invalidArgument(
-                    field: args.field("column"), "only a column-style split view controller (style doubleColumn) has a compact column")
+                    field: args.field("column"), "only a column-style split view controller (style doubleColumn or tripleColumn) has a compact column")
+            }
+            if column == .supplementary, !hasTripleColumns(controller) {
+                throw .invalidArgument(field: args.field("column"), "only a tripleColumn split view controller has a supplementary column")
             }
             try setSplitColumn(controller, child, column: column)
         case (.splitViewController, "viewController"):
@@ -129,8 +132,7 @@ extension ContainmentTree {
                 let child = nodes.controllers.id(owner)
                 switch node.kind {
                 case .splitViewController:
-                    let column: SplitColumn = node.split?.primary == child ? .primary : node.split?.compact == child ? .compact : .secondary
-                    frames.append((subview, splitFrame(container, column)))
+                    frames.append((subview, splitFrame(container, node.split?.column(of: child) ?? .secondary)))
                 case .pageViewController:
                     frames.append((subview, pageFrame(child, of: container)))
                 case .navigationController, .tabBarController, .viewController, .alertController, .activityViewController, .imagePickerController,

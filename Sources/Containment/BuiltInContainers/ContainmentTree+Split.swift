@@ -8,12 +8,17 @@ extension ContainmentTree {
         let node = nodes.controllers[existing: split]
         let bounds = (node.isViewLoaded ? nodes.views[existing: node.viewID].frame : Rect(size: nodes.window.size)).bounds
         guard let state = node.split, !state.isCollapsed else { return bounds }
-        let primaryWidth = state.isPrimaryHidden ? 0 : min(Self.primaryColumnWidth, bounds.width)
-        switch column {
-        case .primary: return Rect(x: 0, y: 0, width: min(Self.primaryColumnWidth, bounds.width), height: bounds.height)
-        case .secondary: return Rect(x: primaryWidth, y: 0, width: bounds.width - primaryWidth, height: bounds.height)
-        case .compact: return bounds
+        let columnWidth = min(Self.primaryColumnWidth, bounds.width)
+        let primaryWidth = state.isPrimaryHidden ? 0 : columnWidth
+        guard hasTripleColumns(split) else {
+            switch column {
+            case .primary: return Rect(x: 0, y: 0, width: columnWidth, height: bounds.height)
+            case .secondary where splitBehavior(split) == .overlay: return bounds
+            case .secondary, .supplementary: return Rect(x: primaryWidth, y: 0, width: bounds.width - primaryWidth, height: bounds.height)
+            case .compact: return bounds
+            }
         }
+        return tripleColumnFrame(column, state, bounds: bounds, behavior: splitBehavior(split))
     }
 
     func isNavigation(_ controller: String?) -> Bool {
@@ -27,7 +32,8 @@ extension ContainmentTree {
             loadViewIfNeeded(child)
             let viewID = nodes.controllers[existing: child].viewID
             setFrame(viewID, splitFrame(split, column))
-            try addSubview(viewID, to: nodes.controllers[existing: split].viewID, at: column == .primary ? 0 : nil)
+            let index = column == .primary ? 0 : column == .supplementary ? subviewIndex(split, after: nodes.controllers[existing: split].split?.primary) : nil
+            try addSubview(viewID, to: nodes.controllers[existing: split].viewID, at: index)
         } else if !showsView, let node = nodes.controllers[child], node.isViewLoaded,
             superviewID(of: node.viewID) == nodes.controllers[existing: split].viewID
         {
@@ -36,6 +42,12 @@ extension ContainmentTree {
             turnAwayIfAppearing(child)
         }
         didMove(child, toParent: split)
+    }
+
+    /// Where the supplementary's view goes in the split's view: after the primary's, if shown.
+    func subviewIndex(_ split: String, after primary: String?) -> Int {
+        guard let primary, let node = nodes.controllers[primary], node.isViewLoaded else { return 0 }
+        return superviewID(of: node.viewID) == nodes.controllers[existing: split].viewID ? 1 : 0
     }
 
     /// hideContentController without loading a view that is not loaded.
@@ -54,6 +66,10 @@ extension ContainmentTree {
             try setCompactColumn(split, child)
             return
         }
+        if column == .supplementary {
+            try setSupplementaryColumn(split, child)
+            return
+        }
         guard let before = nodes.controllers[existing: split].split else { return }
         let current = before.controller(for: column)
         guard current != child else { return }
@@ -65,11 +81,12 @@ extension ContainmentTree {
                 unembed(current)
             }
         }
-        if before.compact == child, parentID(of: child) == split {
+        if before.compact == child || before.supplementary == child, parentID(of: child) == split {
             unembed(child)
         }
         var state = nodes.controllers[existing: split].split!
         if state.compact == child { state.compact = nil }
+        if state.supplementary == child { state.supplementary = nil }
         if column == .primary {
             if state.secondary == child { state.secondary = nil }
             state.primary = child
@@ -82,7 +99,7 @@ extension ContainmentTree {
         switch column {
         case .primary:
             try embed(child, in: split, column: .primary, showsView: !state.showsCompactColumn && (!state.isPrimaryHidden || state.isCollapsed))
-        case .secondary, .compact:
+        case .secondary, .compact, .supplementary:
             if state.showsCompactColumn {
                 try embed(child, in: split, column: .secondary, showsView: false)
             } else if state.isCollapsed {
@@ -100,6 +117,8 @@ extension ContainmentTree {
         // has nothing to show or hide beside the others.
         guard let state = nodes.controllers[existing: split].split, column != .compact, !state.showsCompactColumn else { return }
         if state.isCollapsed {
+            // The collapsed interface shows the primary or the secondary (the supplementary stays off screen).
+            guard column != .supplementary else { return }
             let wantsSecondary = (column == .secondary) == show
             guard wantsSecondary != state.secondaryOnTop, state.secondary != nil else { return }
             if wantsSecondary {
@@ -107,6 +126,10 @@ extension ContainmentTree {
             } else {
                 try uncollapseSecondary(of: split, intoColumn: false)
             }
+            return
+        }
+        if hasColumnStyle(split) {
+            try showExpandedColumn(split, column, show: show)
             return
         }
         guard column == .primary, state.isPrimaryHidden == show, let primary = state.primary else { return }
@@ -144,6 +167,9 @@ extension ContainmentTree {
             state.isCollapsed ? !secondaryReplacesPrimary : !state.isPrimaryHidden
         {
             shown.append((primary, .primary))
+        }
+        if let supplementary = state.supplementary, parentID(of: supplementary) == split, !state.isCollapsed, !state.isSupplementaryHidden {
+            shown.append((supplementary, .supplementary))
         }
         if let secondary = state.secondary, parentID(of: secondary) == split, !state.isCollapsed || state.secondaryOnTop {
             shown.append((secondary, .secondary))

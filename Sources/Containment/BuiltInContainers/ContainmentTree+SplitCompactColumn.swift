@@ -21,11 +21,12 @@ extension ContainmentTree {
         {
             let stack = nodes.controllers[existing: primary].stack ?? []
             try setNavigationStack(primary, stack.filter { $0 != child }, animated: false, field: "args.viewController")
-        } else if child == before.primary || child == before.secondary, parentID(of: child) == split {
+        } else if child == before.primary || child == before.secondary || child == before.supplementary, parentID(of: child) == split {
             unembed(child)
         }
         editController(split) { node in
             if node.split?.primary == child { node.split?.primary = nil }
+            if node.split?.supplementary == child { node.split?.supplementary = nil }
             if node.split?.secondary == child {
                 node.split?.secondary = nil
                 node.split?.secondaryOnTop = false
@@ -51,8 +52,8 @@ extension ContainmentTree {
         try addSubview(viewID, to: nodes.controllers[existing: split].viewID)
     }
 
-    /// Expanding from a compact column: its view leaves, then the primary (unless hidden) and
-    /// the secondary show in their columns again.
+    /// Expanding from a compact column: its view leaves, then the primary and the
+    /// supplementary (unless hidden) and the secondary show in their columns again.
     func expandFromCompactColumn(_ split: String, _ compact: String) throws(ContainmentError) {
         editController(split) { $0.split?.isCollapsed = false }
         let splitNode = nodes.controllers[existing: split]
@@ -65,22 +66,24 @@ extension ContainmentTree {
             // Set as the compact column after the secondary had collapsed onto the primary.
             try uncollapseSecondary(of: split, intoColumn: true)
         }
-        for (child, column) in [(state.primary, SplitColumn.primary), (state.secondary, .secondary)] {
-            guard let child, parentID(of: child) == split, column == .secondary || !state.isPrimaryHidden else { continue }
+        let columns = [(state.primary, SplitColumn.primary, state.isPrimaryHidden), (state.supplementary, .supplementary, state.isSupplementaryHidden)]
+        for (child, column, isHidden) in columns + [(state.secondary, .secondary, false)] {
+            guard let child, parentID(of: child) == split, !isHidden else { continue }
             loadViewIfNeeded(child)
             let viewID = nodes.controllers[existing: child].viewID
             setFrame(viewID, splitFrame(split, column))
             if superviewID(of: viewID) != splitNode.viewID {
-                try addSubview(viewID, to: splitNode.viewID, at: column == .primary ? 0 : nil)
+                try addSubview(
+                    viewID, to: splitNode.viewID, at: column == .secondary ? nil : column == .primary ? 0 : subviewIndex(split, after: state.primary))
             }
         }
     }
 
-    /// The primary's and the secondary's views leave the split's view (in that order).
+    /// The primary's, the supplementary's and the secondary's views leave the split's view (in that order).
     private func hideExpandedColumns(_ split: String) {
         guard let state = nodes.controllers[existing: split].split else { return }
         let splitView = nodes.controllers[existing: split].viewID
-        for child in [state.primary, state.secondary].compactMap({ $0 }) {
+        for child in [state.primary, state.supplementary, state.secondary].compactMap({ $0 }) {
             guard let node = nodes.controllers[child], node.isViewLoaded, superviewID(of: node.viewID) == splitView else { continue }
             removeFromSuperview(node.viewID)
             turnAwayIfAppearing(child)

@@ -2,10 +2,14 @@
 struct SplitState: Equatable, Codable {
     var primary: String?
     var secondary: String?
+    /// A `tripleColumn` split's middle column.
+    var supplementary: String?
     /// The `.compact` column's controller: shown instead of the others while collapsed.
     var compact: String?
     var isCollapsed = false
     var isPrimaryHidden = false
+    /// Expanded `tripleColumn`: the supplementary column is hidden too (`secondaryOnly`).
+    var isSupplementaryHidden = false
     /// Collapsed: whether the secondary is the one showing (pushed onto a navigation
     /// controller primary, or shown instead of another primary).
     var secondaryOnTop = false
@@ -17,8 +21,29 @@ struct SplitState: Equatable, Codable {
     func controller(for column: SplitColumn) -> String? {
         switch column {
         case .primary: primary
+        case .supplementary: supplementary
         case .secondary: secondary
         case .compact: compact
         }
+    }
+
+    /// The column `child` is set for, if any.
+    func column(of child: String) -> SplitColumn? {
+        SplitColumn.allCases.first { controller(for: $0) == child }
+    }
+}
+
+extension SplitState {
+    /// Reads states saved before the supplementary column existed (no `isSupplementaryHidden`).
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        primary = try container.decodeIfPresent(String.self, forKey: .primary)
+        secondary = try container.decodeIfPresent(String.self, forKey: .secondary)
+        supplementary = try container.decodeIfPresent(String.self, forKey: .supplementary)
+        compact = try container.decodeIfPresent(String.self, forKey: .compact)
+        isCollapsed = try container.decode(Bool.self, forKey: .isCollapsed)
+        isPrimaryHidden = try container.decode(Bool.self, forKey: .isPrimaryHidden)
+        isSupplementaryHidden = try container.decodeIfPresent(Bool.self, forKey: .isSupplementaryHidden) ?? false
+        secondaryOnTop = try container.decode(Bool.self, forKey: .secondaryOnTop)
     }
 }

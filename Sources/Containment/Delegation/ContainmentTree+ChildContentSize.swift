@@ -71,8 +71,8 @@ extension ContainmentTree {
     func sizeForChildContentContainer(_ child: String, of parent: String, parentSize: Size) -> Size {
         guard let node = nodes.controllers[parent] else { return parentSize }
         if let declared = node.childContentSizes[child] { return declared }
-        if let split = node.split, split.primary == child || split.secondary == child || split.compact == child {
-            return splitFrame(parent, split.primary == child ? .primary : split.compact == child ? .compact : .secondary).size
+        if let column = node.split?.column(of: child) {
+            return splitFrame(parent, column).size
         }
         return parentSize
     }

@@ -255,6 +255,7 @@ struct ControllerNode {
         }
         if split?.primary == child { split?.primary = nil }
         if split?.compact == child { split?.compact = nil }
+        if split?.supplementary == child { split?.supplementary = nil }
         if split?.secondary == child {
             split?.secondary = nil
             split?.secondaryOnTop = false

@@ -47,6 +47,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     private var primaryBox: Box?
     private var secondaryBox: Box?
     private var compactBox: Box?
+    private var supplementaryBox: Box?
 
     // MARK: Presentation
 
@@ -83,6 +84,12 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     public var secondary: ControllerSpec? {
         get { secondaryBox?.spec }
         set { secondaryBox = newValue.map(Box.init) }
+    }
+
+    /// A `tripleColumn` split view controller's supplementary column (`setViewController(_:for: .supplementary)`).
+    public var supplementary: ControllerSpec? {
+        get { supplementaryBox?.spec }
+        set { supplementaryBox = newValue.map(Box.init) }
     }
 
     /// A column-style split view controller's compact column (`setViewController(_:for: .compact)`).
@@ -131,7 +138,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case id, kind, title, automaticallyForwardsAppearance, preferredContentSize, properties, containerViews, children
-        case containerView, frame, viewControllers, selectedIndex, primary, secondary, compact, presented, childContentSizes
+        case containerView, frame, viewControllers, selectedIndex, primary, secondary, compact, supplementary, presented, childContentSizes
         case overrides, embedSegue
     }
 
@@ -164,6 +171,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
             embedSegue: try container.decodeIfPresent(String.self, forKey: .embedSegue),
             answers: try ControllerAnswers(from: settings)
         )
+        supplementary = try container.decodeIfPresent(ControllerSpec.self, forKey: .supplementary)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -184,6 +192,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
         try container.encodeIfPresent(compact, forKey: .compact)
+        try container.encodeIfPresent(supplementary, forKey: .supplementary)
         try presentationSettings.encode(to: encoder)
         try container.encodeIfPresent(presented, forKey: .presented)
         try container.encodeIfPresent(childContentSizes, forKey: .childContentSizes)

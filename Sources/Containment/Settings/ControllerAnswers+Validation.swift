@@ -30,20 +30,35 @@ extension ControllerAnswers {
         let splitFields: [(String, Bool)] = [
             ("style", style != nil), ("collapseSecondary", collapseSecondary != nil), ("separateSecondary", separateSecondary != nil),
             ("topColumnForCollapsing", topColumnForCollapsing != nil), ("displayModeForExpanding", displayModeForExpanding != nil),
+            ("preferredSplitBehavior", preferredSplitBehavior != nil),
         ]
         for (field, isSet) in splitFields where isSet && kind != .splitViewController {
             throw .invalidArgument(field: path + field, "only split view controllers have \(field)")
         }
-        let columns = style == .doubleColumn
+        let columns = (style ?? .unspecified) != .unspecified
         for (field, isSet) in [("collapseSecondary", collapseSecondary != nil), ("separateSecondary", separateSecondary != nil)]
         where isSet && columns {
             throw .invalidArgument(
-                field: path + field, "\(field) is the classic interface's delegate method; this split view controller's style is doubleColumn")
+                field: path + field, "\(field) is the classic interface's delegate method; this split view controller's style is \(style!.rawValue)")
         }
-        for (field, isSet) in [("topColumnForCollapsing", topColumnForCollapsing != nil), ("displayModeForExpanding", displayModeForExpanding != nil)]
-        where isSet && !columns {
+        for (field, isSet) in [
+            ("topColumnForCollapsing", topColumnForCollapsing != nil), ("displayModeForExpanding", displayModeForExpanding != nil),
+            ("preferredSplitBehavior", preferredSplitBehavior != nil),
+        ] where isSet && !columns {
             throw .invalidArgument(
-                field: path + field, "\(field) is the column interface's delegate method; create the split view controller with style doubleColumn")
+                field: path + field, "\(field) is the column interface's; create the split view controller with style doubleColumn or tripleColumn")
+        }
+        try validateTripleColumnAnswers(path: path)
+    }
+
+    /// A `doubleColumn` split has no supplementary column and no two-sidebar display mode.
+    private func validateTripleColumnAnswers(path: String) throws(ContainmentError) {
+        guard style == .doubleColumn else { return }
+        if topColumnForCollapsing == .supplementary {
+            throw .invalidArgument(field: path + "topColumnForCollapsing", "only a tripleColumn split view controller has a supplementary column")
+        }
+        if let mode = displayModeForExpanding, mode != .automatic, mode.sidebars == 2 {
+            throw .invalidArgument(field: path + "displayModeForExpanding", "\(mode.rawValue) is a tripleColumn split view controller's display mode only")
         }
     }
 }

@@ -39,6 +39,8 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
     public var topColumnForCollapsing: SplitColumn?
     /// Column interface: `splitViewController(_:displayModeForExpandingToProposedDisplayMode:)`.
     public var displayModeForExpanding: SplitDisplayMode?
+    /// Column interface: `preferredSplitBehavior`, which decides the display modes the split can have.
+    public var preferredSplitBehavior: SplitBehavior?
 
     // MARK: Navigation controller delegate
 
@@ -53,7 +55,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         registerForTraitChanges: [TraitName]? = nil, adaptivePresentationStyle: AdaptivePresentationStyle? = nil, shouldSelect: Bool? = nil,
         style: SplitViewControllerStyle? = nil, collapseSecondary: Bool? = nil, separateSecondary: String? = nil,
         topColumnForCollapsing: SplitColumn? = nil, displayModeForExpanding: SplitDisplayMode? = nil,
-        navigationControllerDelegate: Bool? = nil
+        navigationControllerDelegate: Bool? = nil, preferredSplitBehavior: SplitBehavior? = nil
     ) {
         self.modalPresentationCapturesStatusBarAppearance = modalPresentationCapturesStatusBarAppearance
         self.prefersHomeIndicatorAutoHidden = prefersHomeIndicatorAutoHidden
@@ -70,6 +72,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         self.topColumnForCollapsing = topColumnForCollapsing
         self.displayModeForExpanding = displayModeForExpanding
         self.navigationControllerDelegate = navigationControllerDelegate
+        self.preferredSplitBehavior = preferredSplitBehavior
     }
 
     /// Whether nothing is declared, so a controller needs no room for answers.
@@ -79,6 +82,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
             && childForScreenEdgesDeferringSystemGestures == nil && traitOverrides == nil && registerForTraitChanges == nil
             && adaptivePresentationStyle == nil
             && shouldSelect == nil && style == nil && hasSplitDelegate == false && navigationControllerDelegate == nil
+            && preferredSplitBehavior == nil
     }
 
     /// Whether the split view controller has a delegate: one of its methods is answered.
@@ -90,7 +94,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         case modalPresentationCapturesStatusBarAppearance, prefersHomeIndicatorAutoHidden, childForHomeIndicatorAutoHidden
         case preferredScreenEdgesDeferringSystemGestures, childForScreenEdgesDeferringSystemGestures
         case traitOverrides, registerForTraitChanges, adaptivePresentationStyle, shouldSelect
-        case style, collapseSecondary, separateSecondary, topColumnForCollapsing, displayModeForExpanding
+        case style, collapseSecondary, separateSecondary, topColumnForCollapsing, displayModeForExpanding, preferredSplitBehavior
         case navigationControllerDelegate
     }
 
@@ -117,6 +121,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         separateSecondary = try container.decodeIfPresent(String.self, forKey: SettingsKey(CodingKeys.separateSecondary))
         topColumnForCollapsing = try container.decodeIfPresent(SplitColumn.self, forKey: SettingsKey(CodingKeys.topColumnForCollapsing))
         displayModeForExpanding = try container.decodeIfPresent(SplitDisplayMode.self, forKey: SettingsKey(CodingKeys.displayModeForExpanding))
+        preferredSplitBehavior = try container.decodeIfPresent(SplitBehavior.self, forKey: SettingsKey(CodingKeys.preferredSplitBehavior))
         navigationControllerDelegate = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.navigationControllerDelegate))
     }
 
@@ -137,6 +142,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         try container.encodeIfPresent(separateSecondary, forKey: .separateSecondary)
         try container.encodeIfPresent(topColumnForCollapsing, forKey: .topColumnForCollapsing)
         try container.encodeIfPresent(displayModeForExpanding, forKey: .displayModeForExpanding)
+        try container.encodeIfPresent(preferredSplitBehavior, forKey: .preferredSplitBehavior)
         try container.encodeIfPresent(navigationControllerDelegate, forKey: .navigationControllerDelegate)
     }
 }

@@ -16,6 +16,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
     public var separateSecondary: String??
     public var topColumnForCollapsing: SplitColumn??
     public var displayModeForExpanding: SplitDisplayMode??
+    public var preferredSplitBehavior: SplitBehavior??
     public var navigationControllerDelegate: Bool??
 
     public init(
@@ -25,7 +26,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         registerForTraitChanges: [TraitName]?? = nil, adaptivePresentationStyle: AdaptivePresentationStyle?? = nil, shouldSelect: Bool?? = nil,
         collapseSecondary: Bool?? = nil,
         separateSecondary: String?? = nil, topColumnForCollapsing: SplitColumn?? = nil, displayModeForExpanding: SplitDisplayMode?? = nil,
-        navigationControllerDelegate: Bool?? = nil
+        navigationControllerDelegate: Bool?? = nil, preferredSplitBehavior: SplitBehavior?? = nil
     ) {
         self.modalPresentationCapturesStatusBarAppearance = modalPresentationCapturesStatusBarAppearance
         self.prefersHomeIndicatorAutoHidden = prefersHomeIndicatorAutoHidden
@@ -41,6 +42,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         self.topColumnForCollapsing = topColumnForCollapsing
         self.displayModeForExpanding = displayModeForExpanding
         self.navigationControllerDelegate = navigationControllerDelegate
+        self.preferredSplitBehavior = preferredSplitBehavior
     }
 
     public var isEmpty: Bool { self == ControllerAnswersPatch() }
@@ -67,6 +69,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         separateSecondary = try clearable(.separateSecondary)
         topColumnForCollapsing = try clearable(.topColumnForCollapsing)
         displayModeForExpanding = try clearable(.displayModeForExpanding)
+        preferredSplitBehavior = try clearable(.preferredSplitBehavior)
         navigationControllerDelegate = try clearable(.navigationControllerDelegate)
     }
 
@@ -86,6 +89,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         try write(separateSecondary, .separateSecondary)
         try write(topColumnForCollapsing, .topColumnForCollapsing)
         try write(displayModeForExpanding, .displayModeForExpanding)
+        try write(preferredSplitBehavior, .preferredSplitBehavior)
         try write(navigationControllerDelegate, .navigationControllerDelegate)
     }
 
@@ -108,6 +112,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         apply(separateSecondary, \.separateSecondary)
         apply(topColumnForCollapsing, \.topColumnForCollapsing)
         apply(displayModeForExpanding, \.displayModeForExpanding)
+        apply(preferredSplitBehavior, \.preferredSplitBehavior)
         apply(navigationControllerDelegate, \.navigationControllerDelegate)
         return result
     }

@@ -31,6 +31,11 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     public var isCollapsed: Bool?
     /// Split view controllers: whether the primary column is hidden (regular width).
     public var isPrimaryHidden: Bool?
+    /// `tripleColumn` split view controllers: the supplementary column's controller, if one is set.
+    public var supplementary: String?
+    /// Column-style split view controllers: `displayMode` and `splitBehavior` (effective values).
+    public var displayMode: SplitDisplayMode?
+    public var splitBehavior: SplitBehavior?
     /// What `size(forChildContentContainer:withParentContainerSize:)` returns, by child id;
     /// nil when nothing is declared.
     public var childContentSizes: [String: Size]?
@@ -114,6 +119,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case selectedIndex, primary, secondary, compact, isCollapsed, isPrimaryHidden, presentedViewController
         case presentingViewController, isBeingPresented, isBeingDismissed, childContentSizes
         case presentationStyle, overrideTraitCollection, traitCollection, overrides, isActive
+        case supplementary, displayMode, splitBehavior
     }
 
     public init(from decoder: any Decoder) throws {
@@ -150,6 +156,9 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         isBeingDismissed = try container.decode(Bool.self, forKey: .isBeingDismissed)
         presentationStyle = try container.decodeIfPresent(ModalPresentationStyle.self, forKey: .presentationStyle)
         isActive = try container.decodeIfPresent(Bool.self, forKey: .isActive)
+        supplementary = try container.decodeIfPresent(String.self, forKey: .supplementary)
+        displayMode = try container.decodeIfPresent(SplitDisplayMode.self, forKey: .displayMode)
+        splitBehavior = try container.decodeIfPresent(SplitBehavior.self, forKey: .splitBehavior)
         answers = try ControllerAnswers(from: settings)
         overrideTraitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .overrideTraitCollection)
         traitCollection = try container.decodeIfPresent(TraitOverrides.self, forKey: .traitCollection)
@@ -182,6 +191,9 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encodeIfPresent(compact, forKey: .compact)
         try container.encodeIfPresent(isCollapsed, forKey: .isCollapsed)
         try container.encodeIfPresent(isPrimaryHidden, forKey: .isPrimaryHidden)
+        try container.encodeIfPresent(supplementary, forKey: .supplementary)
+        try container.encodeIfPresent(displayMode, forKey: .displayMode)
+        try container.encodeIfPresent(splitBehavior, forKey: .splitBehavior)
         try presentationSettings.encode(to: encoder)
         try container.encode(presentedViewController, forKey: .presentedViewController)
         try container.encode(presentingViewController, forKey: .presentingViewController)

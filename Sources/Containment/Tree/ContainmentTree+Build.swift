@@ -51,6 +51,7 @@ extension ContainmentTree {
             if let primary = spec.primary { nested.append((primary, path + "primary.")) }
             if let secondary = spec.secondary { nested.append((secondary, path + "secondary.")) }
             if let compact = spec.compact { nested.append((compact, path + "compact.")) }
+            if let supplementary = spec.supplementary { nested.append((supplementary, path + "supplementary.")) }
             if let presented = spec.presented { nested.append((presented, path + "presented.")) }
             stack.append(contentsOf: nested.reversed())
         }
@@ -139,12 +140,16 @@ extension ContainmentTree {
                 throw .invalidArgument(field: path + "selectedIndex", "selectedIndex is out of range")
             }
         }
-        if spec.primary != nil || spec.secondary != nil || spec.compact != nil, kind != .splitViewController {
-            let field = spec.primary != nil ? "primary" : spec.secondary != nil ? "secondary" : "compact"
+        if spec.primary != nil || spec.secondary != nil || spec.compact != nil || spec.supplementary != nil, kind != .splitViewController {
+            let field = spec.primary != nil ? "primary" : spec.secondary != nil ? "secondary" : spec.compact != nil ? "compact" : "supplementary"
             throw .invalidArgument(field: path + field, "only split view controllers have columns")
         }
         if spec.compact != nil, (spec.answers.style ?? .unspecified) == .unspecified {
-            throw .invalidArgument(field: path + "compact", "only a column-style split view controller (style doubleColumn) has a compact column")
+            throw .invalidArgument(
+                field: path + "compact", "only a column-style split view controller (style doubleColumn or tripleColumn) has a compact column")
+        }
+        if spec.supplementary != nil, spec.answers.style != .tripleColumn {
+            throw .invalidArgument(field: path + "supplementary", "only a tripleColumn split view controller has a supplementary column")
         }
     }
 
@@ -222,7 +227,8 @@ extension ContainmentTree {
             calls.append(RawCall(receiver: spec.id, method: "setSelectedIndex", args: ["index": .number(Double(index))]))
         }
         // The compact column first: with it, a compact width never collapses the secondary onto the primary.
-        for (column, columnSpec) in [(SplitColumn.compact, spec.compact), (.primary, spec.primary), (.secondary, spec.secondary)] {
+        let columns = [(SplitColumn.compact, spec.compact), (.primary, spec.primary), (.supplementary, spec.supplementary), (.secondary, spec.secondary)]
+        for (column, columnSpec) in columns {
             guard let columnSpec else { continue }
             calls.append(
                 RawCall(
@@ -240,7 +246,9 @@ extension ContainmentTree {
         while let (spec, inherited) = stack.popLast() {
             let own = spec.answers.traitOverrides?.horizontalSizeClass ?? inherited
             result[spec.id] = own
-            let nested = (spec.children ?? []) + (spec.viewControllers ?? []) + [spec.primary, spec.secondary, spec.compact, spec.presented].compactMap { $0 }
+            let nested =
+                (spec.children ?? []) + (spec.viewControllers ?? [])
+                + [spec.primary, spec.secondary, spec.compact, spec.supplementary, spec.presented].compactMap { $0 }
             stack.append(contentsOf: nested.map { ($0, own) })
         }
         return result

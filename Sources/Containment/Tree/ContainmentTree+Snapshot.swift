@@ -61,6 +61,11 @@ extension ContainmentTree {
             compact: node.split?.compact,
             childContentSizes: node.childContentSizes.isEmpty ? nil : node.childContentSizes,
             pageViewControllerSettings: node.pageViewControllerSettings)
+        if let split = node.split {
+            snapshot.supplementary = split.supplementary
+            snapshot.displayMode = splitDisplayMode(node.id)
+            snapshot.splitBehavior = snapshot.displayMode == nil ? nil : splitBehavior(node.id)
+        }
         if node.hasExtras {
             snapshot.answers = node.answers
             snapshot.overrideTraitCollection = node.overrideTraitCollection

@@ -60,6 +60,7 @@ setNeedsUpdateOfScreenEdgesDeferringSystemGestures root
 setViewController split {"viewController":"detail","column":"secondary"}
 show split {"column":"primary"}
 hide split {"column":"primary"}
+show split {"column":"supplementary"}
 addSubview content {"view":"map.view"}
 insertSubview content {"view":"map.view","at":0}
 removeFromSuperview map.view

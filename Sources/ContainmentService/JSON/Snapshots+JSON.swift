@@ -160,6 +160,10 @@ extension ControllerSnapshot: JSONWritable {
         writer.stringArray(containerViews)
         writer.key("definesPresentationContext")
         writer.bool(presentationSettings.definesPresentationContext ?? false)
+        if let displayMode {
+            writer.key("displayMode")
+            writer.string(displayMode.rawValue)
+        }
         if let mode = answers.displayModeForExpanding {
             writer.key("displayModeForExpanding")
             writer.string(mode.rawValue)
@@ -230,6 +234,10 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("preferredScreenEdgesDeferringSystemGestures")
             writer.stringArray(edges.map(\.rawValue))
         }
+        if let behavior = answers.preferredSplitBehavior {
+            writer.key("preferredSplitBehavior")
+            writer.string(behavior.rawValue)
+        }
         if let preferredStyle = presentationSettings.preferredStyle {
             writer.key("preferredStyle")
             writer.string(preferredStyle.rawValue)
@@ -292,6 +300,10 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("spineLocation")
             writer.string(spineLocation.rawValue)
         }
+        if let splitBehavior {
+            writer.key("splitBehavior")
+            writer.string(splitBehavior.rawValue)
+        }
         writer.key("statusBarHidden")
         writer.bool(statusBarSettings.statusBarHidden ?? false)
         writer.key("statusBarStyle")
@@ -299,6 +311,10 @@ extension ControllerSnapshot: JSONWritable {
         if let style = answers.style {
             writer.key("style")
             writer.string(style.rawValue)
+        }
+        if let supplementary {
+            writer.key("supplementary")
+            writer.string(supplementary)
         }
         writer.key("title")
         writer.optionalString(title)

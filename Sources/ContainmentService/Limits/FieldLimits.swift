@@ -45,6 +45,7 @@ enum FieldLimits {
         if let primary = spec.primary { try check(primary, field: path(field, "primary")) }
         if let secondary = spec.secondary { try check(secondary, field: path(field, "secondary")) }
         if let compact = spec.compact { try check(compact, field: path(field, "compact")) }
+        if let supplementary = spec.supplementary { try check(supplementary, field: path(field, "supplementary")) }
         if let presented = spec.presented { try check(presented, field: path(field, "presented")) }
     }
 

@@ -253,6 +253,39 @@ import Testing
         #expect(classic.json["field"].string == "root.compact")
     }
 
+    /// docs/uikit-rules.md, rule 15, "The triple-column style": the spec's `supplementary` and
+    /// `preferredSplitBehavior`, the snapshot's `displayMode` and `splitBehavior`, PATCH and
+    /// `hide` of a column.
+    @Test func splitViewTripleColumnOverHTTP() throws {
+        let service = try TestService(.router)
+        let created = try service.request(
+            "POST", "/v1/trees",
+            json: #"""
+                {"id": "mail", "window": {"size": {"width": 1024, "height": 768}, "horizontalSizeClass": "regular"},
+                 "root": {"id": "split", "kind": "splitViewController", "style": "tripleColumn", "preferredSplitBehavior": "overlay",
+                          "primary": {"id": "mailboxes"}, "supplementary": {"id": "inbox"}, "secondary": {"id": "message"}}}
+                """#)
+        try #require(created.status == 201, "\(created.text)")
+        var split = created.json["tree"]["controllers"]["split"]
+        #expect(split["supplementary"].string == "inbox")
+        #expect(split["displayMode"].string == "twoOverSecondary")
+        #expect(split["splitBehavior"].string == "overlay")
+        #expect(split["preferredSplitBehavior"].string == "overlay")
+        let hidden = try calls(service, "mail", #"[{"receiver": "split", "method": "hide", "args": {"column": "primary"}}]"#)
+        #expect(containment(hidden) == ["mailboxes.viewWillDisappear", "mailboxes.viewDidDisappear"])
+        let patched = try service.request("PATCH", "/v1/trees/mail/controllers/split", json: #"{"preferredSplitBehavior": null}"#)
+        #expect(patched.status == 200, "\(patched.text)")
+        split = try service.request("GET", "/v1/trees/mail").json["controllers"]["split"]
+        #expect(split["displayMode"].string == "oneBesideSecondary")
+        #expect(split["splitBehavior"].string == "tile")
+
+        let double = try service.request(
+            "POST", "/v1/trees",
+            json: #"{"id": "double", "root": {"id": "split", "kind": "splitViewController", "style": "doubleColumn", "supplementary": {"id": "inbox"}}}"#)
+        #expect(double.status == 400)
+        #expect(double.json["field"].string == "root.supplementary")
+    }
+
     /// A spec wrong deep inside a navigation stack is refused whole, naming the bad part.
     @Test(arguments: [
         (

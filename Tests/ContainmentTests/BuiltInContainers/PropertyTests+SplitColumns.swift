@@ -4,23 +4,24 @@ import Testing
 @testable import Containment
 
 /// Random calls on a column-style split view controller with a compact column
-/// (docs/uikit-rules.md, rule 15, "The compact column"): columns set and moved, shown and
-/// hidden, the width changed by the window and by overrides, the delegate's answers changed.
+/// (docs/uikit-rules.md, rule 15, "The compact column" and "The triple-column style"): columns
+/// set and moved, shown and hidden, the width changed by the window and by overrides, the
+/// delegate's answers and the split behavior changed.
 extension PropertyTests {
-    static let splitColumnCast = ["c", "cm", "cl", "cd", "cc", "q1", "q2", "q3"]
+    static let splitColumnCast = ["c", "cm", "cl", "cd", "cc", "cs", "q1", "q2", "q3"]
 
-    /// A window showing a `doubleColumn` split view controller `c` (primary navigation
-    /// controller `cm` with stack `cl`, secondary `cd`, compact column `cc`); `q1`…`q3` are
-    /// detached.
-    static func makeSplitColumnTree() throws -> ContainmentTree {
-        let tree = try ContainmentTree(
-            id: "columns",
-            root: ControllerSpec(
-                id: "c", kind: .splitViewController,
-                primary: ControllerSpec(id: "cm", kind: .navigationController, viewControllers: [ControllerSpec(id: "cl")]),
-                secondary: ControllerSpec(id: "cd"), compact: ControllerSpec(id: "cc"), answers: ControllerAnswers(style: .doubleColumn)),
-            now: t0)
-        for id in ["q1", "q2", "q3"] {
+    /// A window showing a `doubleColumn` (or `tripleColumn`) split view controller `c` (primary
+    /// navigation controller `cm` with stack `cl`, secondary `cd`, compact column `cc`,
+    /// supplementary `cs` when triple); `q1`…`q3` (and `cs` when double) are detached.
+    static func makeSplitColumnTree(triple: Bool = false) throws -> ContainmentTree {
+        var root = ControllerSpec(
+            id: "c", kind: .splitViewController,
+            primary: ControllerSpec(id: "cm", kind: .navigationController, viewControllers: [ControllerSpec(id: "cl")]),
+            secondary: ControllerSpec(id: "cd"), compact: ControllerSpec(id: "cc"),
+            answers: ControllerAnswers(style: triple ? .tripleColumn : .doubleColumn))
+        if triple { root.supplementary = ControllerSpec(id: "cs") }
+        let tree = try ContainmentTree(id: "columns", root: root, now: t0)
+        for id in ["q1", "q2", "q3"] + (triple ? [] : ["cs"]) {
             _ = try tree.createController(ControllerSpec(id: id), now: t0)
         }
         return tree
@@ -28,7 +29,7 @@ extension PropertyTests {
 
     static func splitColumnStep(_ number: Int) -> Step {
         let any = splitColumnCast[(number / 12) % splitColumnCast.count]
-        let column = ["primary", "secondary", "compact"][(number / 96) % 3]
+        let column = ["primary", "secondary", "compact", "supplementary"][(number / 96) % 4]
         let flag = (number / 288) % 2 == 0
         let id = JSONValue.string
         switch number % 12 {
@@ -46,9 +47,11 @@ extension PropertyTests {
             let collection: JSONValue = overrides.map { ["horizontalSizeClass": .string($0.horizontalSizeClass?.rawValue ?? "compact")] } ?? .null
             return .calls([call("c", "setOverrideTraitCollection", ["collection": collection, "forChild": "cm"])])
         case 5:
+            let modes = SplitDisplayMode.allCases
             let answers = ControllerAnswersPatch(
                 topColumnForCollapsing: .some(flag ? nil : SplitColumn(rawValue: column)),
-                displayModeForExpanding: .some(flag ? .secondaryOnly : nil))
+                displayModeForExpanding: .some(flag ? modes[(number / 576) % modes.count] : nil),
+                preferredSplitBehavior: .some(SplitBehavior.allCases[(number / 24) % SplitBehavior.allCases.count]))
             return .recipe { tree, now throws(ContainmentError) in try tree.updateController("c", ControllerPatch(answers: answers), now: now) }
         case 6: return .calls([call("cm", "pushViewController", ["viewController": id(any), "animated": .bool(flag)])])
         case 7: return .calls([call("cm", "popViewController", ["animated": .bool(flag)])])
@@ -59,8 +62,8 @@ extension PropertyTests {
         }
     }
 
-    static func checkSplitColumnSteps(_ numbers: [Int]) throws {
-        let tree = try makeSplitColumnTree()
+    static func checkSplitColumnSteps(_ numbers: [Int], triple: Bool = false) throws {
+        let tree = try makeSplitColumnTree(triple: triple)
         var now = t0
         var lastSeq = tree.lastSeq
         for number in numbers {
@@ -76,13 +79,19 @@ extension PropertyTests {
 
     /// A collapsed split with a compact column shows that column's controller and not the
     /// others (a view left behind by a bare `removeFromParent` may stay, as in UIKit); an
-    /// expanded one never shows it.
+    /// expanded one never shows it. A collapsed split never shows its supplementary; an
+    /// expanded one shows it unless its display mode is `secondaryOnly`.
     static func checkSplitColumnInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
         let snapshot = tree.snapshot()
-        guard let split = snapshot.controllers["c"], let compact = split.compact, split.isViewLoaded else { return }
+        guard let split = snapshot.controllers["c"], split.isViewLoaded else { return }
         let subviews = snapshot.views["c.view"]?.subviews ?? []
+        if let supplementary = split.supplementary, snapshot.controllers[supplementary]?.parent == "c" {
+            let shows = split.isCollapsed == false && split.displayMode != .secondaryOnly
+            #expect(subviews.contains(supplementary + ".view") == shows, "c shows \(subviews) in \(split.displayMode as Any)", sourceLocation: sourceLocation)
+        }
+        guard let compact = split.compact else { return }
         if split.isCollapsed == true {
-            let columns = [split.primary, split.secondary].compactMap { $0.map { $0 + ".view" } }
+            let columns = [split.primary, split.supplementary, split.secondary].compactMap { $0.map { $0 + ".view" } }
             #expect(subviews.contains(compact + ".view"), "collapsed c shows \(subviews)", sourceLocation: sourceLocation)
             #expect(!subviews.contains { columns.contains($0) }, "collapsed c shows \(subviews)", sourceLocation: sourceLocation)
         } else {
@@ -93,6 +102,12 @@ extension PropertyTests {
     @Test func randomSplitColumnCallsKeepTheInvariants() async {
         await propertyCheck(count: propertyTestCount(300), input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
             try Self.checkSplitColumnSteps(numbers)
+        }
+    }
+
+    @Test func randomTripleColumnSplitCallsKeepTheInvariants() async {
+        await propertyCheck(count: propertyTestCount(300), input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
+            try Self.checkSplitColumnSteps(numbers, triple: true)
         }
     }
 }
