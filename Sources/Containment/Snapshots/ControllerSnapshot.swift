@@ -20,8 +20,12 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     /// Navigation and tab bar controllers: the stack (bottom to top) or the tabs. It
     /// changes at once; `children` follows when a push or pop animation completes.
     public var viewControllers: [String]?
-    /// Tab bar controllers: the selected tab.
+    /// Tab bar controllers: the selected tab; absent (UIKit's `NSNotFound`) while More is.
     public var selectedIndex: Int?
+    /// Tab bar controllers with more than five tabs: the More navigation controller.
+    public var moreNavigationController: MoreNavigationSnapshot?
+    /// Tab bar controllers: shown only while the More navigation controller is selected.
+    public var selectedViewController: String?
     /// Split view controllers: the column controllers.
     public var primary: String?
     public var secondary: String?
@@ -114,6 +118,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case selectedIndex, primary, secondary, compact, isCollapsed, isPrimaryHidden, presentedViewController
         case presentingViewController, isBeingPresented, isBeingDismissed, childContentSizes
         case presentationStyle, overrideTraitCollection, traitCollection, overrides, isActive
+        case moreNavigationController, selectedViewController
     }
 
     public init(from decoder: any Decoder) throws {
@@ -143,6 +148,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
             compact: try container.decodeIfPresent(String.self, forKey: .compact),
             childContentSizes: try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes),
             pageViewControllerSettings: try PageViewControllerSettings(from: settings))
+        moreNavigationController = try container.decodeIfPresent(MoreNavigationSnapshot.self, forKey: .moreNavigationController)
+        selectedViewController = try container.decodeIfPresent(String.self, forKey: .selectedViewController)
         presentationSettings = try PresentationSettings(from: settings)
         presentedViewController = try container.decodeIfPresent(String.self, forKey: .presentedViewController)
         presentingViewController = try container.decodeIfPresent(String.self, forKey: .presentingViewController)
@@ -177,6 +184,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encode(properties, forKey: .properties)
         try container.encodeIfPresent(viewControllers, forKey: .viewControllers)
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
+        try container.encodeIfPresent(moreNavigationController, forKey: .moreNavigationController)
+        try container.encodeIfPresent(selectedViewController, forKey: .selectedViewController)
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
         try container.encodeIfPresent(compact, forKey: .compact)

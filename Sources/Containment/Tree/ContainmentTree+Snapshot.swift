@@ -61,6 +61,10 @@ extension ContainmentTree {
             compact: node.split?.compact,
             childContentSizes: node.childContentSizes.isEmpty ? nil : node.childContentSizes,
             pageViewControllerSettings: node.pageViewControllerSettings)
+        if let more = node.more {
+            snapshot.moreNavigationController = MoreNavigationSnapshot(id: MoreNavigationState.id(of: node.id), viewControllers: more.top.map { [$0] } ?? [])
+            snapshot.selectedViewController = more.isSelected ? MoreNavigationState.id(of: node.id) : nil
+        }
         if node.hasExtras {
             snapshot.answers = node.answers
             snapshot.overrideTraitCollection = node.overrideTraitCollection

@@ -202,6 +202,17 @@ extension ControllerSnapshot: JSONWritable {
         }
         writer.key("modalPresentationStyle")
         writer.string((presentationSettings.modalPresentationStyle ?? .automatic).rawValue)
+        if let more = moreNavigationController {
+            writer.key("moreNavigationController")
+            writer.beginObject()
+            writer.key("id")
+            writer.string(more.id)
+            writer.key("viewControllers")
+            writer.beginArray()
+            for controller in more.viewControllers { writer.string(controller) }
+            writer.endArray()
+            writer.endObject()
+        }
         if let delegate = answers.navigationControllerDelegate {
             writer.key("navigationControllerDelegate")
             writer.bool(delegate)
@@ -271,6 +282,10 @@ extension ControllerSnapshot: JSONWritable {
         if let selectedIndex {
             writer.key("selectedIndex")
             writer.integer(selectedIndex)
+        }
+        if let selectedViewController {
+            writer.key("selectedViewController")
+            writer.string(selectedViewController)
         }
         if let sheet = presentationSettings.sheetPresentationController {
             writer.key("sheetPresentationController")
