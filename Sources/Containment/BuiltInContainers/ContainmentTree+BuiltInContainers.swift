@@ -63,6 +63,8 @@ extension ContainmentTree {
                 throw .invalidArgument(field: args.field("viewController"), "viewController is not one of the tabs")
             }
             try selectTab(controller, index)
+        case (.tabBarController, "setCustomizableViewControllers"):
+            try setCustomizableViewControllers(controller, args)
         case (.splitViewController, "setViewController"):
             let child = try controllerList(args, "viewController").0
             let column = try args.rawValue("column", as: SplitColumn.self)

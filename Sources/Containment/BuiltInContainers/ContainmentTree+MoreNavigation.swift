@@ -93,4 +93,17 @@ extension ContainmentTree {
             }
         }
     }
+
+    /// `customizableViewControllers = [...]` (or `nil`): which tabs More's Edit sheet may
+    /// rearrange. Only the list is kept: the Edit sheet itself is not modelled.
+    func setCustomizableViewControllers(_ tabBar: String, _ args: RawCallArguments) throws(ContainmentError) {
+        let field = args.field("viewControllers")
+        let list = try args.optionalStrings("viewControllers") ?? []
+        let tabs = nodes.controllers[existing: tabBar].stack ?? []
+        // Apple: "The subset of view controllers managed by this tab bar controller".
+        for (index, controller) in list.enumerated() where !tabs.contains(controller) {
+            throw .invalidArgument(field: field + "[\(index)]", "\(controller) is not one of the tabs")
+        }
+        editController(tabBar) { $0.customizableViewControllers = list }
+    }
 }

@@ -19,6 +19,8 @@ extension ContainmentTree {
         editController(tabBar) { node in
             node.selectedIndex = newSelected
             node.more = keepsMore ? MoreNavigationState(top: nil, isSelected: true) : nil
+            // Apple: changing `viewControllers` also changes `customizableViewControllers`.
+            node.customizableViewControllers = nil
         }
         settleMore(tabBar)
         let shown = shownTab(of: tabBar)

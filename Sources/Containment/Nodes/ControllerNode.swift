@@ -135,6 +135,11 @@ struct ControllerNode {
         _modify { yield &extras.more }
     }
 
+    var customizableViewControllers: [String]? {
+        get { extrasBox?.extras.customizableViewControllers }
+        _modify { yield &extras.customizableViewControllers }
+    }
+
     var interactivePop: InteractivePop? {
         get { extrasBox?.extras.interactivePop }
         _modify { yield &extras.interactivePop }
@@ -258,6 +263,7 @@ struct ControllerNode {
                 selectedIndex = count == 0 ? nil : (index < selected ? selected - 1 : min(selected, count - 1))
             }
             if more != nil { forgetInMore(child) }
+            customizableViewControllers?.removeAll { $0 == child }
         }
         if split?.primary == child { split?.primary = nil }
         if split?.compact == child { split?.compact = nil }

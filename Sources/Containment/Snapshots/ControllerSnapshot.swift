@@ -26,6 +26,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     public var moreNavigationController: MoreNavigationSnapshot?
     /// Tab bar controllers: shown only while the More navigation controller is selected.
     public var selectedViewController: String?
+    /// Tab bar controllers: the tabs More's Edit sheet may rearrange (every tab by default).
+    public var customizableViewControllers: [String]?
     /// Split view controllers: the column controllers.
     public var primary: String?
     public var secondary: String?
@@ -118,7 +120,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case selectedIndex, primary, secondary, compact, isCollapsed, isPrimaryHidden, presentedViewController
         case presentingViewController, isBeingPresented, isBeingDismissed, childContentSizes
         case presentationStyle, overrideTraitCollection, traitCollection, overrides, isActive
-        case moreNavigationController, selectedViewController
+        case moreNavigationController, selectedViewController, customizableViewControllers
     }
 
     public init(from decoder: any Decoder) throws {
@@ -150,6 +152,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
             pageViewControllerSettings: try PageViewControllerSettings(from: settings))
         moreNavigationController = try container.decodeIfPresent(MoreNavigationSnapshot.self, forKey: .moreNavigationController)
         selectedViewController = try container.decodeIfPresent(String.self, forKey: .selectedViewController)
+        customizableViewControllers = try container.decodeIfPresent([String].self, forKey: .customizableViewControllers)
         presentationSettings = try PresentationSettings(from: settings)
         presentedViewController = try container.decodeIfPresent(String.self, forKey: .presentedViewController)
         presentingViewController = try container.decodeIfPresent(String.self, forKey: .presentingViewController)
@@ -186,6 +189,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
         try container.encodeIfPresent(moreNavigationController, forKey: .moreNavigationController)
         try container.encodeIfPresent(selectedViewController, forKey: .selectedViewController)
+        try container.encodeIfPresent(customizableViewControllers, forKey: .customizableViewControllers)
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
         try container.encodeIfPresent(compact, forKey: .compact)

@@ -140,6 +140,8 @@ public struct TreeState: Codable, Sendable {
         var selectedIndex: Int?
         /// Nil while the tab bar controller has five tabs or fewer.
         var more: MoreNavigationState?
+        /// Nil while a tab bar controller's is its default (every tab).
+        var customizableViewControllers: [String]?
         var interactivePop: InteractivePop?
         /// Nil when the navigation controller has no delegate (rule 13).
         var navigationDelegate: NavigationDelegateState?

@@ -61,6 +61,9 @@ extension ContainmentTree {
             compact: node.split?.compact,
             childContentSizes: node.childContentSizes.isEmpty ? nil : node.childContentSizes,
             pageViewControllerSettings: node.pageViewControllerSettings)
+        if node.kind == .tabBarController {
+            snapshot.customizableViewControllers = node.customizableViewControllers ?? node.stack ?? []
+        }
         if let more = node.more {
             snapshot.moreNavigationController = MoreNavigationSnapshot(id: MoreNavigationState.id(of: node.id), viewControllers: more.top.map { [$0] } ?? [])
             snapshot.selectedViewController = more.isSelected ? MoreNavigationState.id(of: node.id) : nil

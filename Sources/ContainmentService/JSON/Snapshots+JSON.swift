@@ -158,6 +158,10 @@ extension ControllerSnapshot: JSONWritable {
         }
         writer.key("containerViews")
         writer.stringArray(containerViews)
+        if let customizableViewControllers {
+            writer.key("customizableViewControllers")
+            writer.stringArray(customizableViewControllers)
+        }
         writer.key("definesPresentationContext")
         writer.bool(presentationSettings.definesPresentationContext ?? false)
         if let mode = answers.displayModeForExpanding {
@@ -208,9 +212,7 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("id")
             writer.string(more.id)
             writer.key("viewControllers")
-            writer.beginArray()
-            for controller in more.viewControllers { writer.string(controller) }
-            writer.endArray()
+            writer.stringArray(more.viewControllers)
             writer.endObject()
         }
         if let delegate = answers.navigationControllerDelegate {

@@ -185,4 +185,32 @@ import Testing
         #expect(declared.snapshot().controllers["tabs"] == called.snapshot().controllers["tabs"])
         #expect(declared.snapshot().views["f.view"] == called.snapshot().views["f.view"])
     }
+
+    @Test func rule14_customizableViewControllersAreEveryTabUntilSetAndSetViewControllersResetsThem() throws {
+        let tree = try moreTree()
+        #expect(tree.snapshot().controllers["tabs"]?.customizableViewControllers == ["a", "b", "c", "d", "e", "f"])
+        #expect(tree.run([call("tabs", "setCustomizableViewControllers", ["viewControllers": ["e", "f"]])]).isEmpty)
+        #expect(tree.snapshot().controllers["tabs"]?.customizableViewControllers == ["e", "f"])
+        #expect(tree.run([call("tabs", "setCustomizableViewControllers", ["viewControllers": .null])]).isEmpty)
+        #expect(tree.snapshot().controllers["tabs"]?.customizableViewControllers == [])
+        _ = tree.run([call("tabs", "setViewControllers", ["viewControllers": ["a", "b", "c", "d", "e"]])])
+        #expect(tree.snapshot().controllers["tabs"]?.customizableViewControllers == ["a", "b", "c", "d", "e"])
+    }
+
+    @Test func rule14_customizableViewControllersThatAreNotTabsAreRefused() throws {
+        let tree = try moreTree()
+        _ = try tree.createController(ControllerSpec(id: "g"), now: t0)
+        let before = tree.snapshot()
+        let outcome = tree.perform([call("tabs", "setCustomizableViewControllers", ["viewControllers": ["e", "g"]])], atomic: false, now: t0)
+        #expect(outcome.failure?.field == "calls[0].args.viewControllers[1]")
+        #expect(tree.snapshot() == before)
+    }
+
+    @Test func rule14_aTabRemovedLeavesTheCustomizableViewControllers() throws {
+        let tree = try moreTree()
+        _ = tree.run([call("tabs", "setCustomizableViewControllers", ["viewControllers": ["e", "f"]])])
+        _ = tree.run([call("f", "removeFromParent")])
+        #expect(tree.snapshot().controllers["tabs"]?.customizableViewControllers == ["e"])
+        #expect(tree.snapshot().controllers["tabs"]?.moreNavigationController == nil)
+    }
 }

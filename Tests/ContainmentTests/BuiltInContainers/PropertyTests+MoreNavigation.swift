@@ -5,7 +5,7 @@ import Testing
 
 /// Random calls on a tab bar controller with More (docs/uikit-rules.md, rule 14, "The More
 /// navigation controller"): tabs selected by index, by controller and by tap, More selected,
-/// the tabs replaced, the width changed.
+/// the tabs replaced, the width changed, `customizableViewControllers` set.
 extension PropertyTests {
     static let moreTabs = ["m1", "m2", "m3", "m4", "m5", "m6", "m7"]
 
@@ -35,6 +35,10 @@ extension PropertyTests {
         case 5: return .calls([call("window", "setHorizontalSizeClass", ["sizeClass": flag ? "regular" : "compact"])])
         case 6: return .calls([call(moreTabs[index], "removeFromParent")])
         case 7: return .calls([call("window", "runLoop")])
+        case 8:
+            // One that is not a tab is refused and changes nothing.
+            let list: JSONValue = flag ? .array([id(moreTabs[index])]) : .null
+            return .calls([call("mt", "setCustomizableViewControllers", ["viewControllers": list])])
         default: return .advance(flag ? 0.2 : 1)
         }
     }
@@ -45,6 +49,7 @@ extension PropertyTests {
         let snapshot = tree.snapshot()
         guard let tabBar = snapshot.controllers["mt"] else { return }
         let tabs = tabBar.viewControllers ?? []
+        #expect(tabBar.customizableViewControllers?.allSatisfy(tabs.contains) == true, "customizable not tabs", sourceLocation: sourceLocation)
         #expect((tabBar.moreNavigationController != nil) == (tabs.count > 5), "More with \(tabs.count) tabs", sourceLocation: sourceLocation)
         if let top = tabBar.moreNavigationController?.viewControllers.first {
             #expect(snapshot.window.horizontalSizeClass == .compact, "More's stack in a regular width", sourceLocation: sourceLocation)
