@@ -112,6 +112,7 @@ extension ContainmentTree {
         }
         let adapting = changed.map { ($0.id, $0.sizeClass) }
         try adaptSplitViewControllers(adapting)
+        try adaptTabBarControllers(adapting)
         try adaptPresentations(adapting)
     }
 

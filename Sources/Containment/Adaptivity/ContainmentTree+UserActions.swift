@@ -15,6 +15,10 @@ extension ContainmentTree {
                 kind: .exception, exceptionName: nil, code: "not_on_screen",
                 message: "the tab bar of \(ContainmentError.describe(tabBar)) is not on screen, so it cannot be tapped")
         }
+        if index >= Self.moreTabIndex, showsMore(tabBar) {
+            try tapMoreItem(tabBar, index: index, field: field)
+            return
+        }
         let tab = tabs[index]
         let allowed = node.answers.shouldSelect ?? true
         emit(tabBar, "shouldSelect", ["viewController": .string(tab), "result": .bool(allowed)])
@@ -29,6 +33,26 @@ extension ContainmentTree {
             try selectTab(tabBar, index)
         }
         emit(tabBar, "didSelect", ["viewController": .string(tab)])
+    }
+
+    /// A tap on the More item (the fifth, with more than five tabs in a compact width): the
+    /// delegate is asked of the More navigation controller; More is selected, or, already
+    /// selected, pops to its list.
+    private func tapMoreItem(_ tabBar: String, index: Int, field: String) throws(ContainmentError) {
+        guard index == Self.moreTabIndex else {
+            throw .invalidArgument(field: field, "the tab bar shows four tabs and More (index 4): a later tab is chosen from More's list")
+        }
+        let more = MoreNavigationState.id(of: tabBar)
+        let node = nodes.controllers[existing: tabBar]
+        let allowed = node.answers.shouldSelect ?? true
+        emit(tabBar, "shouldSelect", ["viewController": .string(more), "result": .bool(allowed)])
+        guard allowed else { return }
+        if node.more?.isSelected == true || (node.selectedIndex ?? 0) >= Self.moreTabIndex {
+            if node.more?.top != nil { try popMoreToList(tabBar) }
+        } else {
+            try selectMore(tabBar, field: field)
+        }
+        emit(tabBar, "didSelect", ["viewController": .string(more)])
     }
 
     /// The scene's activation state changes: its delegate's callbacks in the order the scene

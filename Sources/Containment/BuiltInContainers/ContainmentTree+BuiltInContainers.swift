@@ -52,12 +52,19 @@ extension ContainmentTree {
             }
             try selectTab(controller, index)
         case (.tabBarController, "setSelectedViewController"):
+            // `moreNavigationController`, which is not one of the tree's controllers.
+            if try args.id("viewController") == MoreNavigationState.id(of: controller) {
+                try selectMore(controller, field: args.field("viewController"))
+                return
+            }
             let child = try controllerList(args, "viewController").0
             // Apple: "The specified view controller must be in the viewControllers array."
             guard let index = (nodes.controllers[existing: controller].stack ?? []).firstIndex(of: child) else {
                 throw .invalidArgument(field: args.field("viewController"), "viewController is not one of the tabs")
             }
             try selectTab(controller, index)
+        case (.tabBarController, "setCustomizableViewControllers"):
+            try setCustomizableViewControllers(controller, args)
         case (.splitViewController, "setViewController"):
             let child = try controllerList(args, "viewController").0
             let column = try args.rawValue("column", as: SplitColumn.self)
@@ -108,7 +115,9 @@ extension ContainmentTree {
             let bar = min(Self.navigationBarHeight, bounds.height)
             return Rect(x: 0, y: bar, width: bounds.width, height: bounds.height - bar)
         case .tabBarController:
-            return Rect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - Self.tabBarHeight))
+            // A tab on More's stack sits under More's navigation bar.
+            let bar = node.more?.top != nil && node.more?.top == shownTab(of: container) ? min(Self.navigationBarHeight, bounds.height) : 0
+            return Rect(x: 0, y: bar, width: bounds.width, height: max(0, bounds.height - Self.tabBarHeight - bar))
         case .viewController, .splitViewController, .pageViewController, .alertController, .activityViewController, .imagePickerController, .searchController:
             return bounds
         }
@@ -233,7 +242,7 @@ extension ContainmentTree {
         let content: String?
         switch node.kind {
         case .navigationController: content = node.stack?.last
-        case .tabBarController: content = node.selectedIndex.flatMap { node.stack?[$0] }
+        case .tabBarController: content = shownTab(of: container)
         case .splitViewController:
             try showSplitColumns(container)
             return

@@ -9,13 +9,23 @@ extension ContainmentTree {
         }
         supersedeBeginningTransitions(of: tabBar)
         let node = nodes.controllers[existing: tabBar]
-        let oldSelected = node.selectedIndex.flatMap { node.stack?[$0] }
-        let newSelected = Self.reselectedIndex(of: oldSelected, at: node.selectedIndex, in: tabs)
+        let oldSelected = shownTab(of: tabBar)
+        let moreSelected = node.more?.isSelected == true
+        var newSelected = Self.reselectedIndex(of: moreSelected ? nil : oldSelected, at: node.selectedIndex, in: tabs)
         let completion = try exchangeChildren(of: tabBar, with: tabs, field: field)
-        editController(tabBar) { $0.selectedIndex = newSelected }
-        try showContent(
-            of: tabBar, from: oldSelected, to: newSelected.map { tabs[$0] }, duration: 0, completion: completion, appearingFirst: true)
-        settleTabSwitch(tabBar, shown: newSelected.map { tabs[$0] })
+        // More's stack goes back to its list; a selected More stays selected while shown.
+        let keepsMore = moreSelected && showsMore(tabBar)
+        if keepsMore { newSelected = nil }
+        editController(tabBar) { node in
+            node.selectedIndex = newSelected
+            node.more = keepsMore ? MoreNavigationState(top: nil, isSelected: true) : nil
+            // Apple: changing `viewControllers` also changes `customizableViewControllers`.
+            node.customizableViewControllers = nil
+        }
+        settleMore(tabBar)
+        let shown = shownTab(of: tabBar)
+        try showContent(of: tabBar, from: oldSelected, to: shown, duration: 0, completion: completion, appearingFirst: true)
+        settleTabSwitch(tabBar, shown: shown)
     }
 
     /// Rule 14: synchronously hides the old tab and shows the new one, in the order of real
@@ -26,15 +36,21 @@ extension ContainmentTree {
         let node = nodes.controllers[existing: tabBar]
         guard node.selectedIndex != index, let tabs = node.stack else { return }
         supersedeBeginningTransitions(of: tabBar)
-        let old = node.selectedIndex.map { tabs[$0] }
-        editController(tabBar) { $0.selectedIndex = index }
-        try showContent(of: tabBar, from: old, to: tabs[index], duration: 0, completion: [], appearingFirst: true)
+        let old = shownTab(of: tabBar)
+        // From one tab on More's stack to another, More's navigation controller swaps them.
+        let withinMore = old != nil && old == node.more?.top && index >= Self.moreTabIndex && showsMore(tabBar)
+        editController(tabBar) { node in
+            node.selectedIndex = index
+            node.more?.isSelected = false
+        }
+        settleMore(tabBar)
+        try showContent(of: tabBar, from: old, to: tabs[index], duration: 0, completion: [], appearingFirst: !withinMore)
         settleTabSwitch(tabBar, shown: tabs[index])
     }
 
     /// Ends a tab switch within the call: the shown tab (and what it forwards to) gets
     /// `viewIsAppearing` before the old tab's `viewDidDisappear`, then the "did"s.
-    private func settleTabSwitch(_ tabBar: String, shown: String?) {
+    func settleTabSwitch(_ tabBar: String, shown: String?) {
         // Selected again from its own `viewWillDisappear` override, whose view never left: it
         // appears again (rule 14).
         if let shown, let index = controllerHandle(named: shown),

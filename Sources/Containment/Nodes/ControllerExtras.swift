@@ -14,6 +14,11 @@ struct ControllerExtras {
     var stack: [String]?
     /// Tab bar controllers.
     var selectedIndex: Int?
+    /// Tab bar controllers with more than five tabs: their More navigation controller.
+    var more: MoreNavigationState?
+    /// Tab bar controllers: `customizableViewControllers` once set; nil for its default, every
+    /// tab (`setViewControllers` resets it).
+    var customizableViewControllers: [String]?
     /// Navigation controllers: a back swipe in progress.
     var interactivePop: InteractivePop?
     /// Navigation controllers with a delegate: what it was told of the top.

@@ -130,6 +130,16 @@ struct ControllerNode {
         _modify { yield &extras.selectedIndex }
     }
 
+    var more: MoreNavigationState? {
+        get { extrasBox?.extras.more }
+        _modify { yield &extras.more }
+    }
+
+    var customizableViewControllers: [String]? {
+        get { extrasBox?.extras.customizableViewControllers }
+        _modify { yield &extras.customizableViewControllers }
+    }
+
     var interactivePop: InteractivePop? {
         get { extrasBox?.extras.interactivePop }
         _modify { yield &extras.interactivePop }
@@ -252,6 +262,8 @@ struct ControllerNode {
                 let count = stack?.count ?? 0
                 selectedIndex = count == 0 ? nil : (index < selected ? selected - 1 : min(selected, count - 1))
             }
+            if more != nil { forgetInMore(child) }
+            customizableViewControllers?.removeAll { $0 == child }
         }
         if split?.primary == child { split?.primary = nil }
         if split?.compact == child { split?.compact = nil }
@@ -262,6 +274,21 @@ struct ControllerNode {
         }
         if interactivePop?.from == child || interactivePop?.to == child { interactivePop = nil }
         if pageSwipe?.involves(child) == true { pageSwipe = nil }
+    }
+
+    /// A tab leaving: More follows the tabs left (none with five or fewer; its top is the
+    /// selected tab from the fifth on).
+    private mutating func forgetInMore(_ child: String) {
+        let tabs = stack ?? []
+        guard tabs.count > ContainmentTree.moreTabIndex + 1 else {
+            if more?.isSelected == true { selectedIndex = tabs.isEmpty ? nil : 0 }
+            more = nil
+            return
+        }
+        let top = more?.top
+        if let top, !tabs.dropFirst(ContainmentTree.moreTabIndex).contains(top) { more?.top = nil }
+        // A top means a compact width, where the selected tab from the fifth on is on More.
+        if let selected = selectedIndex, top != nil, selected >= ContainmentTree.moreTabIndex { more?.top = tabs[selected] }
     }
 
     static func viewID(of controller: String) -> String { controller + ".view" }

@@ -20,8 +20,14 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     /// Navigation and tab bar controllers: the stack (bottom to top) or the tabs. It
     /// changes at once; `children` follows when a push or pop animation completes.
     public var viewControllers: [String]?
-    /// Tab bar controllers: the selected tab.
+    /// Tab bar controllers: the selected tab; absent (UIKit's `NSNotFound`) while More is.
     public var selectedIndex: Int?
+    /// Tab bar controllers with more than five tabs: the More navigation controller.
+    public var moreNavigationController: MoreNavigationSnapshot?
+    /// Tab bar controllers: shown only while the More navigation controller is selected.
+    public var selectedViewController: String?
+    /// Tab bar controllers: the tabs More's Edit sheet may rearrange (every tab by default).
+    public var customizableViewControllers: [String]?
     /// Split view controllers: the column controllers.
     public var primary: String?
     public var secondary: String?
@@ -120,6 +126,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case presentingViewController, isBeingPresented, isBeingDismissed, childContentSizes
         case presentationStyle, overrideTraitCollection, traitCollection, overrides, isActive
         case supplementary, displayMode, splitBehavior
+        case moreNavigationController, selectedViewController, customizableViewControllers
     }
 
     public init(from decoder: any Decoder) throws {
@@ -149,6 +156,9 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
             compact: try container.decodeIfPresent(String.self, forKey: .compact),
             childContentSizes: try container.decodeIfPresent([String: Size].self, forKey: .childContentSizes),
             pageViewControllerSettings: try PageViewControllerSettings(from: settings))
+        moreNavigationController = try container.decodeIfPresent(MoreNavigationSnapshot.self, forKey: .moreNavigationController)
+        selectedViewController = try container.decodeIfPresent(String.self, forKey: .selectedViewController)
+        customizableViewControllers = try container.decodeIfPresent([String].self, forKey: .customizableViewControllers)
         presentationSettings = try PresentationSettings(from: settings)
         presentedViewController = try container.decodeIfPresent(String.self, forKey: .presentedViewController)
         presentingViewController = try container.decodeIfPresent(String.self, forKey: .presentingViewController)
@@ -186,6 +196,9 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encode(properties, forKey: .properties)
         try container.encodeIfPresent(viewControllers, forKey: .viewControllers)
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
+        try container.encodeIfPresent(moreNavigationController, forKey: .moreNavigationController)
+        try container.encodeIfPresent(selectedViewController, forKey: .selectedViewController)
+        try container.encodeIfPresent(customizableViewControllers, forKey: .customizableViewControllers)
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
         try container.encodeIfPresent(compact, forKey: .compact)

@@ -138,6 +138,10 @@ public struct TreeState: Codable, Sendable {
         /// A navigation stack, a tab bar's tabs or a page view controller's pages.
         var stack: [String]?
         var selectedIndex: Int?
+        /// Nil while the tab bar controller has five tabs or fewer.
+        var more: MoreNavigationState?
+        /// Nil while a tab bar controller's is its default (every tab).
+        var customizableViewControllers: [String]?
         var interactivePop: InteractivePop?
         /// Nil when the navigation controller has no delegate (rule 13).
         var navigationDelegate: NavigationDelegateState?

@@ -66,6 +66,13 @@ extension ContainmentTree {
             snapshot.displayMode = splitDisplayMode(node.id)
             snapshot.splitBehavior = snapshot.displayMode == nil ? nil : splitBehavior(node.id)
         }
+        if node.kind == .tabBarController {
+            snapshot.customizableViewControllers = node.customizableViewControllers ?? node.stack ?? []
+        }
+        if let more = node.more {
+            snapshot.moreNavigationController = MoreNavigationSnapshot(id: MoreNavigationState.id(of: node.id), viewControllers: more.top.map { [$0] } ?? [])
+            snapshot.selectedViewController = more.isSelected ? MoreNavigationState.id(of: node.id) : nil
+        }
         if node.hasExtras {
             snapshot.answers = node.answers
             snapshot.overrideTraitCollection = node.overrideTraitCollection

@@ -177,7 +177,8 @@ extension ContainmentTree {
         let own = TreeState.OwnExtrasRecord(
             title: extras.title, containerViews: extras.containerViews, preferredContentSize: extras.preferredContentSize,
             properties: extras.properties, stack: extras.stack, selectedIndex: extras.selectedIndex,
-            interactivePop: extras.interactivePop, navigationDelegate: extras.navigationDelegate, split: extras.split,
+            more: extras.more, customizableViewControllers: extras.customizableViewControllers, interactivePop: extras.interactivePop,
+            navigationDelegate: extras.navigationDelegate, split: extras.split,
             presentedViewController: extras.presentedViewController,
             presentation: extras.presentation.map {
                 TreeState.PresentationRecord(
@@ -208,7 +209,8 @@ extension ContainmentTree {
             node.extras = ControllerExtras(
                 title: extras.title, containerViews: extras.containerViews, preferredContentSize: extras.preferredContentSize,
                 statusBarSettings: record.statusBarSettings, properties: extras.properties, stack: extras.stack,
-                selectedIndex: extras.selectedIndex, interactivePop: extras.interactivePop, navigationDelegate: extras.navigationDelegate,
+                selectedIndex: extras.selectedIndex, more: extras.more, customizableViewControllers: extras.customizableViewControllers,
+                interactivePop: extras.interactivePop, navigationDelegate: extras.navigationDelegate,
                 split: extras.split,
                 presentationSettings: record.presentationSettings, presentedViewController: extras.presentedViewController,
                 presentation: extras.presentation.map { presentation in

@@ -109,6 +109,15 @@ struct RawCallArguments {
         return Int(number)
     }
 
+    /// A list of strings or `null` (nil); the key itself is required.
+    func optionalStrings(_ key: String) throws(ContainmentError) -> [String]? {
+        if values[key] == .null {
+            _ = try optionalID(key)
+            return nil
+        }
+        return try strings(key)
+    }
+
     func strings(_ key: String, default defaultValue: [String]? = nil) throws(ContainmentError) -> [String] {
         guard let value = value(key) else {
             guard let defaultValue else { throw missing(key) }

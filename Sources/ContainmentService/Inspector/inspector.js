@@ -540,9 +540,11 @@ function bindForms() {
     if (method === 'pushViewController') args.viewController = formValue(form, 'viewController');
     return calls([{ receiver: formValue(form, 'receiver'), method, args }]);
   });
-  on('#tabs', (form, method) => calls([{ receiver: formValue(form, 'receiver'), method: method || 'setSelectedIndex',
-    args: method === 'setSelectedViewController' ? { viewController: formValue(form, 'viewController') }
-      : { index: Number(formValue(form, 'index')) } }]));
+  on('#tabs', (form, method) => calls([{ receiver: formValue(form, 'receiver'),
+    method: method === 'more' ? 'setSelectedViewController' : method || 'setSelectedIndex',
+    args: method === 'more' ? { viewController: `${formValue(form, 'receiver')}.more` }
+      : method === 'setSelectedViewController' ? { viewController: formValue(form, 'viewController') }
+        : { index: Number(formValue(form, 'index')) } }]));
   on('#routing', async (form, method) => {
     const receiver = formValue(form, 'receiver');
     const args = method === 'targetViewController' ? { forAction: 'show' } : { viewController: formValue(form, 'viewController'), sender: receiver };

@@ -158,6 +158,10 @@ extension ControllerSnapshot: JSONWritable {
         }
         writer.key("containerViews")
         writer.stringArray(containerViews)
+        if let customizableViewControllers {
+            writer.key("customizableViewControllers")
+            writer.stringArray(customizableViewControllers)
+        }
         writer.key("definesPresentationContext")
         writer.bool(presentationSettings.definesPresentationContext ?? false)
         if let displayMode {
@@ -206,6 +210,15 @@ extension ControllerSnapshot: JSONWritable {
         }
         writer.key("modalPresentationStyle")
         writer.string((presentationSettings.modalPresentationStyle ?? .automatic).rawValue)
+        if let more = moreNavigationController {
+            writer.key("moreNavigationController")
+            writer.beginObject()
+            writer.key("id")
+            writer.string(more.id)
+            writer.key("viewControllers")
+            writer.stringArray(more.viewControllers)
+            writer.endObject()
+        }
         if let delegate = answers.navigationControllerDelegate {
             writer.key("navigationControllerDelegate")
             writer.bool(delegate)
@@ -283,6 +296,10 @@ extension ControllerSnapshot: JSONWritable {
         if let selectedIndex {
             writer.key("selectedIndex")
             writer.integer(selectedIndex)
+        }
+        if let selectedViewController {
+            writer.key("selectedViewController")
+            writer.string(selectedViewController)
         }
         if let sheet = presentationSettings.sheetPresentationController {
             writer.key("sheetPresentationController")

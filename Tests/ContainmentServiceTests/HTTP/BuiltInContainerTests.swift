@@ -159,6 +159,21 @@ import Testing
         #expect(outOfRange.json["field"].string == "calls[0].args.index")
     }
 
+    /// More than five tabs in a compact width: the snapshot shows the More navigation controller
+    /// and its stack; selecting More itself leaves no `selectedIndex` (docs/uikit-rules.md, rule 14).
+    @Test func moreNavigationControllerShowsInTheSnapshotAndCanBeSelected() throws {
+        let service = try TestService(.router)
+        let tabs = ["a", "b", "c", "d", "e", "f"].map { #"{"id": "\#($0)"}"# }.joined(separator: ", ")
+        let created = try service.createTree("more", root: #"{"id": "tabs", "kind": "tabBarController", "selectedIndex": 5, "viewControllers": [\#(tabs)]}"#)
+        #expect(created.json["tree"]["controllers"]["tabs"]["moreNavigationController"]["id"].string == "tabs.more")
+        #expect(created.json["tree"]["controllers"]["tabs"]["moreNavigationController"]["viewControllers"].array == [.string("f")])
+        let select = try calls(service, "more", #"[{"receiver": "tabs", "method": "setSelectedViewController", "args": {"viewController": "tabs.more"}}]"#)
+        #expect(select.status == 200)
+        let tree = try service.request("GET", "/v1/trees/more").json
+        #expect(tree["controllers"]["tabs"]["selectedViewController"].string == "tabs.more")
+        #expect(tree["controllers"]["tabs"]["selectedIndex"].isNull)
+    }
+
     /// The split view figure of Apple's container guide written by hand in YAML: a navigation controller as the
     /// primary column, a detail controller as the secondary.
     private static let splitYAML = """

@@ -1,0 +1,98 @@
+import PropertyBased
+import Testing
+
+@testable import Containment
+
+/// Random calls on a tab bar controller with More (docs/uikit-rules.md, rule 14, "The More
+/// navigation controller"): tabs selected by index, by controller and by tap, More selected,
+/// the tabs replaced, the width changed, `customizableViewControllers` set.
+extension PropertyTests {
+    static let moreTabs = ["m1", "m2", "m3", "m4", "m5", "m6", "m7"]
+
+    /// A window showing a tab bar controller `mt` with tabs `m1`…`m6`; `m7` is detached.
+    static func makeMoreTree() throws -> ContainmentTree {
+        let tree = try ContainmentTree(
+            id: "more",
+            root: ControllerSpec(id: "mt", kind: .tabBarController, viewControllers: moreTabs.dropLast().map { ControllerSpec(id: $0) }),
+            now: t0)
+        _ = try tree.createController(ControllerSpec(id: "m7"), now: t0)
+        return tree
+    }
+
+    static func moreStep(_ number: Int) -> Step {
+        let index = (number / 10) % 7
+        let flag = (number / 70) % 2 == 0
+        let id = JSONValue.string
+        switch number % 10 {
+        case 0, 1: return .calls([call("mt", "setSelectedIndex", ["index": .number(Double(index))])])
+        case 2: return .calls([call("mt", "setSelectedViewController", ["viewController": id(flag ? "mt.more" : moreTabs[index])])])
+        case 3: return .calls([call("mt", "tapTabBarItem", ["index": .number(Double(index))])])
+        case 4:
+            // Seven, six, five or three tabs, rotated: More needed or not, the selection kept or not.
+            let count = [7, 6, 5, 3][(number / 140) % 4]
+            let tabs = (0..<count).map { id(moreTabs[($0 + index) % 7]) }
+            return .calls([call("mt", "setViewControllers", ["viewControllers": .array(tabs), "animated": .bool(flag)])])
+        case 5: return .calls([call("window", "setHorizontalSizeClass", ["sizeClass": flag ? "regular" : "compact"])])
+        case 6: return .calls([call(moreTabs[index], "removeFromParent")])
+        case 7: return .calls([call("window", "runLoop")])
+        case 8:
+            // One that is not a tab is refused and changes nothing.
+            let list: JSONValue = flag ? .array([id(moreTabs[index])]) : .null
+            return .calls([call("mt", "setCustomizableViewControllers", ["viewControllers": list])])
+        default: return .advance(flag ? 0.2 : 1)
+        }
+    }
+
+    /// More is there exactly with more than five tabs; its top is one of the tabs from the
+    /// fifth on and only in a compact width.
+    static func checkMoreInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
+        let snapshot = tree.snapshot()
+        guard let tabBar = snapshot.controllers["mt"] else { return }
+        let tabs = tabBar.viewControllers ?? []
+        #expect(tabBar.customizableViewControllers?.allSatisfy(tabs.contains) == true, "customizable not tabs", sourceLocation: sourceLocation)
+        #expect((tabBar.moreNavigationController != nil) == (tabs.count > 5), "More with \(tabs.count) tabs", sourceLocation: sourceLocation)
+        if let top = tabBar.moreNavigationController?.viewControllers.first {
+            #expect(snapshot.window.horizontalSizeClass == .compact, "More's stack in a regular width", sourceLocation: sourceLocation)
+            #expect(tabs.dropFirst(4).contains(top), "\(top) on More is not a tab from the fifth on", sourceLocation: sourceLocation)
+        }
+        if tabBar.selectedViewController != nil {
+            #expect(tabBar.selectedIndex == nil, "More selected with a selectedIndex", sourceLocation: sourceLocation)
+            #expect(snapshot.window.horizontalSizeClass == .compact, "More selected in a regular width", sourceLocation: sourceLocation)
+        }
+        // Shown: More's top while it is selected or holds the selected tab; never a tab from
+        // the fifth on that is not More's top, in a compact width.
+        if snapshot.window.horizontalSizeClass == .compact, tabs.count > 5, let selected = tabBar.selectedIndex, selected >= 4 {
+            #expect(
+                tabBar.moreNavigationController?.viewControllers == [tabs[selected]], "the selected \(tabs[selected]) is not on More",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    static func checkMoreSteps(_ numbers: [Int]) throws {
+        let tree = try makeMoreTree()
+        var now = t0
+        var lastSeq = tree.lastSeq
+        for number in numbers {
+            apply(moreStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
+            checkInvariants(tree)
+            checkMoreInvariants(tree)
+        }
+    }
+
+    @Test func randomMoreNavigationCallsKeepTheInvariants() async {
+        await propertyCheck(count: propertyTestCount(300), input: Gen.int(in: 0...999_999).array(of: 1...30)) { numbers in
+            try Self.checkMoreSteps(numbers)
+        }
+    }
+}
+
+extension PropertyTests {
+    /// The same calls with overrides declared: tabs selected, More selected and the width
+    /// changed from inside callbacks (docs/uikit-rules-callbacks.md, rule 40).
+    @Test func randomMoreNavigationCallsWithOverridesKeepTheInvariants() async {
+        await propertyCheck(count: propertyTestCount(200), input: Gen.int(in: 0...9_999_999).array(of: 2...30)) { numbers in
+            let tree = Self.replay(numbers, on: try Self.makeMoreTree(), cast: Self.moreTabs + ["mt"], step: Self.moreStep, atomicBatches: false)
+            Self.checkMoreInvariants(tree)
+        }
+    }
+}
