@@ -94,7 +94,7 @@ extension ContainmentTree {
     /// moved it away meanwhile: rule 40).
     private func appear(_ owner: NodeHandle, view: NodeHandle, drives: Bool) {
         guard nodes.window.visible, readView(view, { $0.inWindow && $0.owner == owner }) else { return }
-        if drives, !joinParentsAppearance(owner) { beginViewDrivenAppearance(owner) }
+        if drives { beginViewDrivenAppearance(owner) }
         markLayout(nodes.controllers.id(owner), at: owner)
     }
 
@@ -102,8 +102,8 @@ extension ContainmentTree {
     /// `viewIsAppearing` (a page embedded during the parent's layout, a child added while the
     /// parent is pushed): no `viewWillAppear`, no `viewIsAppearing`; its `viewDidAppear` comes
     /// with its parent's (docs/uikit-rules.md, rule 6, "A child added while its parent appears").
-    private func joinParentsAppearance(_ child: NodeHandle) -> Bool {
-        guard let parent = readController(child, { $0.appearance == .disappeared ? $0.parent : nil }),
+    private func joinParentsAppearance(_ child: NodeHandle, parent: NodeHandle) -> Bool {
+        guard
             let (driver, animated) = readController(
                 parent, { node in node.appearance == .appearing && node.sentIsAppearing ? node.appearanceDriver.map { ($0, node.appearanceAnimated) } : nil })
         else { return false }
@@ -122,8 +122,9 @@ extension ContainmentTree {
     }
 
     private func beginViewDrivenAppearance(_ index: NodeHandle) {
-        let state = readController(index) { $0.appearance }
+        let (state, parent) = readController(index) { ($0.appearance, $0.parent) }
         guard state == .disappeared || state == .disappearing else { return }
+        if state == .disappeared, let parent, joinParentsAppearance(index, parent: parent) { return }
         // Listed first: a child its `viewWillAppear` override embeds ends after it (rule 7).
         appendToTurnList(.deferredEnds, index)
         beginAppearance(nodes.controllers.id(index), at: index, from: state, appearing: true, animated: false, driver: .turn)
