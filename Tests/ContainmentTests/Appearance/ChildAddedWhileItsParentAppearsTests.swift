@@ -14,8 +14,8 @@ import Testing
         ]
     }
 
-    /// Open Radar 12322346: a container whose children change right after it was pushed
-    /// animated; the new child "receives: loadView / viewDidLoad / viewDidAppear:".
+    /// A container whose children change right after it was pushed animated: the new child
+    /// gets `loadView`, `viewDidLoad` and `viewDidAppear` only.
     @Test func rule06_aChildAddedWhileItsParentIsPushedGetsOnlyViewDidAppearAfterItsParents() throws {
         let tree = try ContainmentTree(
             id: "nav", root: ControllerSpec(id: "nav", kind: .navigationController, viewControllers: [ControllerSpec(id: "a")]), now: t0)
@@ -29,8 +29,8 @@ import Testing
         #expect(tree.appearance("c") == .appeared)
     }
 
-    /// YTPageController #1, AsyncDisplayKit #1541: the first page, embedded in a cell while the
-    /// parent's collection view first lays out, gets `viewDidAppear` but no `viewWillAppear`.
+    /// The first page, embedded in a cell while the parent's collection view first lays out,
+    /// gets `viewDidAppear` but no `viewWillAppear`.
     @Test func rule06_aChildAddedInItsParentsViewIsAppearingGetsOnlyViewDidAppearAfterItsParents() throws {
         let tree = try visibleTree(others: ["cell"])
         _ = try tree.createController(ControllerSpec(id: "list", overrides: ["viewIsAppearing": Self.embed("cell", in: "list")]), now: t0)
@@ -57,7 +57,7 @@ import Testing
     }
 
     /// A child added once its parent appeared is rule 6 as ever: `viewWillAppear` from the
-    /// `addSubview` (AsyncDisplayKit #1541: a cell "already in a window").
+    /// `addSubview`, as for a cell already in a window.
     @Test func rule06_aChildAddedAfterItsParentAppearedAppearsInFull() throws {
         let tree = try visibleTree(others: ["list", "cell"])
         _ = tree.run([call("root", "addChild", ["child": "list"]), call("root.view", "addSubview", ["view": "list.view"])])
