@@ -284,28 +284,17 @@ extension ContainmentTree {
         try requireSwipeStands(swipe, of: pageViewController)
     }
 
-    /// A callback run by a beginning turn took one of its pages away or changed the current
-    /// pages: the turn, and the request, are refused (docs/uikit-rules-page-view-controller.md).
-    private func requireSwipeStands(_ swipe: PageSwipe, of pageViewController: String) throws(ContainmentError) {
+    /// A callback run by a beginning or ending turn took one of its pages away or changed the
+    /// current pages: the turn, and the request, are refused
+    /// (docs/uikit-rules-page-view-controller.md). `ending`: the swipe is no longer current.
+    private func requireSwipeStands(_ swipe: PageSwipe, of pageViewController: String, ending: Bool = false) throws(ContainmentError) {
         let node = nodes.controllers[existing: pageViewController]
-        guard node.pageSwipe == swipe, node.stack == swipe.from, swipe.from.allSatisfy({ parentID(of: $0) == pageViewController })
+        let pages = ending ? swipe.from + swipe.to : swipe.from
+        guard node.pageSwipe == (ending ? nil : swipe), node.stack == swipe.from, pages.allSatisfy({ parentID(of: $0) == pageViewController })
         else {
             throw .internalInconsistency(
                 code: "page_swipe_interrupted",
-                "A callback changed the pages of \(ContainmentError.describe(pageViewController)) while its page turn began")
-        }
-    }
-
-    /// A callback run by an ending turn changed the pages or took one away: the end, and the
-    /// request, are refused, as at the turn's beginning (docs/uikit-rules-page-view-controller.md).
-    private func requireSwipeEndStands(_ swipe: PageSwipe, of pageViewController: String) throws(ContainmentError) {
-        let node = nodes.controllers[existing: pageViewController]
-        guard node.pageSwipe == nil, node.stack == swipe.from,
-            (swipe.from + swipe.to).allSatisfy({ parentID(of: $0) == pageViewController })
-        else {
-            throw .internalInconsistency(
-                code: "page_swipe_interrupted",
-                "A callback changed the pages of \(ContainmentError.describe(pageViewController)) while its page turn ended")
+                "A callback changed the pages of \(ContainmentError.describe(pageViewController)) while its page turn \(ending ? "ended" : "began")")
         }
     }
 
@@ -344,7 +333,7 @@ extension ContainmentTree {
             for page in leaving { disappearPage(page) }
             for page in finish ? swipe.to : swipe.from { appearPage(page, of: pageViewController) }
         }
-        try requireSwipeEndStands(swipe, of: pageViewController)
+        try requireSwipeStands(swipe, of: pageViewController, ending: true)
         for page in leaving { removeFromSuperview(nodes.controllers[existing: page].viewID) }
         if finish {
             editController(pageViewController) { $0.stack = swipe.to }
