@@ -27,6 +27,22 @@ struct SplitState: Equatable, Codable {
         }
     }
 
+    /// Whether `child` is set for a column.
+    func involves(_ child: String) -> Bool {
+        primary == child || secondary == child || supplementary == child || compact == child
+    }
+
+    /// A child leaving its split view controller leaves its column.
+    mutating func forget(_ child: String) {
+        if primary == child { primary = nil }
+        if compact == child { compact = nil }
+        if supplementary == child { supplementary = nil }
+        if secondary == child {
+            secondary = nil
+            secondaryOnTop = false
+        }
+    }
+
     /// The column `child` is set for, if any.
     func column(of child: String) -> SplitColumn? {
         SplitColumn.allCases.first { controller(for: $0) == child }

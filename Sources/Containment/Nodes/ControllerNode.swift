@@ -265,13 +265,8 @@ struct ControllerNode {
             if more != nil { forgetInMore(child) }
             customizableViewControllers?.removeAll { $0 == child }
         }
-        if split?.primary == child { split?.primary = nil }
-        if split?.compact == child { split?.compact = nil }
-        if split?.supplementary == child { split?.supplementary = nil }
-        if split?.secondary == child {
-            split?.secondary = nil
-            split?.secondaryOnTop = false
-        }
+        // Read in place: the `split` getter copies four strings.
+        if let box = extrasBox, box.extras.split?.involves(child) == true { split?.forget(child) }
         if interactivePop?.from == child || interactivePop?.to == child { interactivePop = nil }
         if pageSwipe?.involves(child) == true { pageSwipe = nil }
     }
