@@ -2,7 +2,8 @@
 round by round in the same run (target: ≥ 0.4×); the first request of a 100-controller tree
 that an instance must load from the store (target: ≤ 20 ms), free or handed over by a live
 owner; and how long after a SIGKILL the killed instance's trees are served by another (the
-lease bound, target: ≤ 5 s). PostgreSQL is a throwaway cluster with its default durability
+lease bound, target: ≤ 5 s); and hand-offs with the database 0, 25, 50 and 100 ms away (one
+way, through a delay proxy; target at 100 ms: every one within 5 s, median ≤ 1 s). PostgreSQL is a throwaway cluster with its default durability
 (fsync on), started by scripts/lib/postgres.sh; the services run with their default
 `--state-sync normal` (`synchronous_commit = off` on their writer's connection)."""
 
@@ -13,8 +14,10 @@ import statistics
 import subprocess
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import fixtures
+from delay_proxy import DelayProxy
 import persistence
 import processes
 from client import Client
@@ -73,6 +76,7 @@ def measure(args, binary, command, results_dir):
             "calls": _calls(args, binary, command, results_dir, postgres, postgres.database("calls")),
             "first_request": _first_request(args, binary, command, results_dir, postgres.database("loads")),
             "lease": _lease(args, binary, command, results_dir, postgres.database("lease")),
+            "hand_off": [_hand_off(args, binary, command, results_dir, postgres, delay) for delay in (0, 25, 50, 100)],
         }
     finally:
         postgres.stop()
@@ -181,6 +185,53 @@ def _lease(args, binary, command, results_dir, url):
     return {"trees": count, "first_served_s": served[0], "all_served_s": served[-1]}
 
 
+def _hand_off(args, binary, command, results_dir, postgres, delay_ms):
+    """Trees created on one instance, then asked from a second one after another, then from
+    the first 16 at a time (each asks its live holder to give it up); each instance reaches
+    PostgreSQL through a proxy `delay_ms` away. Seconds per request, and the `tree_busy`
+    answers (no tree may be refused: its owner is alive)."""
+    count = 8 if args.quick else 32
+    trees = [f"handed-{n}" for n in range(count)]
+    url = postgres.database(f"hand_off_{delay_ms}")
+    database = url.rsplit("/", 1)[1]
+    proxies = [DelayProxy(postgres.port, delay_ms / 1000) for _ in range(2)]
+    servers = []
+    try:
+        for number, proxy in enumerate(proxies):
+            servers.append(_start(binary, command, results_dir, f"service-hand-off-{delay_ms}-{number}",
+                                  f"postgresql://postgres@127.0.0.1:{proxy.port}/{database}"))
+        client = Client(servers[0].port)
+        for tree in trees:
+            fixtures.create_tree(client, tree, filler=9)
+        client.close()
+        one_by_one = [_timed_get(servers[1].port, tree) for tree in trees]
+        with ThreadPoolExecutor(16) as pool:
+            at_once = list(pool.map(lambda tree: _timed_get(servers[0].port, tree), trees))
+    finally:
+        for server in servers:
+            server.stop()
+        for proxy in proxies:
+            proxy.stop()
+
+    def summary(results):
+        seconds = sorted(took for _, took in results)
+        return {"p50_s": statistics.median(seconds), "p99_s": seconds[max(0, int(len(seconds) * 0.99) - 1)], "max_s": seconds[-1],
+                "tree_busy": sum(1 for status, _ in results if status == 503), "not_ok": sum(1 for status, _ in results if status != 200)}
+
+    return {"delay_ms": delay_ms, "trees": count, "one_by_one": summary(one_by_one), "sixteen_at_once": summary(at_once)}
+
+
+def _timed_get(port, tree):
+    """(status, seconds) of one GET on a connection of its own."""
+    client = Client(port, timeout=30)
+    try:
+        started = time.perf_counter()
+        status, _ = client.request("GET", f"/v1/trees/{tree}", expect=None)
+        return status, time.perf_counter() - started
+    finally:
+        client.close()
+
+
 def _median_p99(runs):
     """The median of the runs' p99 latencies, in ms (older reports have none)."""
     values = [run["p99_us"] for run in runs if run.get("p99_us") is not None]
@@ -225,4 +276,14 @@ def lines(figures):
         f"- lease bound: {lease['trees']} trees of an instance killed with SIGKILL served by another "
         f"{lease['first_served_s']:.2f} s after the kill (the last {lease['all_served_s']:.2f} s; lease 3 s) "
         f"(target ≤ 5 s: {verdict}).")
+    for run in figures.get("hand_off", []):
+        one, many = run["one_by_one"], run["sixteen_at_once"]
+        line = (f"- hand-off with PostgreSQL {run['delay_ms']} ms away (one way), {run['trees']} trees taken from their live "
+                f"owner: one after another p50 {one['p50_s']:.2f} s, p99 {one['p99_s']:.2f} s; 16 at a time p50 "
+                f"{many['p50_s']:.2f} s, p99 {many['p99_s']:.2f} s, max {many['max_s']:.2f} s; refused (503) "
+                f"{one['not_ok'] + many['not_ok']}")
+        if run["delay_ms"] == 100:
+            met = max(one["max_s"], many["max_s"]) <= 5 and one["p50_s"] <= 1 and one["not_ok"] + many["not_ok"] == 0
+            line += f" (target: every one within 5 s, p50 ≤ 1 s: {'met' if met else 'NOT met'})"
+        out.append(line + ".")
     return out + [""], []

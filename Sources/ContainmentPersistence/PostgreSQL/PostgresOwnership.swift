@@ -15,7 +15,11 @@ struct PostgresChannels: Sendable {
 
     /// Where instance `session` hears that another instance asks for one of its trees
     /// (payload: `releaseRequest`).
-    func release(of session: Int64) -> String { "containment.release.\(session).\(schema)" }
+    func release(of session: Int64) -> String { releasePrefix + String(session) + releaseSuffix }
+
+    /// `release(of:)` around the instance's number, for a statement that names the holder itself.
+    let releasePrefix = "containment.release."
+    var releaseSuffix: String { "." + schema }
 
     /// A request's payload: the epoch the asker saw the tree held under, a space, the tree's id
     /// (the epoch's digits end at the first space, whatever the id holds).

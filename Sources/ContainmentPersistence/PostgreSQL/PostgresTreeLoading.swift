@@ -10,6 +10,18 @@ enum PostgresTreeLoading {
          WHERE tree = $1 AND version > coalesce((SELECT version FROM containment_snapshots WHERE tree = $1), -1) ORDER BY version
         """
 
+    /// Where `column` is tree `$1`, held by instance `$2`: read in the takeover's round trip,
+    /// nothing when it was not taken.
+    static func ifHeld(_ column: String) -> String {
+        " WHERE \(column) = $1 AND EXISTS (SELECT 1 FROM containment_heads WHERE tree = $1 AND instance = $2)"
+    }
+
+    /// `liveRowsOfOneTree` of a tree held by instance `$2`.
+    static let liveRowsIfHeld = """
+         WHERE tree = $1 AND version > coalesce((SELECT version FROM containment_snapshots WHERE tree = $1), -1)
+           AND EXISTS (SELECT 1 FROM containment_heads WHERE tree = $1 AND instance = $2) ORDER BY version
+        """
+
     /// One tree (nil when there is none), in one round trip.
     static func load(_ connection: PostgresConnection, tree: String, location: String) throws(StateStoreError) -> StoredTree? {
         let results = try run(connection, location: location) { () throws(PostgresError) in
@@ -19,7 +31,12 @@ enum PostgresTreeLoading {
                 .init(sql: journal + Self.liveRowsOfOneTree, parameters: [.text(tree)], prepared: true),
             ]).map { result throws(PostgresError) in try result.get() }
         }
-        return try trees(headers: results[0], snapshots: results[1], entries: results[2]).first
+        return try oneTree(headers: results[0], snapshots: results[1], entries: results[2])
+    }
+
+    /// The tree of one tree's rows, nil when its header is not among them.
+    static func oneTree(headers: PostgresResult, snapshots: PostgresResult, entries: PostgresResult) throws(StateStoreError) -> StoredTree? {
+        try trees(headers: headers, snapshots: snapshots, entries: entries).first
     }
 
     /// Every tree, in id order.

@@ -56,6 +56,52 @@ public final class PostgresTreeReader: @unchecked Sendable {
             expiresIn: .milliseconds(Int64(max(0, holder.double(0, 2)) * 1000)))
     }
 
+    /// What one hand-off step found, in one round trip.
+    public enum HandOffStep: Sendable {
+        /// Taken under a new epoch, and read: the stored tree (nil when its records are gone).
+        case loaded(StoredTree?)
+        /// No such tree.
+        case absent
+        /// Held by another live instance, which has been asked to give it up; or, held by 0,
+        /// given up while this instance's own lease is not valid.
+        case held(by: Int64, epoch: Int64, expiresIn: Duration)
+    }
+
+    /// `takeOver`, then `load` when taken or `requestRelease` of its live holder, as one
+    /// pipeline: a hand-off's step costs one round trip to the database, not three. The load
+    /// reads only a tree this instance now holds, after the takeover's row lock, so a commit of
+    /// the previous owner either went before (and is read) or is refused.
+    public func takeOverAndLoad(_ tree: String) throws(StateStoreError) -> HandOffStep {
+        guard let session = store.session else { throw .ownershipLost(tree: tree) }
+        let held: [PostgresValue] = [.text(tree), .int(session)]
+        let results = try run { () throws(PostgresError) in
+            try connected().pipeline([
+                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree)], prepared: true),
+                .init(
+                    sql: Self.holderAsked,
+                    parameters: [.text(tree), .int(session), .text(store.channels.releasePrefix), .text(store.channels.releaseSuffix)],
+                    prepared: true),
+                .init(sql: PostgresTreeLoading.header + PostgresTreeLoading.ifHeld("id"), parameters: held, prepared: true),
+                .init(sql: PostgresTreeLoading.snapshot + PostgresTreeLoading.ifHeld("tree"), parameters: held, prepared: true),
+                .init(sql: PostgresTreeLoading.journal + PostgresTreeLoading.liveRowsIfHeld, parameters: held, prepared: true),
+            ])
+        }
+        let taken = try run { () throws(PostgresError) in try results[0].get() }
+        guard taken.rowCount == 1 else {
+            let holder = try run { () throws(PostgresError) in try results[1].get() }
+            guard holder.rowCount == 1 else { return .absent }
+            return .held(
+                by: holder.isNull(0, 0) ? 0 : holder.int(0, 0), epoch: holder.int(0, 1),
+                expiresIn: .milliseconds(Int64(max(0, holder.double(0, 2)) * 1000)))
+        }
+        let epoch = taken.int(0, 0)
+        store.ownership.withLock { ownership in
+            if ownership.session == session { ownership.held[tree] = epoch }
+        }
+        let rows = try run { () throws(PostgresError) in try results[2...].map { result throws(PostgresError) in try result.get() } }
+        return .loaded(try PostgresTreeLoading.oneTree(headers: rows[0], snapshots: rows[1], entries: rows[2]))
+    }
+
     /// Gives back a tree this instance took but cannot serve (it does not rebuild, or this
     /// instance is full), so that another can take it at once.
     public func giveBack(_ tree: String) throws(StateStoreError) {
@@ -153,6 +199,15 @@ public final class PostgresTreeReader: @unchecked Sendable {
 
     static let holder = """
         SELECT h.instance, h.epoch, coalesce(extract(epoch FROM i.expires_at - clock_timestamp()), 0)::float8
+        FROM containment_heads h LEFT JOIN containment_instances i ON i.id = h.instance WHERE h.tree = $1
+        """
+
+    /// `holder`, and its live holder other than this instance (`$2`) asked to give the tree up
+    /// on its channel (`$3` its number `$4`) in the same round trip.
+    static let holderAsked = """
+        SELECT h.instance, h.epoch, coalesce(extract(epoch FROM i.expires_at - clock_timestamp()), 0)::float8,
+            CASE WHEN i.expires_at > clock_timestamp() AND h.instance <> $2
+                THEN pg_notify($3 || h.instance || $4, h.epoch || ' ' || h.tree) END
         FROM containment_heads h LEFT JOIN containment_instances i ON i.id = h.instance WHERE h.tree = $1
         """
 

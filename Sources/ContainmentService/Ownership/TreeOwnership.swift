@@ -4,15 +4,19 @@ import Logging
 import Synchronization
 
 /// Takes over, for this instance, the trees it is asked for and does not hold (a store shared
-/// with other instances, `--state-url`), one job per tree however many requests wait for it,
-/// on a queue and a store connection of its own: requests never wait on a thread for it.
+/// with other instances, `--state-url`), one job per tree however many requests wait for it.
+/// Jobs are kept on a queue that never waits on the database; their statements run on
+/// `readerCount` store connections of their own, each with its queue (a tree always on the
+/// same one), so hand-offs of different trees run side by side and requests never wait on a
+/// thread for them.
 ///
 /// A job waits first until the last record of an earlier box of the tree given up here is
-/// decided (no record of it may land under the new epoch), then takes the tree: free (given
-/// up, or its owner's lease lapsed) it is loaded and listed; held by a live instance, that
-/// instance is asked to give it up and the job tries again when told it did, or within 250 ms
-/// (asking again: a notification can be missed); absent, the request goes on knowing it. A job
-/// gives up after `patience` (the lease plus two seconds) with `tree_busy`.
+/// decided (no record of it may land under the new epoch), then, in one round trip, takes the
+/// tree and loads it when it is free (given up, or its owner's lease lapsed), or asks its live
+/// holder to give it up; it tries again when told the tree was given up, or within 250 ms
+/// (asking again: a notification can be missed); absent, the request goes on knowing it. Each
+/// request waits at most `patience` (the lease plus two seconds) from its own arrival, then is
+/// answered `tree_busy` even while a statement of its job is still waiting on the database.
 final class TreeOwnership: @unchecked Sendable {
     enum Outcome: Sendable {
         /// Held here now (or already was).
@@ -22,10 +26,19 @@ final class TreeOwnership: @unchecked Sendable {
         case failed(Problem)
     }
 
-    private struct Job {
-        var waiters: [@Sendable (Outcome) -> Void]
+    private struct Waiter {
+        let number: Int
         let deadline: ContinuousClock.Instant
-        /// Bumped by every scheduled attempt: only the latest runs.
+        let completion: @Sendable (Outcome) -> Void
+    }
+
+    private struct Job {
+        var waiters: [Waiter]
+        /// An attempt's statements are under way on the tree's reader.
+        var attempting = false
+        /// Told the tree was given up during an attempt: try again as soon as it ends.
+        var wokenMeanwhile = false
+        /// Bumped by every scheduled retry: only the latest runs.
         var generation = 0
         /// Why the last attempt did not take the tree.
         var lastProblem: Problem
@@ -33,20 +46,42 @@ final class TreeOwnership: @unchecked Sendable {
         var lastError: String?
     }
 
+    /// What one attempt came to, handed back to `queue`.
+    private enum Step {
+        case finished(Outcome)
+        case retry(after: Duration)
+        case failedAttempt(Problem, error: String, retryAfter: Duration)
+    }
+
+    /// Store connections taking trees over, loading and listing them.
+    static let readerCount = 4
+
     let store: PostgresStore
-    private let reader: PostgresTreeReader
+    private let readers: [PostgresTreeReader]
+    private let readerQueues: [DispatchQueue]
     private let queue = DispatchQueue(label: "containment.ownership")
     /// Only touched on `queue`.
     private var jobs: [String: Job] = [:]
+    /// Only touched on `queue`.
+    private var waitersSoFar = 0
     /// Trees an attempt is taking over, until listed (or not): read by the lease keeper.
     private let loading = Mutex<Set<String>>([])
+    private let listings = Atomic<Int>(0)
     private weak var core: ServiceCore?
     let patience: Duration
 
     init(store: PostgresStore) {
         self.store = store
-        reader = store.openReader()
+        readers = (0..<Self.readerCount).map { _ in store.openReader() }
+        readerQueues = (0..<Self.readerCount).map { DispatchQueue(label: "containment.ownership.reader.\($0)") }
         patience = store.leaseTiming.duration + .seconds(2)
+    }
+
+    /// The reader (and its queue) of `id`: one tree's statements never overtake each other.
+    func readerIndex(for id: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(id)
+        return Int(UInt(bitPattern: hasher.finalize()) % UInt(Self.readerCount))
     }
 
     /// Wires the lease keeper's reports to `core`.
@@ -102,30 +137,52 @@ final class TreeOwnership: @unchecked Sendable {
     /// Ready to serve (`/readyz`): a valid lease, and a store that takes this instance's writes.
     var isServing: Bool { store.isLeaseValid && store.canCommit }
 
-    /// Takes `id` over for `caller`; `completion` runs on the job's queue. With access control,
-    /// the tree's owner is read from the store first (one indexed row, no lock): a tree the
-    /// caller may not see is `absent` to it, never taken from its holder nor loaded here.
-    /// Only trees not held here come this way, so requests on held trees never ask.
+    /// Takes `id` over for `caller`; `completion` runs once, on the ownership's queue. With
+    /// access control, the tree's owner is read from the store first (one indexed row, no
+    /// lock): a tree the caller may not see is `absent` to it, never taken from its holder nor
+    /// loaded here. Only trees not held here come this way, so requests on held trees never ask.
     func acquire(_ id: String, for caller: Caller?, _ completion: @escaping @Sendable (Outcome) -> Void) {
-        queue.async { [self] in
-            if let caller, caller.role != .admin {
-                do {
-                    guard let stored = try reader.owner(of: id) else { return completion(.absent) }
-                    let owner = stored.ownerTokenHash.flatMap { core?.configuration.accessTokens?.callerName(forTokenHash: $0) } ?? stored.owner
-                    guard caller.canSee(treeOwnedBy: owner) else { return completion(.absent) }
-                } catch {
-                    core?.logger.warning("reading a tree's owner from the shared store failed", metadata: ["tree": "\(id)", "error": "\(error)"])
-                    return completion(.failed(.stateUnavailable()))
-                }
+        let arrived = ContinuousClock.now
+        guard let caller, caller.role != .admin else { return queue.async { self.join(id, arrived: arrived, completion) } }
+        let index = readerIndex(for: id)
+        readerQueues[index].async { [self] in
+            do {
+                guard let stored = try readers[index].owner(of: id) else { return queue.async { completion(.absent) } }
+                let owner = stored.ownerTokenHash.flatMap { core?.configuration.accessTokens?.callerName(forTokenHash: $0) } ?? stored.owner
+                guard caller.canSee(treeOwnedBy: owner) else { return queue.async { completion(.absent) } }
+                queue.async { self.join(id, arrived: arrived, completion) }
+            } catch {
+                core?.logger.warning("reading a tree's owner from the shared store failed", metadata: ["tree": "\(id)", "error": "\(error)"])
+                queue.async { completion(.failed(.stateUnavailable())) }
             }
-            if jobs[id] != nil {
-                jobs[id]?.waiters.append(completion)
-                return
-            }
-            jobs[id] = Job(
-                waiters: [completion], deadline: .now + patience, lastProblem: .treeBusy(id, seconds: Int(patience.components.seconds)))
-            attempt(id)
         }
+    }
+
+    /// Adds a request to `id`'s job (starting it), answered `tree_busy` at its own deadline.
+    private func join(_ id: String, arrived: ContinuousClock.Instant, _ completion: @escaping @Sendable (Outcome) -> Void) {
+        waitersSoFar += 1
+        let waiter = Waiter(number: waitersSoFar, deadline: arrived + patience, completion: completion)
+        queue.asyncAfter(deadline: .now() + Self.nanoseconds(waiter.deadline - .now)) { [self] in expire(id, waiter.number) }
+        if jobs[id] != nil {
+            jobs[id]?.waiters.append(waiter)
+            return
+        }
+        jobs[id] = Job(waiters: [waiter], lastProblem: .treeBusy(id, seconds: Int(patience.components.seconds)))
+        attempt(id)
+    }
+
+    /// A request's deadline: answered with why its job has not taken the tree yet.
+    private func expire(_ id: String, _ number: Int) {
+        guard let job = jobs[id], let index = job.waiters.firstIndex(where: { $0.number == number }) else { return }
+        let waiter = job.waiters[index]
+        jobs[id]?.waiters.remove(at: index)
+        if jobs[id]?.waiters.isEmpty == true {
+            if let error = job.lastError {
+                core?.logger.warning("taking a tree over from the shared store failed", metadata: ["tree": "\(id)", "error": "\(error)"])
+            }
+            jobs.removeValue(forKey: id)
+        }
+        waiter.completion(.failed(job.lastProblem))
     }
 
     /// Up to `limit` trees after `cursor` that `caller` may see, from the store.
@@ -133,10 +190,11 @@ final class TreeOwnership: @unchecked Sendable {
         after cursor: String?, limit: Int, caller: Caller?, tokens: AccessTokens?,
         _ completion: @escaping @Sendable (Result<[PostgresTreeReader.Listed], Problem>) -> Void
     ) {
-        queue.async { [self] in
+        let index = listings.add(1, ordering: .relaxed).newValue % Self.readerCount
+        readerQueues[index].async { [self] in
             let everyOwner = caller.map { $0.role == .admin } ?? true
             do {
-                let trees = try reader.list(
+                let trees = try readers[index].list(
                     after: cursor, limit: limit, everyOwner: everyOwner, owner: caller?.name,
                     ownerTokenHash: caller.flatMap { tokens?.tokenHash(ofCaller: $0.name) })
                 completion(.success(trees))
@@ -150,66 +208,95 @@ final class TreeOwnership: @unchecked Sendable {
     /// Whoever held `id` gave it up: a job waiting for it tries at once.
     private func wake(_ id: String) {
         queue.async { [self] in
-            guard jobs[id] != nil else { return }
-            jobs[id]?.generation += 1
-            attempt(id)
+            guard let job = jobs[id] else { return }
+            if job.attempting {
+                jobs[id]?.wokenMeanwhile = true
+            } else {
+                jobs[id]?.generation += 1
+                attempt(id)
+            }
         }
     }
 
+    /// One attempt, its statements on the tree's reader; what it came to goes back to `queue`.
     private func attempt(_ id: String) {
-        guard let core, jobs[id] != nil else { return }
+        guard let core, jobs[id] != nil, jobs[id]?.attempting == false else { return }
+        jobs[id]?.attempting = true
+        jobs[id]?.wokenMeanwhile = false
+        let index = readerIndex(for: id)
+        readerQueues[index].async { [self] in
+            let step = takeOver(id, core: core, reader: readers[index])
+            queue.async { self.settle(id, step) }
+        }
+    }
+
+    /// Takes `id` over and installs it, or says when to try again.
+    private func takeOver(_ id: String, core: ServiceCore, reader: PostgresTreeReader) -> Step {
         if let ticket = core.registry.givenUpTicket(id) { core.journal?.waitUntilDecided(ticket) }
         guard store.isLeaseValid else {
-            jobs[id]?.lastProblem = .stateUnavailable()
-            jobs[id]?.lastError = "this instance holds no lease on the store"
-            return retry(id, after: .milliseconds(50))
+            return .failedAttempt(.stateUnavailable(), error: "this instance holds no lease on the store", retryAfter: .milliseconds(50))
         }
-        if core.registry.held(id) != nil { return finish(id, .loaded) }
+        if core.registry.held(id) != nil { return .finished(.loaded) }
         do {
             loading.withLock { _ = $0.insert(id) }
             defer { loading.withLock { _ = $0.remove(id) } }
-            switch try reader.takeOver(id) {
-            case .acquired:
-                finish(id, core.install(try reader.load(id), giveBack: { [reader] in try? reader.giveBack(id) }))
+            switch try reader.takeOverAndLoad(id) {
+            case .loaded(let stored):
+                return .finished(core.install(stored, giveBack: { try? reader.giveBack(id) }))
             case .absent:
-                finish(id, .absent)
-            case .held(let holder, let epoch, let expiresIn):
-                // Asked at every try, not once: a request its holder missed (sent while its keeper
-                // was reconnecting) would leave it held until the patience ran out.
-                if holder != 0, holder != store.session { try reader.requestRelease(id, from: holder, epoch: epoch) }
+                return .finished(.absent)
+            case .held(_, _, let expiresIn):
+                // Its holder was asked at every try, not once: a request it missed (sent while
+                // its keeper was reconnecting) would leave the tree held until the patience ran out.
                 // Told when it is given up; otherwise tried again as its holder's lease would lapse.
-                retry(id, after: min(expiresIn + .milliseconds(20), .milliseconds(250)))
+                return .retry(after: min(expiresIn + .milliseconds(20), .milliseconds(250)))
             }
         } catch {
             core.logger.debug("taking a tree over failed", metadata: ["tree": "\(id)", "error": "\(error)"])
-            jobs[id]?.lastProblem = .stateUnavailable()
-            jobs[id]?.lastError = "\(error)"
-            retry(id, after: .milliseconds(100))
+            return .failedAttempt(.stateUnavailable(), error: "\(error)", retryAfter: .milliseconds(100))
         }
     }
 
-    private func retry(_ id: String, after delay: Duration) {
+    private func settle(_ id: String, _ step: Step) {
         guard let job = jobs[id] else { return }
-        guard ContinuousClock.now + delay < job.deadline else {
-            if let error = job.lastError {
-                core?.logger.warning("taking a tree over from the shared store failed", metadata: ["tree": "\(id)", "error": "\(error)"])
-            }
-            return finish(id, .failed(job.lastProblem))
+        jobs[id]?.attempting = false
+        switch step {
+        case .finished(let outcome):
+            finish(id, outcome)
+        case .retry(let delay):
+            job.wokenMeanwhile ? attempt(id) : retry(id, after: delay)
+        case .failedAttempt(let problem, let error, let delay):
+            jobs[id]?.lastProblem = problem
+            jobs[id]?.lastError = error
+            retry(id, after: delay)
         }
+    }
+
+    /// Tries again after `delay`, or at the last waiting request's deadline if that comes
+    /// first; after it, each request's own deadline answers it.
+    private func retry(_ id: String, after delay: Duration) {
+        guard let job = jobs[id], let latest = job.waiters.map(\.deadline).max() else { return }
+        let remaining = latest - ContinuousClock.now
+        guard remaining > .zero else { return }
         let generation = job.generation + 1
         jobs[id]?.generation = generation
-        let nanoseconds = Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000)
-        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+        queue.asyncAfter(deadline: .now() + Self.nanoseconds(min(delay, remaining))) { [self] in
             if jobs[id]?.generation == generation { attempt(id) }
         }
     }
 
     private func finish(_ id: String, _ outcome: Outcome) {
-        jobs.removeValue(forKey: id)?.waiters.forEach { $0(outcome) }
+        jobs.removeValue(forKey: id)?.waiters.forEach { $0.completion(outcome) }
     }
 
-    /// Waits for the jobs under way, then closes the store connection of its own.
+    private static func nanoseconds(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+    }
+
+    /// Waits for the jobs under way, then closes the store connections of its own.
     func close() {
-        queue.sync { reader.close() }
+        queue.sync {}
+        for (reader, readerQueue) in zip(readers, readerQueues) { readerQueue.sync { reader.close() } }
     }
 }

@@ -221,7 +221,7 @@ extension SharedStoreTests {
 }
 
 /// `body` run on a thread of its own; `wait` returns its result.
-private final class Background<Value: Sendable>: Sendable {
+final class Background<Value: Sendable>: Sendable {
     private let value = Mutex<Value?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
