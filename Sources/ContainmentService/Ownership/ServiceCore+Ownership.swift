@@ -6,7 +6,7 @@ extension ServiceCore {
     /// on the timer at their due times. A tree that does not rebuild, or does not fit
     /// (`--max-trees`), is given back to the store at once: the request answers 503
     /// (`tree_unavailable`, as a restore leaves it) and every other tree is served.
-    func install(_ stored: StoredTree?, giveBack: () -> Void) -> TreeOwnership.Outcome {
+    func install(_ stored: StoredTree?, session: Int64?, giveBack: () -> Void) -> TreeOwnership.Outcome {
         guard let stored else {
             giveBack()
             return .absent
@@ -22,7 +22,7 @@ extension ServiceCore {
             return .failed(.treeUnavailable(stored.header.id, reason: "\(error)"))
         }
         do throws(Problem) {
-            try registry.insert(box)
+            try registry.insert(box, session: session)
         } catch {
             giveBack()
             return .failed(error)

@@ -134,6 +134,9 @@ final class TreeOwnership: @unchecked Sendable {
     /// Whether this instance's lease is valid: what it holds is its own.
     var isLeaseValid: Bool { store.isLeaseValid }
 
+    /// The session this instance serves under now: its lease's, nil while that is not valid.
+    var servingSession: Int64? { isLeaseValid ? store.session : nil }
+
     /// Ready to serve (`/readyz`): a valid lease, and a store that takes this instance's writes.
     var isServing: Bool { store.isLeaseValid && store.canCommit }
 
@@ -232,17 +235,21 @@ final class TreeOwnership: @unchecked Sendable {
 
     /// Takes `id` over and installs it, or says when to try again.
     private func takeOver(_ id: String, core: ServiceCore, reader: PostgresTreeReader) -> Step {
-        if let ticket = core.registry.givenUpTicket(id) { core.journal?.waitUntilDecided(ticket) }
-        guard store.isLeaseValid else {
+        guard store.isLeaseValid, let session = store.session else {
             return .failedAttempt(.stateUnavailable(), error: "this instance holds no lease on the store", retryAfter: .milliseconds(50))
         }
-        if core.registry.held(id) != nil { return .finished(.loaded) }
+        if let held = core.registry.held(id) {
+            if core.registry.isServable(held) { return .finished(.loaded) }
+            // Listed under a lease that lapsed (paused, or listed as the lease was lost): stale.
+            held.giveUp(core, releasing: false)
+        }
+        if let ticket = core.registry.givenUpTicket(id) { core.journal?.waitUntilDecided(ticket) }
         do {
             loading.withLock { _ = $0.insert(id) }
             defer { loading.withLock { _ = $0.remove(id) } }
             switch try reader.takeOverAndLoad(id) {
             case .loaded(let stored):
-                return .finished(core.install(stored, giveBack: { try? reader.giveBack(id) }))
+                return .finished(core.install(stored, session: session, giveBack: { try? reader.giveBack(id) }))
             case .absent:
                 return .finished(.absent)
             case .held(_, _, let expiresIn):

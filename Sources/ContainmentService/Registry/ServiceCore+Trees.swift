@@ -16,7 +16,7 @@ extension ServiceCore {
         let (snapshot, events): (TreeSnapshot, [Event])
         do throws(Problem) {
             let built = try box.withTree(self, commit: commit) { (tree, _, state) throws(Problem) in
-                try registry.insert(box)
+                try registry.insert(box, session: ownership?.store.session)
                 state.pendingRecord = .creation(creation)
                 return (tree.snapshot(), tree.creationEvents)
             }

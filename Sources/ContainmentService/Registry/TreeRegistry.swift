@@ -16,10 +16,14 @@ final class TreeRegistry: Sendable {
     /// Whether the trees live in a store shared with other instances: a tree not held here may
     /// still exist, and is taken over (`Problem.loadFirst`) rather than answered 404.
     let isShared: Bool
+    /// With a shared store, the session this instance may serve under now: its lease's, nil
+    /// while the lease is not valid by its own clock (paused past it, or lost).
+    private let servingSession: (@Sendable () -> Int64?)?
 
-    init(limit: Int, isShared: Bool = false) {
+    init(limit: Int, isShared: Bool = false, servingSession: (@Sendable () -> Int64?)? = nil) {
         self.limit = limit
         self.isShared = isShared
+        self.servingSession = servingSession
     }
 
     var count: Int { trees.withLock { $0.count } }
@@ -35,11 +39,21 @@ final class TreeRegistry: Sendable {
     }
 
     /// Adds a built tree; the same checks again, since another request may have won the race.
-    func insert(_ box: TreeBox) throws(Problem) {
+    /// `session`: with a shared store, the session it was created or taken over under.
+    func insert(_ box: TreeBox, session: Int64? = nil) throws(Problem) {
         try trees.withLock { (trees) throws(Problem) in
             try Self.checkRoom(trees, for: box.id, limit: limit)
+            box.heldUnder.store(session ?? 0, ordering: .releasing)
             trees[box.id] = box
         }
+    }
+
+    /// Whether `box` may be served from memory: always without a shared store; with one, only
+    /// while the lease it was taken under is valid (a lease read: no other instance can have
+    /// taken it meanwhile). Otherwise it is taken over again (`Problem.loadFirst`).
+    func isServable(_ box: TreeBox) -> Bool {
+        guard let servingSession else { return true }
+        return box.heldUnder.load(ordering: .acquiring) == servingSession()
     }
 
     func box(_ id: String) throws(Problem) -> TreeBox {
@@ -58,6 +72,7 @@ final class TreeRegistry: Sendable {
             if let commit, let ticket = deletions.withLock({ $0[id] }) { commit.observe(ticket) }
             throw .treeNotFound(id)
         }
+        guard isServable(box) else { throw .loadFirst(id) }
         return box
     }
 

@@ -37,7 +37,9 @@ final class ServiceCore: Sendable {
         hub = EventHub(
             metrics: metrics, heartbeatInterval: configuration.heartbeatInterval,
             streamFlushDelay: configuration.streamFlushDelay, durability: Self.durability(of: journal))
-        registry = TreeRegistry(limit: configuration.maxTrees, isShared: ownership != nil)
+        var servingSession: (@Sendable () -> Int64?)?
+        if let ownership { servingSession = { ownership.servingSession } }
+        registry = TreeRegistry(limit: configuration.maxTrees, isShared: ownership != nil, servingSession: servingSession)
         budget = MemoryBudget(limit: configuration.memoryBudget)
         transitionTimer = TransitionTimer()
         transitionTimer.onDue { [weak self] tree in
@@ -122,11 +124,9 @@ extension ServiceCore {
 
     /// The request's tree, when its caller may see it; otherwise the same 404 as a missing tree.
     /// With a shared store, a tree not held here, or held under a lease this instance can no
-    /// longer count on, is taken over first.
+    /// longer count on, is taken over first (`TreeRegistry.isServable`).
     func box(_ request: ServiceRequest) throws(Problem) -> TreeBox {
-        let id = request.parameter("tree")
-        if let ownership, !ownership.isLeaseValid { throw .loadFirst(id) }
-        return try registry.box(id, for: request.caller, commit: request.commit, absent: request.absentTrees)
+        try registry.box(request.parameter("tree"), for: request.caller, commit: request.commit, absent: request.absentTrees)
     }
 
     /// Reads the request's tree under its lock; the answer waits until what it shows is durable.

@@ -26,6 +26,9 @@ final class TreeBox: Sendable {
     /// is posted, lowered once the stream ends: a batch published while it is 0 (and no
     /// all-trees stream is open) cannot reach any stream and skips the fan-out.
     let openStreams = Atomic<Int>(0)
+    /// With a shared store, the lease session this instance held the tree under when it listed
+    /// it (0 for none): served from memory only while that lease is valid (`TreeRegistry`).
+    let heldUnder = Atomic<Int64>(0)
     /// The size of the tree's last snapshot (0 before the first), set by the journal's writer
     /// once it has encoded it.
     let snapshotBytes: Atomic<Int>
