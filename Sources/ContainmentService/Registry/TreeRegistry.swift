@@ -1,13 +1,14 @@
+import ContainmentPersistence
 import Synchronization
 
 /// Every live tree by id. Its lock guards only the dictionary, never a tree operation, so a
 /// slow request on one tree can't stall the others.
 final class TreeRegistry: Sendable {
     private let trees = Mutex<[String: TreeBox]>([:])
-    /// Trees deleted whose deletion may not be durable yet, with its journal ticket: a 404 (or a
-    /// listing without them) waits for it, as any answer showing a change does. Pruned as the
-    /// deletions become durable.
-    private let deletions = Mutex<[String: UInt64]>([:])
+    /// Trees deleted whose deletion may not be durable yet, with its journal ticket: a 404
+    /// waits for it, as any answer showing a change does, and a listing still shows the tree.
+    /// Pruned as the deletions become durable.
+    private let deletions = Mutex<[String: (ticket: UInt64, box: TreeBox)]>([:])
     /// With a shared store, trees given up (to another instance, or a lost lease) with the
     /// ticket of their last record: taking one again waits until that is decided, so that no
     /// record of the old box can land under the new epoch.
@@ -55,7 +56,7 @@ final class TreeRegistry: Sendable {
     func box(_ id: String, for caller: Caller?, commit: PendingCommit?, absent: Set<String> = []) throws(Problem) -> TreeBox {
         guard let box = trees.withLock({ $0[id] }), caller.canSee(treeOwnedBy: box.owner) else {
             if isShared, !absent.contains(id), trees.withLock({ $0[id] }) == nil { throw .loadFirst(id) }
-            if let commit, let ticket = deletions.withLock({ $0[id] }) { commit.observe(ticket) }
+            if let commit, let ticket = deletions.withLock({ $0[id]?.ticket }) { commit.observe(ticket) }
             throw .treeNotFound(id)
         }
         return box
@@ -90,20 +91,40 @@ final class TreeRegistry: Sendable {
         }
         guard ticket != 0 else { return }
         deletions.withLock { deletions in
-            deletions = deletions.filter { !durable($0.value) }
-            deletions[box.id] = ticket
+            deletions = deletions.filter { !durable($0.value.ticket) }
+            deletions[box.id] = (ticket, box)
         }
     }
 
     /// Up to `limit` of the trees `caller` may see, in id order after `cursor` (exclusive),
-    /// and the cursor of the next page. The listing shows every deletion so far: `commit`
-    /// gets the latest deletion's ticket.
-    func page(after cursor: String?, limit: Int, visibleTo caller: Caller?, commit: PendingCommit?) -> (boxes: [TreeBox], nextCursor: String?) {
-        if let commit, let latest = deletions.withLock({ $0.values.max() }) { commit.observe(latest) }
+    /// and the cursor of the next page; without a state directory (see `acknowledgedPage`).
+    func page(after cursor: String?, limit: Int, visibleTo caller: Caller?) -> (boxes: [TreeBox], nextCursor: String?) {
         let all = all.filter { caller.canSee(treeOwnedBy: $0.owner) }
         let sorted = all.filter { box in cursor.map { box.id > $0 } ?? true }.sorted { $0.id < $1.id }
         let page = Array(sorted.prefix(limit))
         return (page, sorted.count > limit ? page.last?.id : nil)
+    }
+
+    /// Up to `limit` of the trees `caller` may see, in id order after `cursor` (exclusive), each
+    /// as `listing` shows it (as of its last acknowledged change; left out when nil), and the
+    /// cursor of the next page. Waits for no commit: a tree whose deletion is not durable yet
+    /// is still shown, one whose creation is not is not yet.
+    func acknowledgedPage(
+        after cursor: String?, limit: Int, visibleTo caller: Caller?, isDurable: (UInt64) -> Bool, listing: (TreeBox) -> TreeListing?
+    ) -> (trees: [(box: TreeBox, listing: TreeListing)], nextCursor: String?) {
+        let deleted = deletions.withLock { deletions in
+            deletions = deletions.filter { !isDurable($0.value.ticket) }
+            return deletions.values.map(\.box)
+        }
+        let candidates = (all + deleted).filter { box in caller.canSee(treeOwnedBy: box.owner) && cursor.map { box.id > $0 } ?? true }
+        var shown: [(box: TreeBox, listing: TreeListing)] = []
+        // An id deleted and created again may have two boxes: at most one has something acknowledged.
+        for box in candidates.sorted(by: { $0.id < $1.id }) where shown.last?.box.id != box.id {
+            guard let listed = listing(box) else { continue }
+            if shown.count == limit { return (shown, shown.last?.box.id) }
+            shown.append((box, listed))
+        }
+        return (shown, nil)
     }
 
     private static func checkRoom(_ trees: [String: TreeBox], for id: String, limit: Int) throws(Problem) {
