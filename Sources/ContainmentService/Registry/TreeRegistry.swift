@@ -5,10 +5,19 @@ import Synchronization
 /// slow request on one tree can't stall the others.
 final class TreeRegistry: Sendable {
     private let trees = Mutex<[String: TreeBox]>([:])
-    /// Trees deleted whose deletion may not be durable yet, with its journal ticket: a 404
-    /// waits for it, as any answer showing a change does, and a listing still shows the tree.
-    /// Pruned as the deletions become durable.
-    private let deletions = Mutex<[String: (ticket: UInt64, box: TreeBox)]>([:])
+    /// Trees deleted whose deletion may not be durable yet: a 404 waits for it, as any answer
+    /// showing a change does, and a listing still shows the tree. Pruned as the deletions
+    /// become durable.
+    private let deletions = Mutex<[String: Deletion]>([:])
+
+    /// A deletion not yet known durable: its ticket, and what a listing shows of the tree
+    /// meanwhile (not the box, whose tree is freed once its requests are done).
+    private struct Deletion {
+        let ticket: UInt64
+        let owner: String?
+        let clock: TreeClock
+        var acknowledged: AcknowledgedListing
+    }
     /// With a shared store, trees given up (to another instance, or a lost lease) with the
     /// ticket of their last record: taking one again waits until that is decided, so that no
     /// record of the old box can land under the new epoch.
@@ -83,16 +92,17 @@ final class TreeRegistry: Sendable {
     var all: [TreeBox] { trees.withLock { Array($0.values) } }
 
     /// Unlists a tree being torn down, under its lock (`TreeBox.tearDown`), so a refused
-    /// deletion leaves it listed; `ticket`: its deletion's journal record (0 without one).
-    /// `durable` prunes the deletions already durable.
-    func unlist(_ box: TreeBox, durableAfter ticket: UInt64, durable: (UInt64) -> Bool) {
+    /// deletion leaves it listed; `ticket`: its deletion's journal record (0 without one),
+    /// `acknowledged`: how it lists until that is durable. `durable` prunes the deletions
+    /// already durable.
+    func unlist(_ box: TreeBox, durableAfter ticket: UInt64, acknowledged: AcknowledgedListing, durable: (UInt64) -> Bool) {
         trees.withLock { trees in
             if trees[box.id] === box { trees[box.id] = nil }
         }
         guard ticket != 0 else { return }
         deletions.withLock { deletions in
             deletions = deletions.filter { !durable($0.value.ticket) }
-            deletions[box.id] = (ticket, box)
+            deletions[box.id] = Deletion(ticket: ticket, owner: box.owner, clock: box.clock, acknowledged: acknowledged)
         }
     }
 
@@ -111,18 +121,27 @@ final class TreeRegistry: Sendable {
     /// is still shown, one whose creation is not is not yet.
     func acknowledgedPage(
         after cursor: String?, limit: Int, visibleTo caller: Caller?, isDurable: (UInt64) -> Bool, listing: (TreeBox) -> TreeListing?
-    ) -> (trees: [(box: TreeBox, listing: TreeListing)], nextCursor: String?) {
-        let deleted = deletions.withLock { deletions in
+    ) -> (trees: [(id: String, clock: TreeClock, listing: TreeListing)], nextCursor: String?) {
+        let isShown = { (id: String, owner: String?) in caller.canSee(treeOwnedBy: owner) && cursor.map { id > $0 } ?? true }
+        let deleted = deletions.withLock { deletions -> [(id: String, clock: TreeClock, listing: TreeListing)] in
             deletions = deletions.filter { !isDurable($0.value.ticket) }
-            return deletions.values.map(\.box)
+            var deleted: [(id: String, clock: TreeClock, listing: TreeListing)] = []
+            for (id, deletion) in deletions where isShown(id, deletion.owner) {
+                guard let listed = deletions[id]?.acknowledged.settle(isDurable: isDurable) else { continue }
+                deleted.append((id, deletion.clock, listed))
+            }
+            return deleted
         }
-        let candidates = (all + deleted).filter { box in caller.canSee(treeOwnedBy: box.owner) && cursor.map { box.id > $0 } ?? true }
-        var shown: [(box: TreeBox, listing: TreeListing)] = []
-        // An id deleted and created again may have two boxes: at most one has something acknowledged.
-        for box in candidates.sorted(by: { $0.id < $1.id }) where shown.last?.box.id != box.id {
-            guard let listed = listing(box) else { continue }
-            if shown.count == limit { return (shown, shown.last?.box.id) }
-            shown.append((box, listed))
+        // Live trees are read only as far as the page needs.
+        let candidates =
+            (all.filter { isShown($0.id, $0.owner) }.map { (id: $0.id, box: Optional($0), deleted: nil as TreeListing?, clock: $0.clock) }
+            + deleted.map { (id: $0.id, box: nil, deleted: Optional($0.listing), clock: $0.clock) }).sorted { $0.id < $1.id }
+        var shown: [(id: String, clock: TreeClock, listing: TreeListing)] = []
+        // An id deleted and created again may have two entries: at most one has something acknowledged.
+        for candidate in candidates where shown.last?.id != candidate.id {
+            guard let listed = candidate.deleted ?? candidate.box.flatMap(listing) else { continue }
+            if shown.count == limit { return (shown, shown.last?.id) }
+            shown.append((candidate.id, candidate.clock, listed))
         }
         return (shown, nil)
     }

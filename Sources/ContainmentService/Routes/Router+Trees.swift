@@ -33,8 +33,7 @@ extension Router {
                     after: cursor, limit: limit, visibleTo: request.caller, isDurable: journal.isDurable
                 ) { $0.acknowledgedListing(core) }
                 let summaries = trees.map { tree in
-                    TreeList.TreeSummary(
-                        id: tree.box.id, clock: tree.box.clock, controllerCount: tree.listing.controllers, lastSeq: tree.listing.lastSeq)
+                    TreeList.TreeSummary(id: tree.id, clock: tree.clock, controllerCount: tree.listing.controllers, lastSeq: tree.listing.lastSeq)
                 }
                 return .json(TreeList(trees: summaries, nextCursor: nextCursor), for: request)
             }

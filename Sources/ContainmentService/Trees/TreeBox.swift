@@ -148,7 +148,9 @@ final class TreeBox: Sendable {
             }
             state.usage.took(bodyBytes: payload ?? 0)
             if state.isDeleted {
-                core.registry.unlist(self, durableAfter: state.journal.lastTicket) { core.journal?.isDurable($0) ?? true }
+                core.registry.unlist(self, durableAfter: state.journal.lastTicket, acknowledged: state.acknowledged) {
+                    core.journal?.isDurable($0) ?? true
+                }
             }
             publish(core, events, state)
             let done = state.waiters.takeFinished(in: state.tree, completion: events)
@@ -239,8 +241,8 @@ final class TreeBox: Sendable {
         }
     }
 
-    /// How the tree lists as of its last acknowledged change (a tree whose deletion is not
-    /// durable yet too); nil when it has none, or cannot be rebuilt. Never waits for a commit.
+    /// How the tree lists as of its last acknowledged change; nil when it has none, or cannot
+    /// be rebuilt. Never waits for a commit.
     func acknowledgedListing(_ core: ServiceCore) -> TreeListing? {
         guard let journal = core.journal, unavailable == nil else { return nil }
         return state.withLock { $0.acknowledged.settle(isDurable: journal.isDurable) }
@@ -274,7 +276,7 @@ final class TreeBox: Sendable {
             let waiters = state.withLock { state -> [TransitionWaiter] in
                 guard !state.isDeleted, !state.isGivenUp else { return [] }
                 state.isDeleted = true
-                core.registry.unlist(self, durableAfter: 0) { _ in true }
+                core.registry.unlist(self, durableAfter: 0, acknowledged: state.acknowledged) { _ in true }
                 core.hub.streams.endStreams(of: StreamedTree(self), lastSeq: 0, durableAfter: 0)
                 state.usage.report(state.tree, isDeleted: true, core)
                 return state.waiters.takeAll()

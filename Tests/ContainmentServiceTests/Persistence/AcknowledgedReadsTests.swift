@@ -105,4 +105,25 @@ import Testing
         #expect(now.json["lastSeq"].int ?? 0 > acknowledged.json["lastSeq"].int ?? 0)
         #expect(try service.request("GET", "/v1/trees").json["trees"][0]["controllerCount"].int == 2)
     }
+
+    @Test func aDeletionUnderWayLeavesItsTreeListedUntilItIsCommitted() throws {
+        let store = try StallingStore(directory: StateDirectory().path)
+        let service = try TestService(store: store) { $0.stateStallSeconds = 5 }
+        try service.createTree("a", root: #"{"id": "root"}"#)
+        try service.createTree("b", root: #"{"id": "root"}"#)
+        let before = try service.request("GET", "/v1/trees").json["trees"]
+        store.stall()
+        let deletion = Self.concurrently(service, [("DELETE", "/v1/trees/b", nil)])
+        store.waitForStalledCommit()
+        Thread.sleep(forTimeInterval: 0.5)
+        let started = Date()
+        let pages = try Self.listing(service)
+        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(pages.statuses == [200, 200])
+        #expect(try service.request("GET", "/v1/trees").json["trees"] == before)
+
+        store.resume()
+        #expect(deletion()[0]?.status == 200)
+        #expect(try Self.listing(service).trees.map(\.id) == ["a"])
+    }
 }
