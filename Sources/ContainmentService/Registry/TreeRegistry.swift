@@ -1,13 +1,23 @@
+import ContainmentPersistence
 import Synchronization
 
 /// Every live tree by id. Its lock guards only the dictionary, never a tree operation, so a
 /// slow request on one tree can't stall the others.
 final class TreeRegistry: Sendable {
     private let trees = Mutex<[String: TreeBox]>([:])
-    /// Trees deleted whose deletion may not be durable yet, with its journal ticket: a 404 (or a
-    /// listing without them) waits for it, as any answer showing a change does. Pruned as the
-    /// deletions become durable.
-    private let deletions = Mutex<[String: UInt64]>([:])
+    /// Trees deleted whose deletion may not be durable yet: a 404 waits for it, as any answer
+    /// showing a change does, and a listing still shows the tree. Pruned as the deletions
+    /// become durable.
+    private let deletions = Mutex<[String: Deletion]>([:])
+
+    /// A deletion not yet known durable: its ticket, and what a listing shows of the tree
+    /// meanwhile (not the box, whose tree is freed once its requests are done).
+    private struct Deletion {
+        let ticket: UInt64
+        let owner: String?
+        let clock: TreeClock
+        var acknowledged: AcknowledgedListing
+    }
     /// With a shared store, trees given up (to another instance, or a lost lease) with the
     /// ticket of their last record: taking one again waits until that is decided, so that no
     /// record of the old box can land under the new epoch.
@@ -69,7 +79,7 @@ final class TreeRegistry: Sendable {
     func box(_ id: String, for caller: Caller?, commit: PendingCommit?, absent: Set<String> = []) throws(Problem) -> TreeBox {
         guard let box = trees.withLock({ $0[id] }), caller.canSee(treeOwnedBy: box.owner) else {
             if isShared, !absent.contains(id), trees.withLock({ $0[id] }) == nil { throw .loadFirst(id) }
-            if let commit, let ticket = deletions.withLock({ $0[id] }) { commit.observe(ticket) }
+            if let commit, let ticket = deletions.withLock({ $0[id]?.ticket }) { commit.observe(ticket) }
             throw .treeNotFound(id)
         }
         guard isServable(box) else { throw .loadFirst(id) }
@@ -97,28 +107,58 @@ final class TreeRegistry: Sendable {
     var all: [TreeBox] { trees.withLock { Array($0.values) } }
 
     /// Unlists a tree being torn down, under its lock (`TreeBox.tearDown`), so a refused
-    /// deletion leaves it listed; `ticket`: its deletion's journal record (0 without one).
-    /// `durable` prunes the deletions already durable.
-    func unlist(_ box: TreeBox, durableAfter ticket: UInt64, durable: (UInt64) -> Bool) {
+    /// deletion leaves it listed; `ticket`: its deletion's journal record (0 without one),
+    /// `acknowledged`: how it lists until that is durable. `durable` prunes the deletions
+    /// already durable.
+    func unlist(_ box: TreeBox, durableAfter ticket: UInt64, acknowledged: AcknowledgedListing, durable: (UInt64) -> Bool) {
         trees.withLock { trees in
             if trees[box.id] === box { trees[box.id] = nil }
         }
         guard ticket != 0 else { return }
         deletions.withLock { deletions in
-            deletions = deletions.filter { !durable($0.value) }
-            deletions[box.id] = ticket
+            deletions = deletions.filter { !durable($0.value.ticket) }
+            deletions[box.id] = Deletion(ticket: ticket, owner: box.owner, clock: box.clock, acknowledged: acknowledged)
         }
     }
 
     /// Up to `limit` of the trees `caller` may see, in id order after `cursor` (exclusive),
-    /// and the cursor of the next page. The listing shows every deletion so far: `commit`
-    /// gets the latest deletion's ticket.
-    func page(after cursor: String?, limit: Int, visibleTo caller: Caller?, commit: PendingCommit?) -> (boxes: [TreeBox], nextCursor: String?) {
-        if let commit, let latest = deletions.withLock({ $0.values.max() }) { commit.observe(latest) }
+    /// and the cursor of the next page; without a state directory (see `acknowledgedPage`).
+    func page(after cursor: String?, limit: Int, visibleTo caller: Caller?) -> (boxes: [TreeBox], nextCursor: String?) {
         let all = all.filter { caller.canSee(treeOwnedBy: $0.owner) }
         let sorted = all.filter { box in cursor.map { box.id > $0 } ?? true }.sorted { $0.id < $1.id }
         let page = Array(sorted.prefix(limit))
         return (page, sorted.count > limit ? page.last?.id : nil)
+    }
+
+    /// Up to `limit` of the trees `caller` may see, in id order after `cursor` (exclusive), each
+    /// as `listing` shows it (as of its last acknowledged change; left out when nil), and the
+    /// cursor of the next page. Waits for no commit: a tree whose deletion is not durable yet
+    /// is still shown, one whose creation is not is not yet.
+    func acknowledgedPage(
+        after cursor: String?, limit: Int, visibleTo caller: Caller?, isDurable: (UInt64) -> Bool, listing: (TreeBox) -> TreeListing?
+    ) -> (trees: [(id: String, clock: TreeClock, listing: TreeListing)], nextCursor: String?) {
+        let isShown = { (id: String, owner: String?) in caller.canSee(treeOwnedBy: owner) && cursor.map { id > $0 } ?? true }
+        let deleted = deletions.withLock { deletions -> [(id: String, clock: TreeClock, listing: TreeListing)] in
+            deletions = deletions.filter { !isDurable($0.value.ticket) }
+            var deleted: [(id: String, clock: TreeClock, listing: TreeListing)] = []
+            for (id, deletion) in deletions where isShown(id, deletion.owner) {
+                guard let listed = deletions[id]?.acknowledged.settle(isDurable: isDurable) else { continue }
+                deleted.append((id, deletion.clock, listed))
+            }
+            return deleted
+        }
+        // Live trees are read only as far as the page needs.
+        let candidates =
+            (all.filter { isShown($0.id, $0.owner) }.map { (id: $0.id, box: Optional($0), deleted: nil as TreeListing?, clock: $0.clock) }
+            + deleted.map { (id: $0.id, box: nil, deleted: Optional($0.listing), clock: $0.clock) }).sorted { $0.id < $1.id }
+        var shown: [(id: String, clock: TreeClock, listing: TreeListing)] = []
+        // An id deleted and created again may have two entries: at most one has something acknowledged.
+        for candidate in candidates where shown.last?.id != candidate.id {
+            guard let listed = candidate.deleted ?? candidate.box.flatMap(listing) else { continue }
+            if shown.count == limit { return (shown, shown.last?.id) }
+            shown.append((candidate.id, candidate.clock, listed))
+        }
+        return (shown, nil)
     }
 
     private static func checkRoom(_ trees: [String: TreeBox], for id: String, limit: Int) throws(Problem) {

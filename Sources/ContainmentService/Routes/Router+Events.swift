@@ -1,4 +1,5 @@
 import Containment
+import ContainmentPersistence
 import MicroHTTP
 
 extension Router {
@@ -15,10 +16,11 @@ extension Router {
             try Self.refuseMovedFormat(request, movedTo: "/v1/trees/{tree}/timeline?format=mermaid|text")
             let after = try request.querySequence("after") ?? 0
             let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
-            let page = try core.read(request) { tree throws(Problem) in
-                EventPage(
-                    events: try Problem.engine { try tree.events(after: after, limit: limit) },
-                    lastSeq: tree.lastSeq, oldestSeq: tree.oldestRetainedSeq)
+            // As of the tree's last acknowledged change: a commit under way holds up no page.
+            let page = try core.readAcknowledged(request) { (tree, listing) throws(Problem) in
+                var events = try Problem.engine { try tree.events(after: after, limit: limit) }
+                if let last = events.last, last.seq > listing.lastSeq { events.removeAll { $0.seq > listing.lastSeq } }
+                return EventPage(events: events, lastSeq: listing.lastSeq, oldestSeq: min(tree.oldestRetainedSeq, listing.lastSeq + 1))
             }
             var response = HTTPResponse.json(page, pretty: request.wantsPrettyJSON)
             response.headers.add(name: "Vary", value: "Accept")

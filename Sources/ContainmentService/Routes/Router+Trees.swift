@@ -28,7 +28,16 @@ extension Router {
                 throw .badRequest("Query parameter `cursor` must not contain NUL.", field: "cursor", code: "invalid_query")
             }
             if let ownership = core.ownership { return Self.listStoredTrees(core, ownership, request, after: cursor, limit: limit) }
-            let (boxes, nextCursor) = core.registry.page(after: cursor, limit: limit, visibleTo: request.caller, commit: request.commit)
+            if let journal = core.journal {
+                let (trees, nextCursor) = core.registry.acknowledgedPage(
+                    after: cursor, limit: limit, visibleTo: request.caller, isDurable: journal.isDurable
+                ) { $0.acknowledgedListing(core) }
+                let summaries = trees.map { tree in
+                    TreeList.TreeSummary(id: tree.id, clock: tree.clock, controllerCount: tree.listing.controllers, lastSeq: tree.listing.lastSeq)
+                }
+                return .json(TreeList(trees: summaries, nextCursor: nextCursor), for: request)
+            }
+            let (boxes, nextCursor) = core.registry.page(after: cursor, limit: limit, visibleTo: request.caller)
             let summaries = boxes.compactMap { box in
                 try? box.read(core, commit: request.commit) { tree in
                     TreeList.TreeSummary(id: tree.id, clock: box.clock, controllerCount: tree.controllerCount, lastSeq: tree.lastSeq)

@@ -129,6 +129,14 @@ extension ServiceCore {
         try registry.box(request.parameter("tree"), for: request.caller, commit: request.commit, absent: request.absentTrees)
     }
 
+    /// Reads the request's tree as of its last acknowledged change, waiting for no commit
+    /// (`TreeBox.readAcknowledged`).
+    func readAcknowledged<Result: Sendable>(
+        _ request: ServiceRequest, _ body: (ContainmentTree, TreeListing) throws(Problem) -> Result
+    ) throws(Problem) -> Result {
+        try box(request).readAcknowledged(self, commit: request.commit, body)
+    }
+
     /// Reads the request's tree under its lock; the answer waits until what it shows is durable.
     func read<Result: Sendable>(_ request: ServiceRequest, _ body: (ContainmentTree) throws(Problem) -> Result) throws(Problem) -> Result {
         try box(request).read(self, commit: request.commit, body)

@@ -39,15 +39,20 @@ extension TreeBox {
             let header = StoredTreeHeader(
                 id: id, clock: clock.rawValue, owner: owner, ownerTokenHash: owner.flatMap { core.configuration.accessTokens?.tokenHash(ofCaller: $0) },
                 incarnation: incarnation, creation: JSONCoding.encodeWithFoundation(creation, pretty: false), listing: listing(state))
-            state.journal.appended(journal.append(.createTree(header)))
+            let ticket = journal.append(.createTree(header))
+            state.journal.appended(ticket)
+            state.acknowledged.recorded(ticket, header.listing, isDurable: journal.isDurable)
             return nil
         case .mutation(let mutation, let time, let body):
             let eventsJSON = Self.eventsJSON(events)
             var entry = JournalEntry(
                 tree: id, time: time, mutation: JournalCoding.encode(mutation, body: body),
                 digest: JournalDigest.of(eventsJSON), version: state.version, manualTime: state.manualTime)
-            entry.listing = listing(state)
-            state.journal.appendedEntry(journal.append(.mutation(entry)), bytes: entry.mutation.count, events: events.count)
+            let listing = listing(state)
+            entry.listing = listing
+            let ticket = journal.append(.mutation(entry))
+            state.journal.appendedEntry(ticket, bytes: entry.mutation.count, events: events.count)
+            state.acknowledged.recorded(ticket, listing, isDurable: journal.isDurable)
             let lastSnapshotBytes = snapshotBytes.load(ordering: .relaxed)
             guard state.journal.needsSnapshot(core.configuration, controllers: state.tree.controllerCount, lastSnapshotBytes: lastSnapshotBytes)
             else { return eventsJSON }

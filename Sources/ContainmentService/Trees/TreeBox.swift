@@ -49,6 +49,8 @@ final class TreeBox: Sendable {
         /// returns (a step that throws leaves nothing).
         var pendingRecord: PendingRecord?
         var journal: TreeJournal
+        /// How the tree lists as of its last acknowledged change, for reads that do not wait.
+        var acknowledged: AcknowledgedListing
         var usage: TreeUsage
         var waiters = TransitionWaiters()
         var snapshot = SnapshotCache()
@@ -73,9 +75,13 @@ final class TreeBox: Sendable {
         self.unavailable = unavailable
         self.snapshotBytes = Atomic(snapshotBytes)
         let usage = TreeUsage(tree: tree, accountedBytes: accountedBytes)
+        // A new tree (version 0) has nothing acknowledged until its creation is durable.
+        let acknowledged = AcknowledgedListing(
+            durable: version == 0 ? nil : TreeListing(version: version, lastSeq: tree.lastSeq, controllers: tree.controllerCount))
         var journal = journal
         journal.seedSpread(treeID: id)
-        state = Mutex(State(tree: tree, manualTime: manualTime, version: version, journal: journal, usage: usage))
+        state = Mutex(
+            State(tree: tree, manualTime: manualTime, version: version, journal: journal, acknowledged: acknowledged, usage: usage))
     }
 
     /// Due transitions one hold of the lock completes before the request's own step: the rest
@@ -145,7 +151,9 @@ final class TreeBox: Sendable {
             }
             state.usage.took(bodyBytes: payload ?? 0)
             if state.isDeleted {
-                core.registry.unlist(self, durableAfter: state.journal.lastTicket) { core.journal?.isDurable($0) ?? true }
+                core.registry.unlist(self, durableAfter: state.journal.lastTicket, acknowledged: state.acknowledged) {
+                    core.journal?.isDurable($0) ?? true
+                }
             }
             publish(core, events, state)
             let done = state.waiters.takeFinished(in: state.tree, completion: events)
@@ -214,6 +222,35 @@ final class TreeBox: Sendable {
         try withTree(core, changes: false, commit: commit) { (tree, _, _) throws(Problem) in (try body(tree), []) }.0
     }
 
+    /// Reads the tree as of its last acknowledged change without waiting for a commit under
+    /// way: `body` gets the tree and its acknowledged listing and must show nothing past it
+    /// (the tree in memory may hold changes not yet durable). Due transitions are left to the
+    /// timer. Without a state directory, or while the tree has nothing acknowledged to show
+    /// (its creation or deletion is not durable yet), it reads as `read` does.
+    func readAcknowledged<Result: Sendable>(
+        _ core: ServiceCore, commit: PendingCommit?, _ body: (ContainmentTree, TreeListing) throws(Problem) -> Result
+    ) throws(Problem) -> Result {
+        if let journal = core.journal, unavailable == nil {
+            let shown = try state.withLock { (state: inout State) throws(Problem) -> Result? in
+                guard !state.isDeleted, !state.isGivenUp, let listing = state.acknowledged.settle(isDurable: journal.isDurable) else {
+                    return nil
+                }
+                return try body(state.tree, listing)
+            }
+            if let shown { return shown }
+        }
+        return try read(core, commit: commit) { (tree) throws(Problem) in
+            try body(tree, TreeListing(lastSeq: tree.lastSeq, controllers: tree.controllerCount))
+        }
+    }
+
+    /// How the tree lists as of its last acknowledged change; nil when it has none, or cannot
+    /// be rebuilt. Never waits for a commit.
+    func acknowledgedListing(_ core: ServiceCore) -> TreeListing? {
+        guard let journal = core.journal, unavailable == nil else { return nil }
+        return state.withLock { $0.acknowledged.settle(isDurable: journal.isDurable) }
+    }
+
     /// The snapshot as compact JSON (or gzip-coded, as `preference` chooses), cached per version.
     func encodedSnapshot(
         _ core: ServiceCore, _ preference: GzipPreference, commit: PendingCommit?
@@ -242,7 +279,7 @@ final class TreeBox: Sendable {
             let waiters = state.withLock { state -> [TransitionWaiter] in
                 guard !state.isDeleted, !state.isGivenUp else { return [] }
                 state.isDeleted = true
-                core.registry.unlist(self, durableAfter: 0) { _ in true }
+                core.registry.unlist(self, durableAfter: 0, acknowledged: state.acknowledged) { _ in true }
                 core.hub.streams.endStreams(of: StreamedTree(self), lastSeq: 0, durableAfter: 0)
                 state.usage.report(state.tree, isDeleted: true, core)
                 return state.waiters.takeAll()
