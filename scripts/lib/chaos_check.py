@@ -150,8 +150,9 @@ class Check:
 
     def reads(self):
         """Forks and stale reads. A read's required version: the highest seq acknowledged or read
-        on its tree before it began (with `normal`, one from before a database crash counts only
-        if the final journal kept it), and every controller acknowledged before it began."""
+        on its tree before it began (with `normal`, one from before the end of a database crash
+        counts only if the final journal kept it), and every controller acknowledged before it
+        began."""
         count = 0
         etags = {}
         by_tree = {}
@@ -166,10 +167,10 @@ class Check:
             marks += [(op["invoke"], 1, op) for op in ops if op["op"] == "read"]
             marks.sort(key=lambda m: (m[0], -m[1]))
             durable_seq, recent_seq, required = 0, 0, set()
-            crashes = iter(self.crashes)
+            crashes = iter(sorted(end for _, end in self.crashes))
             next_crash = next(crashes, None)
             for moment, is_begin, op in marks:
-                while self.normal and next_crash is not None and next_crash[0] <= moment:
+                while self.normal and next_crash is not None and next_crash <= moment:
                     recent_seq = 0  # what a crash may have taken back no longer binds
                     required = {name for name in required if name in journal.controllers}
                     next_crash = next(crashes, None)
@@ -246,7 +247,7 @@ class Check:
                 served.setdefault(op["tree"], []).append((op["invoke"], op["complete"]))
         for answers in served.values():
             answers.sort()
-        figures, from_start, unserved = {}, {}, []
+        figures, unserved = {}, []
         ordered = sorted(self.faults, key=lambda f: f["start"])
         for index, fault in enumerate(ordered):
             until = ordered[index + 1]["start"] if index + 1 < len(ordered) else float("inf")
@@ -256,11 +257,9 @@ class Check:
                 completions = [c for _, c in answers[first:] if c < until]
                 if completions:
                     figures.setdefault(fault["kind"], []).append(min(completions) - fault["end"])
-                    begun = [c for i, c in answers if fault["start"] <= i and c < until]
-                    from_start.setdefault(fault["kind"], []).append(min(begun) - fault["start"])
                 else:
                     unserved.append(f"{fault['kind']} at {fault['start']:.3f}: {tree}")
-        return figures, from_start, unserved
+        return figures, unserved
 
 
 def percentiles(values):
@@ -274,7 +273,7 @@ def main(arguments):
     acknowledged, refused, in_doubt = check.changes()
     reads = check.reads()
     connections, events, moves, resets = check.streams()
-    figures, from_start, unserved = check.time_to_serve()
+    figures, unserved = check.time_to_serve()
     say = print
     say(f"== checked {arguments[0]}: seed {run['seed']}, --state-sync {run['stateSync']}, {run['instances']} instances, "
         f"{len(final)} trees, {sum(len(r['events']) for r in final.values())} events in the final journals")
@@ -287,7 +286,7 @@ def main(arguments):
     if all_figures:
         say(f"   time to serve after a fault (its end → first 2xx on each tree it affected): {percentiles(all_figures)}")
         for kind in sorted(figures):
-            say(f"     {kind}: {percentiles(figures[kind])} (from its start: {percentiles(from_start[kind])})")
+            say(f"     {kind}: {percentiles(figures[kind])}")
     if unserved:
         say(f"   not served before the next fault: {len(unserved)} ({'; '.join(unserved[:5])})")
     if check.allowed_losses:
