@@ -49,7 +49,8 @@ class History:
     def write(self, record):
         line = json.dumps(record, separators=(",", ":"))
         with self.lock:
-            self.file.write(line + "\n")
+            if not self.file.closed:  # a probe's last read may end after the run
+                self.file.write(line + "\n")
 
     def close(self):
         with self.lock:
@@ -328,6 +329,24 @@ class Stream(threading.Thread):
             pass
 
 
+class Probe(threading.Thread):
+    """Reads one tree a fault affected from its end on, each read to a random instance, until
+    one answers 2xx (at most 30 s): so that the time to serve is measured to a tenth of a
+    second, not left to when a client happens to ask. Its reads are checked as any other."""
+
+    def __init__(self, number, cluster, tree, history, seed):
+        super().__init__(daemon=True)
+        self.client = Client(1000 + number, cluster, [tree], history, seed)
+        self.tree = tree
+
+    def run(self):
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            if 200 <= (self.client.send("read", self.tree, "GET", f"/v1/trees/{self.tree}").get("status") or 0) < 300:
+                return
+            time.sleep(0.1)
+
+
 class Faults:
     """The seeded schedule: rounds of every kind of fault in a shuffled order, one at a time,
     each on a random instance, with a pause after each for the cluster to recover."""
@@ -336,6 +355,8 @@ class Faults:
         self.cluster = cluster
         self.history = history
         self.rng = random.Random(f"{seed}-faults")
+        self.seed = seed
+        self.probes = 0
 
     def round(self):
         kinds = list(FAULT_KINDS)
@@ -382,6 +403,9 @@ class Faults:
             self.cluster.restart_postgres()
             record["end"] = time.time()
         self.history.write(record)
+        for tree in affected:
+            Probe(self.probes, self.cluster, tree, self.history, self.seed).start()
+            self.probes += 1
         say(f"   {kind}" + (f" instance {record['instance']}" if "instance" in record else "")
             + f" ({len(affected)} trees affected): {record['end'] - record['start']:.1f} s")
 
