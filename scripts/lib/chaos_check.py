@@ -7,7 +7,8 @@ journal read back from the beginning) and checks it against the documented guara
 - forks: a seq a client saw (in an answer, a stream or a read's state) that the final journal
   has with other content, or an ETag that named two states;
 - refused changes applied: a change answered with a problem (other than one whose
-  `changeOutcome` is `inDoubt`) that is in the final journal;
+  `changeOutcome` is `inDoubt`), or never sent (its connection refused), that is in the final
+  journal;
 - stale reads: a read begun after a change (or another read) of its tree completed that shows
   an older version (a lower lastSeq, or without an acknowledged controller);
 - stream gaps and duplicates: seqs on one stream, across its Last-Event-ID resumptions, that
@@ -129,7 +130,7 @@ class Check:
                     self.seen(op["tree"], event, op["complete"], f"acknowledged {where}")
                 if op["op"] == "create" and journal and op["body"]["id"] not in journal.controllers:
                     self.lost(op["complete"], f"acknowledged {where}: controller {op['body']['id']} is not in the final tree")
-            elif status is not None and op.get("changeOutcome") != "inDoubt":
+            elif (status is not None and op.get("changeOutcome") != "inDoubt") or op.get("sent") is False:
                 refused += 1
                 if journal is None:
                     continue
@@ -279,7 +280,7 @@ def main(arguments):
         f"{len(final)} trees, {sum(len(r['events']) for r in final.values())} events in the final journals")
     say(f"   faults: " + ", ".join(f"{kind} ×{sum(1 for f in faults if f['kind'] == kind)}"
                                    for kind in sorted({f['kind'] for f in faults})))
-    say(f"   changes: {acknowledged} acknowledged, {refused} refused, {in_doubt} without a decided answer; "
+    say(f"   changes: {acknowledged} acknowledged, {refused} refused or not sent, {in_doubt} without a decided answer; "
         f"{reads} reads of 200")
     say(f"   streams: {connections} connections ({moves} ended with treeMoved, {resets} resets), {events} events received")
     all_figures = [v for values in figures.values() for v in values]

@@ -137,6 +137,13 @@ class CheckerTests(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertEqual(found(output, "refused applied"), 1)
 
+    def test_a_change_never_sent_in_the_final_journal_is_found(self):
+        records = history()
+        records[6].update(body={"properties": {"c0": 2}}, status=None, code=None, sent=False, error="refused")
+        status, output = check(records)
+        self.assertEqual(status, 1)
+        self.assertEqual(found(output, "refused applied"), 1)
+
     def test_a_read_older_than_an_acknowledged_change_is_stale(self):
         records = history()
         records[8].update(lastSeq=2, properties={"c0": 1}, etag='"1-2"')
