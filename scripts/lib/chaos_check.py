@@ -5,7 +5,8 @@ journal read back from the beginning) and checks it against the documented guara
 - lost acknowledgements: a 2xx change whose events are not in the final journal at their
   seqs, with the same content, or a created controller missing from its final tree;
 - forks: a seq a client saw (in an answer, a stream or a read's state) that the final journal
-  has with other content, or an ETag that named two states;
+  has with other content (on a stream, unless the stream was sent a `reset` after it), or an
+  ETag that named two states;
 - refused changes applied: a change answered with a problem (other than one whose
   `changeOutcome` is `inDoubt`), or never sent (its connection refused), that is in the final
   journal;
@@ -85,6 +86,7 @@ class Check:
         self.violations = {"lost": [], "forks": [], "refused applied": [], "stale reads": [], "stream gaps": [],
                            "stream duplicates": []}
         self.allowed_losses = []
+        self.dropped = []  # events a stream saw with other content, then was sent a `reset`
 
     def violation(self, kind, text):
         self.violations[kind].append(text)
@@ -99,8 +101,9 @@ class Check:
         else:
             self.violation("lost", text)
 
-    def seen(self, tree, event, moment, where):
-        """An event a client saw, against the final journal: True when it is there as seen."""
+    def seen(self, tree, event, moment, where, reset_later=False):
+        """An event a client saw, against the final journal: True when it is there as seen. One
+        a stream later told the client to drop (a `reset`: the replay starts over) is no fork."""
         journal = self.journals.get(tree)
         if journal is None:
             self.violation("lost", f"{where}: tree {tree} has no final journal")
@@ -109,6 +112,9 @@ class Check:
         if stored is None:
             self.lost(moment, f"{where}: {tree} seq {event['seq']} (batch {event.get('batch')}) is not in the final journal "
                               f"(last seq {journal.last_seq})")
+            return False
+        if stored != event and reset_later:
+            self.dropped.append(f"{where}: {tree} seq {event['seq']}")
             return False
         if stored != event:
             self.violation("forks", f"{where}: {tree} seq {event['seq']} was {json.dumps(event, sort_keys=True)}, "
@@ -216,7 +222,10 @@ class Check:
                 by_stream.setdefault(op["stream"], []).append(op)
         for number, records in by_stream.items():
             last = None
-            for record in sorted(records, key=lambda r: r["invoke"]):
+            records.sort(key=lambda r: r["invoke"])
+            resets_at = [item["at"] for r in records for item in r["items"] if item.get("control") == "reset"]
+            last_reset = max(resets_at, default=float("-inf"))
+            for record in records:
                 connections += 1
                 after_reset = False
                 where = f"stream {number} on {record['tree']} (instance {record['instance']}, Last-Event-ID " \
@@ -236,7 +245,7 @@ class Check:
                         self.violation(kind, f"{where}: seq {seq} after {last}")
                     after_reset = False
                     last = seq
-                    self.seen(record["tree"], item["event"], item["at"], where)
+                    self.seen(record["tree"], item["event"], item["at"], where, reset_later=item["at"] < last_reset)
         return connections, events, moves, resets
 
     def time_to_serve(self):
@@ -290,6 +299,9 @@ def main(arguments):
             say(f"     {kind}: {percentiles(figures[kind])}")
     if unserved:
         say(f"   not served before the next fault: {len(unserved)} ({'; '.join(unserved[:5])})")
+    if check.dropped:
+        say(f"   seen on a stream with other content than the final journal, then dropped by a reset the stream was sent: "
+            f"{len(check.dropped)} ({check.dropped[0]})")
     if check.allowed_losses:
         say(f"   lost, as --state-sync normal allows (acknowledged or shown within {LOSS_WINDOW:.0f} s before a "
             f"PostgreSQL crash): {len(check.allowed_losses)} ({check.allowed_losses[0]})")

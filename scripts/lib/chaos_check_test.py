@@ -123,6 +123,19 @@ class CheckerTests(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertGreaterEqual(found(output, "forks"), 1)
 
+    def test_a_stream_told_by_a_reset_has_no_fork_but_the_answer_has(self):
+        records = history()
+        records[0]["stateSync"] = "normal"
+        records[-1]["events"][4] = event(5, 4, "c1", 9)
+        records[-1]["properties"] = {"c0": 1, "c1": 9}
+        records[8].update(lastSeq=5, properties={"c0": 1, "c1": 9}, etag='"1-5"')
+        records.insert(11, {"op": "stream", "stream": 0, "tree": "t", "instance": 0, "lastEventId": 5, "invoke": 104,
+                            "complete": 105, "status": 200, "items": [{"control": "reset", "at": 104.5}]})
+        status, output = check(records)
+        self.assertEqual(status, 1)
+        self.assertEqual(found(output, "forks"), 1)  # the PATCH's answer, not the stream
+        self.assertIn("then dropped by a reset", output)
+
     def test_an_etag_naming_two_states_is_a_fork(self):
         records = history()
         records[8]["etag"] = '"1-2"'
