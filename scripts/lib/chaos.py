@@ -349,7 +349,8 @@ class Probe(threading.Thread):
 
 class Faults:
     """The seeded schedule: rounds of every kind of fault in a shuffled order, one at a time,
-    each on a random instance, with a pause after each for the cluster to recover."""
+    each on the instance holding the most trees then (random routing moves them all the time:
+    a random instance often holds none), with a pause after each for the cluster to recover."""
 
     def __init__(self, cluster, history, seed):
         self.cluster = cluster
@@ -365,9 +366,11 @@ class Faults:
 
     def inject(self, kind, trees):
         rng = self.rng
-        target = rng.choice(self.cluster.instances)
-        record = {"op": "fault", "kind": kind, "instance": target.number}
         owners = self.cluster.owners()
+        held = {i.number: sum(1 for t in trees if owners.get(t) == i.number) for i in self.cluster.instances}
+        busiest = [i for i in self.cluster.instances if held[i.number] == max(held.values())]
+        target = busiest[int(rng.random() * len(busiest))]
+        record = {"op": "fault", "kind": kind, "instance": target.number}
         affected = list(trees) if kind == "pg-restart" else [t for t in trees if owners.get(t) == target.number]
         record["affected"] = affected
         record["start"] = time.time()
