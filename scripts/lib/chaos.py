@@ -364,6 +364,11 @@ class Faults:
         self.rng.shuffle(kinds)
         return kinds
 
+    def probe(self, trees):
+        for tree in trees:
+            Probe(self.probes, self.cluster, tree, self.history, self.seed).start()
+            self.probes += 1
+
     def inject(self, kind, trees):
         rng = self.rng
         owners = self.cluster.owners()
@@ -378,6 +383,7 @@ class Faults:
             target.signal(signal.SIGKILL)
             target.process.wait()
             record["end"] = time.time()
+            self.probe(affected)  # from the kill, while it is down
             time.sleep(rng.uniform(0.5, 2.0))
             target.start()
             record["restarted"] = target.wait_ready()
@@ -405,10 +411,9 @@ class Faults:
             del record["instance"]
             self.cluster.restart_postgres()
             record["end"] = time.time()
+        if kind != "kill":
+            self.probe(affected)
         self.history.write(record)
-        for tree in affected:
-            Probe(self.probes, self.cluster, tree, self.history, self.seed).start()
-            self.probes += 1
         say(f"   {kind}" + (f" instance {record['instance']}" if "instance" in record else "")
             + f" ({len(affected)} trees affected): {record['end'] - record['start']:.1f} s")
 
