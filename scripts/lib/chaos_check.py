@@ -11,7 +11,8 @@ journal read back from the beginning) and checks it against the documented guara
   `changeOutcome` is `inDoubt`), or never sent (its connection refused), that is in the final
   journal;
 - stale reads: a read begun after a change (or another read) of its tree completed that shows
-  an older version (a lower lastSeq, or without an acknowledged controller);
+  an older version (a lower lastSeq, or without an acknowledged controller), or raw calls
+  refused 404 for a controller whose creation was acknowledged before they began;
 - stream gaps and duplicates: seqs on one stream, across its Last-Event-ID resumptions, that
   do not follow each other without a `reset` before;
 - time to serve after each fault: its end to the first 2xx answer on each tree it affected.
@@ -214,6 +215,23 @@ class Check:
                                                 f"{earlier[1]} and now lastSeq {state[0]} {state[1]}")
         return count
 
+    def stale_refusals(self):
+        """Raw calls refused 404 for a controller whose creation was acknowledged before they
+        began (and kept): a refusal decided on an older version is a stale read too."""
+        created = {}
+        for op in self.operations:
+            if op["op"] == "create" and op.get("status") == 201:
+                created[(op["tree"], op["body"]["id"])] = op["complete"]
+        for op in self.operations:
+            if op["op"] != "change" or op.get("status") != 404 or "calls" not in op["body"]:
+                continue
+            child = op["body"]["calls"][0]["args"]["child"]
+            journal = self.journals.get(op["tree"])
+            acknowledged = created.get((op["tree"], child))
+            if acknowledged is not None and acknowledged < op["invoke"] and journal and child in journal.controllers:
+                self.violation("stale reads", f"POST {op['path']} at {op['invoke']:.3f} on instance {op['instance']}: answered "
+                                              f"404 {op.get('code')}, but {child} was acknowledged before it began")
+
     def streams(self):
         connections = events = moves = resets = 0
         by_stream = {}
@@ -282,6 +300,7 @@ def main(arguments):
     check = Check(run, operations, faults, final)
     acknowledged, refused, in_doubt = check.changes()
     reads = check.reads()
+    check.stale_refusals()
     connections, events, moves, resets = check.streams()
     figures, unserved = check.time_to_serve()
     say = print

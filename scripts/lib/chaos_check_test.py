@@ -171,6 +171,13 @@ class CheckerTests(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertEqual(found(output, "stale reads"), 1)
 
+    def test_calls_refused_for_an_acknowledged_controller_are_a_stale_read(self):
+        records = history()
+        records.insert(6, dict(records[5], invoke=32, complete=32.1, status=404, code="controller_not_found", events=[]))
+        status, output = check(records)
+        self.assertEqual(status, 1)
+        self.assertEqual(found(output, "stale reads"), 1)
+
     def test_a_stream_that_skips_or_repeats_a_seq_is_found(self):
         records = history()
         items = records[10]["items"]
