@@ -5,6 +5,9 @@ enum PostgresTreeLoading {
     static let snapshot = "SELECT tree, state, version, manual_time, checksum FROM containment_snapshots"
     static let journal = "SELECT tree, version, time, mutation, digest, manual_time, checksum FROM containment_journal"
 
+    /// Tree `$1`'s latest loads, oldest first.
+    static let loads = "SELECT generation, previous, last_seq, version FROM containment_loads WHERE tree = $1 ORDER BY generation"
+
     /// The rows of tree `$1` after its snapshot (the dead ones are not sent).
     static let liveRowsOfOneTree = """
          WHERE tree = $1 AND version > coalesce((SELECT version FROM containment_snapshots WHERE tree = $1), -1) ORDER BY version
@@ -17,9 +20,17 @@ enum PostgresTreeLoading {
                 .init(sql: header + " WHERE id = $1", parameters: [.text(tree)], prepared: true),
                 .init(sql: snapshot + " WHERE tree = $1", parameters: [.text(tree)], prepared: true),
                 .init(sql: journal + Self.liveRowsOfOneTree, parameters: [.text(tree)], prepared: true),
+                .init(sql: loads, parameters: [.text(tree)], prepared: true),
             ]).map { result throws(PostgresError) in try result.get() }
         }
-        return try trees(headers: results[0], snapshots: results[1], entries: results[2]).first
+        guard var stored = try trees(headers: results[0], snapshots: results[1], entries: results[2]).first else { return nil }
+        let rows = results[3]
+        stored.loads = (0..<rows.rowCount).map { row in
+            TreeLoad(
+                generation: UInt64(bitPattern: rows.int(row, 0)), previous: UInt64(bitPattern: rows.int(row, 1)),
+                lastSeq: UInt64(bitPattern: rows.int(row, 2)), version: UInt64(bitPattern: rows.int(row, 3)))
+        }
+        return stored
     }
 
     /// Every tree, in id order.

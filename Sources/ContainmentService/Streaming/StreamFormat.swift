@@ -3,7 +3,8 @@ import Containment
 /// How a live event stream frames what it sends. Both carry the same event JSON as the
 /// mutation responses, so a client parses one schema whether it polls or listens.
 enum StreamFormat: Sendable, Hashable {
-    /// Server-Sent Events: `id:` seq, `event:` callback name (unless not `named`), `data:` the
+    /// Server-Sent Events: `id:` the event id (`<generation>.<seq>`, the bare seq under
+    /// generation 0), `event:` callback name (unless not `named`), `data:` the
     /// event JSON. Unnamed messages (`?unnamed=true`) all reach `EventSource.onmessage`, which
     /// named ones never do; their data tells events and control messages apart.
     case serverSentEvents(named: Bool)
@@ -46,15 +47,18 @@ enum StreamFormat: Sendable, Hashable {
     private static let serverSentEventsHeartbeat = Array(": heartbeat\n\n".utf8)
     private static let ndjsonHeartbeat = Array(#"{"heartbeat":{}}"#.utf8) + [0x0A]
 
-    /// One message per event. `withID` is false on the all-trees stream, where a per-tree seq
-    /// would make a reconnecting EventSource send a meaningless `Last-Event-ID`.
-    func frames(_ events: [Event], withID: Bool = true) -> [UInt8] {
+    /// One message per event, SSE ones with the event id under `generation`. `generation` is
+    /// nil on the all-trees stream, where a per-tree id would make a reconnecting EventSource
+    /// send a meaningless `Last-Event-ID`.
+    func frames(_ events: [Event], generation: UInt64?) -> [UInt8] {
         var bytes: [UInt8] = []
         for event in events {
             let json = JSONCoding.encode(event, pretty: false)
             switch self {
             case .serverSentEvents(let named):
-                if withID { bytes += Array("id: \(event.seq)\n".utf8) }
+                if let generation {
+                    bytes += Array((generation == 0 ? "id: \(event.seq)\n" : "id: \(generation).\(event.seq)\n").utf8)
+                }
                 if named { bytes += Array("event: \(event.callback ?? "warning")\n".utf8) }
                 bytes += Array("data: ".utf8)
                 bytes += json
