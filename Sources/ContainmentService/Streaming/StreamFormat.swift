@@ -56,9 +56,7 @@ enum StreamFormat: Sendable, Hashable {
             let json = JSONCoding.encode(event, pretty: false)
             switch self {
             case .serverSentEvents(let named):
-                if let generation {
-                    bytes += Array((generation == 0 ? "id: \(event.seq)\n" : "id: \(generation).\(event.seq)\n").utf8)
-                }
+                if let generation { Self.appendID(generation: generation, seq: event.seq, to: &bytes) }
                 if named { bytes += Array("event: \(event.callback ?? "warning")\n".utf8) }
                 bytes += Array("data: ".utf8)
                 bytes += json
@@ -69,6 +67,34 @@ enum StreamFormat: Sendable, Hashable {
             }
         }
         return bytes
+    }
+
+    /// `id: <generation>.<seq>` (the bare seq under generation 0) and its line end, the
+    /// digits written in place: no string is built per event.
+    private static func appendID(generation: UInt64, seq: UInt64, to bytes: inout [UInt8]) {
+        bytes += "id: ".utf8
+        if generation != 0 {
+            appendDecimal(generation, to: &bytes)
+            bytes.append(UInt8(ascii: "."))
+        }
+        appendDecimal(seq, to: &bytes)
+        bytes.append(0x0A)
+    }
+
+    private static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var remaining = value
+        for index in stride(from: start + digits - 1, through: start, by: -1) {
+            bytes[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
+        }
     }
 
     /// A message about the stream itself rather than a tree event, `{"<name>": <body>}` in both

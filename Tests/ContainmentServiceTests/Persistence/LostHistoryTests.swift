@@ -31,6 +31,9 @@ import Testing
             durableTag = try service.request("GET", "/v1/trees/demo").header("ETag")
             let stream = try EventStreamClient(port: service.port, "/v1/trees/demo/events")
             durableID = try stream.messages { $0.data == created.last }.last?.id
+            // The directory's first start is generation 1.
+            #expect(durableID == "1.\(try #require(created.last?["seq"].int))")
+            #expect(stream.head.header("Containment-Generation") == "1")
             store.loseFromNowOn()
             let lost = try Self.add("list", service)
             lostSeq = try #require(lost.last?["seq"].int)
