@@ -51,6 +51,24 @@ struct PostgresStoreTests {
         migrated.close()
     }
 
+    /// Each takeover draws a new generation, following the one before, and records the head it
+    /// found; the latest `StateStore.loadsKept` loads of a tree are kept.
+    @Test func takeoversRecordTheirLoadsAndKeepTheLatest() throws {
+        let schema = try PostgresTestSchema()
+        let store = try PostgresStore(url: schema.url, instanceName: "owner")
+        try store.commit([.createTree(Self.header("a", listing: TreeListing(version: 1, lastSeq: 5, controllers: 1)))])
+        try store.commit([.mutation(Self.entry("a", version: 2, lastSeq: 9, controllers: 2))])
+        let reader = store.openReader()
+        for _ in 0..<(StateStore.loadsKept + 2) { #expect(try reader.takeOver("a") == .acquired) }
+        let loads = try #require(try reader.load("a")?.loads)
+        #expect(loads.count == Int(StateStore.loadsKept))
+        #expect(zip(loads, loads.dropFirst()).allSatisfy { $1.previous == $0.generation })
+        #expect(loads.allSatisfy { $0.lastSeq == 9 && $0.version == 2 })
+        #expect(loads.last?.generation == store.generation(of: "a"))
+        reader.close()
+        store.close()
+    }
+
     /// Tables of the first version (ids in the database's collation) are migrated at the start.
     @Test func aFirstVersionsTablesAreMigrated() throws {
         let schema = try PostgresTestSchema()
