@@ -25,15 +25,63 @@ struct PostgresStoreTests {
         store.close()
     }
 
+    /// What the fourth version added: the generations of the heads, the loads.
+    private static func dropGenerations(_ schema: PostgresTestSchema) throws {
+        try schema.execute("ALTER TABLE containment_heads DROP COLUMN generation, DROP COLUMN previous")
+        try schema.execute("DROP TABLE containment_loads")
+    }
+
+    /// Tables of the third version (no generations) are migrated at the start, their trees'
+    /// loads starting empty.
+    @Test func aThirdVersionsTablesAreMigrated() throws {
+        let schema = try PostgresTestSchema()
+        let store = try PostgresStore(url: schema.url, instanceName: "first")
+        try store.commit([.createTree(Fixture.header("a"))])
+        store.close()
+        try Self.dropGenerations(schema)
+        try schema.execute("UPDATE containment_schema SET version = 3")
+
+        let migrated = try PostgresStore(url: schema.url, instanceName: "second")
+        #expect(try schema.value("SELECT version::text FROM containment_schema") == "\(PostgresSchema.version)")
+        #expect(try schema.value("SELECT generation::text FROM containment_heads WHERE tree = 'a'") == "0")
+        let reader = migrated.openReader()
+        #expect(try reader.takeOver("a") == .acquired)
+        #expect(try reader.load("a")?.loads.map(\.previous) == [0])
+        reader.close()
+        migrated.close()
+    }
+
+    /// Each takeover draws a new generation, following the one before, and records the head it
+    /// found; the latest `StateStore.loadsKept` loads of a tree are kept.
+    @Test func takeoversRecordTheirLoadsAndKeepTheLatest() throws {
+        let schema = try PostgresTestSchema()
+        let store = try PostgresStore(url: schema.url, instanceName: "owner")
+        try store.commit([.createTree(Self.header("a", listing: TreeListing(version: 1, lastSeq: 5, controllers: 1)))])
+        try store.commit([.mutation(Self.entry("a", version: 2, lastSeq: 9, controllers: 2))])
+        let reader = store.openReader()
+        for _ in 0..<(StateStore.loadsKept + 2) { #expect(try reader.takeOver("a") == .acquired) }
+        let loads = try #require(try reader.load("a")?.loads)
+        #expect(loads.count == Int(StateStore.loadsKept))
+        #expect(zip(loads, loads.dropFirst()).allSatisfy { $1.previous == $0.generation })
+        #expect(loads.allSatisfy { $0.lastSeq == 9 && $0.version == 2 })
+        #expect(loads.last?.generation == store.generation(of: "a"))
+        reader.close()
+        store.close()
+    }
+
     /// Tables of the first version (ids in the database's collation) are migrated at the start.
     @Test func aFirstVersionsTablesAreMigrated() throws {
         let schema = try PostgresTestSchema()
         try PostgresStore(url: schema.url, instanceName: "first").close()
-        let columns = "FROM information_schema.columns WHERE table_schema = current_schema() AND column_name IN ('tree', 'id')"
+        let columns = """
+            FROM information_schema.columns WHERE table_schema = current_schema() AND column_name IN ('tree', 'id')
+              AND table_name IN ('containment_heads', 'containment_trees', 'containment_snapshots', 'containment_journal')
+            """
         for (table, column) in [("heads", "tree"), ("trees", "id"), ("snapshots", "tree"), ("journal", "tree")] {
             try schema.execute(#"ALTER TABLE containment_\#(table) ALTER COLUMN \#(column) TYPE text COLLATE "default""#)
         }
         try schema.execute("ALTER TABLE containment_journal DROP COLUMN last_seq, DROP COLUMN controllers")
+        try Self.dropGenerations(schema)
         try schema.execute("UPDATE containment_schema SET version = 1")
         #expect(try schema.value("SELECT count(*)::text \(columns) AND collation_name = 'C'") == "0")
 
@@ -56,6 +104,7 @@ struct PostgresStoreTests {
         try schema.execute("UPDATE containment_heads SET version = 3, last_seq = 14, controllers = 4")
         try schema.execute(
             "INSERT INTO containment_journal (tree, version, time, mutation, digest, manual_time, checksum) VALUES ('a', 3, 0, '\\x00', 0, 0, 0)")
+        try Self.dropGenerations(schema)
         try schema.execute("UPDATE containment_schema SET version = 2")
 
         let migrated = try PostgresStore(url: schema.url, instanceName: "second")

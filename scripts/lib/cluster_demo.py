@@ -206,13 +206,15 @@ class Load(threading.Thread):
 
 class Stream(threading.Thread):
     """An SSE stream on one tree through the proxy, resumed with Last-Event-ID after every
-    `treeMoved` (or broken connection); records every event id it receives."""
+    `treeMoved` (or broken connection); records the seq of every event it receives, and
+    resumes with the last event id as it came (`<generation>.<seq>`, opaque)."""
 
     def __init__(self, proxy_port, tree):
         super().__init__(daemon=True)
         self.port = proxy_port
         self.tree = tree
         self.ids = []
+        self.last_id = None
         self.moves = 0
         self.reconnects = 0
         self.resets = 0
@@ -222,8 +224,8 @@ class Stream(threading.Thread):
     def run(self):
         while not self.stop.is_set():
             headers = {"Accept": "text/event-stream"}
-            if self.ids:
-                headers["Last-Event-ID"] = str(self.ids[-1])
+            if self.last_id:
+                headers["Last-Event-ID"] = self.last_id
             try:
                 self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
                 self.connection.request("GET", f"/v1/trees/{self.tree}/events", headers=headers)
@@ -248,12 +250,13 @@ class Stream(threading.Thread):
                 return
             line = line.decode().rstrip("\n")
             if line.startswith("id: "):
-                event_id = int(line[4:])
+                event_id = line[4:]
             elif line.startswith("event: "):
                 event = line[7:]
             elif line == "":
                 if event_id is not None:
-                    self.ids.append(event_id)
+                    self.ids.append(int(event_id.rsplit(".", 1)[-1]))
+                    self.last_id = event_id
                 elif event == "treeMoved":
                     self.moves += 1
                     return

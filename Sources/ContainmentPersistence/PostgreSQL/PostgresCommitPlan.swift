@@ -37,6 +37,8 @@ struct PostgresCommitPlan {
     /// Queued snapshots written with this commit, already encoded.
     let snapshots: [StoredSnapshot]
     let session: Int64
+    /// The session's generation, which the trees it creates give event ids out under.
+    let generation: Int64
     private(set) var fenced: [(tree: String, epoch: Int64)] = []
     /// Each tree the commit creates, with the listing its row starts with (later ones are in
     /// its journal rows).
@@ -47,6 +49,7 @@ struct PostgresCommitPlan {
         self.records = records
         self.snapshots = snapshots
         session = ownership.session ?? 0
+        generation = ownership.generation
         var seen: Set<String> = []
         for record in records {
             let tree = record.tree
@@ -89,7 +92,7 @@ struct PostgresCommitPlan {
                     sql: Self.claim,
                     parameters: [
                         .int(session), .text(tree), .int(Int64(bitPattern: listing.version)), .int(Int64(bitPattern: listing.lastSeq)),
-                        .int(Int64(listing.controllers)),
+                        .int(Int64(listing.controllers)), .int(generation),
                     ], prepared: true))
         }
         return statements
@@ -175,7 +178,7 @@ struct PostgresCommitPlan {
                             sql: Self.upsertHead,
                             parameters: [
                                 .text(header.id), .int(session), .int(Int64(bitPattern: listing.version)),
-                                .int(Int64(bitPattern: listing.lastSeq)), .int(Int64(listing.controllers)),
+                                .int(Int64(bitPattern: listing.lastSeq)), .int(Int64(listing.controllers)), .int(generation),
                             ], prepared: true))
                 }
             case .mutation, .snapshot:
@@ -282,14 +285,15 @@ extension PostgresCommitPlan {
     static let claim = """
         WITH lease AS (SELECT 1 FROM containment_instances WHERE id = $1 AND expires_at > clock_timestamp()),
              claimed AS (
-                INSERT INTO containment_heads (tree, instance, epoch, version, last_seq, controllers)
-                SELECT $2, $1, nextval('containment_epochs'), $3, $4, $5 FROM lease
+                INSERT INTO containment_heads (tree, instance, epoch, version, last_seq, controllers, generation)
+                SELECT $2, $1, nextval('containment_epochs'), $3, $4, $5, $6 FROM lease
                 ON CONFLICT (tree) DO NOTHING RETURNING epoch)
         SELECT (SELECT epoch FROM claimed), EXISTS (SELECT 1 FROM lease)
         """
 
     static let clearTree = """
-        WITH journal AS (DELETE FROM containment_journal WHERE tree = $1) DELETE FROM containment_snapshots WHERE tree = $1
+        WITH journal AS (DELETE FROM containment_journal WHERE tree = $1), loads AS (DELETE FROM containment_loads WHERE tree = $1)
+        DELETE FROM containment_snapshots WHERE tree = $1
         """
 
     static let insertTree = """
@@ -300,10 +304,10 @@ extension PostgresCommitPlan {
         """
 
     static let upsertHead = """
-        INSERT INTO containment_heads (tree, instance, epoch, version, last_seq, controllers)
-        VALUES ($1, $2, nextval('containment_epochs'), $3, $4, $5)
+        INSERT INTO containment_heads (tree, instance, epoch, version, last_seq, controllers, generation)
+        VALUES ($1, $2, nextval('containment_epochs'), $3, $4, $5, $6)
         ON CONFLICT (tree) DO UPDATE SET instance = EXCLUDED.instance, epoch = EXCLUDED.epoch, version = EXCLUDED.version,
-            last_seq = EXCLUDED.last_seq, controllers = EXCLUDED.controllers
+            last_seq = EXCLUDED.last_seq, controllers = EXCLUDED.controllers, generation = EXCLUDED.generation, previous = 0
         RETURNING epoch
         """
 
@@ -322,6 +326,7 @@ extension PostgresCommitPlan {
     static let deleteTree = """
         WITH journal AS (DELETE FROM containment_journal WHERE tree = $1),
              snapshot AS (DELETE FROM containment_snapshots WHERE tree = $1),
+             loads AS (DELETE FROM containment_loads WHERE tree = $1),
              tree AS (DELETE FROM containment_trees WHERE id = $1)
         DELETE FROM containment_heads WHERE tree = $1
         """

@@ -69,6 +69,7 @@ public final class PostgresLease: @unchecked Sendable {
             let connection = try PostgresConnection(url: url)
             self.connection = connection
             try connection.execute("SET application_name = \(PostgresValue.literal("containment lease of \(instanceName)"))")
+            try connection.execute("SET synchronous_commit = on")
             try connection.execute("LISTEN \(PostgresChannels.quoted(channels.released))")
             try register(connection, store)
         } catch {
@@ -144,6 +145,8 @@ public final class PostgresLease: @unchecked Sendable {
         if let connection, !connection.isBroken { return connection }
         let fresh = try PostgresConnection(url: url)
         try fresh.execute("SET application_name = \(PostgresValue.literal("containment lease of \(name)"))")
+        // A session's generation is durable before any event id is given out under it.
+        try fresh.execute("SET synchronous_commit = on")
         try fresh.execute("LISTEN \(PostgresChannels.quoted(channels.released))")
         let session = store.session
         if let session { try fresh.execute("LISTEN \(PostgresChannels.quoted(channels.release(of: session)))") }
@@ -180,12 +183,14 @@ public final class PostgresLease: @unchecked Sendable {
             """
             WITH old AS (DELETE FROM containment_instances WHERE expires_at < clock_timestamp() - interval '1 day')
             INSERT INTO containment_instances (id, name, expires_at)
-            VALUES (nextval('containment_sessions'), $1, clock_timestamp() + make_interval(secs => $2)) RETURNING id
+            VALUES (nextval('containment_sessions'), $1, clock_timestamp() + make_interval(secs => $2))
+            RETURNING id, nextval('containment_epochs')
             """, [.text(name), .double(timing.seconds)], prepared: true)
         let session = row.int(0, 0)
+        let generation = row.int(0, 1)
         try connection.execute("LISTEN \(PostgresChannels.quoted(channels.release(of: session)))")
         listening = session
-        store.ownership.withLock { $0 = PostgresOwnership(session: session) }
+        store.ownership.withLock { $0 = PostgresOwnership(session: session, generation: generation) }
         extend(from: sent)
         handlers.withLock { $0 }?.session(session)
     }

@@ -4,6 +4,9 @@
 struct PostgresOwnership {
     /// Nil while this instance has no valid lease (at start, and after losing one).
     var session: Int64?
+    /// The generation the trees this session creates give event ids out under: drawn with the
+    /// session, durably, from the epochs (`TreeLoad`).
+    var generation: Int64 = 0
     /// Tree id → the epoch this instance holds it under.
     var held: [String: Int64] = [:]
 }

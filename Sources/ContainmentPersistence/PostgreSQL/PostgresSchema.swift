@@ -7,7 +7,8 @@
 ///   every `LeaseTiming.renewal`, expiring `LeaseTiming.duration` after the last renewal.
 /// - `containment_heads`: one row per tree: which instance may write it, under which epoch
 ///   (the fencing token, from `containment_epochs`, new at each change of owner), and how it
-///   listed when it was created (`TreeListing`). A tree's journal is written only by a
+///   listed when it was created (`TreeListing`), the generation its holder gives event ids out
+///   under and the one before (`TreeLoad`). A tree's journal is written only by a
 ///   transaction that holds its row locked with this instance's id and epoch while this
 ///   instance's lease is valid.
 /// - `containment_trees`, `containment_snapshots`, `containment_journal`: as the SQLite store's
@@ -16,12 +17,13 @@
 ///   latest. A journal row also carries the tree's listing after it (not in the checksum: it
 ///   only lists), so a tree lists as its latest row says, or as its head says when it has none
 ///   newer.
+/// - `containment_loads`: each tree's latest takeovers (`TreeLoad`), written by the takeover.
 ///
 /// Tree ids compare as bytes (`COLLATE "C"`) whatever the database's collation: trees list in
 /// the order one instance lists them (and SQLite stores them), and compares are cheaper.
 /// An older version's tables are migrated at the start, as the SQLite store's are.
 enum PostgresSchema {
-    static let version: Int64 = 3
+    static let version: Int64 = 4
     /// `pg_advisory_xact_lock` key: "Cnt1", as the SQLite store's application id.
     static let lockKey: Int64 = 0x436e_7431
 
@@ -34,7 +36,8 @@ enum PostgresSchema {
             expires_at timestamptz NOT NULL);
         CREATE TABLE containment_heads (
             tree text COLLATE "C" PRIMARY KEY, instance bigint, epoch bigint NOT NULL,
-            version bigint NOT NULL, last_seq bigint NOT NULL, controllers bigint NOT NULL);
+            version bigint NOT NULL, last_seq bigint NOT NULL, controllers bigint NOT NULL,
+            generation bigint NOT NULL DEFAULT 0, previous bigint NOT NULL DEFAULT 0);
         CREATE INDEX containment_heads_instance ON containment_heads (instance);
         CREATE TABLE containment_trees (
             id text COLLATE "C" PRIMARY KEY, clock text NOT NULL, owner text, owner_token_hash text, incarnation bigint NOT NULL,
@@ -46,6 +49,9 @@ enum PostgresSchema {
             tree text COLLATE "C" NOT NULL, version bigint NOT NULL, time float8 NOT NULL, mutation bytea NOT NULL, digest bigint NOT NULL,
             manual_time float8 NOT NULL, checksum bigint NOT NULL, last_seq bigint NOT NULL, controllers bigint NOT NULL,
             PRIMARY KEY (tree, version));
+        CREATE TABLE containment_loads (
+            tree text COLLATE "C" NOT NULL, generation bigint NOT NULL, previous bigint NOT NULL, last_seq bigint NOT NULL,
+            version bigint NOT NULL, PRIMARY KEY (tree, generation));
         """
 
     /// One step from `from` to `from + 1`: statements run in the transaction that holds the
@@ -71,6 +77,15 @@ enum PostgresSchema {
             statements: """
                 ALTER TABLE containment_journal ADD COLUMN last_seq bigint NOT NULL DEFAULT 0,
                     ADD COLUMN controllers bigint NOT NULL DEFAULT 0;
+                """),
+        Migration(
+            from: 3, name: "generations and tree loads",
+            statements: """
+                ALTER TABLE containment_heads ADD COLUMN generation bigint NOT NULL DEFAULT 0,
+                    ADD COLUMN previous bigint NOT NULL DEFAULT 0;
+                CREATE TABLE containment_loads (
+                    tree text COLLATE "C" NOT NULL, generation bigint NOT NULL, previous bigint NOT NULL, last_seq bigint NOT NULL,
+                    version bigint NOT NULL, PRIMARY KEY (tree, generation));
                 """),
     ]
 

@@ -102,6 +102,12 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
     /// This instance's session, nil while it holds no valid lease.
     public var session: Int64? { ownership.withLock { $0.session } }
 
+    /// The generation trees created now give event ids out under (`TreeLoad`); 0 without a lease.
+    public var sessionGeneration: UInt64 { ownership.withLock { UInt64(bitPattern: $0.generation) } }
+
+    /// The generation this instance holds `tree` under (its takeover's epoch); 0 when not held.
+    public func generation(of tree: String) -> UInt64 { ownership.withLock { $0.held[tree].map { UInt64(bitPattern: $0) } ?? 0 } }
+
     /// Whether this instance's lease is valid by its own clock (with `LeaseTiming.margin`).
     public var isLeaseValid: Bool { lease.isValid }
 

@@ -5,6 +5,9 @@ enum PostgresTreeLoading {
     static let snapshot = "SELECT tree, state, version, manual_time, checksum FROM containment_snapshots"
     static let journal = "SELECT tree, version, time, mutation, digest, manual_time, checksum FROM containment_journal"
 
+    /// Tree `$1`'s latest loads, oldest first.
+    static let loads = "SELECT generation, previous, last_seq, version FROM containment_loads WHERE tree = $1 ORDER BY generation"
+
     /// The rows of tree `$1` after its snapshot (the dead ones are not sent).
     static let liveRowsOfOneTree = """
          WHERE tree = $1 AND version > coalesce((SELECT version FROM containment_snapshots WHERE tree = $1), -1) ORDER BY version
@@ -22,6 +25,12 @@ enum PostgresTreeLoading {
            AND EXISTS (SELECT 1 FROM containment_heads WHERE tree = $1 AND instance = $2) ORDER BY version
         """
 
+    /// `loads` of a tree held by instance `$2` (the takeover's own load among them).
+    static let loadsIfHeld = """
+        SELECT generation, previous, last_seq, version FROM containment_loads
+        WHERE tree = $1 AND EXISTS (SELECT 1 FROM containment_heads WHERE tree = $1 AND instance = $2) ORDER BY generation
+        """
+
     /// One tree (nil when there is none), in one round trip.
     static func load(_ connection: PostgresConnection, tree: String, location: String) throws(StateStoreError) -> StoredTree? {
         let results = try run(connection, location: location) { () throws(PostgresError) in
@@ -29,14 +38,23 @@ enum PostgresTreeLoading {
                 .init(sql: header + " WHERE id = $1", parameters: [.text(tree)], prepared: true),
                 .init(sql: snapshot + " WHERE tree = $1", parameters: [.text(tree)], prepared: true),
                 .init(sql: journal + Self.liveRowsOfOneTree, parameters: [.text(tree)], prepared: true),
+                .init(sql: loads, parameters: [.text(tree)], prepared: true),
             ]).map { result throws(PostgresError) in try result.get() }
         }
-        return try oneTree(headers: results[0], snapshots: results[1], entries: results[2])
+        return try oneTree(headers: results[0], snapshots: results[1], entries: results[2], loads: results[3])
     }
 
-    /// The tree of one tree's rows, nil when its header is not among them.
-    static func oneTree(headers: PostgresResult, snapshots: PostgresResult, entries: PostgresResult) throws(StateStoreError) -> StoredTree? {
-        try trees(headers: headers, snapshots: snapshots, entries: entries).first
+    /// The tree of one tree's rows with its latest loads, nil when its header is not among them.
+    static func oneTree(
+        headers: PostgresResult, snapshots: PostgresResult, entries: PostgresResult, loads: PostgresResult
+    ) throws(StateStoreError) -> StoredTree? {
+        guard var stored = try trees(headers: headers, snapshots: snapshots, entries: entries).first else { return nil }
+        stored.loads = (0..<loads.rowCount).map { row in
+            TreeLoad(
+                generation: UInt64(bitPattern: loads.int(row, 0)), previous: UInt64(bitPattern: loads.int(row, 1)),
+                lastSeq: UInt64(bitPattern: loads.int(row, 2)), version: UInt64(bitPattern: loads.int(row, 3)))
+        }
+        return stored
     }
 
     /// Every tree, in id order.

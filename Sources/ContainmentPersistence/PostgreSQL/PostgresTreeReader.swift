@@ -37,7 +37,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
         guard let session = store.session else { throw .ownershipLost(tree: tree) }
         let results = try run { () throws(PostgresError) in
             try connected().pipeline([
-                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree)], prepared: true),
+                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree), .int(Int64(StateStore.loadsKept) - 1)], prepared: true),
                 .init(sql: Self.holder, parameters: [.text(tree)], prepared: true),
             ])
         }
@@ -76,7 +76,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
         let held: [PostgresValue] = [.text(tree), .int(session)]
         let results = try run { () throws(PostgresError) in
             try connected().pipeline([
-                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree)], prepared: true),
+                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree), .int(Int64(StateStore.loadsKept) - 1)], prepared: true),
                 .init(
                     sql: Self.holderAsked,
                     parameters: [.text(tree), .int(session), .text(store.channels.releasePrefix), .text(store.channels.releaseSuffix)],
@@ -84,6 +84,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
                 .init(sql: PostgresTreeLoading.header + PostgresTreeLoading.ifHeld("id"), parameters: held, prepared: true),
                 .init(sql: PostgresTreeLoading.snapshot + PostgresTreeLoading.ifHeld("tree"), parameters: held, prepared: true),
                 .init(sql: PostgresTreeLoading.journal + PostgresTreeLoading.liveRowsIfHeld, parameters: held, prepared: true),
+                .init(sql: PostgresTreeLoading.loadsIfHeld, parameters: held, prepared: true),
             ])
         }
         let taken = try run { () throws(PostgresError) in try results[0].get() }
@@ -99,7 +100,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
             if ownership.session == session { ownership.held[tree] = epoch }
         }
         let rows = try run { () throws(PostgresError) in try results[2...].map { result throws(PostgresError) in try result.get() } }
-        return .loaded(try PostgresTreeLoading.oneTree(headers: rows[0], snapshots: rows[1], entries: rows[2]))
+        return .loaded(try PostgresTreeLoading.oneTree(headers: rows[0], snapshots: rows[1], entries: rows[2], loads: rows[3]))
     }
 
     /// Gives back a tree this instance took but cannot serve (it does not rebuild, or this
@@ -173,6 +174,9 @@ public final class PostgresTreeReader: @unchecked Sendable {
         let fresh = try PostgresConnection(url: store.url)
         try fresh.execute("SET application_name = \(PostgresValue.literal("containment trees of \(store.instanceName)"))")
         try fresh.execute("SET lock_timeout = \(Self.lockWait)")
+        // A takeover's generation and the head it found are durable (with every commit before
+        // them) before the tree is served.
+        try fresh.execute("SET synchronous_commit = on")
         connection = fresh
         return fresh
     }
@@ -188,13 +192,32 @@ public final class PostgresTreeReader: @unchecked Sendable {
         }
     }
 
+    /// Takes the tree under a new epoch, which is also the generation its event ids are given
+    /// out under, and records the load (`TreeLoad`): the generation before, and the head found
+    /// (the latest journal row's, else the head row's). The tree's latest loads are kept.
     static let takeOver = """
-        UPDATE containment_heads AS h SET instance = $1, epoch = nextval('containment_epochs')
-        WHERE h.tree = $2
-          AND EXISTS (SELECT 1 FROM containment_instances i WHERE i.id = $1 AND i.expires_at > clock_timestamp())
-          AND (h.instance IS NULL OR h.instance = $1
-               OR NOT EXISTS (SELECT 1 FROM containment_instances o WHERE o.id = h.instance AND o.expires_at > clock_timestamp()))
-        RETURNING h.epoch
+        WITH taken AS (
+            UPDATE containment_heads AS h SET instance = $1, epoch = e.n, generation = e.n, previous = h.generation
+            FROM (SELECT nextval('containment_epochs') AS n) AS e
+            WHERE h.tree = $2
+              AND EXISTS (SELECT 1 FROM containment_instances i WHERE i.id = $1 AND i.expires_at > clock_timestamp())
+              AND (h.instance IS NULL OR h.instance = $1
+                   OR NOT EXISTS (SELECT 1 FROM containment_instances o WHERE o.id = h.instance AND o.expires_at > clock_timestamp()))
+            RETURNING h.epoch, h.previous, h.version, h.last_seq),
+             head AS (
+            SELECT t.epoch, t.previous, coalesce(j.version, t.version) AS version, coalesce(j.last_seq, t.last_seq) AS last_seq
+            FROM taken t LEFT JOIN LATERAL (
+                SELECT version, last_seq FROM containment_journal
+                WHERE tree = $2 AND version > t.version ORDER BY version DESC LIMIT 1) j ON true),
+             recorded AS (
+            INSERT INTO containment_loads (tree, generation, previous, last_seq, version)
+            SELECT $2, epoch, previous, last_seq, version FROM head),
+             pruned AS (
+            DELETE FROM containment_loads WHERE tree = $2 AND generation < (
+                SELECT min(generation) FROM (
+                    SELECT generation FROM containment_loads WHERE tree = $2 ORDER BY generation DESC LIMIT $3) AS kept)
+              AND EXISTS (SELECT 1 FROM taken))
+        SELECT epoch FROM head
         """
 
     static let holder = """

@@ -4,7 +4,7 @@
 /// is created at the current version directly.
 enum StateSchema {
     /// Raised when the tables change shape; `migrations` reach it from every older version.
-    static let version: Int64 = 3
+    static let version: Int64 = 4
     /// `PRAGMA application_id`: "Cnt1", which marks the file as this service's.
     static let applicationID: Int64 = 0x436e_7431
 
@@ -18,6 +18,7 @@ enum StateSchema {
     static let migrations = [
         Migration(from: 1, name: "the journal in append order", migrate: journalInAppendOrder),
         Migration(from: 2, name: "a checksum in every record", migrate: recordChecksums),
+        Migration(from: 3, name: "generations and tree loads", migrate: { connection throws(SQLiteError) in try connection.execute(StateSchema.generations) }),
     ]
 
     /// A fresh (empty) file gets the tables; anything else must be this service's database at
@@ -76,6 +77,15 @@ enum StateSchema {
             seq INTEGER PRIMARY KEY, tree TEXT NOT NULL, version INTEGER NOT NULL, time REAL NOT NULL,
             mutation BLOB NOT NULL, digest INTEGER NOT NULL, manual_time REAL NOT NULL, checksum INTEGER NOT NULL);
         CREATE TABLE journal_starts (tree TEXT PRIMARY KEY, seq INTEGER NOT NULL, checksum INTEGER NOT NULL) WITHOUT ROWID;
+        """ + StateSchema.generations
+
+    /// The latest generation (one row; none before the first start), and the latest loads of
+    /// each tree (`TreeLoad`) under the tree incarnation it was loaded as.
+    private static let generations = """
+        CREATE TABLE generation (number INTEGER NOT NULL);
+        CREATE TABLE tree_loads (
+            tree TEXT NOT NULL, incarnation INTEGER NOT NULL, generation INTEGER NOT NULL, previous INTEGER NOT NULL,
+            last_seq INTEGER NOT NULL, version INTEGER NOT NULL, checksum INTEGER NOT NULL, PRIMARY KEY (tree, generation)) WITHOUT ROWID;
         """
 
     /// Version 1 kept only live rows, keyed `(tree, version)`: they move to the append-ordered

@@ -34,6 +34,15 @@ public protocol JournalStore: AnyObject, Sendable {
     /// `--state-sync-interval`).
     func sync() throws(StateStoreError)
 
+    /// Starts a new generation of the trees loaded from this store: a number no earlier start
+    /// used, durable with every commit before it by the time it returns (what was loaded can
+    /// no longer be lost). 0 for a store that keeps no generations.
+    func beginGeneration() throws(StateStoreError) -> UInt64
+
+    /// Keeps, durably before any of them is served, the heads the trees were loaded at under
+    /// `generation`, with the latest loads of each (`StoredTree.loads`).
+    func recordLoads(_ loads: [(tree: String, incarnation: UInt64, load: TreeLoad)]) throws(StateStoreError)
+
     /// What the store wrote since it opened.
     func currentStatistics() -> StoreStatistics
 
@@ -43,6 +52,10 @@ public protocol JournalStore: AnyObject, Sendable {
 
 extension JournalStore {
     public var commitsWaitOnAnotherProcess: Bool { false }
+
+    public func beginGeneration() throws(StateStoreError) -> UInt64 { 0 }
+
+    public func recordLoads(_ loads: [(tree: String, incarnation: UInt64, load: TreeLoad)]) throws(StateStoreError) {}
 
     public func commit(refusing records: [JournalRecord]) throws(StateStoreError) -> [String: StateStoreError] {
         try commit(records)

@@ -79,4 +79,8 @@ extension RecordChecksum {
     static func journalStart(tree: String, seq: Int64) -> Int64 {
         of(tree, seq)
     }
+
+    static func load(tree: String, incarnation: Int64, generation: Int64, previous: Int64, lastSeq: Int64, version: Int64) -> Int64 {
+        of(tree, incarnation, generation, previous, lastSeq, version)
+    }
 }

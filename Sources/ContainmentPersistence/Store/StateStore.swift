@@ -29,6 +29,10 @@ public final class StateStore: JournalStore, @unchecked Sendable {
     public static let deadEntriesBeforeCleaning = JournalRows.deadBeforeCleaning
     public static let cleanedRowsPerCommit = JournalRows.cleanedPerCommit
     private var statistics = StoreStatistics()
+    private let synchronous: StoreSynchronous
+    /// Loads kept per tree: an event id or entity tag given out more than this many starts
+    /// before is no longer vouched for (a stream resuming with it gets a `reset`).
+    public static let loadsKept: UInt64 = 8
 
     public init(directory: String, synchronous: StoreSynchronous) throws(StateStoreError) {
         try StateFiles.checkDirectory(directory)
@@ -54,6 +58,7 @@ public final class StateStore: JournalStore, @unchecked Sendable {
         }
         self.path = path
         self.connection = connection
+        self.synchronous = synchronous
     }
 
     /// Runs SQLite calls, their failure classified as the start or a read reports it.
@@ -122,9 +127,66 @@ public final class StateStore: JournalStore, @unchecked Sendable {
                 }
                 trees[entry.tree]?.entries.append(entry)
             }
+            let loads = try connection.prepare(
+                "SELECT tree, incarnation, generation, previous, last_seq, version, checksum FROM tree_loads ORDER BY tree, generation")
+            while try loads.step() {
+                let tree = loads.text(0) ?? ""
+                let checksum = RecordChecksum.load(
+                    tree: tree, incarnation: loads.integer(1), generation: loads.integer(2), previous: loads.integer(3),
+                    lastSeq: loads.integer(4), version: loads.integer(5))
+                guard checksum == loads.integer(6) else { return .failure(.checksumMismatch(tree: tree, record: "a load")) }
+                // A load of an earlier tree of the same id vouches for nothing of this one.
+                guard trees[tree]?.header.incarnation == UInt64(bitPattern: loads.integer(1)) else { continue }
+                trees[tree]?.loads.append(
+                    TreeLoad(
+                        generation: UInt64(bitPattern: loads.integer(2)), previous: UInt64(bitPattern: loads.integer(3)),
+                        lastSeq: UInt64(bitPattern: loads.integer(4)), version: UInt64(bitPattern: loads.integer(5))))
+            }
             return .success(trees)
         }
         return try trees.get().values.sorted { $0.header.id < $1.header.id }
+    }
+
+    public func beginGeneration() throws(StateStoreError) -> UInt64 {
+        let connection = connection
+        return try durably { () throws(SQLiteError) -> UInt64 in
+            let next = try connection.integer("SELECT coalesce(max(number), 0) + 1 FROM generation")
+            try connection.execute("DELETE FROM generation")
+            try connection.statement("INSERT INTO generation (number) VALUES (?)").run(next)
+            return UInt64(bitPattern: next)
+        }
+    }
+
+    /// Also drops the loads of trees gone and those more than `loadsKept` starts old.
+    public func recordLoads(_ loads: [(tree: String, incarnation: UInt64, load: TreeLoad)]) throws(StateStoreError) {
+        let connection = connection
+        try durably { () throws(SQLiteError) in
+            let insert = try connection.statement(
+                "INSERT OR REPLACE INTO tree_loads (tree, incarnation, generation, previous, last_seq, version, checksum) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            for (tree, incarnation, load) in loads {
+                let fields = (
+                    Int64(bitPattern: incarnation), Int64(bitPattern: load.generation), Int64(bitPattern: load.previous),
+                    Int64(bitPattern: load.lastSeq), Int64(bitPattern: load.version)
+                )
+                try insert.run(
+                    tree, fields.0, fields.1, fields.2, fields.3, fields.4,
+                    RecordChecksum.load(tree: tree, incarnation: fields.0, generation: fields.1, previous: fields.2, lastSeq: fields.3, version: fields.4))
+            }
+            let newest = loads.map(\.load.generation).max() ?? 0
+            try connection.statement("DELETE FROM tree_loads WHERE generation + ? <= ? OR tree NOT IN (SELECT id FROM trees)").run(
+                Int64(bitPattern: Self.loadsKept), Int64(bitPattern: newest))
+        }
+    }
+
+    /// One transaction synced to the disk whatever `synchronous` says: with it, every commit
+    /// before it (the write-ahead log is synced in order).
+    private func durably<Result>(_ body: () throws(SQLiteError) -> Result) throws(StateStoreError) -> Result {
+        let connection = connection
+        return try Self.sqlite(path) { () throws(SQLiteError) -> Result in
+            try connection.execute("PRAGMA synchronous = FULL")
+            defer { try? connection.execute("PRAGMA synchronous = \(synchronous.rawValue.uppercased())") }
+            return try connection.transaction(body)
+        }
     }
 
     public func commit(_ records: [JournalRecord]) throws(StateStoreError) {

@@ -110,6 +110,8 @@ public struct StoredTree: Sendable {
     public var header: StoredTreeHeader
     public var snapshot: StoredSnapshot?
     public var entries: [JournalEntry]
+    /// Its latest loads (oldest first), for the ids and tags given out before them.
+    public var loads: [TreeLoad] = []
 }
 
 /// What one mutation leaves for the store, in the order the trees' locks saw them.

@@ -15,7 +15,8 @@ extension ServiceCore {
         let bytes: Int
         let due: Double?
         do {
-            (box, bytes, due) = try Self.rebuild(stored, tokens: configuration.accessTokens)
+            let generation = ownership?.store.generation(of: stored.header.id) ?? 0
+            (box, bytes, due) = try Self.rebuild(stored, tokens: configuration.accessTokens, generation: generation)
         } catch {
             giveBack()
             logger.error("a stored tree does not rebuild", metadata: ["tree": "\(stored.header.id)", "error": "\(error)"])

@@ -19,14 +19,23 @@ extension ServiceCore {
             throw .unreadable(
                 path: store.location, reason: "it holds \(stored.count) trees, more than this service's --max-trees (\(configuration.maxTrees))")
         }
-        let rebuilt = rebuildAll(stored)
+        // Before anything is served: what was loaded is durable, and the generation's number
+        // was never given out before.
+        let generation = try store.beginGeneration()
+        self.generation.store(generation, ordering: .relaxed)
+        let rebuilt = rebuildAll(stored, generation: generation)
+        var loads: [(tree: String, incarnation: UInt64, load: TreeLoad)] = []
         var highestIncarnation: UInt64 = 0
         for (record, result) in zip(stored, rebuilt) {
             let box: TreeBox
             let bytes: Int
             let due: Double?
             switch result {
-            case .success(let rebuilt): (box, bytes, due) = rebuilt
+            case .success(let rebuilt):
+                (box, bytes, due) = rebuilt
+                if let load = box.history.loads.last, load.generation == generation {
+                    loads.append((box.id, box.incarnation, load))
+                }
             case .failure(let error):
                 logger.error("a stored tree does not rebuild; it answers 503 until deleted", metadata: ["tree": "\(record.header.id)", "error": "\(error)"])
                 (box, bytes, due) = (try Self.unavailableBox(record, reason: "\(error)", tokens: configuration.accessTokens), 0, nil)
@@ -43,6 +52,7 @@ extension ServiceCore {
                 transitionTimer.schedule(tree: box.id, at: due)
             }
         }
+        try store.recordLoads(loads)
         raiseTreeIncarnations(to: highestIncarnation)
         metrics.trees.set(Int64(registry.count))
         return stored.count
@@ -50,7 +60,7 @@ extension ServiceCore {
 
     /// Every tree rebuilt, in `stored`'s order, on as many threads as the HTTP pool will have
     /// (the listener is not open yet, so those cores are idle): trees replay independently.
-    private func rebuildAll(_ stored: [StoredTree]) -> [Result<(TreeBox, Int, Double?), StateStoreError>] {
+    private func rebuildAll(_ stored: [StoredTree], generation: UInt64) -> [Result<(TreeBox, Int, Double?), StateStoreError>] {
         let results = Mutex([Result<(TreeBox, Int, Double?), StateStoreError>?](repeating: nil, count: stored.count))
         let next = Atomic<Int>(0)
         let tokens = configuration.accessTokens
@@ -58,7 +68,7 @@ extension ServiceCore {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < stored.count else { return }
-                let result = Result { () throws(StateStoreError) in try Self.rebuild(stored[index], tokens: tokens) }
+                let result = Result { () throws(StateStoreError) in try Self.rebuild(stored[index], tokens: tokens, generation: generation) }
                 results.withLock { $0[index] = result }
             }
         }
@@ -81,8 +91,9 @@ extension ServiceCore {
             accountedBytes: 0, unavailable: reason)
     }
 
-    /// The tree's box, its estimated bytes and its next due transition.
-    static func rebuild(_ record: StoredTree, tokens: AccessTokens?) throws(StateStoreError) -> (TreeBox, Int, Double?) {
+    /// The tree's box, its estimated bytes and its next due transition. Under a `generation`
+    /// (not 0) the box's history ends with this load, at the head the tree was rebuilt to.
+    static func rebuild(_ record: StoredTree, tokens: AccessTokens?, generation: UInt64 = 0) throws(StateStoreError) -> (TreeBox, Int, Double?) {
         let header = record.header
         guard let clock = TreeClock(rawValue: header.clock) else {
             throw .unreadableRecord(tree: header.id, reason: "unknown clock \(header.clock)")
@@ -144,13 +155,25 @@ extension ServiceCore {
         let owner = header.ownerTokenHash.flatMap { tokens?.callerName(forTokenHash: $0) } ?? header.owner
         let bytes = tree.estimatedBytes
         let due = tree.nextDueTime
+        let lastSeq = tree.lastSeq
         let box = TreeBox(
             tree: tree, clock: clock, owner: owner, manualTime: manualTime, incarnation: header.incarnation, accountedBytes: bytes,
+            history: history(record, generation: generation, lastSeq: lastSeq, version: version),
             version: version,
             journal: TreeJournal(
                 entries: record.entries.count, bytes: record.entries.reduce(0) { $0 + $1.mutation.count }, events: replayedEvents),
             snapshotBytes: record.snapshot?.state.count ?? 0)
         return (box, bytes, due)
+    }
+
+    /// The history of a tree loaded under `generation`: its stored loads, ending with this one
+    /// (a shared store's takeover recorded it; a start follows the generation before).
+    private static func history(_ record: StoredTree, generation: UInt64, lastSeq: UInt64, version: UInt64) -> TreeHistory {
+        guard generation != 0 else { return TreeHistory(generation: 0) }
+        if record.loads.last?.generation == generation { return TreeHistory(generation: generation, loads: record.loads) }
+        return TreeHistory(
+            generation: generation,
+            loads: record.loads + [TreeLoad(generation: generation, previous: generation - 1, lastSeq: lastSeq, version: version)])
     }
 
     private static func decode<Value: Decodable>(_ type: Value.Type, _ bytes: [UInt8], tree: String, position: Int64) throws(StateStoreError) -> Value {

@@ -12,7 +12,8 @@ extension ServiceCore {
         let bytes = tree.estimatedBytes
         try budget.reserve(bytes)
         let box = TreeBox(
-            tree: tree, clock: clock, owner: owner, manualTime: creation.time, incarnation: nextTreeIncarnation(), accountedBytes: bytes)
+            tree: tree, clock: clock, owner: owner, manualTime: creation.time, incarnation: nextTreeIncarnation(), accountedBytes: bytes,
+            history: TreeHistory(generation: ownership?.store.sessionGeneration ?? generation.load(ordering: .relaxed)))
         let (snapshot, events): (TreeSnapshot, [Event])
         do throws(Problem) {
             let built = try box.withTree(self, commit: commit) { (tree, _, state) throws(Problem) in

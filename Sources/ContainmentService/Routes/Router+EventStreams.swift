@@ -8,7 +8,10 @@ extension Router {
         let box = try core.box(request)
         let stream = HTTPStream()
         try box.subscribe(core, stream, format: format, after: after)
-        return .response(streamResponse(stream, format: format))
+        var response = streamResponse(stream, format: format)
+        // What an NDJSON client forms event ids with (its lines carry the bare seq).
+        response.headers.add(name: "Containment-Generation", value: String(box.history.generation))
+        return .response(response)
     }
 
     /// `GET /v1/events`: every tree's new events (those whose id starts with `?tree=`), live
@@ -41,13 +44,24 @@ extension Router {
         return chosen
     }
 
-    /// `Last-Event-ID` wins over `?after=`: it is what a reconnecting EventSource sends.
-    private static func resumePoint(_ request: ServiceRequest) throws(Problem) -> UInt64? {
-        guard let header = request.head.headers["Last-Event-ID"] else { return try request.querySequence("after") }
-        guard let seq = UInt64(header.trimmedASCIIWhitespace) else {
-            throw .badRequest("`Last-Event-ID` must be an event seq (a non-negative integer).", field: "Last-Event-ID", code: "invalid_header")
+    /// `Last-Event-ID` wins over `?after=`: it is what a reconnecting EventSource sends. Each
+    /// is an event id (`<generation>.<seq>`) or a bare seq.
+    private static func resumePoint(_ request: ServiceRequest) throws(Problem) -> ResumePoint? {
+        if let header = request.head.headers["Last-Event-ID"] {
+            guard let point = ResumePoint(header.trimmedASCIIWhitespace) else {
+                throw .badRequest(
+                    "`Last-Event-ID` must be an event id (`<generation>.<seq>`) or an event seq (a non-negative integer).",
+                    field: "Last-Event-ID", code: "invalid_header")
+            }
+            return point
         }
-        return seq
+        guard let text = request.head.queryValue("after") else { return nil }
+        guard let point = ResumePoint(Substring(text)) else {
+            throw .badRequest(
+                "Query parameter `after` must be an event id (`<generation>.<seq>`) or an event seq (a non-negative integer).",
+                field: "after", code: "invalid_query")
+        }
+        return point
     }
 
     private static func streamResponse(_ stream: HTTPStream, format: StreamFormat) -> HTTPResponse {

@@ -131,9 +131,12 @@ extension Router {
     /// `Accept-Encoding`, so caches keep the two representations apart.
     private static func treeSnapshot(_ core: ServiceCore, _ request: ServiceRequest) throws(Problem) -> HTTPResponse {
         let preference = GzipPreference(request.head.headers)
-        let snapshot = try core.box(request).encodedSnapshot(core, preference, commit: request.commit)
+        let box = try core.box(request)
+        let snapshot = try box.encodedSnapshot(core, preference, commit: request.commit)
         let response = HTTPResponse(prepared: snapshot.response)
-        guard let candidates = request.head.headers["If-None-Match"], HTTPEntityTag.list(candidates, matches: snapshot.entityTag) else {
+        guard let candidates = request.head.headers["If-None-Match"],
+            HTTPEntityTag.list(candidates, matches: { snapshot.isNamed(by: $0, incarnation: box.incarnation, history: box.history) })
+        else {
             return response
         }
         return response.notModified

@@ -13,7 +13,7 @@ struct CrossOriginPolicy: Sendable {
     /// and credentials a proxy in front may ask for.
     static let allowedHeaders = "Content-Type, If-None-Match, Last-Event-ID, Authorization"
     /// Response headers a page may read beyond the CORS-safelisted ones.
-    static let exposedHeaders = "Location, ETag"
+    static let exposedHeaders = "Location, ETag, Containment-Generation"
     /// Seconds a browser may reuse a preflight answer.
     static let preflightMaxAge = "600"
 

@@ -26,6 +26,8 @@ final class ServiceCore: Sendable {
     /// Set once the server serves; a store restoring trees at startup would set it after.
     private let ready = Atomic<Bool>(false)
     private let treeIncarnations = Atomic<UInt64>(0)
+    /// The generation trees created now are given (`TreeHistory`), set by the restore.
+    let generation = Atomic<UInt64>(0)
 
     init(configuration: ServiceConfiguration, logger: Logger, journal: StateJournal? = nil, ownership: TreeOwnership? = nil) {
         self.configuration = configuration

@@ -288,7 +288,7 @@ final class StreamFanOut: Sendable {
     /// the fan-out's time). A stream that ended (client gone, too slow) refuses the write; its
     /// termination handler removes it later, through the queue.
     private func send(_ tree: StreamedTree, events: [Event]) {
-        var framed = FramedBatch(events: events)
+        var framed = FramedBatch(events: events, generation: tree.generation)
         registry.withLock { registry in
             if let subscribers = registry.byTree[tree.key] {
                 for subscriber in subscribers.values { subscriber.stream.write(framed.bytes(for: subscriber)) }
@@ -379,18 +379,21 @@ private struct MergedBatches {
 /// `HTTPStream.write` keeps the array rather than copying it).
 private struct FramedBatch {
     let events: [Event]
+    /// The generation of the tree's event ids.
+    let generation: UInt64
     /// At most a few variants (SSE named or not, NDJSON; with ids or without): a list beats a
     /// dictionary's hashing on every write.
     private var cache: [(format: StreamFormat, withID: Bool, bytes: [UInt8])] = []
 
-    init(events: [Event]) {
+    init(events: [Event], generation: UInt64) {
         self.events = events
+        self.generation = generation
     }
 
     mutating func bytes(for subscriber: StreamSubscriber) -> [UInt8] {
         let withID = subscriber.framesWithIDs
         for entry in cache where entry.withID == withID && entry.format == subscriber.format { return entry.bytes }
-        let bytes = subscriber.format.frames(events, withID: withID)
+        let bytes = subscriber.format.frames(events, generation: withID ? generation : nil)
         cache.append((subscriber.format, withID, bytes))
         return bytes
     }

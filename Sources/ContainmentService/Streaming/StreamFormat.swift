@@ -3,7 +3,8 @@ import Containment
 /// How a live event stream frames what it sends. Both carry the same event JSON as the
 /// mutation responses, so a client parses one schema whether it polls or listens.
 enum StreamFormat: Sendable, Hashable {
-    /// Server-Sent Events: `id:` seq, `event:` callback name (unless not `named`), `data:` the
+    /// Server-Sent Events: `id:` the event id (`<generation>.<seq>`, the bare seq under
+    /// generation 0), `event:` callback name (unless not `named`), `data:` the
     /// event JSON. Unnamed messages (`?unnamed=true`) all reach `EventSource.onmessage`, which
     /// named ones never do; their data tells events and control messages apart.
     case serverSentEvents(named: Bool)
@@ -46,15 +47,16 @@ enum StreamFormat: Sendable, Hashable {
     private static let serverSentEventsHeartbeat = Array(": heartbeat\n\n".utf8)
     private static let ndjsonHeartbeat = Array(#"{"heartbeat":{}}"#.utf8) + [0x0A]
 
-    /// One message per event. `withID` is false on the all-trees stream, where a per-tree seq
-    /// would make a reconnecting EventSource send a meaningless `Last-Event-ID`.
-    func frames(_ events: [Event], withID: Bool = true) -> [UInt8] {
+    /// One message per event, SSE ones with the event id under `generation`. `generation` is
+    /// nil on the all-trees stream, where a per-tree id would make a reconnecting EventSource
+    /// send a meaningless `Last-Event-ID`.
+    func frames(_ events: [Event], generation: UInt64?) -> [UInt8] {
         var bytes: [UInt8] = []
         for event in events {
             let json = JSONCoding.encode(event, pretty: false)
             switch self {
             case .serverSentEvents(let named):
-                if withID { bytes += Array("id: \(event.seq)\n".utf8) }
+                if let generation { Self.appendID(generation: generation, seq: event.seq, to: &bytes) }
                 if named { bytes += Array("event: \(event.callback ?? "warning")\n".utf8) }
                 bytes += Array("data: ".utf8)
                 bytes += json
@@ -65,6 +67,34 @@ enum StreamFormat: Sendable, Hashable {
             }
         }
         return bytes
+    }
+
+    /// `id: <generation>.<seq>` (the bare seq under generation 0) and its line end, the
+    /// digits written in place: no string is built per event.
+    private static func appendID(generation: UInt64, seq: UInt64, to bytes: inout [UInt8]) {
+        bytes += "id: ".utf8
+        if generation != 0 {
+            appendDecimal(generation, to: &bytes)
+            bytes.append(UInt8(ascii: "."))
+        }
+        appendDecimal(seq, to: &bytes)
+        bytes.append(0x0A)
+    }
+
+    private static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var remaining = value
+        for index in stride(from: start + digits - 1, through: start, by: -1) {
+            bytes[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
+        }
     }
 
     /// A message about the stream itself rather than a tree event, `{"<name>": <body>}` in both

@@ -15,10 +15,13 @@ struct SnapshotCache {
         /// The `?pretty` JSON, encoded lazily on the version's first pretty read: a
         /// 10,000-controller tree took 600 ms to encode on every such request.
         var pretty: HTTPSharedBytes?
-        /// `"<incarnation>-<version>"`, naming the JSON as is.
+        /// `"<incarnation>-<generation>-<version>"` (`"<incarnation>-<version>"` under
+        /// generation 0), naming the JSON as is: the generation that made the version
+        /// (`TreeHistory`) tells one given out before a crash lost it from the same number
+        /// given to another change after.
         let entityTag: String
-        /// `"<incarnation>-<version>-gzip"`: a strong tag names one representation, and the
-        /// gzip-coded bytes are another.
+        /// `"<incarnation>-<generation>-<version>-gzip"`: a strong tag names one
+        /// representation, and the gzip-coded bytes are another.
         let gzipEntityTag: String
         /// The 200 answers of each, built into libmicrohttpd on their first read.
         var jsonResponse: HTTPPreparedResponse?
@@ -29,6 +32,25 @@ struct SnapshotCache {
     struct Representation: Sendable {
         let response: HTTPPreparedResponse
         let entityTag: String
+        let version: UInt64
+        var isGzip: Bool { entityTag.hasSuffix("-gzip\"") }
+
+        /// Whether `candidate` (an entity tag of `If-None-Match`) names this representation:
+        /// its own tag, or the same version and coding tagged under an earlier generation whose
+        /// history `history` vouches for (a restart that lost nothing keeps clients' tags).
+        func isNamed(by candidate: Substring, incarnation: UInt64, history: TreeHistory) -> Bool {
+            if candidate == entityTag { return true }
+            guard candidate.count > 2, candidate.first == "\"", candidate.last == "\"" else { return false }
+            var parts = candidate.dropFirst().dropLast().split(separator: "-", omittingEmptySubsequences: false)
+            if isGzip {
+                guard parts.last == "gzip" else { return false }
+                parts.removeLast()
+            }
+            guard parts.count == 2 || parts.count == 3, UInt64(parts[0]) == incarnation, UInt64(parts[parts.count - 1]) == version,
+                let generation = parts.count == 3 ? UInt64(parts[1]) : 0
+            else { return false }
+            return history.vouches(generation: generation, version: version)
+        }
     }
 
     /// The tree changed: the next read encodes it again.
@@ -37,13 +59,13 @@ struct SnapshotCache {
     /// The snapshot as compact JSON, or that JSON gzip-coded when `preference` chooses gzip
     /// for its size; each encoded at most once per version.
     mutating func representation(
-        of tree: ContainmentTree, incarnation: UInt64, version: UInt64, _ preference: GzipPreference
+        of tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64, _ preference: GzipPreference
     ) -> Representation {
-        var encoded = encoded ?? Self.encode(tree, incarnation: incarnation, version: version)
+        var encoded = encoded ?? Self.encode(tree, incarnation: incarnation, history: history, version: version)
         defer { self.encoded = encoded }
         let jsonResponse = encoded.jsonResponse ?? .snapshot(encoded.json, entityTag: encoded.entityTag, isGzip: false)
         encoded.jsonResponse = jsonResponse
-        let identity = Representation(response: jsonResponse, entityTag: encoded.entityTag)
+        let identity = Representation(response: jsonResponse, entityTag: encoded.entityTag, version: version)
         guard preference.choosesGzip(forBodyOf: encoded.json.count) else { return identity }
         if encoded.gzip == nil {
             encoded.gzip = encoded.json.withUnsafeBytes(Gzip.compress).map(HTTPSharedBytes.init)
@@ -52,22 +74,22 @@ struct SnapshotCache {
         guard let gzip = encoded.gzip else { return identity }
         let gzipResponse = encoded.gzipResponse ?? .snapshot(gzip, entityTag: encoded.gzipEntityTag, isGzip: true)
         encoded.gzipResponse = gzipResponse
-        return Representation(response: gzipResponse, entityTag: encoded.gzipEntityTag)
+        return Representation(response: gzipResponse, entityTag: encoded.gzipEntityTag, version: version)
     }
 
     /// The snapshot as indented JSON, encoded at most once per version.
-    mutating func pretty(of tree: ContainmentTree, incarnation: UInt64, version: UInt64) -> HTTPSharedBytes {
-        var encoded = encoded ?? Self.encode(tree, incarnation: incarnation, version: version)
+    mutating func pretty(of tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64) -> HTTPSharedBytes {
+        var encoded = encoded ?? Self.encode(tree, incarnation: incarnation, history: history, version: version)
         defer { self.encoded = encoded }
         let pretty = encoded.pretty ?? HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: true))
         encoded.pretty = pretty
         return pretty
     }
 
-    private static func encode(_ tree: ContainmentTree, incarnation: UInt64, version: UInt64) -> EncodedSnapshot {
-        EncodedSnapshot(
-            json: HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: false)),
-            entityTag: "\"\(incarnation)-\(version)\"",
-            gzipEntityTag: "\"\(incarnation)-\(version)-gzip\"")
+    private static func encode(_ tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64) -> EncodedSnapshot {
+        let generation = history.generation(producing: version)
+        let name = generation == 0 ? "\(incarnation)-\(version)" : "\(incarnation)-\(generation)-\(version)"
+        return EncodedSnapshot(
+            json: HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: false)), entityTag: "\"\(name)\"", gzipEntityTag: "\"\(name)-gzip\"")
     }
 }

@@ -5,22 +5,29 @@ extension TreeBox {
     /// Subscribes `stream` to this tree's events after `after` (nil: every retained event),
     /// under the lock so that no event falls between the replay and the live ones. A resume
     /// point that is no longer retained, or that the tree never reached, gets a `reset`
-    /// message and the replay starts at the oldest retained event.
+    /// message and the replay starts at the oldest retained event; so does an event id of an
+    /// earlier generation that this history does not vouch for (a crash lost that event, and
+    /// its seq may have gone to another).
     ///
     /// The replay goes out with the subscription, once the tree's latest record is durable,
     /// as one write: a replay larger than the slow-consumer bound is still taken whole (the
     /// bound then applies to what the client has not read when live events follow).
-    func subscribe(_ core: ServiceCore, _ stream: HTTPStream, format: StreamFormat, after: UInt64?) throws(Problem) {
+    func subscribe(_ core: ServiceCore, _ stream: HTTPStream, format: StreamFormat, after point: ResumePoint?) throws(Problem) {
         _ = try withTree(core, changes: false, commit: nil) { (tree, _, state) throws(Problem) -> ((), [Event]) in
             let oldest = tree.oldestRetainedSeq
-            let needsReset = after.map { $0 + 1 < oldest || $0 > tree.lastSeq } ?? false
+            let after = point?.seq
+            let needsReset =
+                point.map {
+                    $0.seq + 1 < oldest || $0.seq > tree.lastSeq
+                        || !history.vouches(generation: $0.generation ?? history.generation, seq: $0.seq)
+                } ?? false
             let start = needsReset ? oldest - 1 : after ?? oldest - 1
             let events = try Problem.engine { try tree.events(after: start, limit: Int.max) }
             var replay: [UInt8] = []
             if needsReset {
                 replay = format.control("reset", StreamSignal.Reset(tree: id, requestedAfter: after ?? 0, oldestSeq: oldest))
             }
-            replay += format.frames(events)
+            replay += format.frames(events, generation: history.generation)
             // Before the subscription is posted and under the lock that every publish of this
             // tree takes: each later batch sees it and is posted behind the subscription.
             openStreams.add(1, ordering: .relaxed)
@@ -39,16 +46,20 @@ struct StreamedTree: Sendable, Equatable {
     let key: UInt64
     let id: String
     let owner: String?
+    /// The generation its event ids name (`TreeHistory`).
+    let generation: UInt64
 
     init(_ box: TreeBox) {
         key = box.incarnation
         id = box.id
         owner = box.owner
+        generation = box.history.generation
     }
 
-    init(key: UInt64, id: String, owner: String?) {
+    init(key: UInt64, id: String, owner: String?, generation: UInt64 = 0) {
         self.key = key
         self.id = id
         self.owner = owner
+        self.generation = generation
     }
 }

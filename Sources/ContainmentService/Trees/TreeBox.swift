@@ -17,6 +17,9 @@ final class TreeBox: Sendable {
     /// Unique per box in this process, so a tree deleted and created again under the same id
     /// never repeats an entity tag, and its streams never see the other tree's events.
     let incarnation: UInt64
+    /// The generation its event ids and entity tags are given out under, and which older ones
+    /// still name its history.
+    let history: TreeHistory
     /// Why a stored tree could not be rebuilt: the box then holds an empty tree, answers
     /// every request but its deletion with 503 (`tree_unavailable`), and the other trees are
     /// served as usual.
@@ -66,12 +69,14 @@ final class TreeBox: Sendable {
     /// tree left off (a new tree starts at its creation time, version 0 and no journal).
     init(
         tree: sending ContainmentTree, clock: TreeClock, owner: String?, manualTime: Double, incarnation: UInt64, accountedBytes: Int,
-        version: UInt64 = 0, journal: TreeJournal = TreeJournal(), snapshotBytes: Int = 0, unavailable: String? = nil
+        history: TreeHistory = TreeHistory(generation: 0), version: UInt64 = 0, journal: TreeJournal = TreeJournal(),
+        snapshotBytes: Int = 0, unavailable: String? = nil
     ) {
         id = tree.id
         self.clock = clock
         self.owner = owner
         self.incarnation = incarnation
+        self.history = history
         self.unavailable = unavailable
         self.snapshotBytes = Atomic(snapshotBytes)
         let usage = TreeUsage(tree: tree, accountedBytes: accountedBytes)
@@ -256,14 +261,14 @@ final class TreeBox: Sendable {
         _ core: ServiceCore, _ preference: GzipPreference, commit: PendingCommit?
     ) throws(Problem) -> SnapshotCache.Representation {
         try withTree(core, changes: false, commit: commit) { (tree, _, state) throws(Problem) in
-            (state.snapshot.representation(of: tree, incarnation: incarnation, version: state.version, preference), [])
+            (state.snapshot.representation(of: tree, incarnation: incarnation, history: history, version: state.version, preference), [])
         }.0
     }
 
     /// The snapshot as indented JSON, encoded at most once per version.
     func prettySnapshot(_ core: ServiceCore, commit: PendingCommit?) throws(Problem) -> HTTPSharedBytes {
         try withTree(core, changes: false, commit: commit) { (tree, _, state) throws(Problem) in
-            (state.snapshot.pretty(of: tree, incarnation: incarnation, version: state.version), [])
+            (state.snapshot.pretty(of: tree, incarnation: incarnation, history: history, version: state.version), [])
         }.0
     }
 

@@ -5,10 +5,15 @@ public enum HTTPEntityTag {
     /// swift-openapi-runtime escapes header values) is decoded first: no entity tag holds a
     /// `%`, so this cannot misread one.
     public static func list(_ list: String, matches tag: String) -> Bool {
+        Self.list(list) { $0 == tag }
+    }
+
+    /// The same with `names` telling which tags name the representation.
+    public static func list(_ list: String, matches names: (Substring) -> Bool) -> Bool {
         list.percentDecoded(onlyUnreserved: false).split(separator: ",").contains { candidate in
             var trimmed = candidate.trimmedASCIIWhitespace
             if trimmed.hasPrefix("W/") { trimmed = trimmed.dropFirst(2) }
-            return trimmed == "*" || trimmed == tag
+            return trimmed == "*" || names(trimmed)
         }
     }
 }

@@ -43,7 +43,7 @@ import Testing
             "POST", "/v1/trees", json: #"{"id": "demo", "clock": "manual"}"#, headers: [("Origin", Self.page)])
         #expect(created.status == 201)
         #expect(created.header("Access-Control-Allow-Origin") == Self.page)
-        #expect(created.header("Access-Control-Expose-Headers") == "Location, ETag")
+        #expect(created.header("Access-Control-Expose-Headers") == "Location, ETag, Containment-Generation")
         let problem = try service.request("GET", "/v1/trees/missing", headers: [("Origin", Self.page)])
         #expect(problem.header("Access-Control-Allow-Origin") == Self.page, "problems are readable too")
 

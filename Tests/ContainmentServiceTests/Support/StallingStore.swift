@@ -58,6 +58,8 @@ final class StallingStore: JournalStore, @unchecked Sendable {
     }
 
     func loadTrees() throws(StateStoreError) -> [StoredTree] { try base.loadTrees() }
+    func beginGeneration() throws(StateStoreError) -> UInt64 { try base.beginGeneration() }
+    func recordLoads(_ loads: [(tree: String, incarnation: UInt64, load: TreeLoad)]) throws(StateStoreError) { try base.recordLoads(loads) }
     func sync() throws(StateStoreError) { try base.sync() }
     var hasQueuedSnapshots: Bool { base.hasQueuedSnapshots }
     func currentStatistics() -> StoreStatistics { base.currentStatistics() }
