@@ -7,6 +7,7 @@ extension ContainmentTree {
     /// the selection as `selectedIndex` makes it, or, on the selected tab, its navigation
     /// controller popping to its root (animated); then `didSelect`, also for the selected tab.
     func tapTabBarItem(_ tabBar: String, index: Int, field: String) throws(ContainmentError) {
+        try refuseViewControllersIfTabs(tabBar, method: "tapTabBarItem")
         let node = nodes.controllers[existing: tabBar]
         let tabs = node.stack ?? []
         guard index < tabs.count else { throw .invalidArgument(field: field, "index is beyond the tabs") }
@@ -24,15 +25,20 @@ extension ContainmentTree {
         emit(tabBar, "shouldSelect", ["viewController": .string(tab), "result": .bool(allowed)])
         guard allowed else { return }
         if node.selectedIndex == index {
-            if let tabNode = nodes.controllers[tab], tabNode.kind == .navigationController, let root = tabNode.stack?.first,
-                (tabNode.stack?.count ?? 0) > 1, tabNode.interactivePop == nil
-            {
-                try setNavigationStack(tab, [root], animated: true, field: field)
-            }
+            try popTappedTabToRoot(tab, field: field)
         } else {
             try selectTab(tabBar, index)
         }
         emit(tabBar, "didSelect", ["viewController": .string(tab)])
+    }
+
+    /// A tap on the selected tab: its navigation controller pops to its root, animated.
+    func popTappedTabToRoot(_ tab: String, field: String) throws(ContainmentError) {
+        if let tabNode = nodes.controllers[tab], tabNode.kind == .navigationController, let root = tabNode.stack?.first,
+            (tabNode.stack?.count ?? 0) > 1, tabNode.interactivePop == nil
+        {
+            try setNavigationStack(tab, [root], animated: true, field: field)
+        }
     }
 
     /// A tap on the More item (the fifth, with more than five tabs in a compact width): the

@@ -42,6 +42,7 @@ extension ContainmentTree {
         case (.navigationController, "cancelInteractivePop"):
             try endInteractivePop(controller, finish: false)
         case (.tabBarController, "setViewControllers"):
+            try refuseViewControllersIfTabs(controller, method: "setViewControllers")
             // UIKit's `setViewControllers(_:animated:)`: the flag is checked, and changes no callback.
             _ = try args.bool("animated", default: false)
             try setTabs(controller, try controllerList(args, "viewControllers").1, field: args.field("viewControllers"))
@@ -65,6 +66,14 @@ extension ContainmentTree {
             try selectTab(controller, index)
         case (.tabBarController, "setCustomizableViewControllers"):
             try setCustomizableViewControllers(controller, args)
+        case (.tabBarController, "setTabs"):
+            // The flag animates the tab bar's items only (rule 14), so it changes no callback.
+            _ = try args.bool("animated", default: false)
+            try setRootTabs(controller, try tabList(args, "tabs"), field: args.field("tabs"))
+        case (.tabBarController, "setSelectedTab"):
+            try setSelectedTab(controller, try args.id("identifier"), field: args.field("identifier"))
+        case (.tabBarController, "tapTab"):
+            try tapTab(controller, try args.id("identifier"), field: args.field("identifier"))
         case (.splitViewController, "setViewController"):
             let child = try controllerList(args, "viewController").0
             let column = try args.rawValue("column", as: SplitColumn.self)

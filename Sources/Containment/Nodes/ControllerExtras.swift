@@ -19,6 +19,9 @@ struct ControllerExtras {
     /// Tab bar controllers: `customizableViewControllers` once set; nil for its default, every
     /// tab (`setViewControllers` resets it).
     var customizableViewControllers: [String]?
+    /// Tab bar controllers given iOS 18's `tabs` (rule 14, "Tabs"); nil while they use
+    /// `viewControllers`. The root tabs, whose controllers are `stack`, in the same order.
+    var tabs: [Tab]?
     /// Navigation controllers: a back swipe in progress.
     var interactivePop: InteractivePop?
     /// Navigation controllers with a delegate: what it was told of the top.

@@ -140,6 +140,11 @@ struct ControllerNode {
         _modify { yield &extras.customizableViewControllers }
     }
 
+    var tabs: [Tab]? {
+        get { extrasBox?.extras.tabs }
+        _modify { yield &extras.tabs }
+    }
+
     var interactivePop: InteractivePop? {
         get { extrasBox?.extras.interactivePop }
         _modify { yield &extras.interactivePop }
@@ -264,6 +269,7 @@ struct ControllerNode {
             }
             if more != nil { forgetInMore(child) }
             customizableViewControllers?.removeAll { $0 == child }
+            tabs?.removeAll { $0.viewController == child }
         }
         // Read in place: the `split` getter copies four strings.
         if let box = extrasBox, box.extras.split?.involves(child) == true { split?.forget(child) }

@@ -14,6 +14,11 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
     /// Merged into the controller's overrides (rule 40): a callback's list replaces the one
     /// it had; `null` removes the override.
     public var overrides: [String: [RawCall]?]?
+    /// A tab bar controller's iOS 18 root tabs, set as `setTabs` sets them, not animated
+    /// (rule 14, "Tabs"); their controllers are named by id.
+    public var tabs: [Tab]?
+    /// Selects the tab of this identifier, as the `selectedTab` setter does.
+    public var selectedTab: String?
 
     /// How it is presented and what it decides for those it presents, written in the same JSON object.
     public var presentationSettings = PresentationSettingsPatch()
@@ -29,7 +34,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         automaticallyForwardsAppearance: Bool? = nil, properties: [String: JSONValue]? = nil,
         presentationSettings: PresentationSettingsPatch = PresentationSettingsPatch(), childContentSizes: [String: Size]? = nil,
         overrides: [String: [RawCall]?]? = nil, segueSettings: SegueSettingsPatch = SegueSettingsPatch(),
-        answers: ControllerAnswersPatch = ControllerAnswersPatch()
+        answers: ControllerAnswersPatch = ControllerAnswersPatch(), tabs: [Tab]? = nil, selectedTab: String? = nil
     ) {
         self.title = title
         self.preferredContentSize = preferredContentSize
@@ -41,10 +46,12 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         self.answers = answers
         self.overrides = overrides
         self.segueSettings = segueSettings
+        self.tabs = tabs
+        self.selectedTab = selectedTab
     }
 
     enum CodingKeys: String, CodingKey {
-        case title, preferredContentSize, automaticallyForwardsAppearance, properties, childContentSizes, overrides
+        case title, preferredContentSize, automaticallyForwardsAppearance, properties, childContentSizes, overrides, tabs, selectedTab
     }
 
     public init(from decoder: any Decoder) throws {
@@ -60,6 +67,8 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         answers = try ControllerAnswersPatch(from: settings)
         overrides = try container.decodeIfPresent([String: [RawCall]?].self, forKey: .overrides)
         segueSettings = try SegueSettingsPatch(from: settings)
+        tabs = try container.decodeIfPresent([Tab].self, forKey: .tabs)
+        selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -74,5 +83,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         try answers.encode(to: encoder)
         try container.encodeIfPresent(overrides, forKey: .overrides)
         try segueSettings.encode(to: encoder)
+        try container.encodeIfPresent(tabs, forKey: .tabs)
+        try container.encodeIfPresent(selectedTab, forKey: .selectedTab)
     }
 }

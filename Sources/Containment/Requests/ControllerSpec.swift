@@ -33,6 +33,10 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     public var viewControllers: [ControllerSpec]?
     /// A tab bar's selected tab.
     public var selectedIndex: Int?
+    /// A tab bar's iOS 18 root tabs (rule 14, "Tabs"), instead of `viewControllers`.
+    public var tabs: [TabSpec]?
+    /// The identifier of the tab a tab bar given `tabs` selects.
+    public var selectedTab: String?
     /// What `size(forChildContentContainer:withParentContainerSize:)` returns, by child id.
     public var childContentSizes: [String: Size]?
     /// What the controller's overrides of UIKit's callbacks do, as raw calls run inside the
@@ -108,7 +112,8 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         presentationSettings: PresentationSettings = PresentationSettings(), presented: ControllerSpec? = nil,
         childContentSizes: [String: Size]? = nil, pageViewControllerSettings: PageViewControllerSettings = PageViewControllerSettings(),
         overrides: [String: [RawCall]]? = nil,
-        segueSettings: SegueSettings = SegueSettings(), embedSegue: String? = nil, answers: ControllerAnswers = ControllerAnswers()
+        segueSettings: SegueSettings = SegueSettings(), embedSegue: String? = nil, answers: ControllerAnswers = ControllerAnswers(),
+        tabs: [TabSpec]? = nil, selectedTab: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -134,12 +139,14 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         self.overrides = overrides
         self.segueSettings = segueSettings
         self.embedSegue = embedSegue
+        self.tabs = tabs
+        self.selectedTab = selectedTab
     }
 
     enum CodingKeys: String, CodingKey {
         case id, kind, title, automaticallyForwardsAppearance, preferredContentSize, properties, containerViews, children
         case containerView, frame, viewControllers, selectedIndex, primary, secondary, compact, supplementary, presented, childContentSizes
-        case overrides, embedSegue
+        case overrides, embedSegue, tabs, selectedTab
     }
 
     public init(from decoder: any Decoder) throws {
@@ -172,6 +179,8 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
             answers: try ControllerAnswers(from: settings)
         )
         supplementary = try container.decodeIfPresent(ControllerSpec.self, forKey: .supplementary)
+        tabs = try container.decodeIfPresent([TabSpec].self, forKey: .tabs)
+        selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -189,6 +198,8 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         try container.encodeIfPresent(frame, forKey: .frame)
         try container.encodeIfPresent(viewControllers, forKey: .viewControllers)
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
+        try container.encodeIfPresent(tabs, forKey: .tabs)
+        try container.encodeIfPresent(selectedTab, forKey: .selectedTab)
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
         try container.encodeIfPresent(compact, forKey: .compact)

@@ -23,6 +23,14 @@ extension ControllerAnswers {
         if shouldSelect != nil, kind != .tabBarController {
             throw .invalidArgument(field: path + "shouldSelect", "only a tab bar controller's delegate answers shouldSelect")
         }
+        for (field, isSet) in [("tabBarControllerDelegate", tabBarControllerDelegate != nil), ("shouldSelectTab", shouldSelectTab != nil)]
+        where isSet && kind != .tabBarController {
+            throw .invalidArgument(field: path + field, "only a tab bar controller has \(field)")
+        }
+        // The answer is the delegate's: without one, nothing would ask it.
+        if shouldSelectTab != nil, tabBarControllerDelegate != true {
+            throw .invalidArgument(field: path + "shouldSelectTab", "shouldSelectTab is the answer of a delegate: set tabBarControllerDelegate to true")
+        }
         if navigationControllerDelegate != nil, kind != .navigationController {
             throw .invalidArgument(
                 field: path + "navigationControllerDelegate", "only a navigation controller has a navigationControllerDelegate")

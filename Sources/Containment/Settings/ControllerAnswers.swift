@@ -26,6 +26,11 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
 
     /// `tabBarController(_:shouldSelect:)` when the user taps a tab.
     public var shouldSelect: Bool?
+    /// Whether the tab bar controller has a `delegate` implementing iOS 18's
+    /// `tabBarController(_:shouldSelectTab:)` and `tabBarController(_:didSelectTab:previousTab:)`.
+    public var tabBarControllerDelegate: Bool?
+    /// That delegate's `tabBarController(_:shouldSelectTab:)` when the user taps a tab (default true).
+    public var shouldSelectTab: Bool?
 
     // MARK: Split view controller
 
@@ -55,7 +60,8 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         registerForTraitChanges: [TraitName]? = nil, adaptivePresentationStyle: AdaptivePresentationStyle? = nil, shouldSelect: Bool? = nil,
         style: SplitViewControllerStyle? = nil, collapseSecondary: Bool? = nil, separateSecondary: String? = nil,
         topColumnForCollapsing: SplitColumn? = nil, displayModeForExpanding: SplitDisplayMode? = nil,
-        navigationControllerDelegate: Bool? = nil, preferredSplitBehavior: SplitBehavior? = nil
+        navigationControllerDelegate: Bool? = nil, preferredSplitBehavior: SplitBehavior? = nil, tabBarControllerDelegate: Bool? = nil,
+        shouldSelectTab: Bool? = nil
     ) {
         self.modalPresentationCapturesStatusBarAppearance = modalPresentationCapturesStatusBarAppearance
         self.prefersHomeIndicatorAutoHidden = prefersHomeIndicatorAutoHidden
@@ -73,6 +79,8 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         self.displayModeForExpanding = displayModeForExpanding
         self.navigationControllerDelegate = navigationControllerDelegate
         self.preferredSplitBehavior = preferredSplitBehavior
+        self.tabBarControllerDelegate = tabBarControllerDelegate
+        self.shouldSelectTab = shouldSelectTab
     }
 
     /// Whether nothing is declared, so a controller needs no room for answers.
@@ -82,7 +90,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
             && childForScreenEdgesDeferringSystemGestures == nil && traitOverrides == nil && registerForTraitChanges == nil
             && adaptivePresentationStyle == nil
             && shouldSelect == nil && style == nil && hasSplitDelegate == false && navigationControllerDelegate == nil
-            && preferredSplitBehavior == nil
+            && preferredSplitBehavior == nil && tabBarControllerDelegate == nil && shouldSelectTab == nil
     }
 
     /// Whether the split view controller has a delegate: one of its methods is answered.
@@ -95,7 +103,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         case preferredScreenEdgesDeferringSystemGestures, childForScreenEdgesDeferringSystemGestures
         case traitOverrides, registerForTraitChanges, adaptivePresentationStyle, shouldSelect
         case style, collapseSecondary, separateSecondary, topColumnForCollapsing, displayModeForExpanding, preferredSplitBehavior
-        case navigationControllerDelegate
+        case navigationControllerDelegate, tabBarControllerDelegate, shouldSelectTab
     }
 
     public init(from decoder: any Decoder) throws {
@@ -123,6 +131,8 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         displayModeForExpanding = try container.decodeIfPresent(SplitDisplayMode.self, forKey: SettingsKey(CodingKeys.displayModeForExpanding))
         preferredSplitBehavior = try container.decodeIfPresent(SplitBehavior.self, forKey: SettingsKey(CodingKeys.preferredSplitBehavior))
         navigationControllerDelegate = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.navigationControllerDelegate))
+        tabBarControllerDelegate = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.tabBarControllerDelegate))
+        shouldSelectTab = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.shouldSelectTab))
     }
 
     /// Encoded without `null`s: the fields sit in the object of the spec or snapshot that holds them.
@@ -144,5 +154,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         try container.encodeIfPresent(displayModeForExpanding, forKey: .displayModeForExpanding)
         try container.encodeIfPresent(preferredSplitBehavior, forKey: .preferredSplitBehavior)
         try container.encodeIfPresent(navigationControllerDelegate, forKey: .navigationControllerDelegate)
+        try container.encodeIfPresent(tabBarControllerDelegate, forKey: .tabBarControllerDelegate)
+        try container.encodeIfPresent(shouldSelectTab, forKey: .shouldSelectTab)
     }
 }

@@ -18,6 +18,8 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
     public var displayModeForExpanding: SplitDisplayMode??
     public var preferredSplitBehavior: SplitBehavior??
     public var navigationControllerDelegate: Bool??
+    public var tabBarControllerDelegate: Bool??
+    public var shouldSelectTab: Bool??
 
     public init(
         modalPresentationCapturesStatusBarAppearance: Bool?? = nil, prefersHomeIndicatorAutoHidden: Bool?? = nil,
@@ -26,7 +28,8 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         registerForTraitChanges: [TraitName]?? = nil, adaptivePresentationStyle: AdaptivePresentationStyle?? = nil, shouldSelect: Bool?? = nil,
         collapseSecondary: Bool?? = nil,
         separateSecondary: String?? = nil, topColumnForCollapsing: SplitColumn?? = nil, displayModeForExpanding: SplitDisplayMode?? = nil,
-        navigationControllerDelegate: Bool?? = nil, preferredSplitBehavior: SplitBehavior?? = nil
+        navigationControllerDelegate: Bool?? = nil, preferredSplitBehavior: SplitBehavior?? = nil, tabBarControllerDelegate: Bool?? = nil,
+        shouldSelectTab: Bool?? = nil
     ) {
         self.modalPresentationCapturesStatusBarAppearance = modalPresentationCapturesStatusBarAppearance
         self.prefersHomeIndicatorAutoHidden = prefersHomeIndicatorAutoHidden
@@ -43,6 +46,8 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         self.displayModeForExpanding = displayModeForExpanding
         self.navigationControllerDelegate = navigationControllerDelegate
         self.preferredSplitBehavior = preferredSplitBehavior
+        self.tabBarControllerDelegate = tabBarControllerDelegate
+        self.shouldSelectTab = shouldSelectTab
     }
 
     public var isEmpty: Bool { self == ControllerAnswersPatch() }
@@ -71,6 +76,8 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         displayModeForExpanding = try clearable(.displayModeForExpanding)
         preferredSplitBehavior = try clearable(.preferredSplitBehavior)
         navigationControllerDelegate = try clearable(.navigationControllerDelegate)
+        tabBarControllerDelegate = try clearable(.tabBarControllerDelegate)
+        shouldSelectTab = try clearable(.shouldSelectTab)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -91,6 +98,8 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         try write(displayModeForExpanding, .displayModeForExpanding)
         try write(preferredSplitBehavior, .preferredSplitBehavior)
         try write(navigationControllerDelegate, .navigationControllerDelegate)
+        try write(tabBarControllerDelegate, .tabBarControllerDelegate)
+        try write(shouldSelectTab, .shouldSelectTab)
     }
 
     /// `answers` with this patch applied.
@@ -114,6 +123,8 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         apply(displayModeForExpanding, \.displayModeForExpanding)
         apply(preferredSplitBehavior, \.preferredSplitBehavior)
         apply(navigationControllerDelegate, \.navigationControllerDelegate)
+        apply(tabBarControllerDelegate, \.tabBarControllerDelegate)
+        apply(shouldSelectTab, \.shouldSelectTab)
         return result
     }
 }

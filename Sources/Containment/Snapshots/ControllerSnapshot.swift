@@ -28,6 +28,10 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     public var selectedViewController: String?
     /// Tab bar controllers: the tabs More's Edit sheet may rearrange (every tab by default).
     public var customizableViewControllers: [String]?
+    /// Tab bar controllers given iOS 18's `tabs`: the root tabs (effective `isEnabled` and
+    /// `isHidden`) and the selected one's identifier.
+    public var tabs: [Tab]?
+    public var selectedTab: String?
     /// Split view controllers: the column controllers.
     public var primary: String?
     public var secondary: String?
@@ -126,7 +130,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case presentingViewController, isBeingPresented, isBeingDismissed, childContentSizes
         case presentationStyle, overrideTraitCollection, traitCollection, overrides, isActive
         case supplementary, displayMode, splitBehavior
-        case moreNavigationController, selectedViewController, customizableViewControllers
+        case moreNavigationController, selectedViewController, customizableViewControllers, tabs, selectedTab
     }
 
     public init(from decoder: any Decoder) throws {
@@ -159,6 +163,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         moreNavigationController = try container.decodeIfPresent(MoreNavigationSnapshot.self, forKey: .moreNavigationController)
         selectedViewController = try container.decodeIfPresent(String.self, forKey: .selectedViewController)
         customizableViewControllers = try container.decodeIfPresent([String].self, forKey: .customizableViewControllers)
+        tabs = try container.decodeIfPresent([Tab].self, forKey: .tabs)
+        selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
         presentationSettings = try PresentationSettings(from: settings)
         presentedViewController = try container.decodeIfPresent(String.self, forKey: .presentedViewController)
         presentingViewController = try container.decodeIfPresent(String.self, forKey: .presentingViewController)
@@ -199,6 +205,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encodeIfPresent(moreNavigationController, forKey: .moreNavigationController)
         try container.encodeIfPresent(selectedViewController, forKey: .selectedViewController)
         try container.encodeIfPresent(customizableViewControllers, forKey: .customizableViewControllers)
+        try container.encodeIfPresent(tabs, forKey: .tabs)
+        try container.encodeIfPresent(selectedTab, forKey: .selectedTab)
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
         try container.encodeIfPresent(compact, forKey: .compact)

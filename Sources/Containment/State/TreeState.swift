@@ -142,6 +142,8 @@ public struct TreeState: Codable, Sendable {
         var more: MoreNavigationState?
         /// Nil while a tab bar controller's is its default (every tab).
         var customizableViewControllers: [String]?
+        /// Nil while a tab bar controller uses `viewControllers` (and in states written before tabs existed).
+        var tabs: [Tab]?
         var interactivePop: InteractivePop?
         /// Nil when the navigation controller has no delegate (rule 13).
         var navigationDelegate: NavigationDelegateState?

@@ -48,6 +48,7 @@ extension ContainmentTree {
             for (index, child) in (spec.viewControllers ?? []).enumerated() {
                 nested.append((child, path + "viewControllers[\(index)]."))
             }
+            for (index, tab) in (spec.tabs ?? []).enumerated() { nested.append((tab.viewController, path + "tabs[\(index)].viewController.")) }
             if let primary = spec.primary { nested.append((primary, path + "primary.")) }
             if let secondary = spec.secondary { nested.append((secondary, path + "secondary.")) }
             if let compact = spec.compact { nested.append((compact, path + "compact.")) }
@@ -140,6 +141,7 @@ extension ContainmentTree {
                 throw .invalidArgument(field: path + "selectedIndex", "selectedIndex is out of range")
             }
         }
+        try validateTabFields(spec, kind: kind, path: path)
         if spec.primary != nil || spec.secondary != nil || spec.compact != nil || spec.supplementary != nil, kind != .splitViewController {
             let field = spec.primary != nil ? "primary" : spec.secondary != nil ? "secondary" : spec.compact != nil ? "compact" : "supplementary"
             throw .invalidArgument(field: path + field, "only split view controllers have columns")
@@ -226,6 +228,12 @@ extension ContainmentTree {
         if let index = spec.selectedIndex {
             calls.append(RawCall(receiver: spec.id, method: "setSelectedIndex", args: ["index": .number(Double(index))]))
         }
+        if let tabs = spec.tabs {
+            calls.append(RawCall(receiver: spec.id, method: "setTabs", args: ["tabs": .array(tabs.map(\.tab.json)), "animated": false]))
+        }
+        if let selectedTab = spec.selectedTab {
+            calls.append(RawCall(receiver: spec.id, method: "setSelectedTab", args: ["identifier": .string(selectedTab)]))
+        }
         // The compact column first: with it, a compact width never collapses the secondary onto the primary.
         let columns = [(SplitColumn.compact, spec.compact), (.primary, spec.primary), (.supplementary, spec.supplementary), (.secondary, spec.secondary)]
         for (column, columnSpec) in columns {
@@ -247,7 +255,7 @@ extension ContainmentTree {
             let own = spec.answers.traitOverrides?.horizontalSizeClass ?? inherited
             result[spec.id] = own
             let nested =
-                (spec.children ?? []) + (spec.viewControllers ?? [])
+                (spec.children ?? []) + (spec.viewControllers ?? []) + (spec.tabs ?? []).map(\.viewController)
                 + [spec.primary, spec.secondary, spec.compact, spec.supplementary, spec.presented].compactMap { $0 }
             stack.append(contentsOf: nested.map { ($0, own) })
         }

@@ -68,6 +68,10 @@ extension ContainmentTree {
         }
         if node.kind == .tabBarController {
             snapshot.customizableViewControllers = node.customizableViewControllers ?? node.stack ?? []
+            if let tabs = node.tabs {
+                snapshot.tabs = tabs
+                snapshot.selectedTab = Self.selectedTab(of: node)?.identifier
+            }
         }
         if let more = node.more {
             snapshot.moreNavigationController = MoreNavigationSnapshot(id: MoreNavigationState.id(of: node.id), viewControllers: more.top.map { [$0] } ?? [])

@@ -51,6 +51,9 @@ cancelInteractiveSwipe book
 setSelectedIndex tabs {"index":1}
 setSelectedViewController tabs {"viewController":"settings"}
 tapTabBarItem tabs {"index":1}
+setTabs tabs {"tabs":[{"identifier":"home","viewController":"feed"},{"identifier":"search","viewController":"find"}],"animated":false}
+setSelectedTab tabs {"identifier":"search"}
+tapTab tabs {"identifier":"search"}
 show list {"viewController":"detail","sender":"list"}
 showDetailViewController list {"viewController":"detail"}
 targetViewController list {"forAction":"showDetailViewController"}
@@ -540,11 +543,17 @@ function bindForms() {
     if (method === 'pushViewController') args.viewController = formValue(form, 'viewController');
     return calls([{ receiver: formValue(form, 'receiver'), method, args }]);
   });
-  on('#tabs', (form, method) => calls([{ receiver: formValue(form, 'receiver'),
-    method: method === 'more' ? 'setSelectedViewController' : method || 'setSelectedIndex',
-    args: method === 'more' ? { viewController: `${formValue(form, 'receiver')}.more` }
-      : method === 'setSelectedViewController' ? { viewController: formValue(form, 'viewController') }
-        : { index: Number(formValue(form, 'index')) } }]));
+  on('#tabs', (form, method) => {
+    if (method === 'tabBarControllerDelegate') {
+      requireTree();
+      return api('PATCH', treePath(`/controllers/${idPath(formValue(form, 'receiver'))}`), { tabBarControllerDelegate: true });
+    }
+    return calls([{ receiver: formValue(form, 'receiver'),
+      method: method === 'more' ? 'setSelectedViewController' : method || 'setSelectedIndex',
+      args: method === 'more' ? { viewController: `${formValue(form, 'receiver')}.more` }
+        : method === 'setSelectedViewController' ? { viewController: formValue(form, 'viewController') }
+          : /Tab$/.test(method) ? { identifier: formValue(form, 'identifier') } : { index: Number(formValue(form, 'index')) } }]);
+  });
   on('#routing', async (form, method) => {
     const receiver = formValue(form, 'receiver');
     const args = method === 'targetViewController' ? { forAction: 'show' } : { viewController: formValue(form, 'viewController'), sender: receiver };

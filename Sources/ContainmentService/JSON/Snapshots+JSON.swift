@@ -297,6 +297,10 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("selectedIndex")
             writer.integer(selectedIndex)
         }
+        if let selectedTab {
+            writer.key("selectedTab")
+            writer.string(selectedTab)
+        }
         if let selectedViewController {
             writer.key("selectedViewController")
             writer.string(selectedViewController)
@@ -308,6 +312,10 @@ extension ControllerSnapshot: JSONWritable {
         if let shouldSelect = answers.shouldSelect {
             writer.key("shouldSelect")
             writer.bool(shouldSelect)
+        }
+        if let shouldSelectTab = answers.shouldSelectTab {
+            writer.key("shouldSelectTab")
+            writer.bool(shouldSelectTab)
         }
         if let sourceType = presentationSettings.sourceType {
             writer.key("sourceType")
@@ -332,6 +340,16 @@ extension ControllerSnapshot: JSONWritable {
         if let supplementary {
             writer.key("supplementary")
             writer.string(supplementary)
+        }
+        if let delegate = answers.tabBarControllerDelegate {
+            writer.key("tabBarControllerDelegate")
+            writer.bool(delegate)
+        }
+        if let tabs {
+            writer.key("tabs")
+            writer.beginArray()
+            for tab in tabs { tab.writeJSON(to: &writer) }
+            writer.endArray()
         }
         writer.key("title")
         writer.optionalString(title)
@@ -442,6 +460,23 @@ extension Rect: JSONWritable {
         writer.number(x)
         writer.key("y")
         writer.number(y)
+        writer.endObject()
+    }
+}
+
+extension Tab: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("identifier")
+        writer.string(identifier)
+        writer.key("isEnabled")
+        writer.bool(isEnabled)
+        writer.key("isHidden")
+        writer.bool(isHidden)
+        writer.key("title")
+        writer.optionalString(title)
+        writer.key("viewController")
+        writer.string(viewController)
         writer.endObject()
     }
 }

@@ -1,0 +1,154 @@
+/// iOS 18's `UITab` on `UITabBarController` (docs/uikit-rules.md, rule 14, "Tabs"): root tabs
+/// whose controllers are the tab bar's `viewControllers`, selected by identifier; the tab bar's
+/// selection machinery is rule 14's.
+extension ContainmentTree {
+    /// `setTabs(_:animated:)` and the `tabs` setter: the tabs' controllers replace the tab bar's
+    /// children as `setViewControllers` does (rule 14, "Replacing the tabs"), and the tab bar
+    /// keeps using tabs from then on.
+    func setRootTabs(_ tabBar: String, _ tabs: [Tab], field: String) throws(ContainmentError) {
+        var identifiers: Set<String> = []
+        var controllers: Set<String> = []
+        for (index, tab) in tabs.enumerated() {
+            let path = field + "[\(index)]."
+            guard TreeValidation.isValidNodeID(tab.identifier) else {
+                throw .invalidArgument(field: path + "identifier", "a tab's identifier must match [A-Za-z0-9._-]{1,64}")
+            }
+            // Apple: "Each identifier must be unique across all the tabs managed by a UITabBarController."
+            guard identifiers.insert(tab.identifier).inserted else {
+                throw .invalidArgument(field: path + "identifier", "identifier \(tab.identifier) is another tab's: identifiers are unique")
+            }
+            try requireController(tab.viewController, field: path + "viewController")
+            guard controllers.insert(tab.viewController).inserted else {
+                throw .invalidArgument(field: path + "viewController", "\(tab.viewController) is already another tab's view controller")
+            }
+        }
+        editController(tabBar) { $0.tabs = tabs }
+        try setTabs(tabBar, tabs.map(\.viewController), field: field)
+        // Tabs set from an override inside these ones' exchange may have changed the list or
+        // the children last: the tabs follow the children, each described by the latest call.
+        let node = nodes.controllers[existing: tabBar]
+        let stack = node.stack ?? []
+        guard stack != node.tabs?.map(\.viewController) else { return }
+        let known = stack == tabs.map(\.viewController) ? tabs : (node.tabs ?? []) + tabs
+        editController(tabBar) { node in
+            node.tabs = stack.compactMap { controller in known.first { $0.viewController == controller } }
+        }
+    }
+
+    /// The `selectedTab` setter: code selects the tab as `selectedIndex` does, with no delegate call.
+    func setSelectedTab(_ tabBar: String, _ identifier: String, field: String) throws(ContainmentError) {
+        try selectTab(tabBar, try tabIndex(tabBar, identifier, field: field))
+    }
+
+    /// A PATCH's `tabs` (the setter, not animated), then its `selectedTab`.
+    func applyTabs(_ patch: ControllerPatch, to tabBar: String) throws(ContainmentError) {
+        guard nodes.controllers[existing: tabBar].kind == .tabBarController else {
+            throw .invalidArgument(field: patch.tabs != nil ? "tabs" : "selectedTab", "only tab bar controllers have tabs")
+        }
+        if let tabs = patch.tabs { try setRootTabs(tabBar, tabs, field: "tabs") }
+        if let selectedTab = patch.selectedTab { try setSelectedTab(tabBar, selectedTab, field: "selectedTab") }
+    }
+
+    /// The user's tap on a tab: the delegate's `shouldSelectTab` (default true), then the switch
+    /// as `selectedTab` makes it, or on the selected tab rule 36's pop to the root; then
+    /// `didSelectTab`. Both delegate calls only with `tabBarControllerDelegate`.
+    func tapTab(_ tabBar: String, _ identifier: String, field: String) throws(ContainmentError) {
+        let index = try tabIndex(tabBar, identifier, field: field)
+        let node = nodes.controllers[existing: tabBar]
+        guard let tab = node.tabs?.first(where: { $0.identifier == identifier }), node.isViewLoaded, isOnScreen(node.viewID) else {
+            throw ContainmentError(
+                kind: .exception, exceptionName: nil, code: "not_on_screen",
+                message: "the tab bar of \(ContainmentError.describe(tabBar)) is not on screen, so it cannot be tapped")
+        }
+        guard !tab.isHidden else {
+            throw ContainmentError(kind: .exception, exceptionName: nil, code: "tab_hidden", message: "tab \(identifier) is hidden: it is not in the tab bar")
+        }
+        // Apple's `UITab.isEnabled`: "When NO, tabs … cannot be selected by the user".
+        guard tab.isEnabled else {
+            throw ContainmentError(
+                kind: .exception, exceptionName: nil, code: "tab_disabled", message: "tab \(identifier) is disabled: the user cannot select it")
+        }
+        if index >= Self.moreTabIndex, showsMore(tabBar) {
+            throw .invalidArgument(field: field, "tab \(identifier) is on More's list, which tabs do not model: only the first four can be tapped")
+        }
+        let previous = Self.selectedTab(of: node)?.identifier
+        let delegate = node.answers.tabBarControllerDelegate == true
+        if delegate {
+            let allowed = node.answers.shouldSelectTab ?? true
+            emit(tabBar, "shouldSelectTab", ["tab": .string(identifier), "result": .bool(allowed)])
+            guard allowed else { return }
+        }
+        if previous == identifier {
+            try popTappedTabToRoot(tab.viewController, field: field)
+        } else {
+            try selectTab(tabBar, index)
+        }
+        if delegate {
+            emit(tabBar, "didSelectTab", ["selectedTab": .string(identifier), "previousTab": previous.map(JSONValue.string) ?? .null])
+        }
+    }
+
+    /// The tab bar's selected root tab: none while More itself, or nothing, is selected.
+    static func selectedTab(of node: ControllerNode) -> Tab? {
+        guard let tabs = node.tabs, node.more?.isSelected != true, let index = node.selectedIndex, let stack = node.stack, stack.indices.contains(index)
+        else { return nil }
+        return tabs.first { $0.viewController == stack[index] }
+    }
+
+    /// The refusal of a `viewControllers` call on a tab bar given tabs: the service's own rule,
+    /// as Apple says only that those methods "will not be called" once `tabs` is set.
+    func refuseViewControllersIfTabs(_ tabBar: String, method: String) throws(ContainmentError) {
+        guard nodes.controllers[existing: tabBar].tabs != nil else { return }
+        throw ContainmentError(
+            kind: .exception, exceptionName: nil, code: "tabs_in_use",
+            message: "\(ContainmentError.describe(tabBar)) uses tabs: \(method) is not used once tabs are set (use setTabs, setSelectedTab or tapTab)")
+    }
+
+    /// A spec's `tabs` and `selectedTab`: a tab bar's, instead of `viewControllers`, with
+    /// identifiers as `setTabs` takes them and a selected tab among them.
+    func validateTabFields(_ spec: ControllerSpec, kind: ControllerKind, path: String) throws(ContainmentError) {
+        if let tabs = spec.tabs {
+            guard kind == .tabBarController else { throw .invalidArgument(field: path + "tabs", "only tab bar controllers have tabs") }
+            if spec.viewControllers != nil {
+                throw .invalidArgument(field: path + "viewControllers", "a tab bar controller given tabs has no viewControllers of its own")
+            }
+            var identifiers: Set<String> = []
+            for (index, tab) in tabs.enumerated() {
+                guard TreeValidation.isValidNodeID(tab.identifier), identifiers.insert(tab.identifier).inserted else {
+                    throw .invalidArgument(
+                        field: path + "tabs[\(index)].identifier", "a tab's identifier must match [A-Za-z0-9._-]{1,64} and be unique")
+                }
+            }
+        }
+        if let selectedTab = spec.selectedTab, spec.tabs?.contains(where: { $0.identifier == selectedTab }) != true {
+            throw .invalidArgument(field: path + "selectedTab", "selectedTab must be the identifier of one of the tabs")
+        }
+    }
+
+    /// `setTabs`' list of tabs, each an object as the spec writes it.
+    func tabList(_ args: RawCallArguments, _ key: String) throws(ContainmentError) -> [Tab] {
+        guard case .array(let items)? = args.json(key) else { throw .invalidArgument(field: args.field(key), "argument \(key) must be a list of tabs") }
+        var tabs: [Tab] = []
+        for (index, item) in items.enumerated() { tabs.append(try Tab.parse(item, field: args.field(key) + "[\(index)]")) }
+        return tabs
+    }
+
+    /// The tab's index in `viewControllers`, which an override run while the tabs are being
+    /// replaced may see before they hold the tab's controller.
+    private func tabIndex(_ tabBar: String, _ identifier: String, field: String) throws(ContainmentError) -> Int {
+        let node = nodes.controllers[existing: tabBar]
+        guard let tabs = node.tabs else {
+            throw .invalidArgument(field: field, "\(ContainmentError.describe(tabBar)) has no tabs: it uses viewControllers")
+        }
+        guard let tab = tabs.first(where: { $0.identifier == identifier }) else {
+            throw .invalidArgument(field: field, "no tab has the identifier \(identifier)")
+        }
+        // Between an exchange of children and its new selection, `selectedIndex` may name no tab.
+        guard let stack = node.stack, let index = stack.firstIndex(of: tab.viewController),
+            node.selectedIndex.map(stack.indices.contains) ?? true
+        else {
+            throw .invalidArgument(field: field, "tab \(identifier) is being set: the tab bar's tabs are being replaced")
+        }
+        return index
+    }
+}

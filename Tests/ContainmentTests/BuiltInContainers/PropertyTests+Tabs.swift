@@ -1,0 +1,98 @@
+import PropertyBased
+import Testing
+
+@testable import Containment
+
+/// Random calls on a tab bar controller given iOS 18's tabs (docs/uikit-rules.md, rule 14,
+/// "Tabs"): tabs set by call and by PATCH (repeated identifiers refused), selected by
+/// identifier, by index and by tap (disabled and hidden ones refused), `setViewControllers`
+/// refused, tabs' controllers removed, the width changed.
+extension PropertyTests {
+    static let uiTabControllers = ["u1", "u2", "u3", "u4", "u5", "u6", "u7"]
+
+    /// A window showing a tab bar controller `ut` with a delegate (answering `shouldSelectTab`
+    /// false when `refusing`) and tabs `i1`…`i3` on `u1`…`u3`, `u1` a navigation controller
+    /// with `ul` in it; `u4`…`u7` are detached.
+    static func makeUITabTree(refusing: Bool) throws -> ContainmentTree {
+        let tree = try ContainmentTree(
+            id: "uitab",
+            root: ControllerSpec(
+                id: "ut", kind: .tabBarController,
+                answers: ControllerAnswers(tabBarControllerDelegate: true, shouldSelectTab: refusing ? false : nil),
+                tabs: [
+                    TabSpec(
+                        identifier: "i1", viewController: ControllerSpec(id: "u1", kind: .navigationController, viewControllers: [ControllerSpec(id: "ul")])),
+                    TabSpec(identifier: "i2", viewController: ControllerSpec(id: "u2")),
+                    TabSpec(identifier: "i3", viewController: ControllerSpec(id: "u3"), isEnabled: false),
+                ]),
+            now: t0)
+        for id in uiTabControllers.dropFirst(3) { _ = try tree.createController(ControllerSpec(id: id), now: t0) }
+        _ = try tree.createController(ControllerSpec(id: "up"), now: t0)
+        return tree
+    }
+
+    /// `count` tabs on the controllers from `first` on, identifiers `i<n>` (one repeated when
+    /// `repeated`, which `setTabs` refuses), some disabled or hidden.
+    static func uiTabs(count: Int, first: Int, repeated: Bool, flags: Int) -> [Tab] {
+        (0..<count).map { offset in
+            let controller = uiTabControllers[(first + offset) % uiTabControllers.count]
+            let identifier = repeated && offset == count - 1 && count > 1 ? "i\((first) % 7 + 1)" : "i\((first + offset) % 7 + 1)"
+            return Tab(identifier: identifier, viewController: controller, isEnabled: (flags >> offset) & 1 == 0, isHidden: (flags >> offset) & 2 == 2)
+        }
+    }
+
+    static func uiTabStep(_ number: Int) -> Step {
+        let index = (number / 12) % 7
+        let flag = (number / 84) % 2 == 0
+        let identifier = JSONValue.string("i\(index + 1)")
+        switch number % 12 {
+        case 0, 1: return .calls([call("ut", "setSelectedTab", ["identifier": identifier])])
+        case 2, 3: return .calls([call("ut", "tapTab", ["identifier": identifier])])
+        case 4:
+            let tabs = uiTabs(count: [7, 4, 2, 0][(number / 168) % 4], first: index, repeated: number / 672 % 5 == 0, flags: number / 3360)
+            return .calls([call("ut", "setTabs", ["tabs": .array(tabs.map(\.json)), "animated": .bool(flag)])])
+        case 5:
+            let tabs = uiTabs(count: [3, 5, 1][(number / 168) % 3], first: index, repeated: number / 504 % 5 == 0, flags: number / 2520)
+            return .recipe { tree, now throws(ContainmentError) in
+                try tree.updateController("ut", ControllerPatch(tabs: tabs, selectedTab: flag ? nil : "i\(index + 1)"), now: now)
+            }
+        case 6: return .calls([call("ut", "setViewControllers", ["viewControllers": [.string(uiTabControllers[index])], "animated": false])])
+        case 7: return .calls([call("ut", "setSelectedIndex", ["index": .number(Double(index % 3))])])
+        case 8: return .calls([call(uiTabControllers[index], "removeFromParent")])
+        case 9:
+            return .calls([
+                call(
+                    "window", flag ? "setHorizontalSizeClass" : "setHidden",
+                    flag ? ["sizeClass": index % 2 == 0 ? "regular" : "compact"] : ["hidden": .bool(index % 2 == 0)])
+            ])
+        case 10: return .calls([call("u1", "pushViewController", ["viewController": "up", "animated": .bool(flag)])])
+        default: return flag ? .calls([call("window", "runLoop")]) : .advance(index % 2 == 0 ? 0.2 : 1)
+        }
+    }
+
+    /// The tabs' controllers are the tab bar's `viewControllers`, in order; identifiers are
+    /// unique; `selectedTab` is the tab at `selectedIndex`.
+    static func checkUITabInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let tabBar = tree.snapshot().controllers["ut"], let tabs = tabBar.tabs else {
+            Issue.record("the tab bar lost its tabs", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(tabs.map(\.viewController) == tabBar.viewControllers, "tabs \(tabs) against \(tabBar.viewControllers ?? [])", sourceLocation: sourceLocation)
+        #expect(Set(tabs.map(\.identifier)).count == tabs.count, "a repeated identifier in \(tabs)", sourceLocation: sourceLocation)
+        let expected = tabBar.selectedIndex.flatMap { tabs.indices.contains($0) ? tabs[$0].identifier : nil }
+        #expect(tabBar.selectedTab == expected, "selectedTab \(tabBar.selectedTab ?? "nil") at \(tabBar.selectedIndex ?? -1)", sourceLocation: sourceLocation)
+    }
+
+    @Test func randomUITabCallsKeepTheInvariants() async {
+        await propertyCheck(count: propertyTestCount(300), input: Gen.int(in: 0...999_999).array(of: 1...30)) { numbers in
+            let tree = try Self.makeUITabTree(refusing: numbers.first.map { $0 % 5 == 0 } ?? false)
+            var now = t0
+            var lastSeq = tree.lastSeq
+            for number in numbers {
+                Self.apply(Self.uiTabStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
+                Self.checkInvariants(tree)
+                Self.checkUITabInvariants(tree)
+            }
+        }
+    }
+}
