@@ -22,21 +22,12 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chaos_check  # noqa: E402
+from loopback import exchange, free_port, say, stop_process  # noqa: E402
 
 LEASE_SECONDS = 3.0  # LeaseTiming.standard
 POSTGRES_BIN = "/usr/lib/postgresql/15/bin"
 FAULT_KINDS = ["kill", "stop", "delay", "hold", "reset", "pg-restart"]
 NOT_SENT = (ConnectionRefusedError,)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def say(message):
-    print(message, flush=True)
 
 
 class History:
@@ -59,21 +50,7 @@ class History:
 
 def request(port, method, path, body=None, timeout=15, headers=None):
     """One request on a fresh connection: (status, headers, parsed JSON or None)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        sent = dict(headers or {})
-        if body is not None:
-            sent["Content-Type"] = "application/json"
-        connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=sent)
-        response = connection.getresponse()
-        data = response.read()
-        try:
-            parsed = json.loads(data) if data else None
-        except ValueError:
-            parsed = None
-        return response.status, dict(response.getheaders()), parsed
-    finally:
-        connection.close()
+    return exchange(port, method, path, body, timeout, headers)
 
 
 def strip(event):
@@ -154,14 +131,7 @@ class Instance:
             self.process.send_signal(number)
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGCONT)
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
         self.proxy.stop()
 
 

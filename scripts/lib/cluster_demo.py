@@ -8,7 +8,6 @@ Usage: cluster_demo.py BINARY POSTGRES_URL WORKDIR [--quick]
 """
 
 import http.client
-import json
 import os
 import signal
 import socket
@@ -18,13 +17,10 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loopback import exchange, free_port, say, stop_process  # noqa: E402
+
 LEASE_SECONDS = 3.0  # LeaseTiming.standard
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def fail(message):
@@ -32,26 +28,10 @@ def fail(message):
     raise SystemExit(1)
 
 
-def say(message):
-    print(message, flush=True)
-
-
 def request(port, method, path, body=None, timeout=30, headers=None):
     """One request on a fresh connection: (status, parsed JSON or None)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        sent = dict(headers or {})
-        if body is not None:
-            sent["Content-Type"] = "application/json"
-        connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=sent)
-        response = connection.getresponse()
-        data = response.read()
-        try:
-            return response.status, json.loads(data) if data else None
-        except ValueError:
-            return response.status, None
-    finally:
-        connection.close()
+    status, _, parsed = exchange(port, method, path, body, timeout, headers)
+    return status, parsed
 
 
 class Instance:
@@ -85,14 +65,7 @@ class Instance:
         self.process.send_signal(number)
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGCONT)
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
 
 
 class Proxy:
