@@ -276,14 +276,16 @@ class Stream(threading.Thread):
                 return
             line = line.decode().rstrip("\n")
             if line.startswith("id: "):
-                event_id = int(line[4:])
+                # `<generation>.<seq>` with a state store (docs/api.md); sent back as it came.
+                event_id = line[4:]
             elif line.startswith("event: "):
                 event = line[7:]
             elif line.startswith("data: "):
                 data = line[6:]
             elif line == "":
                 if event_id is not None:
-                    record["items"].append({"seq": event_id, "event": strip(json.loads(data)), "at": time.time()})
+                    record["items"].append({"seq": int(event_id.rsplit(".", 1)[-1]), "id": event_id,
+                                            "event": strip(json.loads(data)), "at": time.time()})
                     self.last = event_id
                 elif event is not None:
                     record["items"].append({"control": event, "at": time.time()})

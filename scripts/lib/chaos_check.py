@@ -85,7 +85,7 @@ class Check:
         self.journals = {tree: Journal(record) for tree, record in final.items()}
         self.crashes = sorted((f["start"], f["end"]) for f in faults if f["kind"] == "pg-restart")
         self.violations = {"lost": [], "forks": [], "refused applied": [], "stale reads": [], "stream gaps": [],
-                           "stream duplicates": []}
+                           "stream duplicates": [], "streams that received nothing": []}
         self.allowed_losses = []
         self.dropped = []  # events a stream saw with other content, then was sent a `reset`
 
@@ -311,6 +311,9 @@ def main(arguments):
     say(f"   changes: {acknowledged} acknowledged, {refused} refused or not sent, {in_doubt} without a decided answer; "
         f"{reads} reads of 200")
     say(f"   streams: {connections} connections ({moves} ended with treeMoved, {resets} resets), {events} events received")
+    if connections and not events and acknowledged:
+        # Streams that received nothing while changes were made checked nothing (a misread stream).
+        check.violation("streams that received nothing", f"{connections} connections, {acknowledged} changes acknowledged")
     all_figures = [v for values in figures.values() for v in values]
     if all_figures:
         say(f"   time to serve after a fault (its end → first 2xx on each tree it affected): {percentiles(all_figures)}")

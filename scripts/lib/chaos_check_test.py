@@ -191,6 +191,13 @@ class CheckerTests(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertEqual(found(output, "stream duplicates"), 1)
 
+    def test_streams_that_received_nothing_while_changes_were_made_fail_the_run(self):
+        records = history()
+        records[9]["items"], records[10]["items"] = [], []
+        status, output = check(records)
+        self.assertEqual(status, 1)
+        self.assertEqual(found(output, "streams that received nothing"), 1)
+
     def test_a_stream_may_jump_after_a_reset(self):
         records = history()
         records[10]["items"] = [{"control": "reset", "at": 33}, records[10]["items"][1]]
