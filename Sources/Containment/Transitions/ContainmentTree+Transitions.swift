@@ -120,13 +120,15 @@ extension ContainmentTree {
         // Looked up, not copied out of the table: a copy retains and releases every field.
         let parentHandle = controllerHandle(named: record.parent)
         let fromHandle = controllerHandle(named: record.from)
-        if let fromHandle, !isAdopted(fromHandle, awayFrom: parentHandle), !showsAgain(record.from, after: record),
+        let reselected = isReselected(record.from, after: record)
+        if let fromHandle, !isAdopted(fromHandle, awayFrom: parentHandle), !showsAgain(record.from, after: record), !reselected,
             let rootView = readController(fromHandle, { $0.rootView })
         {
             removeFromSuperview(rootView)
         }
         if record.forwardsAppearance {
-            endSideAppearance(record.from, at: fromHandle, of: transitionID, parent: parentHandle)
+            // A later switch brings the tab back: that switch ends its appearance.
+            if !reselected { endSideAppearance(record.from, at: fromHandle, of: transitionID, parent: parentHandle) }
             endSideAppearance(record.to, at: controllerHandle(named: record.to), of: transitionID, parent: parentHandle)
         }
         endStillDriven(by: record)
@@ -143,6 +145,13 @@ extension ContainmentTree {
         if nodes.window.tellsNavigationDelegates {
             navigationDelegateDidShow(endOf: record)
         }
+    }
+
+    /// Whether a tab switch's `from` is the `to` of a later switch of the same tab bar still
+    /// running (selected back from a callback of this one: rule 14).
+    private func isReselected(_ from: String, after record: TransitionRecord) -> Bool {
+        nodes.controllers[record.parent]?.kind == .tabBarController
+            && time.scheduler.running.values.contains { $0.parent == record.parent && $0.to == from && $0.ordinal > record.ordinal }
     }
 
     /// Whether another container adopted a side of a finishing transition meanwhile (taken
