@@ -120,7 +120,7 @@ extension ContainmentTree {
         // Looked up, not copied out of the table: a copy retains and releases every field.
         let parentHandle = controllerHandle(named: record.parent)
         let fromHandle = controllerHandle(named: record.from)
-        let reselected = isReselected(record.from, after: record)
+        let reselected = isReselected(record.from, after: record, parent: parentHandle)
         if let fromHandle, !isAdopted(fromHandle, awayFrom: parentHandle), !showsAgain(record.from, after: record), !reselected,
             let rootView = readController(fromHandle, { $0.rootView })
         {
@@ -149,9 +149,10 @@ extension ContainmentTree {
 
     /// Whether a tab switch's `from` is the `to` of a later switch of the same tab bar still
     /// running (selected back from a callback of this one: rule 14).
-    private func isReselected(_ from: String, after record: TransitionRecord) -> Bool {
-        nodes.controllers[record.parent]?.kind == .tabBarController
-            && time.scheduler.running.values.contains { $0.parent == record.parent && $0.to == from && $0.ordinal > record.ordinal }
+    private func isReselected(_ from: String, after record: TransitionRecord, parent: NodeHandle?) -> Bool {
+        guard let parent, time.scheduler.running.values.contains(where: { $0.to == from && $0.parent == record.parent && $0.ordinal > record.ordinal })
+        else { return false }
+        return readController(parent) { $0.kind == .tabBarController }
     }
 
     /// Whether another container adopted a side of a finishing transition meanwhile (taken
