@@ -108,6 +108,20 @@ extension PropertyTests {
         replay(numbers, on: try makeTree(), cast: controllerIDs, step: step, atomicBatches: true)
     }
 
+    /// Found by a soak of `randomContainerCallsWithOverridesKeepTheInvariants` at scale 50
+    /// (input `[2255499, 4889920, 1144796, 2531114]`), present before this was pinned: the
+    /// window hides; `g`'s `viewWillDisappear` shows it again, and `n`'s `viewWillAppear` then
+    /// replaces `g`'s page `p2` (animated) while `p2` is disappearing for the hide. The page
+    /// change's begin finds `p2` already disappearing ("Unbalanced calls") and does not take its
+    /// disappearance over, and the window's re-show no longer reaches it: `p2` is left
+    /// disappearing at the turn's end. Not yet fixed.
+    @Test func aPageReplacedWhileItDisappearsForAWindowHideThatIsUndoneEndsItsDisappearance() throws {
+        withKnownIssue("p2 is left disappearing at the end of the turn") {
+            let tree = try Self.replayContainerInput([2_255_499, 4_889_920, 1_144_796, 2_531_114])
+            #expect(tree.appearance("p2") != .disappearing)
+        }
+    }
+
     /// Found by `randomContainerCallsWithOverridesKeepTheInvariants` (input `[0, 790534, 0,
     /// 6872940]`): the pushed controller's `viewWillAppear` hides the window before the push
     /// puts its view in; the push's end then found it appearing off screen. It turns away
