@@ -70,3 +70,18 @@ extension ContainmentTree {
         try events(after: 0, limit: 10_000).filter { $0.controller == controller }.compactMap(\.callback)
     }
 }
+
+/// An event as `controller.callback name=value,…` (arguments sorted, strings quoted), for
+/// exact sequences with their arguments.
+func lineWithArgs(_ event: Event) -> String {
+    let args = event.args.isEmpty ? "" : " " + event.args.keys.sorted().map { "\($0)=\(argumentText(event.args[$0]!))" }.joined(separator: ",")
+    return "\(event.controller ?? "-").\(event.callback ?? "?")\(args)"
+}
+
+private func argumentText(_ value: JSONValue) -> String {
+    switch value {
+    case .string(let string): "\"\(string)\""
+    case .bool(let flag): "\(flag)"
+    default: "\(value)"
+    }
+}

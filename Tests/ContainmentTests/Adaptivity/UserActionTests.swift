@@ -21,18 +21,7 @@ import Testing
     }
 
     func withArgs(_ events: [Event]) -> [String] {
-        events.filter { !($0.callback ?? "").contains("Layout") }.map { event in
-            let args = event.args.isEmpty ? "" : " " + event.args.keys.sorted().map { "\($0)=\(text(event.args[$0]!))" }.joined(separator: ",")
-            return "\(event.controller ?? "-").\(event.callback ?? "?")\(args)"
-        }
-    }
-
-    func text(_ value: JSONValue) -> String {
-        switch value {
-        case .string(let string): "\"\(string)\""
-        case .bool(let flag): "\(flag)"
-        default: "\(value)"
-        }
+        events.filter { !($0.callback ?? "").contains("Layout") }.map(lineWithArgs)
     }
 
     // MARK: Rule 35

@@ -31,18 +31,7 @@ import Testing
     }
 
     func withArgs(_ events: [Event]) -> [String] {
-        containmentEvents(events).map { event in
-            let args = event.args.isEmpty ? "" : " " + event.args.keys.sorted().map { "\($0)=\(text(event.args[$0]!))" }.joined(separator: ",")
-            return "\(event.controller ?? "-").\(event.callback ?? "?")\(args)"
-        }
-    }
-
-    func text(_ value: JSONValue) -> String {
-        switch value {
-        case .string(let string): "\"\(string)\""
-        case .bool(let flag): "\(flag)"
-        default: "\(value)"
-        }
+        containmentEvents(events).map(lineWithArgs)
     }
 
     func containmentEvents(_ events: [Event]) -> [Event] {
