@@ -5,15 +5,13 @@ import Synchronization
 /// A state store that, once told, acknowledges commits without keeping them: what an operating
 /// system crash does to the commits `--state-sync normal` had not synced yet. Around a real
 /// store, which a restart then finds without them.
-final class LosingStore: JournalStore, @unchecked Sendable {
-    private let base: StateStore
+final class LosingStore: StoreWrapper, @unchecked Sendable {
+    let base: StateStore
     private let losing = Atomic<Bool>(false)
 
     init(directory: String) throws {
         base = try StateStore(directory: directory, synchronous: .normal)
     }
-
-    var location: String { base.location }
 
     /// Commits from now on are acknowledged and lost.
     func loseFromNowOn() { losing.store(true, ordering: .relaxed) }
@@ -22,12 +20,4 @@ final class LosingStore: JournalStore, @unchecked Sendable {
         guard !losing.load(ordering: .relaxed) else { return }
         try base.commit(records)
     }
-
-    func loadTrees() throws(StateStoreError) -> [StoredTree] { try base.loadTrees() }
-    func beginGeneration() throws(StateStoreError) -> UInt64 { try base.beginGeneration() }
-    func recordLoads(_ loads: [(tree: String, incarnation: UInt64, load: TreeLoad)]) throws(StateStoreError) { try base.recordLoads(loads) }
-    func sync() throws(StateStoreError) { try base.sync() }
-    var hasQueuedSnapshots: Bool { base.hasQueuedSnapshots }
-    func currentStatistics() -> StoreStatistics { base.currentStatistics() }
-    func close() { base.close() }
 }

@@ -3,8 +3,8 @@ import Foundation
 
 /// A state store whose commits can be held, as on a disk that stopped taking writes (a frozen
 /// file system, a hung network volume), and then let through or failed. Around a real store.
-final class StallingStore: JournalStore, @unchecked Sendable {
-    private let base: StateStore
+final class StallingStore: StoreWrapper, @unchecked Sendable {
+    let base: StateStore
     private let condition = NSCondition()
     private var mode = Mode.open
     private var waiting = 0
@@ -19,8 +19,6 @@ final class StallingStore: JournalStore, @unchecked Sendable {
     init(directory: String) throws {
         base = try StateStore(directory: directory, synchronous: .normal)
     }
-
-    var location: String { base.location }
 
     /// Commits from now on wait.
     func stall() { set(.stalled) }
@@ -56,12 +54,4 @@ final class StallingStore: JournalStore, @unchecked Sendable {
         if failing { throw .commitFailed(reason: "disk I/O error (a test's)") }
         try base.commit(records)
     }
-
-    func loadTrees() throws(StateStoreError) -> [StoredTree] { try base.loadTrees() }
-    func beginGeneration() throws(StateStoreError) -> UInt64 { try base.beginGeneration() }
-    func recordLoads(_ loads: [(tree: String, incarnation: UInt64, load: TreeLoad)]) throws(StateStoreError) { try base.recordLoads(loads) }
-    func sync() throws(StateStoreError) { try base.sync() }
-    var hasQueuedSnapshots: Bool { base.hasQueuedSnapshots }
-    func currentStatistics() -> StoreStatistics { base.currentStatistics() }
-    func close() { base.close() }
 }
