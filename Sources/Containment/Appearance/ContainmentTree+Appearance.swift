@@ -174,6 +174,7 @@ extension ContainmentTree {
         let accepted = appearing ? (state == .disappeared || state == .disappearing) : (state == .appeared || state == .appearing)
         guard accepted else {
             warn(controller, Self.unbalancedWarning(controller))
+            takeOverOrphanedDisappearance(controller, at: index, from: state, appearing: appearing, driver: driver)
             return false
         }
         var driver = driver
@@ -208,6 +209,20 @@ extension ContainmentTree {
             navigationDelegateWillShow(controller, at: index, driver: driver, animated: animated)
         }
         return true
+    }
+
+    /// A transition beginning to take out a controller already disappearing for a relay that
+    /// no longer reaches it (a page a page view controller relayed the window's hide to, then
+    /// replaced, animated, from an override: rule 40) ends that disappearance with its own
+    /// end, as UIKit's container calls `endAppearanceTransition()` on its outgoing side.
+    private func takeOverOrphanedDisappearance(
+        _ controller: String, at index: NodeHandle, from state: AppearanceState, appearing: Bool, driver: AppearanceDriver
+    ) {
+        guard !appearing, state == .disappearing, case .transition(let transition) = driver, time.scheduler.running[transition] != nil,
+            readController(index, { $0.appearanceDriver }) == .turn, !time.scheduler.deferredEnds.contains(index)
+        else { return }
+        editController(index) { $0.appearanceDriver = driver }
+        editScheduler { $0.running[transition]?.noteDriven(controller) }
     }
 
     /// `endAppearanceTransition()` on one controller: only the "did" of the last direction,
