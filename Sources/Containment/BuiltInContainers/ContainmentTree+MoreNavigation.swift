@@ -82,12 +82,17 @@ extension ContainmentTree {
                     node.selectedIndex = index
                     node.more = MoreNavigationState()
                 }
-                try showContent(of: tabBar, from: more.top, to: tabs[index], duration: 0, completion: [], appearingFirst: true)
-                settleTabSwitch(tabBar, shown: tabs[index])
+                // More's top stays shown: no switch (one selecting More may still be bringing
+                // it in, from whose callback the width changed: rule 40).
+                if more.top != tabs[index] {
+                    try showContent(of: tabBar, from: more.top, to: tabs[index], duration: 0, completion: [], appearingFirst: true)
+                    settleTabSwitch(tabBar, shown: tabs[index])
+                }
             }
             settleMore(tabBar)
+            // Laid out for the width; a view a switch is still bringing in goes in so.
             if let shown = shownTab(of: tabBar), let shownNode = nodes.controllers[shown], shownNode.isViewLoaded,
-                superviewID(of: shownNode.viewID) == node.viewID
+                [node.viewID, nil].contains(superviewID(of: shownNode.viewID))
             {
                 setFrame(shownNode.viewID, contentFrame(of: tabBar))
             }

@@ -84,6 +84,8 @@ extension ContainmentTree {
             // began appearing there turns away, as when the window hides mid-transition.
             if forwards, !(nodes.window.visible && nodes.views[toView].inWindow) {
                 turnAwayIfAppearing(to)
+                // Completed from inside its begins, it ended appeared: it lands off screen too.
+                if time.scheduler.running[transitionID] == nil { disappearWalk(from: toView) }
             }
             if forwards, overrides.anyDeclared { turnAwayDrivenOffScreen(by: transitionID) }
         }

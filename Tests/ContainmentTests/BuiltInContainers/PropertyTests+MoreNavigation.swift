@@ -87,6 +87,23 @@ extension PropertyTests {
 }
 
 extension PropertyTests {
+    /// Found by a soak of `randomMoreNavigationCallsWithOverridesKeepTheInvariants` at scale
+    /// 300 (input `[0, 3957673, 990480, 4175920, 9493672]`): More is selected with `m6` on its
+    /// stack, and the outgoing `m2`'s `viewWillDisappear` makes the width regular. More goes
+    /// and `m6`, its top, becomes the selected tab: the same controller, so no second switch,
+    /// and the switch to More goes on and brings its view in (before, it was finished before
+    /// the view went in, and `m6` appeared off screen).
+    @Test func theWidthTurnedRegularWhileMoreIsSelectedKeepsItsTopComingIn() throws {
+        let tree = Self.replay(
+            [0, 3_957_673, 990_480, 4_175_920, 9_493_672], on: try Self.makeMoreTree(), cast: Self.moreTabs + ["mt"], step: Self.moreStep,
+            atomicBatches: false)
+        Self.checkMoreInvariants(tree)
+        let m6 = try #require(tree.snapshot().controllers["m6"])
+        #expect(m6.appearance == .appeared)
+        #expect(m6.view?.superview == "mt.view")
+        #expect(tree.snapshot().controllers["mt"]?.selectedIndex == 5)
+    }
+
     /// The same calls with overrides declared: tabs selected, More selected and the width
     /// changed from inside callbacks (docs/uikit-rules-callbacks.md, rule 40).
     @Test func randomMoreNavigationCallsWithOverridesKeepTheInvariants() async {

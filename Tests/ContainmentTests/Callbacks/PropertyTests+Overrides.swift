@@ -126,6 +126,23 @@ extension PropertyTests {
         #expect(tree.snapshot().controllers["p2"]?.parent == nil)
     }
 
+    /// Found by a soak of `randomAdaptivityCallsWithOverridesKeepTheInvariants` at scale 300
+    /// (input `[8945211, 3091142, 8454860, 161369, 0, 0]`): `p4`'s push begins; its
+    /// `viewWillAppear` pushes `p1`, whose `willMove` hides the window, and `t`'s
+    /// `viewWillDisappear` begins a back swipe, which first finishes `p4`'s push: `p4` appeared
+    /// before its view went in, and the push then put it into the hidden window. A transition
+    /// an override completed inside its begins now turns away what its view brings into a
+    /// window off screen (rule 40).
+    @Test func aPushFinishedWhileTheWindowHidesTurnsAwayWhenItsViewLandsOffScreen() throws {
+        let tree = try Self.replayAdaptivityInput([8_945_211, 3_091_142, 8_454_860, 161_369, 0, 0])
+        let p4 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p4" && !($0.callback ?? "").contains("Layout") }
+        #expect(
+            p4.compactMap(\.callback).suffix(6) == [
+                "viewIsAppearing", "viewDidAppear", "didMove", "willMove", "viewWillDisappear", "viewDidDisappear",
+            ])
+        #expect(tree.appearance("p4") == .disappeared)
+    }
+
     /// Found by `randomContainerCallsWithOverridesKeepTheInvariants` (input `[0, 790534, 0,
     /// 6872940]`): the pushed controller's `viewWillAppear` hides the window before the push
     /// puts its view in; the push's end then found it appearing off screen. It turns away
