@@ -1,6 +1,7 @@
-@testable import MicroHTTP
 import MicroHTTPTestSupport
 import Testing
+
+@testable import MicroHTTP
 
 @Suite struct ConnectionLimitTests {
     /// At the limit a new client is answered at once (503, connection closed) instead of
