@@ -1,6 +1,7 @@
-import MicroHTTP
 import MicroHTTPTestSupport
 import Testing
+
+@testable import MicroHTTP
 
 @Suite struct ConnectionLimitTests {
     /// At the limit a new client is answered at once (503, connection closed) instead of
@@ -56,6 +57,19 @@ import Testing
             #expect(waitUntil { server.openConnections <= 3 })
             #expect(try TestHTTPConnection(port: server.port).request("GET", "/").status == 200)
         }
+    }
+
+    /// The connection limit leaves the reserved descriptors, the answered connections past the
+    /// limit and one per thread free under the open-file limit, and is never below one.
+    @Test func theConnectionLimitFitsTheOpenFileLimit() {
+        var configuration = HTTPServerConfiguration()
+        configuration.threads = 2
+        #expect(configuration.effectiveConnectionLimit(openFileLimit: 1_048_576) == 16_384)
+        #expect(configuration.effectiveConnectionLimit(openFileLimit: 1_024) == 1_024 - 256 - 64 - 2)
+        #expect(configuration.effectiveConnectionLimit(openFileLimit: 100) == 1)
+        configuration.reservedFileDescriptors = 0
+        #expect(configuration.effectiveConnectionLimit(openFileLimit: 1_024) == 1_024 - 64 - 2)
+        #expect(OpenFileLimit.raise() >= 1)
     }
 
     @Test func addressInUseIsReported() throws {

@@ -14,7 +14,7 @@ import Testing
         try server.start()
         let clients = try (0..<200).map { _ in try TestHTTPConnection(port: server.port) }
         for client in clients { try client.sendRequest("GET", "/events") }
-        for client in clients { _ = try client.readResponseHead() }
+        for (index, client) in clients.enumerated() { _ = try step("client \(index)'s response head") { try client.readResponseHead() } }
         let streams = streaming.streams.wait(for: 200)
         #expect(streams.count == 200)
 
@@ -33,9 +33,9 @@ import Testing
         let terminations = streaming.terminations.wait(for: 200)
         #expect(terminations.count == 200)
         #expect(terminations.allSatisfy { $0 == .clientGone || $0 == .serverShutdown })
-        for client in clients.suffix(100) {
+        for (index, client) in clients.enumerated().dropFirst(100) {
             var lines = 0
-            while let line = try client.readBodyLine() {
+            while let line = try step("client \(index)'s body after \(lines) lines", { try client.readBodyLine() }) {
                 #expect(line.hasPrefix("writer "))
                 lines += 1
             }

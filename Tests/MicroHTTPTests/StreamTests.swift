@@ -115,13 +115,15 @@ struct StreamingServer {
 
     @Test func thousandConcurrentStreamsEachReceiveEveryWrite() throws {
         // Two descriptors per connection in this process, while other suites hold theirs.
-        let openFileLimit = raiseOpenFileLimit()
+        let openFileLimit = OpenFileLimit.raise()
         try #require(openFileLimit >= 4_096, "an open-file limit of \(openFileLimit) is too low for this test")
         let streaming = StreamingServer()
         try withServer(handlers: streaming.handlers) { server in
-            let clients = try (0..<1_000).map { _ in try TestHTTPConnection(port: server.port) }
+            let clients = try (0..<1_000).map { index in try step("connecting client \(index)") { try TestHTTPConnection(port: server.port) } }
             for client in clients { try client.sendRequest("GET", "/events") }
-            for client in clients { #expect(try client.readResponseHead().status == 200) }
+            for (index, client) in clients.enumerated() {
+                #expect(try step("client \(index)'s response head (\(server.openConnections) open)") { try client.readResponseHead() }.status == 200)
+            }
             let streams = streaming.streams.wait(for: 1_000)
             #expect(streams.count == 1_000)
             #expect(server.openConnections == 1_000)
@@ -131,9 +133,9 @@ struct StreamingServer {
             streams.forEach { $0.finish() }
             // What each client that missed a write received instead, and how many did.
             var incomplete: [[String]: Int] = [:]
-            for client in clients {
+            for (index, client) in clients.enumerated() {
                 var lines: [String] = []
-                while let line = try client.readBodyLine() { lines.append(line) }
+                while let line = try step("client \(index)'s body after \(lines)", { try client.readBodyLine() }) { lines.append(line) }
                 if lines != ["event 0", "event 1", "event 2"] { incomplete[lines, default: 0] += 1 }
             }
             #expect(incomplete.isEmpty)

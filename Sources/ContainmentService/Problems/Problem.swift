@@ -45,6 +45,16 @@ struct Problem: Error, Codable, Sendable, Equatable {
 }
 
 extension Problem {
+    /// An event id whose event this tree's history no longer has: a crash under
+    /// `--state-sync normal` lost it, and its seq may now name another event.
+    static func historyLost(after point: ResumePoint, oldestSeq: UInt64) -> Problem {
+        Problem(
+            status: 410, code: "history_lost",
+            detail:
+                "Event \(point.generation.map(String.init) ?? "").\(point.seq) is not in this tree's history: it was lost, and its seq may name another event now. Read the tree again and the events from `oldestSeq`.",
+            oldestSeq: oldestSeq)
+    }
+
     static func badRequest(_ detail: String, field: String? = nil, code: String = "invalid_request") -> Problem {
         Problem(status: 400, code: code, detail: detail, field: field)
     }

@@ -46,7 +46,7 @@ extension Router {
 
     /// `Last-Event-ID` wins over `?after=`: it is what a reconnecting EventSource sends. Each
     /// is an event id (`<generation>.<seq>`) or a bare seq.
-    private static func resumePoint(_ request: ServiceRequest) throws(Problem) -> ResumePoint? {
+    static func resumePoint(_ request: ServiceRequest) throws(Problem) -> ResumePoint? {
         if let header = request.head.headers["Last-Event-ID"] {
             guard let point = ResumePoint(header.trimmedASCIIWhitespace) else {
                 throw .badRequest(

@@ -14,16 +14,22 @@ extension Router {
                 return try Self.treeEventStream(core, request, format: format)
             }
             try Self.refuseMovedFormat(request, movedTo: "/v1/trees/{tree}/timeline?format=mermaid|text")
-            let after = try request.querySequence("after") ?? 0
+            let point = try Self.resumePoint(request)
             let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
+            let box = try core.box(request)
             // As of the tree's last acknowledged change: a commit under way holds up no page.
-            let page = try core.readAcknowledged(request) { (tree, listing) throws(Problem) in
-                var events = try Problem.engine { try tree.events(after: after, limit: limit) }
+            let page = try box.readAcknowledged(core, commit: request.commit) { (tree, listing) throws(Problem) in
+                if let point, let generation = point.generation, !box.history.vouches(generation: generation, seq: point.seq) {
+                    throw .historyLost(after: point, oldestSeq: min(tree.oldestRetainedSeq, listing.lastSeq + 1))
+                }
+                var events = try Problem.engine { try tree.events(after: point?.seq ?? 0, limit: limit) }
                 if let last = events.last, last.seq > listing.lastSeq { events.removeAll { $0.seq > listing.lastSeq } }
                 return EventPage(events: events, lastSeq: listing.lastSeq, oldestSeq: min(tree.oldestRetainedSeq, listing.lastSeq + 1))
             }
             var response = HTTPResponse.json(page, pretty: request.wantsPrettyJSON)
             response.headers.add(name: "Vary", value: "Accept")
+            // What a client forms event ids with, as from the streams.
+            response.headers.add(name: "Containment-Generation", value: String(box.history.generation))
             return .response(response)
         }
 

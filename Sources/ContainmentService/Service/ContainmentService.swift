@@ -73,6 +73,11 @@ public final class ContainmentService: Sendable {
     public func start() throws(HTTPServerError) {
         try server.start()
         core.markReady()
+        if server.connectionLimit < configuration.http.connectionLimit {
+            core.logger.warning(
+                "connection limit lowered to fit the open-file limit",
+                metadata: ["configured": "\(configuration.http.connectionLimit)", "in force": "\(server.connectionLimit)"])
+        }
         core.logger.info(
             "containment listening",
             metadata: [

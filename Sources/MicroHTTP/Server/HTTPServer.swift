@@ -16,6 +16,8 @@ public final class HTTPServer: Sendable {
     private let daemon = Mutex(DaemonState.idle)
     private let registry = Mutex(Registry())
     private let runningHandlers = Atomic<Int>(0)
+    /// `configuration.connectionLimit`, or less when the open-file limit leaves less.
+    public let connectionLimit: Int
     /// Open connections: the limit, request-head deadlines, bodies being received.
     let connections: ConnectionTable
     /// Set when shutdown begins: a body completed after it is answered `.shuttingDown`.
@@ -41,7 +43,8 @@ public final class HTTPServer: Sendable {
     init(configuration: HTTPServerConfiguration, bound handlers: BoundHandlers) {
         self.configuration = configuration
         self.handlers = handlers
-        connections = ConnectionTable(limit: max(1, configuration.connectionLimit), headTimeout: configuration.requestHeadTimeout)
+        connectionLimit = configuration.effectiveConnectionLimit(openFileLimit: OpenFileLimit.raise())
+        connections = ConnectionTable(limit: connectionLimit, headTimeout: configuration.requestHeadTimeout)
         allowedHosts = configuration.resolvedAllowedHosts
     }
 

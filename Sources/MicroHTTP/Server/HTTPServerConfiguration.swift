@@ -11,6 +11,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// `connectionLimit + HTTPServer.connectionLimitAnswers` it is closed unanswered, at once.
     /// libmicrohttpd's own default (about 1,020) is far too low for streams.
     public var connectionLimit: Int = 16_384
+    /// Open files kept for everything else the process opens (state files, database
+    /// connections, listening sockets): `connectionLimit` is lowered to what the open-file
+    /// limit leaves beside them, so that a connection past it is answered 503 instead of
+    /// waiting unaccepted (see `OpenFileLimit`).
+    public var reservedFileDescriptors: Int = 256
     /// Most simultaneous connections from one client address, so that one client cannot take
     /// every slot; past it the client's new connections are closed at once; 0 for no limit of
     /// its own. Nil picks the default: 0 when bound to a loopback address, where
@@ -60,6 +65,13 @@ extension HTTPServerConfiguration {
     var bindsLoopback: Bool {
         let name = host.lowercased()
         return name == "localhost" || name == "::1" || name == "[::1]" || name.hasPrefix("127.")
+    }
+
+    /// `connectionLimit`, lowered to what `openFileLimit` leaves: the reserved descriptors,
+    /// the connections answered past the limit and one per pool thread stay free.
+    func effectiveConnectionLimit(openFileLimit: Int) -> Int {
+        let fits = openFileLimit - max(0, reservedFileDescriptors) - ConnectionTable.limitAnswers - max(1, threads)
+        return max(1, min(connectionLimit, fits))
     }
 
     /// `connectionLimitPerClient` with its default applied.

@@ -37,6 +37,28 @@ import Testing
         #expect(served)
     }
 
+    /// A server whose open-file limit is below `--max-connections` lowers the limit to fit:
+    /// connections past the descriptors it has are answered 503 (or closed) at once. Before,
+    /// `accept` failed at the open-file limit and libmicrohttpd stopped accepting until a
+    /// connection closed, so with every descriptor held by a stream the next client waited
+    /// unanswered.
+    @Test func connectionsPastTheOpenFileLimitAreAnsweredAtOnce() throws {
+        let server = try ServerProcess(launcher: ["/usr/bin/prlimit", "--nofile=400:400", "--"])
+        defer { server.killIfRunning() }
+        let port = try server.waitForPort()
+        // 400 descriptors less 256 reserved, 64 answered past the limit and 2 threads.
+        let held = try (0..<78).map { _ in try TestHTTPConnection(port: port) }
+        for connection in held { #expect(try connection.request("GET", "/healthz").status == 200) }
+        let more = try (0..<330).map { _ in try TestHTTPConnection(port: port, timeout: 5) }
+        var answered = 0
+        for connection in more {
+            let outcome = Result { try connection.request("GET", "/healthz") }
+            if case .success(let response) = outcome { #expect(response.status == 503); answered += 1 }
+            #expect(connection.waitForClose(timeout: 5))
+        }
+        #expect(answered > 0)
+    }
+
     /// `--max-connections-per-client` reaches the server.
     @Test func perClientLimitReachesTheServer() throws {
         let service = try TestService { $0.http.connectionLimitPerClient = 2 }

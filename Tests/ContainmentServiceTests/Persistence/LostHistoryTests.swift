@@ -57,6 +57,15 @@ import Testing
         let first = try #require(try resumed.next())
         #expect(first.event == "reset", "a resume after a lost event is told: \(first)")
 
+        // The JSON page takes the same ids: a lost one is refused (410), a durable one pages on.
+        let refused = try service.request("GET", "/v1/trees/demo/events", headers: [("Last-Event-ID", lost)])
+        #expect(refused.status == 410)
+        #expect(refused.json["code"].string == "history_lost")
+        let paged = try service.request("GET", "/v1/trees/demo/events", headers: [("Last-Event-ID", durable)])
+        #expect(paged.status == 200)
+        #expect(paged.json["events"].array == other)
+        #expect(paged.header("Containment-Generation") == "2")
+
         let continued = try EventStreamClient(port: service.port, "/v1/trees/demo/events", headers: [("Last-Event-ID", durable)])
         let replay = try continued.messages { $0.data == other.last }
         #expect(replay.map(\.event).contains("reset") == false)

@@ -1,4 +1,5 @@
 import Containment
+import MicroHTTP
 import MicroHTTPTestSupport
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
     /// mutation, in order, exactly once.
     @Test func thousandSubscribersEachReceiveEveryEvent() throws {
         // Two descriptors per connection in this process, while other suites hold theirs.
-        let openFileLimit = raiseOpenFileLimit()
+        let openFileLimit = OpenFileLimit.raise()
         try #require(openFileLimit >= 4_096, "an open-file limit of \(openFileLimit) is too low for this test")
         let service = try TestService()
         try service.createTree("crowd", root: #"{"id": "root"}"#)
