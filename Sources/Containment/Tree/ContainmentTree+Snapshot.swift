@@ -70,7 +70,7 @@ extension ContainmentTree {
             snapshot.customizableViewControllers = node.customizableViewControllers ?? node.stack ?? []
             if let tabs = node.tabs {
                 snapshot.tabs = tabs
-                snapshot.selectedTab = Self.selectedTab(of: node)?.identifier
+                snapshot.selectedTab = Self.selectedTabPath(of: node).last?.identifier
             }
         }
         if let more = node.more {
