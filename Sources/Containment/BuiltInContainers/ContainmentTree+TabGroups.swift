@@ -86,6 +86,17 @@ extension ContainmentTree {
         try selectTab(tabBar, index)
     }
 
+    /// `selectedIndex` and `selectedViewController`: a tab group there is selected as
+    /// `selectedTab` selects it (down to a child, its managed stack built); other tabs as before.
+    func selectRootTab(_ tabBar: String, _ index: Int, field: String) throws(ContainmentError) {
+        let node = nodes.controllers[existing: tabBar]
+        if let tabs = node.tabs, let stack = node.stack, let group = tabs.first(where: { $0.children != nil && $0.rootController == stack[index] }) {
+            try selectTabPath(tabBar, [group], field: field)
+        } else {
+            try selectTab(tabBar, index)
+        }
+    }
+
     /// The selected tabs, root first: the selected root tab, then each group's selected child.
     static func selectedTabPath(of node: ControllerNode) -> [Tab] {
         guard let root = selectedTab(of: node) else { return [] }

@@ -89,7 +89,8 @@ public struct Tab: Codable, Sendable, Equatable {
         if let value = object[CodingKeys.children.rawValue], value != .null {
             guard case .array(let items) = value else { throw .invalidArgument(field: field + ".children", "children must be a list of tabs") }
             guard depth < maximumDepth else {
-                throw .invalidArgument(field: field + ".children", "tabs nest at most \(maximumDepth) deep (a root tab and \(maximumDepth - 1) levels of groups)")
+                throw .invalidArgument(
+                    field: field + ".children", "tabs nest at most \(maximumDepth) deep (a root tab and \(maximumDepth - 1) levels of groups)")
             }
             var list: [Tab] = []
             for (index, item) in items.enumerated() { list.append(try parse(item, field: field + ".children[\(index)]", depth: depth + 1)) }

@@ -105,13 +105,16 @@ extension PropertyTests {
             Issue.record("the tab bar lost its tabs", sourceLocation: sourceLocation)
             return
         }
-        #expect(tabs.map { $0.rootController ?? "" } == tabBar.viewControllers, "tabs \(tabs) against \(tabBar.viewControllers ?? [])", sourceLocation: sourceLocation)
+        #expect(
+            tabs.map { $0.rootController ?? "" } == tabBar.viewControllers, "tabs \(tabs) against \(tabBar.viewControllers ?? [])",
+            sourceLocation: sourceLocation)
         func all(_ tabs: [Tab]) -> [Tab] { tabs + tabs.flatMap { all($0.children ?? []) } }
         let every = all(tabs)
         #expect(Set(every.map(\.identifier)).count == every.count, "a repeated identifier in \(tabs)", sourceLocation: sourceLocation)
         for group in every {
             if let selected = group.selectedChild {
-                #expect(group.children?.contains { $0.identifier == selected } == true, "\(group.identifier) selects \(selected)", sourceLocation: sourceLocation)
+                #expect(
+                    group.children?.contains { $0.identifier == selected } == true, "\(group.identifier) selects \(selected)", sourceLocation: sourceLocation)
             }
         }
         let expected = tabBar.selectedIndex.flatMap { tabs.indices.contains($0) ? Tab.selectionPath([tabs[$0]]).last?.identifier : nil }

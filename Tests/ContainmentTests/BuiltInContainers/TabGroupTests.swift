@@ -282,4 +282,51 @@ import Testing
         #expect(stack(spec) == stack(calls))
         #expect(spec.appearance("favoritesVC") == .appeared)
     }
+
+    @Test func rule14_tabsWhoseFirstTabIsAManagedGroupBuildItsStackAfterTheExchange() throws {
+        let tree = try ContainmentTree(
+            id: "first",
+            root: ControllerSpec(
+                id: "tabs", kind: .tabBarController,
+                tabs: [
+                    TabSpec(
+                        identifier: "library", viewController: ControllerSpec(id: "shelf"),
+                        children: [TabSpec(identifier: "recent", viewController: ControllerSpec(id: "recentVC"))],
+                        managingNavigationController: ControllerSpec(id: "libraryNav", kind: .navigationController))
+                ]),
+            now: t0)
+        #expect(stack(tree) == ["shelf", "recentVC"])
+        #expect(tree.snapshot().controllers["tabs"]?.selectedTab == "recent")
+        #expect(tree.appearance("recentVC") == .appeared)
+        #expect(tree.appearance("shelf") != .appeared)
+    }
+
+    @Test func rule14_selectedIndexSelectsAGroupsRootTabAsSelectedTabDoes() throws {
+        let tree = try groupTree()
+        let events = tree.run([call("tabs", "setSelectedIndex", ["index": 1])])
+        #expect(
+            containment(events) == [
+                "tabs.displayedViewControllersFor", "tabs.displayedViewControllersFor", "tabs.displayedViewControllersFor", "shelf.willMove(libraryNav)",
+                "albumsVC.willMove(libraryNav)", "favoritesVC.willMove(libraryNav)", "shelf.didMove(libraryNav)", "albumsVC.didMove(libraryNav)",
+                "favoritesVC.didMove(libraryNav)", "libraryNav.viewWillAppear", "favoritesVC.viewWillAppear", "list.viewWillDisappear",
+                "libraryNav.viewIsAppearing", "favoritesVC.viewIsAppearing", "list.viewDidDisappear", "libraryNav.viewDidAppear", "favoritesVC.viewDidAppear",
+            ])
+        #expect(stack(tree) == ["shelf", "albumsVC", "favoritesVC"])
+        #expect(tree.snapshot().controllers["tabs"]?.selectedTab == "favorites")
+        #expect(tree.snapshot().controllers["tabs"]?.tabs?[1].selectedChild == "albums")
+    }
+
+    @Test func rule14_aHiddenTabsDescendantCannotBeTapped() throws {
+        let tree = try groupTree()
+        var tabs = try #require(tree.snapshot().controllers["tabs"]?.tabs)
+        tabs[1].children?[2].isHidden = true
+        _ = tree.run([call("tabs", "setTabs", ["tabs": .array(tabs.map(\.json)), "animated": false])])
+        let before = tree.snapshot()
+        let tap = tree.perform([call("tabs", "tapTab", ["identifier": "trips"])], atomic: false, now: t0)
+        #expect(tap.failure?.code == "tab_hidden")
+        #expect(tap.events.isEmpty)
+        #expect(tree.snapshot() == before)
+        let code = tree.perform([call("tabs", "setSelectedTab", ["identifier": "trips"])], atomic: false, now: t0)
+        #expect(code.failure == nil)
+    }
 }
