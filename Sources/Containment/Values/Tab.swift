@@ -56,6 +56,22 @@ public struct Tab: Codable, Sendable, Equatable {
         managingNavigationController = try container.decodeIfPresent(String.self, forKey: .managingNavigationController)
     }
 
+    /// As snapshots write it: `title` and `viewController` null when unset, and a group's
+    /// `defaultChildIdentifier`, `managingNavigationController` and `selectedChild` too.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(identifier, forKey: .identifier)
+        try container.encode(title, forKey: .title)
+        try container.encode(viewController, forKey: .viewController)
+        try container.encode(isEnabled, forKey: .isEnabled)
+        try container.encode(isHidden, forKey: .isHidden)
+        guard let children else { return }
+        try container.encode(children, forKey: .children)
+        try container.encode(selectedChild, forKey: .selectedChild)
+        try container.encode(defaultChildIdentifier, forKey: .defaultChildIdentifier)
+        try container.encode(managingNavigationController, forKey: .managingNavigationController)
+    }
+
     /// The controller the tab bar shows for this root tab: a group's managing navigation
     /// controller (whose stack holds the group's own controller), else the tab's controller.
     var rootController: String? { managingNavigationController ?? viewController }
