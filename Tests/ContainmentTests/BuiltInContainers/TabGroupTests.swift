@@ -329,4 +329,14 @@ import Testing
         let code = tree.perform([call("tabs", "setSelectedTab", ["identifier": "trips"])], atomic: false, now: t0)
         #expect(code.failure == nil)
     }
+
+    @Test func rule14_aTapOnTheSelectedManagedGroupsRootTabPopsItsNavigationControllerAndKeepsSelectedTab() throws {
+        let tree = try groupTree(selectedTab: "trips")
+        let events = tree.run([call("tabs", "tapTab", ["identifier": "library"]), call("window", "runLoop")])
+        #expect(containment(events).first == "tabs.shouldSelectTab")
+        #expect(!containment(events).contains("tabs.displayedViewControllersFor"))
+        #expect(withArgs(events).contains(#"tabs.didSelectTab previousTab="trips",selectedTab="trips""#))
+        #expect(stack(tree) == ["shelf"])
+        #expect(tree.snapshot().controllers["tabs"]?.selectedTab == "trips")
+    }
 }
