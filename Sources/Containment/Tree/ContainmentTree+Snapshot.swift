@@ -69,7 +69,7 @@ extension ContainmentTree {
         if node.kind == .tabBarController {
             snapshot.customizableViewControllers = node.customizableViewControllers ?? node.stack ?? []
             if let tabs = node.tabs {
-                snapshot.tabs = tabs
+                snapshot.tabs = Tab.annotated(tabs)
                 snapshot.selectedTab = Self.selectedTabPath(of: node).last?.identifier
             }
         }

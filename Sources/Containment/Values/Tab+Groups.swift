@@ -29,4 +29,18 @@ extension Tab {
             return selected
         }
     }
+
+    /// `tabs` as snapshots show them: each with its `parent` and `managingTabGroup`.
+    static func annotated(_ tabs: [Tab], parent: String? = nil, managing: String? = nil) -> [Tab] {
+        tabs.map { tab in
+            var shown = tab
+            shown.parent = parent
+            shown.managingTabGroup = managing
+            if let children = tab.children {
+                let below = managing ?? (tab.managingNavigationController != nil ? tab.identifier : nil)
+                shown.children = annotated(children, parent: tab.identifier, managing: below)
+            }
+            return shown
+        }
+    }
 }

@@ -22,6 +22,11 @@ public struct Tab: Codable, Sendable, Equatable {
     public var defaultChildIdentifier: String?
     /// The navigation controller whose stack the group builds from the selected tabs.
     public var managingNavigationController: String?
+    /// Snapshots only (ignored when given): the group the tab is a child of.
+    public var parent: String?
+    /// Snapshots only (ignored when given): Apple's `managingTabGroup`, the root-most group
+    /// above the tab with a managing navigation controller.
+    public var managingTabGroup: String?
 
     public init(
         identifier: String, title: String? = nil, viewController: String?, isEnabled: Bool = true, isHidden: Bool = false,
@@ -41,6 +46,7 @@ public struct Tab: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case identifier, title, viewController, isEnabled, isHidden, children, selectedChild, defaultChildIdentifier, managingNavigationController
+        case parent, managingTabGroup
     }
 
     public init(from decoder: any Decoder) throws {
@@ -54,9 +60,12 @@ public struct Tab: Codable, Sendable, Equatable {
         selectedChild = try container.decodeIfPresent(String.self, forKey: .selectedChild)
         defaultChildIdentifier = try container.decodeIfPresent(String.self, forKey: .defaultChildIdentifier)
         managingNavigationController = try container.decodeIfPresent(String.self, forKey: .managingNavigationController)
+        parent = try container.decodeIfPresent(String.self, forKey: .parent)
+        managingTabGroup = try container.decodeIfPresent(String.self, forKey: .managingTabGroup)
     }
 
-    /// As snapshots write it: `title` and `viewController` null when unset, and a group's
+    /// As snapshots write it: `title`, `viewController`, `parent` and `managingTabGroup` null
+    /// when unset, and a group's
     /// `defaultChildIdentifier`, `managingNavigationController` and `selectedChild` too.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -65,6 +74,8 @@ public struct Tab: Codable, Sendable, Equatable {
         try container.encode(viewController, forKey: .viewController)
         try container.encode(isEnabled, forKey: .isEnabled)
         try container.encode(isHidden, forKey: .isHidden)
+        try container.encode(parent, forKey: .parent)
+        try container.encode(managingTabGroup, forKey: .managingTabGroup)
         guard let children else { return }
         try container.encode(children, forKey: .children)
         try container.encode(selectedChild, forKey: .selectedChild)

@@ -493,6 +493,12 @@ extension Tab: JSONWritable {
         if children != nil {
             writer.key("managingNavigationController")
             writer.optionalString(managingNavigationController)
+        }
+        writer.key("managingTabGroup")
+        writer.optionalString(managingTabGroup)
+        writer.key("parent")
+        writer.optionalString(parent)
+        if children != nil {
             writer.key("selectedChild")
             writer.optionalString(selectedChild)
         }

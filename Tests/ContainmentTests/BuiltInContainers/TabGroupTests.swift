@@ -71,6 +71,11 @@ import Testing
         #expect(library.children?[1].viewController == nil)
         #expect(library.children?[2].children?.map(\.identifier) == ["favorites", "trips"])
         #expect(stack(tree).isEmpty)
+        // Apple's `parent` and `managingTabGroup` (the root-most group above with a managing navigation controller).
+        #expect(library.parent == nil && library.managingTabGroup == nil)
+        #expect(library.children?[2].parent == "library" && library.children?[2].managingTabGroup == "library")
+        #expect(library.children?[2].children?[1].parent == "albums" && library.children?[2].children?[1].managingTabGroup == "library")
+        #expect(tabs.tabs?[2].children?[0].parent == "browse" && tabs.tabs?[2].children?[0].managingTabGroup == nil)
     }
 
     @Test func rule14_selectingADescendantBuildsTheManagedStackThenSwitchesToItsRootTab() throws {
@@ -196,6 +201,8 @@ import Testing
         _ = tree.run([call("tabs", "setTabs", ["tabs": .array(tabs), "animated": false]), call("tabs", "setSelectedTab", ["identifier": "trips"])])
         #expect(stack(tree) == ["shelf", "albumsVC", "tripsVC"])
         #expect(stack(tree, "innerNav").isEmpty)
+        let trips = tree.snapshot().controllers["tabs"]?.tabs?[1].children?[2].children?[1]
+        #expect(trips?.managingTabGroup == "library")
     }
 
     @Test func rule14_aDisabledOrHiddenGroupCannotHaveItsChildrenTapped() throws {
