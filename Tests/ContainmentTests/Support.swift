@@ -82,6 +82,7 @@ private func argumentText(_ value: JSONValue) -> String {
     switch value {
     case .string(let string): "\"\(string)\""
     case .bool(let flag): "\(flag)"
+    case .array(let items): "[" + items.map(argumentText).joined(separator: " ") + "]"
     default: "\(value)"
     }
 }

@@ -51,7 +51,7 @@ extension ContainmentTree {
             guard index < (nodes.controllers[existing: controller].stack ?? []).count else {
                 throw .invalidArgument(field: args.field("index"), "index is beyond the tabs")
             }
-            try selectTab(controller, index)
+            try selectRootTab(controller, index, field: args.field("index"))
         case (.tabBarController, "setSelectedViewController"):
             // `moreNavigationController`, which is not one of the tree's controllers.
             if try args.id("viewController") == MoreNavigationState.id(of: controller) {
@@ -63,7 +63,7 @@ extension ContainmentTree {
             guard let index = (nodes.controllers[existing: controller].stack ?? []).firstIndex(of: child) else {
                 throw .invalidArgument(field: args.field("viewController"), "viewController is not one of the tabs")
             }
-            try selectTab(controller, index)
+            try selectRootTab(controller, index, field: args.field("viewController"))
         case (.tabBarController, "setCustomizableViewControllers"):
             try setCustomizableViewControllers(controller, args)
         case (.tabBarController, "setTabs"):

@@ -269,7 +269,7 @@ struct ControllerNode {
             }
             if more != nil { forgetInMore(child) }
             customizableViewControllers?.removeAll { $0 == child }
-            tabs?.removeAll { $0.viewController == child }
+            tabs?.removeAll { $0.rootController == child }
         }
         // Read in place: the `split` getter copies four strings.
         if let box = extrasBox, box.extras.split?.involves(child) == true { split?.forget(child) }

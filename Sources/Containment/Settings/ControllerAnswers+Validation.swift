@@ -23,13 +23,19 @@ extension ControllerAnswers {
         if shouldSelect != nil, kind != .tabBarController {
             throw .invalidArgument(field: path + "shouldSelect", "only a tab bar controller's delegate answers shouldSelect")
         }
-        for (field, isSet) in [("tabBarControllerDelegate", tabBarControllerDelegate != nil), ("shouldSelectTab", shouldSelectTab != nil)]
-        where isSet && kind != .tabBarController {
+        for (field, isSet) in [
+            ("tabBarControllerDelegate", tabBarControllerDelegate != nil), ("shouldSelectTab", shouldSelectTab != nil),
+            ("displayedViewControllers", displayedViewControllers != nil),
+        ] where isSet && kind != .tabBarController {
             throw .invalidArgument(field: path + field, "only a tab bar controller has \(field)")
         }
         // The answer is the delegate's: without one, nothing would ask it.
-        if shouldSelectTab != nil, tabBarControllerDelegate != true {
-            throw .invalidArgument(field: path + "shouldSelectTab", "shouldSelectTab is the answer of a delegate: set tabBarControllerDelegate to true")
+        for (field, isSet) in [("shouldSelectTab", shouldSelectTab != nil), ("displayedViewControllers", displayedViewControllers != nil)]
+        where isSet && tabBarControllerDelegate != true {
+            throw .invalidArgument(field: path + field, "\(field) is the answer of a delegate: set tabBarControllerDelegate to true")
+        }
+        for (identifier, ids) in displayedViewControllers ?? [:] where !ids.allSatisfy(TreeValidation.isValidNodeID) {
+            throw .invalidArgument(field: path + "displayedViewControllers." + identifier, "displayedViewControllers lists controller ids for each tab")
         }
         if navigationControllerDelegate != nil, kind != .navigationController {
             throw .invalidArgument(

@@ -31,6 +31,9 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
     public var tabBarControllerDelegate: Bool?
     /// That delegate's `tabBarController(_:shouldSelectTab:)` when the user taps a tab (default true).
     public var shouldSelectTab: Bool?
+    /// That delegate's `tabBarController(_:displayedViewControllersFor:proposedViewControllers:)`:
+    /// the controllers each tab (by identifier) puts in a managed stack (default: the proposed).
+    public var displayedViewControllers: [String: [String]]?
 
     // MARK: Split view controller
 
@@ -61,7 +64,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         style: SplitViewControllerStyle? = nil, collapseSecondary: Bool? = nil, separateSecondary: String? = nil,
         topColumnForCollapsing: SplitColumn? = nil, displayModeForExpanding: SplitDisplayMode? = nil,
         navigationControllerDelegate: Bool? = nil, preferredSplitBehavior: SplitBehavior? = nil, tabBarControllerDelegate: Bool? = nil,
-        shouldSelectTab: Bool? = nil
+        shouldSelectTab: Bool? = nil, displayedViewControllers: [String: [String]]? = nil
     ) {
         self.modalPresentationCapturesStatusBarAppearance = modalPresentationCapturesStatusBarAppearance
         self.prefersHomeIndicatorAutoHidden = prefersHomeIndicatorAutoHidden
@@ -81,6 +84,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         self.preferredSplitBehavior = preferredSplitBehavior
         self.tabBarControllerDelegate = tabBarControllerDelegate
         self.shouldSelectTab = shouldSelectTab
+        self.displayedViewControllers = displayedViewControllers
     }
 
     /// Whether nothing is declared, so a controller needs no room for answers.
@@ -91,6 +95,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
             && adaptivePresentationStyle == nil
             && shouldSelect == nil && style == nil && hasSplitDelegate == false && navigationControllerDelegate == nil
             && preferredSplitBehavior == nil && tabBarControllerDelegate == nil && shouldSelectTab == nil
+            && displayedViewControllers == nil
     }
 
     /// Whether the split view controller has a delegate: one of its methods is answered.
@@ -103,7 +108,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         case preferredScreenEdgesDeferringSystemGestures, childForScreenEdgesDeferringSystemGestures
         case traitOverrides, registerForTraitChanges, adaptivePresentationStyle, shouldSelect
         case style, collapseSecondary, separateSecondary, topColumnForCollapsing, displayModeForExpanding, preferredSplitBehavior
-        case navigationControllerDelegate, tabBarControllerDelegate, shouldSelectTab
+        case navigationControllerDelegate, tabBarControllerDelegate, shouldSelectTab, displayedViewControllers
     }
 
     public init(from decoder: any Decoder) throws {
@@ -133,6 +138,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         navigationControllerDelegate = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.navigationControllerDelegate))
         tabBarControllerDelegate = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.tabBarControllerDelegate))
         shouldSelectTab = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.shouldSelectTab))
+        displayedViewControllers = try container.decodeIfPresent([String: [String]].self, forKey: SettingsKey(CodingKeys.displayedViewControllers))
     }
 
     /// Encoded without `null`s: the fields sit in the object of the spec or snapshot that holds them.
@@ -156,5 +162,6 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         try container.encodeIfPresent(navigationControllerDelegate, forKey: .navigationControllerDelegate)
         try container.encodeIfPresent(tabBarControllerDelegate, forKey: .tabBarControllerDelegate)
         try container.encodeIfPresent(shouldSelectTab, forKey: .shouldSelectTab)
+        try container.encodeIfPresent(displayedViewControllers, forKey: .displayedViewControllers)
     }
 }

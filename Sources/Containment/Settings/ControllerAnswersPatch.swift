@@ -20,6 +20,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
     public var navigationControllerDelegate: Bool??
     public var tabBarControllerDelegate: Bool??
     public var shouldSelectTab: Bool??
+    public var displayedViewControllers: [String: [String]]??
 
     public init(
         modalPresentationCapturesStatusBarAppearance: Bool?? = nil, prefersHomeIndicatorAutoHidden: Bool?? = nil,
@@ -29,7 +30,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         collapseSecondary: Bool?? = nil,
         separateSecondary: String?? = nil, topColumnForCollapsing: SplitColumn?? = nil, displayModeForExpanding: SplitDisplayMode?? = nil,
         navigationControllerDelegate: Bool?? = nil, preferredSplitBehavior: SplitBehavior?? = nil, tabBarControllerDelegate: Bool?? = nil,
-        shouldSelectTab: Bool?? = nil
+        shouldSelectTab: Bool?? = nil, displayedViewControllers: [String: [String]]?? = nil
     ) {
         self.modalPresentationCapturesStatusBarAppearance = modalPresentationCapturesStatusBarAppearance
         self.prefersHomeIndicatorAutoHidden = prefersHomeIndicatorAutoHidden
@@ -48,6 +49,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         self.preferredSplitBehavior = preferredSplitBehavior
         self.tabBarControllerDelegate = tabBarControllerDelegate
         self.shouldSelectTab = shouldSelectTab
+        self.displayedViewControllers = displayedViewControllers
     }
 
     public var isEmpty: Bool { self == ControllerAnswersPatch() }
@@ -78,6 +80,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         navigationControllerDelegate = try clearable(.navigationControllerDelegate)
         tabBarControllerDelegate = try clearable(.tabBarControllerDelegate)
         shouldSelectTab = try clearable(.shouldSelectTab)
+        displayedViewControllers = try clearable(.displayedViewControllers)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -100,6 +103,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         try write(navigationControllerDelegate, .navigationControllerDelegate)
         try write(tabBarControllerDelegate, .tabBarControllerDelegate)
         try write(shouldSelectTab, .shouldSelectTab)
+        try write(displayedViewControllers, .displayedViewControllers)
     }
 
     /// `answers` with this patch applied.
@@ -125,6 +129,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         apply(navigationControllerDelegate, \.navigationControllerDelegate)
         apply(tabBarControllerDelegate, \.tabBarControllerDelegate)
         apply(shouldSelectTab, \.shouldSelectTab)
+        apply(displayedViewControllers, \.displayedViewControllers)
         return result
     }
 }

@@ -48,7 +48,7 @@ extension ContainmentTree {
             for (index, child) in (spec.viewControllers ?? []).enumerated() {
                 nested.append((child, path + "viewControllers[\(index)]."))
             }
-            for (index, tab) in (spec.tabs ?? []).enumerated() { nested.append((tab.viewController, path + "tabs[\(index)].viewController.")) }
+            for (index, tab) in (spec.tabs ?? []).enumerated() { nested += tab.controllerSpecs(path: path + "tabs[\(index)].") }
             if let primary = spec.primary { nested.append((primary, path + "primary.")) }
             if let secondary = spec.secondary { nested.append((secondary, path + "secondary.")) }
             if let compact = spec.compact { nested.append((compact, path + "compact.")) }
@@ -255,7 +255,7 @@ extension ContainmentTree {
             let own = spec.answers.traitOverrides?.horizontalSizeClass ?? inherited
             result[spec.id] = own
             let nested =
-                (spec.children ?? []) + (spec.viewControllers ?? []) + (spec.tabs ?? []).map(\.viewController)
+                (spec.children ?? []) + (spec.viewControllers ?? []) + (spec.tabs ?? []).flatMap { $0.controllerSpecs(path: "").map(\.0) }
                 + [spec.primary, spec.secondary, spec.compact, spec.supplementary, spec.presented].compactMap { $0 }
             stack.append(contentsOf: nested.map { ($0, own) })
         }

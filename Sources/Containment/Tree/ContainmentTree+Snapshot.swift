@@ -69,8 +69,8 @@ extension ContainmentTree {
         if node.kind == .tabBarController {
             snapshot.customizableViewControllers = node.customizableViewControllers ?? node.stack ?? []
             if let tabs = node.tabs {
-                snapshot.tabs = tabs
-                snapshot.selectedTab = Self.selectedTab(of: node)?.identifier
+                snapshot.tabs = Tab.annotated(tabs)
+                snapshot.selectedTab = Self.selectedTabPath(of: node).last?.identifier
             }
         }
         if let more = node.more {

@@ -51,7 +51,7 @@ cancelInteractiveSwipe book
 setSelectedIndex tabs {"index":1}
 setSelectedViewController tabs {"viewController":"settings"}
 tapTabBarItem tabs {"index":1}
-setTabs tabs {"tabs":[{"identifier":"home","viewController":"feed"},{"identifier":"search","viewController":"find"}],"animated":false}
+setTabs tabs {"tabs":[{"identifier":"home","viewController":"feed"},{"identifier":"lib","viewController":"find","children":[{"identifier":"search"}],"managingNavigationController":"nav"}],"animated":false}
 setSelectedTab tabs {"identifier":"search"}
 tapTab tabs {"identifier":"search"}
 show list {"viewController":"detail","sender":"list"}

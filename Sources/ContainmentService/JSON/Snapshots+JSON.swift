@@ -172,6 +172,15 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("displayModeForExpanding")
             writer.string(mode.rawValue)
         }
+        if let displayed = answers.displayedViewControllers {
+            writer.key("displayedViewControllers")
+            writer.beginObject()
+            for identifier in displayed.keys.sorted() {
+                writer.key(escaping: identifier)
+                writer.stringArray(displayed[identifier] ?? [])
+            }
+            writer.endObject()
+        }
         writer.key("id")
         writer.string(id)
         if let isActive {
@@ -467,16 +476,36 @@ extension Rect: JSONWritable {
 extension Tab: JSONWritable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.beginObject()
+        if let children {
+            writer.key("children")
+            writer.beginArray()
+            for child in children { child.writeJSON(to: &writer) }
+            writer.endArray()
+            writer.key("defaultChildIdentifier")
+            writer.optionalString(defaultChildIdentifier)
+        }
         writer.key("identifier")
         writer.string(identifier)
         writer.key("isEnabled")
         writer.bool(isEnabled)
         writer.key("isHidden")
         writer.bool(isHidden)
+        if children != nil {
+            writer.key("managingNavigationController")
+            writer.optionalString(managingNavigationController)
+        }
+        writer.key("managingTabGroup")
+        writer.optionalString(managingTabGroup)
+        writer.key("parent")
+        writer.optionalString(parent)
+        if children != nil {
+            writer.key("selectedChild")
+            writer.optionalString(selectedChild)
+        }
         writer.key("title")
         writer.optionalString(title)
         writer.key("viewController")
-        writer.string(viewController)
+        writer.optionalString(viewController)
         writer.endObject()
     }
 }

@@ -186,6 +186,26 @@ import Testing
         try Self.expectSame(EventPage(events: events, lastSeq: tree.lastSeq, oldestSeq: tree.oldestRetainedSeq), "event page")
     }
 
+    @Test func tabsAndTabGroupsMatchJSONEncoder() throws {
+        let tree = try ContainmentTree(
+            id: "tabs",
+            root: ControllerSpec(
+                id: "tabs", kind: .tabBarController,
+                tabs: [
+                    TabSpec(identifier: "home", title: "Home", viewController: ControllerSpec(id: "list")),
+                    TabSpec(
+                        identifier: "library", viewController: ControllerSpec(id: "shelf"),
+                        children: [
+                            TabSpec(identifier: "recent", viewController: ControllerSpec(id: "recentVC")), TabSpec(identifier: "shared", viewController: nil),
+                        ],
+                        managingNavigationController: ControllerSpec(id: "libraryNav", kind: .navigationController)),
+                ], selectedTab: "shared"),
+            now: 0)
+        let controller = try #require(tree.snapshot().controllers["tabs"])
+        try Self.expectSame(controller, "tab bar with a tab group")
+        try Self.expectSame(tree.snapshot(), "tree with a tab group")
+    }
+
     @Test func randomJSONValuesMatchJSONEncoder() throws {
         var random = Random(seed: 42)
         for index in 0..<2_000 {

@@ -4,21 +4,40 @@ import Testing
 @testable import Containment
 
 /// Random calls on a tab bar controller given iOS 18's tabs (docs/uikit-rules.md, rule 14,
-/// "Tabs"): tabs set by call and by PATCH (repeated identifiers refused), selected by
-/// identifier, by index and by tap (disabled and hidden ones refused), `setViewControllers`
-/// refused, tabs' controllers removed, the width changed.
+/// "Tabs" and "Tab groups"): tabs set by call and by PATCH (repeated identifiers refused), a
+/// tab group with or without a managing navigation controller, tabs selected by identifier
+/// (descendants too), by index and by tap (disabled and hidden ones refused),
+/// `setViewControllers` refused, tabs' controllers removed, the width changed.
 extension PropertyTests {
     static let uiTabControllers = ["u1", "u2", "u3", "u4", "u5", "u6", "u7"]
 
+    /// The group `g` (on `ug`, managed by `un` when `managed`): `g1` on `ua`, `g2` without a
+    /// controller, and the group `gb` on `ub` with `gb1` on `uc` and `gb2` on `ud`.
+    static func uiTabGroup(managed: Bool) -> Tab {
+        Tab(
+            identifier: "g", viewController: "ug",
+            children: [
+                Tab(identifier: "g1", viewController: "ua"), Tab(identifier: "g2", viewController: nil),
+                Tab(
+                    identifier: "gb", viewController: "ub",
+                    children: [Tab(identifier: "gb1", viewController: "uc"), Tab(identifier: "gb2", viewController: "ud")]),
+            ], defaultChildIdentifier: "g2", managingNavigationController: managed ? "un" : nil)
+    }
+
+    static let uiTabIdentifiers = ["g", "g1", "g2", "gb", "gb1", "gb2"]
+
     /// A window showing a tab bar controller `ut` with a delegate (answering `shouldSelectTab`
-    /// false when `refusing`) and tabs `i1`…`i3` on `u1`…`u3`, `u1` a navigation controller
-    /// with `ul` in it; `u4`…`u7` are detached.
-    static func makeUITabTree(refusing: Bool) throws -> ContainmentTree {
+    /// false when `refusing`, and `displayedViewControllers` for `gb` when `answering`) and
+    /// tabs `i1`…`i3` on `u1`…`u3`, `u1` a navigation controller with `ul` in it; `u4`…`u7`,
+    /// the group's controllers (`uiTabGroup`) and `ue` are detached.
+    static func makeUITabTree(refusing: Bool, answering: Bool = false) throws -> ContainmentTree {
         let tree = try ContainmentTree(
             id: "uitab",
             root: ControllerSpec(
                 id: "ut", kind: .tabBarController,
-                answers: ControllerAnswers(tabBarControllerDelegate: true, shouldSelectTab: refusing ? false : nil),
+                answers: ControllerAnswers(
+                    tabBarControllerDelegate: true, shouldSelectTab: refusing ? false : nil,
+                    displayedViewControllers: answering ? ["gb": ["ub", "ue"]] : nil),
                 tabs: [
                     TabSpec(
                         identifier: "i1", viewController: ControllerSpec(id: "u1", kind: .navigationController, viewControllers: [ControllerSpec(id: "ul")])),
@@ -28,6 +47,8 @@ extension PropertyTests {
             now: t0)
         for id in uiTabControllers.dropFirst(3) { _ = try tree.createController(ControllerSpec(id: id), now: t0) }
         _ = try tree.createController(ControllerSpec(id: "up"), now: t0)
+        for id in ["ug", "ua", "ub", "uc", "ud", "ue"] { _ = try tree.createController(ControllerSpec(id: id), now: t0) }
+        _ = try tree.createController(ControllerSpec(id: "un", kind: .navigationController), now: t0)
         return tree
     }
 
@@ -45,7 +66,7 @@ extension PropertyTests {
         let index = (number / 12) % 7
         let flag = (number / 84) % 2 == 0
         let identifier = JSONValue.string("i\(index + 1)")
-        switch number % 12 {
+        switch number % 14 {
         case 0, 1: return .calls([call("ut", "setSelectedTab", ["identifier": identifier])])
         case 2, 3: return .calls([call("ut", "tapTab", ["identifier": identifier])])
         case 4:
@@ -66,26 +87,44 @@ extension PropertyTests {
                     flag ? ["sizeClass": index % 2 == 0 ? "regular" : "compact"] : ["hidden": .bool(index % 2 == 0)])
             ])
         case 10: return .calls([call("u1", "pushViewController", ["viewController": "up", "animated": .bool(flag)])])
-        default: return flag ? .calls([call("window", "runLoop")]) : .advance(index % 2 == 0 ? 0.2 : 1)
+        case 11: return flag ? .calls([call("window", "runLoop")]) : .advance(index % 2 == 0 ? 0.2 : 1)
+        case 12:
+            let tabs = uiTabs(count: [3, 1, 5][(number / 168) % 3], first: index, repeated: false, flags: number / 504 % 4)
+            return .calls([call("ut", "setTabs", ["tabs": .array((tabs + [uiTabGroup(managed: flag)]).map(\.json)), "animated": false])])
+        default:
+            let group = JSONValue.string(uiTabIdentifiers[index % uiTabIdentifiers.count])
+            return .calls([call("ut", flag ? "setSelectedTab" : "tapTab", ["identifier": group])])
         }
     }
 
-    /// The tabs' controllers are the tab bar's `viewControllers`, in order; identifiers are
-    /// unique; `selectedTab` is the tab at `selectedIndex`.
+    /// The root tabs' controllers are the tab bar's `viewControllers`, in order; identifiers are
+    /// unique across all tabs; a group's `selectedChild` is one of its children; `selectedTab`
+    /// is the tab the selection reaches from the root tab at `selectedIndex`.
     static func checkUITabInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let tabBar = tree.snapshot().controllers["ut"], let tabs = tabBar.tabs else {
             Issue.record("the tab bar lost its tabs", sourceLocation: sourceLocation)
             return
         }
-        #expect(tabs.map(\.viewController) == tabBar.viewControllers, "tabs \(tabs) against \(tabBar.viewControllers ?? [])", sourceLocation: sourceLocation)
-        #expect(Set(tabs.map(\.identifier)).count == tabs.count, "a repeated identifier in \(tabs)", sourceLocation: sourceLocation)
-        let expected = tabBar.selectedIndex.flatMap { tabs.indices.contains($0) ? tabs[$0].identifier : nil }
+        #expect(
+            tabs.map { $0.rootController ?? "" } == tabBar.viewControllers, "tabs \(tabs) against \(tabBar.viewControllers ?? [])",
+            sourceLocation: sourceLocation)
+        func all(_ tabs: [Tab]) -> [Tab] { tabs + tabs.flatMap { all($0.children ?? []) } }
+        let every = all(tabs)
+        #expect(Set(every.map(\.identifier)).count == every.count, "a repeated identifier in \(tabs)", sourceLocation: sourceLocation)
+        for group in every {
+            if let selected = group.selectedChild {
+                #expect(
+                    group.children?.contains { $0.identifier == selected } == true, "\(group.identifier) selects \(selected)", sourceLocation: sourceLocation)
+            }
+        }
+        let expected = tabBar.selectedIndex.flatMap { tabs.indices.contains($0) ? Tab.selectionPath([tabs[$0]]).last?.identifier : nil }
         #expect(tabBar.selectedTab == expected, "selectedTab \(tabBar.selectedTab ?? "nil") at \(tabBar.selectedIndex ?? -1)", sourceLocation: sourceLocation)
     }
 
     @Test func randomUITabCallsKeepTheInvariants() async {
         await propertyCheck(count: propertyTestCount(300), input: Gen.int(in: 0...999_999).array(of: 1...30)) { numbers in
-            let tree = try Self.makeUITabTree(refusing: numbers.first.map { $0 % 5 == 0 } ?? false)
+            let tree = try Self.makeUITabTree(
+                refusing: numbers.first.map { $0 % 5 == 0 } ?? false, answering: numbers.first.map { $0 % 3 == 1 } ?? false)
             var now = t0
             var lastSeq = tree.lastSeq
             for number in numbers {
