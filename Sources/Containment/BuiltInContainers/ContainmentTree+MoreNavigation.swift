@@ -43,11 +43,11 @@ extension ContainmentTree {
     /// `selectedViewController = moreNavigationController`: More shows its stack as it stands
     /// (its top tab, or its list); `selectedIndex` becomes `NSNotFound`.
     func selectMore(_ tabBar: String, field: String) throws(ContainmentError) {
-        guard showsMore(tabBar) else {
-            throw .invalidArgument(field: field, "the tab bar shows no More item: it needs more than five tabs in a compact width")
-        }
-        guard nodes.controllers[existing: tabBar].more?.isSelected != true else { return }
+        guard try requireMoreItem(tabBar, field: field) else { return }
         supersedeBeginningTransitions(of: tabBar)
+        // Letting the earlier switch go ran its callbacks, whose overrides may have made the
+        // width regular (no More item left) or selected More already (rule 40).
+        guard try requireMoreItem(tabBar, field: field) else { return }
         let old = shownTab(of: tabBar)
         editController(tabBar) { node in
             node.selectedIndex = nil
@@ -58,10 +58,21 @@ extension ContainmentTree {
         settleTabSwitch(tabBar, shown: shown)
     }
 
+    /// Whether More can still be selected: refused without a More item; false when it is
+    /// selected already.
+    private func requireMoreItem(_ tabBar: String, field: String) throws(ContainmentError) -> Bool {
+        guard showsMore(tabBar) else {
+            throw .invalidArgument(field: field, "the tab bar shows no More item: it needs more than five tabs in a compact width")
+        }
+        return nodes.controllers[existing: tabBar].more?.isSelected != true
+    }
+
     /// A tap on the More item while More (or a tab on its stack) is selected: More pops to its
     /// list, as a tap on a selected navigation controller's tab pops it to its root.
     func popMoreToList(_ tabBar: String) throws(ContainmentError) {
         supersedeBeginningTransitions(of: tabBar)
+        // The item is gone if an override in the superseded switch made the width regular.
+        guard showsMore(tabBar) else { return }
         let old = shownTab(of: tabBar)
         editController(tabBar) { node in
             node.selectedIndex = nil
