@@ -74,6 +74,12 @@ extension ContainmentTree {
             try setSelectedTab(controller, try args.id("identifier"), field: args.field("identifier"))
         case (.tabBarController, "tapTab"):
             try tapTab(controller, try args.id("identifier"), field: args.field("identifier"))
+        case (.tabBarController, "setMode"):
+            setTabBarMode(controller, try args.rawValue("mode", as: TabBarMode.self))
+        case (.tabBarController, "sidebar.setHidden"):
+            setSidebarHidden(controller, try args.bool("hidden"))
+        case (.tabBarController, "setCompactTabIdentifiers"):
+            try setCompactTabIdentifiers(controller, try args.optionalStrings("identifiers"), field: args.field("identifiers"))
         case (.splitViewController, "setViewController"):
             let child = try controllerList(args, "viewController").0
             let column = try args.rawValue("column", as: SplitColumn.self)

@@ -60,6 +60,7 @@ extension ContainmentTree {
                 kind: .exception, exceptionName: nil, code: "tab_disabled",
                 message: "tab \(disabled.identifier) is disabled: the user cannot select it")
         }
+        try refuseTapOutsideCompactTabs(tabBar, rootTab: path[0].identifier)
         if index >= Self.moreTabIndex, showsMore(tabBar) {
             throw .invalidArgument(field: field, "tab \(identifier) is on More's list, which tabs do not model: only the first four can be tapped")
         }

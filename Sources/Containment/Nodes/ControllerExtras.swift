@@ -22,6 +22,11 @@ struct ControllerExtras {
     /// Tab bar controllers given iOS 18's `tabs` (rule 14, "Tabs"); nil while they use
     /// `viewControllers`. The root tabs, whose controllers are `stack`, in the same order.
     var tabs: [Tab]?
+    /// Tab bar controllers: iOS 18's `mode`, `sidebar.isHidden` and `compactTabIdentifiers`
+    /// once set (rule 14, "The sidebar"); nil for their defaults.
+    var tabBarMode: TabBarMode?
+    var sidebarIsHidden: Bool?
+    var compactTabIdentifiers: [String]?
     /// Navigation controllers: a back swipe in progress.
     var interactivePop: InteractivePop?
     /// Navigation controllers with a delegate: what it was told of the top.

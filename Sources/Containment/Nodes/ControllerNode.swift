@@ -145,6 +145,21 @@ struct ControllerNode {
         _modify { yield &extras.tabs }
     }
 
+    var tabBarMode: TabBarMode? {
+        get { extrasBox?.extras.tabBarMode }
+        _modify { yield &extras.tabBarMode }
+    }
+
+    var sidebarIsHidden: Bool? {
+        get { extrasBox?.extras.sidebarIsHidden }
+        _modify { yield &extras.sidebarIsHidden }
+    }
+
+    var compactTabIdentifiers: [String]? {
+        get { extrasBox?.extras.compactTabIdentifiers }
+        _modify { yield &extras.compactTabIdentifiers }
+    }
+
     var interactivePop: InteractivePop? {
         get { extrasBox?.extras.interactivePop }
         _modify { yield &extras.interactivePop }

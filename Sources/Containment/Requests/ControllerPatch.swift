@@ -19,6 +19,11 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
     public var tabs: [Tab]?
     /// Selects the tab of this identifier, as the `selectedTab` setter does.
     public var selectedTab: String?
+    /// iOS 18's `mode`, `sidebar.isHidden` and `compactTabIdentifiers` (`null`: all tabs), set
+    /// as their setters set them, before `tabs` (rule 14, "The sidebar").
+    public var mode: TabBarMode?
+    public var sidebar: TabBarSidebar?
+    public var compactTabIdentifiers: [String]??
 
     /// How it is presented and what it decides for those it presents, written in the same JSON object.
     public var presentationSettings = PresentationSettingsPatch()
@@ -34,7 +39,8 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         automaticallyForwardsAppearance: Bool? = nil, properties: [String: JSONValue]? = nil,
         presentationSettings: PresentationSettingsPatch = PresentationSettingsPatch(), childContentSizes: [String: Size]? = nil,
         overrides: [String: [RawCall]?]? = nil, segueSettings: SegueSettingsPatch = SegueSettingsPatch(),
-        answers: ControllerAnswersPatch = ControllerAnswersPatch(), tabs: [Tab]? = nil, selectedTab: String? = nil
+        answers: ControllerAnswersPatch = ControllerAnswersPatch(), tabs: [Tab]? = nil, selectedTab: String? = nil,
+        mode: TabBarMode? = nil, sidebar: TabBarSidebar? = nil, compactTabIdentifiers: [String]?? = nil
     ) {
         self.title = title
         self.preferredContentSize = preferredContentSize
@@ -48,10 +54,14 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         self.segueSettings = segueSettings
         self.tabs = tabs
         self.selectedTab = selectedTab
+        self.mode = mode
+        self.sidebar = sidebar
+        self.compactTabIdentifiers = compactTabIdentifiers
     }
 
     enum CodingKeys: String, CodingKey {
         case title, preferredContentSize, automaticallyForwardsAppearance, properties, childContentSizes, overrides, tabs, selectedTab
+        case mode, sidebar, compactTabIdentifiers
     }
 
     public init(from decoder: any Decoder) throws {
@@ -69,6 +79,9 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         segueSettings = try SegueSettingsPatch(from: settings)
         tabs = try container.decodeIfPresent([Tab].self, forKey: .tabs)
         selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
+        mode = try container.decodeIfPresent(TabBarMode.self, forKey: .mode)
+        sidebar = try container.decodeIfPresent(TabBarSidebar.self, forKey: .sidebar)
+        compactTabIdentifiers = try container.decodeClearable(forKey: .compactTabIdentifiers)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,5 +98,8 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         try segueSettings.encode(to: encoder)
         try container.encodeIfPresent(tabs, forKey: .tabs)
         try container.encodeIfPresent(selectedTab, forKey: .selectedTab)
+        try container.encodeIfPresent(mode, forKey: .mode)
+        try container.encodeIfPresent(sidebar, forKey: .sidebar)
+        try container.encodeClearable(compactTabIdentifiers, forKey: .compactTabIdentifiers)
     }
 }

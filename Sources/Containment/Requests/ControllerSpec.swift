@@ -37,6 +37,10 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     public var tabs: [TabSpec]?
     /// The identifier of the tab a tab bar given `tabs` selects.
     public var selectedTab: String?
+    /// A tab bar's iOS 18 `mode`, `sidebar.isHidden` and `compactTabIdentifiers` (rule 14, "The sidebar").
+    public var mode: TabBarMode?
+    public var sidebar: TabBarSidebar?
+    public var compactTabIdentifiers: [String]?
     /// What `size(forChildContentContainer:withParentContainerSize:)` returns, by child id.
     public var childContentSizes: [String: Size]?
     /// What the controller's overrides of UIKit's callbacks do, as raw calls run inside the
@@ -146,7 +150,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, kind, title, automaticallyForwardsAppearance, preferredContentSize, properties, containerViews, children
         case containerView, frame, viewControllers, selectedIndex, primary, secondary, compact, supplementary, presented, childContentSizes
-        case overrides, embedSegue, tabs, selectedTab
+        case overrides, embedSegue, tabs, selectedTab, mode, sidebar, compactTabIdentifiers
     }
 
     public init(from decoder: any Decoder) throws {
@@ -181,6 +185,9 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         supplementary = try container.decodeIfPresent(ControllerSpec.self, forKey: .supplementary)
         tabs = try container.decodeIfPresent([TabSpec].self, forKey: .tabs)
         selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
+        mode = try container.decodeIfPresent(TabBarMode.self, forKey: .mode)
+        sidebar = try container.decodeIfPresent(TabBarSidebar.self, forKey: .sidebar)
+        compactTabIdentifiers = try container.decodeIfPresent([String].self, forKey: .compactTabIdentifiers)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -200,6 +207,9 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
         try container.encodeIfPresent(tabs, forKey: .tabs)
         try container.encodeIfPresent(selectedTab, forKey: .selectedTab)
+        try container.encodeIfPresent(mode, forKey: .mode)
+        try container.encodeIfPresent(sidebar, forKey: .sidebar)
+        try container.encodeIfPresent(compactTabIdentifiers, forKey: .compactTabIdentifiers)
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
         try container.encodeIfPresent(compact, forKey: .compact)

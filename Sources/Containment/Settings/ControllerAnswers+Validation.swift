@@ -26,6 +26,7 @@ extension ControllerAnswers {
         for (field, isSet) in [
             ("tabBarControllerDelegate", tabBarControllerDelegate != nil), ("shouldSelectTab", shouldSelectTab != nil),
             ("displayedViewControllers", displayedViewControllers != nil),
+            ("tabBarControllerSidebarDelegate", tabBarControllerSidebarDelegate != nil),
         ] where isSet && kind != .tabBarController {
             throw .invalidArgument(field: path + field, "only a tab bar controller has \(field)")
         }

@@ -34,6 +34,9 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
     /// That delegate's `tabBarController(_:displayedViewControllersFor:proposedViewControllers:)`:
     /// the controllers each tab (by identifier) puts in a managed stack (default: the proposed).
     public var displayedViewControllers: [String: [String]]?
+    /// Whether the tab bar controller's `sidebar` has a `delegate` implementing iOS 18's
+    /// `tabBarController(_:sidebarVisibilityWillChange:animator:)`.
+    public var tabBarControllerSidebarDelegate: Bool?
 
     // MARK: Split view controller
 
@@ -64,7 +67,8 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         style: SplitViewControllerStyle? = nil, collapseSecondary: Bool? = nil, separateSecondary: String? = nil,
         topColumnForCollapsing: SplitColumn? = nil, displayModeForExpanding: SplitDisplayMode? = nil,
         navigationControllerDelegate: Bool? = nil, preferredSplitBehavior: SplitBehavior? = nil, tabBarControllerDelegate: Bool? = nil,
-        shouldSelectTab: Bool? = nil, displayedViewControllers: [String: [String]]? = nil
+        shouldSelectTab: Bool? = nil, displayedViewControllers: [String: [String]]? = nil,
+        tabBarControllerSidebarDelegate: Bool? = nil
     ) {
         self.modalPresentationCapturesStatusBarAppearance = modalPresentationCapturesStatusBarAppearance
         self.prefersHomeIndicatorAutoHidden = prefersHomeIndicatorAutoHidden
@@ -85,6 +89,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         self.tabBarControllerDelegate = tabBarControllerDelegate
         self.shouldSelectTab = shouldSelectTab
         self.displayedViewControllers = displayedViewControllers
+        self.tabBarControllerSidebarDelegate = tabBarControllerSidebarDelegate
     }
 
     /// Whether nothing is declared, so a controller needs no room for answers.
@@ -95,7 +100,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
             && adaptivePresentationStyle == nil
             && shouldSelect == nil && style == nil && hasSplitDelegate == false && navigationControllerDelegate == nil
             && preferredSplitBehavior == nil && tabBarControllerDelegate == nil && shouldSelectTab == nil
-            && displayedViewControllers == nil
+            && displayedViewControllers == nil && tabBarControllerSidebarDelegate == nil
     }
 
     /// Whether the split view controller has a delegate: one of its methods is answered.
@@ -109,6 +114,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         case traitOverrides, registerForTraitChanges, adaptivePresentationStyle, shouldSelect
         case style, collapseSecondary, separateSecondary, topColumnForCollapsing, displayModeForExpanding, preferredSplitBehavior
         case navigationControllerDelegate, tabBarControllerDelegate, shouldSelectTab, displayedViewControllers
+        case tabBarControllerSidebarDelegate
     }
 
     public init(from decoder: any Decoder) throws {
@@ -139,6 +145,7 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         tabBarControllerDelegate = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.tabBarControllerDelegate))
         shouldSelectTab = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.shouldSelectTab))
         displayedViewControllers = try container.decodeIfPresent([String: [String]].self, forKey: SettingsKey(CodingKeys.displayedViewControllers))
+        tabBarControllerSidebarDelegate = try container.decodeIfPresent(Bool.self, forKey: SettingsKey(CodingKeys.tabBarControllerSidebarDelegate))
     }
 
     /// Encoded without `null`s: the fields sit in the object of the spec or snapshot that holds them.
@@ -163,5 +170,6 @@ public struct ControllerAnswers: Codable, Sendable, Equatable {
         try container.encodeIfPresent(tabBarControllerDelegate, forKey: .tabBarControllerDelegate)
         try container.encodeIfPresent(shouldSelectTab, forKey: .shouldSelectTab)
         try container.encodeIfPresent(displayedViewControllers, forKey: .displayedViewControllers)
+        try container.encodeIfPresent(tabBarControllerSidebarDelegate, forKey: .tabBarControllerSidebarDelegate)
     }
 }

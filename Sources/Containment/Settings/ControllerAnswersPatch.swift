@@ -21,6 +21,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
     public var tabBarControllerDelegate: Bool??
     public var shouldSelectTab: Bool??
     public var displayedViewControllers: [String: [String]]??
+    public var tabBarControllerSidebarDelegate: Bool??
 
     public init(
         modalPresentationCapturesStatusBarAppearance: Bool?? = nil, prefersHomeIndicatorAutoHidden: Bool?? = nil,
@@ -30,7 +31,8 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         collapseSecondary: Bool?? = nil,
         separateSecondary: String?? = nil, topColumnForCollapsing: SplitColumn?? = nil, displayModeForExpanding: SplitDisplayMode?? = nil,
         navigationControllerDelegate: Bool?? = nil, preferredSplitBehavior: SplitBehavior?? = nil, tabBarControllerDelegate: Bool?? = nil,
-        shouldSelectTab: Bool?? = nil, displayedViewControllers: [String: [String]]?? = nil
+        shouldSelectTab: Bool?? = nil, displayedViewControllers: [String: [String]]?? = nil,
+        tabBarControllerSidebarDelegate: Bool?? = nil
     ) {
         self.modalPresentationCapturesStatusBarAppearance = modalPresentationCapturesStatusBarAppearance
         self.prefersHomeIndicatorAutoHidden = prefersHomeIndicatorAutoHidden
@@ -50,6 +52,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         self.tabBarControllerDelegate = tabBarControllerDelegate
         self.shouldSelectTab = shouldSelectTab
         self.displayedViewControllers = displayedViewControllers
+        self.tabBarControllerSidebarDelegate = tabBarControllerSidebarDelegate
     }
 
     public var isEmpty: Bool { self == ControllerAnswersPatch() }
@@ -81,6 +84,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         tabBarControllerDelegate = try clearable(.tabBarControllerDelegate)
         shouldSelectTab = try clearable(.shouldSelectTab)
         displayedViewControllers = try clearable(.displayedViewControllers)
+        tabBarControllerSidebarDelegate = try clearable(.tabBarControllerSidebarDelegate)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -104,6 +108,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         try write(tabBarControllerDelegate, .tabBarControllerDelegate)
         try write(shouldSelectTab, .shouldSelectTab)
         try write(displayedViewControllers, .displayedViewControllers)
+        try write(tabBarControllerSidebarDelegate, .tabBarControllerSidebarDelegate)
     }
 
     /// `answers` with this patch applied.
@@ -130,6 +135,7 @@ public struct ControllerAnswersPatch: Codable, Sendable, Equatable {
         apply(tabBarControllerDelegate, \.tabBarControllerDelegate)
         apply(shouldSelectTab, \.shouldSelectTab)
         apply(displayedViewControllers, \.displayedViewControllers)
+        apply(tabBarControllerSidebarDelegate, \.tabBarControllerSidebarDelegate)
         return result
     }
 }

@@ -32,6 +32,11 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     /// `isHidden`) and the selected one's identifier.
     public var tabs: [Tab]?
     public var selectedTab: String?
+    /// Tab bar controllers: iOS 18's `mode` and `sidebar` (rule 14, "The sidebar"), and
+    /// `compactTabIdentifiers` once set.
+    public var mode: TabBarMode?
+    public var sidebar: TabBarSidebar?
+    public var compactTabIdentifiers: [String]?
     /// Split view controllers: the column controllers.
     public var primary: String?
     public var secondary: String?
@@ -131,6 +136,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case presentationStyle, overrideTraitCollection, traitCollection, overrides, isActive
         case supplementary, displayMode, splitBehavior
         case moreNavigationController, selectedViewController, customizableViewControllers, tabs, selectedTab
+        case mode, sidebar, compactTabIdentifiers
     }
 
     public init(from decoder: any Decoder) throws {
@@ -165,6 +171,9 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         customizableViewControllers = try container.decodeIfPresent([String].self, forKey: .customizableViewControllers)
         tabs = try container.decodeIfPresent([Tab].self, forKey: .tabs)
         selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
+        mode = try container.decodeIfPresent(TabBarMode.self, forKey: .mode)
+        sidebar = try container.decodeIfPresent(TabBarSidebar.self, forKey: .sidebar)
+        compactTabIdentifiers = try container.decodeIfPresent([String].self, forKey: .compactTabIdentifiers)
         presentationSettings = try PresentationSettings(from: settings)
         presentedViewController = try container.decodeIfPresent(String.self, forKey: .presentedViewController)
         presentingViewController = try container.decodeIfPresent(String.self, forKey: .presentingViewController)
@@ -207,6 +216,9 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encodeIfPresent(customizableViewControllers, forKey: .customizableViewControllers)
         try container.encodeIfPresent(tabs, forKey: .tabs)
         try container.encodeIfPresent(selectedTab, forKey: .selectedTab)
+        try container.encodeIfPresent(mode, forKey: .mode)
+        try container.encodeIfPresent(sidebar, forKey: .sidebar)
+        try container.encodeIfPresent(compactTabIdentifiers, forKey: .compactTabIdentifiers)
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
         try container.encodeIfPresent(compact, forKey: .compact)

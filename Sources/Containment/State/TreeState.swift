@@ -144,6 +144,10 @@ public struct TreeState: Codable, Sendable {
         var customizableViewControllers: [String]?
         /// Nil while a tab bar controller uses `viewControllers` (and in states written before tabs existed).
         var tabs: [Tab]?
+        /// Nil while a tab bar controller's is its default (and in states written before the sidebar existed).
+        var tabBarMode: TabBarMode?
+        var sidebarIsHidden: Bool?
+        var compactTabIdentifiers: [String]?
         var interactivePop: InteractivePop?
         /// Nil when the navigation controller has no delegate (rule 13).
         var navigationDelegate: NavigationDelegateState?

@@ -142,6 +142,7 @@ extension ContainmentTree {
             }
         }
         try validateTabFields(spec, kind: kind, path: path)
+        try validateSidebarFields(spec, kind: kind, path: path)
         if spec.primary != nil || spec.secondary != nil || spec.compact != nil || spec.supplementary != nil, kind != .splitViewController {
             let field = spec.primary != nil ? "primary" : spec.secondary != nil ? "secondary" : spec.compact != nil ? "compact" : "supplementary"
             throw .invalidArgument(field: path + field, "only split view controllers have columns")
@@ -227,6 +228,16 @@ extension ContainmentTree {
         }
         if let index = spec.selectedIndex {
             calls.append(RawCall(receiver: spec.id, method: "setSelectedIndex", args: ["index": .number(Double(index))]))
+        }
+        if let mode = spec.mode {
+            calls.append(RawCall(receiver: spec.id, method: "setMode", args: ["mode": .string(mode.rawValue)]))
+        }
+        if let sidebar = spec.sidebar {
+            calls.append(RawCall(receiver: spec.id, method: "sidebar.setHidden", args: ["hidden": .bool(sidebar.isHidden)]))
+        }
+        if let identifiers = spec.compactTabIdentifiers {
+            calls.append(
+                RawCall(receiver: spec.id, method: "setCompactTabIdentifiers", args: ["identifiers": .array(identifiers.map(JSONValue.string))]))
         }
         if let tabs = spec.tabs {
             calls.append(RawCall(receiver: spec.id, method: "setTabs", args: ["tabs": .array(tabs.map(\.tab.json)), "animated": false]))

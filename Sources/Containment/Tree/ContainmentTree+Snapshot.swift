@@ -68,6 +68,9 @@ extension ContainmentTree {
         }
         if node.kind == .tabBarController {
             snapshot.customizableViewControllers = node.customizableViewControllers ?? node.stack ?? []
+            snapshot.mode = node.tabBarMode ?? .automatic
+            snapshot.sidebar = TabBarSidebar(isHidden: node.sidebarIsHidden ?? Self.sidebarIsHiddenByDefault)
+            snapshot.compactTabIdentifiers = node.compactTabIdentifiers
             if let tabs = node.tabs {
                 snapshot.tabs = Tab.annotated(tabs)
                 snapshot.selectedTab = Self.selectedTabPath(of: node).last?.identifier

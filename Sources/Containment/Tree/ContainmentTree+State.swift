@@ -178,6 +178,7 @@ extension ContainmentTree {
             title: extras.title, containerViews: extras.containerViews, preferredContentSize: extras.preferredContentSize,
             properties: extras.properties, stack: extras.stack, selectedIndex: extras.selectedIndex,
             more: extras.more, customizableViewControllers: extras.customizableViewControllers, tabs: extras.tabs,
+            tabBarMode: extras.tabBarMode, sidebarIsHidden: extras.sidebarIsHidden, compactTabIdentifiers: extras.compactTabIdentifiers,
             interactivePop: extras.interactivePop, navigationDelegate: extras.navigationDelegate, split: extras.split,
             presentedViewController: extras.presentedViewController,
             presentation: extras.presentation.map {
@@ -210,7 +211,8 @@ extension ContainmentTree {
                 title: extras.title, containerViews: extras.containerViews, preferredContentSize: extras.preferredContentSize,
                 statusBarSettings: record.statusBarSettings, properties: extras.properties, stack: extras.stack,
                 selectedIndex: extras.selectedIndex, more: extras.more, customizableViewControllers: extras.customizableViewControllers,
-                tabs: extras.tabs, interactivePop: extras.interactivePop, navigationDelegate: extras.navigationDelegate,
+                tabs: extras.tabs, tabBarMode: extras.tabBarMode, sidebarIsHidden: extras.sidebarIsHidden,
+                compactTabIdentifiers: extras.compactTabIdentifiers, interactivePop: extras.interactivePop, navigationDelegate: extras.navigationDelegate,
                 split: extras.split,
                 presentationSettings: record.presentationSettings, presentedViewController: extras.presentedViewController,
                 presentation: extras.presentation.map { presentation in

@@ -156,6 +156,10 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("compact")
             writer.string(compact)
         }
+        if let compactTabIdentifiers {
+            writer.key("compactTabIdentifiers")
+            writer.stringArray(compactTabIdentifiers)
+        }
         writer.key("containerViews")
         writer.stringArray(containerViews)
         if let customizableViewControllers {
@@ -219,6 +223,10 @@ extension ControllerSnapshot: JSONWritable {
         }
         writer.key("modalPresentationStyle")
         writer.string((presentationSettings.modalPresentationStyle ?? .automatic).rawValue)
+        if let mode {
+            writer.key("mode")
+            writer.string(mode.rawValue)
+        }
         if let more = moreNavigationController {
             writer.key("moreNavigationController")
             writer.beginObject()
@@ -326,6 +334,13 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("shouldSelectTab")
             writer.bool(shouldSelectTab)
         }
+        if let sidebar {
+            writer.key("sidebar")
+            writer.beginObject()
+            writer.key("isHidden")
+            writer.bool(sidebar.isHidden)
+            writer.endObject()
+        }
         if let sourceType = presentationSettings.sourceType {
             writer.key("sourceType")
             writer.string(sourceType.rawValue)
@@ -352,6 +367,10 @@ extension ControllerSnapshot: JSONWritable {
         }
         if let delegate = answers.tabBarControllerDelegate {
             writer.key("tabBarControllerDelegate")
+            writer.bool(delegate)
+        }
+        if let delegate = answers.tabBarControllerSidebarDelegate {
+            writer.key("tabBarControllerSidebarDelegate")
             writer.bool(delegate)
         }
         if let tabs {
