@@ -54,8 +54,14 @@ extension ContainmentTree {
         try Self.validateCompactTabIdentifiers(spec.compactTabIdentifiers, field: path + "compactTabIdentifiers")
     }
 
-    /// Identifiers as tabs have them (`[A-Za-z0-9._-]{1,64}`), each once.
+    /// The service's bound on `compactTabIdentifiers`, which need not name tabs; UIKit documents none.
+    static let maximumCompactTabIdentifiers = 1_024
+
+    /// Identifiers as tabs have them (`[A-Za-z0-9._-]{1,64}`), each once, at most `maximumCompactTabIdentifiers`.
     static func validateCompactTabIdentifiers(_ identifiers: [String]?, field: String) throws(ContainmentError) {
+        if let identifiers, identifiers.count > maximumCompactTabIdentifiers {
+            throw .invalidArgument(field: field, "compactTabIdentifiers lists at most \(maximumCompactTabIdentifiers) identifiers")
+        }
         var seen: Set<String> = []
         for (index, identifier) in (identifiers ?? []).enumerated() {
             guard TreeValidation.isValidNodeID(identifier) else {

@@ -153,6 +153,7 @@ import Testing
             ("plain", ControllerPatch(sidebar: TabBarSidebar(isHidden: false)), "sidebar"),
             ("tabs", ControllerPatch(compactTabIdentifiers: .some(["home", "home"])), "compactTabIdentifiers[1]"),
             ("tabs", ControllerPatch(mode: .tabBar, compactTabIdentifiers: .some(["bad id"])), "compactTabIdentifiers[0]"),
+            ("tabs", ControllerPatch(compactTabIdentifiers: .some((0...1_024).map { "t\($0)" })), "compactTabIdentifiers"),
             ("plain", ControllerPatch(answers: ControllerAnswersPatch(tabBarControllerSidebarDelegate: .some(true))), "tabBarControllerSidebarDelegate"),
         ]
         for (id, patch, field) in refusals {
