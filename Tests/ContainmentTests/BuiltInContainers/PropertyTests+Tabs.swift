@@ -7,7 +7,8 @@ import Testing
 /// "Tabs" and "Tab groups"): tabs set by call and by PATCH (repeated identifiers refused), a
 /// tab group with or without a managing navigation controller, tabs selected by identifier
 /// (descendants too), by index and by tap (disabled and hidden ones refused),
-/// `setViewControllers` refused, tabs' controllers removed, the width changed.
+/// `setViewControllers` refused, tabs' controllers removed, the width changed, the sidebar's
+/// `mode`, `isHidden` and `compactTabIdentifiers` set by call and by PATCH.
 extension PropertyTests {
     static let uiTabControllers = ["u1", "u2", "u3", "u4", "u5", "u6", "u7"]
 
@@ -37,7 +38,7 @@ extension PropertyTests {
                 id: "ut", kind: .tabBarController,
                 answers: ControllerAnswers(
                     tabBarControllerDelegate: true, shouldSelectTab: refusing ? false : nil,
-                    displayedViewControllers: answering ? ["gb": ["ub", "ue"]] : nil),
+                    displayedViewControllers: answering ? ["gb": ["ub", "ue"]] : nil, tabBarControllerSidebarDelegate: true),
                 tabs: [
                     TabSpec(
                         identifier: "i1", viewController: ControllerSpec(id: "u1", kind: .navigationController, viewControllers: [ControllerSpec(id: "ul")])),
@@ -66,7 +67,7 @@ extension PropertyTests {
         let index = (number / 12) % 7
         let flag = (number / 84) % 2 == 0
         let identifier = JSONValue.string("i\(index + 1)")
-        switch number % 14 {
+        switch number % 16 {
         case 0, 1: return .calls([call("ut", "setSelectedTab", ["identifier": identifier])])
         case 2, 3: return .calls([call("ut", "tapTab", ["identifier": identifier])])
         case 4:
@@ -91,9 +92,30 @@ extension PropertyTests {
         case 12:
             let tabs = uiTabs(count: [3, 1, 5][(number / 168) % 3], first: index, repeated: false, flags: number / 504 % 4)
             return .calls([call("ut", "setTabs", ["tabs": .array((tabs + [uiTabGroup(managed: flag)]).map(\.json)), "animated": false])])
+        case 13: return uiSidebarStep(number)
+        case 14:
+            let identifiers = flag ? nil : Array(["i1", "g", "i\(index + 1)", "i2"].prefix(index % 4))
+            return .recipe { tree, now throws(ContainmentError) in
+                let patch = ControllerPatch(
+                    mode: TabBarMode.allCases[index % 3], sidebar: TabBarSidebar(isHidden: index % 2 == 0),
+                    compactTabIdentifiers: .some(identifiers.map { Array(Set($0)).sorted() }))
+                return try tree.updateController("ut", patch, now: now)
+            }
         default:
             let group = JSONValue.string(uiTabIdentifiers[index % uiTabIdentifiers.count])
             return .calls([call("ut", flag ? "setSelectedTab" : "tapTab", ["identifier": group])])
+        }
+    }
+
+    /// `setMode`, `sidebar.setHidden` and `setCompactTabIdentifiers` (a repeated identifier refused).
+    static func uiSidebarStep(_ number: Int) -> Step {
+        let index = (number / 16) % 7
+        switch (number / 112) % 3 {
+        case 0: return .calls([call("ut", "setMode", ["mode": .string(TabBarMode.allCases[index % 3].rawValue)])])
+        case 1: return .calls([call("ut", "sidebar.setHidden", ["hidden": .bool(index % 2 == 0)])])
+        default:
+            let identifiers: JSONValue = index == 6 ? .null : .array(["i\(index + 1)", index == 5 ? "i6" : "g"].map(JSONValue.string))
+            return .calls([call("ut", "setCompactTabIdentifiers", ["identifiers": identifiers])])
         }
     }
 
@@ -119,6 +141,21 @@ extension PropertyTests {
         }
         let expected = tabBar.selectedIndex.flatMap { tabs.indices.contains($0) ? Tab.selectionPath([tabs[$0]]).last?.identifier : nil }
         #expect(tabBar.selectedTab == expected, "selectedTab \(tabBar.selectedTab ?? "nil") at \(tabBar.selectedIndex ?? -1)", sourceLocation: sourceLocation)
+        #expect(tabBar.mode != nil && tabBar.sidebar != nil, "a tab bar shows its mode and sidebar", sourceLocation: sourceLocation)
+        if let compact = tabBar.compactTabIdentifiers {
+            #expect(Set(compact).count == compact.count, "a repeated compact identifier in \(compact)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The sidebar delegate is told only of a change: the step's last `sidebarVisibilityWillChange`
+    /// names the `isHidden` the snapshot shows after it, and differs from the one before.
+    static func checkSidebarEvents(_ tree: ContainmentTree, before: Bool?, after seq: UInt64, sourceLocation: SourceLocation = #_sourceLocation) {
+        let told = ((try? tree.events(after: seq, limit: 10_000)) ?? []).filter { $0.callback == "sidebarVisibilityWillChange" }
+        guard let last = told.last else { return }
+        let now = tree.snapshot().controllers["ut"]?.sidebar?.isHidden
+        #expect(
+            last.args["isHidden"] == now.map(JSONValue.bool), "told \(last.args) but the sidebar is \(String(describing: now))", sourceLocation: sourceLocation)
+        #expect(before != now, "told of a sidebar that did not change", sourceLocation: sourceLocation)
     }
 
     @Test func randomUITabCallsKeepTheInvariants() async {
@@ -128,9 +165,11 @@ extension PropertyTests {
             var now = t0
             var lastSeq = tree.lastSeq
             for number in numbers {
+                let (seq, hidden) = (lastSeq, tree.snapshot().controllers["ut"]?.sidebar?.isHidden)
                 Self.apply(Self.uiTabStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
                 Self.checkInvariants(tree)
                 Self.checkUITabInvariants(tree)
+                Self.checkSidebarEvents(tree, before: hidden, after: seq)
             }
         }
     }
