@@ -33,6 +33,8 @@ extension ContainmentTree {
                 bytes += 96 + segue.identifier.utf8.count + (segue.destination?.utf8.count ?? 0) + (segue.action?.utf8.count ?? 0)
             }
             for action in (extras.segueSettings.unwindActions ?? [:]).keys { bytes += action.utf8.count + 48 }
+            // `compactTabIdentifiers` (rule 14, "The sidebar") need not name tabs: up to 1,024 strings and their slots.
+            for identifier in extras.compactTabIdentifiers ?? [] { bytes += identifier.utf8.count + 16 }
         }
         return bytes
     }

@@ -144,6 +144,14 @@ import Testing
         #expect(tree.snapshot().controllers["tabs"]?.compactTabIdentifiers == nil)
     }
 
+    @Test func rule14_compactTabIdentifiersCountInTheTreesMemoryEstimate() throws {
+        let tree = try sidebarTree()
+        let before = tree.estimatedBytes
+        let identifiers = (0..<1_024).map { "t\($0)-" + String(repeating: "x", count: 58) }
+        _ = tree.run([call("tabs", "setCompactTabIdentifiers", ["identifiers": .array(identifiers.map(JSONValue.string))])])
+        #expect(tree.estimatedBytes - before >= identifiers.reduce(0) { $0 + $1.utf8.count })
+    }
+
     @Test func rule14_sidebarFieldsAreATabBarControllersAndTheirIdentifiersAreValid() throws {
         let tree = try sidebarTree()
         _ = try tree.createController(ControllerSpec(id: "plain"), now: t0)
