@@ -728,3 +728,28 @@ def test_overrides_segues_and_custom_presentation_through_the_page(server, brows
     assert appearance(driver, "card") == "appeared", "the refused dismissal changed nothing"
     errors = console_errors(driver)
     assert all(entry["source"] == "network" and "/calls" in entry["message"] and "409" in entry["message"] for entry in errors), errors
+
+
+def test_tab_sidebar_through_the_page(server, browser):
+    """docs/uikit-rules.md, rule 14, "The sidebar", through the page: in a regular width with a
+    tab group, showing and hiding the sidebar tells only its delegate, and the selected tab stays."""
+    driver = open_page(browser, server)
+    set_value(driver, "#create-tree [name=spec]", json.dumps({
+        "id": "sidebar-demo", "clock": "manual", "window": {"size": {"width": 1024, "height": 768}, "horizontalSizeClass": "regular"},
+        "root": {"id": "tabs", "kind": "tabBarController", "tabBarControllerSidebarDelegate": True, "tabs": [
+            {"identifier": "home", "viewController": {"id": "start"}},
+            {"identifier": "library", "viewController": {"id": "shelf"}, "children": [{"identifier": "trips", "viewController": {"id": "trips"}}]}]}}))
+    submit(driver, "create-tree")
+    wait_for(driver, lambda: appearance(driver, "start") == "appeared", "the first tab shows")
+    before = last_seq(driver)
+    fill(driver, "tabs", receiver="tabs")
+    submit(driver, "tabs", "showSidebar")
+    wait_for(driver, lambda: ("tabs", "sidebarVisibilityWillChange") in events_after(driver, before), "the sidebar's delegate is told")
+    assert events_after(driver, before) == [("tabs", "sidebarVisibilityWillChange")]
+    before = last_seq(driver)
+    submit(driver, "tabs", "hideSidebar")
+    wait_for(driver, lambda: ("tabs", "sidebarVisibilityWillChange") in events_after(driver, before), "hidden again")
+    assert events_after(driver, before) == [("tabs", "sidebarVisibilityWillChange")]
+    assert appearance(driver, "start") == "appeared"
+    screenshot(driver, "inspector-1280x800-sidebar.png")
+    assert console_errors(driver) == []

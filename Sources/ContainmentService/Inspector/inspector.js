@@ -54,6 +54,9 @@ tapTabBarItem tabs {"index":1}
 setTabs tabs {"tabs":[{"identifier":"home","viewController":"feed"},{"identifier":"lib","viewController":"find","children":[{"identifier":"search"}],"managingNavigationController":"nav"}],"animated":false}
 setSelectedTab tabs {"identifier":"search"}
 tapTab tabs {"identifier":"search"}
+setMode tabs {"mode":"tabSidebar"}
+sidebar.setHidden tabs {"hidden":false}
+setCompactTabIdentifiers tabs {"identifiers":["home"]}
 show list {"viewController":"detail","sender":"list"}
 showDetailViewController list {"viewController":"detail"}
 targetViewController list {"forAction":"showDetailViewController"}
@@ -547,6 +550,9 @@ function bindForms() {
     if (method === 'tabBarControllerDelegate') {
       requireTree();
       return api('PATCH', treePath(`/controllers/${idPath(formValue(form, 'receiver'))}`), { tabBarControllerDelegate: true });
+    }
+    if (method === 'showSidebar' || method === 'hideSidebar') {
+      return calls([{ receiver: formValue(form, 'receiver'), method: 'sidebar.setHidden', args: { hidden: method === 'hideSidebar' } }]);
     }
     return calls([{ receiver: formValue(form, 'receiver'),
       method: method === 'more' ? 'setSelectedViewController' : method || 'setSelectedIndex',
