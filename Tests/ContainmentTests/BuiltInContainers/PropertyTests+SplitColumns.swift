@@ -79,15 +79,23 @@ extension PropertyTests {
 
     /// A collapsed split with a compact column shows that column's controller and not the
     /// others (a view left behind by a bare `removeFromParent` may stay, as in UIKit); an
-    /// expanded one never shows it. A collapsed split never shows its supplementary; an
-    /// expanded one shows it unless its display mode is `secondaryOnly`.
+    /// expanded one never shows it. A collapsed split shows its supplementary in its own view
+    /// only on top of its stack, instead of the primary and the secondary; an expanded one
+    /// shows it unless its display mode is `secondaryOnly`.
     static func checkSplitColumnInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
         let snapshot = tree.snapshot()
         guard let split = snapshot.controllers["c"], split.isViewLoaded else { return }
         let subviews = snapshot.views["c.view"]?.subviews ?? []
         if let supplementary = split.supplementary, snapshot.controllers[supplementary]?.parent == "c" {
-            let shows = split.isCollapsed == false && split.displayMode != .secondaryOnly
-            #expect(subviews.contains(supplementary + ".view") == shows, "c shows \(subviews) in \(split.displayMode as Any)", sourceLocation: sourceLocation)
+            if split.isCollapsed == true {
+                let others = [split.primary, split.secondary].compactMap { $0.map { $0 + ".view" } }
+                let alone = !subviews.contains(supplementary + ".view") || !subviews.contains { others.contains($0) }
+                #expect(alone, "collapsed c shows \(subviews)", sourceLocation: sourceLocation)
+            } else {
+                let shows = split.displayMode != .secondaryOnly
+                #expect(
+                    subviews.contains(supplementary + ".view") == shows, "c shows \(subviews) in \(split.displayMode as Any)", sourceLocation: sourceLocation)
+            }
         }
         guard let compact = split.compact else { return }
         if split.isCollapsed == true {

@@ -4,7 +4,8 @@ import Testing
 
 /// docs/uikit-rules.md, rule 15, "The triple-column style": the iOS 14 `tripleColumn` split
 /// view controller's supplementary column, `show(_:)`/`hide(_:)` of its columns, its display
-/// modes and split behaviors, and collapsing and expanding with the supplementary column.
+/// modes and split behaviors, and collapsing into a compact column (the collapsed stack is
+/// `SplitCollapsedStackTests`).
 @Suite struct SplitTripleColumnTests {
     static let iPad = SplitColumnTests.iPad
     static let triple = ControllerAnswers(style: .tripleColumn)
@@ -190,38 +191,6 @@ import Testing
             try tree.updateController(
                 "split", ControllerPatch(answers: ControllerAnswersPatch(displayModeForExpanding: .some(.twoBesideSecondary))), now: t0)
         }
-    }
-
-    /// Collapsing, the supplementary leaves the split's view before the secondary collapses
-    /// onto the navigation controller primary (its view stays on screen, rule 31); expanding,
-    /// the supplementary appears again.
-    @Test func rule15_collapsingATripleColumnSplitTakesTheSupplementaryOffScreen() throws {
-        let tree = try tree()
-        var events = tree.run([SplitColumnTests.toCompact])
-        #expect(
-            columns(events) == [
-                "list.viewWillDisappear", "detail.willMove(nil)", "detail.didMove(nil)", "detail.willMove(master)",
-                "sidebar.viewWillDisappear", "detail.didMove(master)", "list.viewDidDisappear", "sidebar.viewDidDisappear",
-            ])
-        var snapshot = tree.snapshot()
-        #expect(snapshot.views["split.view"]?.subviews == ["master.view"])
-        #expect(snapshot.controllers["master"]?.viewControllers == ["sidebar", "detail"])
-        #expect(snapshot.controllers["list"]?.parent == "split")
-        events = tree.run([SplitColumnTests.toRegular])
-        #expect(columns(events).filter { $0.hasPrefix("list.") } == ["list.viewWillAppear", "list.viewIsAppearing", "list.viewDidAppear"])
-        snapshot = tree.snapshot()
-        #expect(snapshot.views["split.view"]?.subviews == ["master.view", "list.view", "detail.view"])
-        #expect(snapshot.controllers["master"]?.viewControllers == ["sidebar"])
-    }
-
-    /// The collapsed interface shows one column: the supplementary is neither shown nor hidden.
-    @Test func rule15_showAndHideOfTheSupplementaryChangeNothingWhileCollapsed() throws {
-        let tree = try tree(configuration: TreeConfiguration())
-        let before = tree.snapshot()
-        #expect(before.controllers["split"]?.isCollapsed == true)
-        #expect(before.controllers["list"]?.isViewLoaded == false)
-        #expect(tree.run([call("split", "show", ["column": "supplementary"]), call("split", "hide", ["column": "supplementary"])]).isEmpty)
-        #expect(tree.snapshot() == before)
     }
 
     @Test func rule15_aTripleColumnSplitCollapsesIntoItsCompactColumn() throws {

@@ -1,0 +1,202 @@
+import Testing
+
+@testable import Containment
+
+/// docs/uikit-rules.md, rule 15, "The triple-column style", and docs/uikit-rules-adaptivity.md,
+/// rule 31, "Column interface": a collapsing `tripleColumn` split without a compact column
+/// stacks its supplementary and its secondary on its navigation controller primary, up to the
+/// delegate's top column; expanding gives them back to their columns; `show(_:)`/`hide(_:)`
+/// push and pop columns while collapsed.
+@Suite struct SplitCollapsedStackTests {
+    static let iPad = SplitColumnTests.iPad
+
+    func tree(
+        _ answers: ControllerAnswers = SplitTripleColumnTests.triple, plainPrimary: Bool = false, configuration: TreeConfiguration = iPad
+    ) throws -> ContainmentTree {
+        var spec = SplitTripleColumnTests().splitSpec(answers)
+        if plainPrimary { spec.primary = ControllerSpec(id: "master") }
+        return try ContainmentTree(id: "split", configuration: configuration, root: spec, now: t0)
+    }
+
+    func columns(_ events: [Event]) -> [String] {
+        SplitColumnTests().columns(events).filter { !$0.contains("Layout") }
+    }
+
+    func stack(_ tree: ContainmentTree) -> [String]? {
+        tree.snapshot().controllers["master"]?.viewControllers
+    }
+
+    @Test func rule15_collapsingStacksTheSupplementaryThenTheSecondaryOnTheNavigationPrimary() throws {
+        let tree = try tree()
+        let events = tree.run([SplitColumnTests.toCompact])
+        #expect(
+            columns(events) == [
+                "list.viewWillDisappear", "list.willMove(nil)", "list.didMove(nil)", "list.willMove(master)", "list.didMove(master)",
+                "detail.willMove(nil)", "detail.didMove(nil)", "detail.willMove(master)", "sidebar.viewWillDisappear",
+                "detail.didMove(master)", "list.viewDidDisappear", "sidebar.viewDidDisappear",
+            ])
+        let snapshot = tree.snapshot()
+        #expect(stack(tree) == ["sidebar", "list", "detail"])
+        #expect(snapshot.views["split.view"]?.subviews == ["master.view"])
+        #expect(snapshot.views["detail.view"]?.superview == "master.view")
+        #expect(snapshot.controllers["detail"]?.appearance == .appeared)
+        #expect(snapshot.controllers["split"]?.supplementary == "list")
+        #expect(snapshot.controllers["split"]?.secondary == "detail")
+        #expect(snapshot.controllers["list"]?.appearance == .disappeared)
+    }
+
+    @Test func rule15_expandingGivesTheStackedColumnsBackToTheirColumns() throws {
+        let tree = try tree()
+        _ = tree.run([SplitColumnTests.toCompact])
+        let events = tree.run([SplitColumnTests.toRegular])
+        #expect(
+            columns(events) == [
+                "detail.willMove(nil)", "list.willMove(nil)", "detail.didMove(nil)", "list.didMove(nil)", "sidebar.viewWillAppear",
+                "list.willMove(split)", "list.viewWillAppear", "list.didMove(split)", "detail.willMove(split)", "detail.didMove(split)",
+                "sidebar.viewIsAppearing", "list.viewIsAppearing", "sidebar.viewDidAppear", "list.viewDidAppear",
+            ])
+        let snapshot = tree.snapshot()
+        #expect(stack(tree) == ["sidebar"])
+        #expect(snapshot.controllers["split"]?.children == ["master", "list", "detail"])
+        #expect(snapshot.views["split.view"]?.subviews == ["master.view", "list.view", "detail.view"])
+        #expect(snapshot.views["list.view"]?.frame == Rect(x: 320, y: 0, width: 320, height: 768))
+    }
+
+    @Test func rule31_aSupplementaryTopColumnStacksTheSupplementaryAlone() throws {
+        let tree = try tree(ControllerAnswers(style: .tripleColumn, topColumnForCollapsing: .supplementary))
+        let events = tree.run([SplitColumnTests.toCompact])
+        #expect(
+            columns(events) == [
+                "split.topColumnForCollapsingToProposedTopColumn", "detail.viewWillDisappear", "list.willMove(nil)", "list.didMove(nil)",
+                "list.willMove(master)", "sidebar.viewWillDisappear", "list.didMove(master)", "split.splitViewControllerDidCollapse",
+                "detail.viewDidDisappear", "sidebar.viewDidDisappear",
+            ])
+        #expect(
+            events.first { $0.callback == "topColumnForCollapsingToProposedTopColumn" }?.args == ["proposedTopColumn": "secondary", "result": "supplementary"])
+        #expect(stack(tree) == ["sidebar", "list"])
+        #expect(tree.snapshot().controllers["detail"]?.parent == "split")
+        let expanded = tree.run([SplitColumnTests.toRegular])
+        #expect(
+            columns(expanded) == [
+                "list.willMove(nil)", "list.didMove(nil)", "sidebar.viewWillAppear", "list.willMove(split)", "list.didMove(split)",
+                "detail.viewWillAppear", "split.splitViewControllerDidExpand", "sidebar.viewIsAppearing", "detail.viewIsAppearing",
+                "sidebar.viewDidAppear", "detail.viewDidAppear",
+            ])
+        #expect(tree.snapshot().views["split.view"]?.subviews == ["master.view", "list.view", "detail.view"])
+    }
+
+    @Test func rule31_aPrimaryTopColumnStacksNothing() throws {
+        let tree = try tree(ControllerAnswers(style: .tripleColumn, topColumnForCollapsing: .primary))
+        let events = tree.run([SplitColumnTests.toCompact])
+        #expect(
+            columns(events) == [
+                "split.topColumnForCollapsingToProposedTopColumn", "list.viewWillDisappear", "detail.viewWillDisappear",
+                "split.splitViewControllerDidCollapse", "list.viewDidDisappear", "detail.viewDidDisappear",
+            ])
+        #expect(stack(tree) == ["sidebar"])
+        #expect(tree.snapshot().controllers["split"]?.children == ["master", "list", "detail"])
+        #expect(tree.snapshot().views["split.view"]?.subviews == ["master.view"])
+    }
+
+    @Test func rule15_hidingTheSecondaryWhileCollapsedPopsItToTheSupplementary() throws {
+        let tree = try tree()
+        _ = tree.run([SplitColumnTests.toCompact])
+        #expect(tree.run([call("split", "hide", ["column": "primary"]), call("split", "hide", ["column": "supplementary"])]).isEmpty)
+        let events = tree.run([call("split", "hide", ["column": "secondary"])])
+        #expect(
+            columns(events) == [
+                "detail.willMove(nil)", "detail.didMove(nil)", "detail.viewWillDisappear", "list.viewWillAppear", "list.viewIsAppearing",
+                "detail.viewDidDisappear", "list.viewDidAppear",
+            ])
+        #expect(stack(tree) == ["sidebar", "list"])
+        #expect(tree.snapshot().controllers["split"]?.secondary == nil)
+    }
+
+    @Test func rule15_showingThePrimaryWhileCollapsedPopsTheColumnsCoveringIt() throws {
+        let tree = try tree()
+        _ = tree.run([SplitColumnTests.toCompact])
+        let events = tree.run([call("split", "show", ["column": "primary"])])
+        #expect(
+            columns(events) == [
+                "detail.willMove(nil)", "list.willMove(nil)", "detail.didMove(nil)", "list.didMove(nil)", "detail.viewWillDisappear",
+                "sidebar.viewWillAppear", "sidebar.viewIsAppearing", "detail.viewDidDisappear", "sidebar.viewDidAppear",
+            ])
+        #expect(stack(tree) == ["sidebar"])
+    }
+
+    @Test func rule15_showingTheSecondaryWhileCollapsedPushesTheColumnsBetween() throws {
+        let tree = try tree(ControllerAnswers(style: .tripleColumn, topColumnForCollapsing: .primary))
+        _ = tree.run([SplitColumnTests.toCompact])
+        #expect(tree.run([call("split", "show", ["column": "primary"])]).isEmpty)
+        let events = tree.run([call("split", "show", ["column": "secondary"])])
+        #expect(
+            columns(events) == [
+                "list.willMove(nil)", "list.didMove(nil)", "list.willMove(master)", "list.didMove(master)", "detail.willMove(nil)",
+                "detail.didMove(nil)", "detail.willMove(master)", "sidebar.viewWillDisappear", "detail.viewWillAppear",
+                "detail.didMove(master)", "detail.viewIsAppearing", "sidebar.viewDidDisappear", "detail.viewDidAppear",
+            ])
+        #expect(stack(tree) == ["sidebar", "list", "detail"])
+        let popped = tree.run([call("split", "show", ["column": "supplementary"])])
+        #expect(
+            columns(popped) == [
+                "detail.willMove(nil)", "detail.didMove(nil)", "detail.viewWillDisappear", "list.viewWillAppear", "list.viewIsAppearing",
+                "detail.viewDidDisappear", "list.viewDidAppear",
+            ])
+        #expect(stack(tree) == ["sidebar", "list"])
+    }
+
+    @Test func rule15_aPlainPrimaryShowsTheTopColumnInsteadOfItself() throws {
+        let tree = try tree(ControllerAnswers(style: .tripleColumn, topColumnForCollapsing: .supplementary), plainPrimary: true)
+        let events = tree.run([SplitColumnTests.toCompact])
+        #expect(
+            columns(events) == [
+                "split.topColumnForCollapsingToProposedTopColumn", "detail.viewWillDisappear", "master.viewWillDisappear",
+                "split.splitViewControllerDidCollapse", "detail.viewDidDisappear", "master.viewDidDisappear",
+            ])
+        #expect(tree.snapshot().views["split.view"]?.subviews == ["list.view"])
+        #expect(tree.snapshot().views["list.view"]?.frame == Rect(x: 0, y: 0, width: 1024, height: 768))
+        let expanded = tree.run([SplitColumnTests.toRegular])
+        #expect(
+            columns(expanded) == [
+                "master.viewWillAppear", "detail.viewWillAppear", "split.splitViewControllerDidExpand", "master.viewIsAppearing",
+                "detail.viewIsAppearing", "master.viewDidAppear", "detail.viewDidAppear",
+            ])
+        #expect(tree.snapshot().views["split.view"]?.subviews == ["master.view", "list.view", "detail.view"])
+    }
+
+    /// A compact width at creation without a compact column: the same stack as collapsing,
+    /// and the same calls in the declarative order give the same events and snapshot.
+    @Test func rule15_aCollapsedTripleColumnSplitBuiltDeclarativelyEqualsTheCallByCallBuild() throws {
+        let declared = try tree(configuration: TreeConfiguration())
+        let manual = try ContainmentTree(id: "split", now: t0)
+        var events: [Event] = []
+        for spec in [
+            ControllerSpec(id: "split", kind: .splitViewController, answers: SplitTripleColumnTests.triple),
+            ControllerSpec(id: "master", kind: .navigationController), ControllerSpec(id: "sidebar"), ControllerSpec(id: "detail"),
+            ControllerSpec(id: "list"),
+        ] {
+            events += try manual.createController(spec, now: t0)
+        }
+        events += manual.run([
+            call("master", "setViewControllers", ["viewControllers": ["sidebar"], "animated": false]),
+            call("split", "setViewController", ["viewController": "master", "column": "primary"]),
+            call("split", "setViewController", ["viewController": "list", "column": "supplementary"]),
+            call("split", "setViewController", ["viewController": "detail", "column": "secondary"]),
+            call("window", "setRootViewController", ["rootViewController": "split"]),
+            call("window", "makeKeyAndVisible"),
+        ])
+        #expect(trace(declared.creationEvents) == trace(events))
+        #expect(declared.snapshot() == manual.snapshot())
+        #expect(stack(declared) == ["sidebar", "list", "detail"])
+    }
+
+    /// The SDK header: `hideColumn:` is "always ignored for the Primary column" while collapsed.
+    @Test func rule15_hidingThePrimaryOfACollapsedDoubleColumnSplitChangesNothing() throws {
+        let answers = ControllerAnswers(style: .doubleColumn, topColumnForCollapsing: .primary)
+        let tree = try ContainmentTree(id: "double", configuration: Self.iPad, root: SplitColumnTests().splitSpec(answers, compact: false), now: t0)
+        _ = tree.run([SplitColumnTests.toCompact])
+        #expect(tree.snapshot().controllers["master"]?.viewControllers == ["list"])
+        #expect(tree.run([call("split", "hide", ["column": "primary"])]).isEmpty)
+        #expect(tree.snapshot().controllers["master"]?.viewControllers == ["list"])
+    }
+}
