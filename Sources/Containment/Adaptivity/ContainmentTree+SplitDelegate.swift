@@ -135,14 +135,14 @@ extension ContainmentTree {
         if let separated {
             try separate(separated, in: split, replacing: state.secondary)
         } else if state.secondary != nil || state.supplementaryOnStack {
-            try popCollapsedColumns(split, above: .primary, intoColumns: true)
+            try popCollapsedColumns(split, above: .primary, then: .intoColumn)
         } else if !columns, let primary = state.primary, isNavigation(primary), let stack = nodes.controllers[existing: primary].stack,
             stack.count > 1, let top = stack.last
         {
             // UINavigationController's `separateSecondaryViewController(for:)`: its top is popped
             // and becomes the secondary.
             editController(split) { $0.split?.secondary = top }
-            try popCollapsedColumns(split, above: .primary, intoColumns: true)
+            try popCollapsedColumns(split, above: .primary, then: .intoColumn)
         }
         if let primary = nodes.controllers[existing: split].split?.primary, let node = nodes.controllers[primary], node.isViewLoaded {
             setFrame(node.viewID, splitFrame(split, .primary))
@@ -180,7 +180,7 @@ extension ContainmentTree {
             node.split?.secondaryOnTop = false
         }
         if let primary = nodes.controllers[existing: split].split?.primary, parentID(of: separated) == primary, isNavigation(primary) {
-            try popCollapsedColumns(split, above: .primary, intoColumns: true)
+            try popCollapsedColumns(split, above: .primary, then: .intoColumn)
         } else {
             try embed(separated, in: split, column: .secondary, showsView: true)
         }

@@ -100,10 +100,16 @@ extension ContainmentTree {
             state.secondary = child
         }
         state.secondaryOnTop = false
+        if column == .primary, state.supplementary.map({ parentID(of: $0) != split }) ?? true {
+            // Stacked on the primary replaced, it is on no stack of the new one.
+            state.supplementaryOnStack = false
+        }
         editController(split) { $0.split = state }
         switch column {
         case .primary:
-            try embed(child, in: split, column: .primary, showsView: !state.showsCompactColumn && (!state.isPrimaryHidden || state.isCollapsed))
+            // Collapsed, a supplementary shown instead of the primary stays on top.
+            let shows = state.isCollapsed ? state.collapsedStack.last == .primary : !state.isPrimaryHidden
+            try embed(child, in: split, column: .primary, showsView: !state.showsCompactColumn && shows)
         case .secondary, .compact, .supplementary:
             if state.showsCompactColumn {
                 try embed(child, in: split, column: .secondary, showsView: false)
@@ -132,7 +138,7 @@ extension ContainmentTree {
             if wantsSecondary {
                 try collapseSecondary(of: split, showing: true)
             } else {
-                try popCollapsedColumns(split, above: .primary, intoColumns: false)
+                try popCollapsedColumns(split, above: .primary, then: .released)
             }
             return
         }

@@ -4,6 +4,17 @@
 /// column is used "instead of stacking the vc's for the Primary, Supplementary, and Secondary
 /// columns"), and `show(_:)`/`hide(_:)` pushing and popping columns on it.
 extension ContainmentTree {
+    /// Where a column popped off the collapsed stack goes.
+    enum PoppedColumn {
+        /// Back in its column, shown unless hidden (expanding).
+        case intoColumn
+        /// The split's child without a view, to be pushed again (`show(_:)`/`hide(_:)`).
+        case offScreen
+        /// Out of the split, as any controller popped off a navigation controller (a classic
+        /// split's `show(.primary)`, or a supplementary replaced while stacked).
+        case released
+    }
+
     /// `show(_:)`/`hide(_:)` of a collapsed column-style split, as the SDK header says: `hide`
     /// pops the column on top and is ignored for the primary or a column not on top; `show`
     /// pushes the column and any between, does nothing for the top, pops the columns covering it.
@@ -13,16 +24,16 @@ extension ContainmentTree {
         guard let top = stack.last else { return }
         if !show {
             guard column != .primary, column == top else { return }
-            try popCollapsedColumns(split, above: stack[stack.count - 2], intoColumns: false)
+            try popCollapsedColumns(split, above: stack[stack.count - 2], then: .offScreen)
         } else if column == top {
             return
         } else if stack.contains(column) {
-            try popCollapsedColumns(split, above: column, intoColumns: false)
+            try popCollapsedColumns(split, above: column, then: .offScreen)
         } else if column == .secondary {
             try collapseSecondary(of: split, showing: true)
         } else {
             // The supplementary, off the stack under a secondary on top: that one is popped first.
-            try popCollapsedColumns(split, above: .primary, intoColumns: false)
+            try popCollapsedColumns(split, above: .primary, then: .offScreen)
             try stackSupplementary(of: split, onTop: true)
         }
     }
@@ -85,11 +96,11 @@ extension ContainmentTree {
             completion: [RawCall(receiver: supplementary, method: "didMove", args: ["toParent": .string(primary)])], animates: false)
     }
 
-    /// Pops the columns above `target` off the collapsed stack. `intoColumns` (expanding) puts
-    /// them back in their columns; otherwise one popped off a navigation controller primary
-    /// leaves the split, as any popped controller does, and one shown instead of another
-    /// primary stays the split's child without a view.
-    func popCollapsedColumns(_ split: String, above target: SplitColumn, intoColumns: Bool) throws(ContainmentError) {
+    /// Pops the columns above `target` off the collapsed stack; `placement` says where those
+    /// popped off a navigation controller primary go. One shown instead of another primary
+    /// stays the split's child.
+    func popCollapsedColumns(_ split: String, above target: SplitColumn, then placement: PoppedColumn) throws(ContainmentError) {
+        let intoColumns = placement == .intoColumn
         guard let state = nodes.controllers[existing: split].split else { return }
         editController(split) { node in
             if target != .secondary { node.split?.secondaryOnTop = false }
@@ -102,7 +113,7 @@ extension ContainmentTree {
         let onPrimary = state.primary.flatMap { primary in isNavigation(primary) ? primary : nil }
         let stacked = onPrimary.map { primary in popped.filter { parentID(of: $0.0) == primary } } ?? []
         if let primary = onPrimary, !stacked.isEmpty {
-            try popStackedColumns(split, stacked, off: primary, intoColumns: intoColumns)
+            try popStackedColumns(split, stacked, off: primary, then: placement)
         }
         guard nodes.controllers[existing: split].isViewLoaded else { return }
         let splitView = nodes.controllers[existing: split].viewID
@@ -141,7 +152,9 @@ extension ContainmentTree {
 
     /// Pops `popped` (top first) off the navigation controller primary in one change of its
     /// top: each gets `willMove(nil)`, leaves the stack, then the primary shows what is left.
-    private func popStackedColumns(_ split: String, _ popped: [(String, SplitColumn)], off primary: String, intoColumns: Bool) throws(ContainmentError) {
+    private func popStackedColumns(_ split: String, _ popped: [(String, SplitColumn)], off primary: String, then placement: PoppedColumn)
+        throws(ContainmentError)
+    {
         try cancelBackSwipe(of: primary)
         let stack = nodes.controllers[existing: primary].stack ?? []
         let remaining = stack.filter { id in !popped.contains { $0.0 == id } }
@@ -157,16 +170,19 @@ extension ContainmentTree {
             }
         }
         // Back into its column while parentless, so it stays in the window throughout.
-        if intoColumns, let top = popped.first?.0, let node = nodes.controllers[top], node.isViewLoaded, nodes.controllers[existing: split].isViewLoaded {
+        if placement == .intoColumn, let top = popped.first?.0, let node = nodes.controllers[top], node.isViewLoaded,
+            nodes.controllers[existing: split].isViewLoaded
+        {
             try addSubview(node.viewID, to: nodes.controllers[existing: split].viewID)
         }
         try showContent(of: primary, from: popped.first?.0, to: remaining.last, duration: 0, completion: [], animates: false)
         for (child, column) in popped.reversed() {
-            if intoColumns {
+            switch placement {
+            case .intoColumn:
                 let shows = column == .secondary || nodes.controllers[existing: split].split?.isSupplementaryHidden == false
                 try embed(child, in: split, column: column, showsView: shows)
-            } else {
-                editController(split) { $0.split?.forget(child) }
+            case .offScreen: try embed(child, in: split, column: column, showsView: false)
+            case .released: editController(split) { $0.split?.forget(child) }
             }
         }
     }
@@ -177,7 +193,7 @@ extension ContainmentTree {
         guard let state = nodes.controllers[existing: split].split, let supplementary = state.supplementary, let primary = state.primary,
             isNavigation(primary), parentID(of: supplementary) == primary
         else { return }
-        try popStackedColumns(split, [(supplementary, .supplementary)], off: primary, intoColumns: false)
+        try popStackedColumns(split, [(supplementary, .supplementary)], off: primary, then: .released)
     }
 
     /// A column's view leaves the split's view (the column is off screen now).

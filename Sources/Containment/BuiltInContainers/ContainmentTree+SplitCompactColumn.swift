@@ -68,7 +68,7 @@ extension ContainmentTree {
         guard let state = splitNode.split, splitNode.isViewLoaded else { return }
         if let primary = state.primary, [state.secondary, state.supplementary].contains(where: { $0.map { parentID(of: $0) == primary } == true }) {
             // Set as the compact column after columns had collapsed onto the primary.
-            try popCollapsedColumns(split, above: .primary, intoColumns: true)
+            try popCollapsedColumns(split, above: .primary, then: .intoColumn)
         }
         let columns = [(state.primary, SplitColumn.primary, state.isPrimaryHidden), (state.supplementary, .supplementary, state.isSupplementaryHidden)]
         for (child, column, isHidden) in columns + [(state.secondary, .secondary, false)] {

@@ -98,18 +98,22 @@ import Testing
         #expect(tree.snapshot().views["split.view"]?.subviews == ["master.view"])
     }
 
-    @Test func rule15_hidingTheSecondaryWhileCollapsedPopsItToTheSupplementary() throws {
+    @Test func rule15_hidingTheSecondaryWhileCollapsedPopsItAndKeepsItTheSplits() throws {
         let tree = try tree()
         _ = tree.run([SplitColumnTests.toCompact])
         #expect(tree.run([call("split", "hide", ["column": "primary"]), call("split", "hide", ["column": "supplementary"])]).isEmpty)
         let events = tree.run([call("split", "hide", ["column": "secondary"])])
         #expect(
             columns(events) == [
-                "detail.willMove(nil)", "detail.didMove(nil)", "detail.viewWillDisappear", "list.viewWillAppear", "list.viewIsAppearing",
-                "detail.viewDidDisappear", "list.viewDidAppear",
+                "detail.willMove(nil)", "detail.didMove(nil)", "detail.viewWillDisappear", "list.viewWillAppear", "detail.willMove(split)",
+                "detail.didMove(split)", "list.viewIsAppearing", "detail.viewDidDisappear", "list.viewDidAppear",
             ])
         #expect(stack(tree) == ["sidebar", "list"])
-        #expect(tree.snapshot().controllers["split"]?.secondary == nil)
+        #expect(tree.snapshot().controllers["split"]?.secondary == "detail")
+        #expect(tree.snapshot().controllers["detail"]?.parent == "split")
+        // Still the split's: showing it pushes it again.
+        _ = tree.run([call("split", "show", ["column": "secondary"])])
+        #expect(stack(tree) == ["sidebar", "list", "detail"])
     }
 
     @Test func rule15_showingThePrimaryWhileCollapsedPopsTheColumnsCoveringIt() throws {
@@ -119,9 +123,11 @@ import Testing
         #expect(
             columns(events) == [
                 "detail.willMove(nil)", "list.willMove(nil)", "detail.didMove(nil)", "list.didMove(nil)", "detail.viewWillDisappear",
-                "sidebar.viewWillAppear", "sidebar.viewIsAppearing", "detail.viewDidDisappear", "sidebar.viewDidAppear",
+                "sidebar.viewWillAppear", "list.willMove(split)", "list.didMove(split)", "detail.willMove(split)", "detail.didMove(split)",
+                "sidebar.viewIsAppearing", "detail.viewDidDisappear", "sidebar.viewDidAppear",
             ])
         #expect(stack(tree) == ["sidebar"])
+        #expect(tree.snapshot().controllers["split"]?.children == ["master", "list", "detail"])
     }
 
     @Test func rule15_showingTheSecondaryWhileCollapsedPushesTheColumnsBetween() throws {
@@ -139,8 +145,8 @@ import Testing
         let popped = tree.run([call("split", "show", ["column": "supplementary"])])
         #expect(
             columns(popped) == [
-                "detail.willMove(nil)", "detail.didMove(nil)", "detail.viewWillDisappear", "list.viewWillAppear", "list.viewIsAppearing",
-                "detail.viewDidDisappear", "list.viewDidAppear",
+                "detail.willMove(nil)", "detail.didMove(nil)", "detail.viewWillDisappear", "list.viewWillAppear", "detail.willMove(split)",
+                "detail.didMove(split)", "list.viewIsAppearing", "detail.viewDidDisappear", "list.viewDidAppear",
             ])
         #expect(stack(tree) == ["sidebar", "list"])
     }
@@ -198,5 +204,21 @@ import Testing
         #expect(tree.snapshot().controllers["master"]?.viewControllers == ["list"])
         #expect(tree.run([call("split", "hide", ["column": "primary"])]).isEmpty)
         #expect(tree.snapshot().controllers["master"]?.viewControllers == ["list"])
+    }
+}
+
+extension SplitCollapsedStackTests {
+    /// `showDetailViewController(_:sender:)` of the stacked supplementary makes it the
+    /// secondary: it leaves the supplementary column, as a controller set for another column does.
+    @Test func rule30_showingTheStackedSupplementaryAsTheDetailMovesItToTheSecondaryColumn() throws {
+        let tree = try tree()
+        _ = tree.run([SplitColumnTests.toCompact])
+        let events = tree.run([call("split", "showDetailViewController", ["viewController": "list"])])
+        // An animated pop to it, replacing the secondary (rule 30): its ends come with the animation.
+        #expect(columns(events) == ["detail.willMove(nil)", "detail.viewWillDisappear", "list.viewWillAppear", "list.viewIsAppearing"])
+        let snapshot = tree.snapshot()
+        #expect(stack(tree) == ["sidebar", "list"])
+        #expect(snapshot.controllers["split"]?.secondary == "list")
+        #expect(snapshot.controllers["split"]?.supplementary == nil)
     }
 }
