@@ -219,18 +219,7 @@ extension ContainmentTree {
                 editController(split) { $0.split?.secondary = secondary }
             }
             guard parentID(of: secondary) != primary else { return }
-            let stack = nodes.controllers[existing: primary].stack ?? []
-            // A view on screen moves across while parentless, so it stays in the window
-            // throughout; one off screen is pushed as any child is (rule 31).
-            if let node = nodes.controllers[secondary], node.isViewLoaded, isInWindow(node.viewID), nodes.controllers[existing: primary].isViewLoaded {
-                try addSubview(node.viewID, to: nodes.controllers[existing: primary].viewID, at: contentIndex(in: primary))
-                setFrame(node.viewID, contentFrame(of: primary))
-            }
-            try addChildController(secondary, to: primary, field: "args.viewController")
-            editController(primary) { $0.stack = stack + [secondary] }
-            try showContent(
-                of: primary, from: shownTop, to: secondary, duration: 0,
-                completion: [RawCall(receiver: secondary, method: "didMove", args: ["toParent": .string(primary)])], animates: false)
+            try pushColumn(secondary, onto: primary, from: shownTop)
             editController(split) { $0.split?.secondaryOnTop = true }
             return
         }

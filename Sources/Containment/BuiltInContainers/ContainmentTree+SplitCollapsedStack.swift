@@ -84,16 +84,23 @@ extension ContainmentTree {
             didMove(supplementary, toParent: primary)
             return
         }
-        // A view on screen moves across while parentless, so it stays in the window throughout.
-        if let node = nodes.controllers[supplementary], node.isViewLoaded, isInWindow(node.viewID), nodes.controllers[existing: primary].isViewLoaded {
+        try pushColumn(supplementary, onto: primary, from: stack.last)
+    }
+
+    /// Pushes a column's controller on top of the navigation controller primary, which showed
+    /// `shownTop`. A view on screen moves across while parentless, so it stays in the window
+    /// throughout; one off screen is pushed as any child is (rule 31).
+    func pushColumn(_ child: String, onto primary: String, from shownTop: String?) throws(ContainmentError) {
+        let stack = nodes.controllers[existing: primary].stack ?? []
+        if let node = nodes.controllers[child], node.isViewLoaded, isInWindow(node.viewID), nodes.controllers[existing: primary].isViewLoaded {
             try addSubview(node.viewID, to: nodes.controllers[existing: primary].viewID, at: contentIndex(in: primary))
             setFrame(node.viewID, contentFrame(of: primary))
         }
-        try addChildController(supplementary, to: primary, field: "args.viewController")
-        editController(primary) { $0.stack = stack + [supplementary] }
+        try addChildController(child, to: primary, field: "args.viewController")
+        editController(primary) { $0.stack = stack + [child] }
         try showContent(
-            of: primary, from: stack.last, to: supplementary, duration: 0,
-            completion: [RawCall(receiver: supplementary, method: "didMove", args: ["toParent": .string(primary)])], animates: false)
+            of: primary, from: shownTop, to: child, duration: 0,
+            completion: [RawCall(receiver: child, method: "didMove", args: ["toParent": .string(primary)])], animates: false)
     }
 
     /// Pops the columns above `target` off the collapsed stack; `placement` says where those

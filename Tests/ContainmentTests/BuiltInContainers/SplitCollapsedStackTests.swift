@@ -170,32 +170,6 @@ import Testing
         #expect(tree.snapshot().views["split.view"]?.subviews == ["master.view", "list.view", "detail.view"])
     }
 
-    /// A compact width at creation without a compact column: the same stack as collapsing,
-    /// and the same calls in the declarative order give the same events and snapshot.
-    @Test func rule15_aCollapsedTripleColumnSplitBuiltDeclarativelyEqualsTheCallByCallBuild() throws {
-        let declared = try tree(configuration: TreeConfiguration())
-        let manual = try ContainmentTree(id: "split", now: t0)
-        var events: [Event] = []
-        for spec in [
-            ControllerSpec(id: "split", kind: .splitViewController, answers: SplitTripleColumnTests.triple),
-            ControllerSpec(id: "master", kind: .navigationController), ControllerSpec(id: "sidebar"), ControllerSpec(id: "detail"),
-            ControllerSpec(id: "list"),
-        ] {
-            events += try manual.createController(spec, now: t0)
-        }
-        events += manual.run([
-            call("master", "setViewControllers", ["viewControllers": ["sidebar"], "animated": false]),
-            call("split", "setViewController", ["viewController": "master", "column": "primary"]),
-            call("split", "setViewController", ["viewController": "list", "column": "supplementary"]),
-            call("split", "setViewController", ["viewController": "detail", "column": "secondary"]),
-            call("window", "setRootViewController", ["rootViewController": "split"]),
-            call("window", "makeKeyAndVisible"),
-        ])
-        #expect(trace(declared.creationEvents) == trace(events))
-        #expect(declared.snapshot() == manual.snapshot())
-        #expect(stack(declared) == ["sidebar", "list", "detail"])
-    }
-
     /// The SDK header: `hideColumn:` is "always ignored for the Primary column" while collapsed.
     @Test func rule15_hidingThePrimaryOfACollapsedDoubleColumnSplitChangesNothing() throws {
         let answers = ControllerAnswers(style: .doubleColumn, topColumnForCollapsing: .primary)

@@ -222,31 +222,39 @@ import Testing
         #expect(snapshot.controllers["sidebar"]?.appearance == .disappeared)
     }
 
-    /// A compact width at creation: the supplementary is set after the primary and before the
-    /// secondary, and the same calls in that order give the same events and snapshot.
+    /// The supplementary is set after the primary and before the secondary, and the same calls
+    /// in that order give the same events and snapshot: in a compact width without a compact
+    /// column, the collapsed stack `[sidebar, list, detail]`, as collapsing builds it.
     @Test func rule15_aTripleColumnSplitBuiltDeclarativelyEqualsTheCallByCallBuild() throws {
         for configuration in [Self.iPad, TreeConfiguration()] {
-            let declared = try tree(compact: true, configuration: configuration)
-            let manual = try ContainmentTree(id: "split", configuration: configuration, now: t0)
-            var events: [Event] = []
-            for spec in [
-                ControllerSpec(id: "split", kind: .splitViewController, answers: Self.triple),
-                ControllerSpec(id: "master", kind: .navigationController), ControllerSpec(id: "sidebar"), ControllerSpec(id: "detail"),
-                ControllerSpec(id: "phone"), ControllerSpec(id: "list"),
-            ] {
-                events += try manual.createController(spec, now: t0)
+            for compact in [true, false] {
+                try checkTheDeclarativeBuild(configuration, compact: compact)
             }
-            events += manual.run([
-                call("master", "setViewControllers", ["viewControllers": ["sidebar"], "animated": false]),
-                call("split", "setViewController", ["viewController": "phone", "column": "compact"]),
-                call("split", "setViewController", ["viewController": "master", "column": "primary"]),
-                call("split", "setViewController", ["viewController": "list", "column": "supplementary"]),
-                call("split", "setViewController", ["viewController": "detail", "column": "secondary"]),
-                call("window", "setRootViewController", ["rootViewController": "split"]),
-                call("window", "makeKeyAndVisible"),
-            ])
-            #expect(trace(declared.creationEvents) == trace(events))
-            #expect(declared.snapshot() == manual.snapshot())
         }
+        #expect(try tree(configuration: TreeConfiguration()).snapshot().controllers["master"]?.viewControllers == ["sidebar", "list", "detail"])
+    }
+
+    func checkTheDeclarativeBuild(_ configuration: TreeConfiguration, compact: Bool) throws {
+        let declared = try tree(compact: compact, configuration: configuration)
+        let manual = try ContainmentTree(id: "split", configuration: configuration, now: t0)
+        var events: [Event] = []
+        for spec in [
+            ControllerSpec(id: "split", kind: .splitViewController, answers: Self.triple),
+            ControllerSpec(id: "master", kind: .navigationController), ControllerSpec(id: "sidebar"), ControllerSpec(id: "detail"),
+            ControllerSpec(id: "phone"), ControllerSpec(id: "list"),
+        ] where compact || spec.id != "phone" {
+            events += try manual.createController(spec, now: t0)
+        }
+        events += manual.run(
+            [call("master", "setViewControllers", ["viewControllers": ["sidebar"], "animated": false])]
+                + (compact ? [call("split", "setViewController", ["viewController": "phone", "column": "compact"])] : []) + [
+                    call("split", "setViewController", ["viewController": "master", "column": "primary"]),
+                    call("split", "setViewController", ["viewController": "list", "column": "supplementary"]),
+                    call("split", "setViewController", ["viewController": "detail", "column": "secondary"]),
+                    call("window", "setRootViewController", ["rootViewController": "split"]),
+                    call("window", "makeKeyAndVisible"),
+                ])
+        #expect(trace(declared.creationEvents) == trace(events), "compact column: \(compact)")
+        #expect(declared.snapshot() == manual.snapshot(), "compact column: \(compact)")
     }
 }
