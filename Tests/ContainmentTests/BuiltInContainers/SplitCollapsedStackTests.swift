@@ -62,6 +62,21 @@ import Testing
         #expect(snapshot.views["list.view"]?.frame == Rect(x: 320, y: 0, width: 320, height: 768))
     }
 
+    /// The delegate's `secondary` answer is the default stack, between its events.
+    @Test func rule31_aSecondaryTopColumnStacksBothColumns() throws {
+        let tree = try tree(ControllerAnswers(style: .tripleColumn, topColumnForCollapsing: .secondary))
+        let events = tree.run([SplitColumnTests.toCompact])
+        #expect(
+            columns(events) == [
+                "split.topColumnForCollapsingToProposedTopColumn", "list.viewWillDisappear", "list.willMove(nil)", "list.didMove(nil)",
+                "list.willMove(master)", "list.didMove(master)", "detail.willMove(nil)", "detail.didMove(nil)", "detail.willMove(master)",
+                "sidebar.viewWillDisappear", "detail.didMove(master)", "split.splitViewControllerDidCollapse", "list.viewDidDisappear",
+                "sidebar.viewDidDisappear",
+            ])
+        #expect(events.first { $0.callback == "topColumnForCollapsingToProposedTopColumn" }?.args == ["proposedTopColumn": "secondary", "result": "secondary"])
+        #expect(stack(tree) == ["sidebar", "list", "detail"])
+    }
+
     @Test func rule31_aSupplementaryTopColumnStacksTheSupplementaryAlone() throws {
         let tree = try tree(ControllerAnswers(style: .tripleColumn, topColumnForCollapsing: .supplementary))
         let events = tree.run([SplitColumnTests.toCompact])
