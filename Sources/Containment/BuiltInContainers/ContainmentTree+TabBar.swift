@@ -33,9 +33,14 @@ extension ContainmentTree {
     /// new.viewIsAppearing, old.viewDidDisappear, new.viewDidAppear. The new tab's view loads
     /// on first selection; selecting the current tab does nothing.
     func selectTab(_ tabBar: String, _ index: Int) throws(ContainmentError) {
-        let node = nodes.controllers[existing: tabBar]
-        guard node.selectedIndex != index, let tabs = node.stack else { return }
+        let before = nodes.controllers[existing: tabBar]
+        guard before.selectedIndex != index, let stack = before.stack, stack.indices.contains(index) else { return }
+        let tab = stack[index]
         supersedeBeginningTransitions(of: tabBar)
+        // Letting the earlier switch go ran its callbacks, whose overrides may have removed
+        // tabs (the tab moves to another index, or is gone) or selected it already (rule 40).
+        let node = nodes.controllers[existing: tabBar]
+        guard let tabs = node.stack, let index = tabs.firstIndex(of: tab), node.selectedIndex != index else { return }
         let old = shownTab(of: tabBar)
         // From one tab on More's stack to another, More's navigation controller swaps them.
         let withinMore = old != nil && old == node.more?.top && index >= Self.moreTabIndex && showsMore(tabBar)

@@ -47,6 +47,14 @@ public struct ContainmentError: Error, Codable, Sendable, Equatable {
 }
 
 extension ContainmentError {
+    /// What a client is told: UIKit's exception reason word for word, else `message` as one
+    /// sentence (capitalised, ending with a period) like the service's own details.
+    public var detail: String {
+        guard exceptionName == nil, let first = message.first else { return message }
+        let capitalised = first.uppercased() + message.dropFirst()
+        return capitalised.last.map { ".!?".contains($0) } == true ? capitalised : capitalised + "."
+    }
+
     static let hierarchyInconsistencyName = "UIViewControllerHierarchyInconsistency"
     static let invalidArgumentName = "NSInvalidArgumentException"
     static let internalInconsistencyName = "NSInternalInconsistencyException"

@@ -145,6 +145,9 @@ extension ContainmentTree {
         guard let state = nodes.controllers[page]?.appearance, state == .disappeared || state == .disappearing else { return }
         switch container.appearance {
         case .appeared:
+            // Not in a window being hidden (an override in its walk set the pages): the walk
+            // has yet to turn the container away, and the page stays as it is (rule 40).
+            guard isOnScreen(container.viewID) else { return }
             beginAppearanceTransition(page, appearing: true, animated: false, driver: .manual)
             endAppearanceTransition(page)
         case .appearing:

@@ -30,9 +30,11 @@ struct ScenarioFiles {
         try names().map { try read($0).scenario }
     }
 
+    /// Atomically: the rename also changes the directory, the input the build embeds the
+    /// corpus from, so the next build embeds the re-recorded file.
     func write(_ bytes: [UInt8], to name: String) throws {
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: "\(directory)/\(name)"))
+            try Data(bytes).write(to: URL(fileURLWithPath: "\(directory)/\(name)"), options: .atomic)
         } catch {
             throw ValidationError("cannot write \(directory)/\(name): \(error)")
         }

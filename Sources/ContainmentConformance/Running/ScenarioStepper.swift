@@ -77,6 +77,6 @@ public enum ScenarioStepper {
             case .limitExceeded: "Insufficient Storage"
             case .eventsGone: "Gone"
             }
-        return TraceProblem(title: error.exceptionName ?? reason, detail: error.message)
+        return TraceProblem(title: error.exceptionName ?? reason, detail: error.detail)
     }
 }

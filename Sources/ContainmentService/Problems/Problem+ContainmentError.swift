@@ -16,15 +16,8 @@ extension Problem {
             }
         self.init(
             status: status, code: error.code,
-            detail: error.exceptionName == nil ? Self.sentence(error.message) : error.message, title: error.exceptionName,
+            detail: error.detail, title: error.exceptionName,
             field: error.field, callIndex: error.callIndex, oldestSeq: error.oldestSeq)
         overrideStack = error.overrideStack
-    }
-
-    /// `message` with its first letter capitalised and a final period.
-    static func sentence(_ message: String) -> String {
-        guard let first = message.first else { return message }
-        let capitalised = first.uppercased() + message.dropFirst()
-        return capitalised.last.map { ".!?".contains($0) } == true ? capitalised : capitalised + "."
     }
 }

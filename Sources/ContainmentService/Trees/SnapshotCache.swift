@@ -2,13 +2,20 @@ import Containment
 import MicroHTTP
 
 /// A tree's snapshot as encoded for reads at one version, so reads of an unchanged tree encode
-/// nothing again (nor copy it: libmicrohttpd sends it in place); dropped at the next change to
-/// free its memory early.
+/// nothing again (nor copy it: libmicrohttpd sends it in place). With a journal, the encoding
+/// of the version a change replaced is kept until a read finds a later version durable: a read
+/// while that change's commit is under way (a stalled disk or store) is answered with it at
+/// once, as the last durable version, instead of waiting for a change it may never see.
 struct SnapshotCache {
     private var encoded: EncodedSnapshot?
+    /// The version before the newest change, when it was read and journaled.
+    private var earlier: EncodedSnapshot?
 
     /// One version of a tree snapshot, in the representations asked for so far.
     private struct EncodedSnapshot {
+        let version: UInt64
+        /// The journal ticket the version needs durable (0: not journaled, nothing to wait for).
+        let ticket: UInt64
         let json: HTTPSharedBytes
         /// Encoded lazily, on the version's first gzip read: identity-only clients never pay.
         var gzip: HTTPSharedBytes?
@@ -33,6 +40,9 @@ struct SnapshotCache {
         let response: HTTPPreparedResponse
         let entityTag: String
         let version: UInt64
+        /// The journal ticket the answer must wait for: none left when `version` is the last
+        /// durable one.
+        let ticket: UInt64
         var isGzip: Bool { entityTag.hasSuffix("-gzip\"") }
 
         /// Whether `candidate` (an entity tag of `If-None-Match`) names this representation:
@@ -53,19 +63,35 @@ struct SnapshotCache {
         }
     }
 
-    /// The tree changed: the next read encodes it again.
-    mutating func invalidate() { encoded = nil }
+    /// The tree changed: the next read encodes it again. A journaled encoding is kept as the
+    /// earlier version; one never read leaves the one kept before in place.
+    mutating func invalidate() {
+        if let encoded, encoded.ticket != 0 { earlier = encoded }
+        encoded = nil
+    }
 
     /// The snapshot as compact JSON, or that JSON gzip-coded when `preference` chooses gzip
-    /// for its size; each encoded at most once per version.
+    /// for its size; each encoded at most once per version. `ticket`: the journal ticket the
+    /// current version needs durable; `isDurable`: the journal's answer (nil without one).
+    /// While `ticket` is not durable, the earlier version is the answer if it is.
     mutating func representation(
-        of tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64, _ preference: GzipPreference
+        of tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64, ticket: UInt64,
+        isDurable: ((UInt64) -> Bool)?, _ preference: GzipPreference
     ) -> Representation {
-        var encoded = encoded ?? Self.encode(tree, incarnation: incarnation, history: history, version: version)
+        if let isDurable, !isDurable(ticket), var earlier, isDurable(earlier.ticket) {
+            defer { self.earlier = earlier }
+            return Self.representation(of: &earlier, preference)
+        }
+        if isDurable?(ticket) ?? true { earlier = nil }
+        var encoded = encoded ?? Self.encode(tree, incarnation: incarnation, history: history, version: version, ticket: ticket)
         defer { self.encoded = encoded }
+        return Self.representation(of: &encoded, preference)
+    }
+
+    private static func representation(of encoded: inout EncodedSnapshot, _ preference: GzipPreference) -> Representation {
         let jsonResponse = encoded.jsonResponse ?? .snapshot(encoded.json, entityTag: encoded.entityTag, isGzip: false)
         encoded.jsonResponse = jsonResponse
-        let identity = Representation(response: jsonResponse, entityTag: encoded.entityTag, version: version)
+        let identity = Representation(response: jsonResponse, entityTag: encoded.entityTag, version: encoded.version, ticket: encoded.ticket)
         guard preference.choosesGzip(forBodyOf: encoded.json.count) else { return identity }
         if encoded.gzip == nil {
             encoded.gzip = encoded.json.withUnsafeBytes(Gzip.compress).map(HTTPSharedBytes.init)
@@ -74,22 +100,27 @@ struct SnapshotCache {
         guard let gzip = encoded.gzip else { return identity }
         let gzipResponse = encoded.gzipResponse ?? .snapshot(gzip, entityTag: encoded.gzipEntityTag, isGzip: true)
         encoded.gzipResponse = gzipResponse
-        return Representation(response: gzipResponse, entityTag: encoded.gzipEntityTag, version: version)
+        return Representation(response: gzipResponse, entityTag: encoded.gzipEntityTag, version: encoded.version, ticket: encoded.ticket)
     }
 
     /// The snapshot as indented JSON, encoded at most once per version.
-    mutating func pretty(of tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64) -> HTTPSharedBytes {
-        var encoded = encoded ?? Self.encode(tree, incarnation: incarnation, history: history, version: version)
+    mutating func pretty(
+        of tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64, ticket: UInt64
+    ) -> HTTPSharedBytes {
+        var encoded = encoded ?? Self.encode(tree, incarnation: incarnation, history: history, version: version, ticket: ticket)
         defer { self.encoded = encoded }
         let pretty = encoded.pretty ?? HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: true))
         encoded.pretty = pretty
         return pretty
     }
 
-    private static func encode(_ tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64) -> EncodedSnapshot {
+    private static func encode(
+        _ tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64, ticket: UInt64
+    ) -> EncodedSnapshot {
         let generation = history.generation(producing: version)
         let name = generation == 0 ? "\(incarnation)-\(version)" : "\(incarnation)-\(generation)-\(version)"
         return EncodedSnapshot(
-            json: HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: false)), entityTag: "\"\(name)\"", gzipEntityTag: "\"\(name)-gzip\"")
+            version: version, ticket: ticket, json: HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: false)),
+            entityTag: "\"\(name)\"", gzipEntityTag: "\"\(name)-gzip\"")
     }
 }

@@ -256,19 +256,33 @@ final class TreeBox: Sendable {
         return state.withLock { $0.acknowledged.settle(isDurable: journal.isDurable) }
     }
 
-    /// The snapshot as compact JSON (or gzip-coded, as `preference` chooses), cached per version.
+    /// The snapshot as compact JSON (or gzip-coded, as `preference` chooses), cached per version:
+    /// the last durable version, without waiting, while a later change's commit is under way and
+    /// that version's encoding is kept (`SnapshotCache`); else the current one, once durable.
     func encodedSnapshot(
         _ core: ServiceCore, _ preference: GzipPreference, commit: PendingCommit?
     ) throws(Problem) -> SnapshotCache.Representation {
-        try withTree(core, changes: false, commit: commit) { (tree, _, state) throws(Problem) in
-            (state.snapshot.representation(of: tree, incarnation: incarnation, history: history, version: state.version, preference), [])
-        }.0
+        let isDurable = core.journal.map { journal in { (ticket: UInt64) in journal.isDurable(ticket) } }
+        do {
+            let representation = try withTree(core, changes: false, commit: nil) { (tree, _, state) throws(Problem) in
+                let representation = state.snapshot.representation(
+                    of: tree, incarnation: incarnation, history: history, version: state.version, ticket: state.journal.lastTicket,
+                    isDurable: isDurable, preference)
+                return (representation, [])
+            }.0
+            commit?.observe(representation.ticket)
+            return representation
+        } catch {
+            // A refusal shows the tree as it now stands (deleted, moved), as any step's does.
+            commit?.observe(state.withLock { $0.journal.lastTicket })
+            throw error
+        }
     }
 
     /// The snapshot as indented JSON, encoded at most once per version.
     func prettySnapshot(_ core: ServiceCore, commit: PendingCommit?) throws(Problem) -> HTTPSharedBytes {
         try withTree(core, changes: false, commit: commit) { (tree, _, state) throws(Problem) in
-            (state.snapshot.pretty(of: tree, incarnation: incarnation, history: history, version: state.version), [])
+            (state.snapshot.pretty(of: tree, incarnation: incarnation, history: history, version: state.version, ticket: state.journal.lastTicket), [])
         }.0
     }
 

@@ -106,6 +106,46 @@ import Testing
         #expect(try service.request("GET", "/v1/trees").json["trees"][0]["controllerCount"].int == 2)
     }
 
+    /// A read of a tree whose change is still being committed is answered at once with the
+    /// version before that change (durable, and read before the change, so its encoding is
+    /// kept); a tree not read since its last durable version still waits, bounded.
+    @Test func aStalledCommitHoldsNoReadOfTheTreeWhoseDurableVersionWasRead() throws {
+        let store = try StallingStore(directory: StateDirectory().path)
+        let service = try TestService(store: store) { $0.stateStallSeconds = 2 }
+        try service.createTree("a", root: #"{"id": "root"}"#)
+        try service.createTree("b", root: #"{"id": "root"}"#)
+        let before = try service.request("GET", "/v1/trees/a")
+        let tag = try #require(before.header("ETag"))
+        store.stall()
+        let pending = Self.concurrently(
+            service, [("POST", "/v1/trees/a/controllers", #"{"id": "pending"}"#), ("POST", "/v1/trees/b/controllers", #"{"id": "pending"}"#)])
+        store.waitForStalledCommit()
+        Thread.sleep(forTimeInterval: 0.5)
+
+        let started = Date()
+        let read = try service.request("GET", "/v1/trees/a")
+        let gzip = try service.request("GET", "/v1/trees/a", headers: [("Accept-Encoding", "gzip")])
+        let unchanged = try service.request("GET", "/v1/trees/a", headers: [("If-None-Match", tag)])
+        let seconds = Date().timeIntervalSince(started)
+        #expect(seconds < 1, "the reads took \(seconds) s during the stalled commit")
+        #expect(read.status == 200)
+        #expect(read.body == before.body)
+        #expect(read.header("ETag") == tag)
+        #expect(gzip.status == 200)
+        #expect(unchanged.status == 304)
+
+        let unread = try service.request("GET", "/v1/trees/b")
+        #expect(unread.status == 503)
+        #expect(unread.json["code"].string == "state_stalled")
+
+        store.resume()
+        #expect(pending().map { $0?.status } == [201, 201])
+        let after = try service.request("GET", "/v1/trees/a")
+        #expect(after.header("ETag") != tag)
+        #expect(after.text.contains("pending"))
+        #expect(try service.request("GET", "/v1/trees/b").text.contains("pending"))
+    }
+
     @Test func aDeletionUnderWayLeavesItsTreeListedUntilItIsCommitted() throws {
         let store = try StallingStore(directory: StateDirectory().path)
         let service = try TestService(store: store) { $0.stateStallSeconds = 5 }

@@ -125,6 +125,32 @@ extension PropertyTests {
         Self.checkMoreInvariants(tree)
     }
 
+    /// Found by a soak of `randomMoreNavigationCallsWithOverridesKeepTheInvariants` at scale
+    /// 300, where it trapped the process (input `[8142984, 7454089, 3988971, 9259484]`): `m2` is
+    /// selected; `m1`'s `viewWillDisappear` selects `m6`, which first lets the switch to `m2`
+    /// go, and `m2`'s `viewWillDisappear` removes `m2` from its parent. `m6` moved from index 5
+    /// to 4: the selection follows the controller, not the index it had (before, index 5 was
+    /// kept past the end of the tabs, and the next switch read past it and trapped).
+    @Test func aTabSelectedWhileAnOverrideRemovesAnEarlierTabIsSelectedWhereItNowIs() throws {
+        let tree = Self.replay(
+            [8_142_984, 7_454_089, 3_988_971, 9_259_484], on: try Self.makeMoreTree(), cast: Self.moreTabs + ["mt"], step: Self.moreStep,
+            atomicBatches: false)
+        let events = try tree.events(after: 0, limit: 10_000).map(lineWithArgs).filter {
+            !$0.contains("Layout") && !$0.contains("loadView") && !$0.contains("viewDidLoad")
+        }
+        let start = try #require(events.firstIndex(of: "m2.viewWillAppear animated=false"))
+        #expect(
+            Array(events[start..<(start + 9)]) == [
+                "m2.viewWillAppear animated=false", "m1.viewWillDisappear animated=false", "m2.viewWillDisappear animated=false",
+                "m2.didMove parent=null", "m6.viewWillAppear animated=false", "m6.viewIsAppearing animated=false",
+                "m2.viewDidDisappear animated=false", "m1.viewDidDisappear animated=false", "m6.viewDidAppear animated=false",
+            ])
+        let mt = try #require(tree.snapshot().controllers["mt"])
+        // Then `setViewControllers` drops `m6`: the tab at its index, `m4`, is selected.
+        #expect(mt.selectedIndex.map { mt.viewControllers?[$0] } == "m4")
+        Self.checkMoreInvariants(tree)
+    }
+
     /// The same calls with overrides declared: tabs selected, More selected and the width
     /// changed from inside callbacks (docs/uikit-rules-callbacks.md, rule 40).
     @Test func randomMoreNavigationCallsWithOverridesKeepTheInvariants() async {

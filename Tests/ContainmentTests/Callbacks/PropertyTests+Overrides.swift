@@ -126,6 +126,25 @@ extension PropertyTests {
         #expect(tree.snapshot().controllers["p2"]?.parent == nil)
     }
 
+    /// Found by a soak of `randomContainerCallsWithOverridesKeepTheInvariants` at scale 300
+    /// (input `[8363208, 4040980, 270494]`): the window hides; `n`'s `viewWillDisappear` sets
+    /// `g`'s pages to `p1` (animated, but `g` is no longer on screen, so at once), and `p1`'s
+    /// `viewDidLoad` removes it from its parent. `g` has not been told yet and is still
+    /// appeared: `p1` appeared in the hidden window (before). It now stays disappeared, and
+    /// appears as an orphan view when the window shows again (rules 7 and 40).
+    @Test func pagesSetWhileTheWindowHidesDoNotAppear() throws {
+        let tree = try Self.replayContainerInput([8_363_208, 4_040_980, 270_494])
+        let p1 = try tree.events(after: 0, limit: 10_000).filter { $0.controller == "p1" && !($0.callback ?? "").contains("Layout") }
+        #expect(p1.map(lineWithArgs) == ["p1.willMove parent=\"g\"", "p1.loadView", "p1.viewDidLoad", "p1.didMove parent=null", "p1.didMove parent=\"g\""])
+        #expect(tree.appearance("p1") == .disappeared)
+        let shown = tree.perform([RawCall(receiver: "window", method: "setHidden", args: ["hidden": .bool(false)])], atomic: false, now: t0 + 10)
+        #expect(
+            shown.events.filter { $0.controller == "p1" && !($0.callback ?? "").contains("Layout") }.map(lineWithArgs) == [
+                "p1.viewWillAppear animated=false", "p1.viewIsAppearing animated=false", "p1.viewDidAppear animated=false",
+            ])
+        Self.checkInvariants(tree)
+    }
+
     /// Found by a soak of `randomAdaptivityCallsWithOverridesKeepTheInvariants` at scale 300
     /// (input `[8945211, 3091142, 8454860, 161369, 0, 0]`): `p4`'s push begins; its
     /// `viewWillAppear` pushes `p1`, whose `willMove` hides the window, and `t`'s
