@@ -79,6 +79,8 @@ extension ContainmentTree {
             unembed(secondary)
         }
         editController(split) { node in
+            // The supplementary moves to the secondary column (rule 15: one column each).
+            if node.split?.supplementary == shown { node.split?.forget(shown) }
             node.split?.secondary = shown
             node.split?.secondaryOnTop = true
         }

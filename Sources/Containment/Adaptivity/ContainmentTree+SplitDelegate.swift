@@ -47,9 +47,10 @@ extension ContainmentTree {
             discardsSecondary = answer
         }
         editController(split) { $0.split?.isCollapsed = true }
-        if let supplementary = state.supplementary {
-            // The collapsed interface shows one column: the supplementary stays a child without a view.
-            hideSupplementary(split, supplementary)
+        let top = collapsedTopColumn(state, answer: columns ? topColumn : .secondary)
+        if let supplementary = state.supplementary, top != .supplementary {
+            // Off screen first: under the secondary on the collapsed stack, or off it.
+            takeOutOfSplitView(split, supplementary)
         }
         if let primary = state.primary, let node = nodes.controllers[primary], node.isViewLoaded {
             setFrame(node.viewID, splitFrame(split, .primary))
@@ -65,19 +66,29 @@ extension ContainmentTree {
                     node.split?.secondary = nil
                     node.split?.secondaryOnTop = false
                 }
-            } else if columns, topColumn == .primary || topColumn == .supplementary {
-                // The supplementary is not put on the collapsed interface: the primary shows.
+            } else if top != .secondary {
                 keepSecondaryBehindPrimary(split, secondary)
             } else {
                 try collapseSecondary(of: split, showing: columns)
             }
+        }
+        if top == .supplementary {
+            try stackSupplementary(of: split, onTop: true)
         }
         if columns, answers.hasSplitDelegate {
             emit(split, "splitViewControllerDidCollapse")
         }
     }
 
-    /// The column interface collapsed onto its primary: the secondary stays the split's
+    /// The top of the collapsed stack for the delegate's `answer`: a column without a
+    /// controller gives way to the one below it; `compact` (no compact column) is the secondary.
+    private func collapsedTopColumn(_ state: SplitState, answer: SplitColumn) -> SplitColumn {
+        let wanted = answer == .compact ? SplitColumn.secondary : answer
+        if wanted == .secondary, state.secondary != nil { return .secondary }
+        return wanted != .primary && state.supplementary != nil ? .supplementary : .primary
+    }
+
+    /// The column interface collapsed below its secondary: the secondary stays the split's
     /// child without a view until `show(.secondary)` puts it on top.
     private func keepSecondaryBehindPrimary(_ split: String, _ secondary: String) {
         if let node = nodes.controllers[secondary], node.isViewLoaded, superviewID(of: node.viewID) == nodes.controllers[existing: split].viewID {
@@ -123,15 +134,15 @@ extension ContainmentTree {
         }
         if let separated {
             try separate(separated, in: split, replacing: state.secondary)
-        } else if state.secondary != nil {
-            try uncollapseSecondary(of: split, intoColumn: true)
+        } else if state.secondary != nil || state.supplementaryOnStack {
+            try popCollapsedColumns(split, above: .primary, then: .intoColumn)
         } else if !columns, let primary = state.primary, isNavigation(primary), let stack = nodes.controllers[existing: primary].stack,
             stack.count > 1, let top = stack.last
         {
             // UINavigationController's `separateSecondaryViewController(for:)`: its top is popped
             // and becomes the secondary.
             editController(split) { $0.split?.secondary = top }
-            try uncollapseSecondary(of: split, intoColumn: true)
+            try popCollapsedColumns(split, above: .primary, then: .intoColumn)
         }
         if let primary = nodes.controllers[existing: split].split?.primary, let node = nodes.controllers[primary], node.isViewLoaded {
             setFrame(node.viewID, splitFrame(split, .primary))
@@ -141,22 +152,21 @@ extension ContainmentTree {
         }
     }
 
-    private func hideSupplementary(_ split: String, _ supplementary: String) {
-        guard let node = nodes.controllers[supplementary], node.isViewLoaded,
-            superviewID(of: node.viewID) == nodes.controllers[existing: split].viewID
-        else { return }
-        removeFromSuperview(node.viewID)
-        turnAwayIfAppearing(supplementary)
-    }
-
-    /// Expanding: the supplementary shows in its column again, unless hidden.
+    /// Expanding: the supplementary shows in its column again (one shown instead of another
+    /// primary stays on screen), unless hidden.
     private func showSupplementary(_ split: String, _ supplementary: String) throws(ContainmentError) {
         let splitNode = nodes.controllers[existing: split]
-        guard splitNode.isViewLoaded, splitNode.split?.isSupplementaryHidden == false, parentID(of: supplementary) == split else { return }
+        guard splitNode.isViewLoaded, parentID(of: supplementary) == split else { return }
+        guard splitNode.split?.isSupplementaryHidden == false else {
+            takeOutOfSplitView(split, supplementary)
+            return
+        }
         loadViewIfNeeded(supplementary)
         let viewID = nodes.controllers[existing: supplementary].viewID
         setFrame(viewID, splitFrame(split, .supplementary))
-        try addSubview(viewID, to: splitNode.viewID, at: subviewIndex(split, after: splitNode.split?.primary))
+        if superviewID(of: viewID) != splitNode.viewID {
+            try addSubview(viewID, to: splitNode.viewID, at: subviewIndex(split, after: splitNode.split?.primary))
+        }
     }
 
     /// The delegate's controller becomes the secondary; the collapsed one is the split's no
@@ -170,7 +180,7 @@ extension ContainmentTree {
             node.split?.secondaryOnTop = false
         }
         if let primary = nodes.controllers[existing: split].split?.primary, parentID(of: separated) == primary, isNavigation(primary) {
-            try uncollapseSecondary(of: split, intoColumn: true)
+            try popCollapsedColumns(split, above: .primary, then: .intoColumn)
         } else {
             try embed(separated, in: split, column: .secondary, showsView: true)
         }

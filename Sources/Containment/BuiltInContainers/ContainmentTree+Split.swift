@@ -70,9 +70,14 @@ extension ContainmentTree {
             try setSupplementaryColumn(split, child)
             return
         }
-        guard let before = nodes.controllers[existing: split].split else { return }
+        guard var before = nodes.controllers[existing: split].split else { return }
         let current = before.controller(for: column)
         guard current != child else { return }
+        if before.supplementary == child {
+            // Moving off the collapsed stack to another column.
+            try unstackSupplementary(split)
+            before = nodes.controllers[existing: split].split ?? before
+        }
         if let current {
             if column == .secondary, before.isCollapsed, before.secondaryOnTop, let primary = before.primary, isNavigation(primary) {
                 let stack = nodes.controllers[existing: primary].stack ?? []
@@ -95,10 +100,16 @@ extension ContainmentTree {
             state.secondary = child
         }
         state.secondaryOnTop = false
+        if column == .primary, state.supplementary.map({ parentID(of: $0) != split }) ?? true {
+            // Stacked on the primary replaced, it is on no stack of the new one.
+            state.supplementaryOnStack = false
+        }
         editController(split) { $0.split = state }
         switch column {
         case .primary:
-            try embed(child, in: split, column: .primary, showsView: !state.showsCompactColumn && (!state.isPrimaryHidden || state.isCollapsed))
+            // Collapsed, a supplementary shown instead of the primary stays on top.
+            let shows = state.isCollapsed ? state.collapsedStack.last == .primary : !state.isPrimaryHidden
+            try embed(child, in: split, column: .primary, showsView: !state.showsCompactColumn && shows)
         case .secondary, .compact, .supplementary:
             if state.showsCompactColumn {
                 try embed(child, in: split, column: .secondary, showsView: false)
@@ -116,15 +127,18 @@ extension ContainmentTree {
         // A collapsed split with a compact column shows that column only; the compact column
         // has nothing to show or hide beside the others.
         guard let state = nodes.controllers[existing: split].split, column != .compact, !state.showsCompactColumn else { return }
+        if state.isCollapsed, hasColumnStyle(split) {
+            try showCollapsedColumn(split, column, show: show)
+            return
+        }
         if state.isCollapsed {
-            // The collapsed interface shows the primary or the secondary (the supplementary stays off screen).
-            guard column != .supplementary else { return }
+            // A classic split shows the primary or the secondary.
             let wantsSecondary = (column == .secondary) == show
             guard wantsSecondary != state.secondaryOnTop, state.secondary != nil else { return }
             if wantsSecondary {
                 try collapseSecondary(of: split, showing: true)
             } else {
-                try uncollapseSecondary(of: split, intoColumn: false)
+                try popCollapsedColumns(split, above: .primary, then: .released)
             }
             return
         }
@@ -163,12 +177,16 @@ extension ContainmentTree {
         // Collapsed, the primary shows unless the secondary replaced it in the split's own
         // view; a navigation controller primary shows the secondary on its stack (rule 31).
         let secondaryReplacesPrimary = state.secondaryOnTop && state.secondary.map { parentID(of: $0) == split } == true
+        let supplementaryReplacesPrimary =
+            state.collapsedStack.last == .supplementary && state.supplementary.map { parentID(of: $0) == split } == true
         if let primary = state.primary, parentID(of: primary) == split,
-            state.isCollapsed ? !secondaryReplacesPrimary : !state.isPrimaryHidden
+            state.isCollapsed ? !secondaryReplacesPrimary && !supplementaryReplacesPrimary : !state.isPrimaryHidden
         {
             shown.append((primary, .primary))
         }
-        if let supplementary = state.supplementary, parentID(of: supplementary) == split, !state.isCollapsed, !state.isSupplementaryHidden {
+        if let supplementary = state.supplementary, parentID(of: supplementary) == split,
+            state.isCollapsed ? supplementaryReplacesPrimary : !state.isSupplementaryHidden
+        {
             shown.append((supplementary, .supplementary))
         }
         if let secondary = state.secondary, parentID(of: secondary) == split, !state.isCollapsed || state.secondaryOnTop {
@@ -186,6 +204,12 @@ extension ContainmentTree {
     /// unless `showing` asks for it to be the one on top.
     func collapseSecondary(of split: String, showing: Bool = false) throws(ContainmentError) {
         guard let state = nodes.controllers[existing: split].split, let secondary = state.secondary else { return }
+        // The supplementary is stacked first, under the secondary (column order), leaving
+        // what the navigation controller primary shows on top until the secondary is pushed.
+        let shownTop = state.primary.flatMap { nodes.controllers[existing: $0].stack?.last }
+        if state.supplementary != nil, showing || isNavigation(state.primary) {
+            try stackSupplementary(of: split, onTop: false)
+        }
         if let primary = state.primary, isNavigation(primary) {
             try cancelBackSwipe(of: primary)
             if parentID(of: secondary) == split {
@@ -195,18 +219,7 @@ extension ContainmentTree {
                 editController(split) { $0.split?.secondary = secondary }
             }
             guard parentID(of: secondary) != primary else { return }
-            let stack = nodes.controllers[existing: primary].stack ?? []
-            // A view on screen moves across while parentless, so it stays in the window
-            // throughout; one off screen is pushed as any child is (rule 31).
-            if let node = nodes.controllers[secondary], node.isViewLoaded, isInWindow(node.viewID), nodes.controllers[existing: primary].isViewLoaded {
-                try addSubview(node.viewID, to: nodes.controllers[existing: primary].viewID, at: contentIndex(in: primary))
-                setFrame(node.viewID, contentFrame(of: primary))
-            }
-            try addChildController(secondary, to: primary, field: "args.viewController")
-            editController(primary) { $0.stack = stack + [secondary] }
-            try showContent(
-                of: primary, from: stack.last, to: secondary, duration: 0,
-                completion: [RawCall(receiver: secondary, method: "didMove", args: ["toParent": .string(primary)])], animates: false)
+            try pushColumn(secondary, onto: primary, from: shownTop)
             editController(split) { $0.split?.secondaryOnTop = true }
             return
         }
@@ -220,6 +233,10 @@ extension ContainmentTree {
                 // Covered while it appears (a callback of its own appearance showed the secondary).
                 turnAwayIfAppearing(primary)
             }
+            // A supplementary shown on top of the collapsed stack is covered too.
+            if let supplementary = state.supplementary {
+                takeOutOfSplitView(split, supplementary)
+            }
             loadViewIfNeeded(secondary)
             setFrame(nodes.controllers[existing: secondary].viewID, splitFrame(split, .secondary))
             try addSubview(nodes.controllers[existing: secondary].viewID, to: splitView)
@@ -229,55 +246,6 @@ extension ContainmentTree {
             // The primary moved to the secondary column from its own `viewWillAppear` override.
             turnAwayIfAppearing(secondary)
             editController(split) { $0.split?.secondaryOnTop = false }
-        }
-    }
-
-    /// Separates the secondary again: popped off a navigation controller primary and put
-    /// back in its column (`intoColumn`), or, for `show(.primary)` while collapsed, dropped
-    /// back so the primary is on top.
-    func uncollapseSecondary(of split: String, intoColumn: Bool) throws(ContainmentError) {
-        guard let state = nodes.controllers[existing: split].split, let secondary = state.secondary else { return }
-        editController(split) { $0.split?.secondaryOnTop = false }
-        if let primary = state.primary, isNavigation(primary), parentID(of: secondary) == primary {
-            try cancelBackSwipe(of: primary)
-            let stack = nodes.controllers[existing: primary].stack ?? []
-            let remaining = stack.filter { $0 != secondary }
-            willMove(secondary, toParent: nil)
-            editController(primary) { $0.stack = remaining }
-            removeFromParentController(secondary)
-            editController(split) { $0.split?.secondary = secondary }
-            // Back into its column while parentless, so it stays in the window throughout.
-            if intoColumn, let node = nodes.controllers[secondary], node.isViewLoaded, nodes.controllers[existing: split].isViewLoaded {
-                try addSubview(node.viewID, to: nodes.controllers[existing: split].viewID)
-            }
-            try showContent(of: primary, from: secondary, to: remaining.last, duration: 0, completion: [], animates: false)
-            if intoColumn {
-                try embed(secondary, in: split, column: .secondary, showsView: true)
-            } else {
-                editController(split) { $0.split?.secondary = nil }
-            }
-            return
-        }
-        let splitView = nodes.controllers[existing: split].viewID
-        guard nodes.controllers[existing: split].isViewLoaded else { return }
-        if let primary = state.primary, let primaryNode = nodes.controllers[primary], superviewID(of: primaryNode.viewID) != splitView,
-            !state.isPrimaryHidden || !intoColumn
-        {
-            loadViewIfNeeded(primary)
-            setFrame(nodes.controllers[existing: primary].viewID, splitFrame(split, .primary))
-            try addSubview(nodes.controllers[existing: primary].viewID, to: splitView, at: 0)
-        }
-        if let node = nodes.controllers[secondary] {
-            if intoColumn {
-                loadViewIfNeeded(secondary)
-                setFrame(node.viewID, splitFrame(split, .secondary))
-                if superviewID(of: node.viewID) != splitView {
-                    try addSubview(node.viewID, to: splitView)
-                }
-            } else if node.isViewLoaded {
-                removeFromSuperview(node.viewID)
-                turnAwayIfAppearing(secondary)
-            }
         }
     }
 }

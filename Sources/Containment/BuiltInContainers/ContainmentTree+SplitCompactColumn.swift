@@ -11,7 +11,11 @@ extension ContainmentTree {
 
     /// `setViewController(_:for: .compact)`.
     func setCompactColumn(_ split: String, _ child: String) throws(ContainmentError) {
-        guard let before = nodes.controllers[existing: split].split, before.compact != child, hasColumnStyle(split) else { return }
+        guard var before = nodes.controllers[existing: split].split, before.compact != child, hasColumnStyle(split) else { return }
+        if before.supplementary == child {
+            try unstackSupplementary(split)
+            before = nodes.controllers[existing: split].split ?? before
+        }
         if let old = before.compact, parentID(of: old) == split {
             unembed(old)
         }
@@ -62,9 +66,9 @@ extension ContainmentTree {
             turnAwayIfAppearing(compact)
         }
         guard let state = splitNode.split, splitNode.isViewLoaded else { return }
-        if let secondary = state.secondary, let primary = state.primary, parentID(of: secondary) == primary {
-            // Set as the compact column after the secondary had collapsed onto the primary.
-            try uncollapseSecondary(of: split, intoColumn: true)
+        if let primary = state.primary, [state.secondary, state.supplementary].contains(where: { $0.map { parentID(of: $0) == primary } == true }) {
+            // Set as the compact column after columns had collapsed onto the primary.
+            try popCollapsedColumns(split, above: .primary, then: .intoColumn)
         }
         let columns = [(state.primary, SplitColumn.primary, state.isPrimaryHidden), (state.supplementary, .supplementary, state.isSupplementaryHidden)]
         for (child, column, isHidden) in columns + [(state.secondary, .secondary, false)] {

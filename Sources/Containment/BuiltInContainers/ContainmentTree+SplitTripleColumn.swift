@@ -50,6 +50,7 @@ extension ContainmentTree {
     /// is collapsed or the column is hidden.
     func setSupplementaryColumn(_ split: String, _ child: String) throws(ContainmentError) {
         guard let before = nodes.controllers[existing: split].split, before.supplementary != child else { return }
+        try unstackSupplementary(split)
         if let old = before.supplementary, parentID(of: old) == split {
             unembed(old)
         }

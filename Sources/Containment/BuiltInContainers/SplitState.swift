@@ -13,9 +13,19 @@ struct SplitState: Equatable, Codable {
     /// Collapsed: whether the secondary is the one showing (pushed onto a navigation
     /// controller primary, or shown instead of another primary).
     var secondaryOnTop = false
+    /// Collapsed `tripleColumn`: the supplementary is on the collapsed stack (pushed onto a
+    /// navigation controller primary, or shown instead of another primary), under the
+    /// secondary when `secondaryOnTop`.
+    var supplementaryOnStack = false
 
     /// Collapsed with a `.compact` column: its controller is the one showing.
     var showsCompactColumn: Bool { isCollapsed && compact != nil }
+
+    /// The columns on the collapsed stack, bottom to top: the primary, then the supplementary
+    /// and the secondary when pushed.
+    var collapsedStack: [SplitColumn] {
+        [.primary] + (supplementaryOnStack ? [.supplementary] : []) + (secondaryOnTop ? [.secondary] : [])
+    }
 
     /// `viewController(for:)`: the controller set for `column`.
     func controller(for column: SplitColumn) -> String? {
@@ -36,7 +46,10 @@ struct SplitState: Equatable, Codable {
     mutating func forget(_ child: String) {
         if primary == child { primary = nil }
         if compact == child { compact = nil }
-        if supplementary == child { supplementary = nil }
+        if supplementary == child {
+            supplementary = nil
+            supplementaryOnStack = false
+        }
         if secondary == child {
             secondary = nil
             secondaryOnTop = false
@@ -50,7 +63,8 @@ struct SplitState: Equatable, Codable {
 }
 
 extension SplitState {
-    /// Reads states saved before the supplementary column existed (no `isSupplementaryHidden`).
+    /// Reads states saved before the supplementary column existed (no `isSupplementaryHidden`)
+    /// or was put on the collapsed stack (no `supplementaryOnStack`).
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         primary = try container.decodeIfPresent(String.self, forKey: .primary)
@@ -61,5 +75,6 @@ extension SplitState {
         isPrimaryHidden = try container.decode(Bool.self, forKey: .isPrimaryHidden)
         isSupplementaryHidden = try container.decodeIfPresent(Bool.self, forKey: .isSupplementaryHidden) ?? false
         secondaryOnTop = try container.decode(Bool.self, forKey: .secondaryOnTop)
+        supplementaryOnStack = try container.decodeIfPresent(Bool.self, forKey: .supplementaryOnStack) ?? false
     }
 }

@@ -105,8 +105,8 @@ extension ContainmentTree {
             node.forget(child)
             return node.parent
         }
-        // A collapsed split's secondary lives on its navigation primary's stack.
-        if let split = grandparent, readController(split, { $0.split?.secondary }) == child {
+        // A collapsed split's secondary and supplementary live on its navigation primary's stack.
+        if let split = grandparent, readController(split, { $0.split?.secondary == child || $0.split?.supplementary == child }) == true {
             editController(split) { $0.forget(child) }
         }
         let (endsWithTheTurn, appearance, rootView) = editController(childIndex) { node in

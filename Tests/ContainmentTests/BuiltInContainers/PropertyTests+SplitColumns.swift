@@ -11,17 +11,18 @@ extension PropertyTests {
     static let splitColumnCast = ["c", "cm", "cl", "cd", "cc", "cs", "q1", "q2", "q3"]
 
     /// A window showing a `doubleColumn` (or `tripleColumn`) split view controller `c` (primary
-    /// navigation controller `cm` with stack `cl`, secondary `cd`, compact column `cc`,
-    /// supplementary `cs` when triple); `q1`…`q3` (and `cs` when double) are detached.
-    static func makeSplitColumnTree(triple: Bool = false) throws -> ContainmentTree {
+    /// navigation controller `cm` with stack `cl`, secondary `cd`, compact column `cc` unless
+    /// `stacks`, supplementary `cs` when triple); `q1`…`q3` (and `cs` when double, `cc` when
+    /// stacking) are detached.
+    static func makeSplitColumnTree(triple: Bool = false, stacks: Bool = false) throws -> ContainmentTree {
         var root = ControllerSpec(
             id: "c", kind: .splitViewController,
             primary: ControllerSpec(id: "cm", kind: .navigationController, viewControllers: [ControllerSpec(id: "cl")]),
-            secondary: ControllerSpec(id: "cd"), compact: ControllerSpec(id: "cc"),
+            secondary: ControllerSpec(id: "cd"), compact: stacks ? nil : ControllerSpec(id: "cc"),
             answers: ControllerAnswers(style: triple ? .tripleColumn : .doubleColumn))
         if triple { root.supplementary = ControllerSpec(id: "cs") }
         let tree = try ContainmentTree(id: "columns", root: root, now: t0)
-        for id in ["q1", "q2", "q3"] + (triple ? [] : ["cs"]) {
+        for id in ["q1", "q2", "q3"] + (triple ? [] : ["cs"]) + (stacks ? ["cc"] : []) {
             _ = try tree.createController(ControllerSpec(id: id), now: t0)
         }
         return tree
@@ -62,8 +63,8 @@ extension PropertyTests {
         }
     }
 
-    static func checkSplitColumnSteps(_ numbers: [Int], triple: Bool = false) throws {
-        let tree = try makeSplitColumnTree(triple: triple)
+    static func checkSplitColumnSteps(_ numbers: [Int], triple: Bool = false, stacks: Bool = false) throws {
+        let tree = try makeSplitColumnTree(triple: triple, stacks: stacks)
         var now = t0
         var lastSeq = tree.lastSeq
         for number in numbers {
@@ -79,15 +80,30 @@ extension PropertyTests {
 
     /// A collapsed split with a compact column shows that column's controller and not the
     /// others (a view left behind by a bare `removeFromParent` may stay, as in UIKit); an
-    /// expanded one never shows it. A collapsed split never shows its supplementary; an
-    /// expanded one shows it unless its display mode is `secondaryOnly`.
+    /// expanded one never shows it. A collapsed split shows its supplementary in its own view
+    /// only on top of its stack, instead of the primary and the secondary; an expanded one
+    /// shows it unless its display mode is `secondaryOnly`.
     static func checkSplitColumnInvariants(_ tree: ContainmentTree, sourceLocation: SourceLocation = #_sourceLocation) {
         let snapshot = tree.snapshot()
         guard let split = snapshot.controllers["c"], split.isViewLoaded else { return }
         let subviews = snapshot.views["c.view"]?.subviews ?? []
+        // Stacked on the navigation controller primary, the supplementary is under a secondary on top.
+        if let primary = split.primary, let stack = snapshot.controllers[primary]?.viewControllers,
+            let under = split.supplementary.flatMap({ stack.firstIndex(of: $0) }), let over = split.secondary.flatMap({ stack.firstIndex(of: $0) }),
+            over == stack.count - 1
+        {
+            #expect(under < over, "\(primary) stacks \(stack)", sourceLocation: sourceLocation)
+        }
         if let supplementary = split.supplementary, snapshot.controllers[supplementary]?.parent == "c" {
-            let shows = split.isCollapsed == false && split.displayMode != .secondaryOnly
-            #expect(subviews.contains(supplementary + ".view") == shows, "c shows \(subviews) in \(split.displayMode as Any)", sourceLocation: sourceLocation)
+            if split.isCollapsed == true {
+                let others = [split.primary, split.secondary].compactMap { $0.map { $0 + ".view" } }
+                let alone = !subviews.contains(supplementary + ".view") || !subviews.contains { others.contains($0) }
+                #expect(alone, "collapsed c shows \(subviews)", sourceLocation: sourceLocation)
+            } else {
+                let shows = split.displayMode != .secondaryOnly
+                #expect(
+                    subviews.contains(supplementary + ".view") == shows, "c shows \(subviews) in \(split.displayMode as Any)", sourceLocation: sourceLocation)
+            }
         }
         guard let compact = split.compact else { return }
         if split.isCollapsed == true {
@@ -108,6 +124,13 @@ extension PropertyTests {
     @Test func randomTripleColumnSplitCallsKeepTheInvariants() async {
         await propertyCheck(count: propertyTestCount(300), input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
             try Self.checkSplitColumnSteps(numbers, triple: true)
+        }
+    }
+
+    /// Without a compact column the collapsed split stacks its columns on its primary.
+    @Test func randomCollapsedStackCallsKeepTheInvariants() async {
+        await propertyCheck(count: propertyTestCount(300), input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in
+            try Self.checkSplitColumnSteps(numbers, triple: true, stacks: true)
         }
     }
 }

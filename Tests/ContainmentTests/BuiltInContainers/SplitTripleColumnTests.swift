@@ -4,7 +4,8 @@ import Testing
 
 /// docs/uikit-rules.md, rule 15, "The triple-column style": the iOS 14 `tripleColumn` split
 /// view controller's supplementary column, `show(_:)`/`hide(_:)` of its columns, its display
-/// modes and split behaviors, and collapsing and expanding with the supplementary column.
+/// modes and split behaviors, and collapsing into a compact column (the collapsed stack is
+/// `SplitCollapsedStackTests`).
 @Suite struct SplitTripleColumnTests {
     static let iPad = SplitColumnTests.iPad
     static let triple = ControllerAnswers(style: .tripleColumn)
@@ -192,38 +193,6 @@ import Testing
         }
     }
 
-    /// Collapsing, the supplementary leaves the split's view before the secondary collapses
-    /// onto the navigation controller primary (its view stays on screen, rule 31); expanding,
-    /// the supplementary appears again.
-    @Test func rule15_collapsingATripleColumnSplitTakesTheSupplementaryOffScreen() throws {
-        let tree = try tree()
-        var events = tree.run([SplitColumnTests.toCompact])
-        #expect(
-            columns(events) == [
-                "list.viewWillDisappear", "detail.willMove(nil)", "detail.didMove(nil)", "detail.willMove(master)",
-                "sidebar.viewWillDisappear", "detail.didMove(master)", "list.viewDidDisappear", "sidebar.viewDidDisappear",
-            ])
-        var snapshot = tree.snapshot()
-        #expect(snapshot.views["split.view"]?.subviews == ["master.view"])
-        #expect(snapshot.controllers["master"]?.viewControllers == ["sidebar", "detail"])
-        #expect(snapshot.controllers["list"]?.parent == "split")
-        events = tree.run([SplitColumnTests.toRegular])
-        #expect(columns(events).filter { $0.hasPrefix("list.") } == ["list.viewWillAppear", "list.viewIsAppearing", "list.viewDidAppear"])
-        snapshot = tree.snapshot()
-        #expect(snapshot.views["split.view"]?.subviews == ["master.view", "list.view", "detail.view"])
-        #expect(snapshot.controllers["master"]?.viewControllers == ["sidebar"])
-    }
-
-    /// The collapsed interface shows one column: the supplementary is neither shown nor hidden.
-    @Test func rule15_showAndHideOfTheSupplementaryChangeNothingWhileCollapsed() throws {
-        let tree = try tree(configuration: TreeConfiguration())
-        let before = tree.snapshot()
-        #expect(before.controllers["split"]?.isCollapsed == true)
-        #expect(before.controllers["list"]?.isViewLoaded == false)
-        #expect(tree.run([call("split", "show", ["column": "supplementary"]), call("split", "hide", ["column": "supplementary"])]).isEmpty)
-        #expect(tree.snapshot() == before)
-    }
-
     @Test func rule15_aTripleColumnSplitCollapsesIntoItsCompactColumn() throws {
         let tree = try tree(compact: true)
         let events = tree.run([SplitColumnTests.toCompact])
@@ -253,31 +222,39 @@ import Testing
         #expect(snapshot.controllers["sidebar"]?.appearance == .disappeared)
     }
 
-    /// A compact width at creation: the supplementary is set after the primary and before the
-    /// secondary, and the same calls in that order give the same events and snapshot.
+    /// The supplementary is set after the primary and before the secondary, and the same calls
+    /// in that order give the same events and snapshot: in a compact width without a compact
+    /// column, the collapsed stack `[sidebar, list, detail]`, as collapsing builds it.
     @Test func rule15_aTripleColumnSplitBuiltDeclarativelyEqualsTheCallByCallBuild() throws {
         for configuration in [Self.iPad, TreeConfiguration()] {
-            let declared = try tree(compact: true, configuration: configuration)
-            let manual = try ContainmentTree(id: "split", configuration: configuration, now: t0)
-            var events: [Event] = []
-            for spec in [
-                ControllerSpec(id: "split", kind: .splitViewController, answers: Self.triple),
-                ControllerSpec(id: "master", kind: .navigationController), ControllerSpec(id: "sidebar"), ControllerSpec(id: "detail"),
-                ControllerSpec(id: "phone"), ControllerSpec(id: "list"),
-            ] {
-                events += try manual.createController(spec, now: t0)
+            for compact in [true, false] {
+                try checkTheDeclarativeBuild(configuration, compact: compact)
             }
-            events += manual.run([
-                call("master", "setViewControllers", ["viewControllers": ["sidebar"], "animated": false]),
-                call("split", "setViewController", ["viewController": "phone", "column": "compact"]),
-                call("split", "setViewController", ["viewController": "master", "column": "primary"]),
-                call("split", "setViewController", ["viewController": "list", "column": "supplementary"]),
-                call("split", "setViewController", ["viewController": "detail", "column": "secondary"]),
-                call("window", "setRootViewController", ["rootViewController": "split"]),
-                call("window", "makeKeyAndVisible"),
-            ])
-            #expect(trace(declared.creationEvents) == trace(events))
-            #expect(declared.snapshot() == manual.snapshot())
         }
+        #expect(try tree(configuration: TreeConfiguration()).snapshot().controllers["master"]?.viewControllers == ["sidebar", "list", "detail"])
+    }
+
+    func checkTheDeclarativeBuild(_ configuration: TreeConfiguration, compact: Bool) throws {
+        let declared = try tree(compact: compact, configuration: configuration)
+        let manual = try ContainmentTree(id: "split", configuration: configuration, now: t0)
+        var events: [Event] = []
+        for spec in [
+            ControllerSpec(id: "split", kind: .splitViewController, answers: Self.triple),
+            ControllerSpec(id: "master", kind: .navigationController), ControllerSpec(id: "sidebar"), ControllerSpec(id: "detail"),
+            ControllerSpec(id: "phone"), ControllerSpec(id: "list"),
+        ] where compact || spec.id != "phone" {
+            events += try manual.createController(spec, now: t0)
+        }
+        events += manual.run(
+            [call("master", "setViewControllers", ["viewControllers": ["sidebar"], "animated": false])]
+                + (compact ? [call("split", "setViewController", ["viewController": "phone", "column": "compact"])] : []) + [
+                    call("split", "setViewController", ["viewController": "master", "column": "primary"]),
+                    call("split", "setViewController", ["viewController": "list", "column": "supplementary"]),
+                    call("split", "setViewController", ["viewController": "detail", "column": "secondary"]),
+                    call("window", "setRootViewController", ["rootViewController": "split"]),
+                    call("window", "makeKeyAndVisible"),
+                ])
+        #expect(trace(declared.creationEvents) == trace(events), "compact column: \(compact)")
+        #expect(declared.snapshot() == manual.snapshot(), "compact column: \(compact)")
     }
 }
