@@ -64,9 +64,10 @@ struct SnapshotCache {
     }
 
     /// The tree changed: the next read encodes it again. A journaled encoding is kept as the
-    /// earlier version; one never read leaves the one kept before in place.
+    /// earlier version; an older one is dropped when the version replaced was never read, so a
+    /// read never goes back past a version a client may have seen.
     mutating func invalidate() {
-        if let encoded, encoded.ticket != 0 { earlier = encoded }
+        earlier = encoded.flatMap { $0.ticket != 0 ? $0 : nil }
         encoded = nil
     }
 
