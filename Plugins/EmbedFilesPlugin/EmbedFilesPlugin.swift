@@ -18,11 +18,8 @@ import PackagePlugin
                 embed.command(type: "OpenAPIDocument", files: ["yaml": package.appending(path: "openapi.yaml")]),
                 embed.command(
                     type: "InspectorPage",
-                    files: [
-                        "html": inspector.appending(path: "inspector.html"),
-                        "css": inspector.appending(path: "inspector.css"),
-                        "javascript": inspector.appending(path: "inspector.js"),
-                    ]),
+                    files: ["html": inspector.appending(path: "inspector.html"), "css": inspector.appending(path: "inspector.css")],
+                    table: "scripts", directory: inspector.appending(path: "Scripts"), suffix: ".js"),
             ]
         case "ContainmentConformance":
             return [embed.command(type: "ScenarioCorpus", table: "files", directory: package.appending(path: "conformance/scenarios"), suffix: ".json")]
@@ -46,6 +43,13 @@ private struct Embedding {
     /// which is the one input: a new file is found without SwiftPM redoing its plan.
     func command(type: String, table name: String, directory: URL, suffix: String) -> Command {
         command(type: type, members: ["\(name)=\(directory.path)/*\(suffix)"], inputs: [directory])
+    }
+
+    /// Both: the files one by one and the table of a directory's files, in one type.
+    func command(type: String, files: KeyValuePairs<String, URL>, table name: String, directory: URL, suffix: String) -> Command {
+        command(
+            type: type, members: files.map { "\($0)=\($1.path)" } + ["\(name)=\(directory.path)/*\(suffix)"],
+            inputs: files.map(\.value) + [directory])
     }
 
     private func command(type: String, members: [String], inputs: [URL]) -> Command {
