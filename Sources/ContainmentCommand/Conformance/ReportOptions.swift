@@ -26,7 +26,7 @@ struct ReportOptions: ParsableArguments {
     @Option(help: "Write every scenario's outcome (pass, fail, skip, error) to this file, as --expectations reads it.")
     var writeExpectations: String?
 
-    @Option(help: "Compare the outcomes with this file (from --write-expectations): exit 0 unless a scenario got worse.")
+    @Option(help: "Compare the outcomes with this file (from --write-expectations): exit 0 unless a scenario got worse or failed with a new difference.")
     var expectations: String?
 
     @Flag(help: "With --expectations: write the scenarios that got better (and new ones) back into its file.")

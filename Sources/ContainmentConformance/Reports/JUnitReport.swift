@@ -5,7 +5,7 @@
 /// where a pass was expected is a `<failure>`.
 public enum JUnitReport {
     public static func xml(_ report: ConformanceReport) -> String {
-        let cases = report.results.map { testCase($0, expected: report.expectations?.outcome(of: $0.scenario)) }
+        let cases = report.results.map { testCase($0, expected: report.expectations?.toleratedOutcome(of: $0.scenario)) }
         func count(_ kind: Verdict.Kind, among indices: [Int]) -> Int { indices.count { cases[$0].kind == kind } }
         let all = Array(report.results.indices)
         var lines = [
