@@ -109,6 +109,19 @@ import Testing
         #expect(updated.output.hasSuffix("\nexpectations \(file): 6 as expected, 0 worse, 0 better, 0 new\n"))
     }
 
+    /// `--html` writes the report people look at, beside the text one.
+    @Test func htmlReportIsWritten() throws {
+        let directory = try TemporaryDirectory()
+        let partial = try ToyRuntime(bugs: PartialAdapterTests.partial)
+        let run = try Self.run(partial, PartialAdapterTests.selection + ["--html", directory.path("report.html")])
+        #expect(run.exitCode == 1)
+        let page = try directory.read("report.html")
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.contains("<title>UIKit containment conformance: 1 of 6 passed</title>"))
+        #expect(page.contains(#"id="scenario-rule07-added-subtree-parent-first""#))
+        #expect(page.contains("<li>out of order grandchild.viewWillAppear (rule 7)</li>"))
+    }
+
     /// A file of outcomes only (the first format) is still read: its failures hold any
     /// difference, and --update-expectations records what they get wrong.
     @Test func outcomeOnlyExpectationsAreReadAndGainTheirDifferences() throws {
