@@ -26,7 +26,7 @@ import Testing
         #expect(page.contains("<li>missing child.willMove</li>"))
         #expect(page.components(separatedBy: "<svg class=\"sequence\" role=\"img\"").count - 1 == 2)
         #expect(page.contains("child.willMove {&quot;parent&quot;:&quot;parent&quot;} · missing</text>"))
-        #expect(page.contains("<pre>-child.willMove {&quot;parent&quot;:&quot;parent&quot;}   (missing)\n"))
+        #expect(page.contains("<pre>-child.willMove {&quot;parent&quot;:&quot;parent&quot;}   (missing)&#10;"))
     }
 
     /// Opens from a file with no network: nothing to load, everything escaped.

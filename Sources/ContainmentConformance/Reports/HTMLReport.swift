@@ -18,12 +18,12 @@ public enum HTMLReport {
             <body>
             <main>
             <h1>UIKit containment conformance</h1>
-            <p class="totals">\(escape(totals(report)))</p>
+            <p class="totals">\(Markup.escape(totals(report)))</p>
 
             """
         if let expectations = report.expectations {
             html += "<h2>Expectations</h2>\n<ul class=\"expectations\">\n"
-            html += expectations.lines.map { "<li>\(escape($0))</li>\n" }.joined()
+            html += expectations.lines.map { "<li>\(Markup.escape($0))</li>\n" }.joined()
             html += "</ul>\n"
         }
         html += matrix(report)
@@ -56,10 +56,10 @@ public enum HTMLReport {
             // Failures and errors link to their section; a skip has none (it has no diff).
             let links = others.map { result in
                 result.outcome == .skip
-                    ? "<span class=\"skip\">\(escape(result.scenario)) (skipped)</span>"
-                    : "<a class=\"\(result.outcome.rawValue)\" href=\"#\(anchor(result.scenario))\">\(escape(result.scenario))</a>"
+                    ? "<span class=\"skip\">\(Markup.escape(result.scenario)) (skipped)</span>"
+                    : "<a class=\"\(result.outcome.rawValue)\" href=\"#\(anchor(result.scenario))\">\(Markup.escape(result.scenario))</a>"
             }
-            html += "<tr><th scope=\"row\">\(rule)</th><td>\(escape(title))</td>"
+            html += "<tr><th scope=\"row\">\(rule)</th><td>\(Markup.escape(title))</td>"
             html += [("pass", counts.passed), ("fail", counts.failed), ("skip", counts.skipped), ("error", counts.errors)]
                 .map { "<td class=\"count\(($0.1 > 0 ? " " + $0.0 : ""))\">\($0.1)</td>" }.joined()
             html += "<td>\(links.joined(separator: " "))</td></tr>\n"
@@ -70,30 +70,30 @@ public enum HTMLReport {
     /// A failure: its verdict, rule and sources, its differences, and each failing step drawn.
     private static func failure(_ result: ScenarioDiff, scenario: Scenario?, expectations: ExpectationsComparison?) -> String {
         var html = "<section class=\"failure\" id=\"\(anchor(result.scenario))\">\n"
-        html += "<h3>\(escape(result.scenario))</h3>\n<p class=\"verdict \(result.outcome.rawValue)\">\(escape(result.verdict))</p>\n"
+        html += "<h3>\(Markup.escape(result.scenario))</h3>\n<p class=\"verdict \(result.outcome.rawValue)\">\(Markup.escape(result.verdict))</p>\n"
         if let rule = result.rule, let known = ConformanceRule.all.first(where: { $0.number == rule }) {
-            html += "<p>Rule \(rule) (\(escape(known.document))): \(escape(known.title))</p>\n"
+            html += "<p>Rule \(rule) (\(Markup.escape(known.document))): \(Markup.escape(known.title))</p>\n"
         }
         if let scenario {
-            html += "<p>\(escape(scenario.title))</p>\n"
+            html += "<p>\(Markup.escape(scenario.title))</p>\n"
             if !scenario.documentation.isEmpty {
                 html += "<ul class=\"sources\">\n"
-                html += scenario.documentation.map { "<li><a href=\"\(escape($0.url))\">\(escape($0.title))</a></li>\n" }.joined()
+                html += scenario.documentation.map { "<li><a href=\"\(Markup.escape($0.url))\">\(Markup.escape($0.title))</a></li>\n" }.joined()
                 html += "</ul>\n"
             }
         }
         if let change = expectations?.worse.first(where: { $0.scenario == result.scenario }), !change.newDifferences.isEmpty {
-            html += "<p class=\"worse\">New since the expectations: \(escape(change.newDifferences.joined(separator: "; ")))</p>\n"
+            html += "<p class=\"worse\">New since the expectations: \(Markup.escape(change.newDifferences.joined(separator: "; ")))</p>\n"
         }
         if result.outcome == .fail {
             html += "<h4>Differences</h4>\n<ul class=\"differences\">\n"
-            html += result.differences.map { "<li>\(escape($0))</li>\n" }.joined()
+            html += result.differences.map { "<li>\(Markup.escape($0))</li>\n" }.joined()
             html += "</ul>\n"
         }
         for step in result.steps where !step.passed && !step.rows.isEmpty {
-            html += "<h4>Step \(escape(step.step))\(step.note.map { ": " + escape($0) } ?? "") — \(escape(step.summary ?? ""))</h4>\n"
+            html += "<h4>Step \(Markup.escape(step.step))\(step.note.map { ": " + Markup.escape($0) } ?? "") — \(Markup.escape(step.summary ?? ""))</h4>\n"
             html += SequenceDiagram(step: step, scenario: result.scenario).svg
-            html += "<details><summary>The step as a text diff</summary><pre>\(escape(step.lines.joined(separator: "\n")))</pre></details>\n"
+            html += "<details><summary>The step as a text diff</summary><pre>\(Markup.escape(step.lines.joined(separator: "\n")))</pre></details>\n"
         }
         return html + "</section>\n"
     }
@@ -101,20 +101,6 @@ public enum HTMLReport {
     /// An id attribute for a scenario id (letters, digits and `-` are kept).
     static func anchor(_ scenario: String) -> String {
         "scenario-" + String(scenario.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
-    }
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 
     private static let style = """

@@ -25,7 +25,7 @@ struct SequenceDiagram {
         let width = 2 * panelWidth + 40
         let height = Self.top + Double(step.rows.count) * Self.rowHeight + 40
         let label = "Step \(step.step) of \(scenario): expected events on the left, observed on the right; \(step.summary ?? "")"
-        var svg = "<svg class=\"sequence\" role=\"img\" aria-label=\"\(HTMLReport.escape(label))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" "
+        var svg = "<svg class=\"sequence\" role=\"img\" aria-label=\"\(Markup.escape(label))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" "
         svg +=
             "width=\"\(Int(width))\" height=\"\(Int(height))\" xmlns=\"http://www.w3.org/2000/svg\" font-family=\"ui-monospace, monospace\" font-size=\"11\">\n"
         for (side, origin) in [("Expected", 8.0), ("Observed", 8 + panelWidth + 24)] {
@@ -33,7 +33,7 @@ struct SequenceDiagram {
             for (index, lane) in lanes.enumerated() {
                 let x = origin + (Double(index) + 0.5) * Self.laneWidth
                 svg += "<line x1=\"\(x)\" y1=\"\(Self.top - 8)\" x2=\"\(x)\" y2=\"\(height - 30)\" stroke=\"#d0d7de\"/>\n"
-                svg += "<text transform=\"translate(\(x + 3) \(Self.top - 12)) rotate(-50)\">\(HTMLReport.escape(lane))</text>\n"
+                svg += "<text transform=\"translate(\(x + 3) \(Self.top - 12)) rotate(-50)\">\(Markup.escape(lane))</text>\n"
             }
             for (index, row) in step.rows.enumerated() {
                 let text = side == "Expected" ? row.expected : row.observed
@@ -52,13 +52,13 @@ struct SequenceDiagram {
         let x = origin + (Double(lane) + 0.5) * Self.laneWidth
         let shown = text.count > Self.labelCharacters ? String(text.prefix(Self.labelCharacters - 1)) + "…" : text
         let note = row.note.map { " (\($0))" } ?? ""
-        var svg = "<g><title>\(HTMLReport.escape((row.kind == .problem ? "problem " : "") + text + note))</title>"
+        var svg = "<g><title>\(Markup.escape((row.kind == .problem ? "problem " : "") + text + note))</title>"
         svg +=
             "<circle cx=\"\(x)\" cy=\"\(y - 4)\" r=\"4\" fill=\"\(row.kind == .expectedHere ? "#ffffff" : colour)\" stroke=\"\(colour)\" stroke-width=\"1.5\"/>"
         let labelX = origin + Double(lanes.count) * Self.laneWidth + 8
         let weight = row.kind == .same ? "" : " font-weight=\"bold\""
         svg +=
-            "<text x=\"\(labelX)\" y=\"\(y)\" fill=\"\(colour)\"\(weight)>\(HTMLReport.escape(shown + (row.kind == .same ? "" : " ·" + (row.note.map { " " + $0 } ?? ""))))</text></g>\n"
+            "<text x=\"\(labelX)\" y=\"\(y)\" fill=\"\(colour)\"\(weight)>\(Markup.escape(shown + (row.kind == .same ? "" : " ·" + (row.note.map { " " + $0 } ?? ""))))</text></g>\n"
         return svg
     }
 
