@@ -249,7 +249,10 @@ final class TreeOwnership: @unchecked Sendable {
             defer { loading.withLock { _ = $0.remove(id) } }
             switch try reader.takeOverAndLoad(id) {
             case .loaded(let stored):
-                return .finished(core.install(stored, session: session, giveBack: { try? reader.giveBack(id) }))
+                guard let outcome = core.install(stored, session: session, giveBack: { try? reader.giveBack(id) }) else {
+                    return .failedAttempt(.stateUnavailable(), error: "the lease was lost while the tree was taken over", retryAfter: .milliseconds(50))
+                }
+                return .finished(outcome)
             case .absent:
                 return .finished(.absent)
             case .held(_, _, let expiresIn):
