@@ -84,9 +84,10 @@ final class TreeOwnership: @unchecked Sendable {
         return Int(UInt(bitPattern: hasher.finalize()) % UInt(Self.readerCount))
     }
 
-    /// Wires the lease keeper's reports to `core`.
+    /// Wires the lease keeper's reports to `core`, and opens the readers' connections.
     func start(core: ServiceCore) {
         self.core = core
+        for (reader, readerQueue) in zip(readers, readerQueues) { readerQueue.async { reader.open() } }
         store.onOwnershipEvents(
             .init(
                 lost: { [weak core] in
