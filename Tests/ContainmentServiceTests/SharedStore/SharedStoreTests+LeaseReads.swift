@@ -13,21 +13,8 @@ extension SharedStoreTests {
     /// is listed after the lease was forfeited and another instance changed the tree.
     @Test func aTreeListedUnderALeaseSinceLostIsTakenOverAgainBeforeItIsServed() throws {
         let schema = try PostgresTestSchema()
-        let late = try Self.instance(schema)
-        try late.createTree("t", root: #"{"id": "root"}"#)
-        let ownership = try #require(late.service.core.ownership)
-        let first = try #require(ownership.store.session)
-        let reader = ownership.store.openReader()
-        defer { reader.close() }
-        let copy = try #require(try reader.load("t"))
-
-        ownership.store.lease.forfeit()
-        let renewed = try Self.waitUntil(seconds: 5) { ownership.servingSession.map { $0 != first } ?? false }
-        try #require(renewed, "no new session began")
-        let successor = try Self.instance(schema)
-        let changed = try successor.request("POST", "/v1/trees/t/controllers", json: #"{"id": "after"}"#)
-        try #require(changed.status == 201, "\(changed.text)")
-
+        let (late, successor, first, copy) = try Self.copyReadUnderALeaseSinceLost(schema)
+        defer { withExtendedLifetime(successor) {} }
         let (box, _, _) = try ServiceCore.rebuild(copy, tokens: nil)
         try late.service.core.registry.insert(box, session: first)
         let read = try late.request("GET", "/v1/trees/t")
@@ -40,22 +27,9 @@ extension SharedStoreTests {
     /// may lack another instance's changes, so the next try takes the tree again.
     @Test func aTakeoverThatEndsAfterItsLeaseWasLostListsNothing() throws {
         let schema = try PostgresTestSchema()
-        let late = try Self.instance(schema)
-        try late.createTree("t", root: #"{"id": "root"}"#)
+        let (late, successor, first, copy) = try Self.copyReadUnderALeaseSinceLost(schema)
+        defer { withExtendedLifetime(successor) {} }
         let core = late.service.core
-        let ownership = try #require(core.ownership)
-        let first = try #require(ownership.store.session)
-        let reader = ownership.store.openReader()
-        defer { reader.close() }
-        let copy = try #require(try reader.load("t"))
-
-        ownership.store.lease.forfeit()
-        let renewed = try Self.waitUntil(seconds: 5) { ownership.servingSession.map { $0 != first } ?? false }
-        try #require(renewed, "no new session began")
-        let successor = try Self.instance(schema)
-        let changed = try successor.request("POST", "/v1/trees/t/controllers", json: #"{"id": "after"}"#)
-        try #require(changed.status == 201, "\(changed.text)")
-
         var gaveBack = false
         let outcome = core.install(copy, session: first, giveBack: { gaveBack = true })
         #expect(outcome == nil, "the copy read under the lost lease was listed")
@@ -87,5 +61,28 @@ extension SharedStoreTests {
         let read = try paused.request("GET", "/v1/trees/t")
         #expect(read.status == 503, "answered from the copy held under the lapsed lease: \(read.text)")
         #expect(read.json["code"].string == "state_unavailable", "\(read.text)")
+    }
+
+    /// An instance (`late`) holding tree `t`, a copy of `t` read under its first session, that
+    /// session forfeited and a new one begun, and `t` changed since by `successor` (controller
+    /// `after`).
+    private static func copyReadUnderALeaseSinceLost(
+        _ schema: PostgresTestSchema
+    ) throws -> (late: TestService, successor: TestService, first: Int64, copy: StoredTree) {
+        let late = try Self.instance(schema)
+        try late.createTree("t", root: #"{"id": "root"}"#)
+        let ownership = try #require(late.service.core.ownership)
+        let first = try #require(ownership.store.session)
+        let reader = ownership.store.openReader()
+        defer { reader.close() }
+        let copy = try #require(try reader.load("t"))
+
+        ownership.store.lease.forfeit()
+        let renewed = try Self.waitUntil(seconds: 5) { ownership.servingSession.map { $0 != first } ?? false }
+        try #require(renewed, "no new session began")
+        let successor = try Self.instance(schema)
+        let changed = try successor.request("POST", "/v1/trees/t/controllers", json: #"{"id": "after"}"#)
+        try #require(changed.status == 201, "\(changed.text)")
+        return (late, successor, first, copy)
     }
 }
