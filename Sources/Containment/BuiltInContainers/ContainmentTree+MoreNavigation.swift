@@ -74,11 +74,16 @@ extension ContainmentTree {
         // The item is gone if an override in the superseded switch made the width regular.
         guard showsMore(tabBar) else { return }
         let old = shownTab(of: tabBar)
+        let top = nodes.controllers[existing: tabBar].more?.top
+        beginMoreMove(tabBar, leaving: top, joining: nil)
+        // An override that changed what More shows takes this pop's place.
+        guard showsMore(tabBar), shownTab(of: tabBar) == old, nodes.controllers[existing: tabBar].more?.top == top else { return }
         editController(tabBar) { node in
             node.selectedIndex = nil
             node.more = MoreNavigationState(top: nil, isSelected: true)
         }
         try showContent(of: tabBar, from: old, to: nil, duration: 0, completion: [])
+        endMoreMove(tabBar, leaving: top, joining: nil)
     }
 
     /// A tab bar controller whose horizontal size class changed: in a regular width the tab bar
@@ -107,6 +112,8 @@ extension ContainmentTree {
             {
                 setFrame(shownNode.viewID, contentFrame(of: tabBar))
             }
+            // The tab moves between More's stack and the tab bar with no appearance callback.
+            followMoreTop(tabBar, from: more.top)
         }
     }
 

@@ -50,7 +50,7 @@ extension ContainmentTree {
 
     private func controllerSnapshot(_ node: ControllerNode, view: ViewSnapshot?) -> ControllerSnapshot {
         var snapshot = ControllerSnapshot(
-            id: node.id, kind: node.kind, title: node.title, parent: node.parent.map { nodes.controllers.id($0) }, children: childIDs(of: node),
+            id: node.id, kind: node.kind, title: node.title, parent: shownParent(of: node), children: shownChildren(of: node),
             isViewLoaded: node.isViewLoaded, view: view, containerViews: node.containerViews.map(\.id),
             appearance: node.appearance, isMovingToParent: node.isMovingToParent, isMovingFromParent: node.isMovingFromParent,
             automaticallyForwardsAppearance: node.automaticallyForwardsAppearance,
