@@ -5,9 +5,16 @@ extension ContainmentTree {
     /// UIKit's tab bar shows five items in a compact width: four tabs and More.
     static let moreTabIndex = 4
 
-    /// Whether the tab bar shows a More item: more than five tabs in a compact width.
+    /// Whether the tab bar shows a More item: more than five tabs in a compact width (those
+    /// `compactTabIdentifiers` lists, when set with `tabs`).
     func showsMore(_ tabBar: String) -> Bool {
-        (nodes.controllers[existing: tabBar].stack?.count ?? 0) > Self.moreTabIndex + 1 && horizontalSizeClass(of: tabBar) == .compact
+        nodes.controllers[existing: tabBar].compactBarTabs.count > Self.moreTabIndex + 1 && horizontalSizeClass(of: tabBar) == .compact
+    }
+
+    /// Whether `tab` is one More's list holds in a compact width: the fifth or a later tab of
+    /// the compact tab bar.
+    func isOnMoreList(_ tab: String, of tabBar: String) -> Bool {
+        nodes.controllers[existing: tabBar].compactBarTabs.dropFirst(Self.moreTabIndex).contains(tab)
     }
 
     /// The tab whose view the tab bar controller shows: the selected one, or More's top while
@@ -24,14 +31,15 @@ extension ContainmentTree {
     func settleMore(_ tabBar: String) {
         let node = nodes.controllers[existing: tabBar]
         let tabs = node.stack ?? []
+        let onMore = node.compactBarTabs.dropFirst(Self.moreTabIndex)
         var state: MoreNavigationState?
-        if tabs.count > Self.moreTabIndex + 1 {
+        if onMore.count > 1 {
             var more = node.more ?? MoreNavigationState()
             if showsMore(tabBar) {
                 if !more.isSelected, let index = node.selectedIndex {
-                    more.top = index >= Self.moreTabIndex ? tabs[index] : more.top
+                    more.top = onMore.contains(tabs[index]) ? tabs[index] : more.top
                 }
-                if let top = more.top, !tabs[Self.moreTabIndex...].contains(top) { more.top = nil }
+                if let top = more.top, !onMore.contains(top) { more.top = nil }
             } else {
                 more = MoreNavigationState()
             }
@@ -93,7 +101,8 @@ extension ContainmentTree {
         for (tabBar, _) in changed {
             guard let node = nodes.controllers[tabBar], node.kind == .tabBarController, let more = node.more else { continue }
             if more.isSelected, !showsMore(tabBar), let tabs = node.stack {
-                let index = more.top.flatMap { tabs.firstIndex(of: $0) } ?? Self.moreTabIndex
+                let fifth = node.compactBarTabs.dropFirst(Self.moreTabIndex).first
+                let index = (more.top ?? fifth).flatMap { tabs.firstIndex(of: $0) } ?? Self.moreTabIndex
                 editController(tabBar) { node in
                     node.selectedIndex = index
                     node.more = MoreNavigationState()

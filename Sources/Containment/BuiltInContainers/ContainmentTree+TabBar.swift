@@ -46,10 +46,10 @@ extension ContainmentTree {
         guard let tabs = node.stack, let index = tabs.firstIndex(of: tab), node.selectedIndex != index else { return }
         let old = shownTab(of: tabBar)
         // From one tab on More's stack to another, More's navigation controller swaps them.
-        let withinMore = old != nil && old == node.more?.top && index >= Self.moreTabIndex && showsMore(tabBar)
+        let withinMore = old != nil && old == node.more?.top && isOnMoreList(tabs[index], of: tabBar) && showsMore(tabBar)
         // A tab from the fifth on goes onto More's stack, whose tab leaves it.
         let oldTop = node.more?.top
-        let newTop = index >= Self.moreTabIndex && showsMore(tabBar) ? tabs[index] : oldTop
+        let newTop = isOnMoreList(tabs[index], of: tabBar) && showsMore(tabBar) ? tabs[index] : oldTop
         if newTop != oldTop {
             beginMoreMove(tabBar, leaving: oldTop, joining: newTop)
             // An override that changed the tabs or the selection takes this selection's place.

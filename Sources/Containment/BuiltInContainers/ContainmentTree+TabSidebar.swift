@@ -27,6 +27,13 @@ extension ContainmentTree {
     func setCompactTabIdentifiers(_ tabBar: String, _ identifiers: [String]?, field: String) throws(ContainmentError) {
         try Self.validateCompactTabIdentifiers(identifiers, field: field)
         editController(tabBar) { $0.compactTabIdentifiers = identifiers }
+        // The tabs counted toward More changed: as a change of width, More comes or goes and
+        // its stack follows.
+        let node = nodes.controllers[existing: tabBar]
+        if node.more == nil, node.compactBarTabs.count > Self.moreTabIndex + 1 {
+            editController(tabBar) { $0.more = MoreNavigationState() }
+        }
+        try adaptTabBarControllers([(tabBar, horizontalSizeClass(of: tabBar))])
     }
 
     /// A PATCH's `mode`, `sidebar` and `compactTabIdentifiers`, in that order, before its tabs.
