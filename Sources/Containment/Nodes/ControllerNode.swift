@@ -160,6 +160,11 @@ struct ControllerNode {
         _modify { yield &extras.compactTabIdentifiers }
     }
 
+    var isTabBarHidden: Bool? {
+        get { extrasBox?.extras.isTabBarHidden }
+        _modify { yield &extras.isTabBarHidden }
+    }
+
     var interactivePop: InteractivePop? {
         get { extrasBox?.extras.interactivePop }
         _modify { yield &extras.interactivePop }

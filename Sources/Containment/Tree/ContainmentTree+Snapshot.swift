@@ -71,6 +71,7 @@ extension ContainmentTree {
             snapshot.mode = node.tabBarMode ?? .automatic
             snapshot.sidebar = TabBarSidebar(isHidden: node.sidebarIsHidden ?? Self.sidebarIsHiddenByDefault)
             snapshot.compactTabIdentifiers = node.compactTabIdentifiers
+            snapshot.isTabBarHidden = node.isTabBarHidden ?? false
             if let tabs = node.tabs {
                 snapshot.tabs = Tab.annotated(tabs)
                 snapshot.selectedTab = Self.selectedTabPath(of: node).last?.identifier
