@@ -801,8 +801,6 @@ function renderHierarchy() {
     const sub = document.createElement('ul');
     sub.setAttribute('role', 'group');
     for (const child of controller.children) build(child, sub, '');
-    // The tab on More's stack is More's child, not among the tab bar's children.
-    for (const child of controller.moreNavigationController?.viewControllers || []) build(child, sub, 'on More');
     // A child reports its ancestor's presentation too: nest under the presenter.
     const presented = tree.controllers[controller.presentedViewController];
     if (presented && (presented.presentingViewController || id) === id) build(controller.presentedViewController, sub, 'presented');
@@ -973,7 +971,6 @@ function laneOrder(events) {
     if (!tree || !tree.controllers[id] || lanes.includes(id)) return;
     lanes.push(id);
     for (const child of tree.controllers[id].children) visit(child);
-    for (const child of tree.controllers[id].moreNavigationController?.viewControllers || []) visit(child);
   };
   if (tree && tree.window.rootViewController) visit(tree.window.rootViewController);
   const seen = new Set(events.map(laneOf).filter(Boolean));
