@@ -153,6 +153,19 @@ extension PropertyTests {
         #expect(tree.snapshot().views["c.view"]?.subviews == ["cl.view"])
     }
 
+    /// Found by a release soak of `randomTripleColumnSplitCallsKeepTheInvariants` at scale 100
+    /// (input `[752168, 564256, 21960, 801309, 734190]`), not yet fixed: `cc`, taken out of the
+    /// split with its view left inside the split's view, presents `cm`; pushing the window's root
+    /// split `c` onto `cm` makes the trait walk loop (the split's traits from `cm`, `cm`'s from
+    /// its presenter `cc`, `cc`'s from the split's view), and the push is refused with
+    /// `walk_limit_exceeded` — but the refusal leaves the push's view moves (`cm.view` lists
+    /// `c.view`, `cl.view` is out of the window).
+    @Test func aPushRefusedForATraitLoopChangesNothing() throws {
+        withKnownIssue("the refused push leaves its view moves") {
+            try Self.checkSplitColumnSteps([752_168, 564_256, 21_960, 801_309, 734_190], triple: true)
+        }
+    }
+
     /// Without a compact column the collapsed split stacks its columns on its primary.
     @Test func randomCollapsedStackCallsKeepTheInvariants() async {
         await propertyCheck(count: propertyTestCount(300), input: Gen.int(in: 0...999_999).array(of: 1...40)) { numbers in

@@ -53,6 +53,8 @@ tapTab tabs {"identifier":"search"}
 setMode tabs {"mode":"tabSidebar"}
 sidebar.setHidden tabs {"hidden":false}
 setCompactTabIdentifiers tabs {"identifiers":["home"]}
+setTabBarHidden tabs {"hidden":true,"animated":false}
+tapMoreBackButton tabs
 show list {"viewController":"detail","sender":"list"}
 showDetailViewController list {"viewController":"detail"}
 targetViewController list {"forAction":"showDetailViewController"}

@@ -74,6 +74,8 @@ function renderHierarchy() {
     const sub = document.createElement('ul');
     sub.setAttribute('role', 'group');
     for (const child of controller.children) build(child, sub, '');
+    // A tab shown on More's stack is More's child; More (UIKit's own) is not in the tree.
+    for (const child of (controller.moreNavigationController || {}).viewControllers || []) build(child, sub, 'on More');
     // A child reports its ancestor's presentation too: nest under the presenter.
     const presented = tree.controllers[controller.presentedViewController];
     if (presented && (presented.presentingViewController || id) === id) build(controller.presentedViewController, sub, 'presented');

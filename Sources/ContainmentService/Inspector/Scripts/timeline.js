@@ -38,6 +38,7 @@ function laneOrder(events) {
     if (!tree || !tree.controllers[id] || lanes.includes(id)) return;
     lanes.push(id);
     for (const child of tree.controllers[id].children) visit(child);
+    for (const child of (tree.controllers[id].moreNavigationController || {}).viewControllers || []) visit(child);
   };
   if (tree && tree.window.rootViewController) visit(tree.window.rootViewController);
   const seen = new Set(events.map(laneOf).filter(Boolean));
