@@ -36,7 +36,7 @@ extension ContainmentTree {
         do {
             try body()
             try takeOverrideFailure()
-            withoutUndo { flushTurn() }
+            endRequestTurn()
             try takeOverrideFailure()
             overrides.acceptCall()
         } catch {
@@ -45,6 +45,14 @@ extension ContainmentTree {
             throw error
         }
         return commitCall()
+    }
+
+    /// The end of a request's turn. Without overrides no undo entry is kept for it, so a bound
+    /// it passes (a walk that loops, too many events) is logged as a warning, not a refusal: a
+    /// refused request must leave nothing, and this part could not be taken back.
+    func endRequestTurn() {
+        if !overrides.anyDeclared { logOverrideFailures() }
+        withoutUndo { flushTurn() }
     }
 
     /// Runs `body` without undo entries, for work that no rollback can reach: the end of a

@@ -187,7 +187,7 @@ public final class ContainmentTree {
             }
             results.note(ongoing.result, at: index)
         }
-        withoutUndo { flushTurn() }
+        endRequestTurn()
         // An override that failed at the turn's end refuses every call of the turn.
         do {
             try takeOverrideFailure()

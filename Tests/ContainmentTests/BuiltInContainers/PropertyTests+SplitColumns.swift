@@ -154,16 +154,29 @@ extension PropertyTests {
     }
 
     /// Found by a release soak of `randomTripleColumnSplitCallsKeepTheInvariants` at scale 100
-    /// (input `[752168, 564256, 21960, 801309, 734190]`), not yet fixed: `cc`, taken out of the
-    /// split with its view left inside the split's view, presents `cm`; pushing the window's root
-    /// split `c` onto `cm` makes the trait walk loop (the split's traits from `cm`, `cm`'s from
-    /// its presenter `cc`, `cc`'s from the split's view), and the push is refused with
-    /// `walk_limit_exceeded` — but the refusal leaves the push's view moves (`cm.view` lists
-    /// `c.view`, `cl.view` is out of the window).
-    @Test func aPushRefusedForATraitLoopChangesNothing() throws {
-        withKnownIssue("the refused push leaves its view moves") {
-            try Self.checkSplitColumnSteps([752_168, 564_256, 21_960, 801_309, 734_190], triple: true)
+    /// (input `[752168, 564256, 21960, 801309, 734190]`): `cc`, taken out of the split with its
+    /// view left inside the split's view, presents `cm`; pushing the window's root split `c` onto
+    /// `cm` makes the trait walk of the turn's end loop (the split's traits from `cm`, `cm`'s from
+    /// its presenter `cc`, `cc`'s from the split's view). That part of a request keeps no undo
+    /// entry without overrides, so refusing there left the push's view moves half undone; the
+    /// bound is now logged as a warning and the push stands, whole.
+    @Test func aTraitLoopMadeByAPushIsLoggedAndThePushStandsWhole() throws {
+        let numbers = [752_168, 564_256, 21_960, 801_309, 734_190]
+        try Self.checkSplitColumnSteps(numbers, triple: true)
+        let tree = try Self.makeSplitColumnTree(triple: true)
+        var now = t0
+        var lastSeq = tree.lastSeq
+        for number in numbers.dropLast() {
+            Self.apply(Self.splitColumnStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
         }
+        let outcome = tree.perform([call("cm", "pushViewController", ["viewController": "c", "animated": false])], atomic: false, now: now)
+        #expect(outcome.failure == nil && outcome.applied == 1)
+        #expect(outcome.events.contains { $0.warning?.hasPrefix("the trait hierarchy walk visited more nodes than the tree holds") == true })
+        #expect(outcome.events.map(lineWithArgs).filter { $0.contains("Move") } == [#"c.willMove parent="cm""#, #"c.didMove parent="cm""#])
+        let snapshot = tree.snapshot()
+        #expect(snapshot.controllers["c"]?.parent == "cm")
+        #expect(snapshot.views["cm.view"]?.subviews == ["c.view", "cm.navigationBar"])
+        #expect(snapshot.views["c.view"]?.superview == "cm.view")
     }
 
     /// Without a compact column the collapsed split stacks its columns on its primary.
