@@ -36,7 +36,7 @@ extension ContainmentTree {
         do {
             try body()
             try takeOverrideFailure()
-            endRequestTurn()
+            withoutUndo { flushTurn() }
             try takeOverrideFailure()
             overrides.acceptCall()
         } catch {
@@ -45,14 +45,6 @@ extension ContainmentTree {
             throw error
         }
         return commitCall()
-    }
-
-    /// The end of a request's turn. Without overrides no undo entry is kept for it, so a bound
-    /// it passes (a walk that loops, too many events) is logged as a warning, not a refusal: a
-    /// refused request must leave nothing, and this part could not be taken back.
-    func endRequestTurn() {
-        if !overrides.anyDeclared { logOverrideFailures() }
-        withoutUndo { flushTurn() }
     }
 
     /// Runs `body` without undo entries, for work that no rollback can reach: the end of a
@@ -64,8 +56,13 @@ extension ContainmentTree {
         // An override may fail anywhere and refuse the whole request (rule 40).
         guard !overrides.anyDeclared else { return body() }
         let wasRecording = undo.isRecording
+        let refused = overrides.run.refuses
         undo.isRecording = false
+        // A bound passed here (a walk that loops, too many events) could not be taken back, and
+        // a refused call must leave nothing: it is logged as a warning instead.
+        overrides.run.refuses = false
         body()
+        overrides.run.refuses = refused
         undo.isRecording = wasRecording
     }
 

@@ -187,7 +187,7 @@ public final class ContainmentTree {
             }
             results.note(ongoing.result, at: index)
         }
-        endRequestTurn()
+        withoutUndo { flushTurn() }
         // An override that failed at the turn's end refuses every call of the turn.
         do {
             try takeOverrideFailure()
