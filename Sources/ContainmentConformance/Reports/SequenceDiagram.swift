@@ -4,6 +4,16 @@
 struct SequenceDiagram {
     let step: StepDiff
     let scenario: String
+    /// A lane per controller, in the order the rows first name them (`—` for a refusal or warning).
+    private let lanes: [String]
+
+    init(step: StepDiff, scenario: String) {
+        self.step = step
+        self.scenario = scenario
+        var lanes: [String] = []
+        for row in step.rows where !lanes.contains(row.controller ?? "—") { lanes.append(row.controller ?? "—") }
+        self.lanes = lanes
+    }
 
     private static let laneWidth = 22.0
     private static let labelWidth = 360.0
@@ -12,16 +22,9 @@ struct SequenceDiagram {
     /// The longest label drawn; the whole line is the event's tooltip.
     private static let labelCharacters = 56
 
-    private var lanes: [String] {
-        var lanes: [String] = []
-        for row in step.rows where !lanes.contains(row.controller ?? "—") { lanes.append(row.controller ?? "—") }
-        return lanes
-    }
-
     private var panelWidth: Double { Double(lanes.count) * Self.laneWidth + Self.labelWidth + 16 }
 
     var svg: String {
-        let lanes = lanes
         let width = 2 * panelWidth + 40
         let height = Self.top + Double(step.rows.count) * Self.rowHeight + 40
         let label = "Step \(step.step) of \(scenario): expected events on the left, observed on the right; \(step.summary ?? "")"

@@ -55,6 +55,3 @@ function bindAccess() {
   });
   if (token()) $('#access-state').textContent = 'token set';
 }
-
-const treePath = (suffix = '') => `/v1/trees/${encodeURIComponent(state.treeId)}${suffix}`;
-const idPath = (id) => encodeURIComponent(id);

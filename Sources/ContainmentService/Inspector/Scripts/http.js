@@ -1,6 +1,10 @@
 'use strict';
 // Calls to the /v1 API and the problems they answer.
 
+/** The chosen tree's path under /v1, and an id as a path segment. */
+const treePath = (suffix = '') => `/v1/trees/${encodeURIComponent(state.treeId)}${suffix}`;
+const idPath = (id) => encodeURIComponent(id);
+
 class ProblemError extends Error {
   constructor(status, problem) { super(problem.title || String(status)); this.status = status; this.problem = problem; }
 }
