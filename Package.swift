@@ -71,6 +71,7 @@ let package = Package(
         .library(name: "MicroHTTP", targets: ["MicroHTTP"]),
         .library(name: "ContainmentService", targets: ["ContainmentService"]),
         .library(name: "ContainmentConformance", targets: ["ContainmentConformance"]),
+        .library(name: "ContainmentConformanceTesting", targets: ["ContainmentConformanceTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -117,9 +118,12 @@ let package = Package(
         .executableTarget(name: "EmbedFiles"),
         .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         // The conformance suite: scenario format, the corpus (conformance/scenarios, embedded at
-        // build time), targets to run it on and the event diff. No I/O: callers bring files and an
-        // HTTP transport.
+        // build time), targets to run it on (the engine, an HTTP adapter, a Swift runtime in
+        // process), the event diff and the reports. No I/O: callers bring files and an HTTP transport.
         .target(name: "ContainmentConformance", dependencies: ["Containment"], plugins: ["EmbedFilesPlugin"]),
+        // The corpus as a Swift Testing suite of a runtime adapted in process: for test targets
+        // only (it imports Testing), as examples/TinyRuntime uses it.
+        .target(name: "ContainmentConformanceTesting", dependencies: ["ContainmentConformance"]),
         // The state directory: trees' creations and their journal of accepted mutations in
         // SQLite, committed in groups, each record checksummed (libdeflate's CRC-32); or the
         // same in PostgreSQL, shared by several instances, each tree owned by one at a time.
@@ -167,7 +171,7 @@ let package = Package(
         .target(name: "PostgresTestSupport", dependencies: ["ContainmentPersistence"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "ContainmentPersistenceTests", dependencies: ["ContainmentPersistence", "CSQLite", "PostgresTestSupport"]),
         .testTarget(name: "ContainmentCommandTests", dependencies: ["ContainmentCommand"]),
-        .testTarget(name: "ContainmentConformanceTests", dependencies: ["ContainmentConformance", "Containment"]),
+        .testTarget(name: "ContainmentConformanceTests", dependencies: ["ContainmentConformance", "ContainmentConformanceTesting", "Containment"]),
         .testTarget(name: "EmbedFilesTests", dependencies: ["EmbedFiles"]),
         // The HTTP test clients: a blocking HTTP/1.1 client over POSIX sockets for a live server,
         // and an in-process one that runs requests through a server's handlers without sockets.
