@@ -38,9 +38,11 @@ public struct ConformanceSuite<Runtime: ConformanceRuntime>: Sendable {
         self.selection = selection
         self.options = options
         self.makeRuntime = makeRuntime
-        let file = expectations.map { $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent($0).path }
+        let file = expectations.map {
+            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent($0).standardizedFileURL.path
+        }
         expectationsFile = file
-        expected = file.map(Self.read)
+        expected = file.map(ConformanceExpectations.read)
     }
 
     /// The chosen scenarios, as test arguments; a filter or tag that matches nothing throws.
@@ -92,8 +94,16 @@ public struct ConformanceSuite<Runtime: ConformanceRuntime>: Sendable {
         }
         return report
     }
+}
 
-    private static func read(_ path: String) -> Result<ConformanceExpectations, SuiteError> {
+/// Why a suite could not run: its expectations file, or a report file it could not write.
+public struct SuiteError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
+extension ConformanceExpectations {
+    /// The expectations file at `path`, or why it is not one.
+    static func read(_ path: String) -> Result<ConformanceExpectations, SuiteError> {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(SuiteError(description: "cannot read the expectations file \(path)"))
         }
@@ -103,9 +113,4 @@ public struct ConformanceSuite<Runtime: ConformanceRuntime>: Sendable {
             return .failure(SuiteError(description: "\(path) is not an expectations file: \(error)"))
         }
     }
-}
-
-/// Why a suite could not run: its expectations file, or a report file it could not write.
-public struct SuiteError: Error, Sendable, CustomStringConvertible {
-    public var description: String
 }
