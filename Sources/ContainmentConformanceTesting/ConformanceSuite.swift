@@ -1,5 +1,6 @@
 import ContainmentConformance
 import Foundation
+import Synchronization
 import Testing
 
 /// The conformance corpus as a Swift Testing suite of a runtime adapted in process
@@ -23,12 +24,13 @@ public struct ConformanceSuite<Runtime: ConformanceRuntime>: Sendable {
     public let options: CompareOptions
     /// The expectations file's path, when the suite is held to one.
     public let expectationsFile: String?
-    private let expected: Result<ConformanceExpectations, SuiteError>?
     private let makeRuntime: @Sendable (EventRecorder) -> Runtime
+    private let expected = ExpectationsCache()
 
     /// `expectations` is an expectations file (docs/conformance.md, 3.1), relative to the
-    /// directory of the source file that makes the suite unless absolute; a file that cannot be
-    /// read fails every test case with why. `runtime` makes a fresh runtime per scenario.
+    /// directory of the source file that makes the suite unless absolute, read once and again
+    /// after the suite writes it; a file that cannot be read fails every test case with why. `runtime` makes a fresh
+    /// runtime per scenario.
     public init(
         corpus: [Scenario] = ScenarioCorpus.scenarios, selection: ScenarioSelection = ScenarioSelection(),
         options: CompareOptions = CompareOptions(), expectations: String? = nil, filePath: String = #filePath,
@@ -38,11 +40,9 @@ public struct ConformanceSuite<Runtime: ConformanceRuntime>: Sendable {
         self.selection = selection
         self.options = options
         self.makeRuntime = makeRuntime
-        let file = expectations.map {
+        expectationsFile = expectations.map {
             $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent($0).standardizedFileURL.path
         }
-        expectationsFile = file
-        expected = file.map(ConformanceExpectations.read)
     }
 
     /// The chosen scenarios, as test arguments; a filter or tag that matches nothing throws.
@@ -72,10 +72,12 @@ public struct ConformanceSuite<Runtime: ConformanceRuntime>: Sendable {
     /// The chosen scenarios in one run, held to the expectations: the report
     /// `containment conformance run` prints and exports (`text`, `exitStatus`, TAP, JUnit,
     /// HTML), and with `files` the files it writes (`ReportFiles.environment()` names them as
-    /// the command's options do).
+    /// the command's options do). Writing expectations needs none to hold to: a file that
+    /// cannot be read then leaves the run unheld, so the first file can be written.
     public func run(writing files: ReportFiles = ReportFiles()) throws -> ConformanceReport {
         let chosen = try selection.choose(from: corpus)
-        let report = try run(chosen)
+        let report = try run(chosen, needsExpectations: files.writeExpectations == nil)
+        defer { expected.forget() }
         for file in try files.contents(of: report, scenarios: chosen, corpus: corpus.count, selection: selection, options: options) {
             do {
                 try Data(file.bytes).write(to: URL(fileURLWithPath: file.path))
@@ -86,11 +88,14 @@ public struct ConformanceSuite<Runtime: ConformanceRuntime>: Sendable {
         return report
     }
 
-    private func run(_ scenarios: [Scenario]) throws -> ConformanceReport {
+    private func run(_ scenarios: [Scenario], needsExpectations: Bool = true) throws -> ConformanceReport {
         var target = InProcessTarget(makeRuntime)
         var report = ConformanceReport.run(scenarios, on: &target, options: options)
-        if let expected, let expectationsFile {
-            report.expectations = ExpectationsComparison(try expected.get(), source: expectationsFile, report: report, corpus: Set(corpus.map(\.id)))
+        if let expectationsFile {
+            let expected = expected.read(expectationsFile)
+            if needsExpectations || (try? expected.get()) != nil {
+                report.expectations = ExpectationsComparison(try expected.get(), source: expectationsFile, report: report, corpus: Set(corpus.map(\.id)))
+            }
         }
         return report
     }
@@ -113,4 +118,20 @@ extension ConformanceExpectations {
             return .failure(SuiteError(description: "\(path) is not an expectations file: \(error)"))
         }
     }
+}
+
+/// The expectations file as last read: test cases running in parallel read it once, and a run
+/// that writes it reads it again afterwards.
+private final class ExpectationsCache: Sendable {
+    private let state = Mutex<Result<ConformanceExpectations, SuiteError>?>(nil)
+
+    func read(_ path: String) -> Result<ConformanceExpectations, SuiteError> {
+        state.withLock { cached in
+            let result = cached ?? ConformanceExpectations.read(path)
+            cached = result
+            return result
+        }
+    }
+
+    func forget() { state.withLock { $0 = nil } }
 }

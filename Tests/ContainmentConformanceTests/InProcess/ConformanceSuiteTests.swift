@@ -40,10 +40,11 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("expectations.json").path
-        let written = try Self.suite([.noDidMoveOnRemove]).run(writing: ReportFiles(writeExpectations: file))
-        #expect(written.exitStatus == 1)
-
+        // The suite's own file, not there yet: written first, unheld.
         let oneBug = Self.suite([.noDidMoveOnRemove], expectations: file)
+        let written = try oneBug.run(writing: ReportFiles(writeExpectations: file))
+        #expect(written.exitStatus == 1 && written.expectations == nil)
+
         #expect(try oneBug.run().exitStatus == 0)
         try oneBug.check(Self.display)
         // Its expected failure is a known issue: the test case passes.
