@@ -177,8 +177,12 @@ public final class ContainmentTree {
                 rollback(to: mark)
                 if !atomic {
                     logOverrideFailures()
-                    withoutUndo { flushTurn() }
-                    if index > 0 { overrides.acceptCall() }
+                    // Refused at its first call, the request leaves the turn as the last one
+                    // left it: nothing to flush, and a walk that loops warns of nothing new.
+                    if index > 0 {
+                        withoutUndo { flushTurn() }
+                        overrides.acceptCall()
+                    }
                 }
                 let events = commitCall()
                 return CallsOutcome(

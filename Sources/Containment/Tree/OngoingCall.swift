@@ -19,6 +19,9 @@ struct OngoingCall {
     var workCount = 0
     /// A driven-controller walk is collecting for its caller (see `forEachDrivenController`).
     var collectingWalk = false
+    /// A read (a snapshot) is walking the tree: a walk that loops stops without failing a
+    /// call, since a read records nothing.
+    var isReading = false
     /// Page view controllers whose interactive page turn is ending: an override cannot begin
     /// another until the end is over (docs/uikit-rules-page-view-controller.md).
     var endingPageSwipes: Set<String> = []
