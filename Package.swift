@@ -78,6 +78,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The Swift project's own parser, for `POST /v1/swift`; only SwiftSyntax and SwiftParser
+        // are used, which keeps its build small (benchmarks/notes.md, "swift-syntax's build cost").
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         // libmicrohttpd as the system provides it.
@@ -125,11 +128,22 @@ let package = Package(
         // same in PostgreSQL, shared by several instances, each tree owned by one at a time.
         // Stores bytes; knows nothing of HTTP.
         .target(name: "ContainmentPersistence", dependencies: ["CSQLite", "CLibPQ", "CLibDeflate"]),
+        // Swift source (UIKit code) translated onto the engine, and run: parses with
+        // swift-syntax, executes nothing (docs/swift.md).
+        .target(
+            name: "ContainmentSwiftSource",
+            dependencies: [
+                "Containment",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // REST routes, JSON bodies, problem details and event streams.
         .target(
             name: "ContainmentService",
             dependencies: [
                 "Containment",
+                "ContainmentSwiftSource",
                 "ContainmentConformance",
                 "ContainmentPersistence",
                 "MicroHTTP",
@@ -169,6 +183,7 @@ let package = Package(
         .testTarget(name: "ContainmentCommandTests", dependencies: ["ContainmentCommand"]),
         .testTarget(name: "ContainmentConformanceTests", dependencies: ["ContainmentConformance", "Containment"]),
         .testTarget(name: "EmbedFilesTests", dependencies: ["EmbedFiles"]),
+        .testTarget(name: "ContainmentSwiftSourceTests", dependencies: ["ContainmentSwiftSource", "Containment"]),
         // The HTTP test clients: a blocking HTTP/1.1 client over POSIX sockets for a live server,
         // and an in-process one that runs requests through a server's handlers without sockets.
         .target(name: "MicroHTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/MicroHTTPTestSupport"),
