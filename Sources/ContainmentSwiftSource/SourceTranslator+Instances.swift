@@ -51,7 +51,7 @@ extension SourceTranslator {
     }
 
     /// Swift's initialisation order: each class's stored properties, the root class's first.
-    private func createProperties(of id: String, className: String) throws(SwiftSourceRefusal) {
+    func createProperties(of id: String, className: String) throws(SwiftSourceRefusal) {
         var values: [String: SourceValue] = [:]
         for sourceClass in chain(of: className) {
             for property in sourceClass.properties {
@@ -78,7 +78,7 @@ extension SourceTranslator {
         properties[id] = values
     }
 
-    private func translateOverrides(of id: String, className: String) throws(SwiftSourceRefusal) {
+    func translateOverrides(of id: String, className: String) throws(SwiftSourceRefusal) {
         var index = program.controllers.count - 1
         while program.controllers[index].id != id { index -= 1 }
         for (fullName, callback) in UIKitClasses.overridable.sorted(by: { $0.key < $1.key }) {

@@ -29,6 +29,11 @@ final class SourceTranslator {
         windowRect = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
     }
 
+    private init(converter: SourceLocationConverter, windowRect: Rect) {
+        self.converter = converter
+        self.windowRect = windowRect
+    }
+
     func location(_ node: some SyntaxProtocol) -> SwiftSourceLocation {
         let place = converter.location(for: node.positionAfterSkippingLeadingTrivia)
         return SwiftSourceLocation(line: place.line, column: place.column)
@@ -55,7 +60,11 @@ final class SourceTranslator {
         var calls: [LocatedCall] = []
         _ = try translate(statements, &scope, into: &calls)
         launch = calls
-        program.end = location(file.endOfFileToken)
+        // What the last turn's deferred callbacks name: the statement that ends it.
+        program.end = statements.last.map { location($0) } ?? location(file.endOfFileToken)
+        for name in classes.keys.sorted() where !classOf.values.contains(name) {
+            try check(name, windowSize: Size(width: windowRect.width, height: windowRect.height))
+        }
         try resolveFrames()
         splitTurns()
         return program
@@ -96,5 +105,20 @@ final class SourceTranslator {
             if case .string(let id) = value { ids.append(id) }
         }
         return ids
+    }
+
+    /// A class the launch never creates is read all the same, on a translator of its own, so
+    /// that what it holds outside the subset is refused and its warnings are given.
+    private func check(_ className: String, windowSize: Size) throws(SwiftSourceRefusal) {
+        let probe = SourceTranslator(converter: converter, windowRect: windowRect)
+        probe.classes = classes
+        probe.functions = functions
+        let id = probe.uniqueID(Self.lowerCamel(className))
+        probe.program.controllers.append(
+            TranslatedController(id: id, className: className, kind: try kind(ofClass: className, at: classes[className]!.location), location: classes[className]!.location))
+        probe.classOf[id] = className
+        try probe.createProperties(of: id, className: className)
+        try probe.translateOverrides(of: id, className: className)
+        for warning in probe.program.warnings where !program.warnings.contains(warning) { program.warnings.append(warning) }
     }
 }
