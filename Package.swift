@@ -164,6 +164,8 @@ let package = Package(
                 "ContainmentService",
                 "ContainmentConformance",
                 "ContainmentPersistence",
+                "ContainmentSwiftSource",
+                "Containment",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -180,7 +182,7 @@ let package = Package(
         // A schema of its own per test in the throwaway PostgreSQL of scripts/test-postgres.
         .target(name: "PostgresTestSupport", dependencies: ["ContainmentPersistence"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "ContainmentPersistenceTests", dependencies: ["ContainmentPersistence", "CSQLite", "PostgresTestSupport"]),
-        .testTarget(name: "ContainmentCommandTests", dependencies: ["ContainmentCommand"]),
+        .testTarget(name: "ContainmentCommandTests", dependencies: ["ContainmentCommand", "ContainmentSwiftSource"]),
         .testTarget(name: "ContainmentConformanceTests", dependencies: ["ContainmentConformance", "Containment"]),
         .testTarget(name: "EmbedFilesTests", dependencies: ["EmbedFiles"]),
         .testTarget(name: "ContainmentSwiftSourceTests", dependencies: ["ContainmentSwiftSource", "Containment"]),
