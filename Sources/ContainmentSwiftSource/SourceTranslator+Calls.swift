@@ -63,7 +63,8 @@ extension SourceTranslator {
         switch className {
         case "UIWindow":
             guard scope.place == .launch, !hasWindow else {
-                throw refusal("UIWindow", call, "The launch has one window, created in the top-level statements.", supported: "One `UIWindow(…)` in the launch.")
+                throw refusal(
+                    "UIWindow", call, "The launch has one window, created in the top-level statements.", supported: "One `UIWindow(…)` in the launch.")
             }
             hasWindow = true
             return .window
@@ -112,7 +113,9 @@ extension SourceTranslator {
         _ scope: inout TranslationScope, into calls: inout [LocatedCall]
     ) throws(SwiftSourceRefusal) -> SourceValue {
         guard case .override(let current) = scope.place, current == fullName, scope.inlineDepth == 0 || scope.className != nil else {
-            throw refusal("super.\(fullName)", call, "A `super` call outside the override of the same method is not translated.", supported: "`super.<method>(…)` inside that method's override.")
+            throw refusal(
+                "super.\(fullName)", call, "A `super` call outside the override of the same method is not translated.",
+                supported: "`super.<method>(…)` inside that method's override.")
         }
         scope.callsSuper = true
         let superclass = scope.className.flatMap { classes[$0]?.superclass }
@@ -142,7 +145,8 @@ extension SourceTranslator {
         }
         let total = calls.compactMap(\.advance).reduce(0, +) + seconds
         guard total <= SwiftSourceLimits.maxSeconds else {
-            throw refusal("RunLoop.run(until:)", call, "The launch lets more than \(Int(SwiftSourceLimits.maxSeconds)) s pass.", supported: "At most an hour in all.")
+            throw refusal(
+                "RunLoop.run(until:)", call, "The launch lets more than \(Int(SwiftSourceLimits.maxSeconds)) s pass.", supported: "At most an hour in all.")
         }
         calls.append(LocatedCall(call: RawCall(receiver: "window", method: "runLoop"), trace: scope.trace + [location(call)], advance: seconds))
         return .void

@@ -9,7 +9,8 @@ extension SourceTranslator {
     func collect(_ declaration: ClassDeclSyntax) throws(SwiftSourceRefusal) {
         let name = declaration.name.text
         guard classes[name] == nil, UIKitClasses.kinds[name] == nil else {
-            throw refusal("class declaration", declaration.name, "The class \(name) is declared twice or shadows UIKit's.", supported: "One declaration per class.")
+            throw refusal(
+                "class declaration", declaration.name, "The class \(name) is declared twice or shadows UIKit's.", supported: "One declaration per class.")
         }
         guard let inherited = declaration.inheritanceClause?.inheritedTypes.first?.type.as(IdentifierTypeSyntax.self)?.name.text else {
             throw refusal(
@@ -48,7 +49,8 @@ extension SourceTranslator {
                 fullName, function.name, "Overriding \(fullName) is not in the supported subset.", supported: UIKitClasses.supportedOverrides)
         }
         if !overrides, UIKitClasses.overridable[fullName] != nil {
-            throw refusal(fullName, function.name, "\(fullName) overrides UIKit's method but is not marked `override`.", supported: UIKitClasses.supportedOverrides)
+            throw refusal(
+                fullName, function.name, "\(fullName) overrides UIKit's method but is not marked `override`.", supported: UIKitClasses.supportedOverrides)
         }
         guard function.body != nil else {
             throw refusal(fullName, function.name, "\(fullName) has no body.", supported: "Methods with a body.")

@@ -20,8 +20,7 @@ extension SourceTranslator {
                 supported: "At most \(SwiftSourceLimits.maxControllers) controllers.")
         }
         let kind = try kind(ofClass: className, at: location(call))
-        let id = uniqueID(hint ?? Self.lowerCamel(className))
-        var controller = TranslatedController(id: id, className: className, kind: kind, location: location(call))
+        var controller = TranslatedController(id: "", className: className, kind: kind, location: location(call))
         let arguments = Self.arguments(of: call)
         if kind == .navigationController, arguments.map(\.label) == ["rootViewController"] {
             guard case .controller(let root) = try evaluate(arguments[0].expression, &scope, into: &calls, hint: nil) else {
@@ -42,6 +41,9 @@ extension SourceTranslator {
                 "\(className)(" + arguments.map { "\($0.label ?? "_"):" }.joined() + ")", call, "This initializer is not in the supported subset.",
                 supported: "`\(className)()`, `init(nibName: nil, bundle: nil)`, `UINavigationController(rootViewController:)`.")
         }
+        // Named once its arguments' controllers are: none of them can take its name then.
+        let id = uniqueID(hint ?? Self.lowerCamel(className))
+        controller.id = id
         program.controllers.append(controller)
         classOf[id] = className
         guard classes[className] != nil else { return id }
@@ -52,20 +54,22 @@ extension SourceTranslator {
 
     /// Swift's initialisation order: each class's stored properties, the root class's first.
     func createProperties(of id: String, className: String) throws(SwiftSourceRefusal) {
-        var values: [String: SourceValue] = [:]
+        properties[id] = [:]
         for sourceClass in chain(of: className) {
             for property in sourceClass.properties {
                 guard let initializer = property.initializer else {
-                    values[property.name] = .runtime("self.\(property.name)")
+                    properties[id]![property.name] = .runtime("self.\(property.name)")
                     continue
                 }
                 var scope = TranslationScope(selfID: id, className: sourceClass.name, place: .launch)
                 var calls: [LocatedCall] = []
+                // Earlier properties are in scope (a `lazy var` may use them).
                 do {
-                    values[property.name] = try evaluate(initializer, &scope, into: &calls, hint: property.name)
+                    let value = try evaluate(initializer, &scope, into: &calls, hint: property.name)
+                    properties[id]![property.name] = value
                 } catch {
                     // Refused only if it is used: a label or a model object in a property is fine.
-                    values[property.name] = .runtime("self.\(property.name)")
+                    properties[id]![property.name] = .runtime("self.\(property.name)")
                     propertyRefusals["\(id).\(property.name)"] = error
                 }
                 if let first = calls.first {
@@ -75,7 +79,6 @@ extension SourceTranslator {
                 }
             }
         }
-        properties[id] = values
     }
 
     func translateOverrides(of id: String, className: String) throws(SwiftSourceRefusal) {
@@ -123,9 +126,13 @@ extension SourceTranslator {
         return candidate
     }
 
+    /// `ListViewController` → `listViewController`, `UINavigationController` → `uiNavigationController`.
     static func lowerCamel(_ name: String) -> String {
-        guard let first = name.first else { return name }
-        return first.lowercased() + name.dropFirst()
+        let characters = Array(name)
+        var upper = characters.prefix { $0.isUppercase }.count
+        // Of a run of capitals, the last one starts the next word (`UINavigation`: `UI`, `Navigation`).
+        if upper > 1, upper < characters.count { upper -= 1 }
+        return String(characters.prefix(upper)).lowercased() + String(characters.dropFirst(upper))
     }
 
     /// A call's arguments by label, a trailing closure last with the label `nil`.

@@ -23,7 +23,8 @@ extension SourceTranslator {
             case .stmt(let statementSyntax):
                 if let returned = statementSyntax.as(ReturnStmtSyntax.self) {
                     guard index == statements.count - 1 else {
-                        throw refusal("return statement", returned, "An early `return` depends on run-time values.", supported: "`return` as the last statement.")
+                        throw refusal(
+                            "return statement", returned, "An early `return` depends on run-time values.", supported: "`return` as the last statement.")
                     }
                     guard let value = returned.expression else { return .void }
                     return try evaluate(value, &scope, into: &calls, hint: nil)
@@ -42,7 +43,8 @@ extension SourceTranslator {
     private func declare(_ variable: VariableDeclSyntax, _ scope: inout TranslationScope, into calls: inout [LocatedCall]) throws(SwiftSourceRefusal) {
         for binding in variable.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else {
-                throw refusal("variable declaration", binding, "Only `let name = value` and `var name = value` are translated.", supported: Self.supportedStatements)
+                throw refusal(
+                    "variable declaration", binding, "Only `let name = value` and `var name = value` are translated.", supported: Self.supportedStatements)
             }
             scope.locals[name] = try evaluate(value, &scope, into: &calls, hint: name)
         }

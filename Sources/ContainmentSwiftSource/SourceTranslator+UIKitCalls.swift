@@ -36,7 +36,9 @@ extension SourceTranslator {
             return try transition(id, arguments, at: call, &scope, into: &calls)
         default:
             if name == "navigationController" || fullName.hasPrefix("navigationController") {
-                throw refusal(fullName, call, "Which navigation controller holds a controller is known only at run time.", supported: "Name the navigation controller: a property or a variable.")
+                throw refusal(
+                    fullName, call, "Which navigation controller holds a controller is known only at run time.",
+                    supported: "Name the navigation controller: a property or a variable.")
             }
             throw refusal(fullName, call, "\(fullName) is not in the supported subset.", supported: Self.supportedCalls)
         }
@@ -47,14 +49,18 @@ extension SourceTranslator {
 
     /// `transition(from:to:duration:options:animations:completion:)`: the call, the frames its
     /// animations block sets, and its completion block (run when the animation ends).
-    private func transition(_ id: String, _ arguments: Arguments, at call: FunctionCallExprSyntax, _ scope: inout TranslationScope, into calls: inout [LocatedCall])
+    private func transition(
+        _ id: String, _ arguments: Arguments, at call: FunctionCallExprSyntax, _ scope: inout TranslationScope, into calls: inout [LocatedCall]
+    )
         throws(SwiftSourceRefusal) -> SourceValue
     {
         let options: [String]
         switch try evaluate(arguments[3].expression, &scope, into: &calls, hint: nil) {
         case .animationOptions(let names): options = names
         case .controllers(let ids) where ids.isEmpty: options = []
-        default: throw refusal("options", arguments[3].expression, "Animation options are expected here.", supported: "`[]`, `.transitionCrossDissolve`, `[.a, .b]`.")
+        default:
+            throw refusal(
+                "options", arguments[3].expression, "Animation options are expected here.", supported: "`[]`, `.transitionCrossDissolve`, `[.a, .b]`.")
         }
         let args: [String: JSONValue] = [
             "from": try json(arguments[0].expression, &scope, &calls), "to": try json(arguments[1].expression, &scope, &calls),
@@ -85,7 +91,10 @@ extension SourceTranslator {
         return .void
     }
 
-    func viewCall(_ view: String, _ fullName: String, _ arguments: Arguments, at call: FunctionCallExprSyntax, _ scope: inout TranslationScope, into calls: inout [LocatedCall])
+    func viewCall(
+        _ view: String, _ fullName: String, _ arguments: Arguments, at call: FunctionCallExprSyntax, _ scope: inout TranslationScope,
+        into calls: inout [LocatedCall]
+    )
         throws(SwiftSourceRefusal) -> SourceValue
     {
         let raw: RawCall
@@ -125,7 +134,9 @@ extension SourceTranslator {
         }
     }
 
-    private func closure(_ expression: ExprSyntax, _ scope: inout TranslationScope, _ calls: inout [LocatedCall]) throws(SwiftSourceRefusal) -> ClosureExprSyntax? {
+    private func closure(_ expression: ExprSyntax, _ scope: inout TranslationScope, _ calls: inout [LocatedCall]) throws(SwiftSourceRefusal)
+        -> ClosureExprSyntax?
+    {
         switch try evaluate(expression, &scope, into: &calls, hint: nil) {
         case .closure(let closure): return closure
         case .none: return nil

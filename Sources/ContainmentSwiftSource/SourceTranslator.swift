@@ -95,7 +95,11 @@ final class SourceTranslator {
                 detail: "The source makes more than \(SwiftSourceLimits.maxCalls) UIKit calls.",
                 supported: "At most \(SwiftSourceLimits.maxCalls) calls, overrides and launch together.")
         }
-        for id in Self.controllersNamed(by: call) { usedControllers.insert(id) }
+        // An override's calls run later, when UIKit calls it: they use nothing yet.
+        if case .override = scope.place {
+        } else {
+            for id in Self.controllersNamed(by: call) { usedControllers.insert(id) }
+        }
         calls.append(LocatedCall(call: call, trace: scope.trace + [location(node)], frame: frame))
     }
 
@@ -115,7 +119,8 @@ final class SourceTranslator {
         probe.functions = functions
         let id = probe.uniqueID(Self.lowerCamel(className))
         probe.program.controllers.append(
-            TranslatedController(id: id, className: className, kind: try kind(ofClass: className, at: classes[className]!.location), location: classes[className]!.location))
+            TranslatedController(
+                id: id, className: className, kind: try kind(ofClass: className, at: classes[className]!.location), location: classes[className]!.location))
         probe.classOf[id] = className
         try probe.createProperties(of: id, className: className)
         try probe.translateOverrides(of: id, className: className)

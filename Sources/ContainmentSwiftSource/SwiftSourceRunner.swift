@@ -57,7 +57,9 @@ final class SwiftSourceRunner {
         }
         for controller in program.controllers where !controller.isNested {
             let events = try tree.createController(spec(controller), now: now)
-            for event in events { explained.append(SwiftExplainedEvent(event: event, source: SwiftEventSource(cause: "creation", trace: [controller.location]))) }
+            for event in events {
+                explained.append(SwiftExplainedEvent(event: event, source: SwiftEventSource(cause: "creation", trace: [controller.location])))
+            }
         }
         for controller in program.controllers where !controller.overrides.isEmpty {
             _ = try tree.updateController(controller.id, ControllerPatch(overrides: controller.overrides.mapValues { $0.map(\.call) }), now: now)

@@ -31,9 +31,10 @@ import Testing
             window.rootViewController = list
             window.makeKeyAndVisible()
             """, idiom: .phone)
-        #expect(answer.controllers.map { "\($0.id):\($0.className):\($0.kind.rawValue):\($0.overrides)" } == [
-            "list:ListViewController:viewController:[\"viewDidLoad\"]", "header:UIViewController:viewController:[]",
-        ])
+        #expect(
+            answer.controllers.map { "\($0.id):\($0.className):\($0.kind.rawValue):\($0.overrides)" } == [
+                "list:ListViewController:viewController:[\"viewDidLoad\"]", "header:UIViewController:viewController:[]",
+            ])
         let willMove = try #require(answer.events.first { $0.event.controller == "header" && $0.event.callback == "willMove" })
         #expect(willMove.source.cause == "override")
         #expect(willMove.source.trace == [.init(line: 16, column: 1), .init(line: 8, column: 9)])
@@ -238,5 +239,28 @@ import Testing
             """, idiom: .phone)
         #expect(located(answer).contains("second.viewWillAppear@9:1"))
         #expect(answer.tree.controllers["tabs"]?.selectedIndex == 1)
+    }
+
+    @Test func aLazyPropertyMayUseAnEarlierOneAndControllersMadeInPlaceAreNamedAfterTheirClass() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            """
+            class ShellViewController: UIViewController {
+                let list = UIViewController()
+                lazy var nav = UINavigationController(rootViewController: list)
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    addChild(nav)
+                    view.addSubview(nav.view)
+                    nav.didMove(toParent: self)
+                }
+            }
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            window.rootViewController = UINavigationController(rootViewController: ShellViewController())
+            window.makeKeyAndVisible()
+            """, idiom: .phone)
+        #expect(answer.controllers.map(\.id) == ["shellViewController", "list", "nav", "uiNavigationController"])
+        #expect(answer.tree.controllers["nav"]?.children == ["list"])
+        #expect(answer.tree.controllers["shellViewController"]?.children == ["nav"])
+        #expect(located(answer).contains("list.viewDidLoad@7:9"))
     }
 }
