@@ -4,7 +4,7 @@ import SwiftSyntax
 /// Statements: declarations of names, calls and assignments, `return` at a method's end.
 extension SourceTranslator {
     static let supportedStatements =
-        "`let`/`var` declarations, UIKit calls, assignments to `view.frame`, `window.rootViewController`, `viewControllers` and `selectedIndex`, calls of your own methods, and `return` as a method's last statement"
+        "`let`/`var` declarations, UIKit calls, assignments to `view.frame`, `window.rootViewController`, `viewControllers` and `selectedIndex`, calls of your own methods, `for` over an array literal of controllers, and `return` as a method's last statement"
 
     /// Translates statements in order; the value of a final `return`, if any.
     func translate(_ statements: [CodeBlockItemSyntax], _ scope: inout TranslationScope, into calls: inout [LocatedCall])
@@ -29,6 +29,10 @@ extension SourceTranslator {
                     guard let value = returned.expression else { return .void }
                     return try evaluate(value, &scope, into: &calls, hint: nil)
                 }
+                if let loop = statementSyntax.as(ForStmtSyntax.self) {
+                    try translate(loop, &scope, into: &calls)
+                    continue
+                }
                 if let wrapped = statementSyntax.as(ExpressionStmtSyntax.self) {
                     let name = SyntaxNames.name(of: Syntax(wrapped.expression))
                     throw refusal(name, wrapped, "A \(name) chooses at run time; this translator never guesses.", supported: Self.supportedStatements)
@@ -38,6 +42,30 @@ extension SourceTranslator {
             }
         }
         return nil
+    }
+
+    /// `for child in [a, b] { … }`: the body once per controller of a literal array (or a
+    /// name bound to one), in order; any other sequence is known only at run time.
+    private func translate(_ loop: ForStmtSyntax, _ scope: inout TranslationScope, into calls: inout [LocatedCall]) throws(SwiftSourceRefusal) {
+        let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        let literal = loop.sequence.is(ArrayExprSyntax.self) || loop.sequence.is(DeclReferenceExprSyntax.self)
+        guard literal, loop.whereClause == nil, loop.caseKeyword == nil, name != nil || loop.pattern.is(WildcardPatternSyntax.self),
+            case .controllers(let ids) = try evaluate(loop.sequence, &scope, into: &calls, hint: nil)
+        else {
+            throw refusal(
+                "for-in loop", loop, "A for-in loop over a sequence known only at run time is not translated.",
+                supported: "`for name in [a, b] { … }` over an array literal of controllers, or a name bound to one.")
+        }
+        let outer = Set(scope.locals.keys)
+        for id in ids {
+            if let name { scope.locals[name] = .controller(id) }
+            guard try translate(Array(loop.body.statements), &scope, into: &calls) == nil else {
+                throw refusal(
+                    "return statement", loop.body, "A `return` inside a loop depends on run-time values.", supported: "`return` as a method's last statement.")
+            }
+            // Names declared in the body end with it; the outer ones keep what it assigned.
+            scope.locals = scope.locals.filter { outer.contains($0.key) }
+        }
     }
 
     private func declare(_ variable: VariableDeclSyntax, _ scope: inout TranslationScope, into calls: inout [LocatedCall]) throws(SwiftSourceRefusal) {

@@ -263,4 +263,28 @@ import Testing
         #expect(answer.tree.controllers["shellViewController"]?.children == ["nav"])
         #expect(located(answer).contains("list.viewDidLoad@7:9"))
     }
+
+    @Test func aForLoopOverAnArrayLiteralOfControllersRunsItsBodyForEach() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            """
+            class DashboardViewController: UIViewController {
+                let weather = UIViewController()
+                let news = UIViewController()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    for panel in [weather, news] {
+                        addChild(panel)
+                        view.addSubview(panel.view)
+                        panel.didMove(toParent: self)
+                    }
+                }
+            }
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let dashboard = DashboardViewController()
+            window.rootViewController = dashboard
+            window.makeKeyAndVisible()
+            """, idiom: .phone)
+        #expect(answer.tree.controllers["dashboard"]?.children == ["weather", "news"])
+        #expect(located(answer).filter { $0.contains(".willMove@") } == ["weather.willMove@7:13", "news.willMove@7:13"])
+    }
 }

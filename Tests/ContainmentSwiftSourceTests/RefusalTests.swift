@@ -24,8 +24,8 @@ import Testing
         #expect(!refused.supported.isEmpty)
     }
 
-    @Test func aForLoopIsRefused() {
-        expectRefused(Self.inViewDidLoad("for vc in [child] {\n    addChild(vc)\n}"), "for-in loop", at: 5, 9)
+    @Test func aForLoopOverARunTimeSequenceIsRefused() {
+        expectRefused(Self.inViewDidLoad("for index in 0..<3 {\n    loadViewIfNeeded()\n}"), "for-in loop", at: 5, 9)
     }
 
     @Test func aWhileLoopIsRefused() {
