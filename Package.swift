@@ -154,7 +154,7 @@ let package = Package(
                 "CLibDeflate",
             ],
             // The inspector's sources, embedded at build time with openapi.yaml.
-            exclude: ["Inspector/inspector.html", "Inspector/inspector.css", "Inspector/inspector.js"],
+            exclude: ["Inspector/inspector.html", "Inspector/inspector.css", "Inspector/Scripts"],
             plugins: ["EmbedFilesPlugin"]
         ),
         // The `containment` command: serve, healthcheck.

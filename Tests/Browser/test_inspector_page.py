@@ -14,10 +14,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -73,22 +70,6 @@ def guarded_server(tmp_path_factory):
     tokens = tmp_path_factory.mktemp("tokens") / "tokens"
     tokens.write_text(f"alice user {hashlib.sha256(TOKEN.encode()).hexdigest()}\n")
     yield from serve("guarded-server.log", "--auth-token-file", str(tokens))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    options = Options()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1280,800", "--no-first-run", "--disable-extensions"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
-    driver.set_page_load_timeout(20)
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def viewport(driver, width, height, mobile=False):

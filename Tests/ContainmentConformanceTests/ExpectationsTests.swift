@@ -7,16 +7,25 @@ import Testing
 /// show what was expected.
 @Suite struct ExpectationsTests {
     @Test func fileIsOneScenarioPerLineAndReadsBack() throws {
-        let expectations = ConformanceExpectations(scenarios: ["b": .fail, "a": .pass, "c": .skip, "d": .error])
+        let expectations = ConformanceExpectations(
+            scenarios: ["b": .fail, "a": .pass, "c": .skip, "d": .error, "e": .fail], differences: ["b": ["missing x.willMove", "unexpected x.didMove"]])
         let bytes = try ConformanceJSON.fileBytes(expectations)
         #expect(
             String(decoding: bytes, as: UTF8.self) == """
                 {
+                  "format": "containment-conformance-expectations/2",
                   "scenarios": {
                     "a": "pass",
-                    "b": "fail",
+                    "b": {
+                      "differences": [
+                        "missing x.willMove",
+                        "unexpected x.didMove"
+                      ],
+                      "outcome": "fail"
+                    },
                     "c": "skip",
-                    "d": "error"
+                    "d": "error",
+                    "e": "fail"
                   }
                 }
 
@@ -24,13 +33,100 @@ import Testing
         #expect(try ConformanceJSON.decode(ConformanceExpectations.self, from: bytes) == expectations)
     }
 
-    @Test func unknownKeysAndOutcomesAreRefused() {
-        #expect(throws: (any Error).self) {
-            try ConformanceJSON.decode(ConformanceExpectations.self, from: Array(#"{"scenario": {"a": "pass"}}"#.utf8))
+    /// A file of the first format (outcomes only, no `format`) reads as expectations without differences.
+    @Test func outcomeOnlyFilesAreRead() throws {
+        let read = try ConformanceJSON.decode(ConformanceExpectations.self, from: Array(#"{"scenarios": {"a": "pass", "b": "fail"}}"#.utf8))
+        #expect(read == ConformanceExpectations(scenarios: ["a": .pass, "b": .fail]))
+    }
+
+    @Test func unknownKeysFormatsAndOutcomesAreRefused() {
+        for text in [
+            #"{"scenario": {"a": "pass"}}"#, #"{"scenarios": {"a": "passed"}}"#,
+            #"{"format": "containment-conformance-expectations/3", "scenarios": {}}"#,
+            #"{"scenarios": {"a": {"outcome": "fail", "difference": []}}}"#,
+            #"{"scenarios": {"a": {"outcome": "pass", "differences": ["missing x.willMove"]}}}"#,
+        ] {
+            #expect(throws: (any Error).self, "\(text)") { try ConformanceJSON.decode(ConformanceExpectations.self, from: Array(text.utf8)) }
         }
-        #expect(throws: (any Error).self) {
-            try ConformanceJSON.decode(ConformanceExpectations.self, from: Array(#"{"scenarios": {"a": "passed"}}"#.utf8))
-        }
+    }
+
+    /// `rule07-added-subtree-parent-first` as recorded, with `edit` applied to each step's events.
+    static func subtree(_ edit: (inout [TraceEvent]) -> Void) throws -> ScenarioRun {
+        var run = try OutcomeReportTests.recorded("rule07-added-subtree-parent-first")
+        edit(&run.creation.events)
+        for index in run.steps.indices { edit(&run.steps[index].events) }
+        return run
+    }
+
+    static func check(_ runs: ScenarioRun...) -> ConformanceReport { ConformanceReport.check(runs, against: ScenarioCorpus.scenarios) }
+
+    static func withoutWillMove(_ events: inout [TraceEvent]) { events.removeAll { $0.callback == "willMove" } }
+
+    /// Differences name the controller, the callback and the rule an order breaks, never a
+    /// position: an unrelated event more leaves the others' lines as they were.
+    @Test func differencesNameControllerCallbackAndRuleNotPosition() throws {
+        let missing = Self.check(try Self.subtree(Self.withoutWillMove)).results[0]
+        #expect(missing.differences == ["missing child.willMove", "missing grandchild.willMove"])
+        let shifted = Self.check(
+            try Self.subtree { events in
+                Self.withoutWillMove(&events)
+                events.insert(TraceEvent(controller: "parent", callback: "viewWillLayoutSubviews"), at: 0)
+            }
+        ).results[0]
+        #expect(shifted.differences == ["missing child.willMove", "missing grandchild.willMove", "unexpected parent.viewWillLayoutSubviews"])
+        let reordered = Self.check(
+            try Self.subtree { events in
+                // The grandchild told before its parent, in each step where both appear.
+                guard let child = events.firstIndex(where: { $0.controller == "child" && $0.callback == "viewWillAppear" }),
+                    let grandchild = events.firstIndex(where: { $0.controller == "grandchild" && $0.callback == "viewWillAppear" }), child < grandchild
+                else { return }
+                events.insert(events.remove(at: grandchild), at: child)
+            }
+        ).results[0]
+        #expect(reordered.differences == ["out of order grandchild.viewWillAppear (rule 7)"])
+        let otherArgs = Self.check(
+            try Self.subtree { events in
+                for index in events.indices where events[index].callback == "didMove" { events[index].args = ["parent": .null] }
+            }
+        ).results[0]
+        #expect(otherArgs.differences == ["args differ child.didMove", "args differ grandchild.didMove"])
+        #expect(Self.check(try OutcomeReportTests.recorded("rule07-added-subtree-parent-first")).results[0].differences.isEmpty)
+    }
+
+    /// A second bug inside an expected failure is worse (named, and a failure again in TAP);
+    /// a difference fixed is better, and the ratchet records what is left.
+    @Test func aNewDifferenceInAnExpectedFailureIsWorse() throws {
+        let expected = ConformanceExpectations(Self.check(try Self.subtree(Self.withoutWillMove)))
+        #expect(expected.differences["rule07-added-subtree-parent-first"] == ["missing child.willMove", "missing grandchild.willMove"])
+        var twoBugs = Self.check(
+            try Self.subtree { events in
+                Self.withoutWillMove(&events)
+                events.insert(TraceEvent(controller: "parent", callback: "viewWillLayoutSubviews"), at: 0)
+            })
+        let worse = ExpectationsComparison(expected, source: "e.json", report: twoBugs, corpus: ["rule07-added-subtree-parent-first"])
+        #expect(worse.worse.map(\.newDifferences) == [["unexpected parent.viewWillLayoutSubviews"]])
+        #expect(worse.toleratedOutcome(of: "rule07-added-subtree-parent-first") == nil)
+        #expect(worse.ratcheted == expected)
+        twoBugs.expectations = worse
+        #expect(
+            twoBugs.text.hasSuffix(
+                """
+                expectations e.json: 0 as expected, 1 worse, 0 better, 0 new
+                worse: rule07-added-subtree-parent-first: fails with 1 new difference: unexpected parent.viewWillLayoutSubviews
+
+                """))
+        #expect(TAPReport.text(twoBugs).contains("\nnot ok 1 - rule07-added-subtree-parent-first (rule 7)\n"))
+
+        let oneFixed = Self.check(try Self.subtree { $0.removeAll { $0.controller == "grandchild" && $0.callback == "willMove" } })
+        let better = ExpectationsComparison(expected, source: "e.json", report: oneFixed, corpus: ["rule07-added-subtree-parent-first"])
+        #expect(better.worse.isEmpty && better.better.map(\.goneDifferences) == [["missing child.willMove"]])
+        #expect(better.ratcheted.differences["rule07-added-subtree-parent-first"] == ["missing grandchild.willMove"])
+        #expect(
+            TAPReport.text(
+                {
+                    var report = oneFixed; report.expectations = better; return report
+                }()
+            ).contains("# TODO expected fail"))
     }
 
     /// Worse, better, as expected, new and unknown; the ratchet keeps what got worse.

@@ -27,6 +27,8 @@ from loopback import exchange, free_port, say, stop_process  # noqa: E402
 LEASE_SECONDS = 3.0  # LeaseTiming.standard
 POSTGRES_BIN = "/usr/lib/postgresql/15/bin"
 FAULT_KINDS = ["kill", "stop", "delay", "hold", "reset", "pg-restart"]
+# Drawn from a random stream of their own, so that a seed keeps the schedule of the other kinds.
+PARTITION = "partition"
 NOT_SENT = (ConnectionRefusedError,)
 
 
@@ -328,13 +330,19 @@ class Faults:
         self.cluster = cluster
         self.history = history
         self.rng = random.Random(f"{seed}-faults")
+        self.partitions = random.Random(f"{seed}-partitions")
         self.seed = seed
         self.probes = 0
 
     def round(self):
         kinds = list(FAULT_KINDS)
         self.rng.shuffle(kinds)
+        kinds.insert(self.partitions.randrange(len(kinds) + 1), PARTITION)
         return kinds
+
+    def pause(self, kind):
+        """Seconds for the cluster to recover after a fault of `kind`."""
+        return (self.partitions if kind == PARTITION else self.rng).uniform(3.0, 5.0)
 
     def probe(self, trees):
         for tree in trees:
@@ -342,7 +350,7 @@ class Faults:
             self.probes += 1
 
     def inject(self, kind, trees):
-        rng = self.rng
+        rng = self.partitions if kind == PARTITION else self.rng
         owners = self.cluster.owners()
         held = {i.number: sum(1 for t in trees if owners.get(t) == i.number) for i in self.cluster.instances}
         busiest = [i for i in self.cluster.instances if held[i.number] == max(held.values())]
@@ -374,6 +382,13 @@ class Faults:
         elif kind == "hold":
             target.proxy.command("hold")
             time.sleep(rng.uniform(2.0, 6.0))
+            target.proxy.command("pass")
+            record["end"] = time.time()
+        elif kind == PARTITION:
+            # Every connection of the instance to the database, open or new, black-holed past its
+            # lease, then healed: what it sent meanwhile (renewals, commits) arrives late.
+            target.proxy.command("hold")
+            time.sleep(LEASE_SECONDS + rng.uniform(1.0, 4.0))
             target.proxy.command("pass")
             record["end"] = time.time()
         elif kind == "reset":
@@ -471,7 +486,7 @@ def main():
         while True:
             for kind in faults.round():
                 faults.inject(kind, trees)
-                time.sleep(faults.rng.uniform(3.0, 5.0))
+                time.sleep(faults.pause(kind))
             rounds += 1
             if options.quick or time.time() - started >= seconds:
                 break

@@ -32,17 +32,17 @@ ensure_python3() {
 # refuses system-wide pip installs).
 ensure_python_tools() {
   local tools=.build/python-tools
-  if ! "$tools/bin/python" -c 'import openapi_spec_validator, openapi_core, selenium, pytest' 2>/dev/null \
+  if ! "$tools/bin/python" -c 'import openapi_spec_validator, openapi_core, selenium, pytest, axe_selenium_python' 2>/dev/null \
     || [ ! -x "$tools/bin/schemathesis" ]; then
     if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' 2>/dev/null; then
       echo "installing python3 and python3-venv" >&2
       as_root apt-get update -qq
       DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3 python3-venv
     fi
-    echo "installing openapi-spec-validator, openapi-core, schemathesis, selenium and pytest into $tools" >&2
+    echo "installing openapi-spec-validator, openapi-core, schemathesis, selenium, axe-selenium-python and pytest into $tools" >&2
     python3 -m venv "$tools"
     "$tools/bin/python" -m pip install --quiet --disable-pip-version-check \
-      openapi-spec-validator 'openapi-core>=0.19' schemathesis selenium pytest
+      openapi-spec-validator 'openapi-core>=0.19' schemathesis selenium axe-selenium-python pytest
   fi
   PATH="$PWD/$tools/bin:$PATH"
   export PATH

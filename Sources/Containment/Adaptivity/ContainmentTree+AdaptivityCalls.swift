@@ -25,6 +25,8 @@ extension ContainmentTree {
             emit(controller, method)
         case "tapTabBarItem" where nodes.controllers[existing: controller].kind == .tabBarController:
             try tapTabBarItem(controller, index: try args.index("index"), field: args.field("index"))
+        case "tapMoreBackButton" where nodes.controllers[existing: controller].kind == .tabBarController:
+            try tapMoreBackButton(controller, field: args.prefix + "method")
         default:
             return false
         }

@@ -78,6 +78,11 @@ extension ContainmentTree {
             setTabBarMode(controller, try args.rawValue("mode", as: TabBarMode.self))
         case (.tabBarController, "sidebar.setHidden"):
             setSidebarHidden(controller, try args.bool("hidden"))
+        case (.tabBarController, "setTabBarHidden"):
+            // The flag animates the bar only (rule 14, "The sidebar"), so it changes no callback.
+            let hidden = try args.bool("hidden")
+            _ = try args.bool("animated", default: false)
+            setTabBarHidden(controller, hidden)
         case (.tabBarController, "setCompactTabIdentifiers"):
             try setCompactTabIdentifiers(controller, try args.optionalStrings("identifiers"), field: args.field("identifiers"))
         case (.splitViewController, "setViewController"):

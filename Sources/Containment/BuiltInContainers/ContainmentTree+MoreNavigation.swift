@@ -5,9 +5,16 @@ extension ContainmentTree {
     /// UIKit's tab bar shows five items in a compact width: four tabs and More.
     static let moreTabIndex = 4
 
-    /// Whether the tab bar shows a More item: more than five tabs in a compact width.
+    /// Whether the tab bar shows a More item: more than five tabs in a compact width (those
+    /// `compactTabIdentifiers` lists, when set with `tabs`).
     func showsMore(_ tabBar: String) -> Bool {
-        (nodes.controllers[existing: tabBar].stack?.count ?? 0) > Self.moreTabIndex + 1 && horizontalSizeClass(of: tabBar) == .compact
+        nodes.controllers[existing: tabBar].compactBarTabs.count > Self.moreTabIndex + 1 && horizontalSizeClass(of: tabBar) == .compact
+    }
+
+    /// Whether `tab` is one More's list holds in a compact width: the fifth or a later tab of
+    /// the compact tab bar.
+    func isOnMoreList(_ tab: String, of tabBar: String) -> Bool {
+        nodes.controllers[existing: tabBar].compactBarTabs.dropFirst(Self.moreTabIndex).contains(tab)
     }
 
     /// The tab whose view the tab bar controller shows: the selected one, or More's top while
@@ -24,14 +31,15 @@ extension ContainmentTree {
     func settleMore(_ tabBar: String) {
         let node = nodes.controllers[existing: tabBar]
         let tabs = node.stack ?? []
+        let onMore = node.compactBarTabs.dropFirst(Self.moreTabIndex)
         var state: MoreNavigationState?
-        if tabs.count > Self.moreTabIndex + 1 {
+        if onMore.count > 1 {
             var more = node.more ?? MoreNavigationState()
             if showsMore(tabBar) {
                 if !more.isSelected, let index = node.selectedIndex {
-                    more.top = index >= Self.moreTabIndex ? tabs[index] : more.top
+                    more.top = onMore.contains(tabs[index]) ? tabs[index] : more.top
                 }
-                if let top = more.top, !tabs[Self.moreTabIndex...].contains(top) { more.top = nil }
+                if let top = more.top, !onMore.contains(top) { more.top = nil }
             } else {
                 more = MoreNavigationState()
             }
@@ -74,11 +82,16 @@ extension ContainmentTree {
         // The item is gone if an override in the superseded switch made the width regular.
         guard showsMore(tabBar) else { return }
         let old = shownTab(of: tabBar)
+        let top = nodes.controllers[existing: tabBar].more?.top
+        beginMoreMove(tabBar, leaving: top, joining: nil)
+        // An override that changed what More shows takes this pop's place.
+        guard showsMore(tabBar), shownTab(of: tabBar) == old, nodes.controllers[existing: tabBar].more?.top == top else { return }
         editController(tabBar) { node in
             node.selectedIndex = nil
             node.more = MoreNavigationState(top: nil, isSelected: true)
         }
         try showContent(of: tabBar, from: old, to: nil, duration: 0, completion: [])
+        endMoreMove(tabBar, leaving: top, joining: nil)
     }
 
     /// A tab bar controller whose horizontal size class changed: in a regular width the tab bar
@@ -88,7 +101,8 @@ extension ContainmentTree {
         for (tabBar, _) in changed {
             guard let node = nodes.controllers[tabBar], node.kind == .tabBarController, let more = node.more else { continue }
             if more.isSelected, !showsMore(tabBar), let tabs = node.stack {
-                let index = more.top.flatMap { tabs.firstIndex(of: $0) } ?? Self.moreTabIndex
+                let fifth = node.compactBarTabs.dropFirst(Self.moreTabIndex).first
+                let index = (more.top ?? fifth).flatMap { tabs.firstIndex(of: $0) } ?? Self.moreTabIndex
                 editController(tabBar) { node in
                     node.selectedIndex = index
                     node.more = MoreNavigationState()
@@ -107,6 +121,8 @@ extension ContainmentTree {
             {
                 setFrame(shownNode.viewID, contentFrame(of: tabBar))
             }
+            // The tab moves between More's stack and the tab bar with no appearance callback.
+            followMoreTop(tabBar, from: more.top)
         }
     }
 

@@ -100,8 +100,8 @@ extension ContainmentTree {
             state.secondary = child
         }
         state.secondaryOnTop = false
-        if column == .primary, state.supplementary.map({ parentID(of: $0) != split }) ?? true {
-            // Stacked on the primary replaced, it is on no stack of the new one.
+        if state.primary != before.primary, state.supplementary.map({ parentID(of: $0) != split }) ?? true {
+            // Stacked on the primary replaced (or moved to the secondary), it is on no stack of the new one.
             state.supplementaryOnStack = false
         }
         editController(split) { $0.split = state }

@@ -57,7 +57,11 @@ extension ContainmentTree {
         if before.column(of: child) != nil {
             try leaveSplitColumn(split, child)
         }
-        editController(split) { $0.split?.supplementary = child }
+        editController(split) { node in
+            // Set while collapsed, it goes off the stack (rule 15, decision 11).
+            node.split?.supplementary = child
+            node.split?.supplementaryOnStack = false
+        }
         let state = nodes.controllers[existing: split].split!
         try embed(child, in: split, column: .supplementary, showsView: !state.isCollapsed && !state.isSupplementaryHidden)
     }

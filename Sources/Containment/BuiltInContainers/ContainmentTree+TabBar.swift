@@ -10,6 +10,7 @@ extension ContainmentTree {
         supersedeBeginningTransitions(of: tabBar)
         let node = nodes.controllers[existing: tabBar]
         let oldSelected = shownTab(of: tabBar)
+        let oldTop = node.more?.top
         let moreSelected = node.more?.isSelected == true
         var newSelected = Self.reselectedIndex(of: moreSelected ? nil : oldSelected, at: node.selectedIndex, in: tabs)
         let completion = try exchangeChildren(of: tabBar, with: tabs, field: field)
@@ -26,6 +27,8 @@ extension ContainmentTree {
         let shown = shownTab(of: tabBar)
         try showContent(of: tabBar, from: oldSelected, to: shown, duration: 0, completion: completion, appearingFirst: true)
         settleTabSwitch(tabBar, shown: shown)
+        // More's stack follows the new tabs once they are in.
+        followMoreTop(tabBar, from: oldTop)
     }
 
     /// Rule 14: synchronously hides the old tab and shows the new one, in the order of real
@@ -43,7 +46,16 @@ extension ContainmentTree {
         guard let tabs = node.stack, let index = tabs.firstIndex(of: tab), node.selectedIndex != index else { return }
         let old = shownTab(of: tabBar)
         // From one tab on More's stack to another, More's navigation controller swaps them.
-        let withinMore = old != nil && old == node.more?.top && index >= Self.moreTabIndex && showsMore(tabBar)
+        let withinMore = old != nil && old == node.more?.top && isOnMoreList(tabs[index], of: tabBar) && showsMore(tabBar)
+        // A tab from the fifth on goes onto More's stack, whose tab leaves it.
+        let oldTop = node.more?.top
+        let newTop = isOnMoreList(tabs[index], of: tabBar) && showsMore(tabBar) ? tabs[index] : oldTop
+        if newTop != oldTop {
+            beginMoreMove(tabBar, leaving: oldTop, joining: newTop)
+            // An override that changed the tabs or the selection takes this selection's place.
+            let now = nodes.controllers[existing: tabBar]
+            guard now.stack == tabs, now.selectedIndex == node.selectedIndex, now.more == node.more else { return }
+        }
         editController(tabBar) { node in
             node.selectedIndex = index
             node.more?.isSelected = false
@@ -51,6 +63,7 @@ extension ContainmentTree {
         settleMore(tabBar)
         try showContent(of: tabBar, from: old, to: tabs[index], duration: 0, completion: [], appearingFirst: !withinMore)
         settleTabSwitch(tabBar, shown: tabs[index])
+        if newTop != oldTop { endMoreMove(tabBar, leaving: oldTop, joining: newTop) }
     }
 
     /// Ends a tab switch within the call: the shown tab (and what it forwards to) gets

@@ -22,17 +22,33 @@ extension ContainmentTree {
         editController(tabBar) { $0.sidebarIsHidden = hidden }
     }
 
+    /// `setTabBarHidden(_:animated:)`: kept and shown; the tab bar overlaps the content in
+    /// UIKit, so hiding it changes no frame and calls nothing.
+    func setTabBarHidden(_ tabBar: String, _ hidden: Bool) {
+        editController(tabBar) { $0.isTabBarHidden = hidden }
+    }
+
     /// The `compactTabIdentifiers` setter: the root tabs a compact width's tab bar shows (nil:
     /// all); identifiers, each once, that need not name a tab yet.
     func setCompactTabIdentifiers(_ tabBar: String, _ identifiers: [String]?, field: String) throws(ContainmentError) {
         try Self.validateCompactTabIdentifiers(identifiers, field: field)
         editController(tabBar) { $0.compactTabIdentifiers = identifiers }
+        // The tabs counted toward More changed: as a change of width, More comes or goes and
+        // its stack follows.
+        let node = nodes.controllers[existing: tabBar]
+        if node.more == nil, node.compactBarTabs.count > Self.moreTabIndex + 1 {
+            editController(tabBar) { $0.more = MoreNavigationState() }
+        }
+        try adaptTabBarControllers([(tabBar, horizontalSizeClass(of: tabBar))])
     }
 
-    /// A PATCH's `mode`, `sidebar` and `compactTabIdentifiers`, in that order, before its tabs.
+    /// A PATCH's `mode`, `sidebar`, `isTabBarHidden` and `compactTabIdentifiers`, in that order,
+    /// before its tabs.
     func applySidebarFields(_ patch: ControllerPatch, to tabBar: String) throws(ContainmentError) {
         guard nodes.controllers[existing: tabBar].kind == .tabBarController else {
-            let field = patch.mode != nil ? "mode" : patch.sidebar != nil ? "sidebar" : "compactTabIdentifiers"
+            let field =
+                patch.mode != nil
+                ? "mode" : patch.sidebar != nil ? "sidebar" : patch.compactTabIdentifiers != nil ? "compactTabIdentifiers" : "isTabBarHidden"
             throw .invalidArgument(field: field, "only tab bar controllers have \(field)")
         }
         if case .some(let identifiers) = patch.compactTabIdentifiers {
@@ -40,6 +56,7 @@ extension ContainmentTree {
         }
         if let mode = patch.mode { setTabBarMode(tabBar, mode) }
         if let sidebar = patch.sidebar { setSidebarHidden(tabBar, sidebar.isHidden) }
+        if let hidden = patch.isTabBarHidden { setTabBarHidden(tabBar, hidden) }
         if case .some(let identifiers) = patch.compactTabIdentifiers {
             try setCompactTabIdentifiers(tabBar, identifiers, field: "compactTabIdentifiers")
         }
@@ -47,7 +64,10 @@ extension ContainmentTree {
 
     /// A spec's `mode`, `sidebar` and `compactTabIdentifiers`: a tab bar controller's only.
     func validateSidebarFields(_ spec: ControllerSpec, kind: ControllerKind, path: String) throws(ContainmentError) {
-        for (field, isSet) in [("mode", spec.mode != nil), ("sidebar", spec.sidebar != nil), ("compactTabIdentifiers", spec.compactTabIdentifiers != nil)]
+        for (field, isSet) in [
+            ("mode", spec.mode != nil), ("sidebar", spec.sidebar != nil), ("isTabBarHidden", spec.isTabBarHidden != nil),
+            ("compactTabIdentifiers", spec.compactTabIdentifiers != nil),
+        ]
         where isSet && kind != .tabBarController {
             throw .invalidArgument(field: path + field, "only tab bar controllers have \(field)")
         }

@@ -61,7 +61,7 @@ extension ContainmentTree {
                 message: "tab \(disabled.identifier) is disabled: the user cannot select it")
         }
         try refuseTapOutsideCompactTabs(tabBar, rootTab: path[0].identifier)
-        if index >= Self.moreTabIndex, showsMore(tabBar) {
+        if isOnMoreList((node.stack ?? [])[index], of: tabBar), showsMore(tabBar) {
             throw .invalidArgument(field: field, "tab \(identifier) is on More's list, which tabs do not model: only the first four can be tapped")
         }
         let previous = Self.selectedTabPath(of: node).last?.identifier

@@ -35,7 +35,9 @@ extension ContainmentTree {
             }
         }
         try applyAnswers(patch.answers, to: id)
-        if patch.mode != nil || patch.sidebar != nil || patch.compactTabIdentifiers != nil { try applySidebarFields(patch, to: id) }
+        if patch.mode != nil || patch.sidebar != nil || patch.compactTabIdentifiers != nil || patch.isTabBarHidden != nil {
+            try applySidebarFields(patch, to: id)
+        }
         if patch.tabs != nil || patch.selectedTab != nil { try applyTabs(patch, to: id) }
         // Keys in sorted order so the events are the same whatever order JSON gave them.
         for (key, value) in (patch.properties ?? [:]).sorted(by: { $0.key < $1.key }) {

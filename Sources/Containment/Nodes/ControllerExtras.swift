@@ -27,6 +27,8 @@ struct ControllerExtras {
     var tabBarMode: TabBarMode?
     var sidebarIsHidden: Bool?
     var compactTabIdentifiers: [String]?
+    /// Tab bar controllers: iOS 18's `isTabBarHidden` once set; nil for its default, false.
+    var isTabBarHidden: Bool?
     /// Navigation controllers: a back swipe in progress.
     var interactivePop: InteractivePop?
     /// Navigation controllers with a delegate: what it was told of the top.

@@ -160,6 +160,11 @@ struct ControllerNode {
         _modify { yield &extras.compactTabIdentifiers }
     }
 
+    var isTabBarHidden: Bool? {
+        get { extrasBox?.extras.isTabBarHidden }
+        _modify { yield &extras.isTabBarHidden }
+    }
+
     var interactivePop: InteractivePop? {
         get { extrasBox?.extras.interactivePop }
         _modify { yield &extras.interactivePop }
@@ -296,15 +301,26 @@ struct ControllerNode {
     /// selected tab from the fifth on).
     private mutating func forgetInMore(_ child: String) {
         let tabs = stack ?? []
-        guard tabs.count > ContainmentTree.moreTabIndex + 1 else {
+        let barTabs = compactBarTabs
+        guard barTabs.count > ContainmentTree.moreTabIndex + 1 else {
             if more?.isSelected == true { selectedIndex = tabs.isEmpty ? nil : 0 }
             more = nil
             return
         }
+        let onMore = barTabs.dropFirst(ContainmentTree.moreTabIndex)
         let top = more?.top
-        if let top, !tabs.dropFirst(ContainmentTree.moreTabIndex).contains(top) { more?.top = nil }
+        if let top, !onMore.contains(top) { more?.top = nil }
         // A top means a compact width, where the selected tab from the fifth on is on More.
-        if let selected = selectedIndex, top != nil, selected >= ContainmentTree.moreTabIndex { more?.top = tabs[selected] }
+        if let selected = selectedIndex, top != nil, onMore.contains(tabs[selected]) { more?.top = tabs[selected] }
+    }
+
+    /// The tabs a compact width's tab bar lays out, four and More when more than five: every
+    /// tab, or only the root tabs `compactTabIdentifiers` lists (rule 14, "The sidebar").
+    var compactBarTabs: [String] {
+        let tabs = stack ?? []
+        guard let identifiers = compactTabIdentifiers, let rootTabs = self.tabs else { return tabs }
+        let listed = Set(rootTabs.filter { identifiers.contains($0.identifier) }.compactMap(\.rootController))
+        return tabs.filter(listed.contains)
     }
 
     static func viewID(of controller: String) -> String { controller + ".view" }

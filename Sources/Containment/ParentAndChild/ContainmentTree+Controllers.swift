@@ -101,9 +101,10 @@ extension ContainmentTree {
     func removeFromParentController(_ child: String, at childIndex: NodeHandle) {
         guard let parent = readController(childIndex, { $0.parent }) else { return }
         removeChildLink(childIndex, from: parent)
-        let grandparent = editController(parent) { node in
+        let (grandparent, moreTop) = editController(parent) { node in
+            let moreTop = node.more?.top
             node.forget(child)
-            return node.parent
+            return (node.parent, moreTop)
         }
         // A collapsed split's secondary and supplementary live on its navigation primary's stack.
         if let split = grandparent, readController(split, { $0.split?.secondary == child || $0.split?.supplementary == child }) == true {
@@ -133,6 +134,8 @@ extension ContainmentTree {
         }
         emit(child, "didMove", ongoing.parentArguments(nil))
         runOverrides(child, .didMove)
+        // The tabs after it moved: More's stack may hold another now.
+        if moreTop != nil { followMoreTop(nodes.controllers.id(parent), from: moreTop) }
     }
 
     /// The container's own `willMove(toParent:)`: a notification; `nil` marks the start of

@@ -24,6 +24,8 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
     public var mode: TabBarMode?
     public var sidebar: TabBarSidebar?
     public var compactTabIdentifiers: [String]??
+    /// iOS 18's `isTabBarHidden`, set as `setTabBarHidden(_:animated: false)` sets it.
+    public var isTabBarHidden: Bool?
 
     /// How it is presented and what it decides for those it presents, written in the same JSON object.
     public var presentationSettings = PresentationSettingsPatch()
@@ -40,7 +42,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         presentationSettings: PresentationSettingsPatch = PresentationSettingsPatch(), childContentSizes: [String: Size]? = nil,
         overrides: [String: [RawCall]?]? = nil, segueSettings: SegueSettingsPatch = SegueSettingsPatch(),
         answers: ControllerAnswersPatch = ControllerAnswersPatch(), tabs: [Tab]? = nil, selectedTab: String? = nil,
-        mode: TabBarMode? = nil, sidebar: TabBarSidebar? = nil, compactTabIdentifiers: [String]?? = nil
+        mode: TabBarMode? = nil, sidebar: TabBarSidebar? = nil, compactTabIdentifiers: [String]?? = nil, isTabBarHidden: Bool? = nil
     ) {
         self.title = title
         self.preferredContentSize = preferredContentSize
@@ -57,11 +59,12 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         self.mode = mode
         self.sidebar = sidebar
         self.compactTabIdentifiers = compactTabIdentifiers
+        self.isTabBarHidden = isTabBarHidden
     }
 
     enum CodingKeys: String, CodingKey {
         case title, preferredContentSize, automaticallyForwardsAppearance, properties, childContentSizes, overrides, tabs, selectedTab
-        case mode, sidebar, compactTabIdentifiers
+        case mode, sidebar, compactTabIdentifiers, isTabBarHidden
     }
 
     public init(from decoder: any Decoder) throws {
@@ -82,6 +85,7 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         mode = try container.decodeIfPresent(TabBarMode.self, forKey: .mode)
         sidebar = try container.decodeIfPresent(TabBarSidebar.self, forKey: .sidebar)
         compactTabIdentifiers = try container.decodeClearable(forKey: .compactTabIdentifiers)
+        isTabBarHidden = try container.decodeIfPresent(Bool.self, forKey: .isTabBarHidden)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -101,5 +105,6 @@ public struct ControllerPatch: Codable, Sendable, Equatable {
         try container.encodeIfPresent(mode, forKey: .mode)
         try container.encodeIfPresent(sidebar, forKey: .sidebar)
         try container.encodeClearable(compactTabIdentifiers, forKey: .compactTabIdentifiers)
+        try container.encodeIfPresent(isTabBarHidden, forKey: .isTabBarHidden)
     }
 }

@@ -41,6 +41,8 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     public var mode: TabBarMode?
     public var sidebar: TabBarSidebar?
     public var compactTabIdentifiers: [String]?
+    /// A tab bar's iOS 18 `isTabBarHidden` (rule 14, "The sidebar").
+    public var isTabBarHidden: Bool?
     /// What `size(forChildContentContainer:withParentContainerSize:)` returns, by child id.
     public var childContentSizes: [String: Size]?
     /// What the controller's overrides of UIKit's callbacks do, as raw calls run inside the
@@ -150,7 +152,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, kind, title, automaticallyForwardsAppearance, preferredContentSize, properties, containerViews, children
         case containerView, frame, viewControllers, selectedIndex, primary, secondary, compact, supplementary, presented, childContentSizes
-        case overrides, embedSegue, tabs, selectedTab, mode, sidebar, compactTabIdentifiers
+        case overrides, embedSegue, tabs, selectedTab, mode, sidebar, compactTabIdentifiers, isTabBarHidden
     }
 
     public init(from decoder: any Decoder) throws {
@@ -188,6 +190,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         mode = try container.decodeIfPresent(TabBarMode.self, forKey: .mode)
         sidebar = try container.decodeIfPresent(TabBarSidebar.self, forKey: .sidebar)
         compactTabIdentifiers = try container.decodeIfPresent([String].self, forKey: .compactTabIdentifiers)
+        isTabBarHidden = try container.decodeIfPresent(Bool.self, forKey: .isTabBarHidden)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -210,6 +213,7 @@ public struct ControllerSpec: Codable, Sendable, Equatable {
         try container.encodeIfPresent(mode, forKey: .mode)
         try container.encodeIfPresent(sidebar, forKey: .sidebar)
         try container.encodeIfPresent(compactTabIdentifiers, forKey: .compactTabIdentifiers)
+        try container.encodeIfPresent(isTabBarHidden, forKey: .isTabBarHidden)
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
         try container.encodeIfPresent(compact, forKey: .compact)

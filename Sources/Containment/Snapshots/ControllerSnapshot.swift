@@ -37,6 +37,8 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
     public var mode: TabBarMode?
     public var sidebar: TabBarSidebar?
     public var compactTabIdentifiers: [String]?
+    /// Tab bar controllers: iOS 18's `isTabBarHidden` (default false).
+    public var isTabBarHidden: Bool?
     /// Split view controllers: the column controllers.
     public var primary: String?
     public var secondary: String?
@@ -136,7 +138,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         case presentationStyle, overrideTraitCollection, traitCollection, overrides, isActive
         case supplementary, displayMode, splitBehavior
         case moreNavigationController, selectedViewController, customizableViewControllers, tabs, selectedTab
-        case mode, sidebar, compactTabIdentifiers
+        case mode, sidebar, compactTabIdentifiers, isTabBarHidden
     }
 
     public init(from decoder: any Decoder) throws {
@@ -174,6 +176,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         mode = try container.decodeIfPresent(TabBarMode.self, forKey: .mode)
         sidebar = try container.decodeIfPresent(TabBarSidebar.self, forKey: .sidebar)
         compactTabIdentifiers = try container.decodeIfPresent([String].self, forKey: .compactTabIdentifiers)
+        isTabBarHidden = try container.decodeIfPresent(Bool.self, forKey: .isTabBarHidden)
         presentationSettings = try PresentationSettings(from: settings)
         presentedViewController = try container.decodeIfPresent(String.self, forKey: .presentedViewController)
         presentingViewController = try container.decodeIfPresent(String.self, forKey: .presentingViewController)
@@ -219,6 +222,7 @@ public struct ControllerSnapshot: Codable, Sendable, Equatable {
         try container.encodeIfPresent(mode, forKey: .mode)
         try container.encodeIfPresent(sidebar, forKey: .sidebar)
         try container.encodeIfPresent(compactTabIdentifiers, forKey: .compactTabIdentifiers)
+        try container.encodeIfPresent(isTabBarHidden, forKey: .isTabBarHidden)
         try container.encodeIfPresent(primary, forKey: .primary)
         try container.encodeIfPresent(secondary, forKey: .secondary)
         try container.encodeIfPresent(compact, forKey: .compact)

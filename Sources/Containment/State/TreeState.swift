@@ -148,6 +148,8 @@ public struct TreeState: Codable, Sendable {
         var tabBarMode: TabBarMode?
         var sidebarIsHidden: Bool?
         var compactTabIdentifiers: [String]?
+        /// Nil while a tab bar controller's is its default (and in states written before it existed).
+        var isTabBarHidden: Bool?
         var interactivePop: InteractivePop?
         /// Nil when the navigation controller has no delegate (rule 13).
         var navigationDelegate: NavigationDelegateState?

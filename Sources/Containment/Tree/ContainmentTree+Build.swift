@@ -235,6 +235,9 @@ extension ContainmentTree {
         if let sidebar = spec.sidebar {
             calls.append(RawCall(receiver: spec.id, method: "sidebar.setHidden", args: ["hidden": .bool(sidebar.isHidden)]))
         }
+        if let hidden = spec.isTabBarHidden {
+            calls.append(RawCall(receiver: spec.id, method: "setTabBarHidden", args: ["hidden": .bool(hidden), "animated": false]))
+        }
         if let identifiers = spec.compactTabIdentifiers {
             calls.append(
                 RawCall(receiver: spec.id, method: "setCompactTabIdentifiers", args: ["identifiers": .array(identifiers.map(JSONValue.string))]))

@@ -50,7 +50,7 @@ extension ContainmentTree {
 
     private func controllerSnapshot(_ node: ControllerNode, view: ViewSnapshot?) -> ControllerSnapshot {
         var snapshot = ControllerSnapshot(
-            id: node.id, kind: node.kind, title: node.title, parent: node.parent.map { nodes.controllers.id($0) }, children: childIDs(of: node),
+            id: node.id, kind: node.kind, title: node.title, parent: shownParent(of: node), children: shownChildren(of: node),
             isViewLoaded: node.isViewLoaded, view: view, containerViews: node.containerViews.map(\.id),
             appearance: node.appearance, isMovingToParent: node.isMovingToParent, isMovingFromParent: node.isMovingFromParent,
             automaticallyForwardsAppearance: node.automaticallyForwardsAppearance,
@@ -71,6 +71,7 @@ extension ContainmentTree {
             snapshot.mode = node.tabBarMode ?? .automatic
             snapshot.sidebar = TabBarSidebar(isHidden: node.sidebarIsHidden ?? Self.sidebarIsHiddenByDefault)
             snapshot.compactTabIdentifiers = node.compactTabIdentifiers
+            snapshot.isTabBarHidden = node.isTabBarHidden ?? false
             if let tabs = node.tabs {
                 snapshot.tabs = Tab.annotated(tabs)
                 snapshot.selectedTab = Self.selectedTabPath(of: node).last?.identifier

@@ -179,7 +179,7 @@ extension ContainmentTree {
             properties: extras.properties, stack: extras.stack, selectedIndex: extras.selectedIndex,
             more: extras.more, customizableViewControllers: extras.customizableViewControllers, tabs: extras.tabs,
             tabBarMode: extras.tabBarMode, sidebarIsHidden: extras.sidebarIsHidden, compactTabIdentifiers: extras.compactTabIdentifiers,
-            interactivePop: extras.interactivePop, navigationDelegate: extras.navigationDelegate, split: extras.split,
+            isTabBarHidden: extras.isTabBarHidden, interactivePop: extras.interactivePop, navigationDelegate: extras.navigationDelegate, split: extras.split,
             presentedViewController: extras.presentedViewController,
             presentation: extras.presentation.map {
                 TreeState.PresentationRecord(
@@ -212,7 +212,8 @@ extension ContainmentTree {
                 statusBarSettings: record.statusBarSettings, properties: extras.properties, stack: extras.stack,
                 selectedIndex: extras.selectedIndex, more: extras.more, customizableViewControllers: extras.customizableViewControllers,
                 tabs: extras.tabs, tabBarMode: extras.tabBarMode, sidebarIsHidden: extras.sidebarIsHidden,
-                compactTabIdentifiers: extras.compactTabIdentifiers, interactivePop: extras.interactivePop, navigationDelegate: extras.navigationDelegate,
+                compactTabIdentifiers: extras.compactTabIdentifiers, isTabBarHidden: extras.isTabBarHidden, interactivePop: extras.interactivePop,
+                navigationDelegate: extras.navigationDelegate,
                 split: extras.split,
                 presentationSettings: record.presentationSettings, presentedViewController: extras.presentedViewController,
                 presentation: extras.presentation.map { presentation in

@@ -56,8 +56,13 @@ extension ContainmentTree {
         // An override may fail anywhere and refuse the whole request (rule 40).
         guard !overrides.anyDeclared else { return body() }
         let wasRecording = undo.isRecording
+        let refused = overrides.run.refuses
         undo.isRecording = false
+        // A bound passed here (a walk that loops, too many events) could not be taken back, and
+        // a refused call must leave nothing: it is logged as a warning instead.
+        overrides.run.refuses = false
         body()
+        overrides.run.refuses = refused
         undo.isRecording = wasRecording
     }
 

@@ -17,16 +17,19 @@ struct ReportOptions: ParsableArguments {
     @Option(help: "Write a JUnit XML report to this file.")
     var junit: String?
 
+    @Option(help: "Write a self-contained HTML report to this file: the rules × outcomes matrix and each failure drawn side by side.")
+    var html: String?
+
     @Flag(help: "Print TAP version 13 instead of the text report.")
     var tap = false
 
     @Option(help: "Write the counts per rule and per tag as JSON to this file (the same run writes the same bytes).")
     var summary: String?
 
-    @Option(help: "Write every scenario's outcome (pass, fail, skip, error) to this file, as --expectations reads it.")
+    @Option(help: "Write every scenario's outcome (pass, fail, skip, error), and each failure's differences, to this file, as --expectations reads it.")
     var writeExpectations: String?
 
-    @Option(help: "Compare the outcomes with this file (from --write-expectations): exit 0 unless a scenario got worse.")
+    @Option(help: "Compare the outcomes with this file (from --write-expectations): exit 0 unless a scenario got worse or failed with a new difference.")
     var expectations: String?
 
     @Flag(help: "With --expectations: write the scenarios that got better (and new ones) back into its file.")
@@ -75,6 +78,7 @@ struct ReportOptions: ParsableArguments {
             report.expectations = ExpectationsComparison(expected, source: expectations, report: report, corpus: Set(corpus.map(\.id)))
         }
         if let junit { try Self.write(Array(JUnitReport.xml(report).utf8), to: junit) }
+        if let html { try Self.write(Array(HTMLReport.page(report, scenarios: scenarios).utf8), to: html) }
         if let summary {
             let counts = ConformanceSummary(report, scenarios: scenarios, corpus: corpus.count, selection: selection, options: compareOptions)
             try Self.write(try ConformanceJSON.fileBytes(counts), to: summary)

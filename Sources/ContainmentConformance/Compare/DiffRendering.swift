@@ -17,46 +17,55 @@ public enum DiffRendering {
     }
 
     /// Merges the two lists along their alignment, as a unified diff shows them.
-    static func lines(
+    static func rows(
         wanted: [(offset: Int, element: TraceEvent)], seen: [(offset: Int, element: TraceEvent)], pairs: [(Int, Int)],
         diff: StepDiff
-    ) -> [String] {
+    ) -> [DiffRow] {
         let movedFrom = Set(diff.outOfOrder.map(\.expectedPosition))
         let movedTo = Dictionary(diff.outOfOrder.map { ($0.observedPosition, $0) }, uniquingKeysWith: { first, _ in first })
         let differing = Dictionary(diff.differing.map { ($0.expectedPosition, $0.fields) }, uniquingKeysWith: { first, _ in first })
-        var lines: [String] = []
+        var rows: [DiffRow] = []
         var (i, j) = (0, 0)
         func flush(upTo left: Int, _ right: Int) {
             while i < left {
-                let position = wanted[i].offset
-                let note = movedFrom.contains(position) ? "   (expected here)" : "   (missing)"
-                lines.append("-" + line(wanted[i].element) + note)
+                let event = wanted[i].element
+                let moved = movedFrom.contains(wanted[i].offset)
+                rows.append(
+                    DiffRow(
+                        kind: moved ? .expectedHere : .missing, expected: line(event), controller: event.controller,
+                        note: moved ? "expected here" : "missing"))
                 i += 1
             }
             while j < right {
-                let position = seen[j].offset
-                let note = movedTo[position].map { "   (\($0.explanation)\($0.rule.map { ", rule \($0)" } ?? ""))" } ?? "   (unexpected)"
-                lines.append("+" + line(seen[j].element) + note)
+                let event = seen[j].element
+                let moved = movedTo[seen[j].offset]
+                let note = moved.map { "\($0.explanation)\($0.rule.map { ", rule \($0)" } ?? "")" } ?? "unexpected"
+                rows.append(DiffRow(kind: moved == nil ? .unexpected : .moved, observed: line(event), controller: event.controller, note: note))
                 j += 1
             }
         }
         for (left, right) in pairs {
             flush(upTo: left, right)
+            let event = wanted[left].element
             if let fields = differing[wanted[left].offset] {
-                lines.append("-" + line(wanted[left].element))
-                lines.append("+" + line(seen[right].element) + "   (differs: \(fields.joined(separator: ", ")))")
+                rows.append(
+                    DiffRow(
+                        kind: .differs, expected: line(event), observed: line(seen[right].element), controller: event.controller,
+                        note: "differs: \(fields.joined(separator: ", "))"))
             } else {
-                lines.append(" " + line(wanted[left].element))
+                rows.append(DiffRow(kind: .same, expected: line(event), observed: line(seen[right].element), controller: event.controller))
             }
             i = left + 1
             j = right + 1
         }
         flush(upTo: wanted.count, seen.count)
         if let problem = diff.problem {
-            if let expected = problem.expected { lines.append("-problem \(expected.title): \(expected.detail)") }
-            if let observed = problem.observed { lines.append("+problem \(observed.title): \(observed.detail)") }
+            rows.append(
+                DiffRow(
+                    kind: .problem, expected: problem.expected.map { "\($0.title): \($0.detail)" },
+                    observed: problem.observed.map { "\($0.title): \($0.detail)" }))
         }
-        return lines
+        return rows
     }
 
     /// JSON with sorted keys and no spaces, for args on one line.

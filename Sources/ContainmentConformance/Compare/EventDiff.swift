@@ -63,7 +63,8 @@ public enum EventDiff {
             step: step, note: note, matched: pairs.count - differing.count, missing: missing, unexpected: unexpected,
             outOfOrder: moved, differing: differing, problem: problem, notRun: false, lines: [])
         if !diff.passed {
-            diff.lines = DiffRendering.lines(wanted: wanted, seen: seen, pairs: pairs, diff: diff)
+            diff.rows = DiffRendering.rows(wanted: wanted, seen: seen, pairs: pairs, diff: diff)
+            diff.lines = diff.rows.flatMap(\.lines)
         }
         return diff
     }

@@ -14,6 +14,12 @@ public struct StepDiff: Codable, Sendable, Equatable {
     public var notRun: Bool
     /// The step's events as a unified diff reads: ` ` same, `-` expected only, `+` observed only.
     public var lines: [String]
+    /// The same, a row per event, for drawings (not encoded: `lines` is the diff's JSON).
+    public var rows: [DiffRow] = []
+
+    enum CodingKeys: String, CodingKey {
+        case step, note, matched, missing, unexpected, outOfOrder, differing, problem, notRun, lines
+    }
 
     public var passed: Bool {
         missing.isEmpty && unexpected.isEmpty && outOfOrder.isEmpty && differing.isEmpty && problem == nil && !notRun

@@ -1,26 +1,90 @@
 /// The outcome each scenario is expected to have, for a runtime that does not pass everything
-/// yet: its CI fails only when a scenario gets worse (docs/conformance.md, "Expectations").
-/// On disk: `{"scenarios": {"<id>": "pass" | "fail" | "skip" | "error", …}}`, one scenario per
-/// line in id order, so a change of outcome is a one-line diff.
+/// yet, and for each expected failure what it gets wrong: its CI fails when a scenario gets
+/// worse, or fails with a difference its expectation does not hold (docs/conformance.md,
+/// "Expectations"). On disk (`format` 2): `{"format": "…/2", "scenarios": {"<id>": "pass" |
+/// "skip" | "error" | {"outcome": "fail", "differences": [...]}, …}}`, keys sorted, a difference
+/// per line, so a change is a small diff. Files without `format` (outcomes only) are still read.
 public struct ConformanceExpectations: Codable, Sendable, Equatable {
+    public static let format = "containment-conformance-expectations/2"
+
     public var scenarios: [String: ScenarioOutcome]
+    /// The differences of each expected failure, where recorded (not in outcome-only files).
+    public var differences: [String: [String]]
 
-    public init(scenarios: [String: ScenarioOutcome]) { self.scenarios = scenarios }
-
-    /// Every scenario's outcome in `report`.
-    public init(_ report: ConformanceReport) {
-        scenarios = Dictionary(report.results.map { ($0.scenario, $0.outcome) }, uniquingKeysWith: { _, last in last })
+    public init(scenarios: [String: ScenarioOutcome], differences: [String: [String]] = [:]) {
+        self.scenarios = scenarios
+        self.differences = differences
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case scenarios }
+    /// Every scenario's outcome in `report`, and each failure's differences.
+    public init(_ report: ConformanceReport) {
+        scenarios = Dictionary(report.results.map { ($0.scenario, $0.outcome) }, uniquingKeysWith: { _, last in last })
+        differences = Dictionary(
+            report.results.filter { $0.outcome == .fail }.map { ($0.scenario, $0.differences) }, uniquingKeysWith: { _, last in last })
+    }
 
-    /// Unknown keys are refused: a misspelt file must not read as "expect nothing".
+    /// Unknown keys, formats and outcomes are refused: a misspelt file must not read as "expect nothing".
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
-        if let unknown = keys.first(where: { CodingKeys(rawValue: $0) == nil }) {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown key \(unknown); an expectations file has only scenarios"))
+        if let unknown = keys.first(where: { $0 != "scenarios" && $0 != "format" }) {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "unknown key \(unknown); an expectations file has only format and scenarios"))
         }
-        scenarios = try decoder.container(keyedBy: CodingKeys.self).decode([String: ScenarioOutcome].self, forKey: .scenarios)
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        if let format = try container.decodeIfPresent(String.self, forKey: AnyKey(stringValue: "format")), format != Self.format {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "format \(format); this runner reads \(Self.format) and files without a format"))
+        }
+        let entries = try container.decode([String: Entry].self, forKey: AnyKey(stringValue: "scenarios"))
+        scenarios = entries.mapValues(\.outcome)
+        differences = entries.compactMapValues(\.differences)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        try container.encode(Self.format, forKey: AnyKey(stringValue: "format"))
+        let entries = scenarios.map { scenario, outcome in (scenario, Entry(outcome: outcome, differences: differences[scenario])) }
+        try container.encode(Dictionary(entries, uniquingKeysWith: { _, last in last }), forKey: AnyKey(stringValue: "scenarios"))
+    }
+
+    /// A scenario's line: its outcome alone, or an object with a failure's differences.
+    private struct Entry: Codable {
+        var outcome: ScenarioOutcome
+        var differences: [String]?
+
+        init(outcome: ScenarioOutcome, differences: [String]?) {
+            self.outcome = outcome
+            self.differences = outcome == .fail ? differences : nil
+        }
+
+        init(from decoder: any Decoder) throws {
+            if let outcome = try? decoder.singleValueContainer().decode(ScenarioOutcome.self) {
+                self.init(outcome: outcome, differences: nil)
+                return
+            }
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            if let unknown = container.allKeys.first(where: { $0.stringValue != "outcome" && $0.stringValue != "differences" }) {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "unknown key \(unknown.stringValue); a scenario has only outcome and differences"))
+            }
+            let outcome = try container.decode(ScenarioOutcome.self, forKey: AnyKey(stringValue: "outcome"))
+            let differences = try container.decodeIfPresent([String].self, forKey: AnyKey(stringValue: "differences"))
+            if differences != nil, outcome != .fail {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "differences are recorded for failures only"))
+            }
+            self.init(outcome: outcome, differences: differences)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            guard let differences else {
+                var container = encoder.singleValueContainer()
+                try container.encode(outcome)
+                return
+            }
+            var container = encoder.container(keyedBy: AnyKey.self)
+            try container.encode(outcome, forKey: AnyKey(stringValue: "outcome"))
+            try container.encode(differences, forKey: AnyKey(stringValue: "differences"))
+        }
     }
 
     private struct AnyKey: CodingKey {
@@ -28,72 +92,5 @@ public struct ConformanceExpectations: Codable, Sendable, Equatable {
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
-    }
-}
-
-/// A run's outcomes against expectations: what got worse (the run fails), what got better,
-/// what the expectations do not mention yet.
-public struct ExpectationsComparison: Sendable {
-    public struct Change: Sendable, Equatable {
-        public var scenario: String
-        public var expected: ScenarioOutcome
-        public var observed: ScenarioOutcome
-    }
-
-    /// Where the expectations came from, for the report.
-    public var source: String
-    public var expected: ConformanceExpectations
-    public var worse: [Change] = []
-    public var better: [Change] = []
-    public var asExpected = 0
-    /// Run but not in the expectations (new in the corpus): reported, never worse.
-    public var new: [(scenario: String, observed: ScenarioOutcome)] = []
-    /// In the expectations but not in the corpus (renamed or removed scenarios).
-    public var unknown: [String] = []
-
-    /// Compares each result of `report` with its expectation; `corpus` is every scenario id
-    /// there is, to find expectations naming none.
-    public init(_ expected: ConformanceExpectations, source: String, report: ConformanceReport, corpus: Set<String>) {
-        self.expected = expected
-        self.source = source
-        for result in report.results {
-            guard let wanted = expected.scenarios[result.scenario] else {
-                new.append((result.scenario, result.outcome))
-                continue
-            }
-            let change = Change(scenario: result.scenario, expected: wanted, observed: result.outcome)
-            if result.outcome < wanted {
-                worse.append(change)
-            } else if result.outcome > wanted {
-                better.append(change)
-            } else {
-                asExpected += 1
-            }
-        }
-        unknown = expected.scenarios.keys.filter { !corpus.contains($0) }.sorted()
-    }
-
-    /// The outcome `scenario` is expected to have, if the expectations say.
-    public func outcome(of scenario: String) -> ScenarioOutcome? { expected.scenarios[scenario] }
-
-    /// The expectations moved on by this run where it did better, or ran a scenario they did
-    /// not name; what got worse stays expected as it was, so it keeps failing until fixed.
-    public var ratcheted: ConformanceExpectations {
-        var scenarios = expected.scenarios
-        for change in better { scenarios[change.scenario] = change.observed }
-        for (scenario, observed) in new { scenarios[scenario] = observed }
-        return ConformanceExpectations(scenarios: scenarios)
-    }
-
-    /// The report's section on the expectations.
-    var lines: [String] {
-        var lines = [
-            "expectations \(source): \(asExpected) as expected, \(worse.count) worse, \(better.count) better, \(new.count) new"
-        ]
-        lines += worse.map { "worse: \($0.scenario): expected \($0.expected.rawValue), got \($0.observed.rawValue)" }
-        lines += better.map { "better: \($0.scenario): expected \($0.expected.rawValue), got \($0.observed.rawValue)" }
-        lines += new.map { "new: \($0.scenario): \($0.observed.rawValue) (not in the expectations)" }
-        lines += unknown.map { "unknown: \($0) (in the expectations, not in the corpus)" }
-        return lines
     }
 }

@@ -5,7 +5,7 @@
 /// where a pass was expected is a `<failure>`.
 public enum JUnitReport {
     public static func xml(_ report: ConformanceReport) -> String {
-        let cases = report.results.map { testCase($0, expected: report.expectations?.outcome(of: $0.scenario)) }
+        let cases = report.results.map { testCase($0, expected: report.expectations?.toleratedOutcome(of: $0.scenario)) }
         func count(_ kind: Verdict.Kind, among indices: [Int]) -> Int { indices.count { cases[$0].kind == kind } }
         let all = Array(report.results.indices)
         var lines = [
@@ -21,18 +21,18 @@ public enum JUnitReport {
         for group in groups {
             let counts = [Verdict.Kind.failure, .error, .skipped].map { count($0, among: group.indices) }
             lines.append(
-                #"  <testsuite name="\#(escape(group.name))" tests="\#(group.indices.count)" failures="\#(counts[0])" errors="\#(counts[1])" skipped="\#(counts[2])">"#
+                #"  <testsuite name="\#(Markup.escape(group.name))" tests="\#(group.indices.count)" failures="\#(counts[0])" errors="\#(counts[1])" skipped="\#(counts[2])">"#
             )
             for index in group.indices {
-                let head = #"    <testcase classname="\#(group.className)" name="\#(escape(report.results[index].scenario))""#
+                let head = #"    <testcase classname="\#(group.className)" name="\#(Markup.escape(report.results[index].scenario))""#
                 let verdict = cases[index]
                 guard let element = verdict.element else {
                     lines.append(head + "/>")
                     continue
                 }
                 lines.append(head + ">")
-                let text = verdict.text.isEmpty ? "/>" : ">\(escape(verdict.text))</\(element)>"
-                lines.append(#"      <\#(element) message="\#(escape(verdict.message))""# + text)
+                let text = verdict.text.isEmpty ? "/>" : ">\(Markup.escape(verdict.text))</\(element)>"
+                lines.append(#"      <\#(element) message="\#(Markup.escape(verdict.message))""# + text)
                 lines.append("    </testcase>")
             }
             lines.append("  </testsuite>")
@@ -72,23 +72,5 @@ public enum JUnitReport {
             }
             return Verdict(kind: result.outcome == .fail ? .failure : .error, message: result.verdict, text: result.text)
         }
-    }
-
-    /// XML text and attribute escaping; control characters XML 1.0 forbids become spaces.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "&#10;"
-            case "\t": result += "&#9;"
-            default:
-                if scalar.value < 0x20 { result += " " } else { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result
     }
 }

@@ -73,12 +73,39 @@ struct PostgresCommitPlan {
 
     var isEmpty: Bool { fenced.isEmpty && claimed.isEmpty }
 
-    /// Whether the commit only adds journal entries to trees this instance holds (what a
-    /// stream of mutations commits): then its fence and writes are one statement
-    /// (`fencedEntriesStatement`), sent with `BEGIN` and `COMMIT` in one round trip.
-    var writesOnlyHeldEntries: Bool {
-        claimed.isEmpty && snapshots.isEmpty && !fenced.isEmpty
-            && records.allSatisfy { if case .mutation = $0 { true } else { false } }
+    /// Whether the commit only adds journal entries to trees this instance holds and gives
+    /// some up after their last entry (what a stream of mutations commits, and an owner asked
+    /// for a tree): then its fence and writes go with `BEGIN` and `COMMIT` in one round trip
+    /// (`oneTripStatements`), and a hand-off waits one round trip less for the release.
+    var isOneTrip: Bool {
+        guard claimed.isEmpty, snapshots.isEmpty, !fenced.isEmpty else { return false }
+        var released: Set<String> = []
+        for record in records {
+            switch record {
+            case .mutation(let entry) where !released.contains(entry.tree): continue
+            case .release(let id): released.insert(id)
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// `BEGIN`, the fence with the held trees' entries (`fencedEntriesStatement`), the releases
+    /// of the trees that passed it (`fencedRelease`), `COMMIT`.
+    func oneTripStatements(channels: PostgresChannels) -> [Statement] {
+        var statements = [Statement(sql: "BEGIN", parameters: []), fencedEntriesStatement()]
+        var released: [(tree: String, epoch: Int64)] = []
+        for case .release(let id) in records {
+            if let held = fenced.first(where: { $0.tree == id }) { released.append(held) }
+        }
+        if !released.isEmpty {
+            statements.append(
+                Statement(
+                    sql: Self.fencedRelease,
+                    parameters: [.int(session), .textArray(released.map(\.tree)), .intArray(released.map(\.epoch)), .text(channels.released)],
+                    prepared: true))
+        }
+        return statements + [Statement(sql: "COMMIT", parameters: [])]
     }
 
     /// The fence's statements: the held trees' rows locked in one statement, then one claim
@@ -329,6 +356,19 @@ extension PostgresCommitPlan {
              loads AS (DELETE FROM containment_loads WHERE tree = $1),
              tree AS (DELETE FROM containment_trees WHERE id = $1)
         DELETE FROM containment_heads WHERE tree = $1
+        """
+
+    /// Gives up the trees still held under the epochs the fence checked, while the lease is
+    /// valid (the fence's own terms: in the one-trip commit it is not known yet which trees
+    /// passed), and tells every instance once committed.
+    static let fencedRelease = """
+        WITH given AS (
+            UPDATE containment_heads AS h SET instance = NULL
+            FROM unnest($2::text[], $3::int8[]) AS u(tree, epoch)
+            WHERE h.tree = u.tree AND h.instance = $1 AND h.epoch = u.epoch
+              AND EXISTS (SELECT 1 FROM containment_instances i WHERE i.id = $1 AND i.expires_at > clock_timestamp())
+            RETURNING h.tree)
+        SELECT pg_notify($4, tree) FROM given
         """
 
     /// Gives the tree up and tells every instance, once committed.

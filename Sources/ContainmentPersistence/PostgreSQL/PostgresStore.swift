@@ -10,7 +10,8 @@ import Synchronization
 /// lease (paused, cut off, declared dead) or whose tree another instance took over can never
 /// commit to that tree again: its records are refused (`commit(refusing:)`) and the service
 /// gives the tree up. A commit is two round trips in pipeline mode: the fence (and the claim
-/// of each new tree), then the writes and `COMMIT`; one of journal entries alone is one.
+/// of each new tree), then the writes and `COMMIT`; one of journal entries and releases of
+/// held trees alone is one.
 ///
 /// Four connections: the journal's writer commits on one, a `PostgresTreeReader` takes trees
 /// over and loads them on another, the `PostgresLease` keeper renews the lease and hears the
@@ -190,7 +191,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
         } catch {
             return plan.refusingAll(.commitFailed(reason: "\(error)"))
         }
-        if plan.writesOnlyHeldEntries { return runInOneTrip(plan, connection) }
+        if plan.isOneTrip { return runInOneTrip(plan, connection) }
         let fence: PostgresCommitPlan.Fence
         do {
             let results = try connection.pipeline([.init(sql: "BEGIN", parameters: [])] + plan.fenceStatements())
@@ -220,13 +221,11 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
         return plan.committed(fence, epochs: writes.epochs(from: results))
     }
 
-    /// `plan`'s fence and writes in one statement, with `BEGIN` and `COMMIT` in one round trip.
+    /// `plan`'s fence, entries and releases with `BEGIN` and `COMMIT` in one round trip.
     private func runInOneTrip(_ plan: PostgresCommitPlan, _ connection: PostgresConnection) -> PostgresCommitPlan.Outcome {
         let results: [Result<PostgresResult, PostgresError>]
         do {
-            results = try connection.pipeline([
-                .init(sql: "BEGIN", parameters: []), plan.fencedEntriesStatement(), .init(sql: "COMMIT", parameters: []),
-            ])
+            results = try connection.pipeline(plan.oneTripStatements(channels: channels))
         } catch {
             // The COMMIT may have run before the connection broke.
             broke()
@@ -234,7 +233,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
         }
         do {
             // A failure is every later statement's outcome too: the COMMIT's names the first.
-            _ = try results[2].get()
+            _ = try results[results.count - 1].get()
             return plan.committed(plan.fence(accepting: try results[1].get()), epochs: [:])
         } catch {
             refused(connection)

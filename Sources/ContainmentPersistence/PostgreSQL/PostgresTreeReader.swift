@@ -166,17 +166,23 @@ public final class PostgresTreeReader: @unchecked Sendable {
         connection = nil
     }
 
-    /// Its connection, opened again after it broke. A takeover waits at most `lockWait` for a
-    /// tree's row (held by the owner's commit): then it is tried again later, and the other
-    /// trees waiting to be taken over are not held up.
+    /// Opens its connection now, so that the first takeover does not wait for it (several round
+    /// trips to a database far away); one that fails is opened again at the next statement.
+    public func open() {
+        _ = try? connected()
+    }
+
+    /// Its connection, opened again after it broke, set up in one round trip. A takeover waits
+    /// at most `lockWait` for a tree's row (held by the owner's commit): then it is tried again
+    /// later, and the other trees waiting to be taken over are not held up. A takeover's
+    /// generation and the head it found are durable (with every commit before them) before the
+    /// tree is served (`synchronous_commit`).
     private func connected() throws(PostgresError) -> PostgresConnection {
         if let connection, !connection.isBroken { return connection }
         let fresh = try PostgresConnection(url: store.url)
-        try fresh.execute("SET application_name = \(PostgresValue.literal("containment trees of \(store.instanceName)"))")
-        try fresh.execute("SET lock_timeout = \(Self.lockWait)")
-        // A takeover's generation and the head it found are durable (with every commit before
-        // them) before the tree is served.
-        try fresh.execute("SET synchronous_commit = on")
+        try fresh.execute(
+            "SET application_name = \(PostgresValue.literal("containment trees of \(store.instanceName)")); "
+                + "SET lock_timeout = \(Self.lockWait); SET synchronous_commit = on")
         connection = fresh
         return fresh
     }

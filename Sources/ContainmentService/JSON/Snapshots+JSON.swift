@@ -213,6 +213,10 @@ extension ControllerSnapshot: JSONWritable {
             writer.key("isPrimaryHidden")
             writer.bool(isPrimaryHidden)
         }
+        if let isTabBarHidden {
+            writer.key("isTabBarHidden")
+            writer.bool(isTabBarHidden)
+        }
         writer.key("isViewLoaded")
         writer.bool(isViewLoaded)
         writer.key("kind")

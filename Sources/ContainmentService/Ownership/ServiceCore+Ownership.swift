@@ -5,8 +5,10 @@ extension ServiceCore {
     /// journal replayed and checked): real-clock transitions that fell due meanwhile complete
     /// on the timer at their due times. A tree that does not rebuild, or does not fit
     /// (`--max-trees`), is given back to the store at once: the request answers 503
-    /// (`tree_unavailable`, as a restore leaves it) and every other tree is served.
-    func install(_ stored: StoredTree?, session: Int64?, giveBack: () -> Void) -> TreeOwnership.Outcome {
+    /// (`tree_unavailable`, as a restore leaves it) and every other tree is served. Nil when
+    /// `session`, the lease it was taken under, is no longer this instance's: nothing is listed
+    /// (`TreeRegistry.insert(_:takenOverUnder:)`), and the takeover is tried again.
+    func install(_ stored: StoredTree?, session: Int64, giveBack: () -> Void) -> TreeOwnership.Outcome? {
         guard let stored else {
             giveBack()
             return .absent
@@ -23,7 +25,7 @@ extension ServiceCore {
             return .failed(.treeUnavailable(stored.header.id, reason: "\(error)"))
         }
         do throws(Problem) {
-            try registry.insert(box, session: session)
+            guard try registry.insert(box, takenOverUnder: session) else { return nil }
         } catch {
             giveBack()
             return .failed(error)

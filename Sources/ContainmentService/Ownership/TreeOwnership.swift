@@ -84,9 +84,10 @@ final class TreeOwnership: @unchecked Sendable {
         return Int(UInt(bitPattern: hasher.finalize()) % UInt(Self.readerCount))
     }
 
-    /// Wires the lease keeper's reports to `core`.
+    /// Wires the lease keeper's reports to `core`, and opens the readers' connections.
     func start(core: ServiceCore) {
         self.core = core
+        for (reader, readerQueue) in zip(readers, readerQueues) { readerQueue.async { reader.open() } }
         store.onOwnershipEvents(
             .init(
                 lost: { [weak core] in
@@ -249,7 +250,10 @@ final class TreeOwnership: @unchecked Sendable {
             defer { loading.withLock { _ = $0.remove(id) } }
             switch try reader.takeOverAndLoad(id) {
             case .loaded(let stored):
-                return .finished(core.install(stored, session: session, giveBack: { try? reader.giveBack(id) }))
+                guard let outcome = core.install(stored, session: session, giveBack: { try? reader.giveBack(id) }) else {
+                    return .failedAttempt(.stateUnavailable(), error: "the lease was lost while the tree was taken over", retryAfter: .milliseconds(50))
+                }
+                return .finished(outcome)
             case .absent:
                 return .finished(.absent)
             case .held(_, _, let expiresIn):

@@ -51,11 +51,26 @@ final class TreeRegistry: Sendable {
     /// Adds a built tree; the same checks again, since another request may have won the race.
     /// `session`: with a shared store, the session it was created or taken over under.
     func insert(_ box: TreeBox, session: Int64? = nil) throws(Problem) {
-        try trees.withLock { (trees) throws(Problem) in
-            try Self.checkRoom(trees, for: box.id, limit: limit)
-            box.heldUnder.store(session ?? 0, ordering: .releasing)
-            trees[box.id] = box
+        try trees.withLock { (trees) throws(Problem) in try Self.list(box, session: session, in: &trees, limit: limit) }
+    }
+
+    /// Lists a tree taken over from the shared store under `session`, only while that is still
+    /// the lease this instance serves under: a copy read under a lease since lost (a pause, a
+    /// broken connection while the takeover was under way) may lack what another instance
+    /// changed meanwhile. Checked under the lock that the lost lease's give-up lists the trees
+    /// under, so a tree is either refused here or given up there. False when not listed.
+    func insert(_ box: TreeBox, takenOverUnder session: Int64) throws(Problem) -> Bool {
+        try trees.withLock { (trees) throws(Problem) -> Bool in
+            guard servingSession?() == session else { return false }
+            try Self.list(box, session: session, in: &trees, limit: limit)
+            return true
         }
+    }
+
+    private static func list(_ box: TreeBox, session: Int64?, in trees: inout [String: TreeBox], limit: Int) throws(Problem) {
+        try checkRoom(trees, for: box.id, limit: limit)
+        box.heldUnder.store(session ?? 0, ordering: .releasing)
+        trees[box.id] = box
     }
 
     /// Whether `box` may be served from memory: always without a shared store; with one, only

@@ -34,6 +34,22 @@ import Testing
         #expect(cleared.json["controller"]["mode"].string == "automatic")
     }
 
+    @Test func isTabBarHiddenIsDeclaredPatchedSetByCallAndShown() throws {
+        let service = try TestService(.router)
+        let created = try service.createTree("sidebar", root: Self.root)
+        #expect(created.json["tree"]["controllers"]["tabs"]["isTabBarHidden"].bool == false)
+        let patched = try service.request("PATCH", "/v1/trees/sidebar/controllers/tabs", json: #"{"isTabBarHidden": true}"#)
+        #expect(patched.status == 200)
+        #expect(patched.callbacks.isEmpty)
+        #expect(patched.json["controller"]["isTabBarHidden"].bool == true)
+        let call = #"{"calls": [{"receiver": "tabs", "method": "setTabBarHidden", "args": {"hidden": false, "animated": true}}]}"#
+        #expect(try service.request("POST", "/v1/trees/sidebar/calls", json: call).status == 200)
+        #expect(try service.request("GET", "/v1/trees/sidebar").json["controllers"]["tabs"]["isTabBarHidden"].bool == false)
+        let refused = try service.request("PATCH", "/v1/trees/sidebar/controllers/list", json: #"{"isTabBarHidden": true}"#)
+        #expect(refused.status == 400)
+        #expect(refused.json["field"].string == "isTabBarHidden")
+    }
+
     @Test func badSidebarFieldsAre400sNamingTheField() throws {
         let service = try TestService(.router)
         try service.createTree("sidebar", root: Self.root)

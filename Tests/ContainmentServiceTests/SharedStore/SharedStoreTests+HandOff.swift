@@ -194,6 +194,21 @@ extension SharedStoreTests {
         }
     }
 
+    /// An instance opens the connections it takes trees over on when it starts, not at its first
+    /// hand-off, which would otherwise wait for the connection (several round trips to a
+    /// database far away) besides its own.
+    @Test func anInstanceOpensItsTakeoverConnectionsWhenItStarts() throws {
+        let schema = try PostgresTestSchema()
+        let name = "taker \(schema.name)"
+        let taker = try Self.instance(on: try PostgresStore(url: schema.url, instanceName: name))
+        let opened = try Self.waitUntil(seconds: 5) {
+            try schema.value("SELECT count(*)::text FROM pg_stat_activity WHERE application_name = 'containment trees of \(name)'")
+                == "\(TreeOwnership.readerCount)"
+        }
+        #expect(opened, "no hand-off asked yet, and the takeover connections are not all open")
+        #expect(try taker.request("GET", "/readyz").status == 200)
+    }
+
     /// Polls `condition` every 10 ms until it holds (true) or `seconds` passed (false).
     static func waitUntil(seconds: Double, _ condition: () throws -> Bool) throws -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))

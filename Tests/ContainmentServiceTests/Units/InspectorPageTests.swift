@@ -16,16 +16,37 @@ import Testing
     @Test func servedPageIsTheFilesOnDisk() throws {
         #expect(InspectorPage.html == (try file("inspector.html")), "stale build: touch Package.swift and build again")
         #expect(InspectorPage.css == (try file("inspector.css")), "stale build: touch Package.swift and build again")
-        #expect(InspectorPage.javascript == (try file("inspector.js")), "stale build: touch Package.swift and build again")
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.directory.appendingPathComponent("Scripts").path)
+            .filter { $0.hasSuffix(".js") }.sorted()
+        #expect(InspectorPage.scripts.map(\.name) == onDisk, "stale build: touch Package.swift and build again")
+        for script in InspectorPage.scripts {
+            #expect(script.text == (try file("Scripts/" + script.name)), "stale build: touch Package.swift and build again")
+        }
     }
 
-    /// One self-contained response: the stylesheet and script inlined, nothing loaded from elsewhere.
-    @Test func documentInlinesStyleAndScript() throws {
+    /// Every script is linked once from inspector.html, strict, and no larger than a module should be.
+    @Test func everyScriptIsLinkedOnceAndStrict() {
+        #expect(InspectorPage.scripts.count > 1)
+        for script in InspectorPage.scripts {
+            #expect(InspectorPage.html.ranges(of: InspectorPage.scriptTag(script.name)).count == 1, "\(script.name)")
+            #expect(script.text.hasPrefix("'use strict';\n"), "\(script.name)")
+            #expect(script.text.split(separator: "\n", omittingEmptySubsequences: false).count <= 400, "\(script.name)")
+        }
+    }
+
+    /// One self-contained response: the stylesheet and scripts inlined, in inspector.html's
+    /// order, nothing loaded from elsewhere.
+    @Test func documentInlinesStyleAndScripts() throws {
         let page = InspectorPage.document.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
         #expect(page.contains("<style>\(InspectorPage.css)</style>"))
-        #expect(page.contains("<script>\(InspectorPage.javascript)</script>"))
+        let linked = InspectorPage.html.matches(of: /<script src="Scripts\/([a-z]+\.js)"><\/script>/).map { String($0.output.1) }
+        let positions = try linked.map { name in
+            let text = try #require(InspectorPage.scripts.first { $0.name == name }?.text)
+            return try #require(page.range(of: "<script>\(text)</script>")).lowerBound
+        }
+        #expect(positions == positions.sorted())
         #expect(!page.contains(#"href="inspector.css""#))
-        #expect(!page.contains(#"src="inspector.js""#))
+        #expect(!page.contains(#"<script src="#))
         // No CDN, no outside origin: the only URL is the SVG namespace name, which is never fetched.
         #expect(page.replacing("http://www.w3.org/2000/svg", with: "").contains("http") == false)
     }
@@ -33,9 +54,10 @@ import Testing
     @Test func policyAllowsOnlyTheInlineHashes() {
         let policy = InspectorPage.contentSecurityPolicy
         #expect(policy.hasPrefix("default-src 'none';"))
-        #expect(policy.contains("script-src \(InspectorPage.scriptHash);"))
+        #expect(policy.contains("script-src \(InspectorPage.scriptHashes.joined(separator: " "));"))
         #expect(policy.contains("style-src \(InspectorPage.styleHash);"))
         #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"))
-        #expect(InspectorPage.scriptHash.hasPrefix("'sha256-") && InspectorPage.scriptHash.count == 53)
+        #expect(InspectorPage.scriptHashes.count == InspectorPage.scripts.count)
+        #expect(InspectorPage.scriptHashes.allSatisfy { $0.hasPrefix("'sha256-") && $0.count == 53 })
     }
 }

@@ -28,8 +28,14 @@ import Testing
     @Test func rule14_selectingTheFifthTabInACompactWidthShowsItOnMoresStack() throws {
         let tree = try moreTree()
         let events = tree.run([call("tabs", "setSelectedIndex", ["index": 4])])
-        #expect(containment(events) == ["e.viewWillAppear", "a.viewWillDisappear", "e.viewIsAppearing", "a.viewDidDisappear", "e.viewDidAppear"])
+        // More pushes it: it leaves the tab bar (rule 1), around the switch.
+        #expect(
+            containment(events) == [
+                "e.didMove(nil)", "e.willMove(tabs.more)", "e.viewWillAppear", "a.viewWillDisappear", "e.viewIsAppearing",
+                "a.viewDidDisappear", "e.viewDidAppear", "e.didMove(tabs.more)",
+            ])
         #expect(more(tree)?.viewControllers == ["e"])
+        #expect(tree.snapshot().controllers["e"]?.parent == "tabs.more")
         #expect(tree.snapshot().controllers["tabs"]?.selectedIndex == 4)
         // Under More's navigation bar.
         #expect(tree.snapshot().views["e.view"]?.frame == Rect(x: 0, y: 44, width: 390, height: 844 - 49 - 44))
@@ -38,8 +44,17 @@ import Testing
     @Test func rule14_selectingAnotherTabOnMoreSwapsThemInMoresNavigationOrder() throws {
         let tree = try moreTree(selected: 4)
         let events = tree.run([call("tabs", "setSelectedViewController", ["viewController": "f"])])
-        #expect(containment(events) == ["e.viewWillDisappear", "f.viewWillAppear", "f.viewIsAppearing", "e.viewDidDisappear", "f.viewDidAppear"])
+        #expect(
+            containment(events) == [
+                "e.willMove(nil)", "f.didMove(nil)", "f.willMove(tabs.more)", "e.viewWillDisappear", "f.viewWillAppear",
+                "f.viewIsAppearing", "e.viewDidDisappear", "f.viewDidAppear", "e.didMove(nil)", "e.willMove(tabs)", "e.didMove(tabs)",
+                "f.didMove(tabs.more)",
+            ])
         #expect(more(tree)?.viewControllers == ["f"])
+        let snapshot = tree.snapshot()
+        #expect(snapshot.controllers["e"]?.parent == "tabs")
+        #expect(snapshot.controllers["f"]?.parent == "tabs.more")
+        #expect(snapshot.controllers["tabs"]?.children == ["a", "b", "c", "d", "e"])
     }
 
     @Test func rule14_aBarTabSelectedLeavesMoresStackAsItIs() throws {
@@ -47,6 +62,7 @@ import Testing
         let events = tree.run([call("tabs", "setSelectedIndex", ["index": 1])])
         #expect(containment(events) == ["b.viewWillAppear", "f.viewWillDisappear", "b.viewIsAppearing", "f.viewDidDisappear", "b.viewDidAppear"])
         #expect(more(tree)?.viewControllers == ["f"])
+        #expect(tree.snapshot().controllers["f"]?.parent == "tabs.more")
         #expect(tree.snapshot().views["b.view"]?.frame == Rect(x: 0, y: 0, width: 390, height: 844 - 49))
     }
 
@@ -92,7 +108,10 @@ import Testing
         let tree = try moreTree(selected: 4)
         let events = tree.run([call("tabs", "tapTabBarItem", ["index": 4])])
         #expect(
-            containment(events) == ["tabs.shouldSelect", "e.viewWillDisappear", "tabs.didSelect", "e.viewDidDisappear"])
+            containment(events) == [
+                "tabs.shouldSelect", "e.willMove(nil)", "e.viewWillDisappear", "e.didMove(nil)", "e.willMove(tabs)", "e.didMove(tabs)",
+                "tabs.didSelect", "e.viewDidDisappear",
+            ])
         #expect(more(tree)?.viewControllers == [])
         #expect(tree.snapshot().controllers["tabs"]?.selectedViewController == "tabs.more")
     }
@@ -110,7 +129,13 @@ import Testing
         _ = tree.run([call("tabs", "setSelectedViewController", ["viewController": "tabs.more"])])
         _ = try tree.createController(ControllerSpec(id: "g"), now: t0)
         let events = tree.run([call("tabs", "setViewControllers", ["viewControllers": ["a", "b", "c", "d", "e", "f", "g"]])])
-        #expect(containment(events) == ["g.willMove(tabs)", "f.viewWillDisappear", "g.didMove(tabs)", "f.viewDidDisappear"])
+        // More's stack follows once the tabs are in: `f` leaves it for the tab bar.
+        #expect(
+            containment(events) == [
+                "g.willMove(tabs)", "f.viewWillDisappear", "g.didMove(tabs)", "f.willMove(nil)", "f.didMove(nil)", "f.willMove(tabs)",
+                "f.didMove(tabs)", "f.viewDidDisappear",
+            ])
+        #expect(tree.snapshot().controllers["f"]?.parent == "tabs")
         #expect(more(tree)?.viewControllers == [])
         #expect(tree.snapshot().controllers["tabs"]?.selectedViewController == "tabs.more")
     }
@@ -126,16 +151,24 @@ import Testing
         #expect(snapshot?.selectedViewController == nil)
     }
 
-    @Test func rule14_aRegularWidthShowsEveryTabSoATabOnMoreMovesToTheBarWithoutACallback() throws {
+    @Test func rule14_aRegularWidthShowsEveryTabSoATabOnMoreMovesToTheBarWithNoAppearanceCallback() throws {
         let tree = try moreTree(selected: 4)
         let events = tree.run([call("window", "setSize", ["size": ["width": 1024, "height": 768], "horizontalSizeClass": "regular"])])
-        #expect(containment(events).filter { $0.contains("Appear") || $0.contains("Disappear") || $0.contains("Move") }.isEmpty)
+        #expect(
+            containment(events).filter { $0.contains("Appear") || $0.contains("Disappear") || $0.contains("Move") } == [
+                "e.willMove(nil)", "e.didMove(nil)", "e.willMove(tabs)", "e.didMove(tabs)",
+            ])
+        #expect(tree.snapshot().controllers["e"]?.parent == "tabs")
         #expect(more(tree)?.viewControllers == [])
         #expect(tree.snapshot().controllers["tabs"]?.selectedIndex == 4)
         #expect(tree.snapshot().views["e.view"]?.frame == Rect(x: 0, y: 0, width: 1024, height: 768 - 49))
         let back = tree.run([call("window", "setSize", ["size": ["width": 390, "height": 844], "horizontalSizeClass": "compact"])])
-        #expect(containment(back).filter { $0.contains("Appear") || $0.contains("Disappear") || $0.contains("Move") }.isEmpty)
+        #expect(
+            containment(back).filter { $0.contains("Appear") || $0.contains("Disappear") || $0.contains("Move") } == [
+                "e.didMove(nil)", "e.willMove(tabs.more)", "e.didMove(tabs.more)",
+            ])
         #expect(more(tree)?.viewControllers == ["e"])
+        #expect(tree.snapshot().controllers["e"]?.parent == "tabs.more")
         #expect(tree.snapshot().views["e.view"]?.frame == Rect(x: 0, y: 44, width: 390, height: 844 - 49 - 44))
     }
 

@@ -8,7 +8,7 @@ import Testing
 /// tab group with or without a managing navigation controller, tabs selected by identifier
 /// (descendants too), by index and by tap (disabled and hidden ones refused),
 /// `setViewControllers` refused, tabs' controllers removed, the width changed, the sidebar's
-/// `mode`, `isHidden` and `compactTabIdentifiers` set by call and by PATCH.
+/// `mode`, `isHidden`, `isTabBarHidden` and `compactTabIdentifiers` set by call and by PATCH.
 extension PropertyTests {
     static let uiTabControllers = ["u1", "u2", "u3", "u4", "u5", "u6", "u7"]
 
@@ -98,7 +98,7 @@ extension PropertyTests {
             return .recipe { tree, now throws(ContainmentError) in
                 let patch = ControllerPatch(
                     mode: TabBarMode.allCases[index % 3], sidebar: TabBarSidebar(isHidden: index % 2 == 0),
-                    compactTabIdentifiers: .some(identifiers.map { Array(Set($0)).sorted() }))
+                    compactTabIdentifiers: .some(identifiers.map { Array(Set($0)).sorted() }), isTabBarHidden: flag ? nil : index % 3 == 0)
                 return try tree.updateController("ut", patch, now: now)
             }
         default:
@@ -107,12 +107,14 @@ extension PropertyTests {
         }
     }
 
-    /// `setMode`, `sidebar.setHidden` and `setCompactTabIdentifiers` (a repeated identifier refused).
+    /// `setMode`, `sidebar.setHidden`, `setTabBarHidden` and `setCompactTabIdentifiers` (a
+    /// repeated identifier refused).
     static func uiSidebarStep(_ number: Int) -> Step {
         let index = (number / 16) % 7
-        switch (number / 112) % 3 {
+        switch (number / 112) % 4 {
         case 0: return .calls([call("ut", "setMode", ["mode": .string(TabBarMode.allCases[index % 3].rawValue)])])
         case 1: return .calls([call("ut", "sidebar.setHidden", ["hidden": .bool(index % 2 == 0)])])
+        case 2: return .calls([call("ut", "setTabBarHidden", ["hidden": .bool(index % 2 == 0), "animated": .bool(index % 3 == 0)])])
         default:
             let identifiers: JSONValue = index == 6 ? .null : .array(["i\(index + 1)", index == 5 ? "i6" : "g"].map(JSONValue.string))
             return .calls([call("ut", "setCompactTabIdentifiers", ["identifiers": identifiers])])
@@ -141,7 +143,9 @@ extension PropertyTests {
         }
         let expected = tabBar.selectedIndex.flatMap { tabs.indices.contains($0) ? Tab.selectionPath([tabs[$0]]).last?.identifier : nil }
         #expect(tabBar.selectedTab == expected, "selectedTab \(tabBar.selectedTab ?? "nil") at \(tabBar.selectedIndex ?? -1)", sourceLocation: sourceLocation)
-        #expect(tabBar.mode != nil && tabBar.sidebar != nil, "a tab bar shows its mode and sidebar", sourceLocation: sourceLocation)
+        #expect(
+            tabBar.mode != nil && tabBar.sidebar != nil && tabBar.isTabBarHidden != nil, "a tab bar shows its mode, sidebar and isTabBarHidden",
+            sourceLocation: sourceLocation)
         if let compact = tabBar.compactTabIdentifiers {
             #expect(Set(compact).count == compact.count, "a repeated compact identifier in \(compact)", sourceLocation: sourceLocation)
         }
