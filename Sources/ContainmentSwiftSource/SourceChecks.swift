@@ -1,3 +1,4 @@
+#if SwiftSource
 import SwiftSyntax
 
 /// What is checked before the parser sees a source: its size, its encoding and how deep its
@@ -115,3 +116,4 @@ final class SyntaxErrorFinder: SyntaxVisitor {
         return false
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import SwiftSyntax
 
@@ -48,3 +49,4 @@ enum UIKitClasses {
     static let supportedOverrides =
         "override func viewDidLoad(), viewWillAppear(_:), viewIsAppearing(_:), viewDidAppear(_:), viewWillDisappear(_:), viewDidDisappear(_:), viewWillLayoutSubviews(), viewDidLayoutSubviews(), willMove(toParent:), didMove(toParent:)"
 }
+#endif

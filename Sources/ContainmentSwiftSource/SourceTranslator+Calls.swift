@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import SwiftSyntax
 
@@ -159,3 +160,4 @@ extension SourceTranslator {
         return value
     }
 }
+#endif

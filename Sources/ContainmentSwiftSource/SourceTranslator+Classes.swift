@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import SwiftSyntax
 
@@ -108,3 +109,4 @@ extension SourceTranslator {
         return result
     }
 }
+#endif

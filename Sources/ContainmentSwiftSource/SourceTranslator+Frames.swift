@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 
 /// Frames: a view's frame is certain only when every frame the source gives it is the same as
@@ -56,3 +57,4 @@ extension SourceTranslator {
             supported: "Frames read from views whose frames the source keeps the window's (`view.bounds`), or `CGRect(x:y:width:height:)` literals.")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import SwiftSyntax
 
@@ -142,3 +143,4 @@ extension SourceTranslator {
         return result
     }
 }
+#endif

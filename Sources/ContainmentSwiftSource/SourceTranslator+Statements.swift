@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import SwiftSyntax
 
@@ -141,3 +142,4 @@ extension SourceTranslator {
         program.controllers.first { $0.id == id }.map { kinds.contains($0.kind) } ?? false
     }
 }
+#endif

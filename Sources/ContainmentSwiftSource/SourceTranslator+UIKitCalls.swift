@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import SwiftSyntax
 
@@ -163,3 +164,4 @@ extension SourceTranslator {
             supported: "`completion: nil`, or none.")
     }
 }
+#endif

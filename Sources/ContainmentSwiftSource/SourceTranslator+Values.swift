@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import SwiftSyntax
 
@@ -120,3 +121,4 @@ extension SourceTranslator {
         return prefix + "." + member.declName.baseName.text
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import SwiftSyntax
 
@@ -127,3 +128,4 @@ final class SourceTranslator {
         for warning in probe.program.warnings where !program.warnings.contains(warning) { program.warnings.append(warning) }
     }
 }
+#endif

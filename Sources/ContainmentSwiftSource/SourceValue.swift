@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import SwiftSyntax
 
@@ -76,3 +77,4 @@ struct TranslationScope {
     /// Set by `super.<callback>(…)` to UIKit's implementation.
     var callsSuper = false
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 
 /// The device a source is run on: its window's size and horizontal size class.
@@ -79,3 +80,4 @@ public struct SwiftExplanation: Encodable, Sendable {
     public var exception: SwiftSourceException?
     public var tree: TreeSnapshot
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import SwiftParser
 import SwiftSyntax
@@ -56,3 +57,4 @@ public enum SwiftSourceExplainer {
         return orientation == .portrait ? portrait : Size(width: portrait.height, height: portrait.width)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 /// The bounds of one translation (docs/swift.md, "Limits"): the work is proportional to the
 /// source, never to what the code would do at run time.
 public enum SwiftSourceLimits {
@@ -17,3 +18,4 @@ public enum SwiftSourceLimits {
     /// Clock advances spent finishing animations after the last statement.
     public static let maxSettlingSteps = 1_000
 }
+#endif

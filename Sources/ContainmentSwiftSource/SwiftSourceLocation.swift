@@ -1,3 +1,4 @@
+#if SwiftSource
 /// A place in the pasted source: 1-based line and column (in UTF-8 bytes, as swift-syntax
 /// and compilers count them).
 public struct SwiftSourceLocation: Codable, Sendable, Equatable, Hashable, CustomStringConvertible {
@@ -11,3 +12,4 @@ public struct SwiftSourceLocation: Codable, Sendable, Equatable, Hashable, Custo
 
     public var description: String { "\(line):\(column)" }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 /// Why a source cannot be translated: the construct outside the supported subset (or over a
 /// limit), where it is, and what is supported instead. Never a guess: nothing runs.
 public struct SwiftSourceRefusal: Error, Codable, Sendable, Equatable {
@@ -24,3 +25,4 @@ public struct SwiftSourceRefusal: Error, Codable, Sendable, Equatable {
 
     public var location: SwiftSourceLocation { SwiftSourceLocation(line: line, column: column) }
 }
+#endif

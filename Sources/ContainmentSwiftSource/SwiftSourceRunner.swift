@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 
 /// Runs a translated program on a fresh manual-clock tree and names, for every event, the
@@ -130,3 +131,4 @@ final class SwiftSourceRunner {
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
+#endif

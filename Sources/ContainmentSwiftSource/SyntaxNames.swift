@@ -1,3 +1,4 @@
+#if SwiftSource
 import SwiftSyntax
 
 /// How refusals name a construct: the Swift grammar's words, not swift-syntax's type names.
@@ -29,3 +30,4 @@ enum SyntaxNames {
         .variableDecl: "variable declaration", .operatorDecl: "operator declaration", .ifConfigDecl: "#if block",
     ]
 }
+#endif

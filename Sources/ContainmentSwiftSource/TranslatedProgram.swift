@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 
 /// One UIKit call the source makes, with the statements that make it, outermost first: the
@@ -70,3 +71,4 @@ struct TranslatedProgram {
     /// Where the source ends, for what happens once the launch is over (animations ending).
     var end = SwiftSourceLocation(line: 1, column: 1)
 }
+#endif

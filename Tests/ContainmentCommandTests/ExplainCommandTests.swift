@@ -1,10 +1,15 @@
-import ContainmentSwiftSource
 import Testing
 
 @testable import ContainmentCommand
 
-/// `containment explain`: compiler-style lines, one per event, at the line that caused it.
+#if SwiftSource
+import ContainmentSwiftSource
+#endif
+
+/// `containment explain`: compiler-style lines, one per event, at the line that caused it; in a
+/// build without the `SwiftSource` trait, an error saying so.
 @Suite struct ExplainCommandTests {
+    #if SwiftSource
     @Test func printsEachEventAtItsLineAndColumn() throws {
         let explanation = try SwiftSourceExplainer.explain(
             """
@@ -24,4 +29,11 @@ import Testing
         #expect(command.idiom == "pad")
         #expect(command.json)
     }
+    #else
+    @Test func withoutTheSwiftSourceTraitItSaysThisBuildHasNoParser() throws {
+        let command = try Explain.parse(["App.swift"])
+        let error = #expect(throws: SwiftSourceNotBuilt.self) { try command.run() }
+        #expect(error?.description.contains("without the `SwiftSource` trait") == true)
+    }
+    #endif
 }

@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import ContainmentSwiftSource
 import Testing
@@ -288,3 +289,4 @@ import Testing
         #expect(located(answer).filter { $0.contains(".willMove@") } == ["weather.willMove@7:13", "news.willMove@7:13"])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import ContainmentSwiftSource
 import Testing
@@ -116,3 +117,4 @@ extension ContainmentTree {
         return snapshot
     }
 }
+#endif

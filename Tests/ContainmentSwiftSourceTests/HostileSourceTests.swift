@@ -1,3 +1,4 @@
+#if SwiftSource
 import Testing
 
 @testable import ContainmentSwiftSource
@@ -82,3 +83,4 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+#endif

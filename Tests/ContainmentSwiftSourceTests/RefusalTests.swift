@@ -1,3 +1,4 @@
+#if SwiftSource
 import ContainmentSwiftSource
 import Testing
 
@@ -116,3 +117,4 @@ import Testing
         expectRefused("let a = UIViewController(\nlet b = 1", "syntax error", at: 1, 26, code: "syntax_error")
     }
 }
+#endif

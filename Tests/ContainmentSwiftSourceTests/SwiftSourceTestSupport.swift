@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import ContainmentSwiftSource
 import Testing
@@ -57,3 +58,4 @@ func refusal(_ source: String, idiom: SwiftSourceIdiom = .phone) -> SwiftSourceR
 func jsonTree(_ root: ControllerSpec) throws -> ContainmentTree {
     try ContainmentTree(id: "json", configuration: TreeConfiguration(clock: "manual"), root: root, now: 0)
 }
+#endif

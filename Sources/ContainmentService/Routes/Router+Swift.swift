@@ -1,3 +1,4 @@
+#if SwiftSource
 import Containment
 import ContainmentSwiftSource
 import MicroHTTP
@@ -65,3 +66,4 @@ extension Problem {
         supported = refusal.supported
     }
 }
+#endif

@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 /// `POST /v1/swift` (docs/swift.md): UIKit code in, the callbacks with their lines out; a source
-/// outside the subset is a 422 problem naming the construct and where it is.
+/// outside the subset is a 422 problem naming the construct and where it is. In a build without
+/// the `SwiftSource` trait, a 501 problem saying so.
 @Suite struct SwiftRouteTests {
+    #if SwiftSource
     static let source = """
         class ListViewController: UIViewController {
             let header = UIViewController()
@@ -88,4 +90,17 @@ import Testing
         let reply = try service.request("POST", "/v1/swift", json: Self.source, headers: [("Content-Type", "text/plain")])
         #expect(reply.status == 415)
     }
+    #else
+    @Test func withoutTheSwiftSourceTraitTheRouteIs501SayingSo() throws {
+        let service = try TestService(.router)
+        let body = #"{"source": "let root = UIViewController()", "idiom": "phone"}"#
+        for (contentType, text) in [("application/json", body), ("text/x-swift", "let root = UIViewController()")] {
+            let reply = try service.request("POST", "/v1/swift", json: text, headers: [("Content-Type", contentType)])
+            #expect(reply.status == 501)
+            #expect(reply.header("Content-Type") == "application/problem+json")
+            #expect(reply.json["code"].string == "swift_source_not_built")
+            #expect(reply.json["title"].string == "Not Implemented")
+        }
+    }
+    #endif
 }
