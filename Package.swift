@@ -75,12 +75,14 @@ let package = Package(
         .library(name: "MicroHTTP", targets: ["MicroHTTP"]),
         .library(name: "ContainmentService", targets: ["ContainmentService"]),
         .library(name: "ContainmentConformance", targets: ["ContainmentConformance"]),
+        .library(name: "ContainmentConformanceTesting", targets: ["ContainmentConformanceTesting"]),
     ],
     traits: [
-        // swift-syntax makes a clean release build several times longer (benchmarks/notes.md,
-        // "swift-syntax's build cost"): on by default (`swift build`, `scripts/test`, `scripts/serve`), left out
-        // with `--disable-default-traits` where not needed (the container image unless
-        // SWIFT_SOURCE=1, the benchmarks, the fuzz and ASan builds), which answer 501 instead.
+        // swift-syntax makes a clean release build about three times as long (benchmarks/notes.md,
+        // "swift-syntax's build cost"): on by default (`swift build`, `scripts/test`,
+        // `scripts/serve`), left out with `--disable-default-traits` where not needed (the
+        // container image unless SWIFT_SOURCE=1, the benchmarks, the fuzz and ASan builds), which
+        // answer 501 instead.
         .trait(
             name: "SwiftSource",
             description: "POST /v1/swift and `containment explain`: UIKit code parsed with swift-syntax (docs/swift.md)"),
@@ -134,9 +136,12 @@ let package = Package(
         .executableTarget(name: "EmbedFiles"),
         .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         // The conformance suite: scenario format, the corpus (conformance/scenarios, embedded at
-        // build time), targets to run it on and the event diff. No I/O: callers bring files and an
-        // HTTP transport.
+        // build time), targets to run it on (the engine, an HTTP adapter, a Swift runtime in
+        // process), the event diff and the reports. No I/O: callers bring files and an HTTP transport.
         .target(name: "ContainmentConformance", dependencies: ["Containment"], plugins: ["EmbedFilesPlugin"]),
+        // The corpus as a Swift Testing suite of a runtime adapted in process: for test targets
+        // only (it imports Testing), as examples/TinyRuntime uses it.
+        .target(name: "ContainmentConformanceTesting", dependencies: ["ContainmentConformance"]),
         // The state directory: trees' creations and their journal of accepted mutations in
         // SQLite, committed in groups, each record checksummed (libdeflate's CRC-32); or the
         // same in PostgreSQL, shared by several instances, each tree owned by one at a time.
@@ -199,7 +204,7 @@ let package = Package(
         .testTarget(name: "ContainmentPersistenceTests", dependencies: ["ContainmentPersistence", "CSQLite", "PostgresTestSupport"]),
         .testTarget(
             name: "ContainmentCommandTests", dependencies: ["ContainmentCommand", .target(name: "ContainmentSwiftSource", condition: withSwiftSource)]),
-        .testTarget(name: "ContainmentConformanceTests", dependencies: ["ContainmentConformance", "Containment"]),
+        .testTarget(name: "ContainmentConformanceTests", dependencies: ["ContainmentConformance", "ContainmentConformanceTesting", "Containment"]),
         .testTarget(name: "EmbedFilesTests", dependencies: ["EmbedFiles"]),
         .testTarget(name: "ContainmentSwiftSourceTests", dependencies: [.target(name: "ContainmentSwiftSource", condition: withSwiftSource), "Containment"]),
         // The HTTP test clients: a blocking HTTP/1.1 client over POSIX sockets for a live server,
