@@ -25,6 +25,8 @@ struct OngoingCall {
     /// Page view controllers whose interactive page turn is ending: an override cannot begin
     /// another until the end is over (docs/uikit-rules-page-view-controller.md).
     var endingPageSwipes: Set<String> = []
+    /// The completion block the next `transition` raw call starts with (`perform(_:completions:now:)`).
+    var pendingCompletion: [RawCall] = []
 
     /// Room for the events of a typical call, so the list grows once rather than four times.
     static let typicalEventsPerCall = 16
