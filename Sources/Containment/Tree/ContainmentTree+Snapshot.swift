@@ -3,8 +3,6 @@
 extension ContainmentTree {
     /// The whole tree, as `GET /v1/trees/{tree}` shows it.
     public func snapshot() -> TreeSnapshot {
-        ongoing.isReading = true
-        defer { ongoing.isReading = false }
         var viewSnapshots: [String: ViewSnapshot] = [:]
         for (_, viewID, node) in nodes.views.all {
             viewSnapshots[viewID] = viewSnapshot(node, id: viewID)
@@ -36,8 +34,6 @@ extension ContainmentTree {
         }
         let view = node.isViewLoaded ? nodes.views[node.viewID].map { viewSnapshot($0, id: node.viewID) } : nil
         var snapshot = controllerSnapshot(node, view: view)
-        ongoing.isReading = true
-        defer { ongoing.isReading = false }
         addPresentation(of: node, links: presentationLinks(of: id), to: &snapshot)
         if hasTraitOverrides, traitHierarchy().contains(where: { $0.id == id }) {
             let sizeClass = horizontalSizeClass(of: id)

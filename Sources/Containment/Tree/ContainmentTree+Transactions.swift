@@ -41,7 +41,7 @@ extension ContainmentTree {
             overrides.acceptCall()
         } catch {
             rollback(to: mark)
-            ongoing.events = []
+            ongoing.abandon()
             throw error
         }
         return commitCall()
