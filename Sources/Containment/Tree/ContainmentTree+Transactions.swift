@@ -5,6 +5,7 @@ extension ContainmentTree {
     // MARK: Calls as transactions
 
     func beginCall(now: Double) {
+        if kept.isOn { kept.start = CallStart(self) }
         ongoing.begin(now: now)
         undo.dropEntries()
         forgetSavedNodes()
@@ -51,16 +52,18 @@ extension ContainmentTree {
     /// transaction that has succeeded, or the part of a raw call after everything that can
     /// fail (`finishCall`). A rollback to a mark taken before `body` would leave its changes
     /// in place, so every caller must make sure none can happen; `recordingUndo` turns the
-    /// log back on for work inside that takes and rolls back to its own marks.
+    /// log back on for work inside that takes and rolls back to its own marks. While changes
+    /// are kept (`keepsChanges`) the entries are still made, for `pastVersion`, at their cost.
     func withoutUndo(_ body: () -> Void) {
         // An override may fail anywhere and refuse the whole request (rule 40).
         guard !overrides.anyDeclared else { return body() }
         let wasRecording = undo.isRecording
         let refused = overrides.run.refuses
-        undo.isRecording = false
         // A bound passed here (a walk that loops, too many events) could not be taken back, and
         // a refused call must leave nothing: it is logged as a warning instead.
         overrides.run.refuses = false
+        // Kept changes must take the whole call back (`pastVersion`), this part too.
+        undo.isRecording = kept.isOn
         body()
         overrides.run.refuses = refused
         undo.isRecording = wasRecording
@@ -125,7 +128,11 @@ extension ContainmentTree {
     func commitCall() -> [Event] {
         let events = ongoing.takeEvents()
         log.append(contentsOf: events)
-        undo.dropEntries()
+        if kept.isOn, let start = kept.start {
+            kept.keep(&undo.entries, start: start)
+        } else {
+            undo.dropEntries()
+        }
         return events
     }
 
