@@ -20,13 +20,13 @@ extension SharedStoreTests {
         defer { holder.close() }
         try holder.execute("BEGIN")
         try holder.execute("LOCK TABLE containment_journal IN EXCLUSIVE MODE")
-        let session = try #require(try holder.query("SELECT pg_backend_pid()").text(0, 0))
+        let session = try #require(try holder.query("SELECT pg_backend_pid()::text").text(0, 0))
         let pending = service.concurrently([
             ("PATCH", "/v1/trees/t/controllers/root", #"{"properties": {"shown": "pending"}}"#),
             ("POST", "/v1/trees/t/controllers", #"{"id": "pending"}"#),
         ])
         let held = try Self.waitUntil(seconds: 5) {
-            try schema.value("SELECT count(*) FROM pg_stat_activity WHERE \(session) = ANY(pg_blocking_pids(pid))") != "0"
+            try schema.value("SELECT count(*)::text FROM pg_stat_activity WHERE \(session) = ANY(pg_blocking_pids(pid))") != "0"
         }
         #expect(held, "no commit waited for the journal's lock")
 
