@@ -9,6 +9,7 @@ extension ContainmentTree {
         ongoing.begin(now: now)
         undo.dropEntries()
         forgetSavedNodes()
+        undo.beginCall()
         overrides.beginCall()
     }
 
@@ -63,10 +64,13 @@ extension ContainmentTree {
         // a refused call must leave nothing: it is logged as a warning instead.
         overrides.run.refuses = false
         // Kept changes must take the whole call back (`pastVersion`), this part too.
+        let savedOncePerCall = undo.savesOncePerCall
         undo.isRecording = kept.isOn
+        undo.savesOncePerCall = kept.isOn
         body()
         overrides.run.refuses = refused
         undo.isRecording = wasRecording
+        undo.savesOncePerCall = savedOncePerCall
     }
 
     /// Applies `call` for a caller that goes on when UIKit refuses it (a transition's
@@ -91,9 +95,12 @@ extension ContainmentTree {
     /// The opposite of `withoutUndo`, for a step that may roll back to a mark it takes itself.
     func recordingUndo(_ body: () -> Void) {
         let wasRecording = undo.isRecording
+        let savedOncePerCall = undo.savesOncePerCall
         undo.isRecording = true
+        undo.savesOncePerCall = false
         body()
         undo.isRecording = wasRecording
+        undo.savesOncePerCall = savedOncePerCall
     }
 
     func rollback(to mark: UndoLog.Mark) {
@@ -143,11 +150,12 @@ extension ContainmentTree {
     @discardableResult
     func editController<R>(_ handle: NodeHandle, _ body: (inout ControllerNode) -> R) -> R {
         let stamp = undo.stamp
+        let savedSince = undo.savedSince
         let isRecording = undo.isRecording
         var saved: ControllerNode?
         // One in-place access: reading the node first would copy all of it.
         let result = Self.edit(&nodes.controllers[handle]) { node in
-            if isRecording, node.undoStamp != stamp {
+            if isRecording, node.undoStamp < savedSince || node.undoStamp > stamp {
                 saved = node.withoutChildren
                 node.undoStamp = stamp
             }
@@ -210,10 +218,11 @@ extension ContainmentTree {
     @discardableResult
     func editView<R>(_ handle: NodeHandle, _ body: (inout ViewNode) -> R) -> R {
         let stamp = undo.stamp
+        let savedSince = undo.savedSince
         let isRecording = undo.isRecording
         var saved: ViewNode?
         let result = Self.edit(&nodes.views[handle]) { node in
-            if isRecording, node.undoStamp != stamp {
+            if isRecording, node.undoStamp < savedSince || node.undoStamp > stamp {
                 saved = node.withoutSubviews
                 node.undoStamp = stamp
             }

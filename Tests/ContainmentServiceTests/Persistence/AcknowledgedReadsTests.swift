@@ -148,6 +148,42 @@ import Testing
         #expect(changed.json["controllers"]["pending"] != .null)
     }
 
+    /// A stream opened while its tree's change is being committed gets the events committed
+    /// before it at once, and the change's events once it is committed, before any later
+    /// event: each once, in order, whether the change's batch was already posted for another
+    /// stream (here `earlier`, which gets it too) or not.
+    @Test func aStreamOpenedDuringAStalledCommitReplaysWhatWasCommittedAtOnce() throws {
+        let store = try StallingStore(directory: StateDirectory().path)
+        let service = try TestService(store: store) { $0.stateStallSeconds = 5 }
+        try service.createTree("t", root: #"{"id": "root"}"#)
+        let acknowledged = try service.request("GET", "/v1/trees/t/events?after=0")
+        let committedSeqs = acknowledged.json["events"].array.compactMap { $0["seq"].int }
+        let lastSeq = try #require(acknowledged.json["lastSeq"].int)
+        let earlier = try EventStreamClient(port: service.port, "/v1/trees/t/events?after=0", format: .ndjson)
+        #expect(try earlier.messages { $0.data["seq"].int == lastSeq }.count == committedSeqs.count)
+        store.stall()
+        let pending = service.concurrently([("PATCH", "/v1/trees/t/controllers/root", #"{"properties": {"shown": "pending"}}"#)])
+        store.waitForStalledCommit()
+        Thread.sleep(forTimeInterval: 0.3)
+
+        let started = Date()
+        let stream = try EventStreamClient(port: service.port, "/v1/trees/t/events?after=0", format: .ndjson)
+        let committed = try stream.messages { $0.data["seq"].int == lastSeq }
+        let seconds = Date().timeIntervalSince(started)
+        #expect(seconds < 1, "the committed events took \(seconds) s during the stalled commit")
+        #expect(committed.compactMap { $0.data["seq"].int } == committedSeqs)
+
+        store.resume()
+        #expect(pending()[0]?.status == 200)
+        #expect(try service.request("PATCH", "/v1/trees/t/controllers/root", json: #"{"properties": {"shown": "later"}}"#).status == 200)
+        for client in [stream, earlier] {
+            let rest = try client.messages { $0.data["args"]["new"].string == "later" }
+            let seqs = rest.compactMap { $0.data["seq"].int }
+            #expect(seqs == Array(lastSeq + 1..<lastSeq + 1 + seqs.count))
+            #expect(rest.map { $0.data["args"]["new"].string } == ["pending", "later"])
+        }
+    }
+
     @Test func aDeletionUnderWayLeavesItsTreeListedAndReadUntilItIsCommitted() throws {
         let store = try StallingStore(directory: StateDirectory().path)
         let service = try TestService(store: store) { $0.stateStallSeconds = 5 }
