@@ -85,14 +85,16 @@ struct KeptChanges {
     var start: CallStart?
     var calls: [CallChanges] = []
 
-    /// Keeps a committed call's entries, leaving the log a fresh buffer for the next call.
+    /// Keeps a committed call's entries, leaving the log a fresh buffer for the next call, with
+    /// room for as many: calls of one tree tend to be alike, and growing the buffer copies it.
     mutating func keep(_ entries: inout [UndoLog.Entry], start: CallStart) {
+        let count = entries.count
         calls.append(CallChanges(entries: entries, start: start))
         entries = []
-        entries.reserveCapacity(Self.entriesPerCall)
+        entries.reserveCapacity(min(max(count, Self.entriesPerCall), UndoLog.retainedCapacity))
         self.start = nil
     }
 
-    /// Room for a typical call's entries, so the next call's log grows once.
+    /// Room for a small call's entries at least.
     static let entriesPerCall = 16
 }

@@ -40,6 +40,9 @@ public final class ContainmentTree {
     #endif
     var undo = UndoLog()
     /// The undo entries of accepted calls, while `keepsChanges` is on (see `pastVersion`).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var kept = KeptChanges()
 
     /// Builds the tree; with a root spec, builds it call by call, sets it as the window's

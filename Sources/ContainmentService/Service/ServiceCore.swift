@@ -148,7 +148,8 @@ extension ServiceCore {
     /// Reads the request's tree as of its last durable version, waiting for no commit
     /// (`TreeBox.readDurable`).
     func read<Result: Sendable>(_ request: ServiceRequest, _ body: (ContainmentTree) throws(Problem) -> Result) throws(Problem) -> Result {
-        try readableBox(request).readDurable(self, commit: request.commit) { (tree, _, _) throws(Problem) in try body(tree) }
+        let box = try readableBox(request)
+        return try box.readDurable(self, commit: request.commit) { (listing, state) throws(Problem) in try body(box.tree(asOf: listing, &state)) }
     }
 }
 

@@ -72,6 +72,13 @@ struct SnapshotCache {
         return Self.representation(of: &encoded, preference)
     }
 
+    /// The same when `version` is the one encoded, without the tree: nil when it is not.
+    mutating func cachedRepresentation(version: UInt64, _ preference: GzipPreference) -> Representation? {
+        guard var encoded, encoded.version == version else { return nil }
+        defer { self.encoded = encoded }
+        return Self.representation(of: &encoded, preference)
+    }
+
     private static func representation(of encoded: inout EncodedSnapshot, _ preference: GzipPreference) -> Representation {
         let jsonResponse = encoded.jsonResponse ?? .snapshot(encoded.json, entityTag: encoded.entityTag, isGzip: false)
         encoded.jsonResponse = jsonResponse
@@ -94,6 +101,11 @@ struct SnapshotCache {
         let pretty = encoded.pretty ?? HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: true))
         encoded.pretty = pretty
         return pretty
+    }
+
+    /// The indented JSON of `version` when it was encoded already; nil when it was not.
+    func cachedPretty(version: UInt64) -> HTTPSharedBytes? {
+        encoded?.version == version ? encoded?.pretty : nil
     }
 
     /// The version's encoding: the cached one, or a new one replacing it.

@@ -9,22 +9,28 @@ import MicroHTTP
 /// completions are changes like any other. Without a journal every change is the tree's last
 /// durable version, and reads complete due transitions first (`read`).
 extension TreeBox {
-    /// Reads the tree as of its last durable version: `body` gets that version (a copy with the
-    /// unsettled changes taken back, `UnsettledChanges`, or the tree itself when it has none),
-    /// its listing and the lock's state.
+    /// Reads the tree as of its last durable version: `body` gets that version's listing and
+    /// the lock's state, and asks `tree(asOf:_:)` for the tree only if it needs it (a read
+    /// answered from a cached encoding does not).
     func readDurable<Result: Sendable>(
-        _ core: ServiceCore, commit: PendingCommit?, _ body: (ContainmentTree, TreeListing, inout State) throws(Problem) -> Result
+        _ core: ServiceCore, commit: PendingCommit?, _ body: (TreeListing, inout State) throws(Problem) -> Result
     ) throws(Problem) -> Result {
         guard let journal = core.journal, unavailable == nil else {
             return try withTree(core, changes: false, commit: commit) { (tree, _, state) throws(Problem) in
-                let listing = TreeListing(version: state.version, lastSeq: tree.lastSeq, controllers: tree.controllerCount)
-                return (try body(tree, listing, &state), [])
+                (try body(TreeListing(version: state.version, lastSeq: tree.lastSeq, controllers: tree.controllerCount), &state), [])
             }.0
         }
         return try state.withLock { (state: inout State) throws(Problem) -> Result in
-            let durable = try durableVersion(&state, journal, asItWas: true)
-            return try body(durable.tree, durable.listing, &state)
+            try body(try durableListing(&state, journal), &state)
         }
+    }
+
+    /// The tree as of `listing`, which `readDurable` gave: the version before a deletion not
+    /// durable yet, a copy with the unsettled changes taken back (`UnsettledChanges`, built once
+    /// per version), or the tree itself when it has none (and always without a journal).
+    func tree(asOf listing: TreeListing, _ state: inout State) -> ContainmentTree {
+        if state.isDeleted, let before = state.beforeDeletion { return before.tree }
+        return state.unsettled.tree(state.tree, durableVersion: listing.version)
     }
 
     /// Reads the tree as it now stands, with the listing of its last durable version: `body`
@@ -39,26 +45,23 @@ extension TreeBox {
             }
         }
         return try state.withLock { (state: inout State) throws(Problem) -> Result in
-            try body(state.tree, try durableVersion(&state, journal, asItWas: false).listing)
+            try body(state.tree, try durableListing(&state, journal))
         }
     }
 
-    /// The listing of the tree's last durable version, with the tree as it was then
-    /// (`asItWas`) or as it now stands; or why a read has none: its creation is not durable yet,
-    /// or its deletion is (404, at once: the version shown is the last durable one), or it
-    /// moved to another instance. A tree torn down whose deletion is not durable yet shows the
-    /// version before it.
-    private func durableVersion(
-        _ state: inout State, _ journal: StateJournal, asItWas: Bool
-    ) throws(Problem) -> (tree: ContainmentTree, listing: TreeListing) {
+    /// The listing of the tree's last durable version, or why a read has none: its creation is
+    /// not durable yet, or its deletion is (404, at once: the version shown is the last durable
+    /// one), or it moved to another instance. A tree torn down whose deletion is not durable
+    /// yet shows the version before it.
+    private func durableListing(_ state: inout State, _ journal: StateJournal) throws(Problem) -> TreeListing {
         if state.isDeleted {
             guard let before = state.beforeDeletion, !journal.isDurable(state.journal.lastTicket) else { throw .treeNotFound(id) }
-            return (asItWas ? before.tree : state.tree, before.listing)
+            return before.listing
         }
         guard !state.isGivenUp else { throw .loadFirst(id) }
         guard let listing = state.acknowledged.settle(isDurable: journal.isDurable) else { throw .treeNotFound(id) }
         state.unsettled.settle(through: state.acknowledged.durableTicket)
-        return (asItWas ? state.unsettled.tree(state.tree, durableVersion: listing.version) : state.tree, listing)
+        return listing
     }
 
     /// How the tree lists as of its last acknowledged change; nil when it has none, or cannot
@@ -71,15 +74,19 @@ extension TreeBox {
     /// The snapshot of the tree's last durable version as compact JSON (or gzip-coded, as
     /// `preference` chooses), cached per version (`SnapshotCache`).
     func encodedSnapshot(_ core: ServiceCore, _ preference: GzipPreference, commit: PendingCommit?) throws(Problem) -> SnapshotCache.Representation {
-        try readDurable(core, commit: commit) { (tree, listing, state) in
-            state.snapshot.representation(of: tree, incarnation: incarnation, history: history, version: listing.version, preference)
+        try readDurable(core, commit: commit) { (listing, state) in
+            if let cached = state.snapshot.cachedRepresentation(version: listing.version, preference) { return cached }
+            let tree = tree(asOf: listing, &state)
+            return state.snapshot.representation(of: tree, incarnation: incarnation, history: history, version: listing.version, preference)
         }
     }
 
     /// The same as indented JSON, encoded at most once per version.
     func prettySnapshot(_ core: ServiceCore, commit: PendingCommit?) throws(Problem) -> HTTPSharedBytes {
-        try readDurable(core, commit: commit) { (tree, listing, state) in
-            state.snapshot.pretty(of: tree, incarnation: incarnation, history: history, version: listing.version)
+        try readDurable(core, commit: commit) { (listing, state) in
+            if let cached = state.snapshot.cachedPretty(version: listing.version) { return cached }
+            let tree = tree(asOf: listing, &state)
+            return state.snapshot.pretty(of: tree, incarnation: incarnation, history: history, version: listing.version)
         }
     }
 }
