@@ -59,9 +59,9 @@ import Testing
         let acknowledged = try service.request("GET", "/v1/trees/a/events?after=0")
         store.stall()
         let pending = service.concurrently([
-                ("POST", "/v1/trees/a/controllers", #"{"id": "pending"}"#),
-                ("PATCH", "/v1/trees/a/controllers/root", #"{"properties": {"shown": "pending"}}"#),
-            ])
+            ("POST", "/v1/trees/a/controllers", #"{"id": "pending"}"#),
+            ("PATCH", "/v1/trees/a/controllers/root", #"{"properties": {"shown": "pending"}}"#),
+        ])
         store.waitForStalledCommit()
         Thread.sleep(forTimeInterval: 0.5)
 

@@ -27,10 +27,10 @@ import Testing
         // More requests that wait for a commit than the server has threads (2): creations, a
         // scenario run, a deletion, a mutation.
         let answers = service.concurrently([
-                ("PUT", "/v1/trees/a", #"{"clock": "manual"}"#), ("PUT", "/v1/trees/b", #"{"clock": "manual"}"#),
-                ("POST", "/v1/scenarios/\(scenario)/runs", "{}"), ("DELETE", "/v1/trees/busy", nil),
-                ("POST", "/v1/trees/quiet/calls", #"{"calls": []}"#),
-            ])
+            ("PUT", "/v1/trees/a", #"{"clock": "manual"}"#), ("PUT", "/v1/trees/b", #"{"clock": "manual"}"#),
+            ("POST", "/v1/scenarios/\(scenario)/runs", "{}"), ("DELETE", "/v1/trees/busy", nil),
+            ("POST", "/v1/trees/quiet/calls", #"{"calls": []}"#),
+        ])
         store.waitForStalledCommit()
         Thread.sleep(forTimeInterval: 0.3)
         for _ in 0..<5 {
