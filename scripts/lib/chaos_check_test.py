@@ -22,6 +22,13 @@ def event(seq, batch, key=None, new=None, old=None, controller="root", callback=
     return {"seq": seq, "batch": batch, "controller": controller, "callback": callback, "args": {"parent": parent}}
 
 
+def op(kind, method, path, body, invoke, status=200, complete=None, instance=0, **extra):
+    """One operation of tree t's history, answered 0.1 s after it began unless `complete` says."""
+    return dict({"op": kind, "client": 0, "tree": "t", "instance": instance, "method": method, "path": path, "body": body,
+                 "invoke": invoke, "complete": invoke + 0.1 if complete is None else complete, "status": status,
+                 "etag": None}, **extra)
+
+
 def history():
     """Tree t: created (seq 1), c0 = 1 (seq 2), controller x created and linked (seqs 3, 4),
     c0 = 2 (seq 5); reads after each; a stream that saw everything across one resumption; a
@@ -31,11 +38,6 @@ def history():
     e3 = event(3, 3, controller="x", callback="willMove", parent="root")
     e4 = event(4, 3, controller="x", callback="didMove", parent="root")
     e5 = event(5, 4, "c0", 2, 1)
-
-    def op(kind, method, path, body, invoke, status=200, **extra):
-        return dict({"op": kind, "client": 0, "tree": "t", "instance": 0, "method": method, "path": path, "body": body,
-                     "invoke": invoke, "complete": invoke + 0.1, "status": status, "etag": None}, **extra)
-
     patch = "/v1/trees/t/controllers/root"
     return [
         {"op": "run", "seed": 7, "quick": True, "seconds": 0, "instances": 3, "stateSync": "full", "lease": 3.0},
@@ -70,22 +72,18 @@ def partition_history():
     e1 = {"seq": 1, "batch": 1, "controller": "root", "callback": "loadView", "args": {}}
     e2 = event(2, 2, "c0", 1)
     e3 = event(3, 3, "c0", 2, 1)
-
-    def op(kind, method, body, invoke, complete, instance, status=200, **extra):
-        path = "/v1/trees/t" if kind in ("read", "create-tree") else "/v1/trees/t/controllers/root"
-        return dict({"op": kind, "client": 0, "tree": "t", "instance": instance, "method": method, "path": path, "body": body,
-                     "invoke": invoke, "complete": complete, "status": status, "etag": None}, **extra)
-
+    tree, patch = "/v1/trees/t", "/v1/trees/t/controllers/root"
     return [
         {"op": "run", "seed": 7, "quick": True, "seconds": 0, "instances": 3, "stateSync": "full", "lease": 3.0},
-        op("create-tree", "PUT", {}, 10, 10.1, 0, 201, events=[e1]),
-        op("change", "PATCH", {"properties": {"c0": 1}}, 20, 20.1, 0, events=[e2]),
-        op("read", "GET", None, 21, 21.1, 0, events=[], lastSeq=2, properties={"c0": 1}, controllers=["root"], etag='"1-2"'),
-        op("change", "PATCH", {"properties": {"c0": 3}}, 31, 36.5, 0, 503, code="tree_moved", changeOutcome=None),
-        op("read", "GET", None, 33.5, 35.5, 0, 503, code="state_unavailable"),
-        op("change", "PATCH", {"properties": {"c0": 2}}, 34.5, 34.6, 1, events=[e3]),
-        op("read", "GET", None, 35, 35.1, 1, events=[], lastSeq=3, properties={"c0": 2}, controllers=["root"], etag='"4-3"'),
-        op("read", "GET", None, 37, 37.1, 0, events=[], lastSeq=3, properties={"c0": 2}, controllers=["root"], etag='"5-3"'),
+        op("create-tree", "PUT", tree, {}, 10, 201, events=[e1]),
+        op("change", "PATCH", patch, {"properties": {"c0": 1}}, 20, events=[e2]),
+        op("read", "GET", tree, None, 21, events=[], lastSeq=2, properties={"c0": 1}, controllers=["root"], etag='"1-2"'),
+        op("change", "PATCH", patch, {"properties": {"c0": 3}}, 31, 503, complete=36.5, code="tree_moved", changeOutcome=None),
+        op("read", "GET", tree, None, 33.5, 503, complete=35.5, code="state_unavailable"),
+        op("change", "PATCH", patch, {"properties": {"c0": 2}}, 34.5, instance=1, events=[e3]),
+        op("read", "GET", tree, None, 35, instance=1, events=[], lastSeq=3, properties={"c0": 2}, controllers=["root"],
+           etag='"4-3"'),
+        op("read", "GET", tree, None, 37, events=[], lastSeq=3, properties={"c0": 2}, controllers=["root"], etag='"5-3"'),
         {"op": "fault", "kind": "partition", "instance": 0, "affected": ["t"], "start": 30, "end": 36},
         {"op": "final", "tree": "t", "events": [e1, e2, e3], "lastSeq": 3, "controllers": ["root"], "properties": {"c0": 2}},
     ]
