@@ -1,4 +1,5 @@
 import Containment
+import Dispatch
 
 /// What a tree's changes not yet known durable did, so that reads show its last durable
 /// version at once while they are committed (`ContainmentTree.pastVersion`): each record not
@@ -28,7 +29,17 @@ struct UnsettledChanges {
     mutating func settle(through ticket: UInt64) {
         let settled = recorded.prefix { $0.ticket <= ticket }.count
         if settled > 0 { recorded.removeFirst(settled) }
-        if recorded.isEmpty && loose.isEmpty { past = nil }
+        if recorded.isEmpty && loose.isEmpty, let built = past {
+            past = nil
+            Self.release(built.tree)
+        }
+    }
+
+    /// Drops a past version off this thread: its node tables are its own, and freeing them is
+    /// O(tree), which the change that settled it (under its tree's lock) should not wait for.
+    private static func release(_ tree: ContainmentTree) {
+        let last = LastReference(tree)
+        DispatchQueue.global(qos: .utility).async { _ = last }
     }
 
     /// The tree as of its last durable version, `version`: `live` itself when none of its
@@ -48,4 +59,12 @@ struct UnsettledChanges {
         let tree = tree(live, durableVersion: version)
         return tree === live ? live.pastVersion(undoing: []) : tree
     }
+}
+
+/// A reference to a past version, dropped on another thread: when it is the last one (it is,
+/// unless a deletion keeps the version for its reads), the tree is freed there.
+private final class LastReference: @unchecked Sendable {
+    let tree: ContainmentTree
+
+    init(_ tree: ContainmentTree) { self.tree = tree }
 }

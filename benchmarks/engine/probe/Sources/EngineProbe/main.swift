@@ -16,7 +16,8 @@ import Glibc
 // tree does (`keepsChanges`): each batch's are held until the next batch's are taken (one
 // commit in flight), then dropped. `EngineProbe past N [GROUPS]`: that, and after each batch
 // the tree as it was before it (`pastVersion`) is built and its root read, as a read that
-// meets the batch's commit does; the next batch then copies what the two still share.
+// meets the batch's commit does, and kept through the next batch, as the service keeps it
+// until that commit is durable.
 
 /// The process's resident set size in bytes, from /proc/self/statm.
 func residentBytes() -> Int {
@@ -54,6 +55,7 @@ func runCalls(_ count: Int, groups: Int, retention: Int, keeping: Keeping = .non
     tree.keepsChanges = keeping != .none
     var events = 0
     var inFlight: TreeChanges?
+    var past: ContainmentTree?
     var shown = 0
     for round in 0..<count {
         let outcome = tree.perform(batch, atomic: false, now: Double(round))
@@ -62,7 +64,8 @@ func runCalls(_ count: Int, groups: Int, retention: Int, keeping: Keeping = .non
         guard keeping != .none else { continue }
         inFlight = tree.takeChanges()
         if keeping == .past, let inFlight {
-            shown += try tree.pastVersion(undoing: [inFlight]).controller("root").children.count
+            past = tree.pastVersion(undoing: [inFlight])
+            shown += try past?.controller("root").children.count ?? 0
         }
     }
     print("controllers \(tree.controllerCount), batches \(count), events \(events), kept \(inFlight?.isEmpty == false), shown \(shown)")
