@@ -86,17 +86,6 @@ final class StreamFanOut: Sendable {
         var nextDrainNotBefore = DispatchTime.now()
     }
 
-    struct Registry {
-        /// By tree incarnation, then subscriber.
-        var byTree: [UInt64: [UInt64: StreamSubscriber]] = [:]
-        var allTrees: [UInt64: StreamSubscriber] = [:]
-        /// Subscribers admitted early (see `add`), with the last seq their replay holds: their
-        /// tree's batches up to it are theirs in the replay's rest, not live.
-        var catchingUp: [UInt64: UInt64] = [:]
-        var isClosed = false
-        var heartbeatTicks = 0
-    }
-
     /// Starts the one heartbeat timer shared by every stream. `flushDelay` is how long a first
     /// message waits for others before the inbox is drained: long enough for the mutation's
     /// own response to leave before thousands of streams wake up on the same server threads,
