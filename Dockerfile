@@ -43,6 +43,12 @@ COPY Tests/ Tests/
 COPY Plugins/ Plugins/
 COPY openapi.yaml ./
 COPY conformance/scenarios/ conformance/scenarios/
+
+# `POST /v1/swift` and `containment explain` (the `SwiftSource` package trait: swift-syntax) are
+# left out unless `--build-arg SWIFT_SOURCE=1`: they make a clean build of the image several
+# times longer (docs/deployment.md, "Swift source support"). Without them the route answers 501
+# `swift_source_not_built`.
+ARG SWIFT_SOURCE=0
 #
 # The compiler's output lives in a cache mount rather than in a layer: an edit recompiles only
 # the modules it touches (not every dependency), and no object file ends up in any image. The
@@ -50,7 +56,8 @@ COPY conformance/scenarios/ conformance/scenarios/
 # hold stale dependency sources. Needs BuildKit (Docker's default builder) or podman/buildah.
 RUN --mount=type=cache,id=containment-swiftpm-build,target=/build,sharing=locked \
     rm -rf /build/checkouts && cp -a .build/. /build/ \
-    && swift build -c release --static-swift-stdlib --product containment --scratch-path /build \
+    && if [ "$SWIFT_SOURCE" = 1 ]; then traits="--traits SwiftSource"; else traits="--disable-default-traits"; fi \
+    && swift build -c release --static-swift-stdlib $traits --product containment --scratch-path /build \
     && mkdir -p /staging \
     && cp /build/release/containment /staging/ \
     && strip /staging/containment

@@ -61,6 +61,10 @@ var staticLibdeflate: String? {
 }
 #endif
 
+/// Dependencies of the Swift source translator's (`POST /v1/swift`): only in a build with the
+/// `SwiftSource` trait.
+let withSwiftSource = TargetDependencyCondition.when(traits: ["SwiftSource"])
+
 /// Linux only (Debian bookworm is what the scripts and the container image use): the HTTP
 /// layer calls Glibc and Linux socket ioctls. No other platform is claimed.
 let package = Package(
@@ -71,6 +75,18 @@ let package = Package(
         .library(name: "MicroHTTP", targets: ["MicroHTTP"]),
         .library(name: "ContainmentService", targets: ["ContainmentService"]),
         .library(name: "ContainmentConformance", targets: ["ContainmentConformance"]),
+        .library(name: "ContainmentConformanceTesting", targets: ["ContainmentConformanceTesting"]),
+    ],
+    traits: [
+        // swift-syntax makes a clean release build about three times as long (benchmarks/notes.md,
+        // "swift-syntax's build cost"): on by default (`swift build`, `scripts/test`,
+        // `scripts/serve`), left out with `--disable-default-traits` where not needed (the
+        // container image unless SWIFT_SOURCE=1, the benchmarks, the fuzz and ASan builds), which
+        // answer 501 instead.
+        .trait(
+            name: "SwiftSource",
+            description: "POST /v1/swift and `containment explain`: UIKit code parsed with swift-syntax (docs/swift.md)"),
+        .default(enabledTraits: ["SwiftSource"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -78,6 +94,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The Swift project's own parser, for `POST /v1/swift` (the `SwiftSource` trait); only
+        // SwiftSyntax and SwiftParser are used, which keeps its build small (benchmarks/notes.md).
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         // libmicrohttpd as the system provides it.
@@ -117,19 +136,34 @@ let package = Package(
         .executableTarget(name: "EmbedFiles"),
         .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         // The conformance suite: scenario format, the corpus (conformance/scenarios, embedded at
-        // build time), targets to run it on and the event diff. No I/O: callers bring files and an
-        // HTTP transport.
+        // build time), targets to run it on (the engine, an HTTP adapter, a Swift runtime in
+        // process), the event diff and the reports. No I/O: callers bring files and an HTTP transport.
         .target(name: "ContainmentConformance", dependencies: ["Containment"], plugins: ["EmbedFilesPlugin"]),
+        // The corpus as a Swift Testing suite of a runtime adapted in process: for test targets
+        // only (it imports Testing), as examples/TinyRuntime uses it.
+        .target(name: "ContainmentConformanceTesting", dependencies: ["ContainmentConformance"]),
         // The state directory: trees' creations and their journal of accepted mutations in
         // SQLite, committed in groups, each record checksummed (libdeflate's CRC-32); or the
         // same in PostgreSQL, shared by several instances, each tree owned by one at a time.
         // Stores bytes; knows nothing of HTTP.
         .target(name: "ContainmentPersistence", dependencies: ["CSQLite", "CLibPQ", "CLibDeflate"]),
+        // Swift source (UIKit code) translated onto the engine, and run: parses with
+        // swift-syntax, executes nothing (docs/swift.md). Without the `SwiftSource` trait an empty
+        // module: every file is inside `#if SwiftSource`.
+        .target(
+            name: "ContainmentSwiftSource",
+            dependencies: [
+                "Containment",
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: withSwiftSource),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: withSwiftSource),
+            ]
+        ),
         // REST routes, JSON bodies, problem details and event streams.
         .target(
             name: "ContainmentService",
             dependencies: [
                 "Containment",
+                .target(name: "ContainmentSwiftSource", condition: withSwiftSource),
                 "ContainmentConformance",
                 "ContainmentPersistence",
                 "MicroHTTP",
@@ -150,6 +184,8 @@ let package = Package(
                 "ContainmentService",
                 "ContainmentConformance",
                 "ContainmentPersistence",
+                .target(name: "ContainmentSwiftSource", condition: withSwiftSource),
+                "Containment",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -166,9 +202,11 @@ let package = Package(
         // A schema of its own per test in the throwaway PostgreSQL of scripts/test-postgres.
         .target(name: "PostgresTestSupport", dependencies: ["ContainmentPersistence"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "ContainmentPersistenceTests", dependencies: ["ContainmentPersistence", "CSQLite", "PostgresTestSupport"]),
-        .testTarget(name: "ContainmentCommandTests", dependencies: ["ContainmentCommand"]),
-        .testTarget(name: "ContainmentConformanceTests", dependencies: ["ContainmentConformance", "Containment"]),
+        .testTarget(
+            name: "ContainmentCommandTests", dependencies: ["ContainmentCommand", .target(name: "ContainmentSwiftSource", condition: withSwiftSource)]),
+        .testTarget(name: "ContainmentConformanceTests", dependencies: ["ContainmentConformance", "ContainmentConformanceTesting", "Containment"]),
         .testTarget(name: "EmbedFilesTests", dependencies: ["EmbedFiles"]),
+        .testTarget(name: "ContainmentSwiftSourceTests", dependencies: [.target(name: "ContainmentSwiftSource", condition: withSwiftSource), "Containment"]),
         // The HTTP test clients: a blocking HTTP/1.1 client over POSIX sockets for a live server,
         // and an in-process one that runs requests through a server's handlers without sockets.
         .target(name: "MicroHTTPTestSupport", dependencies: ["MicroHTTP"], path: "Tests/MicroHTTPTestSupport"),

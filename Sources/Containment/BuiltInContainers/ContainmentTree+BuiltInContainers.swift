@@ -183,23 +183,60 @@ extension ContainmentTree {
 
     /// Replaces a built-in container's list of children (stack or tabs): the removed get
     /// `willMove(nil)` (last first), the added `addChild`; returns the completion that
-    /// removes the removed (last first) and calls `didMove` on the added.
-    func exchangeChildren(of container: String, with newList: [String], field: String) throws(ContainmentError) -> [RawCall] {
+    /// removes the removed (last first) and calls `didMove` on the added, for the caller to
+    /// run once it has listed `newList` (`listChildren`). Overrides of those callbacks may
+    /// change the list (rule 40): one that set it took this call's place (nil); one that
+    /// only took controllers out leaves them out.
+    func exchangeChildren(of container: String, with newList: [String], field: String) throws(ContainmentError) -> [RawCall]? {
         let oldList = nodes.controllers[existing: container].stack ?? []
         let oldSet = Set(oldList)
         let newSet = Set(newList)
-        let removed = oldList.filter { !newSet.contains($0) }.reversed()
+        let removed = Array(oldList.filter { !newSet.contains($0) }.reversed())
         let added = newList.filter { !oldSet.contains($0) }
+        let isSuperseded = {
+            let list = self.nodes.controllers[existing: container].stack ?? []
+            return list != oldList.filter(Set(list).contains)
+        }
         for controller in removed {
             willMove(controller, toParent: nil)
+            if isSuperseded() { return try yieldExchange(of: container, removed: removed, added: []) }
         }
-        for controller in added {
+        for (index, controller) in added.enumerated() {
             try addChildController(controller, to: container, field: field)
+            if isSuperseded() { return try yieldExchange(of: container, removed: removed, added: Array(added[...index])) }
         }
-        editController(container) { $0.stack = newList }
-        arrangeChildren(of: container, as: newList)
-        return removed.map { RawCall(receiver: $0, method: "removeFromParent") }
-            + added.map { RawCall(receiver: $0, method: "didMove", args: ["toParent": .string(container)]) }
+        return removed.filter { isListable($0, in: container) }.map { RawCall(receiver: $0, method: "removeFromParent") }
+            + added.filter { isListable($0, in: container) }.map { RawCall(receiver: $0, method: "didMove", args: ["toParent": .string(container)]) }
+    }
+
+    /// Writes a built-in container's list once its exchange's callbacks have run: without
+    /// the controllers an override took out of the container meanwhile.
+    @discardableResult
+    func listChildren(of container: String, as list: [String]) -> [String] {
+        let listed = list.filter { isListable($0, in: container) }
+        editController(container) { $0.stack = listed }
+        arrangeChildren(of: container, as: listed)
+        return listed
+    }
+
+    /// Still the container's: its child, or a tab on its More navigation controller's stack.
+    private func isListable(_ controller: String, in container: String) -> Bool {
+        parentID(of: controller) == container || nodes.controllers[existing: container].more?.top == controller
+    }
+
+    /// An exchange an override's list took the place of: what it added that the list leaves
+    /// out leaves again, and what it removed leaves unless listed again; the override's call
+    /// told the listed their `didMove`.
+    private func yieldExchange(of container: String, removed: [String], added: [String]) throws(ContainmentError) -> [RawCall]? {
+        let isStray = { (controller: String) in
+            self.parentID(of: controller) == container && !(self.nodes.controllers[existing: container].stack ?? []).contains(controller)
+        }
+        let strays = added.reversed().filter(isStray)
+        for controller in strays {
+            willMove(controller, toParent: nil)
+        }
+        try runCalls((removed + strays).filter(isStray).map { RawCall(receiver: $0, method: "removeFromParent") })
+        return nil
     }
 
     /// A navigation or tab bar controller's `children` is its `viewControllers`, in that

@@ -22,7 +22,10 @@ extension ContainmentTree {
     func beginMoreMove(_ tabBar: String, leaving: String?, joining: String?) {
         if let leaving, isTab(leaving, of: tabBar) { willMove(leaving, toParent: nil) }
         if let joining, isTab(joining, of: tabBar) {
+            let before = nodes.controllers[tabBar].map { ($0.stack, $0.more) }
             didMove(joining, toParent: nil)
+            // Unless that `didMove` override changed the tabs or More meanwhile (rule 40).
+            guard let after = nodes.controllers[tabBar], after.stack == before?.0, after.more == before?.1 else { return }
             willMove(joining, toParent: MoreNavigationState.id(of: tabBar))
         }
     }

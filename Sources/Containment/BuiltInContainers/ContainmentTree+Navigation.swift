@@ -36,9 +36,10 @@ extension ContainmentTree {
         }
         let oldTop = nodes.controllers[existing: navigation].stack?.last
         overtakeRunningTransitions(of: navigation, oldStack: nodes.controllers[existing: navigation].stack ?? [], newTop: newStack.last)
-        let completion = try exchangeChildren(of: navigation, with: newStack, field: field)
+        guard let completion = try exchangeChildren(of: navigation, with: newStack, field: field) else { return }
+        let listed = listChildren(of: navigation, as: newStack)
         try showContent(
-            of: navigation, from: oldTop, to: newStack.last, duration: animated ? Self.navigationDuration : 0, completion: completion)
+            of: navigation, from: oldTop, to: listed.last, duration: animated ? Self.navigationDuration : 0, completion: completion)
     }
 
     // MARK: Interactive pop

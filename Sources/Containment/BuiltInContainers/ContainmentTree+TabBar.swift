@@ -8,12 +8,14 @@ extension ContainmentTree {
             throw .invalidArgumentException(code: "duplicate_view_controllers", "All view controllers in a tab bar controller must be distinct")
         }
         supersedeBeginningTransitions(of: tabBar)
+        guard let completion = try exchangeChildren(of: tabBar, with: tabs, field: field) else { return }
+        // Read after the adds, whose overrides may have selected a tab (rule 40).
         let node = nodes.controllers[existing: tabBar]
         let oldSelected = shownTab(of: tabBar)
         let oldTop = node.more?.top
         let moreSelected = node.more?.isSelected == true
-        var newSelected = Self.reselectedIndex(of: moreSelected ? nil : oldSelected, at: node.selectedIndex, in: tabs)
-        let completion = try exchangeChildren(of: tabBar, with: tabs, field: field)
+        let listed = listChildren(of: tabBar, as: tabs)
+        var newSelected = Self.reselectedIndex(of: moreSelected ? nil : oldSelected, at: node.selectedIndex, in: listed)
         // More's stack goes back to its list; a selected More stays selected while shown.
         let keepsMore = moreSelected && showsMore(tabBar)
         if keepsMore { newSelected = nil }

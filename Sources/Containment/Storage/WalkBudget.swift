@@ -26,6 +26,7 @@ extension ContainmentTree {
     func visit(_ budget: inout WalkBudget) -> Bool {
         ongoing.workCount += 1
         guard budget.spend() else {
+            guard ongoing.isOpen else { return false }
             failCall(
                 ContainmentError(
                     kind: .limitExceeded, code: "walk_limit_exceeded",

@@ -139,11 +139,7 @@ extension ContainmentTree {
                 record.parent, "transitionCompletion",
                 ["transition": .string(transitionID), "finished": true, "from": .string(record.from), "to": .string(record.to)])
         }
-        for (index, call) in record.completion.enumerated() {
-            applyUndoingFailure(call) { error in
-                warn(record.parent, "completion call \(index) of transition \(transitionID) failed: \(error.message)")
-            }
-        }
+        runCompletion(of: record)
         if nodes.window.tellsNavigationDelegates {
             navigationDelegateDidShow(endOf: record)
         }
@@ -197,7 +193,8 @@ extension ContainmentTree {
     /// A tab selection made from a callback of another selection of the same tab bar that is
     /// still beginning (its incoming view not in yet: rule 40) takes that one's place
     /// (docs/uikit-rules.md, rule 14): the outer selection stops where it is, what it began
-    /// the turn's end ends, and its incoming tab, kept off screen, turns away.
+    /// the turn's end ends, its incoming tab, kept off screen, turns away, and the tabs it
+    /// replaced leave.
     func supersedeBeginningTransitions(of parent: String) {
         let parentView = nodes.controllers[parent]?.viewID
         let beginning = time.scheduler.running.values.filter { record in
@@ -215,6 +212,17 @@ extension ContainmentTree {
                 appendToTurnList(.deferredEnds, index)
             }
             turnAwayIfAppearing(record.to)
+            // The containment it owed (a replacement's removals and `didMove`s) still happens.
+            runCompletion(of: record)
+        }
+    }
+
+    /// A transition's completion calls; one that fails is a warning, as UIKit's block goes on.
+    private func runCompletion(of record: TransitionRecord) {
+        for (index, call) in record.completion.enumerated() {
+            applyUndoingFailure(call) { error in
+                warn(record.parent, "completion call \(index) of transition \(record.id) failed: \(error.message)")
+            }
         }
     }
 

@@ -137,7 +137,7 @@ extension ContainmentTree {
             let to = try controllerArgument(args, "to")
             _ = try startTransition(
                 parent: controller, from: from, to: to, duration: try args.number("duration", default: 0.25),
-                options: try args.strings("options", default: []), completion: [], field: prefix + "args.")
+                options: try args.strings("options", default: []), completion: takePendingCompletion(), field: prefix + "args.")
         case "loadViewIfNeeded":
             try finishCall(isFinal, args) { loadViewIfNeeded(controller) }
         case "unloadView":
@@ -182,5 +182,14 @@ extension ContainmentTree {
             let frame = try args.rect("frame")
             try finishCall(isFinal, args) { setFrame(view, frame) }
         }
+    }
+}
+
+extension ContainmentTree {
+    /// The completion block a traced batch gave the top-level `transition` call being applied;
+    /// taken once, so a `transition` an override makes inside it starts with an empty block.
+    func takePendingCompletion() -> [RawCall] {
+        defer { ongoing.pendingCompletion = [] }
+        return ongoing.pendingCompletion
     }
 }

@@ -43,7 +43,7 @@ extension ContainmentTree {
             overrides.acceptCall()
         } catch {
             rollback(to: mark)
-            ongoing.events = []
+            ongoing.abandon()
             throw error
         }
         return commitCall()

@@ -183,12 +183,24 @@ public final class ContainmentTree {
     /// Runs UIKit calls in order as one run-loop turn. The first call UIKit would reject
     /// stops the list; earlier calls stay applied unless `atomic`, which applies all or none.
     public func perform(_ calls: [RawCall], atomic: Bool, now: Double) -> CallsOutcome {
+        perform(calls, atomic: atomic, now: now, completions: nil)
+    }
+
+    /// `perform` for a translator of app code: `completions` are the completion blocks of the
+    /// `transition` calls at those indices, and the outcome says where each call's events end.
+    public func perform(_ calls: [RawCall], completions: [Int: [RawCall]], now: Double) -> CallsOutcome {
+        perform(calls, atomic: false, now: now, completions: completions)
+    }
+
+    private func perform(_ calls: [RawCall], atomic: Bool, now: Double, completions: [Int: [RawCall]]?) -> CallsOutcome {
         beginCall(now: now)
         let start = markUndo()
         var results = CallResults()
+        var callEnds: [Int] = []
         for (index, call) in calls.enumerated() {
             let mark = atomic ? start : markUndo()
             ongoing.result = nil
+            ongoing.pendingCompletion = completions?[index] ?? []
             do {
                 try apply(call, field: "", isFinal: !atomic)
                 try takeOverrideFailure()
@@ -196,15 +208,22 @@ public final class ContainmentTree {
                 rollback(to: mark)
                 if !atomic {
                     logOverrideFailures()
-                    withoutUndo { flushTurn() }
-                    if index > 0 { overrides.acceptCall() }
+                    // Refused at its first call, the request leaves the turn as the last one
+                    // left it: nothing to flush, and a walk that loops warns of nothing new.
+                    if index > 0 {
+                        withoutUndo { flushTurn() }
+                        overrides.acceptCall()
+                    }
                 }
                 let events = commitCall()
-                return CallsOutcome(
+                var outcome = CallsOutcome(
                     events: events, failure: error.atCall(index), applied: atomic ? 0 : index,
                     results: atomic ? nil : results.list(count: index))
+                if completions != nil { outcome.callEnds = callEnds }
+                return outcome
             }
             results.note(ongoing.result, at: index)
+            if completions != nil { callEnds.append(ongoing.events.count) }
         }
         withoutUndo { flushTurn() }
         // An override that failed at the turn's end refuses every call of the turn.
@@ -215,7 +234,9 @@ public final class ContainmentTree {
             return CallsOutcome(events: commitCall(), failure: error, applied: 0)
         }
         overrides.acceptCall()
-        return CallsOutcome(events: commitCall(), failure: nil, applied: calls.count, results: results.list(count: calls.count))
+        var outcome = CallsOutcome(events: commitCall(), failure: nil, applied: calls.count, results: results.list(count: calls.count))
+        if completions != nil { outcome.callEnds = callEnds }
+        return outcome
     }
 
     // MARK: Time

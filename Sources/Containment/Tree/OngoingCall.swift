@@ -19,17 +19,29 @@ struct OngoingCall {
     var workCount = 0
     /// A driven-controller walk is collecting for its caller (see `forEachDrivenController`).
     var collectingWalk = false
+    /// Between `begin` and the call's end; outside a call only reads walk the tree, and a
+    /// walk of theirs that loops stops without failing anything (a read records nothing).
+    private(set) var isOpen = false
     /// Page view controllers whose interactive page turn is ending: an override cannot begin
     /// another until the end is over (docs/uikit-rules-page-view-controller.md).
     var endingPageSwipes: Set<String> = []
+    /// The completion block the next `transition` raw call starts with (`perform(_:completions:now:)`).
+    var pendingCompletion: [RawCall] = []
 
     /// Room for the events of a typical call, so the list grows once rather than four times.
     static let typicalEventsPerCall = 16
 
     mutating func begin(now: Double) {
+        isOpen = true
         self.now = now
         events = []
         events.reserveCapacity(Self.typicalEventsPerCall)
+    }
+
+    /// Ends a refused call: its events are dropped, their seqs were rolled back.
+    mutating func abandon() {
+        isOpen = false
+        events = []
     }
 
     /// Drops the events recorded after a mark, and their seqs.
@@ -40,6 +52,7 @@ struct OngoingCall {
 
     /// Ends the call: hands its events over, the next call taking a new batch if it had any.
     mutating func takeEvents() -> [Event] {
+        isOpen = false
         if !events.isEmpty { nextBatch += 1 }
         let taken = events
         events = []

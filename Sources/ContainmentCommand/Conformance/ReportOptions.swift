@@ -68,29 +68,23 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
-    /// The report in the chosen format, with the files asked for written, and the exit code:
-    /// 0 when every scenario passed or was skipped (under --expectations: none got worse),
-    /// 1 otherwise, 2 when the run stopped early on transport errors.
+    /// The files asked for besides the printed report.
+    var files: ReportFiles {
+        ReportFiles(junit: junit, html: html, summary: summary, writeExpectations: writeExpectations, updateExpectations: updateExpectations)
+    }
+
+    /// The report in the chosen format, with the files asked for written, and the exit code
+    /// (`ConformanceReport.exitStatus`).
     func finish(_ report: ConformanceReport, scenarios: [Scenario], corpus: [Scenario]) throws -> (output: String, exitCode: Int32) {
         var report = report
         if let expectations {
             let expected = try Self.decode(ConformanceExpectations.self, from: expectations, what: "an expectations file")
             report.expectations = ExpectationsComparison(expected, source: expectations, report: report, corpus: Set(corpus.map(\.id)))
         }
-        if let junit { try Self.write(Array(JUnitReport.xml(report).utf8), to: junit) }
-        if let html { try Self.write(Array(HTMLReport.page(report, scenarios: scenarios).utf8), to: html) }
-        if let summary {
-            let counts = ConformanceSummary(report, scenarios: scenarios, corpus: corpus.count, selection: selection, options: compareOptions)
-            try Self.write(try ConformanceJSON.fileBytes(counts), to: summary)
+        for file in try files.contents(of: report, scenarios: scenarios, corpus: corpus.count, selection: selection, options: compareOptions) {
+            try Self.write(file.bytes, to: file.path)
         }
-        if let writeExpectations { try Self.write(try ConformanceJSON.fileBytes(ConformanceExpectations(report)), to: writeExpectations) }
-        if updateExpectations, let expectations, let comparison = report.expectations {
-            try Self.write(try ConformanceJSON.fileBytes(comparison.ratcheted), to: expectations)
-        }
-        let output = tap ? TAPReport.text(report) : report.text
-        if report.stopped != nil { return (output, 2) }
-        if let comparison = report.expectations { return (output, comparison.worse.isEmpty ? 0 : 1) }
-        return (output, report.failed + report.errors == 0 ? 0 : 1)
+        return (tap ? TAPReport.text(report) : report.text, report.exitStatus)
     }
 
     static func decode<Value: Decodable>(_ type: Value.Type, from path: String, what: String) throws -> Value {

@@ -2,7 +2,7 @@
 /// what the expectations do not mention yet. An expected failure is worse when it shows a
 /// difference its expectation does not hold, and better when it lost some and gained none.
 public struct ExpectationsComparison: Sendable {
-    public struct Change: Sendable, Equatable {
+    public struct Change: Sendable, Equatable, CustomStringConvertible {
         public var scenario: String
         public var expected: ScenarioOutcome
         public var observed: ScenarioOutcome
@@ -10,6 +10,17 @@ public struct ExpectationsComparison: Sendable {
         public var newDifferences: [String] = []
         /// A failure as expected: the expectation's differences it no longer has.
         public var goneDifferences: [String] = []
+
+        /// `id: expected pass, got fail`, or `id: fails with 1 new difference: missing x.willMove`.
+        public var description: String {
+            if expected != observed { return "\(scenario): expected \(expected.rawValue), got \(observed.rawValue)" }
+            if !newDifferences.isEmpty {
+                return "\(scenario): fails with \(Self.counted(newDifferences.count, "new difference")): " + newDifferences.joined(separator: "; ")
+            }
+            return "\(scenario): fails without \(Self.counted(goneDifferences.count, "difference")): " + goneDifferences.joined(separator: "; ")
+        }
+
+        private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
     }
 
     /// Where the expectations came from, for the report.
@@ -83,23 +94,10 @@ public struct ExpectationsComparison: Sendable {
         var lines = [
             "expectations \(source): \(asExpected) as expected, \(worse.count) worse, \(better.count) better, \(new.count) new"
         ]
-        lines += worse.map { "worse: \(Self.describe($0))" }
-        lines += better.map { "better: \(Self.describe($0))" }
+        lines += worse.map { "worse: \($0)" }
+        lines += better.map { "better: \($0)" }
         lines += new.map { "new: \($0.scenario): \($0.observed.rawValue) (not in the expectations)" }
         lines += unknown.map { "unknown: \($0) (in the expectations, not in the corpus)" }
         return lines
     }
-
-    private static func describe(_ change: Change) -> String {
-        if change.expected != change.observed {
-            return "\(change.scenario): expected \(change.expected.rawValue), got \(change.observed.rawValue)"
-        }
-        if !change.newDifferences.isEmpty {
-            return "\(change.scenario): fails with \(counted(change.newDifferences.count, "new difference")): "
-                + change.newDifferences.joined(separator: "; ")
-        }
-        return "\(change.scenario): fails without \(counted(change.goneDifferences.count, "difference")): " + change.goneDifferences.joined(separator: "; ")
-    }
-
-    private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }

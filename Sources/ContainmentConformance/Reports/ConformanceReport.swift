@@ -61,6 +61,15 @@ public struct ConformanceReport: Sendable {
             })
     }
 
+    /// The run's exit status, as `containment conformance run` and `check` exit: 0 when every
+    /// scenario passed or was skipped (held to expectations: when none got worse), 1
+    /// otherwise, 2 when the run stopped early on transport errors.
+    public var exitStatus: Int32 {
+        if stopped != nil { return 2 }
+        if let expectations { return expectations.worse.isEmpty ? 0 : 1 }
+        return failed + errors == 0 ? 0 : 1
+    }
+
     public var passed: Int { results.count { $0.outcome == .pass } }
     public var failed: Int { results.count { $0.outcome == .fail } }
     public var skipped: Int { results.count { $0.outcome == .skip } }

@@ -1,6 +1,6 @@
-/// Something a scenario runs against: the engine in process, or any server that speaks the
-/// REST API (ours, or a runtime's adapter). One runner drives them all, so every target is
-/// held to the same recorded expectations.
+/// Something a scenario runs against: the engine in process, any server that speaks the REST
+/// API (ours, or a runtime's adapter), or a Swift runtime in process (`InProcessTarget`). One
+/// runner drives them all, so every target is held to the same recorded expectations.
 public protocol ScenarioTarget {
     /// Creates a fresh tree for `scenario` on a manual clock; returns its building's outcome.
     mutating func start(_ scenario: Scenario) throws(ScenarioTargetError) -> StepOutcome
@@ -18,9 +18,10 @@ public struct ScenarioTargetError: Error, Sendable, Equatable, CustomStringConve
         /// few of these in a row (`ConformanceReport.run`).
         case transport
         /// An answer that is not the API's: not JSON, a 2xx without `events`, a 4xx without a
-        /// problem title, a 5xx.
+        /// problem title, a 5xx; in process, the adapter's `RuntimeError.adapterError`.
         case protocolViolation
-        /// 501 Not Implemented, or 404/405 for a route the adapter does not have.
+        /// 501 Not Implemented, or 404/405 for a route the adapter does not have; in process,
+        /// `RuntimeError.notImplemented`.
         case notImplemented
     }
 

@@ -16,6 +16,14 @@ extension Problem: JSONWritable {
         }
         writer.key("code")
         writer.string(code)
+        if let column {
+            writer.key("column")
+            writer.integer(column)
+        }
+        if let construct {
+            writer.key("construct")
+            writer.string(construct)
+        }
         writer.key("detail")
         writer.string(detail)
         if let events {
@@ -25,6 +33,10 @@ extension Problem: JSONWritable {
         if let field {
             writer.key("field")
             writer.string(field)
+        }
+        if let line {
+            writer.key("line")
+            writer.integer(line)
         }
         if let oldestSeq {
             writer.key("oldestSeq")
@@ -36,6 +48,10 @@ extension Problem: JSONWritable {
         }
         writer.key("status")
         writer.integer(status)
+        if let supported {
+            writer.key("supported")
+            writer.string(supported)
+        }
         writer.key("title")
         writer.string(title)
         writer.key("type")

@@ -18,7 +18,7 @@ extension Problem {
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
                 self =
-                    format == .json
+                    format != .yaml
                     ? .badRequest("The body is not valid JSON.", code: "malformed_json")
                     : .badRequest("The body is not valid YAML (or nests too deeply).", code: "malformed_yaml")
             } else {
@@ -26,7 +26,7 @@ extension Problem {
                 self = .badRequest("Field `\(field)` is invalid: \(context.debugDescription)", field: field, code: "invalid_field")
             }
         @unknown default:
-            self = .badRequest("The body could not be decoded.", code: format == .json ? "malformed_json" : "malformed_yaml")
+            self = .badRequest("The body could not be decoded.", code: format != .yaml ? "malformed_json" : "malformed_yaml")
         }
     }
 }

@@ -28,6 +28,11 @@ struct Problem: Error, Codable, Sendable, Equatable {
     var overrideStack: [OverrideFrame]?
     /// `state_not_durable`: whether the request's change was applied, or may have been.
     var changeOutcome: ChangeOutcome?
+    /// `POST /v1/swift`: the construct refused, where it is, and what is supported instead.
+    var construct: String?
+    var line: Int?
+    var column: Int?
+    var supported: String?
 
     init(
         status: Int, code: String, detail: String, title: String? = nil, field: String? = nil,
@@ -121,8 +126,10 @@ extension Problem {
         case 413: "Content Too Large"
         case 415: "Unsupported Media Type"
         case 421: "Misdirected Request"
+        case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
         case 500: "Internal Server Error"
+        case 501: "Not Implemented"
         case 503: "Service Unavailable"
         case 507: "Insufficient Storage"
         default: "Error"

@@ -11,6 +11,7 @@ extension Router {
         router.addClockRoutes(core)
         router.addEventRoutes(core)
         router.addScenarioRoutes(core)
+        router.addSwiftRoutes(core)
         return router
     }
 }

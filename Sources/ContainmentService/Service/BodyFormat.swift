@@ -5,6 +5,8 @@ import MicroHTTP
 enum BodyFormat: Sendable, Equatable {
     case json
     case yaml
+    /// `text/x-swift`: UIKit code for `POST /v1/swift` (docs/swift.md).
+    case swift
 
     /// The format a `Content-Type` names, parameters ignored; nil for anything else.
     init?(contentType: String?) {
@@ -19,10 +21,17 @@ enum BodyFormat: Sendable, Equatable {
         case ("application", "json"): self = .json
         case ("application", "yaml"), ("application", "x-yaml"), ("text", "yaml"): self = .yaml
         case ("application", let subtype) where subtype.hasSuffix("+json"): self = .json
+        case ("text", "x-swift"): self = .swift
         default: return nil
         }
     }
 
     /// The media type to name in a problem.
-    var mediaType: String { self == .json ? "application/json" : "application/yaml" }
+    var mediaType: String {
+        switch self {
+        case .json: "application/json"
+        case .yaml: "application/yaml"
+        case .swift: "text/x-swift"
+        }
+    }
 }

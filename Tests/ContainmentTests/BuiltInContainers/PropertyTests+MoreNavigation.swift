@@ -57,14 +57,13 @@ extension PropertyTests {
             #expect(snapshot.window.horizontalSizeClass == .compact, "More's stack in a regular width", sourceLocation: sourceLocation)
             #expect(tabs.dropFirst(4).contains(top), "\(top) on More is not a tab from the fifth on", sourceLocation: sourceLocation)
         }
-        // More is the parent of the tab on its stack; the tab bar of the others. (An override
-        // that sets the tabs while they are being set can leave a tab listed that has no
-        // parent: a known issue of "Replacing the tabs", not More's.)
+        // More is the parent of the tab on its stack; the tab bar of the others, which it lists.
         let top = tabBar.moreNavigationController?.viewControllers.first
-        if let top, snapshot.controllers[top]?.parent != nil {
-            #expect(!tabBar.children.contains(top), "\(top) on More is a child of the tab bar", sourceLocation: sourceLocation)
-            #expect(snapshot.controllers[top]?.parent == "mt.more", "the parent of \(top) on More", sourceLocation: sourceLocation)
+        for tab in tabs {
+            let parent = snapshot.controllers[tab]?.parent
+            #expect(parent == (tab == top ? "mt.more" : "mt"), "the parent of the tab \(tab)", sourceLocation: sourceLocation)
         }
+        #expect(tabBar.children.allSatisfy(tabs.contains), "\(tabBar.children) are not all tabs", sourceLocation: sourceLocation)
         for child in tabBar.children {
             #expect(snapshot.controllers[child]?.parent == "mt", "the parent of \(child)", sourceLocation: sourceLocation)
         }
@@ -166,19 +165,33 @@ extension PropertyTests {
 
     /// Found by a soak of `randomMoreNavigationCallsWithOverridesKeepTheInvariants` at scale 20
     /// (input `[2233337, 3225051, 5781566, 8515344, 3893250]`): `setViewControllers` adds `m2`,
-    /// whose `willMove` override taps a tab; that tab's `viewDidAppear` sets three other tabs,
-    /// whose exchange completes; the outer `setViewControllers` then writes its own list over
-    /// them (`exchangeChildren` sets the list after the adds' overrides ran), so
-    /// `viewControllers` names `m3`…`m6`, which are no one's children. A known issue of
-    /// "Replacing the tabs" (rule 14), not of More.
-    @Test func tabsSetFromInsideAnAddedTabsWillMoveLeaveTheOuterListOverTheChildren() throws {
+    /// whose `willMove` override taps a tab; that tab's `viewDidAppear` sets `m7`, `m1`, `m2`.
+    /// The override's tabs take the outer call's place (rule 40): it adds no more, tells `m2`
+    /// no second `didMove`, and its own list is not written (it was, over children it no
+    /// longer had).
+    @Test func tabsSetFromInsideAnAddedTabsWillMoveTakeTheOuterSetsPlace() throws {
         let tree = Self.replay(
             [2_233_337, 3_225_051, 5_781_566, 8_515_344, 3_893_250], on: try Self.makeMoreTree(), cast: Self.moreTabs + ["mt"],
             step: Self.moreStep, atomicBatches: false)
-        let mt = try #require(tree.snapshot().controllers["mt"])
-        withKnownIssue("the outer setViewControllers overwrites the tabs an override set meanwhile") {
-            #expect((mt.viewControllers ?? []).allSatisfy { tree.snapshot().controllers[$0]?.parent != nil })
+        let events = try tree.events(after: 0, limit: 10_000).map(lineWithArgs).filter {
+            !$0.contains("Layout") && !$0.contains("loadView") && !$0.contains("viewDidLoad")
         }
+        let start = try #require(events.firstIndex(of: "m2.didMove parent=null"))
+        #expect(
+            Array(events[(start + 1)...]) == [
+                "m2.willMove parent=\"mt\"", "mt.shouldSelect result=true,viewController=\"m4\"", "m4.viewWillAppear animated=false",
+                "m1.viewWillDisappear animated=false", "m4.viewIsAppearing animated=false", "m1.viewDidDisappear animated=false",
+                "m4.viewDidAppear animated=false", "m6.willMove parent=null", "m5.willMove parent=null", "m4.willMove parent=null",
+                "m3.willMove parent=null", "m7.willMove parent=\"mt\"", "m2.viewWillAppear animated=false",
+                "m4.viewWillDisappear animated=false", "m2.viewIsAppearing animated=false", "m4.viewDidDisappear animated=false",
+                "m2.viewDidAppear animated=false", "m6.didMove parent=null", "m5.didMove parent=null", "m4.didMove parent=null",
+                "m3.didMove parent=null", "m7.didMove parent=\"mt\"", "m2.didMove parent=\"mt\"", "mt.didSelect viewController=\"m4\"",
+            ])
+        let mt = try #require(tree.snapshot().controllers["mt"])
+        #expect(mt.viewControllers == ["m7", "m1", "m2"])
+        #expect(mt.children == ["m7", "m1", "m2"])
+        #expect(mt.selectedIndex == 2)
+        Self.checkMoreInvariants(tree)
     }
 
     /// The same calls with overrides declared: tabs selected, More selected and the width

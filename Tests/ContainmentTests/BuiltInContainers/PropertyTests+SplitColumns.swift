@@ -163,12 +163,7 @@ extension PropertyTests {
     @Test func aTraitLoopMadeByAPushIsLoggedAndThePushStandsWhole() throws {
         let numbers = [752_168, 564_256, 21_960, 801_309, 734_190]
         try Self.checkSplitColumnSteps(numbers, triple: true)
-        let tree = try Self.makeSplitColumnTree(triple: true)
-        var now = t0
-        var lastSeq = tree.lastSeq
-        for number in numbers.dropLast() {
-            Self.apply(Self.splitColumnStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
-        }
+        let (tree, now) = try Self.tripleColumnTree(after: numbers.dropLast())
         let outcome = tree.perform([call("cm", "pushViewController", ["viewController": "c", "animated": false])], atomic: false, now: now)
         #expect(outcome.failure == nil && outcome.applied == 1)
         #expect(outcome.events.contains { $0.warning?.hasPrefix("the trait hierarchy walk visited more nodes than the tree holds") == true })
@@ -177,6 +172,34 @@ extension PropertyTests {
         #expect(snapshot.controllers["c"]?.parent == "cm")
         #expect(snapshot.views["cm.view"]?.subviews == ["c.view", "cm.navigationBar"])
         #expect(snapshot.views["c.view"]?.superview == "cm.view")
+    }
+
+    /// Found by a release soak of `randomTripleColumnSplitCallsKeepTheInvariants` at scale 100
+    /// (input `[750548, 718932, 876477, 91816, 441942, 0]`): after a push that makes the trait
+    /// walk loop (as above), `setViewController(c, for: .primary)` is refused; the request still
+    /// flushed its turn, whose walk logged the loop again, and each snapshot's walk recorded
+    /// the warning too, so a refused request emitted a warning and reading took a seq. Refused
+    /// at its first call, a request flushes nothing; a read's walk records nothing.
+    @Test func aRequestRefusedAtItsFirstCallOnATreeWhoseTraitWalkLoopsEmitsNothing() throws {
+        let numbers = [750_548, 718_932, 876_477, 91_816, 441_942, 0]
+        try Self.checkSplitColumnSteps(numbers, triple: true)
+        let (tree, now) = try Self.tripleColumnTree(after: numbers.dropLast())
+        let before = tree.snapshot()
+        let outcome = tree.perform([call("c", "setViewController", ["viewController": "c", "column": "primary"])], atomic: false, now: now)
+        #expect(outcome.failure != nil && outcome.applied == 0)
+        #expect(outcome.events.isEmpty)
+        #expect(tree.snapshot() == before)
+    }
+
+    /// A triple-column tree after `numbers`' steps, and the time they reached.
+    static func tripleColumnTree(after numbers: ArraySlice<Int>) throws -> (ContainmentTree, Double) {
+        let tree = try makeSplitColumnTree(triple: true)
+        var now = t0
+        var lastSeq = tree.lastSeq
+        for number in numbers {
+            apply(splitColumnStep(number), to: tree, now: &now, lastSeq: &lastSeq, atomicBatches: false, label: number)
+        }
+        return (tree, now)
     }
 
     /// Without a compact column the collapsed split stacks its columns on its primary.

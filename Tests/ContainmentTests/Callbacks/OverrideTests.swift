@@ -39,6 +39,48 @@ import Testing
         #expect(snapshot.controllers["p2"]?.parent == nil)
     }
 
+    /// `setViewControllers([a, b, c])` adds `b`, whose `willMove` sets `a`, `d`: that call
+    /// takes the outer one's place, so `b` leaves again (its override's second run changes
+    /// nothing) and `c` is told nothing (before: the stack said `a`, `b`, `c`, and `d` was a
+    /// child too).
+    @Test func rule40_aStackSetFromAnAddedControllersWillMoveTakesTheOuterSetsPlace() throws {
+        let tree = try ContainmentTree(
+            id: "nav", root: ControllerSpec(id: "nav", kind: .navigationController, viewControllers: [ControllerSpec(id: "a")]), now: t0)
+        for id in ["b", "c", "d"] { _ = try tree.createController(ControllerSpec(id: id), now: t0) }
+        let setD = call("nav", "setViewControllers", ["viewControllers": ["a", "d"], "animated": false])
+        _ = try tree.updateController("b", ControllerPatch(overrides: ["willMove": [setD]]), now: t0)
+        let events = tree.run([call("nav", "setViewControllers", ["viewControllers": ["a", "b", "c"], "animated": false])])
+        #expect(
+            trace(events).filter { !$0.contains("Layout") } == [
+                "b.willMove(nav)", "d.willMove(nav)", "d.loadView", "d.viewDidLoad", "a.viewWillDisappear", "d.viewWillAppear",
+                "b.willMove(nil)", "b.didMove(nil)", "d.viewIsAppearing", "a.viewDidDisappear", "d.viewDidAppear", "d.didMove(nav)",
+            ])
+        let snapshot = tree.snapshot()
+        #expect(snapshot.controllers["nav"]?.viewControllers == ["a", "d"])
+        #expect(snapshot.controllers["nav"]?.children == ["a", "d"])
+        #expect(snapshot.controllers["b"]?.parent == nil)
+        #expect(snapshot.controllers["c"]?.parent == nil)
+    }
+
+    /// `setViewControllers([t1, t2, t3])` on tabs `t1` adds `t2`, whose `willMove` sets the tabs
+    /// to `t1`, `t3`: that call takes the outer one's place, so `t2` leaves again.
+    @Test func rule40_tabsSetFromAnAddedTabsWillMoveTakeTheOuterSetsPlace() throws {
+        let tree = try ContainmentTree(
+            id: "tabs", root: ControllerSpec(id: "tabs", kind: .tabBarController, viewControllers: [ControllerSpec(id: "t1")]), now: t0)
+        for id in ["t2", "t3"] { _ = try tree.createController(ControllerSpec(id: id), now: t0) }
+        let setTabs = call("tabs", "setViewControllers", ["viewControllers": ["t1", "t3"], "animated": false])
+        _ = try tree.updateController("t2", ControllerPatch(overrides: ["willMove": [setTabs]]), now: t0)
+        let events = tree.run([call("tabs", "setViewControllers", ["viewControllers": ["t1", "t2", "t3"], "animated": false])])
+        #expect(
+            trace(events).filter { !$0.contains("Layout") } == [
+                "t2.willMove(tabs)", "t3.willMove(tabs)", "t3.didMove(tabs)", "t2.willMove(nil)", "t2.didMove(nil)",
+            ])
+        let snapshot = tree.snapshot()
+        #expect(snapshot.controllers["tabs"]?.viewControllers == ["t1", "t3"])
+        #expect(snapshot.controllers["tabs"]?.children == ["t1", "t3"])
+        #expect(snapshot.controllers["t2"]?.parent == nil)
+    }
+
     @Test func rule40_presentFromViewDidLoadFindsTheViewOutOfTheWindow() throws {
         let tree = try tree(["viewDidLoad": [call("vc", "present", ["viewController": "modal", "animated": false])]])
         let events = tree.run([showRoot()])

@@ -1,0 +1,134 @@
+#if SwiftSource
+import Containment
+
+/// Runs a translated program on a fresh manual-clock tree and names, for every event, the
+/// statements that caused it: the launch's calls by where each call's events end, overrides'
+/// calls by the events' `calledFrom`, chained to the callback event that ran the override.
+final class SwiftSourceRunner {
+    private let program: TranslatedProgram
+    private let tree: ContainmentTree
+    private var now = 0.0
+    private var explained: [SwiftExplainedEvent] = []
+    /// The trace of the latest event of each `controller.callback`, for the events its override causes.
+    private var callbackTraces: [String: [SwiftSourceLocation]] = [:]
+    private var overrides: [String: [String: [LocatedCall]]] = [:]
+    /// The launch's transitions with a completion block, by `parent.from.to`.
+    private var transitions: [String: LocatedCall] = [:]
+
+    init(_ program: TranslatedProgram, windowSize: Size, sizeClass: SizeClass) throws(ContainmentError) {
+        self.program = program
+        let configuration = TreeConfiguration(windowSize: windowSize, horizontalSizeClass: sizeClass, onScreen: false, clock: "manual")
+        tree = try ContainmentTree(id: "swift", configuration: configuration, now: 0)
+        for controller in program.controllers { overrides[controller.id] = controller.overrides }
+    }
+
+    func run() throws(ContainmentError) -> (events: [SwiftExplainedEvent], exception: SwiftSourceException?, tree: TreeSnapshot) {
+        try create()
+        for turn in program.turns {
+            for call in turn.calls where call.completion != nil { transitions[Self.key(call.call)] = call }
+            var completions: [Int: [RawCall]] = [:]
+            for (index, call) in turn.calls.enumerated() where call.completion != nil {
+                completions[index] = call.completion!.map(\.call)
+            }
+            let outcome = tree.perform(turn.calls.map(\.call), completions: completions, now: now)
+            locate(outcome.events, calls: turn.calls, ends: outcome.callEnds ?? [], turnEnd: turn.end ?? program.end)
+            if let failure = outcome.failure {
+                return (explained, exception(failure, calls: turn.calls), tree.snapshot())
+            }
+            if turn.advance > 0 {
+                now += turn.advance
+                locateAnimations(tree.advance(to: now), at: turn.end ?? program.end)
+            }
+        }
+        // The run loop goes on turning: every running animation ends.
+        var steps = 0
+        while let due = tree.nextDueTime, steps < SwiftSourceLimits.maxSettlingSteps {
+            now = max(now, due)
+            locateAnimations(tree.advance(to: now), at: program.end)
+            steps += 1
+        }
+        return (explained, nil, tree.snapshot())
+    }
+
+    /// Every controller, detached as `UIViewController()` makes it, then the overrides of its class.
+    private func create() throws(ContainmentError) {
+        let byID = Dictionary(program.controllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func spec(_ controller: TranslatedController) -> ControllerSpec {
+            ControllerSpec(id: controller.id, kind: controller.kind, viewControllers: controller.rootViewController.flatMap { byID[$0] }.map { [spec($0)] })
+        }
+        for controller in program.controllers where !controller.isNested {
+            let events = try tree.createController(spec(controller), now: now)
+            for event in events {
+                explained.append(SwiftExplainedEvent(event: event, source: SwiftEventSource(cause: "creation", trace: [controller.location])))
+            }
+        }
+        for controller in program.controllers where !controller.overrides.isEmpty {
+            _ = try tree.updateController(controller.id, ControllerPatch(overrides: controller.overrides.mapValues { $0.map(\.call) }), now: now)
+        }
+    }
+
+    private func locate(_ events: [Event], calls: [LocatedCall], ends: [Int], turnEnd: SwiftSourceLocation) {
+        var callIndex = 0
+        for (index, event) in events.enumerated() {
+            while callIndex < ends.count, index >= ends[callIndex] { callIndex += 1 }
+            let source =
+                callIndex < ends.count
+                ? SwiftEventSource(cause: "statement", trace: calls[callIndex].trace) : SwiftEventSource(cause: "turnEnd", trace: [turnEnd])
+            append(event, outside: source)
+        }
+    }
+
+    /// Events of animations ending: a transition's own, then its completion block's.
+    private func locateAnimations(_ events: [Event], at place: SwiftSourceLocation) {
+        var completing: LocatedCall?
+        for event in events {
+            if event.calledFrom == nil, event.callback == "transitionCompletion", let controller = event.controller {
+                completing = transitions[Self.key(controller, event.args["from"], event.args["to"])]
+                append(event, outside: SwiftEventSource(cause: "animationEnd", trace: completing?.trace ?? [place]))
+                continue
+            }
+            guard let completing, let block = completing.completion else {
+                append(event, outside: SwiftEventSource(cause: "animationEnd", trace: [place]))
+                continue
+            }
+            let inner = block.count == 1 ? block[0].trace : [completing.completionLocation ?? completing.location]
+            append(event, outside: SwiftEventSource(cause: "completion", trace: completing.trace + inner))
+        }
+    }
+
+    /// Adds an event: an override's calls name their statements after the callback's own trace.
+    private func append(_ event: Event, outside source: SwiftEventSource) {
+        var located = source
+        if let frame = event.calledFrom, let call = overrides[frame.controller]?[frame.callback]?[safe: frame.call] {
+            let outer = callbackTraces["\(frame.controller).\(frame.callback)"] ?? source.trace
+            located = SwiftEventSource(cause: "override", trace: outer + call.trace)
+        }
+        if let controller = event.controller, let callback = event.callback {
+            callbackTraces["\(controller).\(callback)"] = located.trace
+        }
+        explained.append(SwiftExplainedEvent(event: event, source: located))
+    }
+
+    private func exception(_ failure: ContainmentError, calls: [LocatedCall]) -> SwiftSourceException {
+        var trace = failure.callIndex.flatMap { calls[safe: $0]?.trace } ?? [program.end]
+        if let frame = failure.overrideStack?.last, let call = overrides[frame.controller]?[frame.callback]?[safe: frame.call] {
+            trace = (callbackTraces["\(frame.controller).\(frame.callback)"] ?? trace) + call.trace
+        }
+        let innermost = trace.last ?? program.end
+        return SwiftSourceException(
+            name: failure.exceptionName, code: failure.code, detail: failure.detail, line: innermost.line, column: innermost.column, trace: trace)
+    }
+
+    private static func key(_ call: RawCall) -> String {
+        key(call.receiver, call.args?["from"], call.args?["to"])
+    }
+
+    private static func key(_ parent: String, _ from: JSONValue?, _ to: JSONValue?) -> String {
+        "\(parent)|\(from.map { "\($0)" } ?? "")|\(to.map { "\($0)" } ?? "")"
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+#endif

@@ -1,0 +1,120 @@
+#if SwiftSource
+import ContainmentSwiftSource
+import Testing
+
+/// One test per refusal (docs/swift.md, "Refusals"): the construct, its line and column, never a guess.
+@Suite struct RefusalTests {
+    /// A controller class whose `viewDidLoad` holds `body` (its first line is line 5, column 9).
+    static func inViewDidLoad(_ body: String) -> String {
+        """
+        class ListViewController: UIViewController {
+            let child = UIViewController()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+        \(body.split(separator: "\n").map { "        " + $0 }.joined(separator: "\n"))
+            }
+        }
+        """
+    }
+
+    func expectRefused(_ source: String, _ construct: String, at line: Int, _ column: Int, code: String = "unsupported_construct") {
+        guard let refused = refusal(source) else { return }
+        #expect(refused.code == code)
+        #expect(refused.construct == construct)
+        #expect("\(refused.line):\(refused.column)" == "\(line):\(column)")
+        #expect(!refused.supported.isEmpty)
+    }
+
+    @Test func aForLoopOverARunTimeSequenceIsRefused() {
+        expectRefused(Self.inViewDidLoad("for index in 0..<3 {\n    loadViewIfNeeded()\n}"), "for-in loop", at: 5, 9)
+    }
+
+    @Test func aWhileLoopIsRefused() {
+        expectRefused(Self.inViewDidLoad("while true {\n}"), "while loop", at: 5, 9)
+    }
+
+    @Test func anIfStatementIsRefused() {
+        expectRefused(Self.inViewDidLoad("if children.isEmpty {\n    addChild(child)\n}"), "if statement", at: 5, 9)
+    }
+
+    @Test func aGuardStatementIsRefused() {
+        expectRefused(Self.inViewDidLoad("guard isViewLoaded else { return }"), "guard statement", at: 5, 9)
+    }
+
+    @Test func aSwitchStatementIsRefused() {
+        expectRefused(Self.inViewDidLoad("switch children.count {\ndefault: break\n}"), "switch statement", at: 5, 9)
+    }
+
+    @Test func anEarlyReturnIsRefused() {
+        expectRefused(Self.inViewDidLoad("return ()\naddChild(child)"), "return statement", at: 5, 9)
+    }
+
+    @Test func anOverrideOutsideTheSubsetIsRefusedAtItsName() {
+        expectRefused(
+            "class A: UIViewController {\n    override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}\n}",
+            "viewWillTransition(to:with:)", at: 2, 19)
+    }
+
+    @Test func aCallbackWithoutOverrideIsRefused() {
+        expectRefused("class A: UIViewController {\n    func viewDidLoad() {}\n}", "viewDidLoad()", at: 2, 10)
+    }
+
+    @Test func anInitializerOfTheSourceIsRefused() {
+        expectRefused("class A: UIViewController {\n    init(title: String) { super.init(nibName: nil, bundle: nil) }\n}", "initializer", at: 2, 5)
+    }
+
+    @Test func aComputedPropertyIsRefused() {
+        expectRefused("class A: UIViewController {\n    var ready: Bool { true }\n}", "computed property", at: 2, 9)
+    }
+
+    @Test func aClassThatIsNoViewControllerIsRefused() {
+        expectRefused("class SceneDelegate: UIResponder {\n}", "superclass UIResponder", at: 1, 7)
+    }
+
+    @Test func aControllerCreatedInAnotherCallbackIsRefused() {
+        expectRefused(
+            "class A: UIViewController {\n    override func viewDidAppear(_ animated: Bool) {\n        super.viewDidAppear(animated)\n        present(UIViewController(), animated: true)\n    }\n}\n"
+                + "let a = A()", "UIViewController()", at: 4, 17)
+    }
+
+    @Test func aRunTimeValuePassedOnIsRefused() {
+        expectRefused(
+            "class A: UIViewController {\n    let sheet = UIViewController()\n    override func viewDidAppear(_ animated: Bool) {\n        super.viewDidAppear(animated)\n        present(sheet, animated: animated)\n    }\n}\nlet a = A()",
+            "declaration reference expression", at: 5, 34)
+    }
+
+    @Test func theNavigationControllerPropertyIsRefused() {
+        expectRefused(
+            "class A: UIViewController {\n    let detail = UIViewController()\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        navigationController?.pushViewController(detail, animated: true)\n    }\n}\nlet a = A()",
+            "`navigationController`", at: 5, 9)
+    }
+
+    @Test func aPresentationsCompletionBlockIsRefused() {
+        expectRefused(
+            "let window = UIWindow()\nlet a = UIViewController()\nlet b = UIViewController()\na.present(b, animated: true) {\n    a.loadViewIfNeeded()\n}",
+            "completion block", at: 4, 30)
+    }
+
+    @Test func aUIKitCallOutsideTheSubsetIsRefused() {
+        expectRefused("let a = UIViewController()\na.performSegue(withIdentifier: \"next\", sender: nil)", "performSegue(withIdentifier:sender:)", at: 2, 1)
+    }
+
+    @Test func aNameTheSourceDoesNotDeclareIsRefused() {
+        expectRefused("let a = UIViewController()\na.addChild(b)", "`b`", at: 2, 12)
+    }
+
+    @Test func aFrameTheSourceMakesTwoThingsIsRefused() {
+        expectRefused(
+            "let a = UIViewController()\nlet b = UIViewController()\na.view.frame = CGRect(x: 0, y: 0, width: 10, height: 10)\nb.view.frame = a.view.frame",
+            "frame of a.view", at: 4, 1, code: "frame_not_static")
+    }
+
+    @Test func aMethodCallingItselfIsRefusedAsTooDeep() {
+        expectRefused("class A: UIViewController {\n    func again() { again() }\n}\nlet a = A()\na.again()", "again()", at: 2, 20, code: "inlining_too_deep")
+    }
+
+    @Test func aSourceThatDoesNotParseIsRefusedWhereTheParserStops() {
+        expectRefused("let a = UIViewController(\nlet b = 1", "syntax error", at: 1, 26, code: "syntax_error")
+    }
+}
+#endif
