@@ -22,6 +22,13 @@ def event(seq, batch, key=None, new=None, old=None, controller="root", callback=
     return {"seq": seq, "batch": batch, "controller": controller, "callback": callback, "args": {"parent": parent}}
 
 
+def op(kind, method, path, body, invoke, status=200, complete=None, instance=0, **extra):
+    """One operation of tree t's history, answered 0.1 s after it began unless `complete` says."""
+    return dict({"op": kind, "client": 0, "tree": "t", "instance": instance, "method": method, "path": path, "body": body,
+                 "invoke": invoke, "complete": invoke + 0.1 if complete is None else complete, "status": status,
+                 "etag": None}, **extra)
+
+
 def history():
     """Tree t: created (seq 1), c0 = 1 (seq 2), controller x created and linked (seqs 3, 4),
     c0 = 2 (seq 5); reads after each; a stream that saw everything across one resumption; a
@@ -31,11 +38,6 @@ def history():
     e3 = event(3, 3, controller="x", callback="willMove", parent="root")
     e4 = event(4, 3, controller="x", callback="didMove", parent="root")
     e5 = event(5, 4, "c0", 2, 1)
-
-    def op(kind, method, path, body, invoke, status=200, **extra):
-        return dict({"op": kind, "client": 0, "tree": "t", "instance": 0, "method": method, "path": path, "body": body,
-                     "invoke": invoke, "complete": invoke + 0.1, "status": status, "etag": None}, **extra)
-
     patch = "/v1/trees/t/controllers/root"
     return [
         {"op": "run", "seed": 7, "quick": True, "seconds": 0, "instances": 3, "stateSync": "full", "lease": 3.0},
@@ -58,6 +60,32 @@ def history():
         {"op": "fault", "kind": "pg-restart", "affected": ["t"], "start": 100, "end": 103},
         {"op": "final", "tree": "t", "events": [e1, e2, e3, e4, e5], "lastSeq": 5, "controllers": ["root", "x"],
          "properties": {"c0": 2}},
+    ]
+
+
+def partition_history():
+    """Tree t on instance 0 (created, c0 = 1: seqs 1, 2), then instance 0 partitioned from the
+    database from 30 to 36, past its 3 s lease: a PATCH sent to it at 31 is committed late,
+    after the heal, and fenced (503 `tree_moved`); instance 1 took the tree over meanwhile and
+    acknowledged c0 = 2 (seq 3); a read on instance 0 during the partition is refused, and after
+    the heal instance 0 serves the tree as instance 1 left it."""
+    e1 = {"seq": 1, "batch": 1, "controller": "root", "callback": "loadView", "args": {}}
+    e2 = event(2, 2, "c0", 1)
+    e3 = event(3, 3, "c0", 2, 1)
+    tree, patch = "/v1/trees/t", "/v1/trees/t/controllers/root"
+    return [
+        {"op": "run", "seed": 7, "quick": True, "seconds": 0, "instances": 3, "stateSync": "full", "lease": 3.0},
+        op("create-tree", "PUT", tree, {}, 10, 201, events=[e1]),
+        op("change", "PATCH", patch, {"properties": {"c0": 1}}, 20, events=[e2]),
+        op("read", "GET", tree, None, 21, events=[], lastSeq=2, properties={"c0": 1}, controllers=["root"], etag='"1-2"'),
+        op("change", "PATCH", patch, {"properties": {"c0": 3}}, 31, 503, complete=36.5, code="tree_moved", changeOutcome=None),
+        op("read", "GET", tree, None, 33.5, 503, complete=35.5, code="state_unavailable"),
+        op("change", "PATCH", patch, {"properties": {"c0": 2}}, 34.5, instance=1, events=[e3]),
+        op("read", "GET", tree, None, 35, instance=1, events=[], lastSeq=3, properties={"c0": 2}, controllers=["root"],
+           etag='"4-3"'),
+        op("read", "GET", tree, None, 37, events=[], lastSeq=3, properties={"c0": 2}, controllers=["root"], etag='"5-3"'),
+        {"op": "fault", "kind": "partition", "instance": 0, "affected": ["t"], "start": 30, "end": 36},
+        {"op": "final", "tree": "t", "events": [e1, e2, e3], "lastSeq": 3, "controllers": ["root"], "properties": {"c0": 2}},
     ]
 
 
@@ -203,6 +231,56 @@ class CheckerTests(unittest.TestCase):
         records[10]["items"] = [{"control": "reset", "at": 33}, records[10]["items"][1]]
         status, output = check(records)
         self.assertEqual(status, 0, output)
+
+
+class PartitionTests(unittest.TestCase):
+    """What an instance partitioned from the database past its lease may and may not leave."""
+
+    def test_a_partition_whose_late_commit_was_fenced_passes(self):
+        status, output = check(partition_history())
+        self.assertEqual(status, 0, output)
+        self.assertIn("partition:", output)
+
+    def test_a_fenced_late_commit_found_in_the_final_journal_is_a_refused_change_applied(self):
+        records = partition_history()
+        final = records[-1]
+        final["events"].append(event(4, 4, "c0", 3, 2))
+        final.update(lastSeq=4, properties={"c0": 3})
+        status, output = check(records)
+        self.assertEqual(status, 1)
+        self.assertEqual(found(output, "refused applied"), 1)
+
+    def test_a_late_commit_acknowledged_though_fenced_is_lost(self):
+        records = partition_history()
+        records[4].update(status=200, code=None, events=[event(4, 4, "c0", 3, 2)])
+        status, output = check(records)
+        self.assertEqual(status, 1)
+        self.assertEqual(found(output, "lost"), 1)
+
+    def test_a_read_the_partitioned_instance_served_after_its_lease_lapsed_is_stale(self):
+        records = partition_history()
+        # Begun after instance 1 acknowledged c0 = 2 (34.6), still cut off, its lease long lapsed.
+        records[5].update(invoke=35, complete=35.1, status=200, code=None, events=[], lastSeq=2, properties={"c0": 1},
+                          controllers=["root"], etag='"1-2"')
+        status, output = check(records)
+        self.assertEqual(status, 1)
+        self.assertEqual(found(output, "stale reads"), 1)
+        # The same read begun before that change was acknowledged is no violation.
+        records[5].update(invoke=33.5, complete=35.5)
+        status, output = check(records)
+        self.assertEqual(status, 0, output)
+
+    def test_a_change_acknowledged_by_both_sides_of_a_partition_is_a_fork(self):
+        records = partition_history()
+        # Instance 0 commits c0 = 3 as seq 3 while cut off, and shows it; instance 1 gave seq 3
+        # to c0 = 2, which the final journal keeps.
+        records[4].update(complete=31.5, status=200, code=None, events=[event(3, 3, "c0", 3, 1)])
+        records[5].update(status=200, code=None, events=[], lastSeq=3, properties={"c0": 3}, controllers=["root"],
+                          etag='"1-3"')
+        records[7]["etag"] = '"1-3"'
+        status, output = check(records)
+        self.assertEqual(status, 1)
+        self.assertEqual(found(output, "forks"), 3, output)  # the change's event, the read's state, the ETag
 
 
 if __name__ == "__main__":

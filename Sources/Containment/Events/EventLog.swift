@@ -58,6 +58,29 @@ struct EventLog {
         }
     }
 
+    /// Forgets the events after `seq`, for a past version of the tree (`pastVersion`): events
+    /// dropped for `capacity` meanwhile stay dropped.
+    mutating func dropEvents(after seq: UInt64) {
+        guard seq < lastSeq else { return }
+        while chunks.count > start {
+            let index = chunks.count - 1
+            let chunk = chunks[index]
+            // The oldest list's first `dropped` events are no longer retained.
+            let first = index == start ? dropped : 0
+            if chunk[first].seq > seq {
+                count -= chunk.count - first
+                chunks.removeLast()
+                if index == start { dropped = 0 }
+                continue
+            }
+            let later = chunk.count - chunk.prefix { $0.seq <= seq }.count
+            count -= later
+            chunks[index].removeLast(later)
+            break
+        }
+        lastSeq = seq
+    }
+
     /// Events with seq greater than `after`, oldest first, at most `limit`.
     func events(after: UInt64, limit: Int) -> [Event] {
         guard count > 0, after < lastSeq, limit > 0 else { return [] }

@@ -44,6 +44,13 @@ struct UndoLog {
     /// Nodes carrying this stamp were saved since the last mark: saving once per mark is
     /// enough, and a stamp in the node costs no hashing and no allocation, unlike a set.
     private(set) var stamp: UInt32 = 1
+    /// The stamp of the call in progress's first mark: a node carrying it or a later one was
+    /// saved since the call began (stamps only grow within a call, until they wrap around).
+    private(set) var callStamp: UInt32 = 1
+    /// Recording only so that kept changes take the whole call back (`withoutUndo` while
+    /// `keepsChanges`): no rollback reaches this work, so a node saved once since the call
+    /// began needs no second save.
+    var savesOncePerCall = false
     var savedContainerViewOwners: Set<String> = []
     var savedWindow = false
     var savedScheduler = false
@@ -69,6 +76,13 @@ struct UndoLog {
         stamp += 1
         return true
     }
+
+    /// A call begins at the current stamp (`forgetSaved` just gave a new one).
+    mutating func beginCall() { callStamp = stamp }
+
+    /// The oldest stamp of a node saved already (up to `stamp`), as the recording in progress
+    /// counts saves: since the last mark, or since the call began (`savesOncePerCall`).
+    var savedSince: UInt32 { savesOncePerCall ? callStamp : stamp }
 
     /// Drops the entries of a finished call, keeping a small buffer for the next one.
     mutating func dropEntries() {

@@ -5,9 +5,11 @@ extension ContainmentTree {
     // MARK: Calls as transactions
 
     func beginCall(now: Double) {
+        if kept.isOn { kept.start = CallStart(self) }
         ongoing.begin(now: now)
         undo.dropEntries()
         forgetSavedNodes()
+        undo.beginCall()
         overrides.beginCall()
     }
 
@@ -51,19 +53,24 @@ extension ContainmentTree {
     /// transaction that has succeeded, or the part of a raw call after everything that can
     /// fail (`finishCall`). A rollback to a mark taken before `body` would leave its changes
     /// in place, so every caller must make sure none can happen; `recordingUndo` turns the
-    /// log back on for work inside that takes and rolls back to its own marks.
+    /// log back on for work inside that takes and rolls back to its own marks. While changes
+    /// are kept (`keepsChanges`) the entries are still made, for `pastVersion`, at their cost.
     func withoutUndo(_ body: () -> Void) {
         // An override may fail anywhere and refuse the whole request (rule 40).
         guard !overrides.anyDeclared else { return body() }
         let wasRecording = undo.isRecording
         let refused = overrides.run.refuses
-        undo.isRecording = false
         // A bound passed here (a walk that loops, too many events) could not be taken back, and
         // a refused call must leave nothing: it is logged as a warning instead.
         overrides.run.refuses = false
+        // Kept changes must take the whole call back (`pastVersion`), this part too.
+        let savedOncePerCall = undo.savesOncePerCall
+        undo.isRecording = kept.isOn
+        undo.savesOncePerCall = kept.isOn
         body()
         overrides.run.refuses = refused
         undo.isRecording = wasRecording
+        undo.savesOncePerCall = savedOncePerCall
     }
 
     /// Applies `call` for a caller that goes on when UIKit refuses it (a transition's
@@ -88,9 +95,12 @@ extension ContainmentTree {
     /// The opposite of `withoutUndo`, for a step that may roll back to a mark it takes itself.
     func recordingUndo(_ body: () -> Void) {
         let wasRecording = undo.isRecording
+        let savedOncePerCall = undo.savesOncePerCall
         undo.isRecording = true
+        undo.savesOncePerCall = false
         body()
         undo.isRecording = wasRecording
+        undo.savesOncePerCall = savedOncePerCall
     }
 
     func rollback(to mark: UndoLog.Mark) {
@@ -125,7 +135,11 @@ extension ContainmentTree {
     func commitCall() -> [Event] {
         let events = ongoing.takeEvents()
         log.append(contentsOf: events)
-        undo.dropEntries()
+        if kept.isOn, let start = kept.start {
+            kept.keep(&undo.entries, start: start)
+        } else {
+            undo.dropEntries()
+        }
         return events
     }
 
@@ -136,11 +150,12 @@ extension ContainmentTree {
     @discardableResult
     func editController<R>(_ handle: NodeHandle, _ body: (inout ControllerNode) -> R) -> R {
         let stamp = undo.stamp
+        let savedSince = undo.savedSince
         let isRecording = undo.isRecording
         var saved: ControllerNode?
         // One in-place access: reading the node first would copy all of it.
         let result = Self.edit(&nodes.controllers[handle]) { node in
-            if isRecording, node.undoStamp != stamp {
+            if isRecording, node.undoStamp < savedSince || node.undoStamp > stamp {
                 saved = node.withoutChildren
                 node.undoStamp = stamp
             }
@@ -203,10 +218,11 @@ extension ContainmentTree {
     @discardableResult
     func editView<R>(_ handle: NodeHandle, _ body: (inout ViewNode) -> R) -> R {
         let stamp = undo.stamp
+        let savedSince = undo.savedSince
         let isRecording = undo.isRecording
         var saved: ViewNode?
         let result = Self.edit(&nodes.views[handle]) { node in
-            if isRecording, node.undoStamp != stamp {
+            if isRecording, node.undoStamp < savedSince || node.undoStamp > stamp {
                 saved = node.withoutSubviews
                 node.undoStamp = stamp
             }

@@ -39,6 +39,11 @@ public final class ContainmentTree {
     @exclusivity(unchecked)
     #endif
     var undo = UndoLog()
+    /// The undo entries of accepted calls, while `keepsChanges` is on (see `pastVersion`).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var kept = KeptChanges()
 
     /// Builds the tree; with a root spec, builds it call by call, sets it as the window's
     /// root and, if `configuration.onScreen`, makes the window key and visible.
@@ -67,6 +72,20 @@ public final class ContainmentTree {
             }
             try runCalls(presentations)
         }
+    }
+
+    /// A tree sharing `other`'s state: each part is copied only once one of the two changes it
+    /// (copy-on-write), so the copy costs nothing until then. Keeps no changes of its own.
+    init(copying other: ContainmentTree) {
+        id = other.id
+        configuration = other.configuration
+        creationEvents = other.creationEvents
+        nodes = other.nodes
+        ongoing = other.ongoing
+        time = other.time
+        overrides = other.overrides
+        log = other.log
+        undo = other.undo
     }
 
     // MARK: Reading

@@ -88,7 +88,7 @@ extension ServiceCore {
         let owner = header.ownerTokenHash.flatMap { tokens?.callerName(forTokenHash: $0) } ?? header.owner
         return TreeBox(
             tree: tree, clock: TreeClock(rawValue: header.clock) ?? .manual, owner: owner, manualTime: 0, incarnation: header.incarnation,
-            accountedBytes: 0, unavailable: reason)
+            accountedBytes: 0, journaled: true, unavailable: reason)
     }
 
     /// The tree's box, its estimated bytes and its next due transition. Under a `generation`
@@ -158,7 +158,7 @@ extension ServiceCore {
         let lastSeq = tree.lastSeq
         let box = TreeBox(
             tree: tree, clock: clock, owner: owner, manualTime: manualTime, incarnation: header.incarnation, accountedBytes: bytes,
-            history: history(record, generation: generation, lastSeq: lastSeq, version: version),
+            journaled: true, history: history(record, generation: generation, lastSeq: lastSeq, version: version),
             version: version,
             journal: TreeJournal(
                 entries: record.entries.count, bytes: record.entries.reduce(0) { $0 + $1.mutation.count }, events: replayedEvents),

@@ -13,7 +13,7 @@ extension ServiceCore {
         try budget.reserve(bytes)
         let box = TreeBox(
             tree: tree, clock: clock, owner: owner, manualTime: creation.time, incarnation: nextTreeIncarnation(), accountedBytes: bytes,
-            history: TreeHistory(generation: ownership?.store.sessionGeneration ?? generation.load(ordering: .relaxed)))
+            journaled: journal != nil, history: TreeHistory(generation: ownership?.store.sessionGeneration ?? generation.load(ordering: .relaxed)))
         let (snapshot, events): (TreeSnapshot, [Event])
         do throws(Problem) {
             let built = try box.withTree(self, commit: commit) { (tree, _, state) throws(Problem) in

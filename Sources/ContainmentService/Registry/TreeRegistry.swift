@@ -5,17 +5,17 @@ import Synchronization
 /// slow request on one tree can't stall the others.
 final class TreeRegistry: Sendable {
     private let trees = Mutex<[String: TreeBox]>([:])
-    /// Trees deleted whose deletion may not be durable yet: a 404 waits for it, as any answer
-    /// showing a change does, and a listing still shows the tree. Pruned as the deletions
-    /// become durable.
+    /// Trees deleted whose deletion may not be durable yet: a change's 404 waits for it, as any
+    /// answer showing a change does, while a read and a listing still show the tree. Pruned as
+    /// the deletions become durable.
     private let deletions = Mutex<[String: Deletion]>([:])
 
-    /// A deletion not yet known durable: its ticket, and what a listing shows of the tree
-    /// meanwhile (not the box, whose tree is freed once its requests are done).
+    /// A deletion not yet known durable: its ticket, what a listing shows of the tree
+    /// meanwhile, and the box, which keeps the tree's last durable version for reads until the
+    /// deletion is durable (`TreeBox.readDurable`).
     private struct Deletion {
         let ticket: UInt64
-        let owner: String?
-        let clock: TreeClock
+        let box: TreeBox
         var acknowledged: AcknowledgedListing
     }
     /// With a shared store, trees given up (to another instance, or a lost lease) with the
@@ -87,14 +87,17 @@ final class TreeRegistry: Sendable {
     }
 
     /// The tree when `caller` may see it; a tree another token created answers exactly like
-    /// a missing one, so ids never reveal whether someone else's tree exists. A 404 for a tree
-    /// whose deletion is not yet durable leaves its ticket in `commit`. With a shared store a
-    /// tree not held here is taken over first (`Problem.loadFirst`), unless `absent` says the
-    /// store has none.
-    func box(_ id: String, for caller: Caller?, commit: PendingCommit?, absent: Set<String> = []) throws(Problem) -> TreeBox {
+    /// a missing one, so ids never reveal whether someone else's tree exists. A tree whose
+    /// deletion is not yet durable is the torn-down box for a read (`reading`), which shows its
+    /// last durable version; for a change the 404 leaves the deletion's ticket in `commit`.
+    /// With a shared store a tree not held here is taken over first (`Problem.loadFirst`),
+    /// unless `absent` says the store has none.
+    func box(_ id: String, for caller: Caller?, commit: PendingCommit?, absent: Set<String> = [], reading: Bool = false) throws(Problem) -> TreeBox {
         guard let box = trees.withLock({ $0[id] }), caller.canSee(treeOwnedBy: box.owner) else {
             if isShared, !absent.contains(id), trees.withLock({ $0[id] }) == nil { throw .loadFirst(id) }
-            if let commit, let ticket = deletions.withLock({ $0[id]?.ticket }) { commit.observe(ticket) }
+            let deleted = deletions.withLock { $0[id] }
+            if reading, let deleted, caller.canSee(treeOwnedBy: deleted.box.owner) { return deleted.box }
+            if let commit, !reading, let deleted { commit.observe(deleted.ticket) }
             throw .treeNotFound(id)
         }
         guard isServable(box) else { throw .loadFirst(id) }
@@ -132,7 +135,7 @@ final class TreeRegistry: Sendable {
         guard ticket != 0 else { return }
         deletions.withLock { deletions in
             deletions = deletions.filter { !durable($0.value.ticket) }
-            deletions[box.id] = Deletion(ticket: ticket, owner: box.owner, clock: box.clock, acknowledged: acknowledged)
+            deletions[box.id] = Deletion(ticket: ticket, box: box, acknowledged: acknowledged)
         }
     }
 
@@ -156,9 +159,9 @@ final class TreeRegistry: Sendable {
         let deleted = deletions.withLock { deletions -> [(id: String, clock: TreeClock, listing: TreeListing)] in
             deletions = deletions.filter { !isDurable($0.value.ticket) }
             var deleted: [(id: String, clock: TreeClock, listing: TreeListing)] = []
-            for (id, deletion) in deletions where isShown(id, deletion.owner) {
+            for (id, deletion) in deletions where isShown(id, deletion.box.owner) {
                 guard let listed = deletions[id]?.acknowledged.settle(isDurable: isDurable) else { continue }
-                deleted.append((id, deletion.clock, listed))
+                deleted.append((id, deletion.box.clock, listed))
             }
             return deleted
         }

@@ -16,8 +16,9 @@ extension Router {
         }
         let after = try request.querySequence("after") ?? 0
         let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
-        let events = try core.read(request) { tree throws(Problem) in
-            try Problem.engine { try tree.events(after: after, limit: limit) }
+        // As of the tree's last durable change, as the JSON page.
+        let events = try core.readAcknowledged(request) { (tree, listing) throws(Problem) in
+            try Problem.engine { try tree.events(after: after, limit: limit) }.filter { $0.seq <= listing.lastSeq }
         }
         return .text(render(events))
     }

@@ -16,7 +16,7 @@ extension Router {
             try Self.refuseMovedFormat(request, movedTo: "/v1/trees/{tree}/timeline?format=mermaid|text")
             let point = try Self.resumePoint(request)
             let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
-            let box = try core.box(request)
+            let box = try core.readableBox(request)
             // As of the tree's last acknowledged change: a commit under way holds up no page.
             let page = try box.readAcknowledged(core, commit: request.commit) { (tree, listing) throws(Problem) in
                 if let point, let generation = point.generation, !box.history.vouches(generation: generation, seq: point.seq) {

@@ -49,7 +49,7 @@ extension Router {
         add("GET", "/v1/trees/{tree}") { (request) throws(Problem) in
             try Self.refuseMovedFormat(request, movedTo: "/v1/trees/{tree}/hierarchy")
             guard request.wantsPrettyJSON else { return .response(try Self.treeSnapshot(core, request)) }
-            let pretty = try core.box(request).prettySnapshot(core, commit: request.commit)
+            let pretty = try core.readableBox(request).prettySnapshot(core, commit: request.commit)
             return .response(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], shared: pretty))
         }
 
@@ -131,7 +131,7 @@ extension Router {
     /// `Accept-Encoding`, so caches keep the two representations apart.
     private static func treeSnapshot(_ core: ServiceCore, _ request: ServiceRequest) throws(Problem) -> HTTPResponse {
         let preference = GzipPreference(request.head.headers)
-        let box = try core.box(request)
+        let box = try core.readableBox(request)
         let snapshot = try box.encodedSnapshot(core, preference, commit: request.commit)
         let response = HTTPResponse(prepared: snapshot.response)
         guard let candidates = request.head.headers["If-None-Match"],

@@ -131,17 +131,25 @@ extension ServiceCore {
         try registry.box(request.parameter("tree"), for: request.caller, commit: request.commit, absent: request.absentTrees)
     }
 
+    /// The request's tree for a read: also one whose deletion is not durable yet, which reads
+    /// show as it was before (`TreeBox.readDurable`).
+    func readableBox(_ request: ServiceRequest) throws(Problem) -> TreeBox {
+        try registry.box(request.parameter("tree"), for: request.caller, commit: request.commit, absent: request.absentTrees, reading: true)
+    }
+
     /// Reads the request's tree as of its last acknowledged change, waiting for no commit
     /// (`TreeBox.readAcknowledged`).
     func readAcknowledged<Result: Sendable>(
         _ request: ServiceRequest, _ body: (ContainmentTree, TreeListing) throws(Problem) -> Result
     ) throws(Problem) -> Result {
-        try box(request).readAcknowledged(self, commit: request.commit, body)
+        try readableBox(request).readAcknowledged(self, commit: request.commit, body)
     }
 
-    /// Reads the request's tree under its lock; the answer waits until what it shows is durable.
+    /// Reads the request's tree as of its last durable version, waiting for no commit
+    /// (`TreeBox.readDurable`).
     func read<Result: Sendable>(_ request: ServiceRequest, _ body: (ContainmentTree) throws(Problem) -> Result) throws(Problem) -> Result {
-        try box(request).read(self, commit: request.commit, body)
+        let box = try readableBox(request)
+        return try box.readDurable(self, commit: request.commit) { (listing, state) throws(Problem) in try body(box.tree(asOf: listing, &state)) }
     }
 }
 

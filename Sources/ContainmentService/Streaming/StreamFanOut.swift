@@ -14,7 +14,9 @@ import Synchronization
 /// Subscriptions, tree deletions and shutdown travel through the same inbox, which is what
 /// keeps replay and live delivery free of gaps and duplicates: a subscription is posted under
 /// its tree's lock, so every batch that tree published before it is already ahead of it in
-/// the inbox (and in its replay), every later batch behind it.
+/// the inbox (and in its replay), every later batch behind it; one posted while its tree has
+/// records being committed goes ahead with the durable part of its replay and skips those
+/// earlier batches, whose events come in the rest of its replay (`add`).
 ///
 /// With a state directory nothing goes out before it is durable: each message carries the
 /// journal ticket of the record it shows, and waits (with every later message of its tree,
@@ -50,8 +52,12 @@ final class StreamFanOut: Sendable {
     private struct Message {
         enum Kind {
             case deliver(StreamedTree, events: [Event])
-            /// A subscription with its replay, written before any live event.
-            case admit(StreamSubscriber, replay: [UInt8])
+            /// A subscription with its replay, written before any live event. Not `ordered`: its
+            /// replay is durable and goes out at once, ahead of its tree's held batches, which
+            /// it then skips through `catchingUpThrough` until its `catchUp` (see `add`).
+            case admit(StreamSubscriber, replay: [UInt8], ordered: Bool, catchingUpThrough: UInt64?)
+            /// The rest of an early subscription's replay, in its tree's order.
+            case catchUp(StreamSubscriber, rest: [UInt8])
             case endTree(StreamedTree, lastSeq: UInt64)
             /// The tree moved to another instance: its streams end with `treeMoved`.
             case moveTree(StreamedTree)
@@ -65,7 +71,8 @@ final class StreamFanOut: Sendable {
         var tree: UInt64? {
             switch kind {
             case .deliver(let tree, _), .endTree(let tree, _), .moveTree(let tree): tree.key
-            case .admit(let subscriber, _): if case .tree(let tree) = subscriber.scope { tree.key } else { nil }
+            case .admit(let subscriber, _, let ordered, _): if ordered, case .tree(let tree) = subscriber.scope { tree.key } else { nil }
+            case .catchUp(let subscriber, _): if case .tree(let tree) = subscriber.scope { tree.key } else { nil }
             }
         }
     }
@@ -77,14 +84,6 @@ final class StreamFanOut: Sendable {
         /// mutations fan-out takes at most about a third of the time and the rest goes to
         /// requests; what waits meanwhile goes out in the next, larger drain.
         var nextDrainNotBefore = DispatchTime.now()
-    }
-
-    struct Registry {
-        /// By tree incarnation, then subscriber.
-        var byTree: [UInt64: [UInt64: StreamSubscriber]] = [:]
-        var allTrees: [UInt64: StreamSubscriber] = [:]
-        var isClosed = false
-        var heartbeatTicks = 0
     }
 
     /// Starts the one heartbeat timer shared by every stream. `flushDelay` is how long a first
@@ -102,8 +101,14 @@ final class StreamFanOut: Sendable {
     }
 
     /// Queues a new stream: it receives `replay` (written as one, once the record `durableAfter`
-    /// is durable), then every batch posted after this call.
-    func add(_ stream: HTTPStream, format: StreamFormat, scope: StreamSubscriber.Scope, replay: [UInt8] = [], durableAfter ticket: UInt64 = 0) {
+    /// is durable), then every batch posted after this call. With `rest`, `replay` is durable
+    /// already and goes out at once, and `rest` (the events up to seq `through` whose records
+    /// may not be) once `durableAfter` is, in the tree's order: a stream opened while a commit
+    /// of its tree is under way or stalled gets what was committed without waiting for it.
+    func add(
+        _ stream: HTTPStream, format: StreamFormat, scope: StreamSubscriber.Scope, replay: [UInt8] = [], durableAfter ticket: UInt64 = 0,
+        rest: (bytes: [UInt8], through: UInt64)? = nil
+    ) {
         let subscriber = StreamSubscriber(
             id: nextID.add(1, ordering: .relaxed).newValue, stream: stream, format: format, scope: scope)
         if case .allTrees = scope {
@@ -112,7 +117,11 @@ final class StreamFanOut: Sendable {
             allTreesStreams.add(1, ordering: .sequentiallyConsistent)
             stream.onTermination { [weak self] _ in self?.allTreesStreams.subtract(1, ordering: .sequentiallyConsistent) }
         }
-        post(Message(kind: .admit(subscriber, replay: replay), ticket: ticket))
+        guard let rest else {
+            return post(Message(kind: .admit(subscriber, replay: replay, ordered: true, catchingUpThrough: nil), ticket: ticket))
+        }
+        post(Message(kind: .admit(subscriber, replay: replay, ordered: false, catchingUpThrough: rest.through), ticket: 0))
+        post(Message(kind: .catchUp(subscriber, rest: rest.bytes), ticket: ticket))
     }
 
     /// Whether an all-trees stream is open (or was just added): then every tree's batches
@@ -159,7 +168,7 @@ final class StreamFanOut: Sendable {
             let waiting = held.withLock { held in
                 defer { held = [] }
                 return held.compactMap { message -> StreamSubscriber? in
-                    if case .admit(let subscriber, _) = message.kind { subscriber } else { nil }
+                    if case .admit(let subscriber, _, _, _) = message.kind { subscriber } else { nil }
                 }
             }
             let closing = registry.withLock { registry in
@@ -212,13 +221,17 @@ final class StreamFanOut: Sendable {
             case .deliver(let tree, let events):
                 // A refused batch was never committed: nobody sees it.
                 if state == .durable { merged.append(tree, events: events) }
-            case .admit(let subscriber, let replay):
+            case .admit(let subscriber, let replay, _, let through):
                 send(&merged)
                 if state == .durable {
-                    admit(subscriber, replay: replay)
+                    admit(subscriber, replay: replay, catchingUpThrough: through)
                 } else if case .tree(let tree) = subscriber.scope {
                     Self.finishMoved(subscriber, tree)
                 }
+            case .catchUp(let subscriber, let rest):
+                send(&merged)
+                // A refused rest was never committed: the tree moved, and its streams end.
+                if state == .durable { catchUp(subscriber, rest: rest) }
             case .endTree(let tree, let lastSeq):
                 send(&merged)
                 // A refused deletion did not happen here: the tree lives on where it moved.
@@ -246,7 +259,7 @@ final class StreamFanOut: Sendable {
         if let drainAt { queue.asyncAfter(deadline: drainAt) { [self] in drain() } }
     }
 
-    private func admit(_ subscriber: StreamSubscriber, replay: [UInt8]) {
+    private func admit(_ subscriber: StreamSubscriber, replay: [UInt8], catchingUpThrough through: UInt64?) {
         let isClosed = registry.withLock { $0.isClosed }
         if isClosed { return Self.finishForShutdown(subscriber) }
         if !replay.isEmpty { subscriber.stream.write(replay) }
@@ -256,6 +269,7 @@ final class StreamFanOut: Sendable {
             case .tree(let tree): registry.byTree[tree.key, default: [:]][subscriber.id] = subscriber
             case .allTrees: registry.allTrees[subscriber.id] = subscriber
             }
+            if let through { registry.catchingUp[subscriber.id] = through }
         }
         openStreams.increment()
         // Registered after the insertion (and run through the queue), so a removal never
@@ -266,8 +280,19 @@ final class StreamFanOut: Sendable {
         }
     }
 
+    /// Writes the rest of an early subscriber's replay; its tree's batches reach it live again.
+    private func catchUp(_ subscriber: StreamSubscriber, rest: [UInt8]) {
+        let isAdmitted = registry.withLock { registry in
+            registry.catchingUp[subscriber.id] = nil
+            guard case .tree(let tree) = subscriber.scope else { return false }
+            return registry.byTree[tree.key]?[subscriber.id] != nil
+        }
+        if isAdmitted, !rest.isEmpty { subscriber.stream.write(rest) }
+    }
+
     private func remove(_ subscriber: StreamSubscriber) {
         let removed = registry.withLock { registry in
+            registry.catchingUp[subscriber.id] = nil
             switch subscriber.scope {
             case .tree(let tree):
                 defer { if registry.byTree[tree.key]?.isEmpty == true { registry.byTree[tree.key] = nil } }
@@ -291,7 +316,12 @@ final class StreamFanOut: Sendable {
         var framed = FramedBatch(events: events, generation: tree.generation)
         registry.withLock { registry in
             if let subscribers = registry.byTree[tree.key] {
-                for subscriber in subscribers.values { subscriber.stream.write(framed.bytes(for: subscriber)) }
+                let last = events.last?.seq ?? 0
+                for subscriber in subscribers.values {
+                    // Published before it subscribed: in its replay's rest.
+                    if !registry.catchingUp.isEmpty, let through = registry.catchingUp[subscriber.id], last <= through { continue }
+                    subscriber.stream.write(framed.bytes(for: subscriber))
+                }
             }
             for subscriber in registry.allTrees.values where subscriber.scope.includes(tree) {
                 subscriber.stream.write(framed.bytes(for: subscriber))
@@ -355,46 +385,5 @@ final class StreamFanOut: Sendable {
     private static func finishForShutdown(_ subscriber: StreamSubscriber) {
         subscriber.stream.write(subscriber.format.control("shutdown", StreamSignal.Shutdown()))
         subscriber.stream.finish()
-    }
-}
-
-/// Batches waiting in one drain, per tree in the order the trees first appeared.
-private struct MergedBatches {
-    private var trees: [StreamedTree] = []
-    private var events: [UInt64: [Event]] = [:]
-
-    mutating func append(_ tree: StreamedTree, events batch: [Event]) {
-        if events[tree.key] == nil { trees.append(tree) }
-        events[tree.key, default: []] += batch
-    }
-
-    /// The merged batches, leaving none.
-    mutating func take() -> [(tree: StreamedTree, events: [Event])] {
-        defer { self = MergedBatches() }
-        return trees.map { ($0, events[$0.key] ?? []) }
-    }
-}
-
-/// One batch framed at most once per variant, however many streams receive it (and held once:
-/// `HTTPStream.write` keeps the array rather than copying it).
-private struct FramedBatch {
-    let events: [Event]
-    /// The generation of the tree's event ids.
-    let generation: UInt64
-    /// At most a few variants (SSE named or not, NDJSON; with ids or without): a list beats a
-    /// dictionary's hashing on every write.
-    private var cache: [(format: StreamFormat, withID: Bool, bytes: [UInt8])] = []
-
-    init(events: [Event], generation: UInt64) {
-        self.events = events
-        self.generation = generation
-    }
-
-    mutating func bytes(for subscriber: StreamSubscriber) -> [UInt8] {
-        let withID = subscriber.framesWithIDs
-        for entry in cache where entry.withID == withID && entry.format == subscriber.format { return entry.bytes }
-        let bytes = subscriber.format.frames(events, generation: withID ? generation : nil)
-        cache.append((subscriber.format, withID, bytes))
-        return bytes
     }
 }

@@ -7,6 +7,8 @@ import ContainmentPersistence
 struct AcknowledgedListing {
     /// As of the newest durable record; nil while the tree's creation is not durable.
     private(set) var durable: TreeListing?
+    /// The ticket of the record `durable` is as of (0: the tree was loaded as it is).
+    private(set) var durableTicket: UInt64 = 0
     /// Records not yet known durable, oldest first, each with the listing right after it.
     private var pending: [(ticket: UInt64, listing: TreeListing)] = []
 
@@ -24,7 +26,7 @@ struct AcknowledgedListing {
         var settled = 0
         while settled < pending.count, isDurable(pending[settled].ticket) { settled += 1 }
         if settled > 0 {
-            durable = pending[settled - 1].listing
+            (durableTicket, durable) = pending[settled - 1]
             pending.removeFirst(settled)
         }
         return durable

@@ -2,20 +2,15 @@ import Containment
 import MicroHTTP
 
 /// A tree's snapshot as encoded for reads at one version, so reads of an unchanged tree encode
-/// nothing again (nor copy it: libmicrohttpd sends it in place). With a journal, the encoding
-/// of the version a change replaced is kept until a read finds a later version durable: a read
-/// while that change's commit is under way (a stalled disk or store) is answered with it at
-/// once, as the last durable version, instead of waiting for a change it may never see.
+/// nothing again (nor copy it: libmicrohttpd sends it in place). With a journal a change keeps
+/// the encoding: reads show the last durable version (`TreeBox.readDurable`), which stays the
+/// version the change replaced until its record is durable.
 struct SnapshotCache {
     private var encoded: EncodedSnapshot?
-    /// The version before the newest change, when it was read and journaled.
-    private var earlier: EncodedSnapshot?
 
     /// One version of a tree snapshot, in the representations asked for so far.
     private struct EncodedSnapshot {
         let version: UInt64
-        /// The journal ticket the version needs durable (0: not journaled, nothing to wait for).
-        let ticket: UInt64
         let json: HTTPSharedBytes
         /// Encoded lazily, on the version's first gzip read: identity-only clients never pay.
         var gzip: HTTPSharedBytes?
@@ -40,9 +35,6 @@ struct SnapshotCache {
         let response: HTTPPreparedResponse
         let entityTag: String
         let version: UInt64
-        /// The journal ticket the answer must wait for: none left when `version` is the last
-        /// durable one.
-        let ticket: UInt64
         var isGzip: Bool { entityTag.hasSuffix("-gzip\"") }
 
         /// Whether `candidate` (an entity tag of `If-None-Match`) names this representation:
@@ -63,28 +55,26 @@ struct SnapshotCache {
         }
     }
 
-    /// The tree changed: the next read encodes it again. A journaled encoding is kept as the
-    /// earlier version; an older one is dropped when the version replaced was never read, so a
-    /// read never goes back past a version a client may have seen.
-    mutating func invalidate() {
-        earlier = encoded.flatMap { $0.ticket != 0 ? $0 : nil }
-        encoded = nil
+    /// The tree changed. Without a journal no read shows the version replaced, so its encoding
+    /// goes; with one (`keepingEncoding`) it stays, the likely answer while the change is
+    /// committed, until a read asks for another version.
+    mutating func changed(keepingEncoding: Bool) {
+        if !keepingEncoding { encoded = nil }
     }
 
-    /// The snapshot as compact JSON, or that JSON gzip-coded when `preference` chooses gzip
-    /// for its size; each encoded at most once per version. `ticket`: the journal ticket the
-    /// current version needs durable; `isDurable`: the journal's answer (nil without one).
-    /// While `ticket` is not durable, the earlier version is the answer if it is.
+    /// The snapshot of `tree` at `version` as compact JSON, or that JSON gzip-coded when
+    /// `preference` chooses gzip for its size; each encoded at most once per version.
     mutating func representation(
-        of tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64, ticket: UInt64,
-        isDurable: ((UInt64) -> Bool)?, _ preference: GzipPreference
+        of tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64, _ preference: GzipPreference
     ) -> Representation {
-        if let isDurable, !isDurable(ticket), var earlier, isDurable(earlier.ticket) {
-            defer { self.earlier = earlier }
-            return Self.representation(of: &earlier, preference)
-        }
-        if isDurable?(ticket) ?? true { earlier = nil }
-        var encoded = encoded ?? Self.encode(tree, incarnation: incarnation, history: history, version: version, ticket: ticket)
+        var encoded = encoding(of: tree, incarnation: incarnation, history: history, version: version)
+        defer { self.encoded = encoded }
+        return Self.representation(of: &encoded, preference)
+    }
+
+    /// The same when `version` is the one encoded, without the tree: nil when it is not.
+    mutating func cachedRepresentation(version: UInt64, _ preference: GzipPreference) -> Representation? {
+        guard var encoded, encoded.version == version else { return nil }
         defer { self.encoded = encoded }
         return Self.representation(of: &encoded, preference)
     }
@@ -92,7 +82,7 @@ struct SnapshotCache {
     private static func representation(of encoded: inout EncodedSnapshot, _ preference: GzipPreference) -> Representation {
         let jsonResponse = encoded.jsonResponse ?? .snapshot(encoded.json, entityTag: encoded.entityTag, isGzip: false)
         encoded.jsonResponse = jsonResponse
-        let identity = Representation(response: jsonResponse, entityTag: encoded.entityTag, version: encoded.version, ticket: encoded.ticket)
+        let identity = Representation(response: jsonResponse, entityTag: encoded.entityTag, version: encoded.version)
         guard preference.choosesGzip(forBodyOf: encoded.json.count) else { return identity }
         if encoded.gzip == nil {
             encoded.gzip = encoded.json.withUnsafeBytes(Gzip.compress).map(HTTPSharedBytes.init)
@@ -101,27 +91,30 @@ struct SnapshotCache {
         guard let gzip = encoded.gzip else { return identity }
         let gzipResponse = encoded.gzipResponse ?? .snapshot(gzip, entityTag: encoded.gzipEntityTag, isGzip: true)
         encoded.gzipResponse = gzipResponse
-        return Representation(response: gzipResponse, entityTag: encoded.gzipEntityTag, version: encoded.version, ticket: encoded.ticket)
+        return Representation(response: gzipResponse, entityTag: encoded.gzipEntityTag, version: encoded.version)
     }
 
     /// The snapshot as indented JSON, encoded at most once per version.
-    mutating func pretty(
-        of tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64, ticket: UInt64
-    ) -> HTTPSharedBytes {
-        var encoded = encoded ?? Self.encode(tree, incarnation: incarnation, history: history, version: version, ticket: ticket)
+    mutating func pretty(of tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64) -> HTTPSharedBytes {
+        var encoded = encoding(of: tree, incarnation: incarnation, history: history, version: version)
         defer { self.encoded = encoded }
         let pretty = encoded.pretty ?? HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: true))
         encoded.pretty = pretty
         return pretty
     }
 
-    private static func encode(
-        _ tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64, ticket: UInt64
-    ) -> EncodedSnapshot {
+    /// The indented JSON of `version` when it was encoded already; nil when it was not.
+    func cachedPretty(version: UInt64) -> HTTPSharedBytes? {
+        encoded?.version == version ? encoded?.pretty : nil
+    }
+
+    /// The version's encoding: the cached one, or a new one replacing it.
+    private func encoding(of tree: ContainmentTree, incarnation: UInt64, history: TreeHistory, version: UInt64) -> EncodedSnapshot {
+        if let encoded, encoded.version == version { return encoded }
         let generation = history.generation(producing: version)
         let name = generation == 0 ? "\(incarnation)-\(version)" : "\(incarnation)-\(generation)-\(version)"
         return EncodedSnapshot(
-            version: version, ticket: ticket, json: HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: false)),
-            entityTag: "\"\(name)\"", gzipEntityTag: "\"\(name)-gzip\"")
+            version: version, json: HTTPSharedBytes(JSONCoding.encode(tree.snapshot(), pretty: false)), entityTag: "\"\(name)\"",
+            gzipEntityTag: "\"\(name)-gzip\"")
     }
 }

@@ -41,7 +41,7 @@ extension TreeBox {
                 incarnation: incarnation, creation: JSONCoding.encodeWithFoundation(creation, pretty: false), listing: listing(state))
             let ticket = journal.append(.createTree(header))
             state.journal.appended(ticket)
-            state.acknowledged.recorded(ticket, header.listing, isDurable: journal.isDurable)
+            recorded(ticket, header.listing, journal, &state)
             return nil
         case .mutation(let mutation, let time, let body):
             let eventsJSON = Self.eventsJSON(events)
@@ -52,7 +52,7 @@ extension TreeBox {
             entry.listing = listing
             let ticket = journal.append(.mutation(entry))
             state.journal.appendedEntry(ticket, bytes: entry.mutation.count, events: events.count)
-            state.acknowledged.recorded(ticket, listing, isDurable: journal.isDurable)
+            recorded(ticket, listing, journal, &state)
             let lastSnapshotBytes = snapshotBytes.load(ordering: .relaxed)
             guard state.journal.needsSnapshot(core.configuration, controllers: state.tree.controllerCount, lastSnapshotBytes: lastSnapshotBytes)
             else { return eventsJSON }
@@ -70,6 +70,15 @@ extension TreeBox {
             state.journal.appended(journal.append(.deleteTree(id)))
             return nil
         }
+    }
+
+    /// A record that leaves the tree as `listing` went to the journal under `ticket`: what a
+    /// read shows until it is durable goes on as it was (`AcknowledgedListing`,
+    /// `UnsettledChanges`).
+    private func recorded(_ ticket: UInt64, _ listing: TreeListing, _ journal: StateJournal, _ state: inout State) {
+        state.acknowledged.recorded(ticket, listing, isDurable: journal.isDurable)
+        state.unsettled.settle(through: state.acknowledged.durableTicket)
+        state.unsettled.record(ticket, of: state.tree)
     }
 
     /// How the tree lists now (a shared store keeps it for `GET /v1/trees`).

@@ -9,9 +9,11 @@ extension TreeBox {
     /// earlier generation that this history does not vouch for (a crash lost that event, and
     /// its seq may have gone to another).
     ///
-    /// The replay goes out with the subscription, once the tree's latest record is durable,
-    /// as one write: a replay larger than the slow-consumer bound is still taken whole (the
-    /// bound then applies to what the client has not read when live events follow).
+    /// The replay goes out with the subscription as one write: a replay larger than the
+    /// slow-consumer bound is still taken whole (the bound then applies to what the client has
+    /// not read when live events follow). Its events up to the tree's last durable change go
+    /// out at once; the rest (a commit under way or stalled) once the tree's latest record is
+    /// durable, before any later event.
     func subscribe(_ core: ServiceCore, _ stream: HTTPStream, format: StreamFormat, after point: ResumePoint?) throws(Problem) {
         _ = try withTree(core, changes: false, commit: nil) { (tree, _, state) throws(Problem) -> ((), [Event]) in
             let oldest = tree.oldestRetainedSeq
@@ -22,10 +24,16 @@ extension TreeBox {
                         || !history.vouches(generation: $0.generation ?? history.generation, seq: $0.seq)
                 } ?? false
             let start = needsReset ? oldest - 1 : after ?? oldest - 1
-            let events = try Problem.engine { try tree.events(after: start, limit: Int.max) }
+            var events = try Problem.engine { try tree.events(after: start, limit: Int.max) }
             var replay: [UInt8] = []
             if needsReset {
                 replay = format.control("reset", StreamSignal.Reset(tree: id, requestedAfter: after ?? 0, oldestSeq: oldest))
+            }
+            var rest: (bytes: [UInt8], through: UInt64)?
+            if let durableSeq = durableSeq(core, &state) {
+                let later = events.firstIndex { $0.seq > durableSeq } ?? events.endIndex
+                rest = (format.frames(Array(events[later...]), generation: history.generation), tree.lastSeq)
+                events.removeSubrange(later...)
             }
             replay += format.frames(events, generation: history.generation)
             // Before the subscription is posted and under the lock that every publish of this
@@ -33,9 +41,16 @@ extension TreeBox {
             openStreams.add(1, ordering: .relaxed)
             stream.onTermination { [weak self] _ in self?.openStreams.subtract(1, ordering: .relaxed) }
             core.hub.streams.add(
-                stream, format: format, scope: .tree(StreamedTree(self)), replay: replay, durableAfter: state.journal.lastTicket)
+                stream, format: format, scope: .tree(StreamedTree(self)), replay: replay, durableAfter: state.journal.lastTicket, rest: rest)
             return ((), [])
         }
+    }
+
+    /// The seq of the tree's last durable event while a later record of it is not durable yet;
+    /// nil when every record is (or none is: its creation is not durable yet).
+    private func durableSeq(_ core: ServiceCore, _ state: inout State) -> UInt64? {
+        guard let journal = core.journal, !journal.isDurable(state.journal.lastTicket) else { return nil }
+        return state.acknowledged.settle(isDurable: journal.isDurable)?.lastSeq
     }
 }
 

@@ -24,7 +24,7 @@ final class TreeBox: Sendable {
     /// every request but its deletion with 503 (`tree_unavailable`), and the other trees are
     /// served as usual.
     let unavailable: String?
-    private let state: Mutex<State>
+    let state: Mutex<State>
     /// This tree's event streams not yet ended. Raised under the lock before the subscription
     /// is posted, lowered once the stream ends: a batch published while it is 0 (and no
     /// all-trees stream is open) cannot reach any stream and skips the fan-out.
@@ -54,24 +54,33 @@ final class TreeBox: Sendable {
         var journal: TreeJournal
         /// How the tree lists as of its last acknowledged change, for reads that do not wait.
         var acknowledged: AcknowledgedListing
+        /// What its changes not yet durable did, for reads of its last durable version.
+        var unsettled = UnsettledChanges()
+        /// Once torn down, with a journal: its last durable version before the deletion, shown
+        /// to reads until the deletion is durable.
+        var beforeDeletion: (listing: TreeListing, tree: ContainmentTree)?
         var usage: TreeUsage
         var waiters = TransitionWaiters()
         var snapshot = SnapshotCache()
 
-        mutating func changed() {
+        /// `journaled`: with a journal, whose reads may still show the version replaced.
+        mutating func changed(journaled: Bool) {
             version += 1
-            snapshot.invalidate()
+            snapshot.changed(keepingEncoding: journaled)
         }
     }
 
     /// `accountedBytes`: what creating the tree already reserved from the memory budget, its
     /// `estimatedBytes` at creation. `manualTime`, `version` and `journal`: where a restored
     /// tree left off (a new tree starts at its creation time, version 0 and no journal).
+    /// `journaled`: its changes go to a journal, so its engine keeps them until they are
+    /// recorded (`UnsettledChanges`).
     init(
         tree: sending ContainmentTree, clock: TreeClock, owner: String?, manualTime: Double, incarnation: UInt64, accountedBytes: Int,
-        history: TreeHistory = TreeHistory(generation: 0), version: UInt64 = 0, journal: TreeJournal = TreeJournal(),
+        journaled: Bool, history: TreeHistory = TreeHistory(generation: 0), version: UInt64 = 0, journal: TreeJournal = TreeJournal(),
         snapshotBytes: Int = 0, unavailable: String? = nil
     ) {
+        tree.keepsChanges = journaled
         id = tree.id
         self.clock = clock
         self.owner = owner
@@ -134,7 +143,7 @@ final class TreeBox: Sendable {
                 while completed < Self.maxCatchUpPerHold, let due = state.tree.nextDueTime, due <= now {
                     completed += 1
                     let completion = state.tree.advance(to: due)
-                    state.changed()
+                    state.changed(journaled: core.journal != nil)
                     journal(core, .mutation(.advance(to: due), time: due), events: completion, &state)
                     publish(core, completion, state)
                     finished += state.waiters.takeFinished(in: state.tree, completion: completion)
@@ -148,7 +157,7 @@ final class TreeBox: Sendable {
                 }
             }
             let (result, events) = try body(state.tree, now, &state)
-            if changes { state.changed() }
+            if changes { state.changed(journaled: core.journal != nil) }
             var eventsJSON: [UInt8]?
             if let record = state.pendingRecord {
                 state.pendingRecord = nil
@@ -227,65 +236,6 @@ final class TreeBox: Sendable {
         try withTree(core, changes: false, commit: commit) { (tree, _, _) throws(Problem) in (try body(tree), []) }.0
     }
 
-    /// Reads the tree as of its last acknowledged change without waiting for a commit under
-    /// way: `body` gets the tree and its acknowledged listing and must show nothing past it
-    /// (the tree in memory may hold changes not yet durable). Due transitions are left to the
-    /// timer. Without a state directory, or while the tree has nothing acknowledged to show
-    /// (its creation or deletion is not durable yet), it reads as `read` does.
-    func readAcknowledged<Result: Sendable>(
-        _ core: ServiceCore, commit: PendingCommit?, _ body: (ContainmentTree, TreeListing) throws(Problem) -> Result
-    ) throws(Problem) -> Result {
-        if let journal = core.journal, unavailable == nil {
-            let shown = try state.withLock { (state: inout State) throws(Problem) -> Result? in
-                guard !state.isDeleted, !state.isGivenUp, let listing = state.acknowledged.settle(isDurable: journal.isDurable) else {
-                    return nil
-                }
-                return try body(state.tree, listing)
-            }
-            if let shown { return shown }
-        }
-        return try read(core, commit: commit) { (tree) throws(Problem) in
-            try body(tree, TreeListing(lastSeq: tree.lastSeq, controllers: tree.controllerCount))
-        }
-    }
-
-    /// How the tree lists as of its last acknowledged change; nil when it has none, or cannot
-    /// be rebuilt. Never waits for a commit.
-    func acknowledgedListing(_ core: ServiceCore) -> TreeListing? {
-        guard let journal = core.journal, unavailable == nil else { return nil }
-        return state.withLock { $0.acknowledged.settle(isDurable: journal.isDurable) }
-    }
-
-    /// The snapshot as compact JSON (or gzip-coded, as `preference` chooses), cached per version:
-    /// the last durable version, without waiting, while a later change's commit is under way and
-    /// that version's encoding is kept (`SnapshotCache`); else the current one, once durable.
-    func encodedSnapshot(
-        _ core: ServiceCore, _ preference: GzipPreference, commit: PendingCommit?
-    ) throws(Problem) -> SnapshotCache.Representation {
-        let isDurable = core.journal.map { journal in { (ticket: UInt64) in journal.isDurable(ticket) } }
-        do {
-            let representation = try withTree(core, changes: false, commit: nil) { (tree, _, state) throws(Problem) in
-                let representation = state.snapshot.representation(
-                    of: tree, incarnation: incarnation, history: history, version: state.version, ticket: state.journal.lastTicket,
-                    isDurable: isDurable, preference)
-                return (representation, [])
-            }.0
-            commit?.observe(representation.ticket)
-            return representation
-        } catch {
-            // A refusal shows the tree as it now stands (deleted, moved), as any step's does.
-            commit?.observe(state.withLock { $0.journal.lastTicket })
-            throw error
-        }
-    }
-
-    /// The snapshot as indented JSON, encoded at most once per version.
-    func prettySnapshot(_ core: ServiceCore, commit: PendingCommit?) throws(Problem) -> HTTPSharedBytes {
-        try withTree(core, changes: false, commit: commit) { (tree, _, state) throws(Problem) in
-            (state.snapshot.pretty(of: tree, incarnation: incarnation, history: history, version: state.version, ticket: state.journal.lastTicket), [])
-        }.0
-    }
-
     /// A creation whose record the store refused never happened: once its commit fails the
     /// tree is unlisted, so its id answers 404 and listings leave it out, as after a restart.
     /// Registered before the creating request's answer waits for the same commit.
@@ -314,11 +264,21 @@ final class TreeBox: Sendable {
     /// and requests waiting for its transitions get 404.
     func tearDown(_ core: ServiceCore, commit: PendingCommit?) throws(Problem) -> [Event] {
         let (waiters, events) = try withTree(core, commit: commit, deletes: true) { (tree, now, state) throws(Problem) -> ([TransitionWaiter], [Event]) in
+            if let journal = core.journal, let listing = state.acknowledged.settle(isDurable: journal.isDurable) {
+                state.unsettled.settle(through: state.acknowledged.durableTicket)
+                state.beforeDeletion = (listing, state.unsettled.detachedTree(tree, durableVersion: listing.version))
+            }
             state.isDeleted = true
             state.pendingRecord = .deletion
             return (state.waiters.takeAll(), tree.tearDown(now: now))
         }
         waiters.forEach { $0.fail(.treeNotFound(id)) }
+        // Kept only while reads may need it: a refused deletion keeps it for good.
+        if let journal = core.journal {
+            journal.whenDurable(state.withLock { $0.journal.lastTicket }) { [self] failure in
+                if failure == nil { state.withLock { $0.beforeDeletion = nil } }
+            }
+        }
         return events.list
     }
 }

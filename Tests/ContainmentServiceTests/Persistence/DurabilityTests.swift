@@ -10,22 +10,6 @@ import Testing
 /// reused after a restart; and no request's thread waits for the disk, so a stalled disk
 /// leaves `/healthz` and every other tree's reads answering at once.
 @Suite struct DurabilityTests {
-    /// Sends `requests` each on its own thread; their replies, in order, once all answered.
-    private static func concurrently(_ service: TestService, _ requests: [(String, String, String?)]) -> () -> [Reply?] {
-        let replies = Mutex([Reply?](repeating: nil, count: requests.count))
-        let group = DispatchGroup()
-        for (index, (method, target, json)) in requests.enumerated() {
-            DispatchQueue.global().async(group: group) {
-                let reply = try? service.request(method, target, json: json)
-                replies.withLock { $0[index] = reply }
-            }
-        }
-        return {
-            group.wait()
-            return replies.withLock { $0 }
-        }
-    }
-
     private static func timed(_ body: () throws -> Reply) rethrows -> (Reply, Double) {
         let started = Date()
         let reply = try body()
@@ -42,13 +26,11 @@ import Testing
         store.stall()
         // More requests that wait for a commit than the server has threads (2): creations, a
         // scenario run, a deletion, a mutation.
-        let answers = Self.concurrently(
-            service,
-            [
-                ("PUT", "/v1/trees/a", #"{"clock": "manual"}"#), ("PUT", "/v1/trees/b", #"{"clock": "manual"}"#),
-                ("POST", "/v1/scenarios/\(scenario)/runs", "{}"), ("DELETE", "/v1/trees/busy", nil),
-                ("POST", "/v1/trees/quiet/calls", #"{"calls": []}"#),
-            ])
+        let answers = service.concurrently([
+            ("PUT", "/v1/trees/a", #"{"clock": "manual"}"#), ("PUT", "/v1/trees/b", #"{"clock": "manual"}"#),
+            ("POST", "/v1/scenarios/\(scenario)/runs", "{}"), ("DELETE", "/v1/trees/busy", nil),
+            ("POST", "/v1/trees/quiet/calls", #"{"calls": []}"#),
+        ])
         store.waitForStalledCommit()
         Thread.sleep(forTimeInterval: 0.3)
         for _ in 0..<5 {
@@ -56,16 +38,22 @@ import Testing
             #expect(health.status == 200)
             #expect(seconds < 1, "/healthz took \(seconds) s during the stall")
         }
-        // A tree whose latest change is durable is read at once; one whose change waits is not
-        // shown before it is durable: after the stall bound, a 503 to retry.
+        // Reads are answered at once with each tree's last durable version: a tree whose
+        // creation is still being committed has none yet (404), one whose deletion is still
+        // being committed is shown as it was.
         let (quiet, quietSeconds) = try Self.timed { try service.request("GET", "/v1/trees/quiet") }
         #expect(quiet.status == 200)
         #expect(quietSeconds < 1)
         let (pending, pendingSeconds) = try Self.timed { try service.request("GET", "/v1/trees/a") }
-        #expect(pending.status == 503)
-        #expect(pending.json["code"].string == "state_stalled")
-        #expect(pending.header("Retry-After") == "1")
-        #expect(pendingSeconds >= 0.4 && pendingSeconds < 3, "\(pendingSeconds) s")
+        #expect(pending.status == 404)
+        #expect(pending.json["code"].string == "tree_not_found")
+        #expect(pendingSeconds < 1, "\(pendingSeconds) s")
+        let (deleting, deletingSeconds) = try Self.timed { try service.request("GET", "/v1/trees/busy") }
+        #expect(deleting.status == 200)
+        #expect(deleting.json["id"].string == "busy")
+        #expect(deletingSeconds < 1, "\(deletingSeconds) s")
+        // Past the stall bound the instance says it is not ready.
+        Thread.sleep(forTimeInterval: 0.5)
         let readiness = try service.request("GET", "/readyz")
         #expect(readiness.status == 503)
         #expect(readiness.json["code"].string == "state_stalled")
@@ -89,7 +77,7 @@ import Testing
             kept = try first.request("GET", "/v1/trees/t")
             stream = try EventStreamClient(port: first.port, "/v1/trees/t/events?after=0", format: .ndjson)
             store.stall()
-            let lost = Self.concurrently(first, [("PATCH", "/v1/trees/t/controllers/root", #"{"title": "lost"}"#)])
+            let lost = first.concurrently([("PATCH", "/v1/trees/t/controllers/root", #"{"title": "lost"}"#)])
             store.waitForStalledCommit()
             Thread.sleep(forTimeInterval: 0.1)
             // Neither a conditional read (answered at once: the version read before the change

@@ -95,6 +95,36 @@ import Testing
         }
     }
 
+    /// Dropping the events after a seq (a past version of the tree) leaves the log as a flat
+    /// list of the newest events, cut there, shows it: partly dropped lists and retention
+    /// included; appends after it go on from the cut.
+    @Test func droppingTheEventsAfterASeqAgreesWithAFlatListCutThere() async {
+        await propertyCheck(count: propertyTestCount(200), input: Gen.int(in: 0...40).array(of: 2...40)) { sizes in
+            let capacity = sizes[0] % 25 + 1
+            var log = EventLog(capacity: capacity)
+            var all: [Event] = []
+            func append(_ size: Int) {
+                let next = UInt64(all.count) + 1
+                let events = (0..<UInt64(size)).map { Event(seq: next + $0, batch: 1, tree: "t", time: 0, controller: "c", callback: "viewDidLoad") }
+                log.append(contentsOf: events)
+                all += events
+            }
+            sizes.dropFirst().forEach(append)
+            let cut = UInt64(sizes[1] * 7 % (all.count + 1))
+            let retained = all.suffix(capacity).filter { $0.seq <= cut }
+            log.dropEvents(after: cut)
+            all = Array(all.prefix(Int(cut)))
+            #expect(log.lastSeq == cut)
+            #expect(log.count == retained.count)
+            #expect(log.oldestRetainedSeq == (retained.first?.seq ?? cut + 1))
+            #expect(log.events(after: 0, limit: .max) == retained)
+            append(sizes[0] % 5 + 1)
+            let kept = Array((retained + all.suffix(from: Int(cut))).suffix(capacity))
+            #expect(log.events(after: 0, limit: .max) == kept)
+            #expect(log.count == kept.count)
+        }
+    }
+
     @Test func eventsEncodeAsDesignedWithISOTimes() throws {
         let event = Event(
             seq: 17, batch: 4, tree: "demo", time: 1_795_255_200.123, controller: "map", callback: "viewWillAppear",

@@ -12,6 +12,12 @@ import Glibc
 // `EngineProbe memory R`: RSS before and after building 100,001 visible controllers with
 // loaded views as the benchmark runner does (20 groups of 5,000, each created detached and
 // added to root), retaining R events; R = 1 isolates the nodes from the retained events.
+// `EngineProbe kept N [GROUPS]`: the calls on a tree that keeps its changes, as a journaled
+// tree does (`keepsChanges`): each batch's are held until the next batch's are taken (one
+// commit in flight), then dropped. `EngineProbe past N [GROUPS]`: that, and after each batch
+// the tree as it was before it (`pastVersion`) is built and its root read, as a read that
+// meets the batch's commit does, and kept through the next batch, as the service keeps it
+// until that commit is durable.
 
 /// The process's resident set size in bytes, from /proc/self/statm.
 func residentBytes() -> Int {
@@ -32,7 +38,10 @@ let batch = [
     RawCall(receiver: "w0-0", method: "removeFromParent"),
 ]
 
-func runCalls(_ count: Int, groups: Int, retention: Int) throws {
+/// How `runCalls` treats the batches' changes.
+enum Keeping { case none, kept, past }
+
+func runCalls(_ count: Int, groups: Int, retention: Int, keeping: Keeping = .none) throws {
     let root = ControllerSpec(id: "root", children: (0..<99).map { ControllerSpec(id: "c\($0)") })
     let tree = try ContainmentTree(
         id: "t0", configuration: TreeConfiguration(eventRetention: retention, maxControllers: 200_000), root: root, now: 0)
@@ -43,13 +52,23 @@ func runCalls(_ count: Int, groups: Int, retention: Int) throws {
     }
     _ = try tree.createController(ControllerSpec(id: "w0-0"), now: 0)
     _ = tree.perform([RawCall(receiver: "w0-0", method: "loadViewIfNeeded")], atomic: false, now: 0)
+    tree.keepsChanges = keeping != .none
     var events = 0
+    var inFlight: TreeChanges?
+    var past: ContainmentTree?
+    var shown = 0
     for round in 0..<count {
         let outcome = tree.perform(batch, atomic: false, now: Double(round))
         precondition(outcome.failure == nil, "\(outcome.failure!)")
         events += outcome.events.count
+        guard keeping != .none else { continue }
+        inFlight = tree.takeChanges()
+        if keeping == .past, let inFlight {
+            past = tree.pastVersion(undoing: [inFlight])
+            shown += try past?.controller("root").children.count ?? 0
+        }
     }
-    print("controllers \(tree.controllerCount), batches \(count), events \(events)")
+    print("controllers \(tree.controllerCount), batches \(count), events \(events), kept \(inFlight?.isEmpty == false), shown \(shown)")
 }
 
 /// `EngineProbe transitions N`: N transition recipes (duration 0) on a visible tree of 100
@@ -96,7 +115,12 @@ case "calls":
     try runCalls(
         Int(arguments[2]) ?? 1, groups: arguments.count > 3 ? Int(arguments[3]) ?? 0 : 0,
         retention: arguments.count > 4 ? Int(arguments[4]) ?? 10_000 : 10_000)
+case "kept", "past":
+    let arguments = CommandLine.arguments
+    try runCalls(
+        Int(arguments[2]) ?? 1, groups: arguments.count > 3 ? Int(arguments[3]) ?? 0 : 0, retention: 10_000,
+        keeping: arguments[1] == "kept" ? .kept : .past)
 case "transitions": try runTransitions(Int(CommandLine.arguments[2]) ?? 1)
 case "memory": try runMemory(retention: Int(CommandLine.arguments[2]) ?? 10_000)
-default: print("usage: EngineProbe calls N [GROUPS [RETENTION]] | transitions N | memory RETENTION")
+default: print("usage: EngineProbe calls N [GROUPS [RETENTION]] | kept N [GROUPS] | past N [GROUPS] | transitions N | memory RETENTION")
 }
