@@ -7,11 +7,12 @@ import json
 import urllib.request
 
 import pytest
+from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from test_inspector_page import console_errors, open_page, screenshot, serve, set_value, wait_for
+from test_inspector_page import console_errors, open_page, screenshot, serve, set_value, viewport, wait_for
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +49,13 @@ def source_marks(driver):
 
 def marked(driver, mark):
     return [int(line) for line, classes in source_marks(driver).items() if mark in classes]
+
+
+def accessibility_violations(driver):
+    """axe-core over the Swift pane as it stands (the rest of the page is not this test's)."""
+    axe = Axe(driver)
+    axe.inject()
+    return axe.run(context="section[aria-labelledby=swift-title]")["violations"]
 
 
 def run(driver, source=None, idiom="phone"):
@@ -96,6 +104,7 @@ def test_swift_pane_links_events_and_lines_both_ways(server, browser):
     # Clicking a row made the driver scroll the diagram sideways to it; show its lanes' start.
     driver.execute_script("document.getElementById('swift-box').scrollLeft = 0")
     screenshot(driver, "inspector-1280x800-swift.png", heads=False)
+    assert accessibility_violations(driver) == []
 
     # The keyboard: arrows move through lines and through events.
     box = driver.find_element(By.ID, "swift-source")
@@ -106,6 +115,11 @@ def test_swift_pane_links_events_and_lines_both_ways(server, browser):
     events.send_keys(Keys.ARROW_DOWN)
     wait_for(driver, lambda: [row[0] for row in swift_rows(driver) if row[4]] == [answer["events"][0]["seq"]], "ArrowDown selects the first event")
     assert marked(driver, "cause") == [answer["events"][0]["source"]["line"]]
+
+    # On a phone the pane stacks under the others, the source above its events.
+    viewport(driver, 390, 844, mobile=True)
+    driver.execute_script("document.getElementById('swift-source').scrollIntoView()")
+    screenshot(driver, "inspector-390x844-swift.png", heads=False)
     assert console_errors(driver) == []
 
 
@@ -121,6 +135,7 @@ def test_swift_pane_shows_a_refusal_at_its_line(server, browser):
     assert swift_rows(driver) == []
     driver.execute_script("document.getElementById('swift-source').scrollIntoView({block: 'end'})")
     screenshot(driver, "inspector-1280x800-swift-refused.png", heads=False)
+    assert accessibility_violations(driver) == []
     errors = console_errors(driver)
     assert all(entry["source"] == "network" and "/v1/swift" in entry["message"] and "422" in entry["message"] for entry in errors), errors
 
