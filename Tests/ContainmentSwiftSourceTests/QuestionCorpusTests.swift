@@ -119,6 +119,60 @@ import Testing
         #expect(!swap.contains { $0.controller == "second" && $0.callback == "didMove" })
     }
 
+    /// The same thread's accepted answer, its `showViewController:` as posted: each move sent
+    /// once, `willMove(toParent: nil)` and `didMove(toParent:)` by the container, the other two by
+    /// UIKit. Adapted as above; the `autoresizingMask` line left out (it makes no callback).
+    @Test func theAnswersSwapSendsEachMoveOnce() throws {
+        let explanation = try SwiftSourceExplainer.explain(
+            """
+            class SideBarViewController: UIViewController {
+                let first = UIViewController()
+                let second = UIViewController()
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    addChild(first)
+                    view.addSubview(first.view)
+                    first.didMove(toParent: self)
+                }
+
+                func showViewController(_ newViewController: UIViewController, replacing oldViewController: UIViewController) {
+                    oldViewController.willMove(toParent: nil)
+                    oldViewController.view.removeFromSuperview()
+                    oldViewController.removeFromParent()
+                    newViewController.view.frame = self.view.bounds
+                    self.addChild(newViewController)
+                    self.view.addSubview(newViewController.view)
+                    newViewController.didMove(toParent: self)
+                }
+            }
+
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let sideBar = SideBarViewController()
+            window.rootViewController = sideBar
+            window.makeKeyAndVisible()
+            RunLoop.main.run(until: Date(timeIntervalSinceNow: 0))
+            sideBar.showViewController(sideBar.second, replacing: sideBar.first)
+            """, idiom: .phone)
+        #expect(
+            located(explanation)
+                == Self.sequence(
+                    """
+                    sideBar.loadView@25:1 sideBar.viewDidLoad@25:1 first.willMove@7:9 first.loadView@8:9 first.viewDidLoad@8:9
+                    first.didMove@9:9 sideBar.viewWillAppear@26:1 first.viewWillAppear@26:1 sideBar.viewIsAppearing@27:1
+                    sideBar.viewWillLayoutSubviews@27:1 sideBar.viewDidLayoutSubviews@27:1 first.viewIsAppearing@27:1
+                    first.viewWillLayoutSubviews@27:1 first.viewDidLayoutSubviews@27:1 sideBar.viewDidAppear@27:1
+                    first.viewDidAppear@27:1
+                    first.willMove@13:9 first.viewWillDisappear@14:9 first.didMove@15:9 second.loadView@16:9 second.viewDidLoad@16:9
+                    second.willMove@17:9 second.viewWillAppear@18:9 second.didMove@19:9 sideBar.viewWillLayoutSubviews@28:1
+                    sideBar.viewDidLayoutSubviews@28:1 second.viewIsAppearing@28:1 second.viewWillLayoutSubviews@28:1
+                    second.viewDidLayoutSubviews@28:1 first.viewDidDisappear@28:1 second.viewDidAppear@28:1
+                    """))
+        let swap = explanation.events.filter { $0.source.trace.first?.line == 28 && $0.source.cause == "statement" }.map(\.event)
+        let moves = swap.filter { $0.callback == "willMove" || $0.callback == "didMove" }.map { "\($0.controller ?? "-").\($0.callback ?? "-")" }
+        #expect(moves == ["first.willMove", "first.didMove", "second.willMove", "second.didMove"])
+    }
+
     /// Stack Overflow question 9088465 (https://stackoverflow.com/questions/9088465): two
     /// notifications at once each push a detail controller; the console logs "Unbalanced calls
     /// to begin/end appearance transitions for" the detail view controller. Adapted:
@@ -174,7 +228,9 @@ import Testing
 
     /// "Attempt to present <finishViewController> on <ViewController> whose view is not in the
     /// window hierarchy!", the question's code as http://www.kouhan.cn/en/article/00009789 quotes
-    /// it: `present` in `viewDidLoad`. Adapted: the storyboard lookup is `FinishViewController()`.
+    /// it: `present` in `viewDidLoad` (Stack Overflow question 11254697 says the same: "works only
+    /// when present in viewDidAppear and not on viewDidLoad"). Adapted: the storyboard lookup is
+    /// `FinishViewController()`.
     @Test func presentFromViewDidLoadIsNotInTheWindowHierarchy() throws {
         let explanation = try SwiftSourceExplainer.explain(
             """
