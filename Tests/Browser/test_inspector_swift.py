@@ -29,6 +29,14 @@ REFUSED = """class ListViewController: UIViewController {
 }
 """
 
+RAISES = """let window = UIWindow(frame: UIScreen.main.bounds)
+let list = UIViewController()
+let nav = UINavigationController(rootViewController: list)
+window.rootViewController = nav
+window.makeKeyAndVisible()
+nav.pushViewController(list, animated: false)
+"""
+
 NOT_BUILT = {"type": "about:blank", "title": "Not Implemented", "status": 501, "code": "swift_source_not_built",
              "detail": "This build of Containment has no Swift source support: it was built without the `SwiftSource` trait."}
 
@@ -138,6 +146,13 @@ def test_swift_pane_shows_a_refusal_at_its_line(server, browser):
     assert accessibility_violations(driver) == []
     errors = console_errors(driver)
     assert all(entry["source"] == "network" and "/v1/swift" in entry["message"] and "422" in entry["message"] for entry in errors), errors
+
+    # UIKit's exception: the events before it, and its statement marked.
+    run(driver, RAISES)
+    wait_for(driver, lambda: "NSInvalidArgumentException at 6:1" in driver.find_element(By.ID, "swift-status").text, "the exception shows")
+    assert "Pushing the same view controller instance more than once" in driver.find_element(By.ID, "swift-status").text
+    assert swift_rows(driver) and marked(driver, "refused") == [6]
+    assert driver.find_element(By.CSS_SELECTOR, "#swift .problem").text == ""
 
 
 def test_swift_pane_says_when_the_build_has_no_translator(server, browser):

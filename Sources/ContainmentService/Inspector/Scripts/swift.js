@@ -17,8 +17,9 @@ window.rootViewController = list
 window.makeKeyAndVisible()
 `;
 
-/** The last answer and what is selected in it: an event (by seq) or a line (1-based). */
-const swift = { answer: null, lines: [], selectedSeq: null, selectedLine: null, refused: null };
+/** The last answer and what is selected in it: an event (by seq) or a line (1-based); `failure`
+ *  where a refusal or UIKit's exception stopped it. */
+const swift = { answer: null, lines: [], selectedSeq: null, selectedLine: null, failure: null };
 
 /** The lines an event's source names: the innermost statement first, then its trace. */
 function sourceLines(event) {
@@ -40,7 +41,7 @@ function renderSwift() {
   const events = swiftEvents();
   const view = { tree: swift.answer && swift.answer.tree, problems: [], selectedSeq: swift.selectedSeq, selectedBatch: null,
     linked: linkedSeqs(), suffix: (event) => (event.source ? `  @${event.source.line}:${event.source.column}` : ''),
-    empty: swift.refused ? 'No events: the source was refused.' : 'Run a source to see its events.' };
+    empty: swift.failure ? 'No events: the source was refused.' : swift.answer ? 'No events.' : 'Run a source to see its events.' };
   buildTimeline($('#swift-timeline'), events, $('#swift-box').clientWidth, view);
   renderSource();
   const event = events.find((candidate) => candidate.seq === swift.selectedSeq);
@@ -49,7 +50,7 @@ function renderSwift() {
 }
 
 /** The source as answered, a line per option; the selected event's statement (`cause`) and
- *  trace (`trace`) marked, a refused line with its column. */
+ *  trace (`trace`) marked, and the failure's line with its column. */
 function renderSource() {
   const list = $('#swift-source');
   const event = swiftEvents().find((candidate) => candidate.seq === swift.selectedSeq);
@@ -69,9 +70,9 @@ function renderSource() {
     num.className = 'num';
     num.textContent = number;
     const code = document.createElement('code');
-    if (swift.refused && swift.refused.line === number) {
+    if (swift.failure && swift.failure.line === number) {
       item.classList.add('refused');
-      const at = Math.max(0, (swift.refused.column || 1) - 1);
+      const at = Math.max(0, (swift.failure.column || 1) - 1);
       const mark = document.createElement('mark');
       mark.textContent = text.slice(at, at + 1) || ' ';
       code.append(text.slice(0, at), mark, text.slice(at + 1));
@@ -133,7 +134,7 @@ function showSwiftProblem(error) {
   if (problem.supported) lines.push(`supported: ${problem.supported}`);
   if (problem.code) lines.push(`code: ${problem.code}`);
   output.append(head, lines.filter(Boolean).join('\n'));
-  swift.refused = problem.line ? { line: problem.line, column: problem.column } : null;
+  swift.failure = problem.line ? { line: problem.line, column: problem.column } : null;
 }
 
 async function runSwift(form) {
@@ -143,7 +144,7 @@ async function runSwift(form) {
   const button = $('button[type=submit]', form);
   button.disabled = true;
   $('#swift-status').textContent = 'running…';
-  Object.assign(swift, { answer: null, lines: source.split('\n'), selectedSeq: null, selectedLine: null, refused: null });
+  Object.assign(swift, { answer: null, lines: source.split('\n'), selectedSeq: null, selectedLine: null, failure: null });
   try {
     swift.answer = await api('POST', '/v1/swift', { source, idiom: form.elements.idiom.value, orientation: form.elements.orientation.value });
     const { events, controllers, warnings, exception } = swift.answer;
@@ -151,7 +152,7 @@ async function runSwift(form) {
     for (const warning of warnings) notes.push(`warning at ${warning.line}:${warning.column}: ${warning.message}`);
     if (exception) {
       notes.push(`${exception.name || exception.code} at ${exception.line}:${exception.column}: ${exception.detail}`);
-      swift.refused = { line: exception.line, column: exception.column };
+      swift.failure = { line: exception.line, column: exception.column };
     }
     $('#swift-status').textContent = notes.join('\n');
   } catch (error) {
@@ -160,7 +161,7 @@ async function runSwift(form) {
   } finally {
     button.disabled = false;
     renderSwift();
-    if (swift.refused) scrollLine(swift.refused.line);
+    if (swift.failure) scrollLine(swift.failure.line);
   }
 }
 
