@@ -38,7 +38,8 @@ nav.pushViewController(list, animated: false)
 """
 
 NOT_BUILT = {"type": "about:blank", "title": "Not Implemented", "status": 501, "code": "swift_source_not_built",
-             "detail": "This build of Containment has no Swift source support: it was built without the `SwiftSource` trait."}
+             "detail": "This build of Containment has no Swift source support: it was built without the `SwiftSource` trait"
+                       " (swift-syntax), as the container image is by default. docs/swift.md says how to build it in."}
 
 
 def swift_rows(driver):
@@ -156,8 +157,8 @@ def test_swift_pane_shows_a_refusal_at_its_line(server, browser):
 
 
 def test_swift_pane_says_when_the_build_has_no_translator(server, browser):
-    """A build without the SwiftSource trait answers 501: the page's fetch is given that answer
-    (the debug build has the translator), as openapi.yaml's example shows it."""
+    """A build without the SwiftSource trait answers 501: the page's fetch is given that answer,
+    Router+SwiftNotBuilt.swift's problem (the debug build has the translator)."""
     driver = open_page(browser, server)
     driver.execute_script(
         "const original = window.fetch; const body = arguments[0];"
@@ -167,7 +168,8 @@ def test_swift_pane_says_when_the_build_has_no_translator(server, browser):
     run(driver)
     problem = lambda: driver.find_element(By.CSS_SELECTOR, "#swift .problem").text  # noqa: E731
     wait_for(driver, lambda: "501" in problem(), "the 501 shows")
-    assert "built without Swift source support" in problem() and "code: swift_source_not_built" in problem()
+    assert "Ask in Swift is not available on this server" in problem() and "code: swift_source_not_built" in problem()
+    assert NOT_BUILT["detail"] in problem()
     assert marked(driver, "refused") == []
     screenshot(driver, "inspector-1280x800-swift-not-built.png", heads=False)
     assert console_errors(driver) == []

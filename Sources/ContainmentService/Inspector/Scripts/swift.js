@@ -127,7 +127,7 @@ function showSwiftProblem(error) {
   head.textContent = `${error.status || ''} ${problem.title || ''}`.trim();
   const lines = [];
   if (problem.code === 'swift_source_not_built') {
-    lines.push('This server was built without Swift source support (the SwiftSource package trait): it cannot translate Swift.');
+    lines.push('Ask in Swift is not available on this server: its build has no Swift translator.');
   }
   if (problem.line) lines.push(`${problem.construct || 'refused'} at line ${problem.line}, column ${problem.column}`);
   lines.push(problem.detail);
