@@ -58,6 +58,35 @@ import Testing
             ])
     }
 
+    /// The asker's container of Stack Overflow question 17192005, its first child added as Apple's
+    /// guide says, with `body` as its `showViewController` and the launch around it.
+    private static func sideBar(swapping body: String) -> String {
+        """
+        class SideBarViewController: UIViewController {
+            let first = UIViewController()
+            let second = UIViewController()
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                addChild(first)
+                view.addSubview(first.view)
+                first.didMove(toParent: self)
+            }
+
+            func showViewController(_ newViewController: UIViewController, replacing oldViewController: UIViewController) {
+        \(body)
+            }
+        }
+
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let sideBar = SideBarViewController()
+        window.rootViewController = sideBar
+        window.makeKeyAndVisible()
+        RunLoop.main.run(until: Date(timeIntervalSinceNow: 0))
+        sideBar.showViewController(sideBar.second, replacing: sideBar.first)
+        """
+    }
+
     /// Stack Overflow question 17192005, "What does addChildViewController actually do?"
     /// (https://stackoverflow.com/questions/17192005): the asker's `showViewController:` swaps
     /// children with `removeFromParentViewController` and `addChildViewController` only. The
@@ -69,35 +98,15 @@ import Testing
     /// `bounds`; the first child's setup (Apple's guide) and the launch added.
     @Test func removeFromParentSendsDidMoveAndAddChildWillMoveAsTheAnswerSays() throws {
         let explanation = try SwiftSourceExplainer.explain(
-            """
-            class SideBarViewController: UIViewController {
-                let first = UIViewController()
-                let second = UIViewController()
+            Self.sideBar(
+                swapping: """
+                            oldViewController.removeFromParent()
+                            oldViewController.view.removeFromSuperview()
 
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    addChild(first)
-                    view.addSubview(first.view)
-                    first.didMove(toParent: self)
-                }
-
-                func showViewController(_ newViewController: UIViewController, replacing oldViewController: UIViewController) {
-                    oldViewController.removeFromParent()
-                    oldViewController.view.removeFromSuperview()
-
-                    newViewController.view.frame = view.bounds
-                    self.addChild(newViewController)
-                    self.view.addSubview(newViewController.view)
-                }
-            }
-
-            let window = UIWindow(frame: UIScreen.main.bounds)
-            let sideBar = SideBarViewController()
-            window.rootViewController = sideBar
-            window.makeKeyAndVisible()
-            RunLoop.main.run(until: Date(timeIntervalSinceNow: 0))
-            sideBar.showViewController(sideBar.second, replacing: sideBar.first)
-            """, idiom: .phone)
+                            newViewController.view.frame = view.bounds
+                            self.addChild(newViewController)
+                            self.view.addSubview(newViewController.view)
+                    """), idiom: .phone)
         #expect(
             located(explanation)
                 == Self.sequence(
@@ -124,36 +133,16 @@ import Testing
     /// UIKit. Adapted as above; the `autoresizingMask` line left out (it makes no callback).
     @Test func theAnswersSwapSendsEachMoveOnce() throws {
         let explanation = try SwiftSourceExplainer.explain(
-            """
-            class SideBarViewController: UIViewController {
-                let first = UIViewController()
-                let second = UIViewController()
-
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    addChild(first)
-                    view.addSubview(first.view)
-                    first.didMove(toParent: self)
-                }
-
-                func showViewController(_ newViewController: UIViewController, replacing oldViewController: UIViewController) {
-                    oldViewController.willMove(toParent: nil)
-                    oldViewController.view.removeFromSuperview()
-                    oldViewController.removeFromParent()
-                    newViewController.view.frame = self.view.bounds
-                    self.addChild(newViewController)
-                    self.view.addSubview(newViewController.view)
-                    newViewController.didMove(toParent: self)
-                }
-            }
-
-            let window = UIWindow(frame: UIScreen.main.bounds)
-            let sideBar = SideBarViewController()
-            window.rootViewController = sideBar
-            window.makeKeyAndVisible()
-            RunLoop.main.run(until: Date(timeIntervalSinceNow: 0))
-            sideBar.showViewController(sideBar.second, replacing: sideBar.first)
-            """, idiom: .phone)
+            Self.sideBar(
+                swapping: """
+                            oldViewController.willMove(toParent: nil)
+                            oldViewController.view.removeFromSuperview()
+                            oldViewController.removeFromParent()
+                            newViewController.view.frame = self.view.bounds
+                            self.addChild(newViewController)
+                            self.view.addSubview(newViewController.view)
+                            newViewController.didMove(toParent: self)
+                    """), idiom: .phone)
         #expect(
             located(explanation)
                 == Self.sequence(
