@@ -215,6 +215,23 @@ import Testing
         #expect(Self.warnings(explanation).last == "Unbalanced calls to begin/end appearance transitions for <detailViewController>")
     }
 
+    /// The question's two controllers around `members` (the presenter's), with the launch.
+    private static func finishing(members: String) -> String {
+        """
+        class FinishViewController: UIViewController {
+        }
+
+        class ViewController: UIViewController {
+        \(members)
+        }
+
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let root = ViewController()
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        """
+    }
+
     /// "Attempt to present <finishViewController> on <ViewController> whose view is not in the
     /// window hierarchy!", the question's code as http://www.kouhan.cn/en/article/00009789 quotes
     /// it: `present` in `viewDidLoad` (Stack Overflow question 11254697 says the same: "works only
@@ -222,23 +239,14 @@ import Testing
     /// `FinishViewController()`.
     @Test func presentFromViewDidLoadIsNotInTheWindowHierarchy() throws {
         let explanation = try SwiftSourceExplainer.explain(
-            """
-            class FinishViewController: UIViewController {
-            }
-
-            class ViewController: UIViewController {
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    let finished = FinishViewController()
-                    self.present(finished, animated: false, completion: nil)
-                }
-            }
-
-            let window = UIWindow(frame: UIScreen.main.bounds)
-            let root = ViewController()
-            window.rootViewController = root
-            window.makeKeyAndVisible()
-            """, idiom: .phone)
+            Self.finishing(
+                members: """
+                        override func viewDidLoad() {
+                            super.viewDidLoad()
+                            let finished = FinishViewController()
+                            self.present(finished, animated: false, completion: nil)
+                        }
+                    """), idiom: .phone)
         #expect(
             located(explanation)
                 == Self.sequence(
@@ -253,24 +261,15 @@ import Testing
     /// Adapted: the controller is a stored property (one created in `viewDidAppear` is refused).
     @Test func presentFromViewDidAppearPresentsAsTheAnswerSays() throws {
         let explanation = try SwiftSourceExplainer.explain(
-            """
-            class FinishViewController: UIViewController {
-            }
+            Self.finishing(
+                members: """
+                        let finished = FinishViewController()
 
-            class ViewController: UIViewController {
-                let finished = FinishViewController()
-
-                override func viewDidAppear(_ animated: Bool) {
-                    super.viewDidAppear(animated)
-                    self.present(finished, animated: false, completion: nil)
-                }
-            }
-
-            let window = UIWindow(frame: UIScreen.main.bounds)
-            let root = ViewController()
-            window.rootViewController = root
-            window.makeKeyAndVisible()
-            """, idiom: .phone)
+                        override func viewDidAppear(_ animated: Bool) {
+                            super.viewDidAppear(animated)
+                            self.present(finished, animated: false, completion: nil)
+                        }
+                    """), idiom: .phone)
         #expect(
             located(explanation)
                 == Self.sequence(
