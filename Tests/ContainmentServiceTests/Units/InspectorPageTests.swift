@@ -51,6 +51,24 @@ import Testing
         #expect(page.replacing("http://www.w3.org/2000/svg", with: "").contains("http") == false)
     }
 
+    /// The Swift pane: its form labelled (source, idiom), its script before the one that binds
+    /// every panel, posting to the Swift route (docs/swift.md).
+    @Test func swiftPaneIsLabelledAndBoundBeforeStart() throws {
+        let html = InspectorPage.html
+        let opening = try #require(html.firstRange(of: #"<form id="swift""#))
+        let closing = try #require(html[opening.lowerBound...].firstRange(of: "</form>"))
+        let body = html[opening.lowerBound..<closing.lowerBound]
+        #expect(body.contains("aria-label=\"Ask in Swift\""))
+        #expect(body.contains(#"<textarea name="source""#) && body.contains(#"<select name="idiom">"#))
+        #expect(body.contains(#"<option value="pad">pad</option>"#))
+        let swift = try #require(html.firstRange(of: InspectorPage.scriptTag("swift.js")))
+        let start = try #require(html.firstRange(of: InspectorPage.scriptTag("start.js")))
+        #expect(swift.lowerBound < start.lowerBound)
+        let scripts = Dictionary(uniqueKeysWithValues: InspectorPage.scripts.map { ($0.name, $0.text) })
+        #expect(scripts["start.js"]?.contains("  bindSwift();\n") == true)
+        #expect(scripts["swift.js"]?.contains("api('POST', '/v1/swift', ") == true)
+    }
+
     @Test func policyAllowsOnlyTheInlineHashes() {
         let policy = InspectorPage.contentSecurityPolicy
         #expect(policy.hasPrefix("default-src 'none';"))

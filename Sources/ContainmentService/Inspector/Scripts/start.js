@@ -8,6 +8,7 @@ function start() {
   bindOutline();
   bindWireframe();
   bindTimeline();
+  bindSwift();
   $('#contract-toggle').addEventListener('click', (click) => {
     const panel = $('#contract');
     panel.hidden = !panel.hidden;

@@ -13,12 +13,18 @@ function visibleEvents() {
   return [...state.events.values()].sort((a, b) => a.seq - b.seq).filter((event) => familyOf(event) === 'always' || on[familyOf(event)]);
 }
 
+/** What the chosen tree's timeline draws besides its events; the Swift pane draws its own. */
+function treeView() {
+  return { tree: state.tree, problems: state.problems, selectedSeq: state.selectedSeq, selectedBatch: state.selectedBatch,
+    empty: state.treeId ? 'No events yet.' : 'Choose or create a tree.' };
+}
+
 /** Events grouped by batch, each group in seq order, with the page's own problems after the
  *  event they followed. */
-function groupedRows(events) {
+function groupedRows(events, view) {
   const rows = [];
   let batch = null;
-  const problems = [...state.problems];
+  const problems = [...view.problems];
   const flushProblems = (upTo) => {
     while (problems.length && problems[0].afterSeq <= upTo) rows.push({ type: 'problem', item: problems.shift() });
   };
@@ -31,9 +37,8 @@ function groupedRows(events) {
   return rows;
 }
 
-function laneOrder(events) {
+function laneOrder(events, tree) {
   const lanes = [];
-  const tree = state.tree;
   const visit = (id) => {
     if (!tree || !tree.controllers[id] || lanes.includes(id)) return;
     lanes.push(id);
@@ -60,14 +65,15 @@ function calledFromText(event) {
 }
 
 /** Builds the sequence diagram for `events` as a standalone SVG (presentation attributes only,
- *  so an exported copy looks the same). */
-function buildTimeline(target, events, room = 800) {
+ *  so an exported copy looks the same); `view` as `treeView()` says, plus the Swift pane's
+ *  `linked` seqs and `suffix` (the source line each event names). */
+function buildTimeline(target, events, room = 800, view = treeView()) {
   target.replaceChildren();
-  const lanes = laneOrder(events);
+  const lanes = laneOrder(events, view.tree);
   // Lanes narrow to leave the last one's labels room in `room` pixels.
   const left = 60, top = 34, rowHeight = 20;
   const laneWidth = Math.max(64, Math.min(110, (room - left - 220) / Math.max(lanes.length, 1)));
-  const rows = groupedRows(events);
+  const rows = groupedRows(events, view);
   const width = left + Math.max(lanes.length, 1) * laneWidth + 260;
   const height = top + rows.length * rowHeight + 12;
   target.setAttribute('width', width);
@@ -88,7 +94,7 @@ function buildTimeline(target, events, room = 800) {
     if (row.type === 'batch') {
       const rowsInBatch = rows.slice(index + 1).findIndex((next) => next.type !== 'event');
       const count = rowsInBatch < 0 ? rows.length - index - 1 : rowsInBatch;
-      const group = svg('g', { class: `batch${state.selectedBatch === row.batch ? ' selected' : ''}`, 'data-batch': row.batch });
+      const group = svg('g', { class: `batch${view.selectedBatch === row.batch ? ' selected' : ''}`, 'data-batch': row.batch });
       group.append(svg('rect', { class: 'band', x: 2, y: y + 2, width: width - 4, height: (count + 1) * rowHeight - 2,
         fill: row.batch % 2 ? '#f4f7fc' : '#f9f6ff', stroke: 'none', rx: 4 }));
       group.append(svg('text', { x: 6, y: y + 14, fill: '#5f6368', 'font-weight': 'bold' }, `batch ${row.batch}`));
@@ -110,7 +116,8 @@ function buildTimeline(target, events, room = 800) {
     const event = row.item;
     const x = laneOf(event) ? laneX(laneOf(event)) : left;
     const colour = event.warning ? '#b45309' : eventColour(event);
-    const group = svg('g', { class: `ev${event.seq === state.selectedSeq ? ' selected' : ''}`, 'data-seq': event.seq,
+    const marks = `${event.seq === view.selectedSeq ? ' selected' : ''}${view.linked && view.linked.has(event.seq) ? ' linked' : ''}`;
+    const group = svg('g', { class: `ev${marks}`, 'data-seq': event.seq,
       'data-callback': event.callback || 'warning', 'data-controller': event.controller || '',
       'data-called-from': event.calledFrom ? `${event.calledFrom.controller}.${event.calledFrom.callback}` : '' });
     group.append(svg('title', {}, `#${event.seq} batch ${event.batch} ${laneOf(event) || ''} ${describe(event)}`));
@@ -132,10 +139,10 @@ function buildTimeline(target, events, room = 800) {
     }
     group.append(svg('circle', { cx: x, cy: y + 10, r: 4, fill: colour }));
     group.append(svg('text', { x: x + 8, y: y + 14, fill: colour, 'font-weight': event.warning ? 'bold' : 'normal' },
-      describe(event) + flagText(event)));
+      describe(event) + flagText(event) + (view.suffix ? view.suffix(event) : '')));
     target.append(group);
   });
-  if (!rows.length) target.append(svg('text', { x: 10, y: top + 10, fill: '#5f6368' }, state.treeId ? 'No events yet.' : 'Choose or create a tree.'));
+  if (!rows.length) target.append(svg('text', { x: 10, y: top + 10, fill: '#5f6368' }, view.empty));
 }
 
 function eventColour(event) {
@@ -227,7 +234,7 @@ function download(name, text, type) {
 /** A Mermaid sequenceDiagram of `events`: a rect per batch, arrows from the parent where the
  *  callback names one, self-messages otherwise, warnings as notes. */
 function mermaid(events) {
-  const lanes = laneOrder(events);
+  const lanes = laneOrder(events, state.tree);
   const alias = (id) => `c${lanes.indexOf(id)}`;
   const clean = (text) => String(text).replace(/[;#\n]/g, ' ');
   const lines = ['sequenceDiagram'];
