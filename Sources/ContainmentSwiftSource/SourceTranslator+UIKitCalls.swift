@@ -17,17 +17,18 @@ extension SourceTranslator {
             try json(arguments[index].expression, &scope, &calls)
         }
         let args: [String: JSONValue]
+        var completion: (block: [LocatedCall], location: SwiftSourceLocation)?
         switch fullName {
         case "addChild(_:)": args = ["child": try value(0)]
         case "removeFromParent()", "endAppearanceTransition()", "loadViewIfNeeded()", "setNeedsStatusBarAppearanceUpdate()":
             args = [:]
         case "willMove(toParent:)", "didMove(toParent:)": args = ["toParent": try value(0)]
         case "present(_:animated:completion:)", "present(_:animated:)", "present(_:animated:_:)":
-            try requireNoCompletion(arguments.dropFirst(2).first, fullName)
             args = ["viewController": try value(0), "animated": try value(1)]
+            completion = try presentationCompletion(arguments.dropFirst(2).first, fullName, at: call, &scope, &calls)
         case "dismiss(animated:completion:)", "dismiss(animated:)", "dismiss(animated:_:)":
-            try requireNoCompletion(arguments.dropFirst(1).first, fullName)
             args = ["animated": try value(0)]
+            completion = try presentationCompletion(arguments.dropFirst(1).first, fullName, at: call, &scope, &calls)
         case "pushViewController(_:animated:)": args = ["viewController": try value(0), "animated": try value(1)]
         case "popViewController(animated:)", "popToRootViewController(animated:)": args = ["animated": try value(0)]
         case "setViewControllers(_:animated:)": args = ["viewControllers": try value(0), "animated": try value(1)]
@@ -45,6 +46,10 @@ extension SourceTranslator {
         }
         let method = String(name.prefix { $0 != "(" })
         try emit(RawCall(receiver: id, method: method, args: args.isEmpty ? nil : args), at: call, scope, into: &calls)
+        if let completion {
+            calls[calls.count - 1].completion = completion.block
+            calls[calls.count - 1].completionLocation = completion.location
+        }
         return .void
     }
 
@@ -156,12 +161,25 @@ extension SourceTranslator {
         }
     }
 
-    private func requireNoCompletion(_ argument: (label: String?, expression: ExprSyntax)?, _ fullName: String) throws(SwiftSourceRefusal) {
-        guard let argument, !argument.expression.is(NilLiteralExprSyntax.self) else { return }
-        if let closure = argument.expression.as(ClosureExprSyntax.self), closure.statements.isEmpty { return }
-        throw refusal(
-            "completion block", argument.expression, "A completion block of \(fullName) is not in this slice of the subset.",
-            supported: "`completion: nil`, or none.")
+    /// The completion block of `present` or `dismiss`, which the runner runs after the
+    /// presented controller's `viewDidAppear` or `viewDidDisappear` (docs/swift.md).
+    private func presentationCompletion(
+        _ argument: (label: String?, expression: ExprSyntax)?, _ fullName: String, at call: FunctionCallExprSyntax,
+        _ scope: inout TranslationScope, _ calls: inout [LocatedCall]
+    ) throws(SwiftSourceRefusal) -> (block: [LocatedCall], location: SwiftSourceLocation)? {
+        guard let argument, let completion = try closure(argument.expression, &scope, &calls), !completion.statements.isEmpty else { return nil }
+        guard scope.place == .launch || scope.place == .presentationCompletion else {
+            throw refusal(
+                "completion block", completion, "A completion block of \(fullName) is translated only for a call the launch makes.",
+                supported: "Completion blocks of `present` and `dismiss` in the top-level statements, methods they call, or such a completion block.")
+        }
+        var inner = scope
+        inner.place = .presentationCompletion
+        inner.trace = scope.trace + [location(call)]
+        bind(completion, in: &inner)
+        var block: [LocatedCall] = []
+        _ = try translate(Array(completion.statements), &inner, into: &block)
+        return (block, location(completion))
     }
 }
 #endif

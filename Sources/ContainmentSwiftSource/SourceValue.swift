@@ -65,6 +65,8 @@ struct TranslationScope {
         case animations
         /// A `transition`'s completion block.
         case completion
+        /// A completion block of `present` or `dismiss`.
+        case presentationCompletion
     }
 
     var selfID: String?

@@ -6,7 +6,7 @@ import Containment
 struct LocatedCall {
     var call: RawCall
     var trace: [SwiftSourceLocation]
-    /// A `transition(from:to:…)`'s completion block, for a call of the launch.
+    /// The completion block of a `transition(from:to:…)`, `present` or `dismiss` the launch makes.
     var completion: [LocatedCall]?
     /// Where the completion block starts, to name when one of its calls is the cause.
     var completionLocation: SwiftSourceLocation?

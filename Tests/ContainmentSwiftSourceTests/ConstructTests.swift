@@ -288,5 +288,42 @@ import Testing
         #expect(answer.tree.controllers["dashboard"]?.children == ["weather", "news"])
         #expect(located(answer).filter { $0.contains(".willMove@") } == ["weather.willMove@7:13", "news.willMove@7:13"])
     }
+
+    @Test func anIfOnTrueRunsItsBodyAndNeverReadsItsElse() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            """
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let root = UIViewController()
+            let badge = UIViewController()
+            window.rootViewController = root
+            if true {
+                root.addChild(badge)
+            } else {
+                root.performSegue(withIdentifier: "never", sender: nil)
+            }
+            """, idiom: .phone)
+        #expect(located(answer) == ["root.loadView@4:1", "root.viewDidLoad@4:1", "badge.willMove@6:5"])
+        #expect(answer.tree.controllers["root"]?.children == ["badge"])
+    }
+
+    @Test func anIfOnFalseRunsTheBranchItsElseIfChooses() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            """
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let root = UIViewController()
+            let badge = UIViewController()
+            let banner = UIViewController()
+            if false {
+                root.addChild(badge)
+            } else if (true) {
+                let added = banner
+                root.addChild(added)
+            } else {
+                root.addChild(badge)
+            }
+            """, idiom: .phone)
+        #expect(located(answer) == ["banner.willMove@9:5"])
+        #expect(answer.tree.controllers["root"]?.children == ["banner"])
+    }
 }
 #endif

@@ -89,10 +89,35 @@ import Testing
             "`navigationController`", at: 5, 9)
     }
 
-    @Test func aPresentationsCompletionBlockIsRefused() {
+    @Test func aPresentationsCompletionBlockInAnOverrideIsRefused() {
+        expectRefused(Self.inViewDidLoad("present(child, animated: true) {\n    child.loadViewIfNeeded()\n}"), "completion block", at: 5, 40)
+    }
+
+    @Test func aRunLoopStatementInAPresentationsCompletionBlockIsRefused() {
         expectRefused(
-            "let window = UIWindow()\nlet a = UIViewController()\nlet b = UIViewController()\na.present(b, animated: true) {\n    a.loadViewIfNeeded()\n}",
-            "completion block", at: 4, 30)
+            "let window = UIWindow()\nlet a = UIViewController()\nlet b = UIViewController()\na.present(b, animated: true) {\n    RunLoop.main.run(until: Date(timeIntervalSinceNow: 1))\n}",
+            "RunLoop.run(until:)", at: 5, 5)
+    }
+
+    @Test func anIfOnARunTimeBooleanIsRefused() {
+        expectRefused(Self.inViewDidLoad("let ready = true\nif ready {\n    addChild(child)\n}"), "if statement", at: 6, 9)
+    }
+
+    @Test func aUserActionInAnOverrideIsRefused() {
+        expectRefused(Self.inViewDidLoad("User.moveToBackground()"), "User.moveToBackground()", at: 5, 9)
+    }
+
+    @Test func aUserActionOutsideTheNotationIsRefused() {
+        expectRefused("let window = UIWindow()\nUser.shake()", "User.shake()", at: 2, 1)
+    }
+
+    @Test func aTapOnBackInAControllerThatIsNotANavigationControllerIsRefused() {
+        expectRefused("let window = UIWindow()\nlet a = UIViewController()\nUser.tapBack(in: a)", "User.tapBack(in:)", at: 3, 18)
+    }
+
+    @Test func aTapOnATabByIdentifierIsRefused() {
+        expectRefused(
+            "let window = UIWindow()\nlet tabs = UITabBarController()\nUser.tapTab(identifier: \"home\", in: tabs)", "User.tapTab(identifier:in:)", at: 3, 1)
     }
 
     @Test func aUIKitCallOutsideTheSubsetIsRefused() {
