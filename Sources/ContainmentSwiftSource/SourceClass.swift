@@ -29,7 +29,7 @@ enum UIKitClasses {
     static let kinds: [String: ControllerKind] = [
         "UIViewController": .viewController, "UITableViewController": .viewController,
         "UICollectionViewController": .viewController, "UINavigationController": .navigationController,
-        "UITabBarController": .tabBarController,
+        "UITabBarController": .tabBarController, "UISplitViewController": .splitViewController, "UIPageViewController": .pageViewController,
     ]
 
     /// The overrides the engine runs (rule 40), by the method's full name, and the event's callback.

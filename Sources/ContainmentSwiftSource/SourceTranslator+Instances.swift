@@ -37,10 +37,12 @@ extension SourceTranslator {
             program.controllers[index].isNested = true
             usedControllers.insert(root)
             controller.rootViewController = root
-        } else if !arguments.isEmpty, arguments.map(\.label) != ["nibName", "bundle"] {
+        } else if !arguments.isEmpty, arguments.map(\.label) != ["nibName", "bundle"], try !styleInitializer(&controller, arguments, at: call) {
             throw refusal(
                 "\(className)(" + arguments.map { "\($0.label ?? "_"):" }.joined() + ")", call, "This initializer is not in the supported subset.",
-                supported: "`\(className)()`, `init(nibName: nil, bundle: nil)`, `UINavigationController(rootViewController:)`.")
+                supported:
+                    "`\(className)()`, `init(nibName: nil, bundle: nil)`, `UINavigationController(rootViewController:)`, `UISplitViewController(style:)`, `UIPageViewController(transitionStyle:navigationOrientation:options:)`."
+            )
         }
         // Named once its arguments' controllers are: none of them can take its name then.
         let id = uniqueID(hint ?? Self.lowerCamel(className))

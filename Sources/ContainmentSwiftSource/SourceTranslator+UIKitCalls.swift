@@ -5,7 +5,8 @@ import SwiftSyntax
 /// UIKit's methods on controllers and views, by their full Swift names, as raw calls.
 extension SourceTranslator {
     static let supportedCalls =
-        "addChild(_:), removeFromParent(), willMove(toParent:), didMove(toParent:), transition(from:to:duration:options:animations:completion:), present(_:animated:completion:), dismiss(animated:completion:), pushViewController(_:animated:), popViewController(animated:), popToRootViewController(animated:), setViewControllers(_:animated:), beginAppearanceTransition(_:animated:), endAppearanceTransition(), loadViewIfNeeded(), setNeedsStatusBarAppearanceUpdate(), show(_:sender:), showDetailViewController(_:sender:); on views addSubview(_:), insertSubview(_:at:), removeFromSuperview(), layoutIfNeeded(); window.makeKeyAndVisible(); methods of your own"
+        "addChild(_:), removeFromParent(), willMove(toParent:), didMove(toParent:), transition(from:to:duration:options:animations:completion:), present(_:animated:completion:), dismiss(animated:completion:), pushViewController(_:animated:), popViewController(animated:), popToRootViewController(animated:), setViewControllers(_:animated:), beginAppearanceTransition(_:animated:), endAppearanceTransition(), loadViewIfNeeded(), setNeedsStatusBarAppearanceUpdate(), show(_:sender:), showDetailViewController(_:sender:); on views addSubview(_:), insertSubview(_:at:), removeFromSuperview(), layoutIfNeeded(); window.makeKeyAndVisible(); methods of your own; "
+        + supportedColumnCalls
 
     typealias Arguments = [(label: String?, expression: ExprSyntax)]
 
@@ -13,6 +14,10 @@ extension SourceTranslator {
         _ id: String, _ name: String, _ fullName: String, _ arguments: Arguments, at call: FunctionCallExprSyntax,
         _ scope: inout TranslationScope, into calls: inout [LocatedCall]
     ) throws(SwiftSourceRefusal) -> SourceValue {
+        if let raw = try columnCall(id, fullName, arguments, &scope, &calls) {
+            try emit(raw, at: call, scope, into: &calls)
+            return .void
+        }
         func value(_ index: Int) throws(SwiftSourceRefusal) -> JSONValue {
             try json(arguments[index].expression, &scope, &calls)
         }

@@ -39,6 +39,10 @@ struct TranslatedController {
     var rootViewController: String?
     /// Set once it is built into another's stack, so it is not created on its own.
     var isNested = false
+    /// `UISplitViewController(style:)`'s style.
+    var splitStyle: SplitViewControllerStyle?
+    /// `UIPageViewController(transitionStyle:…)`'s style.
+    var pageTransitionStyle: PageTransitionStyle?
 }
 
 /// The launch split into run-loop turns: a `RunLoop` statement ends one and lets time pass.

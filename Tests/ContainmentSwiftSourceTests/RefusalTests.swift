@@ -99,6 +99,20 @@ import Testing
             "RunLoop.run(until:)", at: 5, 5)
     }
 
+    @Test func aPageViewControllersCompletionBlockIsRefused() {
+        expectRefused(
+            "let p = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)\nlet a = UIViewController()\np.setViewControllers([a], direction: .forward, animated: false) { _ in\n    a.loadViewIfNeeded()\n}",
+            "completion block", at: 3, 65)
+    }
+
+    @Test func aSplitViewControllersStyleTheSourceDoesNotStateIsRefused() {
+        expectRefused("let style = UIViewController()\nlet s = UISplitViewController(style: style)", "UISplitViewController.Style", at: 2, 38)
+    }
+
+    @Test func aColumnCallOnAControllerOfAnotherKindIsRefused() {
+        expectRefused("let a = UIViewController()\nlet b = UIViewController()\na.setViewController(b, for: .primary)", "setViewController(_:for:)", at: 3, 1)
+    }
+
     @Test func anIfOnARunTimeBooleanIsRefused() {
         expectRefused(Self.inViewDidLoad("let ready = true\nif ready {\n    addChild(child)\n}"), "if statement", at: 6, 9)
     }
