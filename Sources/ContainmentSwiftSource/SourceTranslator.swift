@@ -135,6 +135,11 @@ final class SourceTranslator {
                 id: id, className: className, kind: try kind(ofClass: className, at: classes[className]!.location), location: classes[className]!.location))
         probe.classOf[id] = className
         try probe.createProperties(of: id, className: className)
+        if let declaring = probe.chain(of: className).last(where: { !$0.initializers.isEmpty }) {
+            for fullName in declaring.initializers.keys.sorted() {
+                try probe.runInitializer(declaring.initializers[fullName]!, declaredBy: declaring.name, of: id, values: nil)
+            }
+        }
         try probe.translateOverrides(of: id, className: className)
         for warning in probe.program.warnings where !program.warnings.contains(warning) { program.warnings.append(warning) }
     }

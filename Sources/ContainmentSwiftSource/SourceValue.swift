@@ -67,6 +67,8 @@ struct TranslationScope {
         case completion
         /// A completion block of `present` or `dismiss`.
         case presentationCompletion
+        /// A class's own `init`.
+        case initializer
     }
 
     var selfID: String?

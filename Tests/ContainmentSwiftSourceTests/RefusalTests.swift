@@ -59,8 +59,26 @@ import Testing
         expectRefused("class A: UIViewController {\n    func viewDidLoad() {}\n}", "viewDidLoad()", at: 2, 10)
     }
 
-    @Test func anInitializerOfTheSourceIsRefused() {
-        expectRefused("class A: UIViewController {\n    init(title: String) { super.init(nibName: nil, bundle: nil) }\n}", "initializer", at: 2, 5)
+    @Test func anInitializerAssigningAPropertyOfUIKitsIsRefused() {
+        expectRefused(
+            "class A: UIViewController {\n    init(title: String) {\n        super.init(nibName: nil, bundle: nil)\n        self.title = title\n    }\n}",
+            "assignment to title", at: 4, 9)
+    }
+
+    @Test func anInitializerMakingAUIKitCallIsRefused() {
+        expectRefused(
+            "class A: UIViewController {\n    init() {\n        super.init(nibName: nil, bundle: nil)\n        loadViewIfNeeded()\n    }\n}",
+            "function call expression", at: 4, 9)
+    }
+
+    @Test func anInitializerWithoutSuperInitIsRefused() {
+        expectRefused("class A: UIViewController {\n    let b = UIViewController()\n    init() {\n        b = UIViewController()\n    }\n}", "init", at: 3, 5)
+    }
+
+    @Test func anInitializerTheClassDoesNotDeclareIsRefused() {
+        expectRefused(
+            "class A: UIViewController {\n    init(b: UIViewController) {\n        super.init(nibName: nil, bundle: nil)\n    }\n}\nlet a = A()",
+            "A.init()", at: 6, 9)
     }
 
     @Test func aComputedPropertyIsRefused() {
