@@ -18,14 +18,6 @@ import Testing
 
         """
 
-    /// `batch controller.callback@line:column cause` from the first event of `line`, layout left out.
-    func events(_ answer: SwiftExplanation, from line: Int) throws -> [String] {
-        let first = try #require(answer.events.firstIndex { $0.source.trace.first?.line == line })
-        return answer.events[first...].filter { $0.event.callback?.hasSuffix("LayoutSubviews") != true }.map {
-            "\($0.event.batch) \($0.event.controller ?? "-").\($0.event.callback ?? "warning")@\($0.source.line):\($0.source.column) \($0.source.cause)"
-        }
-    }
-
     @Test func aPresentationsCompletionRunsAfterThePresentedControllersViewDidAppear() throws {
         let answer = try SwiftSourceExplainer.explain(
             Self.launch + """
@@ -34,7 +26,7 @@ import Testing
                     other.didMove(toParent: sheet)
                 }
                 """, idiom: .phone)
-        let events = try events(answer, from: 8)
+        let events = try timeline(answer, from: 8)
         #expect(
             events == [
                 "2 sheet.loadView@8:1 statement", "2 sheet.viewDidLoad@8:1 statement", "2 sheet.viewWillAppear@8:1 statement",
@@ -54,7 +46,7 @@ import Testing
                     home.present(other, animated: false, completion: nil)
                 })
                 """, idiom: .phone)
-        let events = try events(answer, from: 10)
+        let events = try timeline(answer, from: 10)
         #expect(
             events == [
                 "3 sheet.viewWillDisappear@10:1 statement", "4 sheet.viewDidDisappear@10:1 animationEnd", "5 other.loadView@11:5 completion",
@@ -73,7 +65,7 @@ import Testing
                     }
                 }
                 """, idiom: .phone)
-        let events = try events(answer, from: 8).filter { !$0.contains("oad") }
+        let events = try timeline(answer, from: 8).filter { !$0.contains("oad") }
         #expect(
             events == [
                 "2 sheet.viewWillAppear@8:1 statement", "2 sheet.viewIsAppearing@8:1 turnEnd", "2 sheet.viewDidAppear@8:1 turnEnd",

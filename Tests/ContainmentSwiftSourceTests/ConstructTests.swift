@@ -227,17 +227,7 @@ import Testing
 
     @Test func aTabBarsViewControllersAndSelectedIndexAreItsSetters() throws {
         let answer = try SwiftSourceExplainer.explain(
-            """
-            let window = UIWindow(frame: UIScreen.main.bounds)
-            let tabs = UITabBarController()
-            let first = UIViewController()
-            let second = UIViewController()
-            tabs.viewControllers = [first, second]
-            window.rootViewController = tabs
-            window.makeKeyAndVisible()
-            RunLoop.main.run(until: Date(timeIntervalSinceNow: 0))
-            tabs.selectedIndex = 1
-            """, idiom: .phone)
+            twoTabsLaunch + "RunLoop.main.run(until: Date(timeIntervalSinceNow: 0))\ntabs.selectedIndex = 1", idiom: .phone)
         #expect(located(answer).contains("second.viewWillAppear@9:1"))
         #expect(answer.tree.controllers["tabs"]?.selectedIndex == 1)
     }

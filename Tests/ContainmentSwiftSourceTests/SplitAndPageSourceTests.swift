@@ -6,13 +6,6 @@ import Testing
 /// Split view and page view controllers in the source (docs/swift.md, "The supported subset"):
 /// their style initializers and their own calls, each event at its line.
 @Suite struct SplitAndPageSourceTests {
-    /// `batch controller.callback@line:column cause`, layout left out.
-    func events(_ answer: SwiftExplanation) -> [String] {
-        answer.events.filter { $0.event.callback?.hasSuffix("LayoutSubviews") != true }.map {
-            "\($0.event.batch) \($0.event.controller ?? "-").\($0.event.callback ?? "warning")@\($0.source.line):\($0.source.column) \($0.source.cause)"
-        }
-    }
-
     @Test func aDoubleColumnSplitViewControllerSetsItsColumnsAndHidesAndShowsItsPrimary() throws {
         let answer = try SwiftSourceExplainer.explain(
             """
@@ -29,7 +22,7 @@ import Testing
             RunLoop.main.run(until: Date(timeIntervalSinceNow: 1))
             split.show(.primary)
             """, idiom: .pad)
-        let events = events(answer)
+        let events = try timeline(answer)
         #expect(
             events.filter { $0.hasPrefix("1 ") && !$0.contains("oad") } == [
                 "1 list.willMove@5:1 statement", "1 list.didMove@5:1 statement", "1 detail.willMove@6:1 statement", "1 detail.didMove@6:1 statement",
@@ -60,13 +53,13 @@ import Testing
             pages.setViewControllers([second], direction: .reverse, animated: true)
             """, idiom: .phone)
         #expect(
-            events(answer).filter { !$0.hasPrefix("1 ") } == [
+            try timeline(answer).filter { !$0.hasPrefix("1 ") } == [
                 "2 first.willMove@9:1 statement", "2 second.willMove@9:1 statement", "2 second.loadView@9:1 statement",
                 "2 second.viewDidLoad@9:1 statement", "2 first.viewWillDisappear@9:1 statement", "2 second.viewWillAppear@9:1 statement",
                 "2 second.viewIsAppearing@9:1 turnEnd", "3 first.viewDidDisappear@9:1 animationEnd", "3 second.viewDidAppear@9:1 animationEnd",
                 "3 first.didMove@9:1 animationEnd", "3 second.didMove@9:1 animationEnd",
             ])
-        #expect(events(answer).contains("1 first.viewDidAppear@8:1 turnEnd"))
+        #expect(try timeline(answer).contains("1 first.viewDidAppear@8:1 turnEnd"))
         #expect(answer.tree.controllers["pages"]?.children == ["second"])
     }
 }

@@ -30,15 +30,11 @@ import Testing
 
         """
 
-    /// `controller.callback@line:column cause` for every event from the first that `line` causes,
-    /// layout left out.
-    func events(_ source: String, from line: Int, idiom: SwiftSourceIdiom = .phone) throws -> [String] {
-        let answer = try SwiftSourceExplainer.explain(source, idiom: idiom)
+    /// `controller.callback@line:column cause` for every event from the first that `line` causes.
+    func events(_ source: String, from line: Int) throws -> [String] {
+        let answer = try SwiftSourceExplainer.explain(source, idiom: .phone)
         #expect(answer.exception == nil)
-        let first = try #require(answer.events.firstIndex { $0.source.trace.first?.line == line })
-        return answer.events[first...].filter { $0.event.callback?.hasSuffix("LayoutSubviews") != true }.map {
-            "\($0.event.controller ?? "-").\($0.event.callback ?? "warning")@\($0.source.line):\($0.source.column) \($0.source.cause)"
-        }
+        return try timeline(answer, from: line).map { String($0.drop { $0 != " " }.dropFirst()) }
     }
 
     @Test func aTapOnBackPopsTheTopControllerAnimatedAfterTheTurnEnds() throws {
@@ -54,41 +50,33 @@ import Testing
 
     @Test func aBackSwipeThatFinishesBeginsAndFinishesTheInteractivePopInTwoTurns() throws {
         let answer = try SwiftSourceExplainer.explain(Self.stack + "User.swipeBack(in: nav, finishes: true)", idiom: .phone)
-        let swipe = answer.events.filter { $0.event.batch >= 3 && $0.event.callback?.hasSuffix("LayoutSubviews") != true }
+        let swipe = try timeline(answer).filter { $0.hasPrefix("3 ") || $0.hasPrefix("4 ") }
         #expect(
-            swipe.map { "\($0.event.batch) \($0.event.controller ?? "-").\($0.event.callback ?? "")@\($0.source.line):\($0.source.column)" } == [
-                "3 detail.willMove@8:1", "3 detail.viewWillDisappear@8:1", "3 list.viewWillAppear@8:1",
-                "4 nav.notifyWhenInteractionChanges@8:1", "4 detail.viewDidDisappear@8:1", "4 list.viewIsAppearing@8:1",
-                "4 list.viewDidAppear@8:1", "4 detail.didMove@8:1", "4 nav.animateAlongsideTransitionCompletion@8:1",
+            swipe == [
+                "3 detail.willMove@8:1 statement", "3 detail.viewWillDisappear@8:1 statement", "3 list.viewWillAppear@8:1 statement",
+                "4 nav.notifyWhenInteractionChanges@8:1 statement", "4 detail.viewDidDisappear@8:1 statement", "4 list.viewIsAppearing@8:1 statement",
+                "4 list.viewDidAppear@8:1 statement", "4 detail.didMove@8:1 statement", "4 nav.animateAlongsideTransitionCompletion@8:1 statement",
             ])
         #expect(answer.tree.controllers["nav"]?.viewControllers == ["list"])
     }
 
     @Test func aBackSwipeThatIsCancelledKeepsTheStack() throws {
         let answer = try SwiftSourceExplainer.explain(Self.stack + "User.swipeBack(in: nav, finishes: false)", idiom: .phone)
-        let cancel = answer.events.filter { $0.event.batch == 4 && $0.event.callback?.hasSuffix("LayoutSubviews") != true }
+        let cancel = try timeline(answer).filter { $0.hasPrefix("4 ") }
         #expect(
-            cancel.map { "\($0.event.controller ?? "-").\($0.event.callback ?? "")@\($0.source.line):\($0.source.column)" } == [
-                "nav.notifyWhenInteractionChanges@8:1", "list.viewWillDisappear@8:1", "list.viewDidDisappear@8:1", "detail.viewWillAppear@8:1",
-                "detail.viewIsAppearing@8:1", "detail.viewDidAppear@8:1", "detail.didMove@8:1", "nav.animateAlongsideTransitionCompletion@8:1",
+            cancel == [
+                "4 nav.notifyWhenInteractionChanges@8:1 statement", "4 list.viewWillDisappear@8:1 statement", "4 list.viewDidDisappear@8:1 statement",
+                "4 detail.viewWillAppear@8:1 statement",
+                "4 detail.viewIsAppearing@8:1 statement", "4 detail.viewDidAppear@8:1 statement", "4 detail.didMove@8:1 statement",
+                "4 nav.animateAlongsideTransitionCompletion@8:1 statement",
             ])
-        #expect(cancel.first?.event.args["isCancelled"] == true)
+        #expect(answer.events.first { $0.event.callback == "notifyWhenInteractionChanges" }?.event.args["isCancelled"] == true)
         #expect(answer.tree.controllers["nav"]?.viewControllers == ["list", "detail"])
     }
 
     @Test func aTapOnATabIsTheUsersTapOnItsTabBarItem() throws {
-        let source = """
-            let window = UIWindow(frame: UIScreen.main.bounds)
-            let tabs = UITabBarController()
-            let first = UIViewController()
-            let second = UIViewController()
-            tabs.viewControllers = [first, second]
-            window.rootViewController = tabs
-            window.makeKeyAndVisible()
-            User.tapTab(at: 1, in: tabs)
-            """
         #expect(
-            try events(source, from: 8) == [
+            try events(twoTabsLaunch + "User.tapTab(at: 1, in: tabs)", from: 8) == [
                 "tabs.viewIsAppearing@8:1 turnEnd", "first.viewIsAppearing@8:1 turnEnd", "tabs.viewDidAppear@8:1 turnEnd",
                 "first.viewDidAppear@8:1 turnEnd", "tabs.shouldSelect@8:1 statement", "second.loadView@8:1 statement",
                 "second.viewDidLoad@8:1 statement", "second.viewWillAppear@8:1 statement", "first.viewWillDisappear@8:1 statement",
@@ -121,11 +109,12 @@ import Testing
 
     @Test func aSheetSwipeDownThatIsCancelledKeepsTheSheet() throws {
         let answer = try SwiftSourceExplainer.explain(Self.sheet + "User.swipeDown(sheet, dismisses: false)", idiom: .phone)
-        let cancel = answer.events.filter { $0.event.batch == 4 && $0.event.callback?.hasSuffix("LayoutSubviews") != true }
+        let cancel = try timeline(answer).filter { $0.hasPrefix("4 ") }
         #expect(
-            cancel.map { "\($0.event.controller ?? "-").\($0.event.callback ?? "")@\($0.source.line):\($0.source.column)" } == [
-                "sheet.notifyWhenInteractionChanges@8:1", "sheet.viewWillAppear@8:1", "sheet.viewIsAppearing@8:1", "sheet.viewDidAppear@8:1",
-                "sheet.animateAlongsideTransitionCompletion@8:1",
+            cancel == [
+                "4 sheet.notifyWhenInteractionChanges@8:1 statement", "4 sheet.viewWillAppear@8:1 statement", "4 sheet.viewIsAppearing@8:1 statement",
+                "4 sheet.viewDidAppear@8:1 statement",
+                "4 sheet.animateAlongsideTransitionCompletion@8:1 statement",
             ])
         #expect(answer.tree.controllers["home"]?.presentedViewController == "sheet")
     }
