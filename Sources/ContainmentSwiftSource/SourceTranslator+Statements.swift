@@ -76,22 +76,19 @@ extension SourceTranslator {
     /// `if true { … } else { … }`: the branch a Boolean literal chooses, the others never read
     /// (a condition the app computes would be a guess).
     private func translate(_ branch: IfExprSyntax, _ scope: inout TranslationScope, into calls: inout [LocatedCall]) throws(SwiftSourceRefusal) {
-        guard branch.conditions.count == 1, case .expression(let condition) = branch.conditions.first!.condition,
-            let literal = Self.unwrapped(condition).as(BooleanLiteralExprSyntax.self)
-        else {
-            throw refusal(
-                "if statement", branch, "An `if` whose condition is known only at run time chooses at run time; this translator never guesses.",
-                supported: "`if true { … } else { … }` and `if false { … }`: a Boolean literal condition.")
-        }
-        let body: CodeBlockSyntax?
-        if literal.literal.tokenKind == .keyword(.true) {
-            body = branch.body
-        } else {
-            switch branch.elseBody {
-            case .ifExpr(let next): return try translate(next, &scope, into: &calls)
+        // An `else if` chain is walked in a loop: its length is bounded by the source, not the stack.
+        var current = branch
+        var body: CodeBlockSyntax? = branch.body
+        while try !literalCondition(current) {
+            switch current.elseBody {
+            case .ifExpr(let next):
+                current = next
+                body = next.body
+                continue
             case .codeBlock(let block): body = block
             case nil: body = nil
             }
+            break
         }
         guard let body else { return }
         let outer = Set(scope.locals.keys)
@@ -100,6 +97,18 @@ extension SourceTranslator {
         }
         // Names declared in the branch end with it; the outer ones keep what it assigned.
         scope.locals = scope.locals.filter { outer.contains($0.key) }
+    }
+
+    /// The Boolean literal an `if` tests, or refused.
+    private func literalCondition(_ branch: IfExprSyntax) throws(SwiftSourceRefusal) -> Bool {
+        guard branch.conditions.count == 1, case .expression(let condition) = branch.conditions.first!.condition,
+            let literal = Self.unwrapped(condition).as(BooleanLiteralExprSyntax.self)
+        else {
+            throw refusal(
+                "if statement", branch, "An `if` whose condition is known only at run time chooses at run time; this translator never guesses.",
+                supported: "`if true { … } else { … }` and `if false { … }`: a Boolean literal condition.")
+        }
+        return literal.literal.tokenKind == .keyword(.true)
     }
 
     /// `(true)` → `true`.
