@@ -62,6 +62,7 @@ extension SourceTranslator {
             endTurn(at: call, scope, &calls)
             for raw in turn { try emit(raw, at: call, scope, into: &calls) }
         }
+        calls[calls.count - 1].isBackButtonTap = fullName == "tapBack(in:)"
         endTurn(at: call, scope, &calls)
         return .void
     }

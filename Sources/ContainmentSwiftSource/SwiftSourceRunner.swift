@@ -33,6 +33,15 @@ final class SwiftSourceRunner {
                 transitions[Self.key(call.call)] = call
                 completions[index] = call.completion!.map(\.call)
             }
+            if let tap = turn.calls.first(where: \.isBackButtonTap), (tree.snapshot().controllers[tap.call.receiver]?.viewControllers?.count ?? 0) < 2 {
+                let place = tap.location
+                let detail = "<\(tap.call.receiver)> shows only its root view controller, so its navigation bar has no back button to tap."
+                return (
+                    explained,
+                    SwiftSourceException(name: nil, code: "no_back_button", detail: detail, line: place.line, column: place.column, trace: tap.trace),
+                    tree.snapshot()
+                )
+            }
             let outcome = tree.perform(turn.calls.map(\.call), completions: completions, now: now)
             locate(outcome.events, calls: turn.calls, ends: outcome.callEnds ?? [], turnEnd: turn.end ?? program.end)
             if let failure = outcome.failure {

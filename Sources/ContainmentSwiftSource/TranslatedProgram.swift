@@ -14,6 +14,8 @@ struct LocatedCall {
     var frame: FrameValue?
     /// A `RunLoop` statement: the turn ends here and this many seconds pass.
     var advance: Double?
+    /// `User.tapBack(in:)`'s pop: there is a back button to tap only above the root.
+    var isBackButtonTap = false
 
     init(call: RawCall, trace: [SwiftSourceLocation], frame: FrameValue? = nil, advance: Double? = nil) {
         self.call = call

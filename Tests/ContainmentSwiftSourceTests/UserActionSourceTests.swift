@@ -48,6 +48,15 @@ import Testing
             ])
     }
 
+    @Test func aTapOnBackWithOnlyTheRootOnTheStackStopsTheAppAtItsLine() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            "let window = UIWindow(frame: UIScreen.main.bounds)\nlet list = UIViewController()\nlet nav = UINavigationController(rootViewController: list)\nwindow.rootViewController = nav\nwindow.makeKeyAndVisible()\nUser.tapBack(in: nav)",
+            idiom: .phone)
+        let exception = try #require(answer.exception)
+        #expect("\(exception.code)@\(exception.line):\(exception.column)" == "no_back_button@6:1")
+        #expect(answer.events.last?.event.callback == "viewDidAppear")
+    }
+
     @Test func aBackSwipeThatFinishesBeginsAndFinishesTheInteractivePopInTwoTurns() throws {
         let answer = try SwiftSourceExplainer.explain(Self.stack + "User.swipeBack(in: nav, finishes: true)", idiom: .phone)
         let swipe = try timeline(answer).filter { $0.hasPrefix("3 ") || $0.hasPrefix("4 ") }
