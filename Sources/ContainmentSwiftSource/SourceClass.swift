@@ -16,11 +16,18 @@ struct SourceClass {
     var location: SwiftSourceLocation
     var methods: [String: FunctionDeclSyntax] = [:]
     var properties: [Property] = []
+    /// Its own `init`s by full name (`init(child:)`), `init?(coder:)` left out.
+    var initializers: [String: InitializerDeclSyntax] = [:]
 
     /// `viewWillAppear(_:)`: the base name and each parameter's argument label.
     static func fullName(_ function: FunctionDeclSyntax) -> String {
         let labels = function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
         return "\(function.name.text)(\(labels))"
+    }
+
+    /// `init(child:)`.
+    static func fullName(_ initializer: InitializerDeclSyntax) -> String {
+        "init(" + initializer.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
     }
 }
 
@@ -29,7 +36,7 @@ enum UIKitClasses {
     static let kinds: [String: ControllerKind] = [
         "UIViewController": .viewController, "UITableViewController": .viewController,
         "UICollectionViewController": .viewController, "UINavigationController": .navigationController,
-        "UITabBarController": .tabBarController,
+        "UITabBarController": .tabBarController, "UISplitViewController": .splitViewController, "UIPageViewController": .pageViewController,
     ]
 
     /// The overrides the engine runs (rule 40), by the method's full name, and the event's callback.

@@ -38,6 +38,9 @@ extension SourceTranslator {
         if ["RunLoop.main", "RunLoop.current"].contains(Self.dottedName(base)), fullName == "run(until:)" {
             return try runLoop(arguments[0].expression, at: call, scope, into: &calls)
         }
+        if Self.dottedName(base) == "User" {
+            return try userAction(fullName, arguments, at: call, &scope, into: &calls)
+        }
         switch try evaluate(base, &scope, into: &calls, hint: nil) {
         case .controller(let id):
             if let (function, declaringClass) = method(fullName, from: classOf[id]) {

@@ -5,7 +5,7 @@ import SwiftSyntax
 /// The source's classes: what they subclass, what their members are, and their instances.
 extension SourceTranslator {
     static let supportedMembers =
-        "stored properties (`let child = ChildViewController()`, `lazy var`), `override func` of the supported callbacks, methods of your own, and `required init?(coder:)`"
+        "stored properties (`let child = ChildViewController()`, `lazy var`), `override func` of the supported callbacks, methods of your own, `init`s that assign stored properties and call `super.init(nibName: nil, bundle: nil)`, and `required init?(coder:)`"
 
     func collect(_ declaration: ClassDeclSyntax) throws(SwiftSourceRefusal) {
         let name = declaration.name.text
@@ -27,6 +27,8 @@ extension SourceTranslator {
                 try collect(variable, into: &sourceClass)
             } else if let initializer = decl.as(InitializerDeclSyntax.self), Self.isCoderInit(initializer) {
                 continue
+            } else if let initializer = decl.as(InitializerDeclSyntax.self), initializer.optionalMark == nil, initializer.body != nil {
+                sourceClass.initializers[SourceClass.fullName(initializer)] = initializer
             } else {
                 throw refusal(
                     SyntaxNames.name(of: Syntax(decl)), decl, "A \(SyntaxNames.name(of: Syntax(decl))) inside a class is not translated.",

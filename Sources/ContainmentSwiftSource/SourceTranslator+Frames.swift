@@ -36,7 +36,7 @@ extension SourceTranslator {
             return Rect(x: rect.x + dx, y: rect.y + dy, width: rect.width, height: rect.height)
         case .frameOf(let view), .boundsOf(let view):
             guard !visiting.contains(view) else { throw unknownFrame(view, at: place) }
-            var values: Set<Rect> = [windowRect]
+            var values = Set(windowSizes.map { Rect(origin: Point(x: 0, y: 0), size: $0) })
             for assigned in frameAssignments[view] ?? [] {
                 values.insert(try resolve(assigned, at: place, visiting: visiting.union([view])))
             }

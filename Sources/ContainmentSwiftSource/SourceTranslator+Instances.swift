@@ -9,10 +9,10 @@ extension SourceTranslator {
     func instantiate(_ call: FunctionCallExprSyntax, className: String, hint: String?, _ scope: inout TranslationScope, into calls: inout [LocatedCall])
         throws(SwiftSourceRefusal) -> String
     {
-        guard scope.place == .launch || scope.place == .override("viewDidLoad()") else {
+        guard [.launch, .override("viewDidLoad()"), .initializer].contains(scope.place) else {
             throw refusal(
                 "\(className)()", call, "A view controller created here would be a new one each time the method runs.",
-                supported: "Create controllers in stored properties, in viewDidLoad() or in the top-level statements.")
+                supported: "Create controllers in stored properties, an init of the class, viewDidLoad() or the top-level statements.")
         }
         guard program.controllers.count < SwiftSourceLimits.maxControllers else {
             throw SwiftSourceRefusal(
@@ -23,7 +23,11 @@ extension SourceTranslator {
         let kind = try kind(ofClass: className, at: location(call))
         var controller = TranslatedController(id: "", className: className, kind: kind, location: location(call))
         let arguments = Self.arguments(of: call)
-        if kind == .navigationController, arguments.map(\.label) == ["rootViewController"] {
+        let ownInit = try initializer("init(" + arguments.map { ($0.label ?? "_") + ":" }.joined() + ")", of: className, at: call)
+        var initValues: [SourceValue] = []
+        if ownInit != nil {
+            for argument in arguments { initValues.append(try evaluate(argument.expression, &scope, into: &calls, hint: nil)) }
+        } else if kind == .navigationController, arguments.map(\.label) == ["rootViewController"] {
             guard case .controller(let root) = try evaluate(arguments[0].expression, &scope, into: &calls, hint: nil) else {
                 throw refusal("init(rootViewController:)", arguments[0].expression, "The root must be a view controller.", supported: "A controller value.")
             }
@@ -37,10 +41,12 @@ extension SourceTranslator {
             program.controllers[index].isNested = true
             usedControllers.insert(root)
             controller.rootViewController = root
-        } else if !arguments.isEmpty, arguments.map(\.label) != ["nibName", "bundle"] {
+        } else if !arguments.isEmpty, arguments.map(\.label) != ["nibName", "bundle"], try !styleInitializer(&controller, arguments, at: call) {
             throw refusal(
                 "\(className)(" + arguments.map { "\($0.label ?? "_"):" }.joined() + ")", call, "This initializer is not in the supported subset.",
-                supported: "`\(className)()`, `init(nibName: nil, bundle: nil)`, `UINavigationController(rootViewController:)`.")
+                supported:
+                    "`\(className)()`, `init(nibName: nil, bundle: nil)`, `UINavigationController(rootViewController:)`, `UISplitViewController(style:)`, `UIPageViewController(transitionStyle:navigationOrientation:options:)`."
+            )
         }
         // Named once its arguments' controllers are: none of them can take its name then.
         let id = uniqueID(hint ?? Self.lowerCamel(className))
@@ -49,6 +55,7 @@ extension SourceTranslator {
         classOf[id] = className
         guard classes[className] != nil else { return id }
         try createProperties(of: id, className: className)
+        if let (function, declaringClass) = ownInit { try runInitializer(function, declaredBy: declaringClass, of: id, values: initValues) }
         try translateOverrides(of: id, className: className)
         return id
     }

@@ -5,7 +5,7 @@ import SwiftSyntax
 /// Statements: declarations of names, calls and assignments, `return` at a method's end.
 extension SourceTranslator {
     static let supportedStatements =
-        "`let`/`var` declarations, UIKit calls, assignments to `view.frame`, `window.rootViewController`, `viewControllers` and `selectedIndex`, calls of your own methods, `for` over an array literal of controllers, and `return` as a method's last statement"
+        "`let`/`var` declarations, UIKit calls, assignments to `view.frame`, `window.rootViewController`, `viewControllers` and `selectedIndex`, calls of your own methods, `for` over an array literal of controllers, `if` on a Boolean literal, and `return` as a method's last statement"
 
     /// Translates statements in order; the value of a final `return`, if any.
     func translate(_ statements: [CodeBlockItemSyntax], _ scope: inout TranslationScope, into calls: inout [LocatedCall])
@@ -32,6 +32,10 @@ extension SourceTranslator {
                 }
                 if let loop = statementSyntax.as(ForStmtSyntax.self) {
                     try translate(loop, &scope, into: &calls)
+                    continue
+                }
+                if let wrapped = statementSyntax.as(ExpressionStmtSyntax.self), let branch = wrapped.expression.as(IfExprSyntax.self) {
+                    try translate(branch, &scope, into: &calls)
                     continue
                 }
                 if let wrapped = statementSyntax.as(ExpressionStmtSyntax.self) {
@@ -67,6 +71,52 @@ extension SourceTranslator {
             // Names declared in the body end with it; the outer ones keep what it assigned.
             scope.locals = scope.locals.filter { outer.contains($0.key) }
         }
+    }
+
+    /// `if true { … } else { … }`: the branch a Boolean literal chooses, the others never read
+    /// (a condition the app computes would be a guess).
+    private func translate(_ branch: IfExprSyntax, _ scope: inout TranslationScope, into calls: inout [LocatedCall]) throws(SwiftSourceRefusal) {
+        // An `else if` chain is walked in a loop: its length is bounded by the source, not the stack.
+        var current = branch
+        var body: CodeBlockSyntax? = branch.body
+        while try !literalCondition(current) {
+            switch current.elseBody {
+            case .ifExpr(let next):
+                current = next
+                body = next.body
+                continue
+            case .codeBlock(let block): body = block
+            case nil: body = nil
+            }
+            break
+        }
+        guard let body else { return }
+        let outer = Set(scope.locals.keys)
+        guard try translate(Array(body.statements), &scope, into: &calls) == nil else {
+            throw refusal("return statement", body, "A `return` inside an `if` is an early return.", supported: "`return` as a method's last statement.")
+        }
+        // Names declared in the branch end with it; the outer ones keep what it assigned.
+        scope.locals = scope.locals.filter { outer.contains($0.key) }
+    }
+
+    /// The Boolean literal an `if` tests, or refused.
+    private func literalCondition(_ branch: IfExprSyntax) throws(SwiftSourceRefusal) -> Bool {
+        guard branch.conditions.count == 1, case .expression(let condition) = branch.conditions.first!.condition,
+            let literal = Self.unwrapped(condition).as(BooleanLiteralExprSyntax.self)
+        else {
+            throw refusal(
+                "if statement", branch, "An `if` whose condition is known only at run time chooses at run time; this translator never guesses.",
+                supported: "`if true { … } else { … }` and `if false { … }`: a Boolean literal condition.")
+        }
+        return literal.literal.tokenKind == .keyword(.true)
+    }
+
+    /// `(true)` → `true`.
+    private static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+        guard let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil else {
+            return expression
+        }
+        return unwrapped(only.expression)
     }
 
     private func declare(_ variable: VariableDeclSyntax, _ scope: inout TranslationScope, into calls: inout [LocatedCall]) throws(SwiftSourceRefusal) {

@@ -5,7 +5,8 @@ import SwiftSyntax
 /// UIKit's methods on controllers and views, by their full Swift names, as raw calls.
 extension SourceTranslator {
     static let supportedCalls =
-        "addChild(_:), removeFromParent(), willMove(toParent:), didMove(toParent:), transition(from:to:duration:options:animations:completion:), present(_:animated:completion:), dismiss(animated:completion:), pushViewController(_:animated:), popViewController(animated:), popToRootViewController(animated:), setViewControllers(_:animated:), beginAppearanceTransition(_:animated:), endAppearanceTransition(), loadViewIfNeeded(), setNeedsStatusBarAppearanceUpdate(), show(_:sender:), showDetailViewController(_:sender:); on views addSubview(_:), insertSubview(_:at:), removeFromSuperview(), layoutIfNeeded(); window.makeKeyAndVisible(); methods of your own"
+        "addChild(_:), removeFromParent(), willMove(toParent:), didMove(toParent:), transition(from:to:duration:options:animations:completion:), present(_:animated:completion:), dismiss(animated:completion:), pushViewController(_:animated:), popViewController(animated:), popToRootViewController(animated:), setViewControllers(_:animated:), beginAppearanceTransition(_:animated:), endAppearanceTransition(), loadViewIfNeeded(), setNeedsStatusBarAppearanceUpdate(), show(_:sender:), showDetailViewController(_:sender:); on views addSubview(_:), insertSubview(_:at:), removeFromSuperview(), layoutIfNeeded(); window.makeKeyAndVisible(); methods of your own; "
+        + supportedColumnCalls
 
     typealias Arguments = [(label: String?, expression: ExprSyntax)]
 
@@ -13,21 +14,26 @@ extension SourceTranslator {
         _ id: String, _ name: String, _ fullName: String, _ arguments: Arguments, at call: FunctionCallExprSyntax,
         _ scope: inout TranslationScope, into calls: inout [LocatedCall]
     ) throws(SwiftSourceRefusal) -> SourceValue {
+        if let raw = try columnCall(id, fullName, arguments, &scope, &calls) {
+            try emit(raw, at: call, scope, into: &calls)
+            return .void
+        }
         func value(_ index: Int) throws(SwiftSourceRefusal) -> JSONValue {
             try json(arguments[index].expression, &scope, &calls)
         }
         let args: [String: JSONValue]
+        var completion: (block: [LocatedCall], location: SwiftSourceLocation)?
         switch fullName {
         case "addChild(_:)": args = ["child": try value(0)]
         case "removeFromParent()", "endAppearanceTransition()", "loadViewIfNeeded()", "setNeedsStatusBarAppearanceUpdate()":
             args = [:]
         case "willMove(toParent:)", "didMove(toParent:)": args = ["toParent": try value(0)]
         case "present(_:animated:completion:)", "present(_:animated:)", "present(_:animated:_:)":
-            try requireNoCompletion(arguments.dropFirst(2).first, fullName)
             args = ["viewController": try value(0), "animated": try value(1)]
+            completion = try presentationCompletion(arguments.dropFirst(2).first, fullName, at: call, &scope, &calls)
         case "dismiss(animated:completion:)", "dismiss(animated:)", "dismiss(animated:_:)":
-            try requireNoCompletion(arguments.dropFirst(1).first, fullName)
             args = ["animated": try value(0)]
+            completion = try presentationCompletion(arguments.dropFirst(1).first, fullName, at: call, &scope, &calls)
         case "pushViewController(_:animated:)": args = ["viewController": try value(0), "animated": try value(1)]
         case "popViewController(animated:)", "popToRootViewController(animated:)": args = ["animated": try value(0)]
         case "setViewControllers(_:animated:)": args = ["viewControllers": try value(0), "animated": try value(1)]
@@ -45,6 +51,10 @@ extension SourceTranslator {
         }
         let method = String(name.prefix { $0 != "(" })
         try emit(RawCall(receiver: id, method: method, args: args.isEmpty ? nil : args), at: call, scope, into: &calls)
+        if let completion {
+            calls[calls.count - 1].completion = completion.block
+            calls[calls.count - 1].completionLocation = completion.location
+        }
         return .void
     }
 
@@ -156,12 +166,25 @@ extension SourceTranslator {
         }
     }
 
-    private func requireNoCompletion(_ argument: (label: String?, expression: ExprSyntax)?, _ fullName: String) throws(SwiftSourceRefusal) {
-        guard let argument, !argument.expression.is(NilLiteralExprSyntax.self) else { return }
-        if let closure = argument.expression.as(ClosureExprSyntax.self), closure.statements.isEmpty { return }
-        throw refusal(
-            "completion block", argument.expression, "A completion block of \(fullName) is not in this slice of the subset.",
-            supported: "`completion: nil`, or none.")
+    /// The completion block of `present` or `dismiss`, which the runner runs after the
+    /// presented controller's `viewDidAppear` or `viewDidDisappear` (docs/swift.md).
+    private func presentationCompletion(
+        _ argument: (label: String?, expression: ExprSyntax)?, _ fullName: String, at call: FunctionCallExprSyntax,
+        _ scope: inout TranslationScope, _ calls: inout [LocatedCall]
+    ) throws(SwiftSourceRefusal) -> (block: [LocatedCall], location: SwiftSourceLocation)? {
+        guard let argument, let completion = try closure(argument.expression, &scope, &calls), !completion.statements.isEmpty else { return nil }
+        guard scope.place == .launch || scope.place == .presentationCompletion else {
+            throw refusal(
+                "completion block", completion, "A completion block of \(fullName) is translated only for a call the launch makes.",
+                supported: "Completion blocks of `present` and `dismiss` in the top-level statements, methods they call, or such a completion block.")
+        }
+        var inner = scope
+        inner.place = .presentationCompletion
+        inner.trace = scope.trace + [location(call)]
+        bind(completion, in: &inner)
+        var block: [LocatedCall] = []
+        _ = try translate(Array(completion.statements), &inner, into: &block)
+        return (block, location(completion))
     }
 }
 #endif

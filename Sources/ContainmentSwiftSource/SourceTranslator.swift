@@ -24,15 +24,19 @@ final class SourceTranslator {
     var usedControllers: Set<String> = []
     var callCount = 0
     var hasWindow = false
+    /// Every size the window takes (the user rotates it), for `resolve`.
+    var windowSizes: Set<Size> = []
 
     init(file: SourceFileSyntax, windowSize: Size) {
         converter = SourceLocationConverter(fileName: "source.swift", tree: file)
         windowRect = Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height)
+        windowSizes = [windowSize]
     }
 
     private init(converter: SourceLocationConverter, windowRect: Rect) {
         self.converter = converter
         self.windowRect = windowRect
+        windowSizes = [windowRect.size]
     }
 
     func location(_ node: some SyntaxProtocol) -> SwiftSourceLocation {
@@ -71,11 +75,18 @@ final class SourceTranslator {
         return program
     }
 
-    /// The launch's calls as run-loop turns, cut at each `RunLoop` statement.
+    /// The launch's calls as run-loop turns, cut at each `RunLoop` statement and around each
+    /// user action; a `RunLoop` statement right after a user's action ends the action's turn.
     private func splitTurns() {
         program.turns = [LaunchTurn()]
+        var userTurnEnded = false
         for call in launch {
-            if let advance = call.advance {
+            if let advance = call.advance, userTurnEnded, program.turns[program.turns.count - 1].calls.isEmpty, call.call.method != Self.userTurnEnd {
+                program.turns[program.turns.count - 2].advance = advance
+                program.turns[program.turns.count - 2].end = call.location
+                userTurnEnded = false
+            } else if let advance = call.advance {
+                userTurnEnded = call.call.method == Self.userTurnEnd
                 program.turns[program.turns.count - 1].advance = advance
                 program.turns[program.turns.count - 1].end = call.location
                 program.turns.append(LaunchTurn())
@@ -124,6 +135,11 @@ final class SourceTranslator {
                 id: id, className: className, kind: try kind(ofClass: className, at: classes[className]!.location), location: classes[className]!.location))
         probe.classOf[id] = className
         try probe.createProperties(of: id, className: className)
+        if let declaring = probe.chain(of: className).last(where: { !$0.initializers.isEmpty }) {
+            for fullName in declaring.initializers.keys.sorted() {
+                try probe.runInitializer(declaring.initializers[fullName]!, declaredBy: declaring.name, of: id, values: nil)
+            }
+        }
         try probe.translateOverrides(of: id, className: className)
         for warning in probe.program.warnings where !program.warnings.contains(warning) { program.warnings.append(warning) }
     }

@@ -65,6 +65,10 @@ struct TranslationScope {
         case animations
         /// A `transition`'s completion block.
         case completion
+        /// A completion block of `present` or `dismiss`.
+        case presentationCompletion
+        /// A class's own `init`.
+        case initializer
     }
 
     var selfID: String?

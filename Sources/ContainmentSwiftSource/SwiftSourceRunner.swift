@@ -14,6 +14,9 @@ final class SwiftSourceRunner {
     private var overrides: [String: [String: [LocatedCall]]] = [:]
     /// The launch's transitions with a completion block, by `parent.from.to`.
     private var transitions: [String: LocatedCall] = [:]
+    /// Completion blocks of `present` and `dismiss` waiting for the event after which UIKit
+    /// calls them (`controller.callback`), searched from event `from` of the next batch.
+    private var waiting: [(trigger: String, call: LocatedCall, from: Int)] = []
 
     init(_ program: TranslatedProgram, windowSize: Size, sizeClass: SizeClass) throws(ContainmentError) {
         self.program = program
@@ -25,36 +28,58 @@ final class SwiftSourceRunner {
     func run() throws(ContainmentError) -> (events: [SwiftExplainedEvent], exception: SwiftSourceException?, tree: TreeSnapshot) {
         try create()
         for turn in program.turns {
-            for call in turn.calls where call.completion != nil { transitions[Self.key(call.call)] = call }
             var completions: [Int: [RawCall]] = [:]
-            for (index, call) in turn.calls.enumerated() where call.completion != nil {
+            for (index, call) in turn.calls.enumerated() where call.call.method == "transition" && call.completion != nil {
+                transitions[Self.key(call.call)] = call
                 completions[index] = call.completion!.map(\.call)
+            }
+            if let tap = turn.calls.first(where: \.isBackButtonTap), (tree.snapshot().controllers[tap.call.receiver]?.viewControllers?.count ?? 0) < 2 {
+                let place = tap.location
+                let detail = "<\(tap.call.receiver)> shows only its root view controller, so its navigation bar has no back button to tap."
+                return (
+                    explained,
+                    SwiftSourceException(name: nil, code: "no_back_button", detail: detail, line: place.line, column: place.column, trace: tap.trace),
+                    tree.snapshot()
+                )
             }
             let outcome = tree.perform(turn.calls.map(\.call), completions: completions, now: now)
             locate(outcome.events, calls: turn.calls, ends: outcome.callEnds ?? [], turnEnd: turn.end ?? program.end)
             if let failure = outcome.failure {
                 return (explained, exception(failure, calls: turn.calls), tree.snapshot())
             }
+            if let failure = runCompletions(after: outcome.events, of: turn.calls, ends: outcome.callEnds ?? []) {
+                return (explained, failure, tree.snapshot())
+            }
             if turn.advance > 0 {
                 now += turn.advance
-                locateAnimations(tree.advance(to: now), at: turn.end ?? program.end)
+                if let failure = advance(at: turn.end ?? program.end) { return (explained, failure, tree.snapshot()) }
             }
         }
         // The run loop goes on turning: every running animation ends.
         var steps = 0
         while let due = tree.nextDueTime, steps < SwiftSourceLimits.maxSettlingSteps {
             now = max(now, due)
-            locateAnimations(tree.advance(to: now), at: program.end)
+            if let failure = advance(at: program.end) { return (explained, failure, tree.snapshot()) }
             steps += 1
         }
         return (explained, nil, tree.snapshot())
+    }
+
+    /// The animations due by `now` end, then the completion blocks waiting for their events run.
+    private func advance(at place: SwiftSourceLocation) -> SwiftSourceException? {
+        let events = tree.advance(to: now)
+        locateAnimations(events, at: place)
+        return runCompletions(after: events, of: [], ends: [])
     }
 
     /// Every controller, detached as `UIViewController()` makes it, then the overrides of its class.
     private func create() throws(ContainmentError) {
         let byID = Dictionary(program.controllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func spec(_ controller: TranslatedController) -> ControllerSpec {
-            ControllerSpec(id: controller.id, kind: controller.kind, viewControllers: controller.rootViewController.flatMap { byID[$0] }.map { [spec($0)] })
+            ControllerSpec(
+                id: controller.id, kind: controller.kind, viewControllers: controller.rootViewController.flatMap { byID[$0] }.map { [spec($0)] },
+                pageViewControllerSettings: PageViewControllerSettings(transitionStyle: controller.pageTransitionStyle),
+                answers: ControllerAnswers(style: controller.splitStyle))
         }
         for controller in program.controllers where !controller.isNested {
             let events = try tree.createController(spec(controller), now: now)
@@ -94,6 +119,48 @@ final class SwiftSourceRunner {
             let inner = block.count == 1 ? block[0].trace : [completing.completionLocation ?? completing.location]
             append(event, outside: SwiftEventSource(cause: "completion", trace: completing.trace + inner))
         }
+    }
+
+    /// Completion blocks of `present` and `dismiss`, run as UIKit's documentation says: after
+    /// `viewDidAppear(_:)` of the presented controller, or after `viewDidDisappear(_:)` of the
+    /// one dismissed (the first that begins disappearing during the call), each as a run-loop
+    /// turn of its own; one whose event never comes never runs. A UIKit exception stops the app.
+    private func runCompletions(after events: [Event], of calls: [LocatedCall], ends: [Int]) -> SwiftSourceException? {
+        var start = 0
+        for (index, call) in calls.enumerated() {
+            let end = ends[safe: index] ?? events.count
+            defer { start = end }
+            guard call.call.method != "transition", call.completion != nil else { continue }
+            if call.call.method == "present", case .string(let presented) = call.call.args?["viewController"] {
+                waiting.append(("\(presented).viewDidAppear", call, start))
+            } else if let dismissed = events[start..<end].first(where: { $0.callback == "viewWillDisappear" })?.controller {
+                waiting.append(("\(dismissed).viewDidDisappear", call, start))
+            }
+        }
+        var due: [LocatedCall] = []
+        for (index, event) in events.enumerated() where event.controller != nil {
+            let name = "\(event.controller!).\(event.callback ?? "")"
+            if let found = waiting.firstIndex(where: { $0.trigger == name && $0.from <= index }) { due.append(waiting.remove(at: found).call) }
+        }
+        for index in waiting.indices { waiting[index].from = 0 }
+        for call in due {
+            if let failure = runCompletion(of: call) { return failure }
+        }
+        return nil
+    }
+
+    private func runCompletion(of call: LocatedCall) -> SwiftSourceException? {
+        let block = call.completion ?? []
+        let outcome = tree.perform(block.map(\.call), completions: [:], now: now)
+        let ends = outcome.callEnds ?? []
+        var callIndex = 0
+        for (index, event) in outcome.events.enumerated() {
+            while callIndex < ends.count, index >= ends[callIndex] { callIndex += 1 }
+            let trace = block[safe: callIndex]?.trace ?? call.trace + [call.completionLocation ?? call.location]
+            append(event, outside: SwiftEventSource(cause: "completion", trace: trace))
+        }
+        if let failure = outcome.failure { return exception(failure, calls: block) }
+        return runCompletions(after: outcome.events, of: block, ends: ends)
     }
 
     /// Adds an event: an override's calls name their statements after the callback's own trace.

@@ -6,7 +6,7 @@ import Containment
 struct LocatedCall {
     var call: RawCall
     var trace: [SwiftSourceLocation]
-    /// A `transition(from:to:…)`'s completion block, for a call of the launch.
+    /// The completion block of a `transition(from:to:…)`, `present` or `dismiss` the launch makes.
     var completion: [LocatedCall]?
     /// Where the completion block starts, to name when one of its calls is the cause.
     var completionLocation: SwiftSourceLocation?
@@ -14,6 +14,8 @@ struct LocatedCall {
     var frame: FrameValue?
     /// A `RunLoop` statement: the turn ends here and this many seconds pass.
     var advance: Double?
+    /// `User.tapBack(in:)`'s pop: there is a back button to tap only above the root.
+    var isBackButtonTap = false
 
     init(call: RawCall, trace: [SwiftSourceLocation], frame: FrameValue? = nil, advance: Double? = nil) {
         self.call = call
@@ -39,6 +41,10 @@ struct TranslatedController {
     var rootViewController: String?
     /// Set once it is built into another's stack, so it is not created on its own.
     var isNested = false
+    /// `UISplitViewController(style:)`'s style.
+    var splitStyle: SplitViewControllerStyle?
+    /// `UIPageViewController(transitionStyle:…)`'s style.
+    var pageTransitionStyle: PageTransitionStyle?
 }
 
 /// The launch split into run-loop turns: a `RunLoop` statement ends one and lets time pass.

@@ -227,17 +227,7 @@ import Testing
 
     @Test func aTabBarsViewControllersAndSelectedIndexAreItsSetters() throws {
         let answer = try SwiftSourceExplainer.explain(
-            """
-            let window = UIWindow(frame: UIScreen.main.bounds)
-            let tabs = UITabBarController()
-            let first = UIViewController()
-            let second = UIViewController()
-            tabs.viewControllers = [first, second]
-            window.rootViewController = tabs
-            window.makeKeyAndVisible()
-            RunLoop.main.run(until: Date(timeIntervalSinceNow: 0))
-            tabs.selectedIndex = 1
-            """, idiom: .phone)
+            twoTabsLaunch + "RunLoop.main.run(until: Date(timeIntervalSinceNow: 0))\ntabs.selectedIndex = 1", idiom: .phone)
         #expect(located(answer).contains("second.viewWillAppear@9:1"))
         #expect(answer.tree.controllers["tabs"]?.selectedIndex == 1)
     }
@@ -287,6 +277,43 @@ import Testing
             """, idiom: .phone)
         #expect(answer.tree.controllers["dashboard"]?.children == ["weather", "news"])
         #expect(located(answer).filter { $0.contains(".willMove@") } == ["weather.willMove@7:13", "news.willMove@7:13"])
+    }
+
+    @Test func anIfOnTrueRunsItsBodyAndNeverReadsItsElse() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            """
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let root = UIViewController()
+            let badge = UIViewController()
+            window.rootViewController = root
+            if true {
+                root.addChild(badge)
+            } else {
+                root.performSegue(withIdentifier: "never", sender: nil)
+            }
+            """, idiom: .phone)
+        #expect(located(answer) == ["root.loadView@4:1", "root.viewDidLoad@4:1", "badge.willMove@6:5"])
+        #expect(answer.tree.controllers["root"]?.children == ["badge"])
+    }
+
+    @Test func anIfOnFalseRunsTheBranchItsElseIfChooses() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            """
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let root = UIViewController()
+            let badge = UIViewController()
+            let banner = UIViewController()
+            if false {
+                root.addChild(badge)
+            } else if (true) {
+                let added = banner
+                root.addChild(added)
+            } else {
+                root.addChild(badge)
+            }
+            """, idiom: .phone)
+        #expect(located(answer) == ["banner.willMove@9:5"])
+        #expect(answer.tree.controllers["root"]?.children == ["banner"])
     }
 }
 #endif

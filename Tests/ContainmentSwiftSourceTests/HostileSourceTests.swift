@@ -46,6 +46,16 @@ import Testing
         #expect(SourceChecks.firstInvalidUTF8(Array("é😀".utf8)) == nil)
     }
 
+    @Test func aLongElseIfChainIsWalkedWithoutDeepRecursion() throws {
+        let chain = String(repeating: " else if false {}", count: 3_000)
+        let answer = try SwiftSourceExplainer.explain(
+            "let window = UIWindow()\nlet a = UIViewController()\nif false {}" + chain + " else {\n    a.loadViewIfNeeded()\n}", idiom: .phone)
+        #expect(
+            answer.events.map { "\($0.event.controller ?? "-").\($0.event.callback ?? "")@\($0.source.line):\($0.source.column)" } == [
+                "a.loadView@4:5", "a.viewDidLoad@4:5",
+            ])
+    }
+
     @Test func randomBytesAreAnsweredOrRefusedWithoutCrashing() {
         var generator = SplitMix(seed: 42)
         let alphabet = Array("classletvar(){}[].:=,\n UIViewController addChild view didMove super override func 0 1 true nil \"/*".utf8)

@@ -59,8 +59,26 @@ import Testing
         expectRefused("class A: UIViewController {\n    func viewDidLoad() {}\n}", "viewDidLoad()", at: 2, 10)
     }
 
-    @Test func anInitializerOfTheSourceIsRefused() {
-        expectRefused("class A: UIViewController {\n    init(title: String) { super.init(nibName: nil, bundle: nil) }\n}", "initializer", at: 2, 5)
+    @Test func anInitializerAssigningAPropertyOfUIKitsIsRefused() {
+        expectRefused(
+            "class A: UIViewController {\n    init(title: String) {\n        super.init(nibName: nil, bundle: nil)\n        self.title = title\n    }\n}",
+            "assignment to title", at: 4, 9)
+    }
+
+    @Test func anInitializerMakingAUIKitCallIsRefused() {
+        expectRefused(
+            "class A: UIViewController {\n    init() {\n        super.init(nibName: nil, bundle: nil)\n        loadViewIfNeeded()\n    }\n}",
+            "function call expression", at: 4, 9)
+    }
+
+    @Test func anInitializerWithoutSuperInitIsRefused() {
+        expectRefused("class A: UIViewController {\n    let b = UIViewController()\n    init() {\n        b = UIViewController()\n    }\n}", "init", at: 3, 5)
+    }
+
+    @Test func anInitializerTheClassDoesNotDeclareIsRefused() {
+        expectRefused(
+            "class A: UIViewController {\n    init(b: UIViewController) {\n        super.init(nibName: nil, bundle: nil)\n    }\n}\nlet a = A()",
+            "A.init()", at: 6, 9)
     }
 
     @Test func aComputedPropertyIsRefused() {
@@ -89,10 +107,49 @@ import Testing
             "`navigationController`", at: 5, 9)
     }
 
-    @Test func aPresentationsCompletionBlockIsRefused() {
+    @Test func aPresentationsCompletionBlockInAnOverrideIsRefused() {
+        expectRefused(Self.inViewDidLoad("present(child, animated: true) {\n    child.loadViewIfNeeded()\n}"), "completion block", at: 5, 40)
+    }
+
+    @Test func aRunLoopStatementInAPresentationsCompletionBlockIsRefused() {
         expectRefused(
-            "let window = UIWindow()\nlet a = UIViewController()\nlet b = UIViewController()\na.present(b, animated: true) {\n    a.loadViewIfNeeded()\n}",
-            "completion block", at: 4, 30)
+            "let window = UIWindow()\nlet a = UIViewController()\nlet b = UIViewController()\na.present(b, animated: true) {\n    RunLoop.main.run(until: Date(timeIntervalSinceNow: 1))\n}",
+            "RunLoop.run(until:)", at: 5, 5)
+    }
+
+    @Test func aPageViewControllersCompletionBlockIsRefused() {
+        expectRefused(
+            "let p = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)\nlet a = UIViewController()\np.setViewControllers([a], direction: .forward, animated: false) { _ in\n    a.loadViewIfNeeded()\n}",
+            "completion block", at: 3, 65)
+    }
+
+    @Test func aSplitViewControllersStyleTheSourceDoesNotStateIsRefused() {
+        expectRefused("let style = UIViewController()\nlet s = UISplitViewController(style: style)", "UISplitViewController.Style", at: 2, 38)
+    }
+
+    @Test func aColumnCallOnAControllerOfAnotherKindIsRefused() {
+        expectRefused("let a = UIViewController()\nlet b = UIViewController()\na.setViewController(b, for: .primary)", "setViewController(_:for:)", at: 3, 1)
+    }
+
+    @Test func anIfOnARunTimeBooleanIsRefused() {
+        expectRefused(Self.inViewDidLoad("let ready = true\nif ready {\n    addChild(child)\n}"), "if statement", at: 6, 9)
+    }
+
+    @Test func aUserActionInAnOverrideIsRefused() {
+        expectRefused(Self.inViewDidLoad("User.moveToBackground()"), "User.moveToBackground()", at: 5, 9)
+    }
+
+    @Test func aUserActionOutsideTheNotationIsRefused() {
+        expectRefused("let window = UIWindow()\nUser.shake()", "User.shake()", at: 2, 1)
+    }
+
+    @Test func aTapOnBackInAControllerThatIsNotANavigationControllerIsRefused() {
+        expectRefused("let window = UIWindow()\nlet a = UIViewController()\nUser.tapBack(in: a)", "User.tapBack(in:)", at: 3, 18)
+    }
+
+    @Test func aTapOnATabByIdentifierIsRefused() {
+        expectRefused(
+            "let window = UIWindow()\nlet tabs = UITabBarController()\nUser.tapTab(identifier: \"home\", in: tabs)", "User.tapTab(identifier:in:)", at: 3, 1)
     }
 
     @Test func aUIKitCallOutsideTheSubsetIsRefused() {

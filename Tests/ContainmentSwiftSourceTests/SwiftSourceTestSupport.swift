@@ -43,6 +43,27 @@ func located(_ explanation: SwiftExplanation) -> [String] {
     explanation.events.map { "\($0.event.controller ?? "-").\($0.event.callback ?? "warning")@\($0.source.line):\($0.source.column)" }
 }
 
+/// `batch controller.callback@line:column cause` for each event from the first whose trace
+/// starts at `line` (every event without it), layout left out: what the tests compare exactly.
+func timeline(_ answer: SwiftExplanation, from line: Int? = nil) throws -> [String] {
+    let first = try line.map { line in try #require(answer.events.firstIndex { $0.source.trace.first?.line == line }) } ?? 0
+    return answer.events[first...].filter { $0.event.callback?.hasSuffix("LayoutSubviews") != true }.map {
+        "\($0.event.batch) \($0.event.controller ?? "-").\($0.event.callback ?? "warning")@\($0.source.line):\($0.source.column) \($0.source.cause)"
+    }
+}
+
+/// A tab bar controller with two tabs, `first` selected, on screen (lines 1–7).
+let twoTabsLaunch = """
+    let window = UIWindow(frame: UIScreen.main.bounds)
+    let tabs = UITabBarController()
+    let first = UIViewController()
+    let second = UIViewController()
+    tabs.viewControllers = [first, second]
+    window.rootViewController = tabs
+    window.makeKeyAndVisible()
+
+    """
+
 /// The refusal a source gets, or a recorded issue if it is translated.
 func refusal(_ source: String, idiom: SwiftSourceIdiom = .phone) -> SwiftSourceRefusal? {
     do throws(SwiftSourceRefusal) {
