@@ -289,7 +289,7 @@ extension ContainmentTree {
         let state = readController(index) { $0.appearance }
         let began = beginAppearance(controller, at: index, from: state, appearing: appearing, animated: animated, driver: driver)
         // Its own callback's override turned it the other way (rule 40): its children follow that.
-        if began, overrides.anyDeclared, readController(index, { $0.appearance }) == (appearing ? .disappearing : .appearing) {
+        if began, overrides.anyDeclared, readController(index, { $0.appearance }).isTurned(awayFrom: appearing) {
             return
         }
         for descendant in forwardedDescendants(of: index, includingOrphans: forwardsToOrphans) {
@@ -309,10 +309,10 @@ extension ContainmentTree {
         }
     }
 
-    /// Whether the parent of `controller` now goes the other way than `appearing`.
+    /// Whether the parent of `controller` now goes, or has gone, the other way than `appearing`.
     private func parentTurned(of controller: String, awayFrom appearing: Bool) -> Bool {
         guard let parent = readController(controller, { $0.parent }) else { return false }
-        return readController(parent, { $0.appearance }) == (appearing ? .disappearing : .appearing)
+        return readController(parent, { $0.appearance }).isTurned(awayFrom: appearing)
     }
 
     /// Whether `ancestor` still forwards its appearance to `descendant`: the descendant's view

@@ -364,6 +364,20 @@ extension PropertyTests {
         #expect(try !tree.callbacks(of: "d").contains("viewWillAppear"))
     }
 
+    /// Found by a PROPERTY_TEST_SCALE=300 soak of the same test (input `[5510165, 2380172,
+    /// 3893407]`): `s.viewIsAppearing` taps `n`, whose `viewWillAppear` taps `s` again; that
+    /// innermost switch turns `n` away and ends it (`n.viewDidDisappear`) before `n`'s
+    /// forwarding goes on. `n`'s top, `a`, then appeared under a parent that had already gone:
+    /// a controller whose own or parent's override turned it, and ended the turn, follows it too.
+    @Test func aTabTurnedAwayAndEndedInsideItsOwnViewWillAppearLeavesItsStackUntold() throws {
+        let tree = try Self.replayAdaptivityInput([5_510_165, 2_380_172, 3_893_407])
+        #expect(tree.snapshot().controllers["t"]?.selectedIndex == 1)
+        for shown in ["t", "s", "m", "d"] { #expect(tree.appearance(shown) == .appeared) }
+        for hidden in ["n", "a"] { #expect(tree.appearance(hidden) == .disappeared) }
+        #expect(try tree.callbacks(of: "n").suffix(3) == ["viewWillAppear", "viewWillDisappear", "viewDidDisappear"])
+        #expect(try tree.callbacks(of: "a").suffix(2) == ["viewWillDisappear", "viewDidDisappear"])
+    }
+
     /// The same decision from the outgoing tab: `n`'s `viewWillDisappear` override taps `n`'s
     /// tab while the tap on `s`'s runs. `n` is selected again with its view still in the
     /// window, so it appears again; `s`, `m` and `d` turn away, and `a` hears nothing.
