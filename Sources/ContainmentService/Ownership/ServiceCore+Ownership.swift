@@ -18,7 +18,7 @@ extension ServiceCore {
         let due: Double?
         do {
             let generation = ownership?.store.generation(of: stored.header.id) ?? 0
-            (box, bytes, due) = try Self.rebuild(stored, tokens: configuration.accessTokens, generation: generation)
+            (box, bytes, due) = try Self.rebuild(stored, environment: treeEnvironment, generation: generation)
         } catch {
             giveBack()
             logger.error("a stored tree does not rebuild", metadata: ["tree": "\(stored.header.id)", "error": "\(error)"])

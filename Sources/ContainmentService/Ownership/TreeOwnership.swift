@@ -93,7 +93,7 @@ final class TreeOwnership: @unchecked Sendable {
                 lost: { [weak core] in
                     guard let core else { return }
                     core.logger.warning("lease lost: every tree this instance held is given up")
-                    core.registry.all.forEach { $0.giveUp(core, releasing: false) }
+                    core.registry.all.forEach { $0.giveUp(releasing: false) }
                 },
                 releaseRequested: { [weak self] id in self?.releaseRequested(id) ?? false },
                 released: { [weak self] id in self?.wake(id) },
@@ -125,7 +125,7 @@ final class TreeOwnership: @unchecked Sendable {
         // Given up in the store alone now, it would still be listed here once loaded, served by two instances.
         if loading.withLock({ $0.contains(id) }) { return true }
         if let box = core.registry.held(id) {
-            box.giveUp(core, releasing: true)
+            box.giveUp(releasing: true)
             return true
         }
         guard let ticket = core.registry.givenUpTicket(id), let journal = core.journal, journal.failure == nil else { return false }
@@ -242,7 +242,7 @@ final class TreeOwnership: @unchecked Sendable {
         if let held = core.registry.held(id) {
             if core.registry.isServable(held) { return .finished(.loaded) }
             // Listed under a lease that lapsed (paused, or listed as the lease was lost): stale.
-            held.giveUp(core, releasing: false)
+            held.giveUp(releasing: false)
         }
         if let ticket = core.registry.givenUpTicket(id) { core.journal?.waitUntilDecided(ticket) }
         do {

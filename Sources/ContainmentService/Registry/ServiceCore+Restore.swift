@@ -38,7 +38,7 @@ extension ServiceCore {
                 }
             case .failure(let error):
                 logger.error("a stored tree does not rebuild; it answers 503 until deleted", metadata: ["tree": "\(record.header.id)", "error": "\(error)"])
-                (box, bytes, due) = (try Self.unavailableBox(record, reason: "\(error)", tokens: configuration.accessTokens), 0, nil)
+                (box, bytes, due) = (try Self.unavailableBox(record, reason: "\(error)", environment: treeEnvironment), 0, nil)
             }
             // Restored even past the budget: what was acknowledged is kept; growth is refused.
             budget.adjust(by: bytes)
@@ -63,12 +63,12 @@ extension ServiceCore {
     private func rebuildAll(_ stored: [StoredTree], generation: UInt64) -> [Result<(TreeBox, Int, Double?), StateStoreError>] {
         let results = Mutex([Result<(TreeBox, Int, Double?), StateStoreError>?](repeating: nil, count: stored.count))
         let next = Atomic<Int>(0)
-        let tokens = configuration.accessTokens
+        let environment = treeEnvironment
         DispatchQueue.concurrentPerform(iterations: max(1, min(configuration.http.threads, stored.count))) { _ in
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < stored.count else { return }
-                let result = Result { () throws(StateStoreError) in try Self.rebuild(stored[index], tokens: tokens, generation: generation) }
+                let result = Result { () throws(StateStoreError) in try Self.rebuild(stored[index], environment: environment, generation: generation) }
                 results.withLock { $0[index] = result }
             }
         }
@@ -77,7 +77,7 @@ extension ServiceCore {
 
     /// A box for a stored tree that does not rebuild: an empty tree under its id, clock and
     /// owner, answering 503 with `reason` until it is deleted.
-    static func unavailableBox(_ record: StoredTree, reason: String, tokens: AccessTokens?) throws(StateStoreError) -> TreeBox {
+    static func unavailableBox(_ record: StoredTree, reason: String, environment: TreeBoxEnvironment) throws(StateStoreError) -> TreeBox {
         let header = record.header
         let tree: ContainmentTree
         do {
@@ -85,15 +85,17 @@ extension ServiceCore {
         } catch {
             throw .unreadableRecord(tree: header.id, reason: reason)
         }
-        let owner = header.ownerTokenHash.flatMap { tokens?.callerName(forTokenHash: $0) } ?? header.owner
+        let owner = header.ownerTokenHash.flatMap { environment.accessTokens?.callerName(forTokenHash: $0) } ?? header.owner
         return TreeBox(
-            tree: tree, clock: TreeClock(rawValue: header.clock) ?? .manual, owner: owner, manualTime: 0, incarnation: header.incarnation,
-            accountedBytes: 0, journaled: true, unavailable: reason)
+            tree: tree, environment: environment, clock: TreeClock(rawValue: header.clock) ?? .manual, owner: owner, manualTime: 0,
+            incarnation: header.incarnation, accountedBytes: 0, unavailable: reason)
     }
 
     /// The tree's box, its estimated bytes and its next due transition. Under a `generation`
     /// (not 0) the box's history ends with this load, at the head the tree was rebuilt to.
-    static func rebuild(_ record: StoredTree, tokens: AccessTokens?, generation: UInt64 = 0) throws(StateStoreError) -> (TreeBox, Int, Double?) {
+    static func rebuild(
+        _ record: StoredTree, environment: TreeBoxEnvironment, generation: UInt64 = 0
+    ) throws(StateStoreError) -> (TreeBox, Int, Double?) {
         let header = record.header
         guard let clock = TreeClock(rawValue: header.clock) else {
             throw .unreadableRecord(tree: header.id, reason: "unknown clock \(header.clock)")
@@ -152,13 +154,13 @@ extension ServiceCore {
             replayedEvents += applied.events.count
         }
         // Ownership follows the token: its current name, or the stored one if it left the file.
-        let owner = header.ownerTokenHash.flatMap { tokens?.callerName(forTokenHash: $0) } ?? header.owner
+        let owner = header.ownerTokenHash.flatMap { environment.accessTokens?.callerName(forTokenHash: $0) } ?? header.owner
         let bytes = tree.estimatedBytes
         let due = tree.nextDueTime
         let lastSeq = tree.lastSeq
         let box = TreeBox(
-            tree: tree, clock: clock, owner: owner, manualTime: manualTime, incarnation: header.incarnation, accountedBytes: bytes,
-            journaled: true, history: history(record, generation: generation, lastSeq: lastSeq, version: version),
+            tree: tree, environment: environment, clock: clock, owner: owner, manualTime: manualTime, incarnation: header.incarnation,
+            accountedBytes: bytes, history: history(record, generation: generation, lastSeq: lastSeq, version: version),
             version: version,
             journal: TreeJournal(
                 entries: record.entries.count, bytes: record.entries.reduce(0) { $0 + $1.mutation.count }, events: replayedEvents),

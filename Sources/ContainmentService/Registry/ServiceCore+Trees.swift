@@ -12,13 +12,14 @@ extension ServiceCore {
         let bytes = tree.estimatedBytes
         try budget.reserve(bytes)
         let box = TreeBox(
-            tree: tree, clock: clock, owner: owner, manualTime: creation.time, incarnation: nextTreeIncarnation(), accountedBytes: bytes,
-            journaled: journal != nil, history: TreeHistory(generation: ownership?.store.sessionGeneration ?? generation.load(ordering: .relaxed)))
+            tree: tree, environment: treeEnvironment, clock: clock, owner: owner, manualTime: creation.time,
+            incarnation: nextTreeIncarnation(), accountedBytes: bytes,
+            history: TreeHistory(generation: ownership?.store.sessionGeneration ?? generation.load(ordering: .relaxed)))
         let (snapshot, events): (TreeSnapshot, [Event])
         do throws(Problem) {
-            let built = try box.withTree(self, commit: commit) { (tree, _, state) throws(Problem) in
+            let built = try box.step(commit: commit) { (tree, _, step) throws(Problem) in
                 try registry.insert(box, session: ownership?.store.session)
-                state.pendingRecord = .creation(creation)
+                step.journal(.creation(creation))
                 return (tree.snapshot(), tree.creationEvents)
             }
             (snapshot, events) = (built.0, built.1.list)
@@ -26,7 +27,7 @@ extension ServiceCore {
             budget.adjust(by: -bytes)
             throw error
         }
-        box.forgetIfCreationRefused(self)
+        box.forgetIfCreationRefused()
         metrics.trees.set(Int64(registry.count))
         return (snapshot, events)
     }

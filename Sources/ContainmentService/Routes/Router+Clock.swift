@@ -12,14 +12,14 @@ extension Router {
             guard box.clock == .manual else {
                 throw .conflict("Tree \(box.id) runs on the real clock; only manual trees can be advanced.", code: "clock_not_manual")
             }
-            let (subject, events) = try box.withTree(core, commit: request.commit) { (tree, now, state) throws(Problem) in
+            let (subject, events) = try box.step(commit: request.commit) { (tree, now, step) throws(Problem) in
                 guard now + body.advance <= TimeLimits.latestClockTime else {
                     throw .badRequest("`advance` would move the clock past the year 9999.", field: "advance", code: "invalid_field")
                 }
                 let mutation = TreeMutation.advance(to: now + body.advance)
-                let applied = try Problem.engine { try mutation.apply(to: tree, now: now, manualTime: &state.manualTime) }
-                state.pendingRecord = .mutation(mutation, time: now)
-                return (ClockSubject(time: ISOTime.string(from: state.manualTime), nextDueTime: tree.nextDueTime.map(ISOTime.string)), applied.events)
+                let applied = try Problem.engine { try mutation.apply(to: tree, now: now, manualTime: &step.manualTime) }
+                step.journal(.mutation(mutation, time: now))
+                return (ClockSubject(time: ISOTime.string(from: step.manualTime), nextDueTime: tree.nextDueTime.map(ISOTime.string)), applied.events)
             }
             return .json(MutationResponse(events: events, subject: subject), for: request)
         }

@@ -7,7 +7,7 @@ extension Router {
         let after = try resumePoint(request)
         let box = try core.box(request)
         let stream = HTTPStream()
-        try box.subscribe(core, stream, format: format, after: after)
+        try box.subscribe(stream, format: format, after: after)
         var response = streamResponse(stream, format: format)
         // What an NDJSON client forms event ids with (its lines carry the bare seq).
         response.headers.add(name: "Containment-Generation", value: String(box.history.generation))

@@ -18,7 +18,7 @@ extension Router {
             let limit = try request.queryInteger("limit", in: 1...core.configuration.maxPageSize) ?? 100
             let box = try core.readableBox(request)
             // As of the tree's last acknowledged change: a commit under way holds up no page.
-            let page = try box.readAcknowledged(core, commit: request.commit) { (tree, listing) throws(Problem) in
+            let page = try box.readAcknowledged(commit: request.commit) { (tree, listing) throws(Problem) in
                 if let point, let generation = point.generation, !box.history.vouches(generation: generation, seq: point.seq) {
                     throw .historyLost(after: point, oldestSeq: min(tree.oldestRetainedSeq, listing.lastSeq + 1))
                 }

@@ -39,12 +39,12 @@ extension Router {
             var isWaiting = false
             let mutation = TreeMutation.cycleFromViewController(
                 from: body.from, to: body.to, parent: parent, duration: body.duration ?? 0.25, options: body.options ?? [])
-            let (transition, events) = try core.mutate(request, mutation) { (_, applied, state) throws(Problem) in
+            let (transition, events) = try core.mutate(request, mutation) { (_, applied, step) throws(Problem) in
                 guard let transition = applied.transition else { throw .internalError("the transition step reported no transition") }
                 // Once shutdown has begun no new waiter is held (those held already get a
                 // 503): the request is answered now with the running transition (202).
                 if let deferred, transition.state == .running, !core.isShuttingDown {
-                    state.waiters.add(
+                    step.hold(
                         TransitionWaiter(
                             transition: transition.id, response: deferred, startEvents: applied.events,
                             location: Self.location(request, transition), pretty: request.wantsPrettyJSON,

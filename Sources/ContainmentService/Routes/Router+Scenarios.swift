@@ -77,7 +77,7 @@ extension Router {
         let box = try core.registry.box(id)
         var steps: [ScenarioRunResponse.Step] = []
         for step in scenario.steps {
-            let (problem, events) = try box.apply(core, .scenarioStep(step.action), payload: nil, commit: commit) { (_, applied, _) throws(Problem) in
+            let (problem, events) = try box.apply(.scenarioStep(step.action), payload: nil, commit: commit) { (_, applied, _) throws(Problem) in
                 applied.stepProblem
             }
             steps.append(.init(events: events.list, problem: problem))

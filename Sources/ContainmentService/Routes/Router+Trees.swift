@@ -31,7 +31,7 @@ extension Router {
             if let journal = core.journal {
                 let (trees, nextCursor) = core.registry.acknowledgedPage(
                     after: cursor, limit: limit, visibleTo: request.caller, isDurable: journal.isDurable
-                ) { $0.acknowledgedListing(core) }
+                ) { $0.acknowledgedListing() }
                 let summaries = trees.map { tree in
                     TreeList.TreeSummary(id: tree.id, clock: tree.clock, controllerCount: tree.listing.controllers, lastSeq: tree.listing.lastSeq)
                 }
@@ -39,7 +39,7 @@ extension Router {
             }
             let (boxes, nextCursor) = core.registry.page(after: cursor, limit: limit, visibleTo: request.caller)
             let summaries = boxes.compactMap { box in
-                try? box.read(core, commit: request.commit) { tree in
+                try? box.read(commit: request.commit) { tree in
                     TreeList.TreeSummary(id: tree.id, clock: box.clock, controllerCount: tree.controllerCount, lastSeq: tree.lastSeq)
                 }
             }
@@ -49,7 +49,7 @@ extension Router {
         add("GET", "/v1/trees/{tree}") { (request) throws(Problem) in
             try Self.refuseMovedFormat(request, movedTo: "/v1/trees/{tree}/hierarchy")
             guard request.wantsPrettyJSON else { return .response(try Self.treeSnapshot(core, request)) }
-            let pretty = try core.readableBox(request).prettySnapshot(core, commit: request.commit)
+            let pretty = try core.readableBox(request).prettySnapshot(commit: request.commit)
             return .response(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], shared: pretty))
         }
 
@@ -58,7 +58,7 @@ extension Router {
         }
 
         add("DELETE", "/v1/trees/{tree}") { (request) throws(Problem) in
-            let events = try core.box(request).tearDown(core, commit: request.commit)
+            let events = try core.box(request).tearDown(commit: request.commit)
             core.metrics.trees.set(Int64(core.registry.count))
             return .json(MutationResponse(events: events, subject: NoSubject()), for: request)
         }
@@ -132,7 +132,7 @@ extension Router {
     private static func treeSnapshot(_ core: ServiceCore, _ request: ServiceRequest) throws(Problem) -> HTTPResponse {
         let preference = GzipPreference(request.head.headers)
         let box = try core.readableBox(request)
-        let snapshot = try box.encodedSnapshot(core, preference, commit: request.commit)
+        let snapshot = try box.encodedSnapshot(preference, commit: request.commit)
         let response = HTTPResponse(prepared: snapshot.response)
         guard let candidates = request.head.headers["If-None-Match"],
             HTTPEntityTag.list(candidates, matches: { snapshot.isNamed(by: $0, incarnation: box.incarnation, history: box.history) })

@@ -14,6 +14,8 @@ final class ServiceCore: Sendable {
     let budget: MemoryBudget
     /// Completes real-clock transitions on time.
     let transitionTimer: TransitionTimer
+    /// What every tree box is given of the above.
+    let treeEnvironment: TreeBoxEnvironment
     let crossOrigin: CrossOriginPolicy
     /// The state directory's journal (`--state-dir`), or the shared store's (`--state-url`);
     /// nil keeps trees in memory only.
@@ -44,11 +46,14 @@ final class ServiceCore: Sendable {
         registry = TreeRegistry(limit: configuration.maxTrees, isShared: ownership != nil, servingSession: servingSession)
         budget = MemoryBudget(limit: configuration.memoryBudget)
         transitionTimer = TransitionTimer()
+        treeEnvironment = TreeBoxEnvironment(
+            journal: journal, hub: hub, metrics: metrics, budget: budget, transitionTimer: transitionTimer, registry: registry,
+            configuration: configuration)
         transitionTimer.onDue { [weak self] tree in
             guard let self, let box = try? registry.box(tree) else { return }
             // Catching up is what completes the due transitions; the read itself is empty, and
             // nobody waits for its answer.
-            _ = try? box.read(self, commit: nil) { _ in () }
+            _ = try? box.read(commit: nil) { _ in () }
         }
         journal?.onProgress { [weak hub] in hub?.streams.durabilityAdvanced() }
         // A shared store refused these trees' records: another instance holds them now.
@@ -59,7 +64,7 @@ final class ServiceCore: Sendable {
                 case .ownershipLost, .treeExists: break  // routine, and the answer says so
                 default: logger.warning("the state store refused a commit", metadata: ["tree": "\(id)", "error": "\(refusal)"])
                 }
-                registry.held(id)?.giveUp(self, releasing: false)
+                registry.held(id)?.giveUp(releasing: false)
             }
         }
         ownership?.start(core: self)
@@ -117,11 +122,11 @@ extension ServiceCore {
     /// but DELETE may make the tree grow, so it answers to the memory budget.
     func mutate<Result: Sendable>(
         _ request: ServiceRequest, _ mutation: TreeMutation, journalingBody: Bool = false,
-        _ answer: (ContainmentTree, TreeMutation.Applied, _ state: inout TreeBox.State) throws(Problem) -> Result
+        _ answer: (ContainmentTree, TreeMutation.Applied, _ step: inout TreeStep) throws(Problem) -> Result
     ) throws(Problem) -> (Result, MutationEvents) {
         let payload = request.head.method == "DELETE" ? nil : request.http.body.count
         let body = journalingBody && journal != nil ? request.http.body : nil
-        return try box(request).apply(self, mutation, payload: payload, body: body, commit: request.commit, answer)
+        return try box(request).apply(mutation, payload: payload, body: body, commit: request.commit, answer)
     }
 
     /// The request's tree, when its caller may see it; otherwise the same 404 as a missing tree.
@@ -142,14 +147,13 @@ extension ServiceCore {
     func readAcknowledged<Result: Sendable>(
         _ request: ServiceRequest, _ body: (ContainmentTree, TreeListing) throws(Problem) -> Result
     ) throws(Problem) -> Result {
-        try readableBox(request).readAcknowledged(self, commit: request.commit, body)
+        try readableBox(request).readAcknowledged(commit: request.commit, body)
     }
 
     /// Reads the request's tree as of its last durable version, waiting for no commit
     /// (`TreeBox.readDurable`).
     func read<Result: Sendable>(_ request: ServiceRequest, _ body: (ContainmentTree) throws(Problem) -> Result) throws(Problem) -> Result {
-        let box = try readableBox(request)
-        return try box.readDurable(self, commit: request.commit) { (listing, state) throws(Problem) in try body(box.tree(asOf: listing, &state)) }
+        try readableBox(request).readDurableTree(commit: request.commit, body)
     }
 }
 

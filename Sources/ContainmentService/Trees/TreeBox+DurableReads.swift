@@ -13,16 +13,24 @@ extension TreeBox {
     /// the lock's state, and asks `tree(asOf:_:)` for the tree only if it needs it (a read
     /// answered from a cached encoding does not).
     func readDurable<Result: Sendable>(
-        _ core: ServiceCore, commit: PendingCommit?, _ body: (TreeListing, inout State) throws(Problem) -> Result
+        commit: PendingCommit?, _ body: (TreeListing, inout State) throws(Problem) -> Result
     ) throws(Problem) -> Result {
-        guard let journal = core.journal, unavailable == nil else {
-            return try withTree(core, changes: false, commit: commit) { (tree, _, state) throws(Problem) in
+        guard let journal = environment.journal, unavailable == nil else {
+            return try withTree(changes: false, commit: commit) { (tree, _, state) throws(Problem) in
                 (try body(TreeListing(version: state.version, lastSeq: tree.lastSeq, controllers: tree.controllerCount), &state), [])
             }.0
         }
         return try state.withLock { (state: inout State) throws(Problem) -> Result in
             try body(try durableListing(&state, journal), &state)
         }
+    }
+
+    /// The tree as of its last durable version (`readDurable`), for a read that needs the tree
+    /// itself.
+    func readDurableTree<Result: Sendable>(
+        commit: PendingCommit?, _ body: (ContainmentTree) throws(Problem) -> Result
+    ) throws(Problem) -> Result {
+        try readDurable(commit: commit) { (listing, state) throws(Problem) in try body(tree(asOf: listing, &state)) }
     }
 
     /// The tree as of `listing`, which `readDurable` gave: the version before a deletion not
@@ -37,10 +45,10 @@ extension TreeBox {
     /// must show nothing past that listing (an events page ends at its `lastSeq`). Cheaper than
     /// `readDurable` where filtering suffices: no past version is built.
     func readAcknowledged<Result: Sendable>(
-        _ core: ServiceCore, commit: PendingCommit?, _ body: (ContainmentTree, TreeListing) throws(Problem) -> Result
+        commit: PendingCommit?, _ body: (ContainmentTree, TreeListing) throws(Problem) -> Result
     ) throws(Problem) -> Result {
-        guard let journal = core.journal, unavailable == nil else {
-            return try read(core, commit: commit) { (tree) throws(Problem) in
+        guard let journal = environment.journal, unavailable == nil else {
+            return try read(commit: commit) { (tree) throws(Problem) in
                 try body(tree, TreeListing(lastSeq: tree.lastSeq, controllers: tree.controllerCount))
             }
         }
@@ -66,15 +74,15 @@ extension TreeBox {
 
     /// How the tree lists as of its last acknowledged change; nil when it has none, or cannot
     /// be rebuilt. Never waits for a commit.
-    func acknowledgedListing(_ core: ServiceCore) -> TreeListing? {
-        guard let journal = core.journal, unavailable == nil else { return nil }
+    func acknowledgedListing() -> TreeListing? {
+        guard let journal = environment.journal, unavailable == nil else { return nil }
         return state.withLock { $0.acknowledged.settle(isDurable: journal.isDurable) }
     }
 
     /// The snapshot of the tree's last durable version as compact JSON (or gzip-coded, as
     /// `preference` chooses), cached per version (`SnapshotCache`).
-    func encodedSnapshot(_ core: ServiceCore, _ preference: GzipPreference, commit: PendingCommit?) throws(Problem) -> SnapshotCache.Representation {
-        try readDurable(core, commit: commit) { (listing, state) in
+    func encodedSnapshot(_ preference: GzipPreference, commit: PendingCommit?) throws(Problem) -> SnapshotCache.Representation {
+        try readDurable(commit: commit) { (listing, state) in
             if let cached = state.snapshot.cachedRepresentation(version: listing.version, preference) { return cached }
             let tree = tree(asOf: listing, &state)
             return state.snapshot.representation(of: tree, incarnation: incarnation, history: history, version: listing.version, preference)
@@ -82,8 +90,8 @@ extension TreeBox {
     }
 
     /// The same as indented JSON, encoded at most once per version.
-    func prettySnapshot(_ core: ServiceCore, commit: PendingCommit?) throws(Problem) -> HTTPSharedBytes {
-        try readDurable(core, commit: commit) { (listing, state) in
+    func prettySnapshot(commit: PendingCommit?) throws(Problem) -> HTTPSharedBytes {
+        try readDurable(commit: commit) { (listing, state) in
             if let cached = state.snapshot.cachedPretty(version: listing.version) { return cached }
             let tree = tree(asOf: listing, &state)
             return state.snapshot.pretty(of: tree, incarnation: incarnation, history: history, version: listing.version)

@@ -17,13 +17,13 @@ extension TreeBox {
     /// answer from what it produced. An `answer` that throws (a raw-call batch refused at its
     /// first call, which changed nothing) journals nothing.
     func apply<Result: Sendable>(
-        _ core: ServiceCore, _ mutation: TreeMutation, payload: Int?, body: [UInt8]? = nil, commit: PendingCommit?,
-        _ answer: (ContainmentTree, TreeMutation.Applied, inout State) throws(Problem) -> Result
+        _ mutation: TreeMutation, payload: Int?, body: [UInt8]? = nil, commit: PendingCommit?,
+        _ answer: (ContainmentTree, TreeMutation.Applied, inout TreeStep) throws(Problem) -> Result
     ) throws(Problem) -> (Result, MutationEvents) {
-        try withTree(core, payload: payload, commit: commit) { (tree, now, state) throws(Problem) -> (Result, [Event]) in
-            let applied = try Problem.engine { try mutation.apply(to: tree, now: now, manualTime: &state.manualTime) }
-            let result = try answer(tree, applied, &state)
-            state.pendingRecord = .mutation(mutation, time: now, body: body)
+        try step(payload: payload, commit: commit) { (tree, now, step) throws(Problem) -> (Result, [Event]) in
+            let applied = try Problem.engine { try mutation.apply(to: tree, now: now, manualTime: &step.manualTime) }
+            let result = try answer(tree, applied, &step)
+            step.journal(.mutation(mutation, time: now, body: body))
             return (result, applied.events)
         }
     }
@@ -32,12 +32,12 @@ extension TreeBox {
     /// order); its ticket becomes the tree's latest. Nothing without a state directory.
     /// Returns a mutation's events as the compact JSON its digest read.
     @discardableResult
-    func journal(_ core: ServiceCore, _ record: PendingRecord, events: [Event], _ state: inout State) -> [UInt8]? {
-        guard let journal = core.journal else { return nil }
+    func journal(_ record: PendingRecord, events: [Event], _ state: inout State) -> [UInt8]? {
+        guard let journal = environment.journal else { return nil }
         switch record {
         case .creation(let creation):
             let header = StoredTreeHeader(
-                id: id, clock: clock.rawValue, owner: owner, ownerTokenHash: owner.flatMap { core.configuration.accessTokens?.tokenHash(ofCaller: $0) },
+                id: id, clock: clock.rawValue, owner: owner, ownerTokenHash: owner.flatMap { environment.accessTokens?.tokenHash(ofCaller: $0) },
                 incarnation: incarnation, creation: JSONCoding.encodeWithFoundation(creation, pretty: false), listing: listing(state))
             let ticket = journal.append(.createTree(header))
             state.journal.appended(ticket)
@@ -54,7 +54,7 @@ extension TreeBox {
             state.journal.appendedEntry(ticket, bytes: entry.mutation.count, events: events.count)
             recorded(ticket, listing, journal, &state)
             let lastSnapshotBytes = snapshotBytes.load(ordering: .relaxed)
-            guard state.journal.needsSnapshot(core.configuration, controllers: state.tree.controllerCount, lastSnapshotBytes: lastSnapshotBytes)
+            guard state.journal.needsSnapshot(environment.snapshotThresholds, controllers: state.tree.controllerCount, lastSnapshotBytes: lastSnapshotBytes)
             else { return eventsJSON }
             // Taken here, under the lock, so it is the state right after this entry; the
             // writer encodes it and writes it (dropping the entries it replaces) off the lock.

@@ -14,8 +14,8 @@ extension TreeBox {
     /// not read when live events follow). Its events up to the tree's last durable change go
     /// out at once; the rest (a commit under way or stalled) once the tree's latest record is
     /// durable, before any later event.
-    func subscribe(_ core: ServiceCore, _ stream: HTTPStream, format: StreamFormat, after point: ResumePoint?) throws(Problem) {
-        _ = try withTree(core, changes: false, commit: nil) { (tree, _, state) throws(Problem) -> ((), [Event]) in
+    func subscribe(_ stream: HTTPStream, format: StreamFormat, after point: ResumePoint?) throws(Problem) {
+        _ = try withTree(changes: false, commit: nil) { (tree, _, state) throws(Problem) -> ((), [Event]) in
             let oldest = tree.oldestRetainedSeq
             let after = point?.seq
             let needsReset =
@@ -30,7 +30,7 @@ extension TreeBox {
                 replay = format.control("reset", StreamSignal.Reset(tree: id, requestedAfter: after ?? 0, oldestSeq: oldest))
             }
             var rest: (bytes: [UInt8], through: UInt64)?
-            if let durableSeq = durableSeq(core, &state) {
+            if let durableSeq = durableSeq(&state) {
                 let later = events.firstIndex { $0.seq > durableSeq } ?? events.endIndex
                 rest = (format.frames(Array(events[later...]), generation: history.generation), tree.lastSeq)
                 events.removeSubrange(later...)
@@ -40,7 +40,7 @@ extension TreeBox {
             // tree takes: each later batch sees it and is posted behind the subscription.
             openStreams.add(1, ordering: .relaxed)
             stream.onTermination { [weak self] _ in self?.openStreams.subtract(1, ordering: .relaxed) }
-            core.hub.streams.add(
+            environment.hub.streams.add(
                 stream, format: format, scope: .tree(StreamedTree(self)), replay: replay, durableAfter: state.journal.lastTicket, rest: rest)
             return ((), [])
         }
@@ -48,8 +48,8 @@ extension TreeBox {
 
     /// The seq of the tree's last durable event while a later record of it is not durable yet;
     /// nil when every record is (or none is: its creation is not durable yet).
-    private func durableSeq(_ core: ServiceCore, _ state: inout State) -> UInt64? {
-        guard let journal = core.journal, !journal.isDurable(state.journal.lastTicket) else { return nil }
+    private func durableSeq(_ state: inout State) -> UInt64? {
+        guard let journal = environment.journal, !journal.isDurable(state.journal.lastTicket) else { return nil }
         return state.acknowledged.settle(isDurable: journal.isDurable)?.lastSeq
     }
 }

@@ -35,6 +35,8 @@ final class TreeBox: Sendable {
     /// The size of the tree's last snapshot (0 before the first), set by the journal's writer
     /// once it has encoded it.
     let snapshotBytes: Atomic<Int>
+    /// What the box needs of the service, given at its creation.
+    let environment: TreeBoxEnvironment
 
     /// What the lock guards. `ContainmentTree` is not thread-safe; it is only touched here.
     struct State {
@@ -73,15 +75,16 @@ final class TreeBox: Sendable {
     /// `accountedBytes`: what creating the tree already reserved from the memory budget, its
     /// `estimatedBytes` at creation. `manualTime`, `version` and `journal`: where a restored
     /// tree left off (a new tree starts at its creation time, version 0 and no journal).
-    /// `journaled`: its changes go to a journal, so its engine keeps them until they are
-    /// recorded (`UnsettledChanges`).
     init(
-        tree: sending ContainmentTree, clock: TreeClock, owner: String?, manualTime: Double, incarnation: UInt64, accountedBytes: Int,
-        journaled: Bool, history: TreeHistory = TreeHistory(generation: 0), version: UInt64 = 0, journal: TreeJournal = TreeJournal(),
+        tree: sending ContainmentTree, environment: TreeBoxEnvironment, clock: TreeClock, owner: String?, manualTime: Double,
+        incarnation: UInt64, accountedBytes: Int, history: TreeHistory = TreeHistory(generation: 0), version: UInt64 = 0, journal: TreeJournal = TreeJournal(),
         snapshotBytes: Int = 0, unavailable: String? = nil
     ) {
-        tree.keepsChanges = journaled
+        // Its changes go to a journal, so its engine keeps them until they are recorded
+        // (`UnsettledChanges`).
+        tree.keepsChanges = environment.journal != nil
         id = tree.id
+        self.environment = environment
         self.clock = clock
         self.owner = owner
         self.incarnation = incarnation
@@ -117,14 +120,14 @@ final class TreeBox: Sendable {
     /// never shows a change that is not yet durable (nil for steps nobody answers: the timer's
     /// catch-up). Nothing here waits for the disk.
     func withTree<Result: Sendable>(
-        _ core: ServiceCore, changes: Bool = true, payload: Int? = nil, commit: PendingCommit?, deletes: Bool = false,
+        changes: Bool = true, payload: Int? = nil, commit: PendingCommit?, deletes: Bool = false,
         _ body: (ContainmentTree, _ now: Double, _ state: inout State) throws(Problem) -> (Result, [Event])
     ) throws(Problem) -> (Result, MutationEvents) {
         // Answered once the lock is released: encoding a waiter's response (and handing it to
         // its connection) must not hold up the tree's other requests.
         var finished: [FinishedWaiter] = []
         var finishedTicket: UInt64 = 0
-        defer { Self.answer(finished, once: finishedTicket, core) }
+        defer { Self.answer(finished, once: finishedTicket, environment.journal) }
         return try state.withLock { (state: inout State) throws(Problem) -> (Result, MutationEvents) in
             // Whatever this step answers, a refusal too, shows the tree as it now stands.
             let ticketBefore = state.journal.lastTicket
@@ -132,10 +135,10 @@ final class TreeBox: Sendable {
             guard !state.isDeleted else { throw .treeNotFound(id) }
             guard !state.isGivenUp else { throw .loadFirst(id) }
             if let unavailable, !deletes { throw .treeUnavailable(id, reason: unavailable) }
-            if changes, let failure = core.journal?.failure { throw .notDurable(failure, applied: false) }
-            if payload != nil, core.budget.isSpent {
-                state.usage.charge(state.tree, isDeleted: false, core.budget, recount: true)
-                try core.budget.checkRoom()
+            if changes, let failure = environment.journal?.failure { throw .notDurable(failure, applied: false) }
+            if payload != nil, environment.budget.isSpent {
+                state.usage.charge(state.tree, isDeleted: false, environment.budget, recount: true)
+                try environment.budget.checkRoom()
             }
             let now = clock == .real ? Date().timeIntervalSince1970 : state.manualTime
             if clock == .real {
@@ -143,40 +146,40 @@ final class TreeBox: Sendable {
                 while completed < Self.maxCatchUpPerHold, let due = state.tree.nextDueTime, due <= now {
                     completed += 1
                     let completion = state.tree.advance(to: due)
-                    state.changed(journaled: core.journal != nil)
-                    journal(core, .mutation(.advance(to: due), time: due), events: completion, &state)
-                    publish(core, completion, state)
+                    state.changed(journaled: environment.journal != nil)
+                    journal(.mutation(.advance(to: due), time: due), events: completion, &state)
+                    publish(completion, state)
                     finished += state.waiters.takeFinished(in: state.tree, completion: completion)
                     finishedTicket = state.journal.lastTicket
                 }
             }
             defer {
-                state.usage.report(state.tree, isDeleted: state.isDeleted, core)
+                state.usage.report(state.tree, isDeleted: state.isDeleted, environment)
                 if clock == .real, !state.isDeleted, let due = state.tree.nextDueTime {
-                    core.transitionTimer.schedule(tree: id, at: due)
+                    environment.transitionTimer.schedule(tree: id, at: due)
                 }
             }
             let (result, events) = try body(state.tree, now, &state)
-            if changes { state.changed(journaled: core.journal != nil) }
+            if changes { state.changed(journaled: environment.journal != nil) }
             var eventsJSON: [UInt8]?
             if let record = state.pendingRecord {
                 state.pendingRecord = nil
-                eventsJSON = journal(core, record, events: events, &state)
+                eventsJSON = journal(record, events: events, &state)
             }
             state.usage.took(bodyBytes: payload ?? 0)
             if state.isDeleted {
-                core.registry.unlist(self, durableAfter: state.journal.lastTicket, acknowledged: state.acknowledged) {
-                    core.journal?.isDurable($0) ?? true
+                environment.registry?.unlist(self, durableAfter: state.journal.lastTicket, acknowledged: state.acknowledged) {
+                    environment.journal?.isDurable($0) ?? true
                 }
             }
-            publish(core, events, state)
+            publish(events, state)
             let done = state.waiters.takeFinished(in: state.tree, completion: events)
             if !done.isEmpty {
                 finished += done
                 finishedTicket = state.journal.lastTicket
             }
             if state.isDeleted {
-                core.hub.streams.endStreams(
+                environment.hub.streams.endStreams(
                     of: StreamedTree(self), lastSeq: state.tree.lastSeq, durableAfter: state.journal.lastTicket)
             }
             return (result, MutationEvents(list: events, json: eventsJSON))
@@ -184,17 +187,17 @@ final class TreeBox: Sendable {
     }
 
     /// Hands a batch to the streams, to go out once its record is durable.
-    private func publish(_ core: ServiceCore, _ events: [Event], _ state: State) {
-        core.hub.publish(
+    private func publish(_ events: [Event], _ state: State) {
+        environment.hub.publish(
             StreamedTree(self), events: events, durableAfter: state.journal.lastTicket,
             treeHasStreams: openStreams.load(ordering: .relaxed) > 0)
     }
 
     /// Answers waiting requests whose transition finished, once the records of that are
     /// durable: their answers show the completion.
-    private static func answer(_ finished: [FinishedWaiter], once ticket: UInt64, _ core: ServiceCore) {
+    private static func answer(_ finished: [FinishedWaiter], once ticket: UInt64, _ journal: StateJournal?) {
         guard !finished.isEmpty else { return }
-        guard let journal = core.journal, !journal.isDurable(ticket) else { return finished.forEach { $0.answer() } }
+        guard let journal, !journal.isDurable(ticket) else { return finished.forEach { $0.answer() } }
         journal.whenDurable(ticket) { failure in
             for waiter in finished {
                 if let failure { waiter.waiter.fail(.notDurable(failure, applied: true)) } else { waiter.answer() }
@@ -208,19 +211,19 @@ final class TreeBox: Sendable {
     /// moved). Unlisted at once; its streams end with `treeMoved` once its last record is
     /// decided, and waiting requests get `tree_moved`. Requests that hold the box take the tree
     /// over again.
-    func giveUp(_ core: ServiceCore, releasing: Bool) {
+    func giveUp(releasing: Bool) {
         let waiters = state.withLock { state -> [TransitionWaiter] in
             guard !state.isDeleted, !state.isGivenUp else { return [] }
             state.isGivenUp = true
-            if releasing, let journal = core.journal { state.journal.appended(journal.append(.release(id))) }
+            if releasing, let journal = environment.journal { state.journal.appended(journal.append(.release(id))) }
             let ticket = state.journal.lastTicket
-            core.registry.unlistGivenUp(self, lastTicket: ticket) { core.journal?.state(of: $0) != .pending }
-            core.hub.streams.moveStreams(of: StreamedTree(self), durableAfter: ticket)
-            state.usage.report(state.tree, isDeleted: true, core)
+            environment.registry?.unlistGivenUp(self, lastTicket: ticket) { environment.journal?.state(of: $0) != .pending }
+            environment.hub.streams.moveStreams(of: StreamedTree(self), durableAfter: ticket)
+            state.usage.report(state.tree, isDeleted: true, environment)
             return state.waiters.takeAll()
         }
         waiters.forEach { $0.fail(.treeMoved(id)) }
-        core.metrics.trees.set(Int64(core.registry.count))
+        environment.countTrees()
     }
 
     /// Answers every waiting request with `problem` (the service is shutting down): a waiter
@@ -230,17 +233,31 @@ final class TreeBox: Sendable {
     }
 
     /// Reads the tree under its lock (due transitions on a real clock complete first).
-    func read<Result: Sendable>(
-        _ core: ServiceCore, commit: PendingCommit?, _ body: (ContainmentTree) throws(Problem) -> Result
-    ) throws(Problem) -> Result {
-        try withTree(core, changes: false, commit: commit) { (tree, _, _) throws(Problem) in (try body(tree), []) }.0
+    func read<Result: Sendable>(commit: PendingCommit?, _ body: (ContainmentTree) throws(Problem) -> Result) throws(Problem) -> Result {
+        try withTree(changes: false, commit: commit) { (tree, _, _) throws(Problem) in (try body(tree), []) }.0
+    }
+
+    /// Runs a step from outside the box (a route, a creation) as `withTree` does: `body` gets a
+    /// step handle rather than the box's state, and the box takes what it left once it returns.
+    func step<Result: Sendable>(
+        payload: Int? = nil, commit: PendingCommit?,
+        _ body: (ContainmentTree, _ now: Double, _ step: inout TreeStep) throws(Problem) -> (Result, [Event])
+    ) throws(Problem) -> (Result, MutationEvents) {
+        try withTree(payload: payload, commit: commit) { (tree, now, state) throws(Problem) -> (Result, [Event]) in
+            var step = TreeStep(manualTime: state.manualTime)
+            defer { state.manualTime = step.manualTime }
+            let outcome = try body(tree, now, &step)
+            state.pendingRecord = step.record
+            if let waiter = step.waiter { state.waiters.add(waiter) }
+            return outcome
+        }
     }
 
     /// A creation whose record the store refused never happened: once its commit fails the
     /// tree is unlisted, so its id answers 404 and listings leave it out, as after a restart.
     /// Registered before the creating request's answer waits for the same commit.
-    func forgetIfCreationRefused(_ core: ServiceCore) {
-        guard let journal = core.journal else { return }
+    func forgetIfCreationRefused() {
+        guard let journal = environment.journal else { return }
         let ticket = state.withLock { $0.journal.lastTicket }
         guard ticket != 0 else { return }
         journal.whenDurable(ticket) { [self] failure in
@@ -248,13 +265,13 @@ final class TreeBox: Sendable {
             let waiters = state.withLock { state -> [TransitionWaiter] in
                 guard !state.isDeleted, !state.isGivenUp else { return [] }
                 state.isDeleted = true
-                core.registry.unlist(self, durableAfter: 0, acknowledged: state.acknowledged) { _ in true }
-                core.hub.streams.endStreams(of: StreamedTree(self), lastSeq: 0, durableAfter: 0)
-                state.usage.report(state.tree, isDeleted: true, core)
+                environment.registry?.unlist(self, durableAfter: 0, acknowledged: state.acknowledged) { _ in true }
+                environment.hub.streams.endStreams(of: StreamedTree(self), lastSeq: 0, durableAfter: 0)
+                state.usage.report(state.tree, isDeleted: true, environment)
                 return state.waiters.takeAll()
             }
             waiters.forEach { $0.fail(.treeNotFound(id)) }
-            core.metrics.trees.set(Int64(core.registry.count))
+            environment.countTrees()
         }
     }
 
@@ -262,9 +279,9 @@ final class TreeBox: Sendable {
     /// get 404. A refused deletion (the state directory failed) changes nothing: the tree stays
     /// listed. Its streams end with a final `treeDeleted` message after the teardown's events,
     /// and requests waiting for its transitions get 404.
-    func tearDown(_ core: ServiceCore, commit: PendingCommit?) throws(Problem) -> [Event] {
-        let (waiters, events) = try withTree(core, commit: commit, deletes: true) { (tree, now, state) throws(Problem) -> ([TransitionWaiter], [Event]) in
-            if let journal = core.journal, let listing = state.acknowledged.settle(isDurable: journal.isDurable) {
+    func tearDown(commit: PendingCommit?) throws(Problem) -> [Event] {
+        let (waiters, events) = try withTree(commit: commit, deletes: true) { (tree, now, state) throws(Problem) -> ([TransitionWaiter], [Event]) in
+            if let journal = environment.journal, let listing = state.acknowledged.settle(isDurable: journal.isDurable) {
                 state.unsettled.settle(through: state.acknowledged.durableTicket)
                 state.beforeDeletion = (listing, state.unsettled.detachedTree(tree, durableVersion: listing.version))
             }
@@ -274,7 +291,7 @@ final class TreeBox: Sendable {
         }
         waiters.forEach { $0.fail(.treeNotFound(id)) }
         // Kept only while reads may need it: a refused deletion keeps it for good.
-        if let journal = core.journal {
+        if let journal = environment.journal {
             journal.whenDurable(state.withLock { $0.journal.lastTicket }) { [self] failure in
                 if failure == nil { state.withLock { $0.beforeDeletion = nil } }
             }

@@ -51,10 +51,10 @@ struct TreeJournal {
     /// `replayedEventsPerController` per controller (and `replayedEventsPerSnapshot`): reading
     /// a snapshot is then the cheaper restore, so a restore's work stays bounded by the
     /// tree's size, not its history. All but the hard limits (10 × N, the bytes) are `stretch`ed.
-    func needsSnapshot(_ configuration: ServiceConfiguration, controllers: Int, lastSnapshotBytes: Int) -> Bool {
-        let every = configuration.journalEntriesPerSnapshot
+    func needsSnapshot(_ thresholds: SnapshotThresholds, controllers: Int, lastSnapshotBytes: Int) -> Bool {
+        let every = thresholds.journalEntriesPerSnapshot
         if entries >= 10 * every || bytes >= ServiceConfiguration.journalBytesPerSnapshot { return true }
-        let replayed = max(configuration.replayedEventsPerSnapshot, ServiceConfiguration.replayedEventsPerController * controllers)
+        let replayed = max(thresholds.replayedEventsPerSnapshot, ServiceConfiguration.replayedEventsPerController * controllers)
         let stretch = self.stretch
         if Double(entries) >= Double(every) * stretch && Double(bytes) >= Double(lastSnapshotBytes) * stretch { return true }
         return Double(events) >= Double(replayed) * stretch

@@ -23,19 +23,19 @@ struct TreeUsage {
     mutating func took(bodyBytes: Int) { uncountedBytes += bodyBytes }
 
     /// Brings the gauges and the budget to the tree's current size (to nothing once deleted).
-    mutating func report(_ tree: ContainmentTree, isDeleted: Bool, _ core: ServiceCore) {
+    mutating func report(_ tree: ContainmentTree, isDeleted: Bool, _ environment: TreeBoxEnvironment) {
         let controllers = isDeleted ? 0 : tree.controllerCount
         let retained = isDeleted ? 0 : Self.retainedEvents(tree)
         // Most requests change neither: a gauge update takes the gauge's lock.
         if controllers != reportedControllers {
-            core.metrics.controllers.increment(by: Double(controllers - reportedControllers))
+            environment.metrics.controllers.increment(by: Double(controllers - reportedControllers))
         }
         if retained != reportedRetainedEvents {
-            core.metrics.eventsRetained.increment(by: Double(retained - reportedRetainedEvents))
+            environment.metrics.eventsRetained.increment(by: Double(retained - reportedRetainedEvents))
         }
         reportedControllers = controllers
         reportedRetainedEvents = retained
-        charge(tree, isDeleted: isDeleted, core.budget, recount: false)
+        charge(tree, isDeleted: isDeleted, environment.budget, recount: false)
     }
 
     /// Keeps the tree's share of the memory budget equal to its estimate: a fixed cost per

@@ -16,7 +16,7 @@ import Testing
     private static func entriesUntilDue(_ journal: TreeJournal) -> Int {
         var journal = journal
         var entries = 0
-        while !journal.needsSnapshot(configuration, controllers: 1, lastSnapshotBytes: 0) {
+        while !journal.needsSnapshot(SnapshotThresholds(configuration), controllers: 1, lastSnapshotBytes: 0) {
             entries += 1
             journal.appendedEntry(UInt64(entries), bytes: 1, events: 0)
         }
@@ -53,6 +53,6 @@ import Testing
         configuration.journalEntriesPerSnapshot = 10
         for entry in 1...100 { journal.appendedEntry(UInt64(entry), bytes: 1, events: 0) }
         // 10 × 10 entries, however heavy the last snapshot was.
-        #expect(journal.needsSnapshot(configuration, controllers: 1, lastSnapshotBytes: 1 << 30))
+        #expect(journal.needsSnapshot(SnapshotThresholds(configuration), controllers: 1, lastSnapshotBytes: 1 << 30))
     }
 }

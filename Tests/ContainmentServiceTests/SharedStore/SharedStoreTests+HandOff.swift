@@ -136,7 +136,7 @@ extension SharedStoreTests {
         try #require(held, "the owner's commit never waited on the row lock")
         let onT = Background { try? owner.request("POST", "/v1/trees/t/controllers", json: #"{"id": "t1"}"#) }
         let box = try #require(owner.service.core.registry.held("t"))
-        let applied = try Self.waitUntil(seconds: 3) { try box.read(owner.service.core, commit: nil) { $0.controllerCount } == 2 }
+        let applied = try Self.waitUntil(seconds: 3) { try box.read(commit: nil) { $0.controllerCount } == 2 }
         try #require(applied, "the change of t was never applied")
         let taken = Background { try? taker.request("GET", "/v1/trees/t") }
         // Long enough for the asker to ask twice more.

@@ -15,7 +15,7 @@ extension SharedStoreTests {
         let schema = try PostgresTestSchema()
         let (late, successor, first, copy) = try Self.copyReadUnderALeaseSinceLost(schema)
         defer { withExtendedLifetime(successor) {} }
-        let (box, _, _) = try ServiceCore.rebuild(copy, tokens: nil)
+        let (box, _, _) = try ServiceCore.rebuild(copy, environment: late.service.core.treeEnvironment)
         try late.service.core.registry.insert(box, session: first)
         let read = try late.request("GET", "/v1/trees/t")
         #expect(read.status == 200, "\(read.text)")

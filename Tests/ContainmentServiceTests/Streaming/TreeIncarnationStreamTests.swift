@@ -33,7 +33,7 @@ import Testing
         let release = DispatchSemaphore(value: 0)
         // Threads of their own: the dispatch pool is slow to grow past a blocked worker.
         Thread {
-            _ = try? box.read(core, commit: nil) { _ in
+            _ = try? box.read(commit: nil) { _ in
                 holding.signal()
                 release.wait()
             }
