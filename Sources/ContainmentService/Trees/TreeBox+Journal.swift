@@ -20,10 +20,11 @@ extension TreeBox {
         _ mutation: TreeMutation, payload: Int?, body: [UInt8]? = nil, commit: PendingCommit?,
         _ answer: (ContainmentTree, TreeMutation.Applied, inout TreeStep) throws(Problem) -> Result
     ) throws(Problem) -> (Result, MutationEvents) {
-        try step(payload: payload, commit: commit) { (tree, now, step) throws(Problem) -> (Result, [Event]) in
-            let applied = try Problem.engine { try mutation.apply(to: tree, now: now, manualTime: &step.manualTime) }
-            let result = try answer(tree, applied, &step)
-            step.journal(.mutation(mutation, time: now, body: body))
+        // Straight on `withTree`, not through `step`: the request path every mutation takes.
+        try withTree(payload: payload, commit: commit) { (tree, now, state) throws(Problem) -> (Result, [Event]) in
+            let applied = try Problem.engine { try mutation.apply(to: tree, now: now, manualTime: &state.step.manualTime) }
+            let result = try answer(tree, applied, &state.step)
+            state.step.journal(.mutation(mutation, time: now, body: body))
             return (result, applied.events)
         }
     }
@@ -47,7 +48,7 @@ extension TreeBox {
             let eventsJSON = Self.eventsJSON(events)
             var entry = JournalEntry(
                 tree: id, time: time, mutation: JournalCoding.encode(mutation, body: body),
-                digest: JournalDigest.of(eventsJSON), version: state.version, manualTime: state.manualTime)
+                digest: JournalDigest.of(eventsJSON), version: state.version, manualTime: state.step.manualTime)
             let listing = listing(state)
             entry.listing = listing
             let ticket = journal.append(.mutation(entry))
@@ -59,7 +60,7 @@ extension TreeBox {
             // Taken here, under the lock, so it is the state right after this entry; the
             // writer encodes it and writes it (dropping the entries it replaces) off the lock.
             let treeState = state.tree.state
-            let pending = PendingSnapshot(tree: id, version: state.version, manualTime: state.manualTime) { [self] in
+            let pending = PendingSnapshot(tree: id, version: state.version, manualTime: state.step.manualTime) { [self] in
                 let bytes = JournalCoding.encodeSnapshot(treeState)
                 snapshotBytes.store(bytes.count, ordering: .relaxed)
                 return bytes

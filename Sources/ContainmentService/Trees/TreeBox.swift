@@ -41,8 +41,9 @@ final class TreeBox: Sendable {
     /// What the lock guards. `ContainmentTree` is not thread-safe; it is only touched here.
     struct State {
         let tree: ContainmentTree
-        /// The manual clock's current time (seconds since 1970); unused on real trees.
-        var manualTime: Double
+        /// The manual clock, the record the step under way leaves, the held requests: all a
+        /// route's step may change (`step`).
+        var step: TreeStep
         /// Set once the tree is deleted, for requests that looked the box up just before.
         var isDeleted = false
         /// Set once this instance gave the tree up to another (a shared store): requests that
@@ -50,9 +51,6 @@ final class TreeBox: Sendable {
         var isGivenUp = false
         /// Bumped by every change: each successful mutation and each time advance.
         var version: UInt64
-        /// What the step under way leaves for the journal; taken by `withTree` once the step
-        /// returns (a step that throws leaves nothing).
-        var pendingRecord: PendingRecord?
         var journal: TreeJournal
         /// How the tree lists as of its last acknowledged change, for reads that do not wait.
         var acknowledged: AcknowledgedListing
@@ -62,7 +60,6 @@ final class TreeBox: Sendable {
         /// to reads until the deletion is durable.
         var beforeDeletion: (listing: TreeListing, tree: ContainmentTree)?
         var usage: TreeUsage
-        var waiters = TransitionWaiters()
         var snapshot = SnapshotCache()
 
         /// `journaled`: with a journal, whose reads may still show the version replaced.
@@ -98,7 +95,7 @@ final class TreeBox: Sendable {
         var journal = journal
         journal.seedSpread(treeID: id)
         state = Mutex(
-            State(tree: tree, manualTime: manualTime, version: version, journal: journal, acknowledged: acknowledged, usage: usage))
+            State(tree: tree, step: TreeStep(manualTime: manualTime), version: version, journal: journal, acknowledged: acknowledged, usage: usage))
     }
 
     /// Due transitions one hold of the lock completes before the request's own step: the rest
@@ -140,7 +137,7 @@ final class TreeBox: Sendable {
                 state.usage.charge(state.tree, isDeleted: false, environment.budget, recount: true)
                 try environment.budget.checkRoom()
             }
-            let now = clock == .real ? Date().timeIntervalSince1970 : state.manualTime
+            let now = clock == .real ? Date().timeIntervalSince1970 : state.step.manualTime
             if clock == .real {
                 var completed = 0
                 while completed < Self.maxCatchUpPerHold, let due = state.tree.nextDueTime, due <= now {
@@ -149,7 +146,7 @@ final class TreeBox: Sendable {
                     state.changed(journaled: environment.journal != nil)
                     journal(.mutation(.advance(to: due), time: due), events: completion, &state)
                     publish(completion, state)
-                    finished += state.waiters.takeFinished(in: state.tree, completion: completion)
+                    finished += state.step.waiters.takeFinished(in: state.tree, completion: completion)
                     finishedTicket = state.journal.lastTicket
                 }
             }
@@ -162,8 +159,7 @@ final class TreeBox: Sendable {
             let (result, events) = try body(state.tree, now, &state)
             if changes { state.changed(journaled: environment.journal != nil) }
             var eventsJSON: [UInt8]?
-            if let record = state.pendingRecord {
-                state.pendingRecord = nil
+            if let record = state.step.takeRecord() {
                 eventsJSON = journal(record, events: events, &state)
             }
             state.usage.took(bodyBytes: payload ?? 0)
@@ -173,7 +169,7 @@ final class TreeBox: Sendable {
                 }
             }
             publish(events, state)
-            let done = state.waiters.takeFinished(in: state.tree, completion: events)
+            let done = state.step.waiters.takeFinished(in: state.tree, completion: events)
             if !done.isEmpty {
                 finished += done
                 finishedTicket = state.journal.lastTicket
@@ -220,7 +216,7 @@ final class TreeBox: Sendable {
             environment.registry?.unlistGivenUp(self, lastTicket: ticket) { environment.journal?.state(of: $0) != .pending }
             environment.hub.streams.moveStreams(of: StreamedTree(self), durableAfter: ticket)
             state.usage.report(state.tree, isDeleted: true, environment)
-            return state.waiters.takeAll()
+            return state.step.waiters.takeAll()
         }
         waiters.forEach { $0.fail(.treeMoved(id)) }
         environment.countTrees()
@@ -229,7 +225,7 @@ final class TreeBox: Sendable {
     /// Answers every waiting request with `problem` (the service is shutting down): a waiter
     /// gets a response rather than a closed connection.
     func failWaiters(_ problem: Problem) {
-        state.withLock { $0.waiters.takeAll() }.forEach { $0.fail(problem) }
+        state.withLock { $0.step.waiters.takeAll() }.forEach { $0.fail(problem) }
     }
 
     /// Reads the tree under its lock (due transitions on a real clock complete first).
@@ -237,20 +233,13 @@ final class TreeBox: Sendable {
         try withTree(changes: false, commit: commit) { (tree, _, _) throws(Problem) in (try body(tree), []) }.0
     }
 
-    /// Runs a step from outside the box (a route, a creation) as `withTree` does: `body` gets a
-    /// step handle rather than the box's state, and the box takes what it left once it returns.
+    /// Runs a step from outside the box (a route, a creation) as `withTree` does: `body` gets
+    /// the step's handle, not the box's state.
     func step<Result: Sendable>(
         payload: Int? = nil, commit: PendingCommit?,
         _ body: (ContainmentTree, _ now: Double, _ step: inout TreeStep) throws(Problem) -> (Result, [Event])
     ) throws(Problem) -> (Result, MutationEvents) {
-        try withTree(payload: payload, commit: commit) { (tree, now, state) throws(Problem) -> (Result, [Event]) in
-            var step = TreeStep(manualTime: state.manualTime)
-            defer { state.manualTime = step.manualTime }
-            let outcome = try body(tree, now, &step)
-            state.pendingRecord = step.record
-            if let waiter = step.waiter { state.waiters.add(waiter) }
-            return outcome
-        }
+        try withTree(payload: payload, commit: commit) { (tree, now, state) throws(Problem) in try body(tree, now, &state.step) }
     }
 
     /// A creation whose record the store refused never happened: once its commit fails the
@@ -268,7 +257,7 @@ final class TreeBox: Sendable {
                 environment.registry?.unlist(self, durableAfter: 0, acknowledged: state.acknowledged) { _ in true }
                 environment.hub.streams.endStreams(of: StreamedTree(self), lastSeq: 0, durableAfter: 0)
                 state.usage.report(state.tree, isDeleted: true, environment)
-                return state.waiters.takeAll()
+                return state.step.waiters.takeAll()
             }
             waiters.forEach { $0.fail(.treeNotFound(id)) }
             environment.countTrees()
@@ -286,8 +275,8 @@ final class TreeBox: Sendable {
                 state.beforeDeletion = (listing, state.unsettled.detachedTree(tree, durableVersion: listing.version))
             }
             state.isDeleted = true
-            state.pendingRecord = .deletion
-            return (state.waiters.takeAll(), tree.tearDown(now: now))
+            state.step.journal(.deletion)
+            return (state.step.waiters.takeAll(), tree.tearDown(now: now))
         }
         waiters.forEach { $0.fail(.treeNotFound(id)) }
         // Kept only while reads may need it: a refused deletion keeps it for good.
