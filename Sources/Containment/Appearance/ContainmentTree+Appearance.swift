@@ -309,9 +309,12 @@ extension ContainmentTree {
         }
     }
 
-    /// Whether the parent of `controller` now goes, or has gone, the other way than `appearing`.
+    /// Whether the parent of `controller` now goes, or has gone, the other way than `appearing`;
+    /// an orphan's (its view put in by hand, rule 43) is the controller whose view holds it.
     private func parentTurned(of controller: String, awayFrom appearing: Bool) -> Bool {
-        guard let parent = readController(controller, { $0.parent }) else { return false }
+        guard let handle = controllerHandle(named: controller),
+            let parent = readController(handle, { $0.parent }) ?? enclosingController(of: handle)
+        else { return false }
         return readController(parent, { $0.appearance }).isTurned(awayFrom: appearing)
     }
 

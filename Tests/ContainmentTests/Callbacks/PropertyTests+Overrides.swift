@@ -378,6 +378,19 @@ extension PropertyTests {
         #expect(try tree.callbacks(of: "a").suffix(2) == ["viewWillDisappear", "viewDidDisappear"])
     }
 
+    /// Found by a PROPERTY_TEST_SCALE=500 soak of the same test (input `[5228216, 0, 4933748,
+    /// 4646575]`): `p1`'s view is put into `m`'s by hand (an orphan, no parent); a tap on `s`'s
+    /// tab reaches `m.viewWillAppear`, which taps `n`'s, turning `s` and `m` away. The outer
+    /// forwarding still reached `p1`, which appeared inside a view that was leaving: an orphan
+    /// follows the controller whose view holds it as a child follows its parent.
+    @Test func anOrphanInsideATabTurnedAwayByItsOwnViewWillAppearHearsNothing() throws {
+        let tree = try Self.replayAdaptivityInput([5_228_216, 0, 4_933_748, 4_646_575])
+        #expect(tree.snapshot().controllers["t"]?.selectedIndex == 0)
+        for shown in ["t", "n", "a"] { #expect(tree.appearance(shown) == .appeared) }
+        for hidden in ["s", "m", "p1"] { #expect(tree.appearance(hidden) == .disappeared) }
+        #expect(try tree.callbacks(of: "p1") == ["loadView", "viewDidLoad"])
+    }
+
     /// The same decision from the outgoing tab: `n`'s `viewWillDisappear` override taps `n`'s
     /// tab while the tap on `s`'s runs. `n` is selected again with its view still in the
     /// window, so it appears again; `s`, `m` and `d` turn away, and `a` hears nothing.
