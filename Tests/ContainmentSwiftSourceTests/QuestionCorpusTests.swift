@@ -282,7 +282,7 @@ import Testing
         #expect(explanation.tree.controllers["root"]?.presentedViewController == "finished")
     }
 
-    /// PageMenu issue 516 (https://github.com/PageMenu/PageMenu/issues/516): after `addChild`,
+    /// A thread on the PageMenu library's tracker, "viewDidAppear called twice": after `addChild`,
     /// `addSubview`, `didMove`, the child's `viewDidAppear` runs twice; the answer finds the
     /// library calling `viewWillAppear(true)` and `viewDidAppear(true)` itself besides UIKit.
     /// UIKit's part is once. Adapted: `CAPSPageMenu` is a plain subclass, `pageMenuController!`
