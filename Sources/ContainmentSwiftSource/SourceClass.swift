@@ -18,6 +18,8 @@ struct SourceClass {
     var properties: [Property] = []
     /// Its own `init`s by full name (`init(child:)`), `init?(coder:)` left out.
     var initializers: [String: InitializerDeclSyntax] = [:]
+    /// Its `override var`s of UIKit's answers (`shouldAutomaticallyForwardAppearanceMethods`), by name.
+    var answers: [String: PatternBindingSyntax] = [:]
 
     /// `viewWillAppear(_:)`: the base name and each parameter's argument label.
     static func fullName(_ function: FunctionDeclSyntax) -> String {

@@ -5,7 +5,7 @@ import SwiftSyntax
 /// The source's classes: what they subclass, what their members are, and their instances.
 extension SourceTranslator {
     static let supportedMembers =
-        "stored properties (`let child = ChildViewController()`, `lazy var`), `override func` of the supported callbacks, methods of your own, `init`s that assign stored properties and call `super.init(nibName: nil, bundle: nil)`, and `required init?(coder:)`"
+        "stored properties (`let child = ChildViewController()`, `lazy var`), `override func` of the supported callbacks, `override var` of the supported answers, methods of your own, `init`s that assign stored properties and call `super.init(nibName: nil, bundle: nil)`, and `required init?(coder:)`"
 
     func collect(_ declaration: ClassDeclSyntax) throws(SwiftSourceRefusal) {
         let name = declaration.name.text
@@ -62,6 +62,10 @@ extension SourceTranslator {
     }
 
     private func collect(_ variable: VariableDeclSyntax, into sourceClass: inout SourceClass) throws(SwiftSourceRefusal) {
+        if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }) {
+            for binding in variable.bindings { try collectAnswer(binding, into: &sourceClass) }
+            return
+        }
         for binding in variable.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, binding.accessorBlock == nil else {
                 throw refusal(

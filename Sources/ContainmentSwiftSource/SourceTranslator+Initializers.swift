@@ -51,6 +51,10 @@ extension SourceTranslator {
                     SyntaxNames.name(of: Syntax(expression)), expression, "An initializer's statements other than these are not translated.",
                     supported: Self.supportedInitializerStatements)
             }
+            if let setting = PresentationSetting(rawValue: name), !stored.contains(name) {
+                try assign(setting, of: id, Array(sequence.elements)[2], at: Array(sequence.elements)[0], scope)
+                continue
+            }
             guard stored.contains(name) else {
                 throw refusal(
                     "assignment to \(name)", expression, "\(name) is not a stored property of \(className) or its superclasses of the source.",

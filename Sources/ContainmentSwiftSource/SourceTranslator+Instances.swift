@@ -55,6 +55,8 @@ extension SourceTranslator {
         classOf[id] = className
         guard classes[className] != nil else { return id }
         try createProperties(of: id, className: className)
+        let answers = try answers(of: id, className: className)
+        if let index = program.controllers.firstIndex(where: { $0.id == id }) { program.controllers[index].answers = answers }
         if let (function, declaringClass) = ownInit { try runInitializer(function, declaredBy: declaringClass, of: id, values: initValues) }
         try translateOverrides(of: id, className: className)
         return id

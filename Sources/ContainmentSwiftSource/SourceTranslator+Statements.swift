@@ -5,7 +5,7 @@ import SwiftSyntax
 /// Statements: declarations of names, calls and assignments, `return` at a method's end.
 extension SourceTranslator {
     static let supportedStatements =
-        "`let`/`var` declarations, UIKit calls, assignments to `view.frame`, `window.rootViewController`, `viewControllers` and `selectedIndex`, calls of your own methods, `for` over an array literal of controllers, `if` on a Boolean literal, and `return` as a method's last statement"
+        "`let`/`var` declarations, UIKit calls, assignments to `view.frame`, `window.rootViewController`, `viewControllers`, `selectedIndex` and the presentation settings, calls of your own methods, `for` over an array literal of controllers, `if` on a Boolean literal, and `return` as a method's last statement"
 
     /// Translates statements in order; the value of a final `return`, if any.
     func translate(_ statements: [CodeBlockItemSyntax], _ scope: inout TranslationScope, into calls: inout [LocatedCall])
@@ -159,11 +159,17 @@ extension SourceTranslator {
             scope.locals[name] = try evaluate(valueSyntax, &scope, into: &calls, hint: name)
             return
         }
+        if let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text, let setting = PresentationSetting(rawValue: name), let id = scope.selfID {
+            return try assign(setting, of: id, valueSyntax, at: target, scope)
+        }
         guard let member = target.as(MemberAccessExprSyntax.self), let base = member.base else {
             throw refusal("assignment", target, "Only assignments to the properties below are translated.", supported: Self.supportedStatements)
         }
         let owner = try evaluate(base, &scope, into: &calls, hint: nil)
         let property = member.declName.baseName.text
+        if case .controller(let id) = owner, let setting = PresentationSetting(rawValue: property) {
+            return try assign(setting, of: id, valueSyntax, at: target, scope)
+        }
         let value = try evaluate(valueSyntax, &scope, into: &calls, hint: nil)
         switch (owner, property, value) {
         case (.view(let view), "frame", .frame(let frame)):

@@ -26,6 +26,13 @@ final class SourceTranslator {
     var hasWindow = false
     /// Every size the window takes (the user rotates it), for `resolve`.
     var windowSizes: Set<Size> = []
+    /// The presentation settings assigned so far, as `id.setting`.
+    var settingsAssigned: Set<String> = []
+    /// The launch's settings, with how many of its presentations came before each.
+    var settingsToCheck: [(id: String, setting: PresentationSetting, place: SwiftSourceLocation, before: Int)] = []
+    /// Presentation calls of the launch, in order, and of overrides and blocks, run when the app runs.
+    var launchPresentations: [RawCall] = []
+    var laterPresentations: [RawCall] = []
 
     init(file: SourceFileSyntax, windowSize: Size) {
         converter = SourceLocationConverter(fileName: "source.swift", tree: file)
@@ -71,6 +78,7 @@ final class SourceTranslator {
             try check(name, windowSize: Size(width: windowRect.width, height: windowRect.height))
         }
         try resolveFrames()
+        try checkPresentationSettings()
         splitTurns()
         return program
     }
@@ -112,6 +120,7 @@ final class SourceTranslator {
         } else {
             for id in Self.controllersNamed(by: call) { usedControllers.insert(id) }
         }
+        notePresentation(call, scope)
         calls.append(LocatedCall(call: call, trace: scope.trace + [location(node)], frame: frame))
     }
 
@@ -135,6 +144,7 @@ final class SourceTranslator {
                 id: id, className: className, kind: try kind(ofClass: className, at: classes[className]!.location), location: classes[className]!.location))
         probe.classOf[id] = className
         try probe.createProperties(of: id, className: className)
+        _ = try probe.answers(of: id, className: className)
         if let declaring = probe.chain(of: className).last(where: { !$0.initializers.isEmpty }) {
             for fullName in declaring.initializers.keys.sorted() {
                 try probe.runInitializer(declaring.initializers[fullName]!, declaredBy: declaring.name, of: id, values: nil)

@@ -76,10 +76,13 @@ final class SwiftSourceRunner {
     private func create() throws(ContainmentError) {
         let byID = Dictionary(program.controllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func spec(_ controller: TranslatedController) -> ControllerSpec {
-            ControllerSpec(
-                id: controller.id, kind: controller.kind, viewControllers: controller.rootViewController.flatMap { byID[$0] }.map { [spec($0)] },
-                pageViewControllerSettings: PageViewControllerSettings(transitionStyle: controller.pageTransitionStyle),
-                answers: ControllerAnswers(style: controller.splitStyle))
+            var answers = controller.answers.answers
+            answers.style = controller.splitStyle
+            return ControllerSpec(
+                id: controller.id, kind: controller.kind, automaticallyForwardsAppearance: controller.answers.automaticallyForwardsAppearance,
+                statusBarSettings: controller.answers.statusBar,
+                viewControllers: controller.rootViewController.flatMap { byID[$0] }.map { [spec($0)] }, presentationSettings: controller.presentation,
+                pageViewControllerSettings: PageViewControllerSettings(transitionStyle: controller.pageTransitionStyle), answers: answers)
         }
         for controller in program.controllers where !controller.isNested {
             let events = try tree.createController(spec(controller), now: now)

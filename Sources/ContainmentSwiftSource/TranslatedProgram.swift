@@ -45,6 +45,10 @@ struct TranslatedController {
     var splitStyle: SplitViewControllerStyle?
     /// `UIPageViewController(transitionStyle:…)`'s style.
     var pageTransitionStyle: PageTransitionStyle?
+    /// What its class's `override var`s answer.
+    var answers = SourceAnswers()
+    /// The presentation settings the source assigns it.
+    var presentation = PresentationSettings()
 }
 
 /// The launch split into run-loop turns: a `RunLoop` statement ends one and lets time pass.
