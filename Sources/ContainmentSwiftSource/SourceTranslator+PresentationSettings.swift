@@ -24,7 +24,8 @@ extension SourceTranslator {
         case .launch: settingsToCheck.append((id, setting, location(target), launchPresentations.count))
         case .override("viewDidLoad()") where id == scope.selfID:
             throw refusal(
-                construct, target, "UIKit reads modalPresentationStyle when the controller is presented, before its view loads: set here, it would come too late.",
+                construct, target,
+                "UIKit reads modalPresentationStyle when the controller is presented, before its view loads: set here, it would come too late.",
                 supported: PresentationSetting.supported)
         default:
             throw refusal(

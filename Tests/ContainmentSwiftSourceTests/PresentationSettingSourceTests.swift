@@ -167,7 +167,8 @@ import Testing
         let custom = try #require(refusal("let sheet = UIViewController()\nsheet.modalPresentationStyle = .custom"))
         #expect(custom.construct == "assignment to modalPresentationStyle")
         #expect("\(custom.line):\(custom.column)" == "2:32")
-        let runtime = try #require(refusal("let sheet = UIViewController()\nlet style = UIModalPresentationStyle.fullScreen\nsheet.modalPresentationStyle = style"))
+        let runtime = try #require(
+            refusal("let sheet = UIViewController()\nlet style = UIModalPresentationStyle.fullScreen\nsheet.modalPresentationStyle = style"))
         #expect("\(runtime.line):\(runtime.column)" == "2:13" || runtime.construct == "assignment to modalPresentationStyle")
     }
 }
