@@ -113,6 +113,7 @@ extension SourceTranslator {
             }
             if !calls.isEmpty { program.controllers[index].overrides[callback.rawValue] = calls }
         }
+        try readStoryboardOnlyOverrides(of: id, className: className)
     }
 
     /// Adds a warning once, however many instances share the class that causes it.

@@ -45,6 +45,13 @@ struct TranslatedController {
     var splitStyle: SplitViewControllerStyle?
     /// `UIPageViewController(transitionStyle:…)`'s style.
     var pageTransitionStyle: PageTransitionStyle?
+    /// Its `spineLocation` option and `isDoubleSided` (docs/swift.md, "Page view controllers").
+    var pageSpineLocation: PageSpineLocation?
+    var pageIsDoubleSided: Bool?
+    /// The controller its `dataSource` is: nil when never assigned, `.some(nil)` when `nil` is.
+    var pageDataSource: String??
+    /// Set once the launch gives it pages: too late for `isDoubleSided` to change.
+    var hasPages = false
 }
 
 /// The launch split into run-loop turns: a `RunLoop` statement ends one and lets time pass.
