@@ -15,7 +15,9 @@ extension SourceTranslator {
         _ id: String, _ fullName: String, _ arguments: Arguments, at call: FunctionCallExprSyntax, _ scope: inout TranslationScope,
         into calls: inout [LocatedCall]
     ) throws(SwiftSourceRefusal) -> Bool {
-        let names = ["setViewControllers(_:direction:animated:completion:)", "setViewControllers(_:direction:animated:_:)", "setViewControllers(_:direction:animated:)"]
+        let names = [
+            "setViewControllers(_:direction:animated:completion:)", "setViewControllers(_:direction:animated:_:)", "setViewControllers(_:direction:animated:)",
+        ]
         guard names.contains(fullName), isContainer(id, [.pageViewController]) else { return false }
         let direction = try caseName(arguments[1].expression, ["forward", "reverse"], "UIPageViewController.NavigationDirection")
         let raw = RawCall(
@@ -140,7 +142,8 @@ extension SourceTranslator {
         let controller = program.controllers[index]
         guard !controller.hasPages, controller.pageIsDoubleSided.map({ $0 == sided }) ?? true else {
             throw refusal(
-                "isDoubleSided", target, "\(controller.id)'s isDoubleSided changes after it has pages, or twice; how many pages a turn takes would depend on the run.",
+                "isDoubleSided", target,
+                "\(controller.id)'s isDoubleSided changes after it has pages, or twice; how many pages a turn takes would depend on the run.",
                 supported: "`isDoubleSided` set once, before the page view controller's first `setViewControllers`.")
         }
         // "Setting it to false with the spine located in the middle raises an exception" (Apple, isDoubleSided).

@@ -10,7 +10,9 @@ extension SourceTranslator {
 
     /// `sheet.sheetPresentationController?.detents = [.medium(), .large()]`: the engine's
     /// `animateChanges` with that one change, which like the setter changes state and sends nothing.
-    func assignSheetProperty(_ id: String, _ property: String, _ value: ExprSyntax, at target: ExprSyntax, _ scope: TranslationScope, into calls: inout [LocatedCall])
+    func assignSheetProperty(
+        _ id: String, _ property: String, _ value: ExprSyntax, at target: ExprSyntax, _ scope: TranslationScope, into calls: inout [LocatedCall]
+    )
         throws(SwiftSourceRefusal)
     {
         let json: JSONValue
@@ -47,7 +49,7 @@ extension SourceTranslator {
             return member.declName.baseName.text
         }
         throw refusal(
-            SyntaxNames.name(of: Syntax(expression)), expression, "Only the system's detents are translated; a custom detent's height is the app's.",
+            "UISheetPresentationController.Detent", expression, "Only the system's detents are translated; a custom detent's height is the app's.",
             supported: "`.medium()`, `.large()`.")
     }
 
@@ -94,7 +96,8 @@ extension SourceTranslator {
         throws(SwiftSourceRefusal) -> RawCall
     {
         guard case .controller(let sheet) = try evaluate(arguments[0].expression, &scope, into: &calls, hint: nil) else {
-            throw refusal("User.dragSheet(_:to:)", arguments[0].expression, "The presented view controller is expected here.", supported: Self.supportedUserActions)
+            throw refusal(
+                "User.dragSheet(_:to:)", arguments[0].expression, "The presented view controller is expected here.", supported: Self.supportedUserActions)
         }
         return RawCall(receiver: sheet, method: "dragSheet", args: ["detentIdentifier": .string(try detentIdentifier(arguments[1].expression))])
     }
