@@ -98,6 +98,26 @@ import Testing
         #expect(answer.tree.controllers["pages"]?.presentedViewController == nil)
     }
 
+    /// The block reuses `present`'s: a `present` block may hold a page turn with its own block.
+    @Test func aPageTurnsCompletionInsideAPresentationsCompletionRunsAfterItsTurn() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            Self.pages + """
+                let sheet = UIViewController()
+                pages.present(sheet, animated: false) {
+                    pages.setViewControllers([second], direction: .forward, animated: false) { _ in sheet.dismiss(animated: false) }
+                }
+                """, idiom: .phone)
+        #expect(
+            try timeline(answer, from: 10).filter { !$0.contains("oad") } == [
+                "2 sheet.viewWillAppear@10:1 statement", "2 sheet.viewIsAppearing@10:1 turnEnd", "2 sheet.viewDidAppear@10:1 turnEnd",
+                "3 first.willMove@11:5 completion", "3 first.viewWillDisappear@11:5 completion", "3 first.viewDidDisappear@11:5 completion",
+                "3 first.didMove@11:5 completion", "3 second.willMove@11:5 completion", "3 second.viewWillAppear@11:5 completion",
+                "3 second.viewIsAppearing@11:5 completion", "3 second.viewDidAppear@11:5 completion", "3 second.didMove@11:5 completion",
+                "4 sheet.viewWillDisappear@11:85 completion", "4 sheet.viewDidDisappear@11:78 completion",
+            ])
+        #expect(answer.tree.controllers["pages"]?.viewControllers == ["second"])
+    }
+
     @Test func aCompletionBlocksFinishedParameterIsRefused() throws {
         let refused = try #require(
             refusal(
@@ -216,6 +236,46 @@ import Testing
                 "3 second.didMove@17:1 statement", "3 pages.didFinishAnimating@17:1 statement",
             ])
         #expect(answer.tree.controllers["pages"]?.viewControllers == ["first"])
+    }
+
+    /// The data source as a container's property: `pages.dataSource = self` in its `viewDidLoad`.
+    @Test func aContainerThatIsItsPagesDataSourceAnswersTheSwipe() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            """
+            class HomeViewController: UIViewController, UIPageViewControllerDataSource {
+                let pages = UIPageViewController(transitionStyle: .pageCurl, navigationOrientation: .horizontal, options: nil)
+                let first = UIViewController()
+                let second = UIViewController()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    addChild(pages)
+                    view.addSubview(pages.view)
+                    pages.didMove(toParent: self)
+                    pages.dataSource = self
+                    pages.setViewControllers([second], direction: .forward, animated: false, completion: nil)
+                }
+                func pageViewController(_ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController) -> UIViewController? {
+                    return first
+                }
+                func pageViewController(_ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController) -> UIViewController? {
+                    return nil
+                }
+            }
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let home = HomeViewController()
+            window.rootViewController = home
+            window.makeKeyAndVisible()
+            RunLoop.main.run(until: Date(timeIntervalSinceNow: 0))
+            User.swipePage(in: home.pages, to: .reverse, finishes: true)
+            """, idiom: .phone)
+        #expect(
+            try timeline(answer, from: 25) == [
+                "2 first.willMove@25:1 statement", "2 pages.willTransitionTo@25:1 statement", "2 first.loadView@25:1 statement",
+                "2 first.viewDidLoad@25:1 statement", "2 first.viewWillAppear@25:1 statement", "2 second.viewWillDisappear@25:1 statement",
+                "3 second.willMove@25:1 statement", "3 second.viewDidDisappear@25:1 statement", "3 first.viewIsAppearing@25:1 statement",
+                "3 first.viewDidAppear@25:1 statement", "3 second.didMove@25:1 statement", "3 first.didMove@25:1 statement",
+                "3 pages.didFinishAnimating@25:1 statement",
+            ])
     }
 
     @Test func aSwipeTheDataSourceAnswersNilForTurnsNoPage() throws {
