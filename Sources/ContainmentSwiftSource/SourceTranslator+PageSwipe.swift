@@ -38,7 +38,7 @@ extension SourceTranslator {
             warn("\(pages) has no data source, so the swipe turns no page: gesture-based navigation is disabled.", at: location(call))
             return []
         }
-        // "nil to indicate that there is no next view controller" (Apple, the data source's methods): the page bounces back.
+        // "nil to indicate that there is no previous view controller" (Apple, viewControllerBefore; After likewise): no turn.
         guard let page = try dataSourceAnswer(source, forward: direction == "forward", at: call) else {
             warn("The data source of \(pages) answers nil, so the swipe turns no page.", at: location(call))
             return []
@@ -59,11 +59,7 @@ extension SourceTranslator {
                 fullName, call, "The data source \(source) declares no \(fullName), which UIPageViewControllerDataSource requires.",
                 supported: Self.supportedDataSource)
         }
-        var scope = TranslationScope(selfID: source, className: declaringClass, place: .dataSource)
-        for parameter in function.signature.parameterClause.parameters {
-            let name = (parameter.secondName ?? parameter.firstName).text
-            scope.locals[name] = .runtime(name)
-        }
+        var scope = Self.scope(of: function, selfID: source, className: declaringClass, place: .dataSource)
         var calls: [LocatedCall] = []
         let answer: SourceValue
         do throws(SwiftSourceRefusal) {

@@ -44,11 +44,7 @@ extension SourceTranslator {
     func readStoryboardOnlyOverrides(of id: String, className: String) throws(SwiftSourceRefusal) {
         for fullName in Self.storyboardOnlyOverrides.sorted() {
             guard let (function, declaringClass) = method(fullName, from: className), let body = function.body else { continue }
-            var scope = TranslationScope(selfID: id, className: declaringClass, place: .override(fullName))
-            for parameter in function.signature.parameterClause.parameters {
-                let name = (parameter.secondName ?? parameter.firstName).text
-                scope.locals[name] = .runtime(name)
-            }
+            var scope = Self.scope(of: function, selfID: id, className: declaringClass, place: .override(fullName))
             var calls: [LocatedCall] = []
             _ = try translate(Array(body.statements), &scope, into: &calls)
             callCount -= calls.count

@@ -41,29 +41,33 @@ extension SourceTranslator {
 
     /// `.medium()` or `UISheetPresentationController.Detent.large()`: the detent's identifier.
     private func detent(_ expression: ExprSyntax) throws(SwiftSourceRefusal) -> String {
-        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
-            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.base.map({ Self.dottedName($0) == "UISheetPresentationController.Detent" }) ?? true,
-            ["medium", "large"].contains(member.declName.baseName.text)
-        {
-            return member.declName.baseName.text
+        let call = expression.as(FunctionCallExprSyntax.self)
+        guard let call, call.arguments.isEmpty, call.trailingClosure == nil,
+            let name = Self.systemDetent(call.calledExpression, "UISheetPresentationController.Detent")
+        else {
+            throw refusal(
+                "UISheetPresentationController.Detent", expression, "Only the system's detents are translated; a custom detent's height is the app's.",
+                supported: "`.medium()`, `.large()`.")
         }
-        throw refusal(
-            "UISheetPresentationController.Detent", expression, "Only the system's detents are translated; a custom detent's height is the app's.",
-            supported: "`.medium()`, `.large()`.")
+        return name
     }
 
     /// `.medium` or `UISheetPresentationController.Detent.Identifier.large`.
     private func detentIdentifier(_ expression: ExprSyntax) throws(SwiftSourceRefusal) -> String {
-        if let member = expression.as(MemberAccessExprSyntax.self),
-            member.base.map({ Self.dottedName($0) == "UISheetPresentationController.Detent.Identifier" }) ?? true,
-            ["medium", "large"].contains(member.declName.baseName.text)
-        {
-            return member.declName.baseName.text
+        guard let name = Self.systemDetent(expression, "UISheetPresentationController.Detent.Identifier") else {
+            throw refusal(
+                "UISheetPresentationController.Detent.Identifier", expression, "A detent identifier the source states is expected here.",
+                supported: "`.medium`, `.large`.")
         }
-        throw refusal(
-            "UISheetPresentationController.Detent.Identifier", expression, "A detent identifier the source states is expected here.",
-            supported: "`.medium`, `.large`.")
+        return name
+    }
+
+    /// `medium` or `large` for `.medium` or `<type>.medium`.
+    private static func systemDetent(_ expression: ExprSyntax, _ type: String) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.base.map({ dottedName($0) == type }) ?? true,
+            ["medium", "large"].contains(member.declName.baseName.text)
+        else { return nil }
+        return member.declName.baseName.text
     }
 
     /// `if let sheet = nav.sheetPresentationController { … }`: the body, with `sheet` bound.
