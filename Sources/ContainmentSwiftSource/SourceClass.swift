@@ -56,6 +56,6 @@ enum UIKitClasses {
     ]
 
     static let supportedOverrides =
-        "override func viewDidLoad(), viewWillAppear(_:), viewIsAppearing(_:), viewDidAppear(_:), viewWillDisappear(_:), viewDidDisappear(_:), viewWillLayoutSubviews(), viewDidLayoutSubviews(), willMove(toParent:), didMove(toParent:)"
+        "override func viewDidLoad(), viewWillAppear(_:), viewIsAppearing(_:), viewDidAppear(_:), viewWillDisappear(_:), viewDidDisappear(_:), viewWillLayoutSubviews(), viewDidLayoutSubviews(), willMove(toParent:), didMove(toParent:); prepare(for:sender:) and shouldPerformSegue(withIdentifier:sender:) are read and never called (no storyboard)"
 }
 #endif

@@ -47,7 +47,7 @@ extension SourceTranslator {
     private func collect(_ function: FunctionDeclSyntax, into sourceClass: inout SourceClass) throws(SwiftSourceRefusal) {
         let fullName = SourceClass.fullName(function)
         let overrides = function.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
-        if overrides, UIKitClasses.overridable[fullName] == nil {
+        if overrides, UIKitClasses.overridable[fullName] == nil, !Self.storyboardOnlyOverrides.contains(fullName) {
             throw refusal(
                 fullName, function.name, "Overriding \(fullName) is not in the supported subset.", supported: UIKitClasses.supportedOverrides)
         }

@@ -3,11 +3,11 @@ import Containment
 import SwiftSyntax
 
 /// Split view and page view controllers: their initializers' styles, fixed at creation as
-/// UIKit fixes them, and their own calls (`setViewController(_:for:)`, `show(_:)`, `hide(_:)`,
-/// `setViewControllers(_:direction:animated:completion:)`).
+/// UIKit fixes them, and a split's own calls (`setViewController(_:for:)`, `show(_:)`,
+/// `hide(_:)`); a page view controller's are in SourceTranslator+Pages.swift.
 extension SourceTranslator {
     static let supportedColumnCalls =
-        "on a split view controller setViewController(_:for:), show(_:), hide(_:); on a page view controller setViewControllers(_:direction:animated:completion:) with no completion block"
+        "on a split view controller setViewController(_:for:), show(_:), hide(_:); on a page view controller setViewControllers(_:direction:animated:completion:); performSegue(withIdentifier:sender:)"
 
     /// `UISplitViewController(style: .doubleColumn)`, `UIPageViewController(transitionStyle: .scroll,
     /// navigationOrientation: .horizontal)`: true when the initializer is one of these.
@@ -25,10 +25,8 @@ extension SourceTranslator {
         let style = try caseName(arguments[0].expression, PageTransitionStyle.allCases.map(\.rawValue), "UIPageViewController.TransitionStyle")
         // The orientation changes only where pages come from, never a callback.
         _ = try caseName(arguments[1].expression, ["horizontal", "vertical"], "UIPageViewController.NavigationOrientation")
-        if labels.count == 3, !arguments[2].expression.is(NilLiteralExprSyntax.self) {
-            throw refusal("options", arguments[2].expression, "Page view controller options are not translated.", supported: "`options: nil`.")
-        }
         controller.pageTransitionStyle = PageTransitionStyle(rawValue: style)
+        if labels.count == 3 { try pageOptions(arguments[2].expression, into: &controller) }
         return true
     }
 
@@ -46,30 +44,13 @@ extension SourceTranslator {
         case "show(_:)" where isContainer(id, [.splitViewController]), "hide(_:)" where isContainer(id, [.splitViewController]):
             let column = try caseName(arguments[0].expression, columns, "UISplitViewController.Column")
             return RawCall(receiver: id, method: String(fullName.prefix(4)), args: ["column": .string(column)])
-        case "setViewControllers(_:direction:animated:completion:)" where isContainer(id, [.pageViewController]),
-            "setViewControllers(_:direction:animated:_:)" where isContainer(id, [.pageViewController]),
-            "setViewControllers(_:direction:animated:)" where isContainer(id, [.pageViewController]):
-            if let completion = arguments[safe: 3]?.expression, case .closure(let block) = try evaluate(completion, &scope, into: &calls, hint: nil),
-                !block.statements.isEmpty
-            {
-                throw refusal(
-                    "completion block", completion, "A completion block of setViewControllers(_:direction:animated:completion:) is not translated.",
-                    supported: "`completion: nil`.")
-            }
-            let direction = try caseName(arguments[1].expression, ["forward", "reverse"], "UIPageViewController.NavigationDirection")
-            return RawCall(
-                receiver: id, method: "setViewControllers",
-                args: [
-                    "viewControllers": try json(arguments[0].expression, &scope, &calls), "direction": .string(direction),
-                    "animated": try json(arguments[2].expression, &scope, &calls),
-                ])
         default:
             return nil
         }
     }
 
     /// `.doubleColumn` (or `UISplitViewController.Style.doubleColumn`): the case's name, one of `names`.
-    private func caseName(_ expression: ExprSyntax, _ names: [String], _ type: String) throws(SwiftSourceRefusal) -> String {
+    func caseName(_ expression: ExprSyntax, _ names: [String], _ type: String) throws(SwiftSourceRefusal) -> String {
         if let member = expression.as(MemberAccessExprSyntax.self), member.base.map({ Self.dottedName($0) == type }) ?? true,
             names.contains(member.declName.baseName.text)
         {

@@ -96,11 +96,7 @@ extension SourceTranslator {
         while program.controllers[index].id != id { index -= 1 }
         for (fullName, callback) in UIKitClasses.overridable.sorted(by: { $0.key < $1.key }) {
             guard let (function, declaringClass) = method(fullName, from: className), let body = function.body else { continue }
-            var scope = TranslationScope(selfID: id, className: declaringClass, place: .override(fullName))
-            for parameter in function.signature.parameterClause.parameters {
-                let name = (parameter.secondName ?? parameter.firstName).text
-                scope.locals[name] = .runtime(name)
-            }
+            var scope = Self.scope(of: function, selfID: id, className: declaringClass, place: .override(fullName))
             var calls: [LocatedCall] = []
             _ = try translate(Array(body.statements), &scope, into: &calls)
             if UIKitClasses.requiringSuper.contains(fullName), !scope.callsSuper {
@@ -115,6 +111,17 @@ extension SourceTranslator {
             }
             if !calls.isEmpty { program.controllers[index].overrides[callback.rawValue] = calls }
         }
+        try readStoryboardOnlyOverrides(of: id, className: className)
+    }
+
+    /// A method UIKit calls: `self` is `id`, and its parameters are values of the run.
+    static func scope(of function: FunctionDeclSyntax, selfID id: String, className: String, place: TranslationScope.Place) -> TranslationScope {
+        var scope = TranslationScope(selfID: id, className: className, place: place)
+        for parameter in function.signature.parameterClause.parameters {
+            let name = (parameter.secondName ?? parameter.firstName).text
+            scope.locals[name] = .runtime(name)
+        }
+        return scope
     }
 
     /// Adds a warning once, however many instances share the class that causes it.

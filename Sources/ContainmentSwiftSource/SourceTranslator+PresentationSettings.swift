@@ -72,10 +72,22 @@ extension SourceTranslator {
                 detail: "\(id) may already be presented or asked when this runs, so its \(setting.rawValue) would change while the app runs.",
                 supported: PresentationSetting.supported)
         }
+        // A controller that is no sheet has no `sheetPresentationController`: UIKit's is nil.
+        for controller in program.controllers {
+            guard let style = controller.presentation.modalPresentationStyle, ![.automatic, .pageSheet, .formSheet].contains(style),
+                let place = sheetConfigured[controller.id]
+            else { continue }
+            throw SwiftSourceRefusal(
+                construct: "sheetPresentationController", at: place,
+                detail:
+                    "\(controller.id)'s modalPresentationStyle is .\(style.rawValue), so its sheetPresentationController is nil and this does nothing a source can state.",
+                supported: "Detents on a controller presented as a sheet (`.automatic`, `.pageSheet`, `.formSheet`).")
+        }
     }
 
-    /// Notes a presentation call, for `checkPresentationSettings`.
-    func notePresentation(_ call: RawCall, _ scope: TranslationScope) {
+    /// Notes what `checkPresentationSettings` checks: presentation calls, and sheet properties set.
+    func noteForPresentationSettings(_ call: RawCall, at place: SwiftSourceLocation, _ scope: TranslationScope) {
+        if call.method == "animateChanges", sheetConfigured[call.receiver] == nil { sheetConfigured[call.receiver] = place }
         guard ["present", "show", "showDetailViewController"].contains(call.method) else { return }
         if scope.place == .launch { launchPresentations.append(call) } else { laterPresentations.append(call) }
     }

@@ -76,6 +76,7 @@ extension SourceTranslator {
     /// `if true { … } else { … }`: the branch a Boolean literal chooses, the others never read
     /// (a condition the app computes would be a guess).
     private func translate(_ branch: IfExprSyntax, _ scope: inout TranslationScope, into calls: inout [LocatedCall]) throws(SwiftSourceRefusal) {
+        if try translateSheetBinding(branch, &scope, into: &calls) { return }
         // An `else if` chain is walked in a loop: its length is bounded by the source, not the stack.
         var current = branch
         var body: CodeBlockSyntax? = branch.body
@@ -162,6 +163,11 @@ extension SourceTranslator {
         if let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text, let setting = PresentationSetting(rawValue: name), let id = scope.selfID {
             return try assign(setting, of: id, valueSyntax, at: target, scope)
         }
+        if let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text, let id = scope.selfID,
+            try assignProperty(of: .controller(id), name, valueSyntax, at: target, &scope, into: &calls)
+        {
+            return
+        }
         guard let member = target.as(MemberAccessExprSyntax.self), let base = member.base else {
             throw refusal("assignment", target, "Only assignments to the properties below are translated.", supported: Self.supportedStatements)
         }
@@ -170,6 +176,7 @@ extension SourceTranslator {
         if case .controller(let id) = owner, let setting = PresentationSetting(rawValue: property) {
             return try assign(setting, of: id, valueSyntax, at: target, scope)
         }
+        if try assignProperty(of: owner, property, valueSyntax, at: target, &scope, into: &calls) { return }
         let value = try evaluate(valueSyntax, &scope, into: &calls, hint: nil)
         switch (owner, property, value) {
         case (.view(let view), "frame", .frame(let frame)):

@@ -14,6 +14,8 @@ extension SourceTranslator {
         _ id: String, _ name: String, _ fullName: String, _ arguments: Arguments, at call: FunctionCallExprSyntax,
         _ scope: inout TranslationScope, into calls: inout [LocatedCall]
     ) throws(SwiftSourceRefusal) -> SourceValue {
+        if try pageCall(id, fullName, arguments, at: call, &scope, into: &calls) { return .void }
+        if try segueCall(id, fullName, arguments, at: call, &scope, into: &calls) { return .void }
         if let raw = try columnCall(id, fullName, arguments, &scope, &calls) {
             try emit(raw, at: call, scope, into: &calls)
             return .void
@@ -145,7 +147,7 @@ extension SourceTranslator {
         }
     }
 
-    private func closure(_ expression: ExprSyntax, _ scope: inout TranslationScope, _ calls: inout [LocatedCall]) throws(SwiftSourceRefusal)
+    func closure(_ expression: ExprSyntax, _ scope: inout TranslationScope, _ calls: inout [LocatedCall]) throws(SwiftSourceRefusal)
         -> ClosureExprSyntax?
     {
         switch try evaluate(expression, &scope, into: &calls, hint: nil) {
@@ -156,7 +158,7 @@ extension SourceTranslator {
     }
 
     /// A closure's parameters (`finished in`, `_ in`) stand for run-time values.
-    private func bind(_ closure: ClosureExprSyntax, in scope: inout TranslationScope) {
+    func bind(_ closure: ClosureExprSyntax, in scope: inout TranslationScope) {
         guard let parameters = closure.signature?.parameterClause else { return }
         switch parameters {
         case .simpleInput(let names):
@@ -166,9 +168,9 @@ extension SourceTranslator {
         }
     }
 
-    /// The completion block of `present` or `dismiss`, which the runner runs after the
-    /// presented controller's `viewDidAppear` or `viewDidDisappear` (docs/swift.md).
-    private func presentationCompletion(
+    /// The completion block of `present`, `dismiss` or a page view controller's
+    /// `setViewControllers`, which the runner runs after the event UIKit calls it after (docs/swift.md).
+    func presentationCompletion(
         _ argument: (label: String?, expression: ExprSyntax)?, _ fullName: String, at call: FunctionCallExprSyntax,
         _ scope: inout TranslationScope, _ calls: inout [LocatedCall]
     ) throws(SwiftSourceRefusal) -> (block: [LocatedCall], location: SwiftSourceLocation)? {
@@ -176,7 +178,9 @@ extension SourceTranslator {
         guard scope.place == .launch || scope.place == .presentationCompletion else {
             throw refusal(
                 "completion block", completion, "A completion block of \(fullName) is translated only for a call the launch makes.",
-                supported: "Completion blocks of `present` and `dismiss` in the top-level statements, methods they call, or such a completion block.")
+                supported:
+                    "Completion blocks of `present`, `dismiss` and `setViewControllers(_:direction:animated:completion:)` in the top-level statements, methods they call, or such a completion block."
+            )
         }
         var inner = scope
         inner.place = .presentationCompletion

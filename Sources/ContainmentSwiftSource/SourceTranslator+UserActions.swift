@@ -7,7 +7,7 @@ import SwiftSyntax
 /// turns, so each action is a turn of its own (two for a swipe: it begins, then ends).
 extension SourceTranslator {
     static let supportedUserActions =
-        "User.tapBack(in:), User.swipeBack(in:finishes:), User.tapTab(at:in:), User.rotate(to:), User.swipeDown(_:dismisses:), User.moveToBackground(), User.returnToForeground()"
+        "User.tapBack(in:), User.swipeBack(in:finishes:), User.tapTab(at:in:), User.rotate(to:), User.swipeDown(_:dismisses:), User.moveToBackground(), User.returnToForeground(), User.swipePage(in:to:finishes:), User.dragSheet(_:to:)"
 
     func userAction(
         _ fullName: String, _ arguments: Arguments, at call: FunctionCallExprSyntax, _ scope: inout TranslationScope, into calls: inout [LocatedCall]
@@ -51,6 +51,10 @@ extension SourceTranslator {
             let sheet = try controller(0, [], "The presented view controller")
             let end = try flag(1) ? "finishInteractiveDismissal" : "cancelInteractiveDismissal"
             turns = [[RawCall(receiver: sheet, method: "beginInteractiveDismissal")], [RawCall(receiver: sheet, method: end)]]
+        case "swipePage(in:to:finishes:)":
+            turns = try pageSwipeTurns(arguments, at: call, &scope, into: &calls)
+        case "dragSheet(_:to:)":
+            turns = [[try sheetDrag(arguments, at: call, &scope, into: &calls)]]
         case "moveToBackground()":
             turns = [[RawCall(receiver: "window", method: "setActivationState", args: ["state": "background"])]]
         case "returnToForeground()":
@@ -62,6 +66,8 @@ extension SourceTranslator {
             endTurn(at: call, scope, &calls)
             for raw in turn { try emit(raw, at: call, scope, into: &calls) }
         }
+        // A swipe with no page to turn to is no call at all.
+        guard !turns.isEmpty else { return .void }
         calls[calls.count - 1].isBackButtonTap = fullName == "tapBack(in:)"
         endTurn(at: call, scope, &calls)
         return .void

@@ -59,6 +59,7 @@ extension SourceTranslator {
         if let local = scope.locals[name] { return local }
         if name == "self", let id = scope.selfID { return .controller(id) }
         if name == "view", let id = scope.selfID { return .view("\(id).view") }
+        if name == "sheetPresentationController", let id = scope.selfID { return .sheetPresentationController(id) }
         if let id = scope.selfID, let value = properties[id]?[name] {
             if let refused = propertyRefusals["\(id).\(name)"] { throw refused }
             return value
@@ -84,6 +85,7 @@ extension SourceTranslator {
         let owner = try evaluate(base, &scope, into: &calls, hint: nil)
         switch (owner, name) {
         case (.controller(let id), "view"): return .view("\(id).view")
+        case (.controller(let id), "sheetPresentationController"): return .sheetPresentationController(id)
         case (.view(let view), "frame"): return .frame(.frameOf(view))
         case (.view(let view), "bounds"): return .frame(.boundsOf(view))
         case (.controller(let id), _) where properties[id]?[name] != nil:

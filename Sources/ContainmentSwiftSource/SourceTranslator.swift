@@ -33,6 +33,8 @@ final class SourceTranslator {
     /// Presentation calls of the launch, in order, and of overrides and blocks, run when the app runs.
     var launchPresentations: [RawCall] = []
     var laterPresentations: [RawCall] = []
+    /// Where the source first sets each controller's sheet presentation controller's properties.
+    var sheetConfigured: [String: SwiftSourceLocation] = [:]
 
     init(file: SourceFileSyntax, windowSize: Size) {
         converter = SourceLocationConverter(fileName: "source.swift", tree: file)
@@ -120,7 +122,7 @@ final class SourceTranslator {
         } else {
             for id in Self.controllersNamed(by: call) { usedControllers.insert(id) }
         }
-        notePresentation(call, scope)
+        noteForPresentationSettings(call, at: location(node), scope)
         calls.append(LocatedCall(call: call, trace: scope.trace + [location(node)], frame: frame))
     }
 

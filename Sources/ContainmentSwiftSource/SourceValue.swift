@@ -28,6 +28,8 @@ enum SourceValue {
     case controllers([String])
     case closure(ClosureExprSyntax)
     case animationOptions([String])
+    /// A controller's `sheetPresentationController`, by the controller's id.
+    case sheetPresentationController(String)
     /// A value only the running app has (a callback's `animated`, a completion's `finished`).
     case runtime(String)
     /// A method's result that is not used, or a statement's.
@@ -46,6 +48,7 @@ enum SourceValue {
         case .controllers: "an array of view controllers"
         case .closure: "a closure"
         case .animationOptions: "animation options"
+        case .sheetPresentationController: "a sheet presentation controller"
         case .runtime(let name): "`\(name)`, a value known only when the app runs"
         case .void: "no value"
         }
@@ -65,10 +68,12 @@ struct TranslationScope {
         case animations
         /// A `transition`'s completion block.
         case completion
-        /// A completion block of `present` or `dismiss`.
+        /// A completion block of `present`, `dismiss` or a page view controller's `setViewControllers`.
         case presentationCompletion
         /// A class's own `init`.
         case initializer
+        /// A page view controller's data source answering a user's swipe.
+        case dataSource
     }
 
     var selfID: String?

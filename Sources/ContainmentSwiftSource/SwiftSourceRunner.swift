@@ -82,7 +82,9 @@ final class SwiftSourceRunner {
                 id: controller.id, kind: controller.kind, automaticallyForwardsAppearance: controller.answers.automaticallyForwardsAppearance,
                 statusBarSettings: controller.answers.statusBar,
                 viewControllers: controller.rootViewController.flatMap { byID[$0] }.map { [spec($0)] }, presentationSettings: controller.presentation,
-                pageViewControllerSettings: PageViewControllerSettings(transitionStyle: controller.pageTransitionStyle), answers: answers)
+                pageViewControllerSettings: PageViewControllerSettings(
+                    transitionStyle: controller.pageTransitionStyle, spineLocation: controller.pageSpineLocation, isDoubleSided: controller.pageIsDoubleSided),
+                answers: answers)
         }
         for controller in program.controllers where !controller.isNested {
             let events = try tree.createController(spec(controller), now: now)
@@ -134,7 +136,9 @@ final class SwiftSourceRunner {
             let end = ends[safe: index] ?? events.count
             defer { start = end }
             guard call.call.method != "transition", call.completion != nil else { continue }
-            if call.call.method == "present", case .string(let presented) = call.call.args?["viewController"] {
+            if call.call.method == "setViewControllers" {
+                if let page = Self.lastPageAdded(by: call.call, in: events[start..<end]) { waiting.append(("\(page).didMove", call, start)) }
+            } else if call.call.method == "present", case .string(let presented) = call.call.args?["viewController"] {
                 waiting.append(("\(presented).viewDidAppear", call, start))
             } else if let dismissed = events[start..<end].first(where: { $0.callback == "viewWillDisappear" })?.controller {
                 waiting.append(("\(dismissed).viewDidDisappear", call, start))

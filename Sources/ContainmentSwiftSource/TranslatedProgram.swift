@@ -49,6 +49,13 @@ struct TranslatedController {
     var answers = SourceAnswers()
     /// The presentation settings the source assigns it.
     var presentation = PresentationSettings()
+    /// Its `spineLocation` option and `isDoubleSided` (docs/swift.md, "Page view controllers").
+    var pageSpineLocation: PageSpineLocation?
+    var pageIsDoubleSided: Bool?
+    /// The controller its `dataSource` is: nil when never assigned, `.some(nil)` when `nil` is.
+    var pageDataSource: String??
+    /// Set once the launch gives it pages: too late for `isDoubleSided` to change.
+    var hasPages = false
 }
 
 /// The launch split into run-loop turns: a `RunLoop` statement ends one and lets time pass.

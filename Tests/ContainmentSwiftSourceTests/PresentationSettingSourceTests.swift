@@ -171,5 +171,17 @@ import Testing
             refusal("let sheet = UIViewController()\nlet style = UIModalPresentationStyle.fullScreen\nsheet.modalPresentationStyle = style"))
         #expect("\(runtime.line):\(runtime.column)" == "2:13" || runtime.construct == "assignment to modalPresentationStyle")
     }
+
+    @Test func detentsOfAControllerPresentedFullScreenAreRefused() throws {
+        let refused = try #require(
+            refusal(
+                """
+                let sheet = UIViewController()
+                sheet.sheetPresentationController?.detents = [.medium(), .large()]
+                sheet.modalPresentationStyle = .fullScreen
+                """))
+        #expect(refused.construct == "sheetPresentationController")
+        #expect("\(refused.line):\(refused.column)" == "2:1")
+    }
 }
 #endif

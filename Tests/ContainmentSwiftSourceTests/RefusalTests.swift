@@ -117,10 +117,10 @@ import Testing
             "RunLoop.run(until:)", at: 5, 5)
     }
 
-    @Test func aPageViewControllersCompletionBlockIsRefused() {
+    @Test func aPageViewControllersCompletionBlockInsideAnOverrideIsRefused() {
         expectRefused(
-            "let p = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)\nlet a = UIViewController()\np.setViewControllers([a], direction: .forward, animated: false) { _ in\n    a.loadViewIfNeeded()\n}",
-            "completion block", at: 3, 65)
+            "class P: UIPageViewController {\n    let a = UIViewController()\n    override func viewDidLoad() {\n        setViewControllers([a], direction: .forward, animated: false) { _ in a.loadViewIfNeeded() }\n    }\n}",
+            "completion block", at: 4, 71)
     }
 
     @Test func aSplitViewControllersStyleTheSourceDoesNotStateIsRefused() {
@@ -153,7 +153,7 @@ import Testing
     }
 
     @Test func aUIKitCallOutsideTheSubsetIsRefused() {
-        expectRefused("let a = UIViewController()\na.performSegue(withIdentifier: \"next\", sender: nil)", "performSegue(withIdentifier:sender:)", at: 2, 1)
+        expectRefused("let a = UIViewController()\na.setEditing(true, animated: true)", "setEditing(_:animated:)", at: 2, 1)
     }
 
     @Test func aNameTheSourceDoesNotDeclareIsRefused() {
