@@ -69,7 +69,7 @@ extension SourceTranslator {
     }
 
     /// `.doubleColumn` (or `UISplitViewController.Style.doubleColumn`): the case's name, one of `names`.
-    private func caseName(_ expression: ExprSyntax, _ names: [String], _ type: String) throws(SwiftSourceRefusal) -> String {
+    func caseName(_ expression: ExprSyntax, _ names: [String], _ type: String) throws(SwiftSourceRefusal) -> String {
         if let member = expression.as(MemberAccessExprSyntax.self), member.base.map({ Self.dottedName($0) == type }) ?? true,
             names.contains(member.declName.baseName.text)
         {

@@ -6,7 +6,7 @@ import SwiftSyntax
 extension SourceTranslator {
     static let supportedCalls =
         "addChild(_:), removeFromParent(), willMove(toParent:), didMove(toParent:), transition(from:to:duration:options:animations:completion:), present(_:animated:completion:), dismiss(animated:completion:), pushViewController(_:animated:), popViewController(animated:), popToRootViewController(animated:), setViewControllers(_:animated:), beginAppearanceTransition(_:animated:), endAppearanceTransition(), loadViewIfNeeded(), setNeedsStatusBarAppearanceUpdate(), show(_:sender:), showDetailViewController(_:sender:); on views addSubview(_:), insertSubview(_:at:), removeFromSuperview(), layoutIfNeeded(); window.makeKeyAndVisible(); methods of your own; "
-        + supportedColumnCalls
+        + supportedColumnCalls + "; " + supportedTabCalls
 
     typealias Arguments = [(label: String?, expression: ExprSyntax)]
 
@@ -14,7 +14,9 @@ extension SourceTranslator {
         _ id: String, _ name: String, _ fullName: String, _ arguments: Arguments, at call: FunctionCallExprSyntax,
         _ scope: inout TranslationScope, into calls: inout [LocatedCall]
     ) throws(SwiftSourceRefusal) -> SourceValue {
-        if let raw = try columnCall(id, fullName, arguments, &scope, &calls) {
+        var raw = try columnCall(id, fullName, arguments, &scope, &calls)
+        if raw == nil { raw = try tabCall(id, fullName, arguments, &scope, &calls) }
+        if let raw {
             try emit(raw, at: call, scope, into: &calls)
             return .void
         }
@@ -156,7 +158,7 @@ extension SourceTranslator {
     }
 
     /// A closure's parameters (`finished in`, `_ in`) stand for run-time values.
-    private func bind(_ closure: ClosureExprSyntax, in scope: inout TranslationScope) {
+    func bind(_ closure: ClosureExprSyntax, in scope: inout TranslationScope) {
         guard let parameters = closure.signature?.parameterClause else { return }
         switch parameters {
         case .simpleInput(let names):

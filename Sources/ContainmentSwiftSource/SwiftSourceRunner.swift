@@ -79,7 +79,7 @@ final class SwiftSourceRunner {
             ControllerSpec(
                 id: controller.id, kind: controller.kind, viewControllers: controller.rootViewController.flatMap { byID[$0] }.map { [spec($0)] },
                 pageViewControllerSettings: PageViewControllerSettings(transitionStyle: controller.pageTransitionStyle),
-                answers: ControllerAnswers(style: controller.splitStyle))
+                answers: controller.engineAnswers, tabs: controller.tabs?.map { $0.spec { byID[$0].map(spec) } })
         }
         for controller in program.controllers where !controller.isNested {
             let events = try tree.createController(spec(controller), now: now)

@@ -45,6 +45,10 @@ struct TranslatedController {
     var splitStyle: SplitViewControllerStyle?
     /// `UIPageViewController(transitionStyle:…)`'s style.
     var pageTransitionStyle: PageTransitionStyle?
+    /// `UITabBarController(tabs:)`'s tabs, their controllers built with it.
+    var tabs: [TranslatedTab]?
+    /// What its delegates answer, set before anything asks them (docs/swift.md, "Delegates").
+    var answers = ControllerAnswers()
 }
 
 /// The launch split into run-loop turns: a `RunLoop` statement ends one and lets time pass.
