@@ -1,0 +1,140 @@
+#if SwiftSource
+import Containment
+import ContainmentSwiftSource
+import Testing
+
+/// Delegates in the source (docs/swift.md, "Delegates"): a class of its own or the controller
+/// itself, its methods' literal answers onto the engine's delegate fields, and what is refused.
+@Suite struct DelegateSourceTests {
+    @Test func aViewControllerAsTheNavigationDelegateTurnsOnWillShowAndDidShow() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            """
+            class ListViewController: UIViewController, UINavigationControllerDelegate {
+                func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+                func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+                }
+            }
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let list = ListViewController()
+            let detail = UIViewController()
+            let nav = UINavigationController(rootViewController: list)
+            nav.delegate = list
+            window.rootViewController = nav
+            window.makeKeyAndVisible()
+            RunLoop.main.run(until: Date(timeIntervalSinceNow: 1))
+            nav.pushViewController(detail, animated: true)
+            """, idiom: .phone)
+        #expect(
+            try timeline(answer).filter { $0.contains("nav.willShow") || $0.contains("nav.didShow") } == [
+                "2 nav.willShow@12:1 statement", "2 nav.didShow@13:1 turnEnd", "3 nav.willShow@14:1 statement", "4 nav.didShow@14:1 animationEnd",
+            ])
+        #expect(answer.tree.controllers["nav"]?.answers.navigationControllerDelegate == true)
+    }
+
+    @Test func aDelegateClassOfItsOwnHeldByALetIsTheNavigationDelegate() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            """
+            class NavigationDelegate: NSObject, UINavigationControllerDelegate {
+                func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+            }
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let navigationDelegate = NavigationDelegate()
+            let list = UIViewController()
+            let nav = UINavigationController(rootViewController: list)
+            nav.delegate = navigationDelegate
+            window.rootViewController = nav
+            window.makeKeyAndVisible()
+            """, idiom: .phone)
+        #expect(
+            try timeline(answer, from: 10).filter { $0.hasPrefix("2 nav.") } == [
+                "2 nav.viewWillAppear@10:1 statement", "2 nav.willShow@10:1 statement", "2 nav.viewIsAppearing@10:1 turnEnd",
+                "2 nav.viewDidAppear@10:1 turnEnd", "2 nav.didShow@10:1 turnEnd",
+            ])
+    }
+
+    @Test func aSplitViewControllerAsItsOwnDelegateAnswersWhatItsStyleAsks() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            """
+            class Root: UISplitViewController, UISplitViewControllerDelegate {
+                let list = UIViewController()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    delegate = self
+                    setViewController(list, for: .primary)
+                }
+                func splitViewController(_ svc: UISplitViewController, topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column) -> UISplitViewController.Column {
+                    .primary
+                }
+                func splitViewController(_ svc: UISplitViewController, displayModeForExpandingToProposedDisplayMode proposedDisplayMode: UISplitViewController.DisplayMode) -> UISplitViewController.DisplayMode {
+                    return .oneBesideSecondary
+                }
+                func splitViewController(_ splitViewController: UISplitViewController, collapseSecondary secondaryViewController: UIViewController, onto primaryViewController: UIViewController) -> Bool {
+                    return true
+                }
+                func splitViewControllerDidCollapse(_ svc: UISplitViewController) {}
+            }
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let root = Root(style: .doubleColumn)
+            window.rootViewController = root
+            window.makeKeyAndVisible()
+            """, idiom: .pad)
+        // A pad's regular width never collapses the split: nothing asks the delegate.
+        #expect(
+            try timeline(answer).prefix(6) == [
+                "1 root.loadView@21:1 statement", "1 root.viewDidLoad@21:1 statement", "1 list.willMove@6:9 override", "1 list.loadView@6:9 override",
+                "1 list.viewDidLoad@6:9 override", "1 list.didMove@6:9 override",
+            ])
+        let answers = try #require(answer.tree.controllers["root"]?.answers)
+        #expect(answers.topColumnForCollapsing == .primary)
+        #expect(answers.displayModeForExpanding == .oneBesideSecondary)
+        // The classic interface's method "only applies to classic split view interfaces".
+        #expect(answers.collapseSecondary == nil)
+    }
+
+    // MARK: Refusals
+
+    func expectRefused(_ source: String, idiom: SwiftSourceIdiom = .pad, _ construct: String, at line: Int, _ column: Int) {
+        guard let refused = refusal(source, idiom: idiom) else { return }
+        #expect("\(refused.construct)@\(refused.line):\(refused.column)" == "\(construct)@\(line):\(column)")
+    }
+
+    @Test func aSplitDelegateAskedAsTheSplitCollapsesIsRefusedOnAPhone() {
+        expectRefused(
+            "class D: NSObject, UISplitViewControllerDelegate {\n    func splitViewController(_ svc: UISplitViewController, topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column) -> UISplitViewController.Column { .primary }\n}\nlet d = D()\nlet split = UISplitViewController(style: .doubleColumn)\nsplit.delegate = d",
+            idiom: .phone, "splitViewController(_:topColumnForCollapsingToProposedTopColumn:)", at: 2, 10)
+    }
+
+    @Test func aDelegateMethodTheEngineDoesNotModelIsRefusedNamingIt() {
+        expectRefused(
+            "class D: NSObject, UISplitViewControllerDelegate {\n    func splitViewController(_ svc: UISplitViewController, willShow column: UISplitViewController.Column) {}\n}",
+            "splitViewController(_:willShow:)", at: 2, 10)
+    }
+
+    @Test func aDelegateAnswerComputedAtRunTimeIsRefused() {
+        expectRefused(
+            "class D: NSObject, UISplitViewControllerDelegate {\n    func splitViewController(_ svc: UISplitViewController, displayModeForExpandingToProposedDisplayMode proposedDisplayMode: UISplitViewController.DisplayMode) -> UISplitViewController.DisplayMode {\n        return proposedDisplayMode\n    }\n}\nlet d = D()\nlet split = UISplitViewController(style: .doubleColumn)\nsplit.delegate = d",
+            "UISplitViewController.DisplayMode", at: 3, 16)
+    }
+
+    @Test func aNavigationDelegateMethodWithCallsIsRefused() {
+        expectRefused(
+            "class D: NSObject, UINavigationControllerDelegate {\n    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {\n        print(viewController)\n    }\n}",
+            "navigationController(_:willShow:animated:)", at: 2, 138)
+    }
+
+    @Test func aDelegateSetAfterTheControllerIsInUseIsRefused() {
+        expectRefused(
+            "class D: NSObject, UINavigationControllerDelegate {\n    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}\n}\nlet window = UIWindow(frame: UIScreen.main.bounds)\nlet d = D()\nlet nav = UINavigationController(rootViewController: UIViewController())\nwindow.rootViewController = nav\nnav.delegate = d",
+            "delegate", at: 8, 1)
+    }
+
+    @Test func aDelegateCreatedInTheAssignmentIsRefusedAsUIKitReleasesIt() {
+        expectRefused(
+            "class D: NSObject, UINavigationControllerDelegate {}\nlet nav = UINavigationController(rootViewController: UIViewController())\nnav.delegate = D()", "delegate", at: 3, 16)
+    }
+
+    @Test func aDelegateClassHoldingMoreThanItsProtocolsMethodsIsRefused() {
+        expectRefused("class D: NSObject, UINavigationControllerDelegate {\n    var count = 0\n}", "variable declaration", at: 2, 5)
+    }
+}
+#endif
