@@ -14,22 +14,26 @@ struct DelegateClass {
 enum DelegateProtocols {
     static let split = "UISplitViewControllerDelegate"
     static let navigation = "UINavigationControllerDelegate"
+    static let tabBar = "UITabBarControllerDelegate"
     /// The container whose `delegate` each protocol's object is.
-    static let kinds: [String: ControllerKind] = [split: .splitViewController, navigation: .navigationController]
+    static let kinds: [String: ControllerKind] = [split: .splitViewController, navigation: .navigationController, tabBar: .tabBarController]
     /// The methods whose return value is an answer of the engine's spec.
     static let questions: [String: String] = [
         "splitViewController(_:collapseSecondary:onto:)": split, "splitViewController(_:separateSecondaryFrom:)": split,
         "splitViewController(_:topColumnForCollapsingToProposedTopColumn:)": split,
         "splitViewController(_:displayModeForExpandingToProposedDisplayMode:)": split,
+        "tabBarController(_:shouldSelect:)": tabBar, "tabBarController(_:shouldSelectTab:)": tabBar,
     ]
     /// The methods the engine reports as events: they answer nothing.
     static let notifications: [String: String] = [
         "splitViewControllerDidCollapse(_:)": split, "splitViewControllerDidExpand(_:)": split,
         "navigationController(_:willShow:animated:)": navigation, "navigationController(_:didShow:animated:)": navigation,
+        "tabBarController(_:didSelect:)": tabBar, "tabBarController(_:didSelectTab:previousTab:)": tabBar,
     ]
     /// How each protocol's methods are named, to find one the engine does not model.
     static let prefixes: [String: [String]] = [
         split: ["splitViewController", "primaryViewController", "targetDisplayModeForAction"], navigation: ["navigationController"],
+        tabBar: ["tabBarController"],
     ]
 
     static func belongs(_ fullName: String, to name: String) -> Bool {
@@ -86,6 +90,10 @@ extension SourceTranslator {
             }
         } else if DelegateProtocols.questions[fullName] == name {
             _ = try answerExpression(function, fullName)
+        } else if fullName == "tabBarController(_:displayedViewControllersFor:proposedViewControllers:)" {
+            throw refusal(
+                fullName, function.name, "Its answer depends on the tab asked and the proposed controllers, known only at run time.",
+                supported: DelegateProtocols.supported(name))
         } else {
             throw refusal(fullName, function.name, "\(fullName) is a method of \(name) that the engine does not model.", supported: DelegateProtocols.supported(name))
         }
@@ -155,6 +163,9 @@ extension SourceTranslator {
         program.controllers[index].answers.topColumnForCollapsing = answers.topColumnForCollapsing
         program.controllers[index].answers.displayModeForExpanding = answers.displayModeForExpanding
         program.controllers[index].answers.navigationControllerDelegate = answers.navigationControllerDelegate
+        program.controllers[index].answers.shouldSelect = answers.shouldSelect
+        program.controllers[index].answers.shouldSelectTab = answers.shouldSelectTab
+        program.controllers[index].answers.tabBarControllerDelegate = answers.tabBarControllerDelegate
         return true
     }
 
@@ -169,15 +180,19 @@ extension SourceTranslator {
             let (function, declaredBy) = methods[fullName]!
             guard DelegateProtocols.questions[fullName] != nil else {
                 if DelegateProtocols.notifications[fullName] == DelegateProtocols.navigation { answers.navigationControllerDelegate = true }
+                // iOS 18's method is the engine's opt-in delegate; the classic `didSelect` is always reported.
+                if fullName == "tabBarController(_:didSelectTab:previousTab:)" { answers.tabBarControllerDelegate = true }
                 continue
             }
             let value = try answerExpression(function, fullName)
             switch fullName {
             case "splitViewController(_:collapseSecondary:onto:)" where !columns:
-                guard let literal = value.as(BooleanLiteralExprSyntax.self) else {
-                    throw refusal(fullName, value, "The answer must be a Boolean literal.", supported: "`return true` or `return false`.")
-                }
-                answers.collapseSecondary = literal.literal.tokenKind == .keyword(.true)
+                answers.collapseSecondary = try literalAnswer(value, fullName)
+            case "tabBarController(_:shouldSelect:)":
+                answers.shouldSelect = try literalAnswer(value, fullName)
+            case "tabBarController(_:shouldSelectTab:)":
+                answers.shouldSelectTab = try literalAnswer(value, fullName)
+                answers.tabBarControllerDelegate = true
             case "splitViewController(_:separateSecondaryFrom:)" where !columns:
                 answers.separateSecondary = try separatedController(function, value, declaredBy: declaredBy, selfID: selfID)
             case "splitViewController(_:topColumnForCollapsingToProposedTopColumn:)" where columns:
@@ -202,6 +217,13 @@ extension SourceTranslator {
                 supported: "A split view controller's delegate on a pad (`idiom: pad`), or on a phone one answering only how it expands.")
         }
         return answers
+    }
+
+    private func literalAnswer(_ value: ExprSyntax, _ fullName: String) throws(SwiftSourceRefusal) -> Bool {
+        guard let literal = value.as(BooleanLiteralExprSyntax.self) else {
+            throw refusal(fullName, value, "The answer must be a Boolean literal.", supported: "`return true` or `return false`.")
+        }
+        return literal.literal.tokenKind == .keyword(.true)
     }
 
     /// `splitViewController(_:separateSecondaryFrom:)`'s controller: one the delegate holds.

@@ -91,7 +91,54 @@ import Testing
         #expect(answers.collapseSecondary == nil)
     }
 
+    /// A tab bar controller that is its own iOS 18 delegate (lines 1–18), answering `answer`.
+    static func tabBarDelegate(answering answer: Bool) -> String {
+        """
+        class MainTabs: UITabBarController, UITabBarControllerDelegate {
+            let home = UIViewController()
+            let archive = UIViewController()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                delegate = self
+                tabs = [UITab(title: "Home", image: nil, identifier: "home") { _ in self.home }, UITab(title: "Archive", image: nil, identifier: "archive") { _ in self.archive }]
+            }
+            func tabBarController(_ tabBarController: UITabBarController, shouldSelectTab tab: UITab) -> Bool {
+                return \(answer)
+            }
+            func tabBarController(_ tabBarController: UITabBarController, didSelectTab selectedTab: UITab, previousTab: UITab?) {}
+        }
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let main = MainTabs()
+        window.rootViewController = main
+        window.makeKeyAndVisible()
+        RunLoop.main.run(until: Date(timeIntervalSinceNow: 1))
+        User.tapTab(identifier: "archive", in: main)
+        """
+    }
+
+    @Test func aTabBarDelegateAnsweringFalseToShouldSelectTabKeepsTheTabAUserTaps() throws {
+        let answer = try SwiftSourceExplainer.explain(Self.tabBarDelegate(answering: false), idiom: .phone)
+        #expect(try timeline(answer, from: 19) == ["2 main.shouldSelectTab@19:1 statement"])
+        #expect(answer.tree.controllers["main"]?.selectedTab == "home")
+    }
+
+    @Test func aTabBarDelegateAnsweringTrueIsToldDidSelectTabAfterTheSwitch() throws {
+        let answer = try SwiftSourceExplainer.explain(Self.tabBarDelegate(answering: true), idiom: .phone)
+        #expect(
+            try timeline(answer, from: 19) == [
+                "2 main.shouldSelectTab@19:1 statement", "2 archive.loadView@19:1 statement", "2 archive.viewDidLoad@19:1 statement",
+                "2 archive.viewWillAppear@19:1 statement", "2 home.viewWillDisappear@19:1 statement", "2 archive.viewIsAppearing@19:1 statement",
+                "2 home.viewDidDisappear@19:1 statement", "2 archive.viewDidAppear@19:1 statement", "2 main.didSelectTab@19:1 statement",
+            ])
+    }
+
     // MARK: Refusals
+
+    @Test func aTabBarDelegatesDisplayedViewControllersIsRefusedAsItsAnswerDependsOnTheTab() {
+        expectRefused(
+            "class D: NSObject, UITabBarControllerDelegate {\n    func tabBarController(_ tabBarController: UITabBarController, displayedViewControllersFor tab: UITab, proposedViewControllers: [UIViewController]) -> [UIViewController] { proposedViewControllers }\n}",
+            "tabBarController(_:displayedViewControllersFor:proposedViewControllers:)", at: 2, 10)
+    }
 
     func expectRefused(_ source: String, idiom: SwiftSourceIdiom = .pad, _ construct: String, at line: Int, _ column: Int) {
         guard let refused = refusal(source, idiom: idiom) else { return }
