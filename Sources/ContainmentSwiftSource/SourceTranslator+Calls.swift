@@ -82,7 +82,9 @@ extension SourceTranslator {
         case "UITab", "UITabGroup":
             return try makeTab(call, className: className, arguments, &scope, into: &calls)
         case _ where delegateClasses[className] != nil:
-            guard arguments.isEmpty else { throw refusal("\(className)(…)", call, "A delegate class is created with `init()`.", supported: "`\(className)()`.") }
+            guard arguments.isEmpty else {
+                throw refusal("\(className)(…)", call, "A delegate class is created with `init()`.", supported: "`\(className)()`.")
+            }
             return .delegate(className)
         default:
             return .controller(try instantiate(call, className: className, hint: hint, &scope, into: &calls))

@@ -85,7 +85,8 @@ extension SourceTranslator {
         if DelegateProtocols.notifications[fullName] == name {
             guard function.body?.statements.isEmpty ?? false else {
                 throw refusal(
-                    fullName, function.body.map(Syntax.init) ?? Syntax(function.name), "The engine reports \(fullName) as an event but runs no calls from a delegate's method.",
+                    fullName, function.body.map(Syntax.init) ?? Syntax(function.name),
+                    "The engine reports \(fullName) as an event but runs no calls from a delegate's method.",
                     supported: "An empty body, `{}`: the method only observes.")
             }
         } else if DelegateProtocols.questions[fullName] == name {
@@ -95,7 +96,8 @@ extension SourceTranslator {
                 fullName, function.name, "Its answer depends on the tab asked and the proposed controllers, known only at run time.",
                 supported: DelegateProtocols.supported(name))
         } else {
-            throw refusal(fullName, function.name, "\(fullName) is a method of \(name) that the engine does not model.", supported: DelegateProtocols.supported(name))
+            throw refusal(
+                fullName, function.name, "\(fullName) is a method of \(name) that the engine does not model.", supported: DelegateProtocols.supported(name))
         }
     }
 
@@ -140,8 +142,11 @@ extension SourceTranslator {
         }
         guard early else {
             throw refusal(
-                "delegate", target, "The engine's delegate answers from the controller's creation: \(owner)'s delegate is set after something may have asked it.",
-                supported: "Set the delegate in the launch before the controller is used, in an `init`, or as `delegate = self` in the controller's own viewDidLoad().")
+                "delegate", target,
+                "The engine's delegate answers from the controller's creation: \(owner)'s delegate is set after something may have asked it.",
+                supported:
+                    "Set the delegate in the launch before the controller is used, in an `init`, or as `delegate = self` in the controller's own viewDidLoad()."
+            )
         }
         var methods: [String: (FunctionDeclSyntax, declaredBy: String?)] = [:]
         var selfID: String?
@@ -155,7 +160,8 @@ extension SourceTranslator {
                 if let (function, declaredBy) = method(fullName, from: classOf[id]) { methods[fullName] = (function, declaredBy) }
             }
         case let other:
-            throw refusal("delegate", valueSyntax, "\(other.description) does not conform to \(name).", supported: "An object of a class declaring `\(name)`, or `nil`.")
+            throw refusal(
+                "delegate", valueSyntax, "\(other.description) does not conform to \(name).", supported: "An object of a class declaring `\(name)`, or `nil`.")
         }
         let answers = try delegateAnswers(methods, for: program.controllers[index], selfID: selfID)
         program.controllers[index].answers.collapseSecondary = answers.collapseSecondary
@@ -196,7 +202,8 @@ extension SourceTranslator {
             case "splitViewController(_:separateSecondaryFrom:)" where !columns:
                 answers.separateSecondary = try separatedController(function, value, declaredBy: declaredBy, selfID: selfID)
             case "splitViewController(_:topColumnForCollapsingToProposedTopColumn:)" where columns:
-                answers.topColumnForCollapsing = SplitColumn(rawValue: try caseName(value, SplitColumn.allCases.map(\.rawValue), "UISplitViewController.Column"))
+                answers.topColumnForCollapsing = SplitColumn(
+                    rawValue: try caseName(value, SplitColumn.allCases.map(\.rawValue), "UISplitViewController.Column"))
             case "splitViewController(_:displayModeForExpandingToProposedDisplayMode:)" where columns:
                 answers.displayModeForExpanding = SplitDisplayMode(
                     rawValue: try caseName(value, SplitDisplayMode.allCases.map(\.rawValue), "UISplitViewController.DisplayMode"))

@@ -71,7 +71,9 @@ extension SourceTranslator {
         {
             return
         }
-        throw refusal("image", expression, "A tab's image must be one the source states.", supported: "`nil`, `UIImage(systemName: \"house\")`, `UIImage(named: \"Home\")`.")
+        throw refusal(
+            "image", expression, "A tab's image must be one the source states.",
+            supported: "`nil`, `UIImage(systemName: \"house\")`, `UIImage(named: \"Home\")`.")
     }
 
     /// The controller a provider closure returns: a controller the source creates, with nothing
@@ -80,7 +82,8 @@ extension SourceTranslator {
         throws(SwiftSourceRefusal) -> String?
     {
         if expression.is(NilLiteralExprSyntax.self) { return nil }
-        let supported = "`{ _ in home }`: a closure returning a controller the source creates (a stored property, a `let` of the launch, or `HomeViewController()`)."
+        let supported =
+            "`{ _ in home }`: a closure returning a controller the source creates (a stored property, a `let` of the launch, or `HomeViewController()`)."
         guard let closure = expression.as(ClosureExprSyntax.self), closure.statements.count == 1 else {
             throw refusal("viewControllerProvider", expression, "A provider that computes its controller at run time is not translated.", supported: supported)
         }
@@ -134,7 +137,8 @@ extension SourceTranslator {
         var children: [TranslatedTab]?
         if let indices = tab.children {
             guard depth < 8 else {
-                throw refusal("UITabGroup", node, "Tabs nest more than 8 deep.", supported: "A root tab and at most seven levels of groups (the service's bound).")
+                throw refusal(
+                    "UITabGroup", node, "Tabs nest more than 8 deep.", supported: "A root tab and at most seven levels of groups (the service's bound).")
             }
             children = []
             for child in indices { children!.append(try take(child, depth: depth + 1, at: node)) }
@@ -173,9 +177,15 @@ extension SourceTranslator {
             (owner, property) = (.controller(id), reference.baseName.text)
         } else if let member = target.as(MemberAccessExprSyntax.self), let base = member.base, Self.dottedName(base) != nil {
             property = member.declName.baseName.text
-            if let sidebar = base.as(MemberAccessExprSyntax.self), sidebar.declName.baseName.text == "sidebar", let tabBar = sidebar.base, property == "isHidden" {
-                guard case .controller(let id) = try evaluate(tabBar, &scope, into: &calls, hint: nil), isContainer(id, [.tabBarController]) else { return false }
-                try emit(RawCall(receiver: id, method: "sidebar.setHidden", args: ["hidden": .bool(try flag(valueSyntax, &scope, &calls))]), at: target, scope, into: &calls)
+            if let sidebar = base.as(MemberAccessExprSyntax.self), sidebar.declName.baseName.text == "sidebar", let tabBar = sidebar.base,
+                property == "isHidden"
+            {
+                guard case .controller(let id) = try evaluate(tabBar, &scope, into: &calls, hint: nil), isContainer(id, [.tabBarController]) else {
+                    return false
+                }
+                try emit(
+                    RawCall(receiver: id, method: "sidebar.setHidden", args: ["hidden": .bool(try flag(valueSyntax, &scope, &calls))]), at: target, scope,
+                    into: &calls)
                 return true
             }
             guard Self.tabBarProperties.contains(property) || Self.tabProperties.contains(property) || property == "delegate" else { return false }
@@ -206,7 +216,8 @@ extension SourceTranslator {
             return RawCall(receiver: id, method: "setTabs", args: ["tabs": .array(tabs.map(\.json)), "animated": false])
         case "selectedTab":
             guard case .tab(let index) = try evaluate(valueSyntax, &scope, into: &calls, hint: nil) else {
-                throw refusal("selectedTab", valueSyntax, "A tab the source creates is expected here.", supported: "`tabs.selectedTab = search`, a tab bound to a name.")
+                throw refusal(
+                    "selectedTab", valueSyntax, "A tab the source creates is expected here.", supported: "`tabs.selectedTab = search`, a tab bound to a name.")
             }
             return RawCall(receiver: id, method: "setSelectedTab", args: ["identifier": .string(sourceTabs[index].identifier)])
         case "mode":
@@ -217,7 +228,9 @@ extension SourceTranslator {
         default:
             if valueSyntax.is(NilLiteralExprSyntax.self) { return RawCall(receiver: id, method: "setCompactTabIdentifiers", args: ["identifiers": .null]) }
             guard let array = valueSyntax.as(ArrayExprSyntax.self) else {
-                throw refusal("compactTabIdentifiers", valueSyntax, "An array of identifiers the source states is expected here.", supported: "`[\"home\", \"search\"]` or `nil`.")
+                throw refusal(
+                    "compactTabIdentifiers", valueSyntax, "An array of identifiers the source states is expected here.",
+                    supported: "`[\"home\", \"search\"]` or `nil`.")
             }
             var identifiers: [JSONValue] = []
             for element in array.elements { identifiers.append(.string(try tabIdentifier(element.expression))) }
@@ -226,12 +239,15 @@ extension SourceTranslator {
     }
 
     /// A tab's own property, set before a tab bar takes it.
-    private func assign(_ property: String, of index: Int, _ valueSyntax: ExprSyntax, at target: ExprSyntax, _ scope: inout TranslationScope, _ calls: inout [LocatedCall])
+    private func assign(
+        _ property: String, of index: Int, _ valueSyntax: ExprSyntax, at target: ExprSyntax, _ scope: inout TranslationScope, _ calls: inout [LocatedCall]
+    )
         throws(SwiftSourceRefusal)
     {
         guard !sourceTabs[index].isTaken else {
             throw refusal(
-                "assignment to \(property)", target, "The tab \(sourceTabs[index].identifier) is already a tab bar's: the engine takes a tab's fields when the tabs are set.",
+                "assignment to \(property)", target,
+                "The tab \(sourceTabs[index].identifier) is already a tab bar's: the engine takes a tab's fields when the tabs are set.",
                 supported: "Set a tab's properties before giving it to the tab bar controller.")
         }
         guard sourceTabs[index].children != nil || ["isEnabled", "isHidden"].contains(property) else {
@@ -247,7 +263,9 @@ extension SourceTranslator {
             case .controller(let nav) where isContainer(nav, [.navigationController]): sourceTabs[index].managingNavigationController = nav
             case .none: sourceTabs[index].managingNavigationController = nil
             default:
-                throw refusal("managingNavigationController", valueSyntax, "A navigation controller is expected here.", supported: "A navigation controller the source creates, or `nil`.")
+                throw refusal(
+                    "managingNavigationController", valueSyntax, "A navigation controller is expected here.",
+                    supported: "A navigation controller the source creates, or `nil`.")
             }
         }
     }
@@ -267,7 +285,8 @@ extension SourceTranslator {
         switch fullName {
         case "setTabs(_:animated:)":
             let tabs = try takeTabs(try tabList(arguments[0].expression, &scope, &calls), at: arguments[0].expression)
-            return RawCall(receiver: id, method: "setTabs", args: ["tabs": .array(tabs.map(\.json)), "animated": try json(arguments[1].expression, &scope, &calls)])
+            return RawCall(
+                receiver: id, method: "setTabs", args: ["tabs": .array(tabs.map(\.json)), "animated": try json(arguments[1].expression, &scope, &calls)])
         case "setTabBarHidden(_:animated:)":
             return RawCall(
                 receiver: id, method: "setTabBarHidden",

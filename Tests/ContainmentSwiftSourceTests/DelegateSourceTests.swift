@@ -177,7 +177,8 @@ import Testing
 
     @Test func aDelegateCreatedInTheAssignmentIsRefusedAsUIKitReleasesIt() {
         expectRefused(
-            "class D: NSObject, UINavigationControllerDelegate {}\nlet nav = UINavigationController(rootViewController: UIViewController())\nnav.delegate = D()", "delegate", at: 3, 16)
+            "class D: NSObject, UINavigationControllerDelegate {}\nlet nav = UINavigationController(rootViewController: UIViewController())\nnav.delegate = D()",
+            "delegate", at: 3, 16)
     }
 
     @Test func aDelegateClassHoldingMoreThanItsProtocolsMethodsIsRefused() {

@@ -30,10 +30,13 @@ import Testing
         #expect(answer.tree.controllers["tabs"]?.selectedTab == "home")
     }
 
-    @Test func aUsersTapOnATabByIdentifierSwitchesToItsController() throws {
+    /// The user's tap and code's `selectedTab` make the same switch, with no delegate (rule 14's tabs).
+    @Test(arguments: ["User.tapTab(identifier: \"search\", in: tabs)", "tabs.selectedTab = searchTab"])
+    func aTapByIdentifierOrSettingSelectedTabSwitchesToTheTabAtItsLine(_ statement: String) throws {
         let answer = try SwiftSourceExplainer.explain(
             Self.twoTabs
-                + "let tabs = UITabBarController(tabs: [homeTab, searchTab])\nwindow.rootViewController = tabs\nwindow.makeKeyAndVisible()\nRunLoop.main.run(until: Date(timeIntervalSinceNow: 1))\nUser.tapTab(identifier: \"search\", in: tabs)",
+                + "let tabs = UITabBarController(tabs: [homeTab, searchTab])\nwindow.rootViewController = tabs\nwindow.makeKeyAndVisible()\nRunLoop.main.run(until: Date(timeIntervalSinceNow: 1))\n"
+                + statement,
             idiom: .phone)
         #expect(
             try timeline(answer, from: 10) == [
@@ -42,19 +45,6 @@ import Testing
                 "3 search.viewDidAppear@10:1 statement",
             ])
         #expect(answer.tree.controllers["tabs"]?.selectedTab == "search")
-    }
-
-    @Test func settingSelectedTabSwitchesToTheTabAtItsLine() throws {
-        let answer = try SwiftSourceExplainer.explain(
-            Self.twoTabs
-                + "let tabs = UITabBarController(tabs: [homeTab, searchTab])\nwindow.rootViewController = tabs\nwindow.makeKeyAndVisible()\nRunLoop.main.run(until: Date(timeIntervalSinceNow: 1))\ntabs.selectedTab = searchTab",
-            idiom: .phone)
-        #expect(
-            try timeline(answer, from: 10) == [
-                "3 search.loadView@10:1 statement", "3 search.viewDidLoad@10:1 statement", "3 search.viewWillAppear@10:1 statement",
-                "3 home.viewWillDisappear@10:1 statement", "3 search.viewIsAppearing@10:1 statement", "3 home.viewDidDisappear@10:1 statement",
-                "3 search.viewDidAppear@10:1 statement",
-            ])
     }
 
     @Test func setTabsAndATabDisabledBeforeItIsTakenStopATapOnItWithTheEnginesCode() throws {
@@ -162,7 +152,9 @@ import Testing
 
     @Test func aProviderThatComputesItsControllerIsRefused() throws {
         let refused = try #require(
-            refusal("let a = UIViewController()\nlet tab = UITab(title: \"A\", image: nil, identifier: \"a\") { tab in\n    tab.isEnabled = false\n    return a\n}"))
+            refusal(
+                "let a = UIViewController()\nlet tab = UITab(title: \"A\", image: nil, identifier: \"a\") { tab in\n    tab.isEnabled = false\n    return a\n}")
+        )
         #expect("\(refused.construct)@\(refused.line):\(refused.column)" == "viewControllerProvider@2:58")
     }
 
