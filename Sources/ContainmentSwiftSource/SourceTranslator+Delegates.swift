@@ -136,7 +136,8 @@ extension SourceTranslator {
         let early: Bool
         switch scope.place {
         case .initializer: early = true
-        case .launch: early = !usedControllers.contains(owner)
+        // An override's calls name no controller in `usedControllers`: before the window shows, none runs.
+        case .launch: early = !usedControllers.contains(owner) && !calls.contains { ["makeKeyAndVisible", "setHidden"].contains($0.call.method) }
         case .override(let method): early = method == "viewDidLoad()" && owner == scope.selfID
         default: early = false
         }
@@ -145,7 +146,7 @@ extension SourceTranslator {
                 "delegate", target,
                 "The engine's delegate answers from the controller's creation: \(owner)'s delegate is set after something may have asked it.",
                 supported:
-                    "Set the delegate in the launch before the controller is used, in an `init`, or as `delegate = self` in the controller's own viewDidLoad()."
+                    "Set the delegate in the launch before any call names the controller and before the window shows, in an `init`, or as `delegate = self` in the controller's own viewDidLoad()."
             )
         }
         var methods: [String: (FunctionDeclSyntax, declaredBy: String?)] = [:]

@@ -175,6 +175,12 @@ import Testing
             "delegate", at: 8, 1)
     }
 
+    @Test func aDelegateSetAfterTheWindowShowsIsRefusedAsAnOverrideMayHaveShownItsController() {
+        expectRefused(
+            "class D: NSObject, UINavigationControllerDelegate {}\nclass Root: UIViewController {\n    let nav = UINavigationController()\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        addChild(nav)\n    }\n}\nlet window = UIWindow(frame: UIScreen.main.bounds)\nlet d = D()\nlet root = Root()\nwindow.rootViewController = root\nwindow.makeKeyAndVisible()\nroot.nav.delegate = d",
+            "delegate", at: 14, 1)
+    }
+
     @Test func aDelegateCreatedInTheAssignmentIsRefusedAsUIKitReleasesIt() {
         expectRefused(
             "class D: NSObject, UINavigationControllerDelegate {}\nlet nav = UINavigationController(rootViewController: UIViewController())\nnav.delegate = D()",
