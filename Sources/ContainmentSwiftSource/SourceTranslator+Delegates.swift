@@ -120,6 +120,18 @@ extension SourceTranslator {
         return returned
     }
 
+    /// `split.delegate = self` in an `init`: true once the delegate is set (docs/swift.md, "Delegates").
+    func initializerSetsDelegate(_ expression: ExprSyntax, _ scope: inout TranslationScope) throws(SwiftSourceRefusal) -> Bool {
+        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            Array(sequence.elements)[1].is(AssignmentExprSyntax.self)
+        else { return false }
+        let target = Array(sequence.elements)[0]
+        let name = target.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text
+        guard name == "delegate" else { return false }
+        var calls: [LocatedCall] = []
+        return try assignTabOrDelegate(target, Array(sequence.elements)[2], &scope, into: &calls)
+    }
+
     /// `split.delegate = splitDelegate`, `delegate = self`: the delegate's answers, from the
     /// controller's creation, when nothing can have asked it yet; false for other delegates.
     func assignDelegate(of owner: String, _ valueSyntax: ExprSyntax, at target: ExprSyntax, _ scope: inout TranslationScope, into calls: inout [LocatedCall])

@@ -91,6 +91,34 @@ import Testing
         #expect(answers.collapseSecondary == nil)
     }
 
+    @Test func aControllerSettingItselfAsItsSplitsDelegateInItsInitAnswersTheClassicQuestions() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            """
+            class Root: UIViewController, UISplitViewControllerDelegate {
+                let split = UISplitViewController()
+                let detail = UIViewController()
+                init() {
+                    super.init(nibName: nil, bundle: nil)
+                    split.delegate = self
+                }
+                required init?(coder: NSCoder) { fatalError() }
+                func splitViewController(_ splitViewController: UISplitViewController, separateSecondaryFrom primaryViewController: UIViewController) -> UIViewController? {
+                    return detail
+                }
+                func splitViewController(_ splitViewController: UISplitViewController, collapseSecondary secondaryViewController: UIViewController, onto primaryViewController: UIViewController) -> Bool {
+                    false
+                }
+            }
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let root = Root()
+            window.rootViewController = root
+            window.makeKeyAndVisible()
+            """, idiom: .pad)
+        let answers = try #require(answer.tree.controllers["split"]?.answers)
+        #expect(answers.separateSecondary == "detail")
+        #expect(answers.collapseSecondary == false)
+    }
+
     /// A tab bar controller that is its own iOS 18 delegate (lines 1–18), answering `answer`.
     static func tabBarDelegate(answering answer: Bool) -> String {
         """
