@@ -160,6 +160,30 @@ import Testing
             ])
     }
 
+    @Test func aClassicTabBarDelegateAnsweringFalseToShouldSelectKeepsTheTabAUserTaps() throws {
+        let answer = try SwiftSourceExplainer.explain(
+            """
+            class TabsDelegate: NSObject, UITabBarControllerDelegate {
+                func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+                    return false
+                }
+                func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+            }
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let tabsDelegate = TabsDelegate()
+            let tabs = UITabBarController()
+            let first = UIViewController()
+            let second = UIViewController()
+            tabs.delegate = tabsDelegate
+            tabs.viewControllers = [first, second]
+            window.rootViewController = tabs
+            window.makeKeyAndVisible()
+            User.tapTab(at: 1, in: tabs)
+            """, idiom: .phone)
+        #expect(try timeline(answer, from: 16).filter { $0.hasPrefix("2 ") } == ["2 tabs.shouldSelect@16:1 statement"])
+        #expect(answer.events.last?.event.args["result"] == false)
+    }
+
     // MARK: Refusals
 
     @Test func aTabBarDelegatesDisplayedViewControllersIsRefusedAsItsAnswerDependsOnTheTab() {
