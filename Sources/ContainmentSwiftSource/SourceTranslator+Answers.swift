@@ -20,6 +20,19 @@ enum AnswerProperty: String, CaseIterable {
         "`override var` with a getter returning a literal: shouldAutomaticallyForwardAppearanceMethods, prefersStatusBarHidden, prefersHomeIndicatorAutoHidden (`true`/`false`), preferredStatusBarStyle (`.default`, `.lightContent`, `.darkContent`), preferredScreenEdgesDeferringSystemGestures (`.all`, `[.top, .bottom]`, `[]`), childForStatusBarStyle, childForStatusBarHidden, childForHomeIndicatorAutoHidden, childForScreenEdgesDeferringSystemGestures (a stored property's controller, `nil`)"
 }
 
+extension TranslatedController {
+    /// Its delegates' answers and the split's style, with what its class's `override var`s answer.
+    var specAnswers: ControllerAnswers {
+        var result = engineAnswers
+        let overridden = propertyAnswers.answers
+        result.prefersHomeIndicatorAutoHidden = overridden.prefersHomeIndicatorAutoHidden
+        result.childForHomeIndicatorAutoHidden = overridden.childForHomeIndicatorAutoHidden
+        result.preferredScreenEdgesDeferringSystemGestures = overridden.preferredScreenEdgesDeferringSystemGestures
+        result.childForScreenEdgesDeferringSystemGestures = overridden.childForScreenEdgesDeferringSystemGestures
+        return result
+    }
+}
+
 extension SourceTranslator {
     func collectAnswer(_ binding: PatternBindingSyntax, into sourceClass: inout SourceClass) throws(SwiftSourceRefusal) {
         let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? "\(binding.pattern.trimmed)"

@@ -79,6 +79,13 @@ extension SourceTranslator {
             var values: [Double] = []
             for argument in arguments { values.append(try number(argument.expression, &scope, &calls)) }
             return .frame(.rect(Rect(x: values[0], y: values[1], width: values[2], height: values[3])))
+        case "UITab", "UITabGroup":
+            return try makeTab(call, className: className, arguments, &scope, into: &calls)
+        case _ where delegateClasses[className] != nil:
+            guard arguments.isEmpty else {
+                throw refusal("\(className)(…)", call, "A delegate class is created with `init()`.", supported: "`\(className)()`.")
+            }
+            return .delegate(className)
         default:
             return .controller(try instantiate(call, className: className, hint: hint, &scope, into: &calls))
         }

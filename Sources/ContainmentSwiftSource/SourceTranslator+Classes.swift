@@ -9,7 +9,7 @@ extension SourceTranslator {
 
     func collect(_ declaration: ClassDeclSyntax) throws(SwiftSourceRefusal) {
         let name = declaration.name.text
-        guard classes[name] == nil, UIKitClasses.kinds[name] == nil else {
+        guard classes[name] == nil, delegateClasses[name] == nil, UIKitClasses.kinds[name] == nil else {
             throw refusal(
                 "class declaration", declaration.name, "The class \(name) is declared twice or shadows UIKit's.", supported: "One declaration per class.")
         }
@@ -18,6 +18,7 @@ extension SourceTranslator {
                 "class declaration", declaration.name, "\(name) has no superclass: only view controller classes are translated.",
                 supported: "Subclasses of UIViewController, UINavigationController, UITabBarController or of your own such classes.")
         }
+        if try collectDelegate(declaration) { return }
         var sourceClass = SourceClass(name: name, superclass: inherited, location: location(declaration.name))
         for member in declaration.memberBlock.members {
             let decl = member.decl

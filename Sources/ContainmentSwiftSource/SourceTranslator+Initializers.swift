@@ -44,6 +44,7 @@ extension SourceTranslator {
                 callsSuper = true
                 continue
             }
+            if try initializerSetsDelegate(expression, &scope) { continue }
             guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
                 Array(sequence.elements)[1].is(AssignmentExprSyntax.self), let name = Self.propertyName(Array(sequence.elements)[0])
             else {

@@ -41,11 +41,13 @@ extension SourceTranslator {
             program.controllers[index].isNested = true
             usedControllers.insert(root)
             controller.rootViewController = root
+        } else if kind == .tabBarController, arguments.map(\.label) == ["tabs"] {
+            controller.tabs = try creationTabs(arguments[0].expression, &scope, into: &calls)
         } else if !arguments.isEmpty, arguments.map(\.label) != ["nibName", "bundle"], try !styleInitializer(&controller, arguments, at: call) {
             throw refusal(
                 "\(className)(" + arguments.map { "\($0.label ?? "_"):" }.joined() + ")", call, "This initializer is not in the supported subset.",
                 supported:
-                    "`\(className)()`, `init(nibName: nil, bundle: nil)`, `UINavigationController(rootViewController:)`, `UISplitViewController(style:)`, `UIPageViewController(transitionStyle:navigationOrientation:options:)`."
+                    "`\(className)()`, `init(nibName: nil, bundle: nil)`, `UINavigationController(rootViewController:)`, `UITabBarController(tabs:)`, `UISplitViewController(style:)`, `UIPageViewController(transitionStyle:navigationOrientation:options:)`."
             )
         }
         // Named once its arguments' controllers are: none of them can take its name then.
@@ -56,7 +58,7 @@ extension SourceTranslator {
         guard classes[className] != nil else { return id }
         try createProperties(of: id, className: className)
         let answers = try answers(of: id, className: className)
-        if let index = program.controllers.firstIndex(where: { $0.id == id }) { program.controllers[index].answers = answers }
+        if let index = program.controllers.firstIndex(where: { $0.id == id }) { program.controllers[index].propertyAnswers = answers }
         if let (function, declaringClass) = ownInit { try runInitializer(function, declaredBy: declaringClass, of: id, values: initValues) }
         try translateOverrides(of: id, className: className)
         return id

@@ -156,6 +156,7 @@ extension SourceTranslator {
             _ = try evaluate(valueSyntax, &scope, into: &calls, hint: nil)
             return
         }
+        if try assignTabOrDelegate(target, valueSyntax, &scope, into: &calls) { return }
         if let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text, scope.locals[name] != nil {
             scope.locals[name] = try evaluate(valueSyntax, &scope, into: &calls, hint: name)
             return

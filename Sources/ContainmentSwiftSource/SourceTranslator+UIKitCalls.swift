@@ -6,7 +6,7 @@ import SwiftSyntax
 extension SourceTranslator {
     static let supportedCalls =
         "addChild(_:), removeFromParent(), willMove(toParent:), didMove(toParent:), transition(from:to:duration:options:animations:completion:), present(_:animated:completion:), dismiss(animated:completion:), pushViewController(_:animated:), popViewController(animated:), popToRootViewController(animated:), setViewControllers(_:animated:), beginAppearanceTransition(_:animated:), endAppearanceTransition(), loadViewIfNeeded(), setNeedsStatusBarAppearanceUpdate(), show(_:sender:), showDetailViewController(_:sender:); on views addSubview(_:), insertSubview(_:at:), removeFromSuperview(), layoutIfNeeded(); window.makeKeyAndVisible(); methods of your own; "
-        + supportedColumnCalls
+        + supportedColumnCalls + "; " + supportedTabCalls
 
     typealias Arguments = [(label: String?, expression: ExprSyntax)]
 
@@ -16,7 +16,9 @@ extension SourceTranslator {
     ) throws(SwiftSourceRefusal) -> SourceValue {
         if try pageCall(id, fullName, arguments, at: call, &scope, into: &calls) { return .void }
         if try segueCall(id, fullName, arguments, at: call, &scope, into: &calls) { return .void }
-        if let raw = try columnCall(id, fullName, arguments, &scope, &calls) {
+        var raw = try columnCall(id, fullName, arguments, &scope, &calls)
+        if raw == nil { raw = try tabCall(id, fullName, arguments, &scope, &calls) }
+        if let raw {
             try emit(raw, at: call, scope, into: &calls)
             return .void
         }

@@ -7,7 +7,7 @@ import SwiftSyntax
 /// turns, so each action is a turn of its own (two for a swipe: it begins, then ends).
 extension SourceTranslator {
     static let supportedUserActions =
-        "User.tapBack(in:), User.swipeBack(in:finishes:), User.tapTab(at:in:), User.rotate(to:), User.swipeDown(_:dismisses:), User.moveToBackground(), User.returnToForeground(), User.swipePage(in:to:finishes:), User.dragSheet(_:to:)"
+        "User.tapBack(in:), User.swipeBack(in:finishes:), User.tapTab(at:in:), User.tapTab(identifier:in:), User.rotate(to:), User.swipeDown(_:dismisses:), User.moveToBackground(), User.returnToForeground(), User.swipePage(in:to:finishes:), User.dragSheet(_:to:)"
 
     func userAction(
         _ fullName: String, _ arguments: Arguments, at call: FunctionCallExprSyntax, _ scope: inout TranslationScope, into calls: inout [LocatedCall]
@@ -45,6 +45,10 @@ extension SourceTranslator {
             let index = try number(arguments[0].expression, &scope, &calls)
             let tabs = try controller(1, [.tabBarController], "A tab bar controller")
             turns = [[RawCall(receiver: tabs, method: "tapTabBarItem", args: ["index": .number(index)])]]
+        case "tapTab(identifier:in:)":
+            let identifier = try tabIdentifier(arguments[0].expression)
+            let tabs = try controller(1, [.tabBarController], "A tab bar controller")
+            turns = [[RawCall(receiver: tabs, method: "tapTab", args: ["identifier": .string(identifier)])]]
         case "rotate(to:)":
             turns = [[try rotation(arguments[0].expression)]]
         case "swipeDown(_:dismisses:)":

@@ -103,16 +103,19 @@ extension SourceTranslator {
     {
         var controllers: [String] = []
         var options: [String] = []
+        var tabs: [Int] = []
         for element in array.elements {
             switch try evaluate(element.expression, &scope, into: &calls, hint: nil) {
-            case .controller(let id) where options.isEmpty: controllers.append(id)
-            case .animationOptions(let names) where controllers.isEmpty: options += names
+            case .controller(let id) where options.isEmpty && tabs.isEmpty: controllers.append(id)
+            case .animationOptions(let names) where controllers.isEmpty && tabs.isEmpty: options += names
+            case .tab(let index) where controllers.isEmpty && options.isEmpty: tabs.append(index)
             case let other:
                 throw refusal(
                     "array literal", element, "An array of \(other.description) is not translated.",
-                    supported: "Arrays of view controllers or of animation options.")
+                    supported: "Arrays of view controllers, of tabs or of animation options.")
             }
         }
+        if !tabs.isEmpty { return .tabs(tabs) }
         return options.isEmpty ? .controllers(controllers) : .animationOptions(options)
     }
 

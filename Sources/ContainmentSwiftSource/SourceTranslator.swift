@@ -35,6 +35,13 @@ final class SourceTranslator {
     var laterPresentations: [RawCall] = []
     /// Where the source first sets each controller's sheet presentation controller's properties.
     var sheetConfigured: [String: SwiftSourceLocation] = [:]
+    /// The `UITab`s the source creates, in order (`SourceValue.tab`).
+    var sourceTabs: [SourceTab] = []
+    /// Classes that are only delegates, and the delegate protocols each view controller class declares.
+    var delegateClasses: [String: DelegateClass] = [:]
+    var delegateProtocols: [String: [String]] = [:]
+    /// A phone's compact width, where the engine's split view controllers start collapsed.
+    var isCompact = false
 
     init(file: SourceFileSyntax, windowSize: Size) {
         converter = SourceLocationConverter(fileName: "source.swift", tree: file)
@@ -140,6 +147,9 @@ final class SourceTranslator {
         let probe = SourceTranslator(converter: converter, windowRect: windowRect)
         probe.classes = classes
         probe.functions = functions
+        probe.delegateClasses = delegateClasses
+        probe.delegateProtocols = delegateProtocols
+        probe.isCompact = isCompact
         let id = probe.uniqueID(Self.lowerCamel(className))
         probe.program.controllers.append(
             TranslatedController(

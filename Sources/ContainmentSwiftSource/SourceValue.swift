@@ -30,6 +30,11 @@ enum SourceValue {
     case animationOptions([String])
     /// A controller's `sheetPresentationController`, by the controller's id.
     case sheetPresentationController(String)
+    /// A `UITab` or `UITabGroup`, by its index in `SourceTranslator.sourceTabs`; an array of them.
+    case tab(Int)
+    case tabs([Int])
+    /// An instance of a delegate class of the source (`SplitDelegate()`), by its class.
+    case delegate(String)
     /// A value only the running app has (a callback's `animated`, a completion's `finished`).
     case runtime(String)
     /// A method's result that is not used, or a statement's.
@@ -49,6 +54,9 @@ enum SourceValue {
         case .closure: "a closure"
         case .animationOptions: "animation options"
         case .sheetPresentationController: "a sheet presentation controller"
+        case .tab: "a tab"
+        case .tabs: "an array of tabs"
+        case .delegate(let name): "an instance of \(name)"
         case .runtime(let name): "`\(name)`, a value known only when the app runs"
         case .void: "no value"
         }

@@ -27,6 +27,7 @@ public enum SwiftSourceExplainer {
         }
         let window = windowSize(idiom, orientation)
         let translator = SourceTranslator(file: file, windowSize: window)
+        translator.isCompact = idiom == .phone
         let program = try translator.translate(file)
         do {
             let runner = try SwiftSourceRunner(program, windowSize: window, sizeClass: idiom == .pad ? .regular : .compact)

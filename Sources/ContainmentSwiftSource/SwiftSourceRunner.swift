@@ -76,15 +76,13 @@ final class SwiftSourceRunner {
     private func create() throws(ContainmentError) {
         let byID = Dictionary(program.controllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func spec(_ controller: TranslatedController) -> ControllerSpec {
-            var answers = controller.answers.answers
-            answers.style = controller.splitStyle
-            return ControllerSpec(
-                id: controller.id, kind: controller.kind, automaticallyForwardsAppearance: controller.answers.automaticallyForwardsAppearance,
-                statusBarSettings: controller.answers.statusBar,
+            ControllerSpec(
+                id: controller.id, kind: controller.kind, automaticallyForwardsAppearance: controller.propertyAnswers.automaticallyForwardsAppearance,
+                statusBarSettings: controller.propertyAnswers.statusBar,
                 viewControllers: controller.rootViewController.flatMap { byID[$0] }.map { [spec($0)] }, presentationSettings: controller.presentation,
                 pageViewControllerSettings: PageViewControllerSettings(
                     transitionStyle: controller.pageTransitionStyle, spineLocation: controller.pageSpineLocation, isDoubleSided: controller.pageIsDoubleSided),
-                answers: answers)
+                answers: controller.specAnswers, tabs: controller.tabs?.map { $0.spec { byID[$0].map(spec) } })
         }
         for controller in program.controllers where !controller.isNested {
             let events = try tree.createController(spec(controller), now: now)

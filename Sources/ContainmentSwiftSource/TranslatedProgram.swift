@@ -46,7 +46,7 @@ struct TranslatedController {
     /// `UIPageViewController(transitionStyle:…)`'s style.
     var pageTransitionStyle: PageTransitionStyle?
     /// What its class's `override var`s answer.
-    var answers = SourceAnswers()
+    var propertyAnswers = SourceAnswers()
     /// The presentation settings the source assigns it.
     var presentation = PresentationSettings()
     /// Its `spineLocation` option and `isDoubleSided` (docs/swift.md, "Page view controllers").
@@ -56,6 +56,10 @@ struct TranslatedController {
     var pageDataSource: String??
     /// Set once the launch gives it pages: too late for `isDoubleSided` to change.
     var hasPages = false
+    /// `UITabBarController(tabs:)`'s tabs, their controllers built with it.
+    var tabs: [TranslatedTab]?
+    /// What its delegates answer, set before anything asks them (docs/swift.md, "Delegates").
+    var answers = ControllerAnswers()
 }
 
 /// The launch split into run-loop turns: a `RunLoop` statement ends one and lets time pass.

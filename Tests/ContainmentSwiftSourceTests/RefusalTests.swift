@@ -147,9 +147,9 @@ import Testing
         expectRefused("let window = UIWindow()\nlet a = UIViewController()\nUser.tapBack(in: a)", "User.tapBack(in:)", at: 3, 18)
     }
 
-    @Test func aTapOnATabByIdentifierIsRefused() {
+    @Test func aTapOnATabOfAControllerThatIsNotATabBarControllerIsRefused() {
         expectRefused(
-            "let window = UIWindow()\nlet tabs = UITabBarController()\nUser.tapTab(identifier: \"home\", in: tabs)", "User.tapTab(identifier:in:)", at: 3, 1)
+            "let window = UIWindow()\nlet a = UIViewController()\nUser.tapTab(identifier: \"home\", in: a)", "User.tapTab(identifier:in:)", at: 3, 37)
     }
 
     @Test func aUIKitCallOutsideTheSubsetIsRefused() {
