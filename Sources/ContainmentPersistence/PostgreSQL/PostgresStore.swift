@@ -296,7 +296,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
         try? connection.execute("SET default_toast_compression = lz4")
     }
 
-    /// Every stored tree, as `StateStore.loadTrees` (start-up and tests; the service loads trees
+    /// Every stored tree, as `SQLiteStore.loadTrees` (start-up and tests; the service loads trees
     /// one at a time with a `PostgresTreeReader`).
     public func loadTrees() throws(StateStoreError) -> [StoredTree] {
         do {

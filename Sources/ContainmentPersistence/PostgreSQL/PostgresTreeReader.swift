@@ -37,7 +37,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
         guard let session = store.session else { throw .ownershipLost(tree: tree) }
         let results = try run { () throws(PostgresError) in
             try connected().pipeline([
-                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree), .int(Int64(StateStore.loadsKept) - 1)], prepared: true),
+                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree), .int(Int64(TreeLoad.keptPerTree) - 1)], prepared: true),
                 .init(sql: Self.holder, parameters: [.text(tree)], prepared: true),
             ])
         }
@@ -76,7 +76,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
         let held: [PostgresValue] = [.text(tree), .int(session)]
         let results = try run { () throws(PostgresError) in
             try connected().pipeline([
-                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree), .int(Int64(StateStore.loadsKept) - 1)], prepared: true),
+                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree), .int(Int64(TreeLoad.keptPerTree) - 1)], prepared: true),
                 .init(
                     sql: Self.holderAsked,
                     parameters: [.text(tree), .int(session), .text(store.channels.releasePrefix), .text(store.channels.releaseSuffix)],

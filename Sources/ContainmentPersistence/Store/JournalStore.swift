@@ -1,5 +1,5 @@
 /// Where the state journal commits: what the service needs of a durable store, so another
-/// database can stand behind the same journal. `StateStore` is SQLite's. Every call but
+/// database can stand behind the same journal. `SQLiteStore` is SQLite's. Every call but
 /// `currentStatistics` comes from one thread at a time (start-up, then the journal's writer).
 public protocol JournalStore: AnyObject, Sendable {
     /// Names the store in messages (a path, a URL without its password).

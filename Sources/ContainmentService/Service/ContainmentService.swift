@@ -25,7 +25,7 @@ public final class ContainmentService: Sendable {
                 url: url, instanceName: Self.instanceName(configuration), leaseTiming: configuration.leaseTiming,
                 synchronous: configuration.stateSynchronous)
         } else if let directory = configuration.stateDirectory {
-            store = try StateStore(directory: directory, synchronous: configuration.stateSynchronous)
+            store = try SQLiteStore(directory: directory, synchronous: configuration.stateSynchronous)
         }
         try self.init(configuration: configuration, logger: logger, store: store)
     }
