@@ -46,13 +46,10 @@ public final class PostgresLease: @unchecked Sendable {
     private let handlers = Mutex<Handlers?>(nil)
     /// `DispatchTime` nanoseconds until which the lease is valid by this instance's clock.
     private let validUntil = Atomic<UInt64>(0)
-    private let stopping = Atomic<Bool>(false)
     /// A session forfeited (`forfeit`) whose row the keeper deletes before its next one: its
     /// trees are free at once instead of when its lease would lapse.
     private let abandoned = Mutex<Int64?>(nil)
-    private let monitor = Monitor()
-    /// Guarded by `monitor`.
-    private var running = false
+    private let keeper = WorkerThread(scheduling: .normal)
     /// The keeper thread's, once it runs.
     private var connection: PostgresConnection?
     private var listening: Int64?
@@ -75,9 +72,7 @@ public final class PostgresLease: @unchecked Sendable {
         } catch {
             throw .unreadable(path: store.location, reason: "\(error)")
         }
-        running = true
-        guard DetachedThread.start({ [self] in keep() }) else {
-            running = false
+        guard keeper.start({ [self] in keep() }) else {
             throw .unreadable(path: store.location, reason: "the lease keeper's thread could not start")
         }
     }
@@ -88,18 +83,13 @@ public final class PostgresLease: @unchecked Sendable {
     public var isValid: Bool { DispatchTime.now().uptimeNanoseconds < validUntil.load(ordering: .acquiring) }
 
     /// Stops renewing and returns once the keeper's thread has ended.
-    func stop() {
-        stopping.store(true, ordering: .releasing)
-        monitor.lock()
-        while running { monitor.wait() }
-        monitor.unlock()
-    }
+    func stop() { keeper.stop() }
 
     private func keep() {
         var nextRenewal = DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(timing.renewal)
         var nextProbe = DispatchTime.now().uptimeNanoseconds + PostgresCommitProbe.interval
         var heard: [(channel: String, payload: String)] = []
-        while !stopping.load(ordering: .acquiring), let store {
+        while !keeper.isStopping, let store {
             let now = DispatchTime.now().uptimeNanoseconds
             if store.session != nil && now >= validUntil.load(ordering: .acquiring) { lose(store) }
             do {
@@ -133,10 +123,6 @@ public final class PostgresLease: @unchecked Sendable {
         }
         connection?.close()
         connection = nil
-        monitor.lock()
-        running = false
-        monitor.wakeAll()
-        monitor.unlock()
     }
 
     /// The keeper's connection, opened again (and listening again, at once: a request sent
