@@ -7,43 +7,14 @@ import Synchronization
 /// notifications meant for it. A renewal the database refuses (the lease lapsed: the process
 /// was paused, or cut off from the database, for longer than `LeaseTiming.duration`) or no
 /// renewal in time by this instance's own clock loses the lease: every tree is given up
-/// (`Handlers.lost`) and a new session begins, under which trees are taken over again.
+/// (`OwnershipEvents.lost`) and a new session begins, under which trees are taken over again.
 public final class PostgresLease: @unchecked Sendable {
-    /// What the keeper reports, on its thread; each returns promptly.
-    public struct Handlers: Sendable {
-        /// The lease is lost: this instance holds no tree any more.
-        public var lost: @Sendable () -> Void
-        /// Another instance asks for this tree: true when the service gives it up through its
-        /// journal (behind its records), or will when asked again (it is loading the tree);
-        /// false when it holds nothing of it in memory or still to commit (the keeper then
-        /// gives the tree up at once, if still held under the epoch the asker saw).
-        public var releaseRequested: @Sendable (String) -> Bool
-        /// Whoever held this tree gave it up.
-        public var released: @Sendable (String) -> Void
-        /// A session began (at start, and after a lost lease).
-        public var session: @Sendable (Int64) -> Void
-        /// The store stopped taking this instance's writes (why), or takes them again (nil).
-        public var commits: @Sendable (String?) -> Void
-
-        public init(
-            lost: @escaping @Sendable () -> Void, releaseRequested: @escaping @Sendable (String) -> Bool,
-            released: @escaping @Sendable (String) -> Void, session: @escaping @Sendable (Int64) -> Void,
-            commits: @escaping @Sendable (String?) -> Void = { _ in }
-        ) {
-            self.lost = lost
-            self.releaseRequested = releaseRequested
-            self.released = released
-            self.session = session
-            self.commits = commits
-        }
-    }
-
     private weak var store: PostgresStore?
     private let url: PostgresURL
     private let timing: LeaseTiming
     private let channels: PostgresChannels
     private let name: String
-    private let handlers = Mutex<Handlers?>(nil)
+    private let handlers = Mutex<OwnershipEvents?>(nil)
     /// `DispatchTime` nanoseconds until which the lease is valid by this instance's clock.
     private let validUntil = Atomic<UInt64>(0)
     /// A session forfeited (`forfeit`) whose row the keeper deletes before its next one: its
@@ -77,7 +48,7 @@ public final class PostgresLease: @unchecked Sendable {
         }
     }
 
-    func setHandlers(_ handlers: Handlers) { self.handlers.withLock { $0 = handlers } }
+    func setHandlers(_ handlers: OwnershipEvents) { self.handlers.withLock { $0 = handlers } }
 
     /// Whether the lease is valid by this instance's clock, `LeaseTiming.margin` early.
     public var isValid: Bool { DispatchTime.now().uptimeNanoseconds < validUntil.load(ordering: .acquiring) }

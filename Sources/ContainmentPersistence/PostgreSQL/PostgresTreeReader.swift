@@ -1,6 +1,6 @@
 /// Takes trees over for this instance, loads them and lists every tree, on a connection of its
 /// own (one thread at a time): the journal's writer never waits for it.
-public final class PostgresTreeReader: @unchecked Sendable {
+public final class PostgresTreeReader: SharedTreeReader, @unchecked Sendable {
     /// What taking a tree over found.
     public enum TakeOver: Sendable, Equatable {
         /// This instance holds it now, under a new epoch: load it.
@@ -12,15 +12,6 @@ public final class PostgresTreeReader: @unchecked Sendable {
         /// has, or once its lease lapsed. Held by 0: given up, but this instance's own lease
         /// is not valid.
         case held(by: Int64, epoch: Int64, expiresIn: Duration)
-    }
-
-    /// One tree as `GET /v1/trees` shows it, from the store.
-    public struct Listed: Sendable, Equatable {
-        public var id: String
-        public var clock: String
-        public var owner: String?
-        public var ownerTokenHash: String?
-        public var listing: TreeListing
     }
 
     private let store: PostgresStore
@@ -54,17 +45,6 @@ public final class PostgresTreeReader: @unchecked Sendable {
         return .held(
             by: holder.isNull(0, 0) ? 0 : holder.int(0, 0), epoch: holder.int(0, 1),
             expiresIn: .milliseconds(Int64(max(0, holder.double(0, 2)) * 1000)))
-    }
-
-    /// What one hand-off step found, in one round trip.
-    public enum HandOffStep: Sendable {
-        /// Taken under a new epoch, and read: the stored tree (nil when its records are gone).
-        case loaded(StoredTree?)
-        /// No such tree.
-        case absent
-        /// Held by another live instance, which has been asked to give it up; or, held by 0,
-        /// given up while this instance's own lease is not valid.
-        case held(by: Int64, epoch: Int64, expiresIn: Duration)
     }
 
     /// `takeOver`, then `load` when taken or `requestRelease` of its live holder, as one
@@ -143,7 +123,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
     /// Up to `limit` trees in id order after `cursor`, those created by a token hashed
     /// `ownerTokenHash` (or named `owner` when created before the token had a hash) only,
     /// unless `everyOwner`.
-    public func list(after cursor: String?, limit: Int, everyOwner: Bool, owner: String?, ownerTokenHash: String?) throws(StateStoreError) -> [Listed] {
+    public func list(after cursor: String?, limit: Int, everyOwner: Bool, owner: String?, ownerTokenHash: String?) throws(StateStoreError) -> [ListedTree] {
         let rows = try run { () throws(PostgresError) in
             try connected().query(
                 Self.list,
@@ -153,7 +133,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
                 ], prepared: true)
         }
         return (0..<rows.rowCount).map { row in
-            Listed(
+            ListedTree(
                 id: rows.text(row, 0) ?? "", clock: rows.text(row, 1) ?? "", owner: rows.text(row, 2), ownerTokenHash: rows.text(row, 3),
                 listing: TreeListing(
                     version: UInt64(bitPattern: rows.int(row, 4)), lastSeq: UInt64(bitPattern: rows.int(row, 5)),

@@ -48,10 +48,16 @@ public protocol JournalStore: AnyObject, Sendable {
 
     /// Releases the store (its lock, its connection); no call may follow.
     func close()
+
+    /// What taking trees over needs, when other instances share this store; nil by default (a
+    /// store of this instance's own).
+    var shared: (any SharedTreeStore)? { get }
 }
 
 extension JournalStore {
     public var commitsWaitOnAnotherProcess: Bool { false }
+
+    public var shared: (any SharedTreeStore)? { nil }
 
     public func beginGeneration() throws(StateStoreError) -> UInt64 { 0 }
 
