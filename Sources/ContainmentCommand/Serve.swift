@@ -238,7 +238,7 @@ struct Serve: ParsableCommand {
         // Checked as the store parses it, and refused without quoting it (any part may be the password).
         if let url = configuration.stateURL {
             do {
-                _ = try PostgresURL(url)
+                try JournalStoreFactory.checkURL(url)
             } catch {
                 throw ValidationError("\(error).")
             }

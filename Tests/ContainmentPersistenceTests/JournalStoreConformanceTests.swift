@@ -5,7 +5,7 @@ import Testing
 /// What every `JournalStore` does, run against each store: SQLite (`--state-dir`) and
 /// PostgreSQL (`--state-url`).
 @Suite struct JournalStoreConformanceTests {
-    typealias Fixture = StateStoreTests
+    typealias Fixture = SQLiteStoreTests
 
     static func snapshot(_ tree: String, version: UInt64) -> JournalRecord {
         .snapshot(PendingSnapshot(tree: tree, version: version, manualTime: 2) { Array("state \(version)".utf8) })

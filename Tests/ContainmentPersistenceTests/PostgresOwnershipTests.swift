@@ -10,7 +10,7 @@ import Testing
 /// trees handed over on request. Runs against the test server (scripts/test-postgres).
 @Suite(.enabled(if: PostgresTestSchema.isAvailable, "needs CONTAINMENT_TEST_POSTGRES_URL (scripts/test-postgres)"))
 struct PostgresOwnershipTests {
-    typealias Fixture = StateStoreTests
+    typealias Fixture = SQLiteStoreTests
 
     /// Renewed so rarely that the test decides when the lease ends.
     static let stillLease = LeaseTiming(duration: .seconds(120), renewal: .seconds(60), margin: .milliseconds(100))

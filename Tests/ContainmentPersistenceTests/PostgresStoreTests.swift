@@ -7,7 +7,7 @@ import Testing
 /// (scripts/test-postgres).
 @Suite(.enabled(if: PostgresTestSchema.isAvailable, "needs CONTAINMENT_TEST_POSTGRES_URL (scripts/test-postgres)"))
 struct PostgresStoreTests {
-    typealias Fixture = StateStoreTests
+    typealias Fixture = SQLiteStoreTests
 
     /// Tree ids compare as bytes, as one instance lists them, in a database whose collation
     /// orders them otherwise (ICU's `en-US` puts `a-3` before `B-2`).
@@ -52,16 +52,16 @@ struct PostgresStoreTests {
     }
 
     /// Each takeover draws a new generation, following the one before, and records the head it
-    /// found; the latest `StateStore.loadsKept` loads of a tree are kept.
+    /// found; the latest `TreeLoad.keptPerTree` loads of a tree are kept.
     @Test func takeoversRecordTheirLoadsAndKeepTheLatest() throws {
         let schema = try PostgresTestSchema()
         let store = try PostgresStore(url: schema.url, instanceName: "owner")
         try store.commit([.createTree(Self.header("a", listing: TreeListing(version: 1, lastSeq: 5, controllers: 1)))])
         try store.commit([.mutation(Self.entry("a", version: 2, lastSeq: 9, controllers: 2))])
         let reader = store.openReader()
-        for _ in 0..<(StateStore.loadsKept + 2) { #expect(try reader.takeOver("a") == .acquired) }
+        for _ in 0..<(TreeLoad.keptPerTree + 2) { #expect(try reader.takeOver("a") == .acquired) }
         let loads = try #require(try reader.load("a")?.loads)
-        #expect(loads.count == Int(StateStore.loadsKept))
+        #expect(loads.count == Int(TreeLoad.keptPerTree))
         #expect(zip(loads, loads.dropFirst()).allSatisfy { $1.previous == $0.generation })
         #expect(loads.allSatisfy { $0.lastSeq == 9 && $0.version == 2 })
         #expect(loads.last?.generation == store.generation(of: "a"))

@@ -8,12 +8,12 @@ import Testing
     @Test(arguments: [false, true])
     func completionsRunOnceDurableAndFlushWaitsForEverythingAppended(onAnotherProcess: Bool) throws {
         let directory = TemporaryDirectory()
-        let store = try StateStore(directory: directory.path, synchronous: .normal)
+        let store = try SQLiteStore(directory: directory.path, synchronous: .normal)
         let journal = StateJournal(store: onAnotherProcess ? OnAnotherProcess(store) : store)
         let completed = Failures()
-        _ = journal.append(.createTree(StateStoreTests.header("a")))
+        _ = journal.append(.createTree(SQLiteStoreTests.header("a")))
         for version in 2...50 {
-            let ticket = journal.append(.mutation(StateStoreTests.entry("a", version: UInt64(version))))
+            let ticket = journal.append(.mutation(SQLiteStoreTests.entry("a", version: UInt64(version))))
             journal.whenDurable(ticket) { failure in completed.add(failure.map { "\($0)" } ?? "ok \(version)") }
         }
         journal.flush()
@@ -28,18 +28,18 @@ import Testing
     /// takes its time holds up the answers queued behind it, not the next commit.
     @Test func aSlowCompletionDoesNotHoldUpTheNextCommitOfAStoreOnAnotherProcess() throws {
         let directory = TemporaryDirectory()
-        let store = try StateStore(directory: directory.path, synchronous: .normal)
+        let store = try SQLiteStore(directory: directory.path, synchronous: .normal)
         let journal = StateJournal(store: OnAnotherProcess(store))
         let release = DispatchSemaphore(value: 0)
         let completed = Failures()
-        let first = journal.append(.createTree(StateStoreTests.header("a")))
+        let first = journal.append(.createTree(SQLiteStoreTests.header("a")))
         journal.whenDurable(first) { _ in
             release.wait()
             completed.add("first")
         }
-        let second = journal.append(.mutation(StateStoreTests.entry("a", version: 2)))
+        let second = journal.append(.mutation(SQLiteStoreTests.entry("a", version: 2)))
         journal.whenDurable(second) { _ in completed.add("second") }
-        let third = journal.append(.mutation(StateStoreTests.entry("a", version: 3)))
+        let third = journal.append(.mutation(SQLiteStoreTests.entry("a", version: 3)))
         let appended = ContinuousClock.now
         while journal.state(of: third) == .pending, ContinuousClock.now - appended < .seconds(5) { usleep(1_000) }
         #expect(journal.state(of: third) == .durable)
@@ -52,14 +52,14 @@ import Testing
 
     @Test func afterAFailedCommitEveryWaiterAndEveryLaterAppendFails() throws {
         let directory = TemporaryDirectory()
-        let store = try StateStore(directory: directory.path, synchronous: .normal)
+        let store = try SQLiteStore(directory: directory.path, synchronous: .normal)
         let journal = StateJournal(store: store)
-        try journal.waitUntilDurable(journal.append(.createTree(StateStoreTests.header("a"))))
+        try journal.waitUntilDurable(journal.append(.createTree(SQLiteStoreTests.header("a"))))
         #expect(journal.failure == nil)
         // A mutation of a tree the store never heard of breaks no constraint, so the failure is
         // forced by closing the store under the journal.
         journal.close()
-        let ticket = journal.append(.mutation(StateStoreTests.entry("a", version: 2)))
+        let ticket = journal.append(.mutation(SQLiteStoreTests.entry("a", version: 2)))
         #expect(throws: StateStoreError.self) { try journal.waitUntilDurable(ticket) }
         #expect(journal.failure != nil)
     }
@@ -70,9 +70,9 @@ extension StateJournalTests {
     /// follows it, and an idle journal does not sync again.
     @Test func aCommitIsSyncedWithinTheIntervalAndAnIdleJournalStaysQuiet() throws {
         let directory = TemporaryDirectory()
-        let store = CountingSyncs(try StateStore(directory: directory.path, synchronous: .normal))
+        let store = CountingSyncs(try SQLiteStore(directory: directory.path, synchronous: .normal))
         let journal = StateJournal(store: store, syncInterval: 0.2)
-        try journal.waitUntilDurable(journal.append(.createTree(StateStoreTests.header("a"))))
+        try journal.waitUntilDurable(journal.append(.createTree(SQLiteStoreTests.header("a"))))
         let committed = ContinuousClock.now
         #expect(store.syncs.isEmpty)
         while store.syncs.isEmpty, ContinuousClock.now - committed < .seconds(5) { usleep(10_000) }
@@ -88,11 +88,11 @@ extension StateJournalTests {
 
 /// A store that notes when it was asked to sync.
 final class CountingSyncs: JournalStore, @unchecked Sendable {
-    let base: StateStore
+    let base: SQLiteStore
     private let lock = DispatchSemaphore(value: 1)
     private var instants: [ContinuousClock.Instant] = []
 
-    init(_ base: StateStore) { self.base = base }
+    init(_ base: SQLiteStore) { self.base = base }
 
     var syncs: [ContinuousClock.Instant] {
         lock.wait()
@@ -135,9 +135,9 @@ final class Failures: @unchecked Sendable {
 
 /// A SQLite store that says its commits wait on another process, as PostgreSQL's do.
 final class OnAnotherProcess: JournalStore, @unchecked Sendable {
-    let base: StateStore
+    let base: SQLiteStore
 
-    init(_ base: StateStore) { self.base = base }
+    init(_ base: SQLiteStore) { self.base = base }
 
     var location: String { base.location }
     func loadTrees() throws(StateStoreError) -> [StoredTree] { try base.loadTrees() }

@@ -35,13 +35,13 @@ final class StorePlace {
     /// each time, which holds no tree until it creates or takes one.
     func open() throws -> any JournalStore {
         if let schema { return try PostgresStore(url: schema.url, instanceName: "test") }
-        return try StateStore(directory: directory!.path, synchronous: .normal)
+        return try SQLiteStore(directory: directory!.path, synchronous: .normal)
     }
 
     /// Changes stored bytes behind the store's back: `sqlite` for SQLite, `postgres` for
     /// PostgreSQL (its tables are named `containment_…`).
     func tamper(sqlite: String, postgres: String) throws {
         if let schema { return try schema.execute(postgres) }
-        try StateStoreTests.sqlite(directory!.databasePath, sqlite)
+        try SQLiteStoreTests.sqlite(directory!.databasePath, sqlite)
     }
 }

@@ -2,16 +2,15 @@
 /// them over, so that the writer sends the next commit while the answers of the last one go
 /// out, rather than the database waiting for them (benchmarks/notes.md).
 final class CompletionThread: @unchecked Sendable {
-    private let monitor = Monitor()
+    private let worker = WorkerThread(scheduling: .batch)
+    private let monitor: Monitor
     // Guarded by `monitor`.
     private var queue: [() -> Void] = []
     private var busy = false
-    private var closing = false
-    private var running = false
 
     init() {
-        running = true
-        if !DetachedThread.start(scheduling: .batch, { [self] in run() }) { running = false }
+        monitor = worker.monitor
+        _ = worker.start { [self] in run() }
     }
 
     /// Queues `work` behind everything queued before it; false if the thread did not start
@@ -19,7 +18,7 @@ final class CompletionThread: @unchecked Sendable {
     func enqueue(_ work: @escaping () -> Void) -> Bool {
         monitor.lock()
         defer { monitor.unlock() }
-        guard running, !closing else { return false }
+        guard worker.isRunning, !worker.isStopping else { return false }
         queue.append(work)
         monitor.wakeAll()
         return true
@@ -28,26 +27,18 @@ final class CompletionThread: @unchecked Sendable {
     /// Returns once everything queued so far has run.
     func waitUntilIdle() {
         monitor.lock()
-        while running && (busy || !queue.isEmpty) { monitor.wait() }
+        while worker.isRunning && (busy || !queue.isEmpty) { monitor.wait() }
         monitor.unlock()
     }
 
     /// Returns once everything queued has run and the thread has stopped.
-    func close() {
-        monitor.lock()
-        closing = true
-        monitor.wakeAll()
-        while running { monitor.wait() }
-        monitor.unlock()
-    }
+    func close() { worker.stop() }
 
     private func run() {
         monitor.lock()
         while true {
-            while queue.isEmpty && !closing { monitor.wait() }
+            while queue.isEmpty && !worker.isStopping { monitor.wait() }
             if queue.isEmpty {
-                running = false
-                monitor.wakeAll()
                 monitor.unlock()
                 return
             }

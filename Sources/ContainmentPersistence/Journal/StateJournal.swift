@@ -33,7 +33,9 @@ public final class StateJournal: @unchecked Sendable {
     /// At most this long after a commit, every commit is synced (`JournalStore.sync`); nil
     /// leaves syncing to the store's own durability setting.
     private let syncInterval: UInt64?
-    private let monitor = Monitor()
+    /// The writer's thread: one commit at a time, each taking every record appended so far.
+    private let writer = WorkerThread(scheduling: .batch)
+    private let monitor: Monitor
     /// Where a commit's completions, refusals and progress run when the store waits on
     /// another process; otherwise on the writer's thread.
     private let completer: CompletionThread?
@@ -43,8 +45,6 @@ public final class StateJournal: @unchecked Sendable {
     private var durable: UInt64 = 0
     private var completions: [(ticket: UInt64, completion: Completion)] = []
     private var failureState: StateStoreError?
-    private var closing = false
-    private var writerRunning = false
     /// The writer is running a commit's completions (when no completion thread does).
     private var delivering = false
     private var commits: UInt64 = 0
@@ -70,9 +70,8 @@ public final class StateJournal: @unchecked Sendable {
         self.store = store
         completer = store.commitsWaitOnAnotherProcess ? CompletionThread() : nil
         self.syncInterval = syncInterval.map { UInt64(max(0.001, $0) * 1_000_000_000) }
-        writerRunning = true
-        if !DetachedThread.start(scheduling: .batch, { [self] in runWriter() }) {
-            writerRunning = false
+        monitor = writer.monitor
+        if !writer.start({ [self] in runWriter() }) {
             failureState = .commitFailed(reason: "the journal's writer thread could not start")
             hasFailed.store(true, ordering: .releasing)
         }
@@ -182,7 +181,7 @@ public final class StateJournal: @unchecked Sendable {
     private func nextWork() -> Work {
         while true {
             if !pending.isEmpty { return .commit }
-            if closing { return .stop }
+            if writer.isStopping { return .stop }
             // Snapshots the store still queues get a commit of their own once no record waits
             // (unless a commit failed: nothing is written any more).
             if failureState == nil && store.hasQueuedSnapshots { return .commit }
@@ -200,8 +199,6 @@ public final class StateJournal: @unchecked Sendable {
         while true {
             switch nextWork() {
             case .stop:
-                writerRunning = false
-                monitor.wakeAll()
                 monitor.unlock()
                 return
             case .sync:
@@ -299,11 +296,7 @@ public final class StateJournal: @unchecked Sendable {
     /// Returns what the store wrote while open.
     @discardableResult
     public func close() -> StoreStatistics {
-        monitor.lock()
-        closing = true
-        monitor.wakeAll()
-        while writerRunning { monitor.wait() }
-        monitor.unlock()
+        writer.stop()
         completer?.close()
         monitor.lock()
         if failureState == nil {

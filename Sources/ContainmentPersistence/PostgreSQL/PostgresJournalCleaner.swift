@@ -10,11 +10,10 @@ final class PostgresJournalCleaner: @unchecked Sendable {
 
     private let url: PostgresURL
     private let instanceName: String
-    private let monitor = Monitor()
+    private let worker = WorkerThread(scheduling: .batch)
+    private let monitor: Monitor
     // Guarded by `monitor`.
     private var snapshotted: Set<String> = []
-    private var stopping = false
-    private var running = false
     /// Owned by the cleaner's thread.
     private var connection: PostgresConnection?
 
@@ -23,34 +22,26 @@ final class PostgresJournalCleaner: @unchecked Sendable {
     init(url: PostgresURL, instanceName: String) {
         self.url = url
         self.instanceName = instanceName
+        monitor = worker.monitor
     }
 
     /// `trees` each got a snapshot in a committed transaction: their rows up to it are dead.
     func snapshotsWritten(_ trees: [String]) {
         monitor.lock()
         defer { monitor.unlock() }
-        guard !stopping else { return }
+        guard !worker.isStopping else { return }
         snapshotted.formUnion(trees)
         monitor.wakeAll()
-        if !running {
-            running = true
-            if !DetachedThread.start(scheduling: .batch, { [self] in run() }) { running = false }
-        }
+        if !worker.isRunning { _ = worker.start { [self] in run() } }
     }
 
     /// Runs a last pass over what is gathered and returns once the thread has ended.
-    func stop() {
-        monitor.lock()
-        stopping = true
-        monitor.wakeAll()
-        while running { monitor.wait() }
-        monitor.unlock()
-    }
+    func stop() { worker.stop() }
 
     private func run() {
         monitor.lock()
         while true {
-            while snapshotted.isEmpty && !stopping { monitor.wait() }
+            while snapshotted.isEmpty && !worker.isStopping { monitor.wait() }
             if snapshotted.isEmpty { break }
             let trees = snapshotted
             snapshotted = []
@@ -59,14 +50,12 @@ final class PostgresJournalCleaner: @unchecked Sendable {
             monitor.lock()
             if !cleaned {
                 // Tried again at the next pass; at the last one, left to the trees' next snapshots.
-                if stopping { break }
+                if worker.isStopping { break }
                 snapshotted.formUnion(trees)
             }
             let next = Monitor.now + Self.passInterval
-            while !stopping && Monitor.now < next { monitor.wait(until: next) }
+            while !worker.isStopping && Monitor.now < next { monitor.wait(until: next) }
         }
-        running = false
-        monitor.wakeAll()
         monitor.unlock()
         connection?.close()
     }

@@ -7,52 +7,20 @@ import Synchronization
 /// notifications meant for it. A renewal the database refuses (the lease lapsed: the process
 /// was paused, or cut off from the database, for longer than `LeaseTiming.duration`) or no
 /// renewal in time by this instance's own clock loses the lease: every tree is given up
-/// (`Handlers.lost`) and a new session begins, under which trees are taken over again.
+/// (`OwnershipEvents.lost`) and a new session begins, under which trees are taken over again.
 public final class PostgresLease: @unchecked Sendable {
-    /// What the keeper reports, on its thread; each returns promptly.
-    public struct Handlers: Sendable {
-        /// The lease is lost: this instance holds no tree any more.
-        public var lost: @Sendable () -> Void
-        /// Another instance asks for this tree: true when the service gives it up through its
-        /// journal (behind its records), or will when asked again (it is loading the tree);
-        /// false when it holds nothing of it in memory or still to commit (the keeper then
-        /// gives the tree up at once, if still held under the epoch the asker saw).
-        public var releaseRequested: @Sendable (String) -> Bool
-        /// Whoever held this tree gave it up.
-        public var released: @Sendable (String) -> Void
-        /// A session began (at start, and after a lost lease).
-        public var session: @Sendable (Int64) -> Void
-        /// The store stopped taking this instance's writes (why), or takes them again (nil).
-        public var commits: @Sendable (String?) -> Void
-
-        public init(
-            lost: @escaping @Sendable () -> Void, releaseRequested: @escaping @Sendable (String) -> Bool,
-            released: @escaping @Sendable (String) -> Void, session: @escaping @Sendable (Int64) -> Void,
-            commits: @escaping @Sendable (String?) -> Void = { _ in }
-        ) {
-            self.lost = lost
-            self.releaseRequested = releaseRequested
-            self.released = released
-            self.session = session
-            self.commits = commits
-        }
-    }
-
     private weak var store: PostgresStore?
     private let url: PostgresURL
     private let timing: LeaseTiming
     private let channels: PostgresChannels
     private let name: String
-    private let handlers = Mutex<Handlers?>(nil)
+    private let handlers = Mutex<OwnershipEvents?>(nil)
     /// `DispatchTime` nanoseconds until which the lease is valid by this instance's clock.
     private let validUntil = Atomic<UInt64>(0)
-    private let stopping = Atomic<Bool>(false)
     /// A session forfeited (`forfeit`) whose row the keeper deletes before its next one: its
     /// trees are free at once instead of when its lease would lapse.
     private let abandoned = Mutex<Int64?>(nil)
-    private let monitor = Monitor()
-    /// Guarded by `monitor`.
-    private var running = false
+    private let keeper = WorkerThread(scheduling: .normal)
     /// The keeper thread's, once it runs.
     private var connection: PostgresConnection?
     private var listening: Int64?
@@ -75,31 +43,24 @@ public final class PostgresLease: @unchecked Sendable {
         } catch {
             throw .unreadable(path: store.location, reason: "\(error)")
         }
-        running = true
-        guard DetachedThread.start({ [self] in keep() }) else {
-            running = false
+        guard keeper.start({ [self] in keep() }) else {
             throw .unreadable(path: store.location, reason: "the lease keeper's thread could not start")
         }
     }
 
-    func setHandlers(_ handlers: Handlers) { self.handlers.withLock { $0 = handlers } }
+    func setHandlers(_ handlers: OwnershipEvents) { self.handlers.withLock { $0 = handlers } }
 
     /// Whether the lease is valid by this instance's clock, `LeaseTiming.margin` early.
     public var isValid: Bool { DispatchTime.now().uptimeNanoseconds < validUntil.load(ordering: .acquiring) }
 
     /// Stops renewing and returns once the keeper's thread has ended.
-    func stop() {
-        stopping.store(true, ordering: .releasing)
-        monitor.lock()
-        while running { monitor.wait() }
-        monitor.unlock()
-    }
+    func stop() { keeper.stop() }
 
     private func keep() {
         var nextRenewal = DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(timing.renewal)
         var nextProbe = DispatchTime.now().uptimeNanoseconds + PostgresCommitProbe.interval
         var heard: [(channel: String, payload: String)] = []
-        while !stopping.load(ordering: .acquiring), let store {
+        while !keeper.isStopping, let store {
             let now = DispatchTime.now().uptimeNanoseconds
             if store.session != nil && now >= validUntil.load(ordering: .acquiring) { lose(store) }
             do {
@@ -133,10 +94,6 @@ public final class PostgresLease: @unchecked Sendable {
         }
         connection?.close()
         connection = nil
-        monitor.lock()
-        running = false
-        monitor.wakeAll()
-        monitor.unlock()
     }
 
     /// The keeper's connection, opened again (and listening again, at once: a request sent

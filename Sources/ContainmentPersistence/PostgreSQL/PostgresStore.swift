@@ -17,7 +17,7 @@ import Synchronization
 /// over and loads them on another, the `PostgresLease` keeper renews the lease and hears the
 /// notifications on the third, and the `PostgresJournalCleaner` deletes the journal rows
 /// written snapshots made dead on the fourth (opened with the first snapshot).
-public final class PostgresStore: JournalStore, @unchecked Sendable {
+public final class PostgresStore: SharedTreeStore, @unchecked Sendable {
     /// The URL without user, password or query (`PostgresURL.redacted`), for messages.
     public let location: String
     public let leaseTiming: LeaseTiming
@@ -115,7 +115,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
     /// What the lease keeper reports: the lease lost (every tree this instance held is gone: it
     /// must give them all up), another instance asking for one of its trees, a tree given up by
     /// whoever held it (an acquirer waiting for it may try again), and each new session.
-    public func onOwnershipEvents(_ handlers: PostgresLease.Handlers) { lease.setHandlers(handlers) }
+    public func onOwnershipEvents(_ events: OwnershipEvents) { lease.setHandlers(events) }
 
     /// A connection of its own for taking trees over, loading and listing them.
     public func openReader() -> PostgresTreeReader { PostgresTreeReader(store: self) }
@@ -124,6 +124,9 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
 
     /// Each commit waits for PostgreSQL's answer.
     public var commitsWaitOnAnotherProcess: Bool { true }
+
+    /// Other instances share it: this is what taking trees over needs.
+    public var shared: (any SharedTreeStore)? { self }
 
     public func currentStatistics() -> StoreStatistics { statisticsLock.withLock { $0 } }
 
@@ -296,7 +299,7 @@ public final class PostgresStore: JournalStore, @unchecked Sendable {
         try? connection.execute("SET default_toast_compression = lz4")
     }
 
-    /// Every stored tree, as `StateStore.loadTrees` (start-up and tests; the service loads trees
+    /// Every stored tree, as `SQLiteStore.loadTrees` (start-up and tests; the service loads trees
     /// one at a time with a `PostgresTreeReader`).
     public func loadTrees() throws(StateStoreError) -> [StoredTree] {
         do {

@@ -1,6 +1,6 @@
 /// Takes trees over for this instance, loads them and lists every tree, on a connection of its
 /// own (one thread at a time): the journal's writer never waits for it.
-public final class PostgresTreeReader: @unchecked Sendable {
+public final class PostgresTreeReader: SharedTreeReader, @unchecked Sendable {
     /// What taking a tree over found.
     public enum TakeOver: Sendable, Equatable {
         /// This instance holds it now, under a new epoch: load it.
@@ -12,15 +12,6 @@ public final class PostgresTreeReader: @unchecked Sendable {
         /// has, or once its lease lapsed. Held by 0: given up, but this instance's own lease
         /// is not valid.
         case held(by: Int64, epoch: Int64, expiresIn: Duration)
-    }
-
-    /// One tree as `GET /v1/trees` shows it, from the store.
-    public struct Listed: Sendable, Equatable {
-        public var id: String
-        public var clock: String
-        public var owner: String?
-        public var ownerTokenHash: String?
-        public var listing: TreeListing
     }
 
     private let store: PostgresStore
@@ -37,7 +28,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
         guard let session = store.session else { throw .ownershipLost(tree: tree) }
         let results = try run { () throws(PostgresError) in
             try connected().pipeline([
-                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree), .int(Int64(StateStore.loadsKept) - 1)], prepared: true),
+                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree), .int(Int64(TreeLoad.keptPerTree) - 1)], prepared: true),
                 .init(sql: Self.holder, parameters: [.text(tree)], prepared: true),
             ])
         }
@@ -56,17 +47,6 @@ public final class PostgresTreeReader: @unchecked Sendable {
             expiresIn: .milliseconds(Int64(max(0, holder.double(0, 2)) * 1000)))
     }
 
-    /// What one hand-off step found, in one round trip.
-    public enum HandOffStep: Sendable {
-        /// Taken under a new epoch, and read: the stored tree (nil when its records are gone).
-        case loaded(StoredTree?)
-        /// No such tree.
-        case absent
-        /// Held by another live instance, which has been asked to give it up; or, held by 0,
-        /// given up while this instance's own lease is not valid.
-        case held(by: Int64, epoch: Int64, expiresIn: Duration)
-    }
-
     /// `takeOver`, then `load` when taken or `requestRelease` of its live holder, as one
     /// pipeline: a hand-off's step costs one round trip to the database, not three. The load
     /// reads only a tree this instance now holds, after the takeover's row lock, so a commit of
@@ -76,7 +56,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
         let held: [PostgresValue] = [.text(tree), .int(session)]
         let results = try run { () throws(PostgresError) in
             try connected().pipeline([
-                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree), .int(Int64(StateStore.loadsKept) - 1)], prepared: true),
+                .init(sql: Self.takeOver, parameters: [.int(session), .text(tree), .int(Int64(TreeLoad.keptPerTree) - 1)], prepared: true),
                 .init(
                     sql: Self.holderAsked,
                     parameters: [.text(tree), .int(session), .text(store.channels.releasePrefix), .text(store.channels.releaseSuffix)],
@@ -143,7 +123,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
     /// Up to `limit` trees in id order after `cursor`, those created by a token hashed
     /// `ownerTokenHash` (or named `owner` when created before the token had a hash) only,
     /// unless `everyOwner`.
-    public func list(after cursor: String?, limit: Int, everyOwner: Bool, owner: String?, ownerTokenHash: String?) throws(StateStoreError) -> [Listed] {
+    public func list(after cursor: String?, limit: Int, everyOwner: Bool, owner: String?, ownerTokenHash: String?) throws(StateStoreError) -> [ListedTree] {
         let rows = try run { () throws(PostgresError) in
             try connected().query(
                 Self.list,
@@ -153,7 +133,7 @@ public final class PostgresTreeReader: @unchecked Sendable {
                 ], prepared: true)
         }
         return (0..<rows.rowCount).map { row in
-            Listed(
+            ListedTree(
                 id: rows.text(row, 0) ?? "", clock: rows.text(row, 1) ?? "", owner: rows.text(row, 2), ownerTokenHash: rows.text(row, 3),
                 listing: TreeListing(
                     version: UInt64(bitPattern: rows.int(row, 4)), lastSeq: UInt64(bitPattern: rows.int(row, 5)),

@@ -1,5 +1,5 @@
 /// Where the state journal commits: what the service needs of a durable store, so another
-/// database can stand behind the same journal. `StateStore` is SQLite's. Every call but
+/// database can stand behind the same journal. `SQLiteStore` is SQLite's. Every call but
 /// `currentStatistics` comes from one thread at a time (start-up, then the journal's writer).
 public protocol JournalStore: AnyObject, Sendable {
     /// Names the store in messages (a path, a URL without its password).
@@ -48,10 +48,16 @@ public protocol JournalStore: AnyObject, Sendable {
 
     /// Releases the store (its lock, its connection); no call may follow.
     func close()
+
+    /// What taking trees over needs, when other instances share this store; nil by default (a
+    /// store of this instance's own).
+    var shared: (any SharedTreeStore)? { get }
 }
 
 extension JournalStore {
     public var commitsWaitOnAnotherProcess: Bool { false }
+
+    public var shared: (any SharedTreeStore)? { nil }
 
     public func beginGeneration() throws(StateStoreError) -> UInt64 { 0 }
 

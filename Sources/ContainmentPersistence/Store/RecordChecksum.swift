@@ -84,3 +84,21 @@ extension RecordChecksum {
         of(tree, incarnation, generation, previous, lastSeq, version)
     }
 }
+
+extension StoredTreeHeader {
+    var checksum: Int64 {
+        RecordChecksum.tree(id: id, clock: clock, owner: owner, ownerTokenHash: ownerTokenHash, incarnation: Int64(bitPattern: incarnation), creation: creation)
+    }
+}
+
+extension StoredSnapshot {
+    var checksum: Int64 { RecordChecksum.snapshot(tree: tree, state: state, version: Int64(bitPattern: version), manualTime: manualTime) }
+}
+
+extension JournalEntry {
+    func checksum(seq: Int64) -> Int64 {
+        RecordChecksum.entry(
+            seq: seq, tree: tree, version: Int64(bitPattern: version), time: time, mutation: mutation, digest: Int64(bitPattern: digest),
+            manualTime: manualTime)
+    }
+}

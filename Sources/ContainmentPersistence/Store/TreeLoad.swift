@@ -8,6 +8,10 @@ public struct TreeLoad: Sendable, Equatable {
     public var lastSeq: UInt64
     public var version: UInt64
 
+    /// Loads kept per tree: an event id or entity tag given out more than this many starts
+    /// before is no longer vouched for (a stream resuming with it gets a `reset`).
+    public static let keptPerTree: UInt64 = 8
+
     public init(generation: UInt64, previous: UInt64, lastSeq: UInt64, version: UInt64) {
         self.generation = generation
         self.previous = previous

@@ -56,8 +56,8 @@ final class TreeOwnership: @unchecked Sendable {
     /// Store connections taking trees over, loading and listing them.
     static let readerCount = 4
 
-    let store: PostgresStore
-    private let readers: [PostgresTreeReader]
+    let store: any SharedTreeStore
+    private let readers: [any SharedTreeReader]
     private let readerQueues: [DispatchQueue]
     private let queue = DispatchQueue(label: "containment.ownership")
     /// Only touched on `queue`.
@@ -70,7 +70,7 @@ final class TreeOwnership: @unchecked Sendable {
     private weak var core: ServiceCore?
     let patience: Duration
 
-    init(store: PostgresStore) {
+    init(store: any SharedTreeStore) {
         self.store = store
         readers = (0..<Self.readerCount).map { _ in store.openReader() }
         readerQueues = (0..<Self.readerCount).map { DispatchQueue(label: "containment.ownership.reader.\($0)") }
@@ -192,7 +192,7 @@ final class TreeOwnership: @unchecked Sendable {
     /// Up to `limit` trees after `cursor` that `caller` may see, from the store.
     func list(
         after cursor: String?, limit: Int, caller: Caller?, tokens: AccessTokens?,
-        _ completion: @escaping @Sendable (Result<[PostgresTreeReader.Listed], Problem>) -> Void
+        _ completion: @escaping @Sendable (Result<[ListedTree], Problem>) -> Void
     ) {
         let index = listings.add(1, ordering: .relaxed).newValue % Self.readerCount
         readerQueues[index].async { [self] in
@@ -235,7 +235,7 @@ final class TreeOwnership: @unchecked Sendable {
     }
 
     /// Takes `id` over and installs it, or says when to try again.
-    private func takeOver(_ id: String, core: ServiceCore, reader: PostgresTreeReader) -> Step {
+    private func takeOver(_ id: String, core: ServiceCore, reader: any SharedTreeReader) -> Step {
         guard store.isLeaseValid, let session = store.session else {
             return .failedAttempt(.stateUnavailable(), error: "this instance holds no lease on the store", retryAfter: .milliseconds(50))
         }

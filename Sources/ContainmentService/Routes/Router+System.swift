@@ -17,7 +17,7 @@ extension Router {
             if let failure = core.journal?.failure { throw .notDurable(failure, applied: false, forChange: false) }
             if core.isStateStalled { throw .stateStalled(core.configuration.stateStallSeconds) }
             if core.isDraining { throw .shuttingDown() }
-            // No lease, or the store refuses this instance's writes (`PostgresStore.canCommit`).
+            // No lease, or the store refuses this instance's writes (`SharedTreeStore.canCommit`).
             if core.ownership?.isServing == false { throw .stateUnavailable() }
             guard core.isReady else {
                 throw Problem(status: 503, code: "not_ready", detail: "The service is starting and not serving trees yet.")

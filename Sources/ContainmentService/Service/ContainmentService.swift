@@ -19,14 +19,9 @@ public final class ContainmentService: Sendable {
     /// With a shared store (`stateURL`) nothing is restored: every tree is taken over from the
     /// store when it is first asked for.
     public convenience init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "containment")) throws(StateStoreError) {
-        var store: (any JournalStore)?
-        if let url = configuration.stateURL {
-            store = try PostgresStore(
-                url: url, instanceName: Self.instanceName(configuration), leaseTiming: configuration.leaseTiming,
-                synchronous: configuration.stateSynchronous)
-        } else if let directory = configuration.stateDirectory {
-            store = try StateStore(directory: directory, synchronous: configuration.stateSynchronous)
-        }
+        let store = try JournalStoreFactory.open(
+            url: configuration.stateURL, directory: configuration.stateDirectory, instanceName: Self.instanceName(configuration),
+            leaseTiming: configuration.leaseTiming, synchronous: configuration.stateSynchronous)
         try self.init(configuration: configuration, logger: logger, store: store)
     }
 
@@ -35,7 +30,7 @@ public final class ContainmentService: Sendable {
         self.configuration = configuration
         let syncInterval = configuration.stateSyncInterval > 0 ? configuration.stateSyncInterval : nil
         let journal = store.map { StateJournal(store: $0, syncInterval: syncInterval) }
-        let ownership = (store as? PostgresStore).map { TreeOwnership(store: $0) }
+        let ownership = store?.shared.map { TreeOwnership(store: $0) }
         core = ServiceCore(configuration: configuration, logger: logger, journal: journal, ownership: ownership)
         if let ownership {
             logger.info("sharing the state store", metadata: ["url": "\(ownership.store.location)", "session": "\(ownership.store.session ?? 0)"])

@@ -35,7 +35,7 @@ extension SharedStoreTests {
         _ = try lock.query("SELECT id FROM containment_instances WHERE id = $1 FOR UPDATE", [.int(session)])
         let blocked = try Self.waitsOnALock(schema, "containment lease of \(name)")
         try #require(blocked, "the owner's renewal never waited on the row lock")
-        let reader = try #require(taker.service.core.ownership?.store.openReader())
+        let reader = try #require((taker.service.core.ownership?.store as? PostgresStore)?.openReader())
         defer { reader.close() }
         let epoch = try #require(try schema.value("SELECT epoch::text FROM containment_heads WHERE tree = 't'").flatMap { Int64($0) })
         try reader.requestRelease("t", from: session, epoch: epoch)

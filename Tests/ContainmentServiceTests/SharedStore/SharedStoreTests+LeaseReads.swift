@@ -49,7 +49,7 @@ extension SharedStoreTests {
         let paused = try Self.instance(schema, lease: LeaseTiming(duration: .seconds(1), renewal: .milliseconds(200), margin: .milliseconds(100)))
         try paused.createTree("t", root: #"{"id": "root"}"#)
         #expect(try paused.request("GET", "/v1/trees/t").status == 200)
-        let store = try #require(paused.service.core.ownership?.store)
+        let store = try #require(paused.service.core.ownership?.store as? PostgresStore)
 
         store.lease.stop()
         let lapsed = try Self.waitUntil(seconds: 5) { !store.isLeaseValid }
@@ -72,12 +72,13 @@ extension SharedStoreTests {
         let late = try Self.instance(schema)
         try late.createTree("t", root: #"{"id": "root"}"#)
         let ownership = try #require(late.service.core.ownership)
-        let first = try #require(ownership.store.session)
-        let reader = ownership.store.openReader()
+        let store = try #require(ownership.store as? PostgresStore)
+        let first = try #require(store.session)
+        let reader = store.openReader()
         defer { reader.close() }
         let copy = try #require(try reader.load("t"))
 
-        ownership.store.lease.forfeit()
+        store.lease.forfeit()
         let renewed = try Self.waitUntil(seconds: 5) { ownership.servingSession.map { $0 != first } ?? false }
         try #require(renewed, "no new session began")
         let successor = try Self.instance(schema)

@@ -6,11 +6,11 @@ import Synchronization
 /// system crash does to the commits `--state-sync normal` had not synced yet. Around a real
 /// store, which a restart then finds without them.
 final class LosingStore: StoreWrapper, @unchecked Sendable {
-    let base: StateStore
+    let base: SQLiteStore
     private let losing = Atomic<Bool>(false)
 
     init(directory: String) throws {
-        base = try StateStore(directory: directory, synchronous: .normal)
+        base = try SQLiteStore(directory: directory, synchronous: .normal)
     }
 
     /// Commits from now on are acknowledged and lost.

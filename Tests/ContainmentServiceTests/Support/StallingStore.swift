@@ -4,7 +4,7 @@ import Foundation
 /// A state store whose commits can be held, as on a disk that stopped taking writes (a frozen
 /// file system, a hung network volume), and then let through or failed. Around a real store.
 final class StallingStore: StoreWrapper, @unchecked Sendable {
-    let base: StateStore
+    let base: SQLiteStore
     private let condition = NSCondition()
     private var mode = Mode.open
     private var waiting = 0
@@ -17,7 +17,7 @@ final class StallingStore: StoreWrapper, @unchecked Sendable {
     }
 
     init(directory: String) throws {
-        base = try StateStore(directory: directory, synchronous: .normal)
+        base = try SQLiteStore(directory: directory, synchronous: .normal)
     }
 
     /// Commits from now on wait.

@@ -3,7 +3,7 @@ import ContainmentPersistence
 /// A test's store around a real one: everything but what the test changes (commits) is
 /// passed on to `base`.
 protocol StoreWrapper: JournalStore {
-    var base: StateStore { get }
+    var base: SQLiteStore { get }
 }
 
 extension StoreWrapper {

@@ -8,11 +8,11 @@ import Glibc
 /// WAL mode; `synchronous` as chosen (see `StoreSynchronous`). The connection holds SQLite's
 /// exclusive lock for the life of the process, so a second server on the same directory is
 /// refused instead of interleaving its writes.
-public final class StateStore: JournalStore, @unchecked Sendable {
+public final class SQLiteStore: JournalStore, @unchecked Sendable {
     public static let fileName = "containment.sqlite"
-    /// See `StateSchema`: the current version, reached from each older one at start-up.
-    public static let schemaVersion = StateSchema.version
-    public static let applicationID = StateSchema.applicationID
+    /// See `SQLiteSchema`: the current version, reached from each older one at start-up.
+    public static let schemaVersion = SQLiteSchema.version
+    public static let applicationID = SQLiteSchema.applicationID
 
     public let path: String
     public var location: String { path }
@@ -30,9 +30,6 @@ public final class StateStore: JournalStore, @unchecked Sendable {
     public static let cleanedRowsPerCommit = JournalRows.cleanedPerCommit
     private var statistics = StoreStatistics()
     private let synchronous: StoreSynchronous
-    /// Loads kept per tree: an event id or entity tag given out more than this many starts
-    /// before is no longer vouched for (a stream resuming with it gets a `reset`).
-    public static let loadsKept: UInt64 = 8
 
     public init(directory: String, synchronous: StoreSynchronous) throws(StateStoreError) {
         try StateFiles.checkDirectory(directory)
@@ -41,7 +38,7 @@ public final class StateStore: JournalStore, @unchecked Sendable {
         let connection = try SQLiteConnection(path: path, create: true)
         do {
             try Self.sqlite(path) { () throws(SQLiteError) in try connection.execute("PRAGMA locking_mode = EXCLUSIVE") }
-            try StateSchema.prepare(connection, path: path)
+            try SQLiteSchema.prepare(connection, path: path)
             rows = try Self.sqlite(path) { () throws(SQLiteError) in
                 try connection.execute("PRAGMA journal_mode = WAL")
                 try connection.execute("PRAGMA synchronous = \(synchronous.rawValue.uppercased())")
@@ -157,7 +154,7 @@ public final class StateStore: JournalStore, @unchecked Sendable {
         }
     }
 
-    /// Also drops the loads of trees gone and those more than `loadsKept` starts old.
+    /// Also drops the loads of trees gone and those more than `TreeLoad.keptPerTree` starts old.
     public func recordLoads(_ loads: [(tree: String, incarnation: UInt64, load: TreeLoad)]) throws(StateStoreError) {
         let connection = connection
         try durably { () throws(SQLiteError) in
@@ -174,7 +171,7 @@ public final class StateStore: JournalStore, @unchecked Sendable {
             }
             let newest = loads.map(\.load.generation).max() ?? 0
             try connection.statement("DELETE FROM tree_loads WHERE generation + ? <= ? OR tree NOT IN (SELECT id FROM trees)").run(
-                Int64(bitPattern: Self.loadsKept), Int64(bitPattern: newest))
+                Int64(bitPattern: TreeLoad.keptPerTree), Int64(bitPattern: newest))
         }
     }
 
@@ -300,23 +297,5 @@ public final class StateStore: JournalStore, @unchecked Sendable {
             result.pagesWritten = Int64(current)
         }
         return result
-    }
-}
-
-extension StoredTreeHeader {
-    var checksum: Int64 {
-        RecordChecksum.tree(id: id, clock: clock, owner: owner, ownerTokenHash: ownerTokenHash, incarnation: Int64(bitPattern: incarnation), creation: creation)
-    }
-}
-
-extension StoredSnapshot {
-    var checksum: Int64 { RecordChecksum.snapshot(tree: tree, state: state, version: Int64(bitPattern: version), manualTime: manualTime) }
-}
-
-extension JournalEntry {
-    func checksum(seq: Int64) -> Int64 {
-        RecordChecksum.entry(
-            seq: seq, tree: tree, version: Int64(bitPattern: version), time: time, mutation: mutation, digest: Int64(bitPattern: digest),
-            manualTime: manualTime)
     }
 }

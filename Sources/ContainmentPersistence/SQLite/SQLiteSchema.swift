@@ -2,7 +2,7 @@
 /// becomes them (as GRDB's `DatabaseMigrator`: each migration is named, runs once, in order,
 /// in one transaction with the version it leaves in `PRAGMA user_version`). A fresh database
 /// is created at the current version directly.
-enum StateSchema {
+enum SQLiteSchema {
     /// Raised when the tables change shape; `migrations` reach it from every older version.
     static let version: Int64 = 4
     /// `PRAGMA application_id`: "Cnt1", which marks the file as this service's.
@@ -18,21 +18,21 @@ enum StateSchema {
     static let migrations = [
         Migration(from: 1, name: "the journal in append order", migrate: journalInAppendOrder),
         Migration(from: 2, name: "a checksum in every record", migrate: recordChecksums),
-        Migration(from: 3, name: "generations and tree loads", migrate: { connection throws(SQLiteError) in try connection.execute(StateSchema.generations) }),
+        Migration(from: 3, name: "generations and tree loads", migrate: { connection throws(SQLiteError) in try connection.execute(SQLiteSchema.generations) }),
     ]
 
     /// A fresh (empty) file gets the tables; anything else must be this service's database at
     /// a version this build reads, and pass SQLite's quick check, before anything is written
     /// (then an older version is migrated).
     static func prepare(_ connection: SQLiteConnection, path: String) throws(StateStoreError) {
-        let (applicationID, found, objects) = try StateStore.sqlite(path) { () throws(SQLiteError) in
+        let (applicationID, found, objects) = try SQLiteStore.sqlite(path) { () throws(SQLiteError) in
             (
                 try connection.integer("PRAGMA application_id"), try connection.integer("PRAGMA user_version"),
                 try connection.integer("SELECT count(*) FROM sqlite_schema")
             )
         }
         if applicationID == 0, found == 0, objects == 0 {
-            try StateStore.sqlite(path) { () throws(SQLiteError) in
+            try SQLiteStore.sqlite(path) { () throws(SQLiteError) in
                 try connection.transaction { () throws(SQLiteError) in
                     try connection.execute(tables)
                     try connection.execute("PRAGMA application_id = \(Self.applicationID); PRAGMA user_version = \(version);")
@@ -46,10 +46,10 @@ enum StateSchema {
         guard found == version || migrations.contains(where: { $0.from == found }) else {
             throw .wrongSchemaVersion(path: path, found: found, expected: version)
         }
-        let report = try StateStore.sqlite(path) { () throws(SQLiteError) in try connection.text("PRAGMA quick_check") }
+        let report = try SQLiteStore.sqlite(path) { () throws(SQLiteError) in try connection.text("PRAGMA quick_check") }
         guard report == "ok" else { throw .integrityCheckFailed(path: path, report: report) }
         for migration in migrations where migration.from >= found {
-            try StateStore.sqlite(path) { () throws(SQLiteError) in
+            try SQLiteStore.sqlite(path) { () throws(SQLiteError) in
                 try connection.transaction { () throws(SQLiteError) in
                     try migration.migrate(connection)
                     try connection.execute("PRAGMA user_version = \(migration.from + 1)")
@@ -62,7 +62,7 @@ enum StateSchema {
     /// end of one B-tree instead of one leaf page per tree (version 1's `(tree, version)` key
     /// made a group commit of k trees' records write about 2.6 WAL pages per record). A row is
     /// live while its `seq` is at least its tree's entry in `journal_starts`, set at the tree's
-    /// creation and at each snapshot (`StateStore.isDead`). The starts have their own small
+    /// creation and at each snapshot (`SQLiteStore.isDead`). The starts have their own small
     /// table: a column after a snapshot's or a creation's blob would be read through the
     /// blob's overflow pages, for every row checked. Every row carries the checksum of its
     /// other columns (`RecordChecksum`).
@@ -77,7 +77,7 @@ enum StateSchema {
             seq INTEGER PRIMARY KEY, tree TEXT NOT NULL, version INTEGER NOT NULL, time REAL NOT NULL,
             mutation BLOB NOT NULL, digest INTEGER NOT NULL, manual_time REAL NOT NULL, checksum INTEGER NOT NULL);
         CREATE TABLE journal_starts (tree TEXT PRIMARY KEY, seq INTEGER NOT NULL, checksum INTEGER NOT NULL) WITHOUT ROWID;
-        """ + StateSchema.generations
+        """ + SQLiteSchema.generations
 
     /// The latest generation (one row; none before the first start), and the latest loads of
     /// each tree (`TreeLoad`) under the tree incarnation it was loaded as.

@@ -3,7 +3,7 @@ import ContainmentPersistence
 import Glibc
 import Testing
 
-@Suite struct StateStoreTests {
+@Suite struct SQLiteStoreTests {
     static func header(_ id: String, incarnation: UInt64 = 1) -> StoredTreeHeader {
         StoredTreeHeader(
             id: id, clock: "manual", owner: "alice", ownerTokenHash: String(repeating: "ab", count: 32), incarnation: incarnation,
@@ -21,7 +21,7 @@ import Testing
         let garbage = Array(repeating: Array("not a database, just text\n".utf8), count: 200).flatMap { $0 }
         directory.write(garbage, to: directory.databasePath)
         #expect {
-            _ = try StateStore(directory: directory.path, synchronous: .normal)
+            _ = try SQLiteStore(directory: directory.path, synchronous: .normal)
         } throws: { error in
             guard case .notAStateDatabase(let path, _) = error as? StateStoreError else { return false }
             return path == directory.databasePath
@@ -34,7 +34,7 @@ import Testing
         try Self.sqlite(directory.databasePath, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('keep me');")
         let before = directory.read(directory.databasePath)
         #expect {
-            _ = try StateStore(directory: directory.path, synchronous: .normal)
+            _ = try SQLiteStore(directory: directory.path, synchronous: .normal)
         } throws: { error in
             if case .notAStateDatabase = error as? StateStoreError { return true }
             return false
@@ -44,16 +44,16 @@ import Testing
 
     @Test func aDatabaseOfAnotherSchemaVersionIsRefused() throws {
         let directory = TemporaryDirectory()
-        try StateStore(directory: directory.path, synchronous: .normal).close()
+        try SQLiteStore(directory: directory.path, synchronous: .normal).close()
         try Self.sqlite(directory.databasePath, "PRAGMA user_version = 99;")
-        #expect(throws: StateStoreError.wrongSchemaVersion(path: directory.databasePath, found: 99, expected: StateStore.schemaVersion)) {
-            _ = try StateStore(directory: directory.path, synchronous: .normal)
+        #expect(throws: StateStoreError.wrongSchemaVersion(path: directory.databasePath, found: 99, expected: SQLiteStore.schemaVersion)) {
+            _ = try SQLiteStore(directory: directory.path, synchronous: .normal)
         }
     }
 
     @Test func aDamagedDatabaseFailsTheIntegrityCheckAndIsLeftAsItWas() throws {
         let directory = TemporaryDirectory()
-        let store = try StateStore(directory: directory.path, synchronous: .full)
+        let store = try SQLiteStore(directory: directory.path, synchronous: .full)
         try store.commit([.createTree(Self.header("a"))] + (2...3_000).map { .mutation(Self.entry("a", version: UInt64($0))) })
         store.close()
         // Checkpointed into the main file (the WAL goes on close); then pages in the middle
@@ -63,7 +63,7 @@ import Testing
         for index in 12_288..<20_480 { bytes[index] = UInt8(truncatingIfNeeded: index &* 31) }
         directory.write(bytes, to: directory.databasePath)
         #expect {
-            _ = try StateStore(directory: directory.path, synchronous: .normal)
+            _ = try SQLiteStore(directory: directory.path, synchronous: .normal)
         } throws: { error in
             switch error as? StateStoreError {
             case .integrityCheckFailed, .notAStateDatabase: true
@@ -78,29 +78,29 @@ import Testing
         let path = directory.path + "/plain-file"
         directory.write(Array("x".utf8), to: path)
         #expect(throws: StateStoreError.unreadable(path: path, reason: "not a directory")) {
-            _ = try StateStore(directory: path, synchronous: .normal)
+            _ = try SQLiteStore(directory: path, synchronous: .normal)
         }
     }
 
     @Test func aMissingStateDirectoryIsCreated() throws {
         let directory = TemporaryDirectory()
-        let store = try StateStore(directory: directory.path + "/state", synchronous: .normal)
+        let store = try SQLiteStore(directory: directory.path + "/state", synchronous: .normal)
         #expect(try store.loadTrees().isEmpty)
         store.close()
     }
 
     @Test func aSecondStoreOnAHeldDirectoryIsRefused() throws {
         let directory = TemporaryDirectory()
-        let first = try StateStore(directory: directory.path, synchronous: .normal)
+        let first = try SQLiteStore(directory: directory.path, synchronous: .normal)
         try first.commit([.createTree(Self.header("a"))])
         #expect {
-            _ = try StateStore(directory: directory.path, synchronous: .normal)
+            _ = try SQLiteStore(directory: directory.path, synchronous: .normal)
         } throws: { error in
             guard case .unreadable(_, let reason) = error as? StateStoreError else { return false }
             return reason.contains("another process")
         }
         first.close()
-        let second = try StateStore(directory: directory.path, synchronous: .normal)
+        let second = try SQLiteStore(directory: directory.path, synchronous: .normal)
         #expect(try second.loadTrees().count == 1)
         second.close()
     }
@@ -112,7 +112,7 @@ import Testing
     func aLogBesideAMissingOrEmptyDatabaseIsRefusedAndLeftAlone(emptyDatabase: Bool) throws {
         let directory = TemporaryDirectory()
         let log = directory.databasePath + "-wal"
-        let store = try StateStore(directory: directory.path, synchronous: .normal)
+        let store = try SQLiteStore(directory: directory.path, synchronous: .normal)
         try store.commit([.createTree(Self.header("a"))] + (2...50).map { .mutation(Self.entry("a", version: UInt64($0))) })
         let committed = directory.read(log)
         store.close()
@@ -121,7 +121,7 @@ import Testing
         if emptyDatabase { directory.write([], to: directory.databasePath) }
         directory.write(committed, to: log)
         #expect {
-            _ = try StateStore(directory: directory.path, synchronous: .normal)
+            _ = try SQLiteStore(directory: directory.path, synchronous: .normal)
         } throws: { error in
             let text = "\(error)"
             return text.contains(log) && text.contains(directory.databasePath) && text.contains(emptyDatabase ? "empty" : "missing")

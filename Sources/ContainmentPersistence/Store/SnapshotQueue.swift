@@ -1,13 +1,3 @@
-/// A snapshot waiting for its commit (`StateStore.snapshotsPerCommit`), with what was fixed
-/// where it stood among the journal's records.
-struct QueuedSnapshot: SnapshotQueueEntry {
-    let pending: PendingSnapshot
-    /// The `seq` of the first journal row after the snapshot: its tree's journal starts there.
-    let journalStart: Int64
-    /// The tree's live rows before the snapshot, which it makes dead once written.
-    let liveEntries: Int
-}
-
 /// What a snapshot queue holds: a snapshot, with whatever its store fixed when it was taken.
 protocol SnapshotQueueEntry {
     var pending: PendingSnapshot { get }
