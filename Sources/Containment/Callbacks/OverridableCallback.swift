@@ -7,7 +7,7 @@ public enum OverridableCallback: String, CaseIterable, Sendable {
     case prepare, unwindAction
 
     /// The parameter an override's call may pass on (`{"callbackArgument": name}`), if any.
-    var parameter: String? {
+    public var parameter: String? {
         switch self {
         case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: "animated"
         case .willMove, .didMove: "parent"

@@ -27,6 +27,17 @@ extension PropertyTests {
         }
     }
 
+    /// The generator does pass values on: some of a hundred inputs' overrides do.
+    @Test func randomOverridesPassCallbackArgumentsOn() {
+        let passing = (0..<100).filter { seed in
+            let numbers = (0..<6).map { ($0 + 1) * 7_919 * (seed + 1) % 10_000_000 }
+            let declared = Self.passingCallbackArgumentsOn(
+                Self.overrides(numbers[...], cast: Self.containerCast, step: Self.containerStep), choosing: numbers[0])
+            return declared.values.contains { $0.values.contains { $0.contains(where: \.passesCallbackArgument) } }
+        }
+        #expect(!passing.isEmpty)
+    }
+
     @Test func randomCallsPassingCallbackArgumentsOnKeepTheInvariants() async {
         await propertyCheck(count: propertyTestCount(150), input: Gen.int(in: 0...9_999_999).array(of: 2...40)) { numbers in
             let declared = Self.passingCallbackArgumentsOn(
