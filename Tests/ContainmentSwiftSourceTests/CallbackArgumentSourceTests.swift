@@ -8,7 +8,7 @@ import Testing
 /// container heard (docs/uikit-rules-callbacks.md, rule 40).
 @Suite struct CallbackArgumentSourceTests {
     /// Apple's container guide, listings 5-4 and 5-5 in Swift: the container forwards by hand,
-    /// passing its callbacks' `animated` on (lines 1–25); `launch` follows from line 26.
+    /// passing its callbacks' `animated` on (lines 1–26); `launch` follows from line 27.
     static func forwardingByHand(_ launch: String) -> String {
         """
         class ContainerViewController: UIViewController {
@@ -37,12 +37,20 @@ import Testing
                 child.endAppearanceTransition()
             }
         }
-        let window = UIWindow(frame: UIScreen.main.bounds)
-        let nav = UINavigationController(rootViewController: UIViewController())
-        window.rootViewController = nav
-        window.makeKeyAndVisible()
         \(launch)
         """
+    }
+
+    /// A navigation controller on screen (lines 27–30); `then` follows from line 31.
+    static func inNavigation(_ then: String) -> String {
+        forwardingByHand(
+            """
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let nav = UINavigationController(rootViewController: UIViewController())
+            window.rootViewController = nav
+            window.makeKeyAndVisible()
+            \(then)
+            """)
     }
 
     /// The child's appearance callbacks with `animated` and the line that caused each.
@@ -54,7 +62,7 @@ import Testing
 
     @Test func anAnimatedPushPassesAnimatedTrueOnToTheChild() throws {
         let answer = try SwiftSourceExplainer.explain(
-            Self.forwardingByHand("nav.pushViewController(ContainerViewController(), animated: true)"), idiom: .phone)
+            Self.inNavigation("nav.pushViewController(ContainerViewController(), animated: true)"), idiom: .phone)
         #expect(
             childAppearance(answer) == [
                 "viewWillAppear animated=bool(true)@12:9", "viewIsAppearing animated=bool(true)@16:9", "viewDidAppear animated=bool(true)@16:9",
@@ -65,7 +73,7 @@ import Testing
 
     @Test func aPopWithoutAnimationPassesAnimatedFalseOnToTheChild() throws {
         let answer = try SwiftSourceExplainer.explain(
-            Self.forwardingByHand(
+            Self.inNavigation(
                 """
                 nav.pushViewController(ContainerViewController(), animated: true)
                 RunLoop.main.run(until: Date(timeIntervalSinceNow: 1))
