@@ -41,10 +41,4 @@ extension RawCall {
     var passesCallbackArgument: Bool {
         args?.values.contains(where: CallbackValue.isCallbackArgument) ?? false
     }
-
-    /// The first argument (in name order) that stands for a callback's parameter.
-    var firstCallbackArgument: String? {
-        guard passesCallbackArgument else { return nil }
-        return args?.filter { CallbackValue.isCallbackArgument($0.value) }.keys.min()
-    }
 }

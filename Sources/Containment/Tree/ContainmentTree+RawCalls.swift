@@ -17,10 +17,6 @@ extension ContainmentTree {
     /// without undo (every read comes before it), and for the other methods after they ran,
     /// when their undo entries let the refusal roll them back.
     func apply(_ call: RawCall, field prefix: String, isFinal: Bool = false) throws(ContainmentError) {
-        // An override's calls have theirs replaced by the callback's values before they get here.
-        if let name = call.firstCallbackArgument {
-            throw .invalidArgument(field: prefix + "args." + name, "a callbackArgument stands only in a call of an override, for the callback's parameter")
-        }
         let args = RawCallArguments(call.args, prefix: prefix, method: call.method)
         try dispatch(call, args, prefix: prefix, isFinal: isFinal)
         try args.checkNoneUnread()

@@ -115,6 +115,7 @@ import Testing
         let outcome = tree.perform([call("root", "addChild", ["child": "vc"]), begin(Self.animated)], atomic: true, now: t0)
         #expect(outcome.failure?.kind == .invalidArgument)
         #expect(outcome.failure?.field == "calls[1].args.animated")
+        #expect(outcome.failure?.message == "a callbackArgument stands only in a call of an override, for its callback's parameter")
         #expect(outcome.events.isEmpty)
         #expect(tree.snapshot().controllers["vc"]?.parent == nil)
     }
