@@ -50,7 +50,7 @@ extension ContainmentTree {
                 let has = callback.parameter.map { "only \($0)" } ?? "none"
                 throw .invalidArgument(
                     field: field + name + "." + CallbackValue.key,
-                    "\(callback.rawValue) has no parameter \(parameterName) to pass on (it has \(has))")
+                    "no parameter \(parameterName) in \(callback.rawValue) to pass on (it has \(has))")
             }
         }
     }
