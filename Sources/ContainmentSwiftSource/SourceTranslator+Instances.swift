@@ -99,6 +99,7 @@ extension SourceTranslator {
         for (fullName, callback) in UIKitClasses.overridable.sorted(by: { $0.key < $1.key }) {
             guard let (function, declaringClass) = method(fullName, from: className), let body = function.body else { continue }
             var scope = Self.scope(of: function, selfID: id, className: declaringClass, place: .override(fullName))
+            Self.bindCallbackArgument(of: function, callback, in: &scope)
             var calls: [LocatedCall] = []
             _ = try translate(Array(body.statements), &scope, into: &calls)
             if UIKitClasses.requiringSuper.contains(fullName), !scope.callsSuper {

@@ -24,7 +24,7 @@ extension SourceTranslator {
             receiver: id, method: "setViewControllers",
             args: [
                 "viewControllers": try json(arguments[0].expression, &scope, &calls), "direction": .string(direction),
-                "animated": try json(arguments[2].expression, &scope, &calls),
+                "animated": try animatedArgument(arguments[2].expression, &scope, &calls),
             ])
         let completion = try presentationCompletion(arguments.dropFirst(3).first, fullName, at: call, &scope, &calls)
         try emit(raw, at: call, scope, into: &calls)

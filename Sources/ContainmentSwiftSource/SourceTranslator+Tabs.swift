@@ -286,11 +286,15 @@ extension SourceTranslator {
         case "setTabs(_:animated:)":
             let tabs = try takeTabs(try tabList(arguments[0].expression, &scope, &calls), at: arguments[0].expression)
             return RawCall(
-                receiver: id, method: "setTabs", args: ["tabs": .array(tabs.map(\.json)), "animated": try json(arguments[1].expression, &scope, &calls)])
+                receiver: id, method: "setTabs",
+                args: ["tabs": .array(tabs.map(\.json)), "animated": try animatedArgument(arguments[1].expression, &scope, &calls)])
         case "setTabBarHidden(_:animated:)":
             return RawCall(
                 receiver: id, method: "setTabBarHidden",
-                args: ["hidden": .bool(try flag(arguments[0].expression, &scope, &calls)), "animated": try json(arguments[1].expression, &scope, &calls)])
+                args: [
+                    "hidden": .bool(try flag(arguments[0].expression, &scope, &calls)),
+                    "animated": try animatedArgument(arguments[1].expression, &scope, &calls),
+                ])
         default:
             return nil
         }

@@ -25,6 +25,9 @@ extension SourceTranslator {
         func value(_ index: Int) throws(SwiftSourceRefusal) -> JSONValue {
             try json(arguments[index].expression, &scope, &calls)
         }
+        func animated(_ index: Int) throws(SwiftSourceRefusal) -> JSONValue {
+            try animatedArgument(arguments[index].expression, &scope, &calls)
+        }
         let args: [String: JSONValue]
         var completion: (block: [LocatedCall], location: SwiftSourceLocation)?
         switch fullName {
@@ -33,15 +36,15 @@ extension SourceTranslator {
             args = [:]
         case "willMove(toParent:)", "didMove(toParent:)": args = ["toParent": try value(0)]
         case "present(_:animated:completion:)", "present(_:animated:)", "present(_:animated:_:)":
-            args = ["viewController": try value(0), "animated": try value(1)]
+            args = ["viewController": try value(0), "animated": try animated(1)]
             completion = try presentationCompletion(arguments.dropFirst(2).first, fullName, at: call, &scope, &calls)
         case "dismiss(animated:completion:)", "dismiss(animated:)", "dismiss(animated:_:)":
-            args = ["animated": try value(0)]
+            args = ["animated": try animated(0)]
             completion = try presentationCompletion(arguments.dropFirst(1).first, fullName, at: call, &scope, &calls)
-        case "pushViewController(_:animated:)": args = ["viewController": try value(0), "animated": try value(1)]
-        case "popViewController(animated:)", "popToRootViewController(animated:)": args = ["animated": try value(0)]
-        case "setViewControllers(_:animated:)": args = ["viewControllers": try value(0), "animated": try value(1)]
-        case "beginAppearanceTransition(_:animated:)": args = ["isAppearing": try value(0), "animated": try value(1)]
+        case "pushViewController(_:animated:)": args = ["viewController": try value(0), "animated": try animated(1)]
+        case "popViewController(animated:)", "popToRootViewController(animated:)": args = ["animated": try animated(0)]
+        case "setViewControllers(_:animated:)": args = ["viewControllers": try value(0), "animated": try animated(1)]
+        case "beginAppearanceTransition(_:animated:)": args = ["isAppearing": try value(0), "animated": try animated(1)]
         case "show(_:sender:)", "showDetailViewController(_:sender:)": args = ["viewController": try value(0), "sender": try value(1)]
         case "transition(from:to:duration:options:animations:completion:)", "transition(from:to:duration:options:animations:_:)":
             return try transition(id, arguments, at: call, &scope, into: &calls)

@@ -37,6 +37,9 @@ enum SourceValue {
     case delegate(String)
     /// A value only the running app has (a callback's `animated`, a completion's `finished`).
     case runtime(String)
+    /// A callback's parameter (the engine's name, the source's): a run-time value the
+    /// override's calls pass on where UIKit takes `animated:` (rule 40).
+    case callbackArgument(parameter: String, name: String)
     /// A method's result that is not used, or a statement's.
     case void
 
@@ -57,7 +60,7 @@ enum SourceValue {
         case .tab: "a tab"
         case .tabs: "an array of tabs"
         case .delegate(let name): "an instance of \(name)"
-        case .runtime(let name): "`\(name)`, a value known only when the app runs"
+        case .runtime(let name), .callbackArgument(_, let name): "`\(name)`, a value known only when the app runs"
         case .void: "no value"
         }
     }

@@ -6,38 +6,21 @@ import Testing
 /// A class's `override var`s answering UIKit (docs/swift.md, "Answers"): each onto the spec's
 /// field of the same meaning, read for each instance; anything computed is refused.
 @Suite struct AnswerSourceTests {
-    /// Rule 10 as Apple's container guide writes it (listings 5-4 and 5-5), with `animated: false`
-    /// where the guide passes the callback's `animated` on (a value only the running app has).
+    /// Rule 10 as Apple's container guide writes it (listings 5-4 and 5-5), the callback's
+    /// `animated` passed on (CallbackArgumentSourceTests).
     @Test func aContainerThatDoesNotForwardAppearanceDrivesItsChildByHand() throws {
         let answer = try SwiftSourceExplainer.explain(
-            """
-            class ContainerViewController: UIViewController {
-                let child = UIViewController()
-                override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    addChild(child)
-                    view.addSubview(child.view)
-                    child.didMove(toParent: self)
-                }
-                override func viewWillAppear(_ animated: Bool) {
-                    super.viewWillAppear(animated)
-                    child.beginAppearanceTransition(true, animated: false)
-                }
-                override func viewDidAppear(_ animated: Bool) {
-                    super.viewDidAppear(animated)
-                    child.endAppearanceTransition()
-                }
-            }
-            let window = UIWindow(frame: UIScreen.main.bounds)
-            window.rootViewController = ContainerViewController()
-            window.makeKeyAndVisible()
-            """, idiom: .phone)
+            CallbackArgumentSourceTests.forwardingByHand(
+                """
+                let window = UIWindow(frame: UIScreen.main.bounds)
+                window.rootViewController = ContainerViewController()
+                window.makeKeyAndVisible()
+                """), idiom: .phone)
         let appearance = try timeline(answer).filter { $0.contains("Appear") }
         #expect(
             appearance == [
-                "1 containerViewController.viewWillAppear@21:1 statement", "1 child.viewWillAppear@12:9 override",
-                "1 containerViewController.viewIsAppearing@21:1 turnEnd", "1 containerViewController.viewDidAppear@21:1 turnEnd",
+                "1 containerViewController.viewWillAppear@29:1 statement", "1 child.viewWillAppear@12:9 override",
+                "1 containerViewController.viewIsAppearing@29:1 turnEnd", "1 containerViewController.viewDidAppear@29:1 turnEnd",
                 "1 child.viewIsAppearing@16:9 override", "1 child.viewDidAppear@16:9 override",
             ])
         #expect(answer.tree.controllers["containerViewController"]?.automaticallyForwardsAppearance == false)

@@ -95,10 +95,11 @@ import Testing
                 + "let a = A()", "UIViewController()", at: 4, 17)
     }
 
+    /// The callback's `animated` passes on only as a UIKit call's `animated:` (CallbackArgumentSourceTests).
     @Test func aRunTimeValuePassedOnIsRefused() {
         expectRefused(
-            "class A: UIViewController {\n    let sheet = UIViewController()\n    override func viewDidAppear(_ animated: Bool) {\n        super.viewDidAppear(animated)\n        present(sheet, animated: animated)\n    }\n}\nlet a = A()",
-            "declaration reference expression", at: 5, 34)
+            "class A: UIViewController {\n    let child = UIViewController()\n    override func viewDidAppear(_ animated: Bool) {\n        super.viewDidAppear(animated)\n        child.beginAppearanceTransition(animated, animated: false)\n    }\n}\nlet a = A()",
+            "declaration reference expression", at: 5, 41)
     }
 
     @Test func theNavigationControllerPropertyIsRefused() {

@@ -204,7 +204,7 @@ extension ContainmentTree {
         if relays {
             relayAppearanceToPages(of: controller, appearing: appearing, animated: animated, driver: driver)
         }
-        runOverrides(controller, .will(appearing: appearing))
+        runOverrides(controller, .will(appearing: appearing), .animated(animated))
         if appearing, nodes.window.tellsNavigationDelegates, nodes.controllers.contains(index) {
             navigationDelegateWillShow(controller, at: index, driver: driver, animated: animated)
         }
@@ -248,7 +248,7 @@ extension ContainmentTree {
                 emit(controller, "viewIsAppearing", animated, moving: moving)
                 if overrides.anyDeclared {
                     editController(index) { $0.sentIsAppearing = true }
-                    runOverrides(controller, .viewIsAppearing)
+                    runOverrides(controller, .viewIsAppearing, .animated(animatedFlag))
                     // Its override may have turned it away (its view taken out): that ends it.
                     guard readController(index, { $0.appearance == .appearing }) else { return }
                 }
@@ -270,7 +270,7 @@ extension ContainmentTree {
         if relays {
             relayEndToPages(of: controller, driver: driver)
         }
-        runOverrides(controller, .did(appearing: ended == .appeared))
+        runOverrides(controller, .did(appearing: ended == .appeared), .animated(animatedFlag))
         if tellsDelegate, ended == .appeared, nodes.controllers.contains(index) {
             navigationDelegateDidShow(controller, at: index, driver: driver, animated: animatedFlag)
         }

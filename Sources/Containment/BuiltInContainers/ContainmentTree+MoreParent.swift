@@ -40,7 +40,7 @@ extension ContainmentTree {
             // Back in the tab bar's children: not a move its view shows, so the flags More's pop
             // set stay (`isMovingFromParent` in its `viewDidDisappear`).
             emit(leaving, "willMove", ongoing.parentArguments(tabBar))
-            runOverrides(leaving, .willMove)
+            runOverrides(leaving, .willMove, .parent(tabBar))
             didMove(leaving, toParent: tabBar)
         }
         if let joining, joining == top, isTab(joining, of: tabBar) {

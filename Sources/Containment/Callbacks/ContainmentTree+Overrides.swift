@@ -18,7 +18,7 @@ extension ContainmentTree {
     static func validateOverrides(_ overrides: [String: [RawCall]?]?, field: String) throws(ContainmentError) {
         for (callback, calls) in (overrides ?? [:]).sorted(by: { $0.key < $1.key }) {
             let path = field + "." + callback
-            guard OverridableCallback(rawValue: callback) != nil else {
+            guard let overridable = OverridableCallback(rawValue: callback) else {
                 let names = OverridableCallback.allCases.map(\.rawValue).sorted().joined(separator: ", ")
                 throw .invalidArgument(field: path, "\(callback) is not a callback that can be overridden (\(names))")
             }
@@ -26,18 +26,42 @@ extension ContainmentTree {
             guard calls.count <= maxCallsPerOverride else {
                 throw .invalidArgument(field: path, "an override makes at most \(maxCallsPerOverride) calls; \(calls.count) given")
             }
-            for (index, call) in calls.enumerated() where call.method == "runLoop" {
-                throw .invalidArgument(field: path + "[\(index)].method", "a callback cannot end the run-loop turn it runs in")
+            for (index, call) in calls.enumerated() {
+                if call.method == "runLoop" {
+                    throw .invalidArgument(field: path + "[\(index)].method", "a callback cannot end the run-loop turn it runs in")
+                }
+                try validateCallbackArguments(call, of: overridable, field: path + "[\(index)].args.")
+            }
+        }
+    }
+
+    /// Refuses an argument standing for a parameter `callback` does not have, or written in
+    /// another shape than `{"callbackArgument": name}`.
+    private static func validateCallbackArguments(
+        _ call: RawCall, of callback: OverridableCallback, field: String
+    ) throws(ContainmentError) {
+        guard call.passesCallbackArgument else { return }
+        for (name, value) in (call.args ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard case .object(let fields) = value, let parameter = fields[CallbackValue.key] else { continue }
+            guard fields.count == 1, let parameterName = parameter.stringValue else {
+                throw .invalidArgument(field: field + name, "a callback's parameter is passed on as {\"callbackArgument\": name}")
+            }
+            guard parameterName == callback.parameter else {
+                let has = callback.parameter.map { "only \($0)" } ?? "none"
+                throw .invalidArgument(
+                    field: field + name + "." + CallbackValue.key,
+                    "no parameter \(parameterName) in \(callback.rawValue) to pass on (it has \(has))")
             }
         }
     }
 
     /// Runs what `controller` declares for `callback`, if anything, as the callback's body
-    /// after its `super` call. A call UIKit would refuse ends the override there (an
+    /// after its `super` call; `value` is what the callback was called with, for calls that
+    /// pass it on. A call UIKit would refuse ends the override there (an
     /// exception unwinds the method): in a request it refuses the request, with the
     /// overrides it ran in; in work no request caused (an animation ending on the clock) it
     /// is undone and logged as a warning. So is a loop.
-    func runOverrides(_ controller: String, _ callback: OverridableCallback) {
+    func runOverrides(_ controller: String, _ callback: OverridableCallback, _ value: CallbackValue = .none) {
         guard overrides.anyDeclared, overrides.run.mayRun,
             let calls = readController(controller, { $0.overrides[callback.rawValue] })
         else { return }
@@ -75,7 +99,7 @@ extension ContainmentTree {
             }
             // Undone at once, so the engine goes on from a consistent state whichever way the
             // failure is reported.
-            let applied = applyUndoingFailure(call) { failOverride($0, stopsAll: false) }
+            let applied = applyUndoingFailure(value.passedOn(into: call)) { failOverride($0, stopsAll: false) }
             if !applied || !overrides.run.mayRun { return }
         }
     }

@@ -6,6 +6,15 @@ public enum OverridableCallback: String, CaseIterable, Sendable {
     case willMove, didMove
     case prepare, unwindAction
 
+    /// The parameter an override's call may pass on (`{"callbackArgument": name}`), if any.
+    public var parameter: String? {
+        switch self {
+        case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: "animated"
+        case .willMove, .didMove: "parent"
+        case .viewDidLoad, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .prepare, .unwindAction: nil
+        }
+    }
+
     /// `viewWillAppear` or `viewWillDisappear`.
     static func will(appearing: Bool) -> OverridableCallback { appearing ? .viewWillAppear : .viewWillDisappear }
 

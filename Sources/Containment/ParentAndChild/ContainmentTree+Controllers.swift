@@ -82,11 +82,12 @@ extension ContainmentTree {
                 if readController(index, { $0.parent }) != nil { return try linkChild(child, at: index, to: parent) }
             }
         }
-        emit(child, "willMove", ongoing.parentArguments(readController(parent) { $0.id }))
+        let parentID = readController(parent) { $0.id }
+        emit(child, "willMove", ongoing.parentArguments(parentID))
         flagMoving(child, at: index, toParent: true)
         editController(index) { $0.parent = parent }
         appendChildLink(index, to: parent)
-        runOverrides(child, .willMove)
+        runOverrides(child, .willMove, .parent(parentID))
     }
 
     /// `removeFromParent()`: the link goes, then `didMove(toParent: nil)` (rule 2). Nothing
@@ -133,7 +134,7 @@ extension ContainmentTree {
             }
         }
         emit(child, "didMove", ongoing.parentArguments(nil))
-        runOverrides(child, .didMove)
+        runOverrides(child, .didMove, .parent(nil))
         // The tabs after it moved: More's stack may hold another now.
         if moreTop != nil { followMoreTop(nodes.controllers.id(parent), from: moreTop) }
     }
@@ -150,13 +151,13 @@ extension ContainmentTree {
             flagMoving(controller, at: index, toParent: parent != nil)
         }
         emit(controller, "willMove", ongoing.parentArguments(parent))
-        runOverrides(controller, .willMove)
+        runOverrides(controller, .willMove, .parent(parent))
     }
 
     /// The container's own `didMove(toParent:)`: a notification only (rule 3).
     func didMove(_ controller: String, toParent parent: String?) {
         emit(controller, "didMove", ongoing.parentArguments(parent))
-        runOverrides(controller, .didMove)
+        runOverrides(controller, .didMove, .parent(parent))
     }
 
     // MARK: Deleting

@@ -62,7 +62,7 @@ extension ContainmentTree {
         else { return }
         emit(controller, "viewIsAppearing", EventArguments.animated(animated), moving: moving)
         editController(index) { $0.sentIsAppearing = true }
-        runOverrides(controller, .viewIsAppearing)
+        runOverrides(controller, .viewIsAppearing, .animated(animated))
     }
 
     func runLayoutPass() {

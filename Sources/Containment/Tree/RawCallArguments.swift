@@ -67,8 +67,13 @@ struct RawCallArguments {
         .invalidArgument(field: field(key), "missing argument \(key)")
     }
 
+    /// A `callbackArgument` reaching a method is in a request's own call (an override's are
+    /// replaced first): told apart here, on the refusal's path, not checked on every call's.
     private func wrong(_ key: String, _ expected: String) -> ContainmentError {
-        .invalidArgument(field: field(key), "argument \(key) must be \(expected)")
+        if let value = values[key], CallbackValue.isCallbackArgument(value) {
+            return .invalidArgument(field: field(key), "a callbackArgument stands only in a call of an override, for its callback's parameter")
+        }
+        return .invalidArgument(field: field(key), "argument \(key) must be \(expected)")
     }
 
     func id(_ key: String) throws(ContainmentError) -> String {

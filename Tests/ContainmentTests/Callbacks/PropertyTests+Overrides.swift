@@ -82,11 +82,14 @@ extension PropertyTests {
 
     /// Replays an input of a test with overrides: the first numbers declare them, the rest
     /// are steps.
+    /// `passesOn`: some of the overrides' calls pass their callback's value on
+    /// (`passingCallbackArgumentsOn`).
     static func replay(
-        _ numbers: [Int], on tree: ContainmentTree, cast: [String], step: (Int) -> Step, atomicBatches: Bool
+        _ numbers: [Int], on tree: ContainmentTree, cast: [String], step: (Int) -> Step, atomicBatches: Bool, passesOn: Bool = false
     ) -> ContainmentTree {
         let split = min(numbers.count / 3 + 1, 6)
-        declare(overrides(numbers.prefix(split), cast: cast, step: step), on: tree)
+        let declared = overrides(numbers.prefix(split), cast: cast, step: step)
+        declare(passesOn ? passingCallbackArgumentsOn(declared, choosing: numbers[0]) : declared, on: tree)
         var now = t0
         var lastSeq = tree.lastSeq
         checkInvariants(tree)

@@ -18,4 +18,18 @@ extension TreeStateTests {
         let restored = try ContainmentTree(restoring: tree.state)
         #expect(restored.overrides.anyDeclared)
     }
+
+    /// Overrides are kept as declared, `callbackArgument` included: a restored tree passes the
+    /// callback's `animated` on as the original does (rule 40).
+    @Test func overridesPassingTheCallbacksAnimatedOnSurviveARestore() throws {
+        let tree = try ContainmentTree(
+            id: "n", configuration: TreeConfiguration(clock: "manual"),
+            root: ControllerSpec(id: "nav", kind: .navigationController, viewControllers: [ControllerSpec(id: "a")]), now: t0)
+        let begin = call("child", "beginAppearanceTransition", ["isAppearing": true, "animated": ["callbackArgument": "animated"]])
+        let overrides = ["viewWillAppear": [begin], "viewDidAppear": [call("child", "endAppearanceTransition")]]
+        _ = try tree.createController(
+            ControllerSpec(id: "b", automaticallyForwardsAppearance: false, children: [ControllerSpec(id: "child")], overrides: overrides), now: t0)
+        #expect(tree.snapshot().controllers["b"]?.overrides?["viewWillAppear"] == [begin])
+        try checkRoundTrip(tree, later: t0 + 0.1, then: [call("nav", "pushViewController", ["viewController": "b", "animated": true])])
+    }
 }
