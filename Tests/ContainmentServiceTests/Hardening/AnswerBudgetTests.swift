@@ -52,7 +52,9 @@ import Testing
         let refused = try service.request("GET", "/v1/trees/eventful/events?limit=1000")
         #expect(refused.status == 507)
         #expect(refused.json["code"].string == "memory_budget_exceeded")
-        #expect(budget.usedBytes == held, "the refused answer holds nothing")
+        // At most `held`: an earlier answer of 64 KiB or more (each tree's creation answer above
+        // is one) is released when libmicrohttpd frees it, which under load can come after `held`.
+        #expect(budget.usedBytes <= held, "the refused answer holds nothing")
         #expect(try service.request("GET", "/v1/trees/eventful/events?limit=10").status == 200, "small answers are still served")
         // A change's large answer is sent, not refused: the client would take a 507 for "not made".
         let deleted = try service.request("DELETE", "/v1/trees/eventful")
