@@ -37,9 +37,14 @@ import Testing
         try Self.createEventfulTree(service)
         // Other trees, then controllers, take the rest of the budget.
         let title = String(repeating: "t", count: 1_000)
-        let children = (0..<20).map { #"{"id": "c\#($0)", "title": "\#(title)"}"# }.joined(separator: ",")
+        // 18 such children keep each creation's answer under `countedAnswerBytes` (20 made it 68,838
+        // bytes, held until sent: one released late could let the read below fit).
+        let children = (0..<18).map { #"{"id": "c\#($0)", "title": "\#(title)"}"# }.joined(separator: ",")
         var index = 0
-        while try service.request("POST", "/v1/trees", json: #"{"id": "fill-\#(index)", "root": {"id": "root", "children": [\#(children)]}}"#).status == 201 {
+        while true {
+            let created = try service.request("POST", "/v1/trees", json: #"{"id": "fill-\#(index)", "root": {"id": "root", "children": [\#(children)]}}"#)
+            guard created.status == 201 else { break }
+            try #require(created.body.count < MemoryBudget.countedAnswerBytes)
             index += 1
         }
         while try service.request("POST", "/v1/trees/eventful/controllers", json: #"{"id": "fill-\#(index)", "title": "\#(title)"}"#).status == 201 {
@@ -52,8 +57,8 @@ import Testing
         let refused = try service.request("GET", "/v1/trees/eventful/events?limit=1000")
         #expect(refused.status == 507)
         #expect(refused.json["code"].string == "memory_budget_exceeded")
-        // At most `held`: an earlier answer of 64 KiB or more (each tree's creation answer above
-        // is one) is released when libmicrohttpd frees it, which under load can come after `held`.
+        // At most `held`: an earlier answer of 64 KiB or more (the eventful tree's creation) is
+        // released when libmicrohttpd frees it, which under load can come after `held`.
         #expect(budget.usedBytes <= held, "the refused answer holds nothing")
         #expect(try service.request("GET", "/v1/trees/eventful/events?limit=10").status == 200, "small answers are still served")
         // A change's large answer is sent, not refused: the client would take a 507 for "not made".
