@@ -75,42 +75,51 @@ extension SourceTranslator {
     private func answer(_ property: AnswerProperty, _ expression: ExprSyntax, of id: String, className: String, into result: inout SourceAnswers)
         throws(SwiftSourceRefusal)
     {
-        if Self.containsCall(Syntax(expression)) { throw runtimeAnswer(property, expression) }
-        var expression = expression
-        // `UIStatusBarStyle.lightContent` is `.lightContent` where the type is known.
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-            ["UIStatusBarStyle", "UIRectEdge"].contains(Self.dottedName(base))
-        {
-            expression = ExprSyntax(member.with(\.base, nil))
-        }
-        var scope = TranslationScope(selfID: id, className: className, place: .launch)
-        var calls: [LocatedCall] = []
-        let value: SourceValue
-        do { value = try evaluate(expression, &scope, into: &calls, hint: nil) } catch { throw runtimeAnswer(property, expression) }
-        switch (property, value) {
-        case (.shouldAutomaticallyForwardAppearanceMethods, .bool(let answer)): result.automaticallyForwardsAppearance = answer
-        case (.prefersStatusBarHidden, .bool(let answer)): result.statusBar.statusBarHidden = answer
-        case (.prefersHomeIndicatorAutoHidden, .bool(let answer)): result.answers.prefersHomeIndicatorAutoHidden = answer
-        case (.preferredStatusBarStyle, .animationOptions(let names)) where names.count == 1 && StatusBarStyle(rawValue: names[0]) != nil:
-            result.statusBar.statusBarStyle = StatusBarStyle(rawValue: names[0])
-        case (.preferredScreenEdgesDeferringSystemGestures, .animationOptions(let names)):
-            result.answers.preferredScreenEdgesDeferringSystemGestures = try edges(names, at: expression)
-        case (.preferredScreenEdgesDeferringSystemGestures, .controllers(let ids)) where ids.isEmpty:
-            result.answers.preferredScreenEdgesDeferringSystemGestures = []
-        case (.childForStatusBarStyle, _), (.childForStatusBarHidden, _), (.childForHomeIndicatorAutoHidden, _),
-            (.childForScreenEdgesDeferringSystemGestures, _):
-            let child: String?
-            switch value {
-            case .controller(let childID): child = childID
-            case .none: child = nil
-            default: throw runtimeAnswer(property, expression)
+        switch property {
+        case .shouldAutomaticallyForwardAppearanceMethods, .prefersStatusBarHidden, .prefersHomeIndicatorAutoHidden:
+            guard case .bool(let answer) = Self.literal(expression, type: "Bool") else { throw runtimeAnswer(property, expression) }
+            switch property {
+            case .shouldAutomaticallyForwardAppearanceMethods: result.automaticallyForwardsAppearance = answer
+            case .prefersStatusBarHidden: result.statusBar.statusBarHidden = answer
+            default: result.answers.prefersHomeIndicatorAutoHidden = answer
             }
+        case .preferredStatusBarStyle:
+            guard let style = Self.memberName(expression, of: "UIStatusBarStyle").flatMap(StatusBarStyle.init(rawValue:)) else {
+                throw runtimeAnswer(property, expression)
+            }
+            result.statusBar.statusBarStyle = style
+        case .preferredScreenEdgesDeferringSystemGestures:
+            // `.all`, or an option set's array literal of edges.
+            let elements = expression.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? [expression]
+            var names: [String] = []
+            for element in elements {
+                guard let name = Self.memberName(element, of: "UIRectEdge") else { throw runtimeAnswer(property, element) }
+                names.append(name)
+            }
+            result.answers.preferredScreenEdgesDeferringSystemGestures = try edges(names, at: expression)
+        case .childForStatusBarStyle, .childForStatusBarHidden, .childForHomeIndicatorAutoHidden, .childForScreenEdgesDeferringSystemGestures:
+            let child = try answeredChild(property, expression, of: id, className: className)
             switch property {
             case .childForStatusBarStyle: result.statusBar.childForStatusBarStyle = child
             case .childForStatusBarHidden: result.statusBar.childForStatusBarHidden = child
             case .childForHomeIndicatorAutoHidden: result.answers.childForHomeIndicatorAutoHidden = child
             default: result.answers.childForScreenEdgesDeferringSystemGestures = child
             }
+        }
+    }
+
+    /// A `childFor…` getter's controller: a stored property's (`player`, `self.player`) or `nil`.
+    private func answeredChild(_ property: AnswerProperty, _ expression: ExprSyntax, of id: String, className: String)
+        throws(SwiftSourceRefusal) -> String?
+    {
+        if Self.containsCall(Syntax(expression)) { throw runtimeAnswer(property, expression) }
+        var scope = TranslationScope(selfID: id, className: className, place: .launch)
+        var calls: [LocatedCall] = []
+        let value: SourceValue
+        do { value = try evaluate(expression, &scope, into: &calls, hint: nil) } catch { throw runtimeAnswer(property, expression) }
+        switch value {
+        case .controller(let child): return child
+        case .none: return nil
         default: throw runtimeAnswer(property, expression)
         }
     }

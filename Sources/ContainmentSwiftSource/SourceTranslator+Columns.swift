@@ -49,13 +49,16 @@ extension SourceTranslator {
         }
     }
 
+    /// `.fullScreen` or `UIModalPresentationStyle.fullScreen` (`type`): the member's name; nil for
+    /// any other expression, or a member of another type.
+    static func memberName(_ expression: ExprSyntax, of type: String) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.base.map({ dottedName($0) == type }) ?? true else { return nil }
+        return member.declName.baseName.text
+    }
+
     /// `.doubleColumn` (or `UISplitViewController.Style.doubleColumn`): the case's name, one of `names`.
     func caseName(_ expression: ExprSyntax, _ names: [String], _ type: String) throws(SwiftSourceRefusal) -> String {
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base.map({ Self.dottedName($0) == type }) ?? true,
-            names.contains(member.declName.baseName.text)
-        {
-            return member.declName.baseName.text
-        }
+        if let name = Self.memberName(expression, of: type), names.contains(name) { return name }
         throw refusal(
             type, expression, "A \(type) the source states is expected here.", supported: names.map { "`.\($0)`" }.joined(separator: ", ") + ".")
     }

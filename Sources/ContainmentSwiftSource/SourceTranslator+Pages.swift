@@ -73,9 +73,7 @@ extension SourceTranslator {
 
     /// `.spineLocation` or `UIPageViewController.OptionsKey.spineLocation`: the key's name.
     private static func optionKey(_ key: ExprSyntax) -> String? {
-        guard let member = key.as(MemberAccessExprSyntax.self), member.base.map({ dottedName($0) == "UIPageViewController.OptionsKey" }) ?? true
-        else { return nil }
-        return member.declName.baseName.text
+        memberName(key, of: "UIPageViewController.OptionsKey")
     }
 
     /// `NSNumber(value: x)` → `x`; anything else as it is.
@@ -93,9 +91,9 @@ extension SourceTranslator {
         let all: [PageSpineLocation] = [.none, .min, .mid, .max]
         if let number = number(value), let index = Int(exactly: number), all.indices.contains(index) { return all[index] }
         guard let raw = value.as(MemberAccessExprSyntax.self), raw.declName.baseName.text == "rawValue",
-            let spine = raw.base?.as(MemberAccessExprSyntax.self), spine.base.map({ dottedName($0) == "UIPageViewController.SpineLocation" }) ?? true
+            let spine = raw.base.flatMap({ memberName($0, of: "UIPageViewController.SpineLocation") })
         else { return nil }
-        return PageSpineLocation(rawValue: spine.declName.baseName.text)
+        return PageSpineLocation(rawValue: spine)
     }
 
     /// An assignment to a property the translator reads here, made; false for any other.

@@ -101,9 +101,7 @@ extension SourceTranslator {
     /// `.fullScreen`, `UIModalPresentationStyle.fullScreen`, `true`: a literal the source states.
     static func literal(_ expression: ExprSyntax, type: String) -> SettingLiteral {
         if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return .bool(boolean.literal.tokenKind == .keyword(.true)) }
-        guard let member = expression.as(MemberAccessExprSyntax.self) else { return .other }
-        if let base = member.base, dottedName(base) != type { return .other }
-        return .name(member.declName.baseName.text)
+        return memberName(expression, of: type).map(SettingLiteral.name) ?? .other
     }
 }
 #endif

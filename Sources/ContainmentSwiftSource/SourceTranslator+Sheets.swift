@@ -64,10 +64,8 @@ extension SourceTranslator {
 
     /// `medium` or `large` for `.medium` or `<type>.medium`.
     private static func systemDetent(_ expression: ExprSyntax, _ type: String) -> String? {
-        guard let member = expression.as(MemberAccessExprSyntax.self), member.base.map({ dottedName($0) == type }) ?? true,
-            ["medium", "large"].contains(member.declName.baseName.text)
-        else { return nil }
-        return member.declName.baseName.text
+        guard let name = memberName(expression, of: type), ["medium", "large"].contains(name) else { return nil }
+        return name
     }
 
     /// `if let sheet = nav.sheetPresentationController { … }`: the body, with `sheet` bound.
