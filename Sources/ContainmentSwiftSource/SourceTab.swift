@@ -28,15 +28,13 @@ struct TranslatedTab {
     var defaultChildIdentifier: String?
     var managingNavigationController: String?
 
-    /// `setTabs`' argument, as docs/api.md writes a tab.
-    var json: JSONValue {
-        var object: [String: JSONValue] = ["identifier": .string(identifier), "isEnabled": .bool(isEnabled), "isHidden": .bool(isHidden)]
-        if let title { object["title"] = .string(title) }
-        if let viewController { object["viewController"] = .string(viewController) }
-        if let children { object["children"] = .array(children.map(\.json)) }
-        if let defaultChildIdentifier { object["defaultChildIdentifier"] = .string(defaultChildIdentifier) }
-        if let managingNavigationController { object["managingNavigationController"] = .string(managingNavigationController) }
-        return .object(object)
+    /// `setTabs`' argument, as the engine's tab writes itself.
+    var json: JSONValue { tab.json }
+
+    private var tab: Tab {
+        Tab(
+            identifier: identifier, title: title, viewController: viewController, isEnabled: isEnabled, isHidden: isHidden,
+            children: children?.map(\.tab), defaultChildIdentifier: defaultChildIdentifier, managingNavigationController: managingNavigationController)
     }
 
     /// The spec `UITabBarController(tabs:)` builds, each controller's spec from `controller`.

@@ -130,7 +130,7 @@ public struct Tab: Codable, Sendable, Equatable {
     }
 
     /// The tab as a raw call's argument.
-    var json: JSONValue {
+    public var json: JSONValue {
         var object: [String: JSONValue] = ["identifier": .string(identifier), "isEnabled": .bool(isEnabled), "isHidden": .bool(isHidden)]
         if let viewController { object["viewController"] = .string(viewController) }
         if let title { object["title"] = .string(title) }
